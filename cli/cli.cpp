@@ -1,0 +1,107 @@
+#include "cli/cli.h"
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/run_options.h"
+#include "core/atomic_file.h"
+#include "core/engine.h"
+#include "core/trace_json.h"
+
+#ifndef ATTNLAB_VERSION
+#define ATTNLAB_VERSION "dev"
+#endif
+
+namespace attn::cli {
+
+bool wants_cli(int argc, char** argv, bool gui_available) {
+    if (!gui_available) return true;
+    for (int i = 1; i < argc; ++i) {
+        const char* a = argv[i];
+        if (std::strcmp(a, "dump") == 0 || std::strcmp(a, "help") == 0 ||
+            std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
+            std::strcmp(a, "--version") == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+struct DumpOptions {
+    RunOptions run;
+    std::string output;
+    bool compact = false;
+    bool no_derived = false;
+};
+
+static int run_dump(const DumpOptions& o) {
+    auto setup = make_run_setup(o.run);
+    if (!setup) {
+        std::cerr << "attnlab dump: " << setup.error() << "\n";
+        return 2;
+    }
+    auto model = make_builtin_model(setup->model);
+    if (!model) {
+        std::cerr << "attnlab dump: " << model.error() << "\n";
+        return 2;
+    }
+    auto trace = compute_trace(*model, setup->run);
+    if (!trace) {
+        std::cerr << "attnlab dump: " << trace.error() << "\n";
+        return 1;
+    }
+    TraceJsonOptions jopt;
+    jopt.pretty = !o.compact;
+    jopt.include_derived = !o.no_derived;
+    if (o.output == "-") {
+        write_trace_json(std::cout, *trace, jopt);
+        return std::cout ? 0 : 1;
+    }
+    Status s = write_file_atomically(o.output, [&](std::ostream& out) {
+        write_trace_json(out, *trace, jopt);
+        return Status::Ok();
+    });
+    if (!s) {
+        std::cerr << "attnlab dump: " << s.message() << "\n";
+        return 1;
+    }
+    std::cerr << "Wrote " << o.output << " (" << trace->t_q() << " x " << trace->t_k() << " tokens, "
+              << trace->model.n_heads << " heads)\n";
+    return 0;
+}
+
+int run_cli(int argc, char** argv, bool gui_available) {
+    CLI::App app{std::string("AttnLab ") + ATTNLAB_VERSION +
+                 " — see every step of scaled dot-product attention.\n" +
+                 (gui_available ? "Run without arguments to open the app.\n" : "")};
+    app.set_version_flag("--version", std::string("attnlab ") + ATTNLAB_VERSION);
+    app.require_subcommand(gui_available ? 0 : 1, 1);
+
+    DumpOptions dump;
+    CLI::App* dump_cmd = app.add_subcommand(
+        "dump", "Compute attention for a sentence and write every intermediate matrix as JSON");
+    add_run_options(*dump_cmd, dump.run);
+    dump_cmd->add_option("-o,--output", dump.output, "Output JSON file ('-' for standard output)")
+        ->required();
+    dump_cmd->add_flag("--compact", dump.compact, "No indentation (smaller file)");
+    dump_cmd->add_flag("--no-derived", dump.no_derived,
+                       "Leave out scaled_scores and masked_scores (derivable from scores and the mask)");
+    dump_cmd->footer(
+        "Example:\n  attnlab dump --text \"Time flies like an arrow\" --causal -o run.json\n"
+        "Load it in Python: json.load(open('run.json'))['layers'][0]['heads'][0]['weights']");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    }
+    if (dump_cmd->parsed()) return run_dump(dump);
+    std::cout << app.help();
+    return 0;
+}
+
+}  // namespace attn::cli

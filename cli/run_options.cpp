@@ -1,0 +1,113 @@
+#include "cli/run_options.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace attn::cli {
+
+void add_run_options(CLI::App& cmd, RunOptions& o) {
+    cmd.add_option("-t,--text", o.text, "The sentence (queries; also keys/values unless --cross-text)")
+        ->required();
+    cmd.add_option("--cross-text", o.cross_text,
+                   "A second sentence for cross-attention: keys and values come from it");
+    cmd.add_option("--d-model", o.d_model, "Model width d_model")->capture_default_str();
+    cmd.add_option("--heads", o.heads, "Number of heads h (d_k = d_model / h)")->capture_default_str();
+    cmd.add_option("--seed", o.seed, "Seed of the built-in model's random weights")->capture_default_str();
+    cmd.add_flag("--no-pe", o.no_pe, "Do not add sinusoidal positional encoding");
+    cmd.add_flag("--no-scale", o.no_scale, "Do not divide the scores by sqrt(d_k)");
+    cmd.add_option("--temperature", o.temperature, "Divide the softmax input by this (> 0)")
+        ->capture_default_str();
+    cmd.add_flag("--causal", o.causal, "Look-ahead mask: query i sees only keys j <= i");
+    cmd.add_option("--window", o.window, "Local attention: query i sees keys with |i - j| <= K")
+        ->check(CLI::NonNegativeNumber);
+    cmd.add_option("--global", o.global_tokens,
+                   "Comma-separated token positions that see and are seen by all (with --window)");
+    cmd.add_option("--pad-to", o.pad_to,
+                   "Pad the key sentence with [PAD] tokens up to N and mask them (key padding)")
+        ->check(CLI::NonNegativeNumber);
+    cmd.add_option("--block", o.block_cells,
+                   "Hide single cells by hand: comma-separated query:key pairs, e.g. 0:1,2:3");
+    cmd.add_option("--max-tokens", o.max_tokens, "Refuse sentences with more tokens than this")
+        ->capture_default_str()
+        ->check(CLI::Range(1ull, 100000ull));
+}
+
+static Expected<int> parse_int(std::string_view s, const char* option) {
+    int v = 0;
+    const auto* end = s.data() + s.size();
+    auto res = std::from_chars(s.data(), end, v);
+    if (s.empty() || res.ec != std::errc() || res.ptr != end) {
+        return Status::Error(std::string(option) + ": '" + std::string(s) + "' is not a whole number.");
+    }
+    return v;
+}
+
+static std::string_view trim(std::string_view s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    return s;
+}
+
+Expected<std::vector<int>> parse_int_list(const std::string& text, const char* option) {
+    std::vector<int> out;
+    std::string_view rest(text);
+    if (trim(rest).empty()) return out;
+    while (true) {
+        const size_t comma = rest.find(',');
+        auto v = parse_int(trim(rest.substr(0, comma)), option);
+        if (!v) return v.status();
+        out.push_back(*v);
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+    }
+    return out;
+}
+
+Expected<RunSetup> make_run_setup(const RunOptions& o) {
+    RunSetup s;
+    s.model.d_model = o.d_model;
+    s.model.n_heads = o.heads;
+    s.model.seed = o.seed;
+    s.model.positional = !o.no_pe;
+    if (Status st = validate_model(s.model); !st) return st;
+
+    if (!(o.temperature > 0.0f) || !std::isfinite(o.temperature)) {
+        return Status::Error("--temperature must be a positive number.");
+    }
+    s.run.text = o.text;
+    s.run.cross_text = o.cross_text;
+    s.run.attention.scale = !o.no_scale;
+    s.run.attention.temperature = o.temperature;
+    s.run.tokenizer.max_tokens = size_t(o.max_tokens);
+    s.run.mask.causal = o.causal;
+    s.run.mask.window = o.window;
+    s.run.mask.pad_to = o.pad_to;
+    auto globals = parse_int_list(o.global_tokens, "--global");
+    if (!globals) return globals.status();
+    s.run.mask.global_tokens = *globals;
+
+    if (!o.block_cells.empty()) {
+        std::vector<std::pair<int, int>> cells;
+        std::string_view rest(o.block_cells);
+        while (!rest.empty()) {
+            const size_t comma = rest.find(',');
+            std::string_view item = trim(rest.substr(0, comma));
+            const size_t colon = item.find(':');
+            if (colon == std::string_view::npos) {
+                return Status::Error("--block: '" + std::string(item) + "' should look like query:key, e.g. 2:0.");
+            }
+            auto i = parse_int(trim(item.substr(0, colon)), "--block");
+            auto j = parse_int(trim(item.substr(colon + 1)), "--block");
+            if (!i) return i.status();
+            if (!j) return j.status();
+            if (*i < 0 || *j < 0) return Status::Error("--block: positions cannot be negative.");
+            cells.emplace_back(*i, *j);
+            if (comma == std::string_view::npos) break;
+            rest.remove_prefix(comma + 1);
+        }
+        s.run.mask.blocked_cells = std::move(cells);
+    }
+    return s;
+}
+
+}  // namespace attn::cli

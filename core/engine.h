@@ -1,0 +1,15 @@
+// engine.h — text in, trace out: tokenize → embed (+ positions) → mask → attention.
+#pragma once
+
+#include "core/builtin_model.h"
+#include "core/status.h"
+#include "core/trace.h"
+
+namespace attn {
+
+inline const char* kPadToken = "[PAD]";
+
+// Errors: empty or invalid text, too many tokens, bad mask or options — each a message for users.
+Expected<Trace> compute_trace(const BuiltinModel& model, const RunConfig& run);
+
+}  // namespace attn

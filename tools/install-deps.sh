@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package AttnLab needs to build, run, test and benchmark.
+# Usage: tools/install-deps.sh [--runtime-only]
+# Idempotent: already installed packages are skipped by apt.
+set -euo pipefail
+
+build=(build-essential cmake pkg-config ninja-build)
+libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
+      nlohmann-json3-dev libutf8proc-dev libcli11-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
+      fonts-nanum)
+tests=(doctest-dev libbenchmark-dev libopenblas-dev xvfb xauth poppler-utils
+       python3-torch python3-numpy)
+
+pkgs=("${build[@]}" "${libs[@]}")
+if [ "${1:-}" != "--runtime-only" ]; then
+    pkgs+=("${tests[@]}")
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: all ${#pkgs[@]} packages present"
+    exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
