@@ -23,6 +23,13 @@ Expected<Trace> compute_trace(const BuiltinModel& model, const RunConfig& run) {
     tr.model = mc;
     tr.run = run;
 
+    for (const std::string* text : {&run.text, &run.cross_text}) {
+        if (text->size() > kMaxTextBytes) {
+            return Status::Error("The text is " + std::to_string(text->size() / 1024) +
+                                 " KiB; AttnLab takes at most " + std::to_string(kMaxTextBytes / 1024) +
+                                 " KiB. Paste a shorter passage.");
+        }
+    }
     const size_t limit = run.tokenizer.max_tokens;
     if (run.mask.pad_to < 0) return Status::Error("The padding length cannot be negative.");
     if (size_t(run.mask.pad_to) > limit) {

@@ -1,0 +1,124 @@
+// Benchmarks of the attention engine (Google Benchmark). Speed is reported, never asserted.
+//
+//   BM_Trace/N           the whole layer trace: Q, K, V, per-head scores and weights kept, concat,
+//                        W_O, per-row stats for both scalings. d_model = 768, 12 heads.
+//   BM_TraceNoStats/N    the same without the per-row stats.
+//   BM_OpenBLAS/N        the same matrix products done by OpenBLAS sgemm (no softmax, nothing
+//                        kept): the machine's practical limit for this FLOP count.
+//   BM_EngineText/N      text → trace through the tokenizer and built-in model (incl. embeddings).
+//
+// Counters: GFLOP/s over the matrix-product FLOPs 8·N·d² + 4·N²·d (projections + QKᵀ + AV).
+#include <benchmark/benchmark.h>
+#include <cblas.h>
+
+#include <random>
+#include <string>
+
+#include "core/attention.h"
+#include "core/engine.h"
+
+using namespace attn;
+
+namespace {
+
+constexpr int kD = 768;
+constexpr int kHeads = 12;
+
+Mat randn(int rows, int cols, float stddev, unsigned seed) {
+    std::mt19937 gen(seed);
+    std::normal_distribution<float> nd(0.0f, stddev);
+    Mat m(rows, cols);
+    for (int i = 0; i < rows; ++i)
+        for (int j = 0; j < cols; ++j) m(i, j) = nd(gen);
+    return m;
+}
+
+const AttentionWeights& weights() {
+    static const AttentionWeights w = [] {
+        AttentionWeights w;
+        w.n_heads = kHeads;
+        const float s = 1.0f / std::sqrt(float(kD));
+        w.w_q = randn(kD, kD, s, 1);
+        w.w_k = randn(kD, kD, s, 2);
+        w.w_v = randn(kD, kD, s, 3);
+        w.w_o = randn(kD, kD, s, 4);
+        return w;
+    }();
+    return w;
+}
+
+double flops(int n) { return 8.0 * n * kD * kD + 4.0 * double(n) * n * kD; }
+
+void set_counters(benchmark::State& state, int n) {
+    state.counters["GFLOP/s"] =
+        benchmark::Counter(flops(n) * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["N"] = n;
+}
+
+void run_trace(benchmark::State& state, bool stats) {
+    const int n = int(state.range(0));
+    const Mat x = randn(n, kD, 1.0f, 7);
+    AttentionOptions opt;
+    opt.compute_stats = stats;
+    for (auto _ : state) {
+        LayerTrace L = run_attention_layer(x, x, weights(), BoolMat(), opt);
+        benchmark::DoNotOptimize(L.output.data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state, n);
+}
+
+void BM_Trace(benchmark::State& state) { run_trace(state, true); }
+void BM_TraceNoStats(benchmark::State& state) { run_trace(state, false); }
+
+void BM_OpenBLAS(benchmark::State& state) {
+    const int n = int(state.range(0));
+    const int dk = kD / kHeads;
+    const AttentionWeights& w = weights();
+    const Mat x = randn(n, kD, 1.0f, 7);
+    Mat q(n, kD), k(n, kD), v(n, kD), concat(n, kD), out(n, kD), s(n, n);
+    auto gemm = [](const float* a, const float* b, float* c, int m, int nn, int kk, int lda, int ldb,
+                   int ldc, bool trans_b) {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans, m, nn, kk, 1.0f,
+                    a, lda, b, ldb, 0.0f, c, ldc);
+    };
+    for (auto _ : state) {
+        gemm(x.data(), w.w_q.data(), q.data(), n, kD, kD, kD, kD, kD, false);
+        gemm(x.data(), w.w_k.data(), k.data(), n, kD, kD, kD, kD, kD, false);
+        gemm(x.data(), w.w_v.data(), v.data(), n, kD, kD, kD, kD, kD, false);
+        for (int h = 0; h < kHeads; ++h) {
+            gemm(q.data() + h * dk, k.data() + h * dk, s.data(), n, n, dk, kD, kD, n, true);
+            gemm(s.data(), v.data() + h * dk, concat.data() + h * dk, n, dk, n, n, kD, kD, false);
+        }
+        gemm(concat.data(), w.w_o.data(), out.data(), n, kD, kD, kD, kD, kD, false);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state, n);
+}
+
+void BM_EngineText(benchmark::State& state) {
+    const int n = int(state.range(0));
+    ModelConfig mc;
+    mc.d_model = kD;
+    mc.n_heads = kHeads;
+    const BuiltinModel model = *make_builtin_model(mc);
+    RunConfig run;
+    for (int i = 0; i < n; ++i) run.text += "w" + std::to_string(i % 97) + " ";
+    run.tokenizer.max_tokens = size_t(n);
+    for (auto _ : state) {
+        auto t = compute_trace(model, run);
+        if (!t) state.SkipWithError(t.error().c_str());
+        benchmark::DoNotOptimize(t->layers[0].output.data());
+    }
+    set_counters(state, n);
+}
+
+}  // namespace
+
+BENCHMARK(BM_Trace)->Arg(8)->Arg(64)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_TraceNoStats)->Arg(8)->Arg(64)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_OpenBLAS)->Arg(8)->Arg(64)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_EngineText)->Arg(8)->Arg(64)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK_MAIN();

@@ -1,0 +1,36 @@
+#!/usr/bin/python3
+"""PyTorch reference for bench/run.sh: nn.MultiheadAttention(768, 12) with per-head weights.
+
+Usage: /usr/bin/python3 bench/bench_torch_mha.py THREADS N [N ...]
+Prints one line per N: "torch threads=T N=N ms=MEDIAN". Uses Debian's python3-torch.
+"""
+import statistics
+import sys
+import time
+
+import torch
+
+
+def main() -> None:
+    threads = int(sys.argv[1])
+    sizes = [int(a) for a in sys.argv[2:]]
+    torch.set_num_threads(threads)
+    torch.manual_seed(0)
+    mha = torch.nn.MultiheadAttention(768, 12, batch_first=True).eval()
+    with torch.inference_mode():
+        for n in sizes:
+            x = torch.randn(1, n, 768)
+            run = lambda: mha(x, x, x, need_weights=True, average_attn_weights=False)
+            for _ in range(3):
+                run()
+            reps = max(3, min(200, int(2000 / max(n, 1))))
+            times = []
+            for _ in range(reps):
+                t0 = time.perf_counter()
+                run()
+                times.append((time.perf_counter() - t0) * 1e3)
+            print(f"torch threads={threads} N={n} ms={statistics.median(times):.4f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is needed, builds everything and runs the whole test suite:
+#   1. Release build (as users get it): every test through ctest.
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer build of the core and CLI tests (asserts on).
+# Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 while iterating.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tools/install-deps.sh
+jobs=$(nproc)
+
+echo "== Release build"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_TESTS=ON
+cmake --build build -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
+    echo "== ASan + UBSan build (core + CLI tests)"
+    cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" \
+        -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
+    cmake --build build-sanitize -j "$jobs"
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+fi
