@@ -3,6 +3,7 @@
 //   BM_Trace/N           the whole layer trace: Q, K, V, per-head scores and weights kept, concat,
 //                        W_O, per-row stats for both scalings. d_model = 768, 12 heads.
 //   BM_TraceNoStats/N    the same without the per-row stats.
+//   BM_Reattend/N        what a toggle (scaling, temperature, mask) recomputes: softmax onwards.
 //   BM_OpenBLAS/N        the same matrix products done by OpenBLAS sgemm (no softmax, nothing
 //                        kept): the machine's practical limit for this FLOP count.
 //   BM_EngineText/N      text → trace through the tokenizer and built-in model (incl. embeddings).
@@ -71,6 +72,21 @@ void run_trace(benchmark::State& state, bool stats) {
 void BM_Trace(benchmark::State& state) { run_trace(state, true); }
 void BM_TraceNoStats(benchmark::State& state) { run_trace(state, false); }
 
+// Toggling scaling / temperature / a mask: softmax onwards, reusing projections and raw scores.
+void BM_Reattend(benchmark::State& state) {
+    const int n = int(state.range(0));
+    const Mat x = randn(n, kD, 1.0f, 7);
+    const LayerTrace first = run_attention_layer(x, x, weights(), BoolMat(), AttentionOptions{});
+    AttentionOptions opt;
+    opt.scale = false;
+    for (auto _ : state) {
+        LayerTrace L = reattend_layer(first, weights(), BoolMat(), opt);
+        benchmark::DoNotOptimize(L.output.data());
+        benchmark::ClobberMemory();
+    }
+    state.counters["N"] = n;
+}
+
 void BM_OpenBLAS(benchmark::State& state) {
     const int n = int(state.range(0));
     const int dk = kD / kHeads;
@@ -118,6 +134,7 @@ void BM_EngineText(benchmark::State& state) {
 
 BENCHMARK(BM_Trace)->Arg(8)->Arg(64)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_TraceNoStats)->Arg(8)->Arg(64)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Reattend)->Arg(8)->Arg(64)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_OpenBLAS)->Arg(8)->Arg(64)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EngineText)->Arg(8)->Arg(64)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
 

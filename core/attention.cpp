@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "core/parallel.h"
 #include "core/softmax.h"
 
 namespace attn {
@@ -64,11 +65,63 @@ Status validate_attention(const AttentionWeights& w, const AttentionOptions& opt
     return Status::Ok();
 }
 
-static Mat project(const Mat& x, const Mat& w, const RowVec& b) {
-    Mat y(x.rows(), w.cols());  // (T, d_model)
-    y.noalias() = x * w;
-    if (b.size() > 0) y.rowwise() += b;
-    return y;
+// y = x·W + b for several (x, W, b, y) at once, split into column blocks across the pool.
+struct Projection {
+    const Mat* x;     // (T, d_in)
+    const Mat* w;     // (d_in, d_out)
+    const RowVec* b;  // (d_out) or empty
+    Mat* y;           // (T, d_out) output
+};
+
+static void project_all(std::initializer_list<Projection> jobs) {
+    const std::vector<Projection> list(jobs);
+    const int blocks = engine_pool().size();
+    for (const Projection& p : list) p.y->resize(p.x->rows(), p.w->cols());
+    engine_pool().parallel_for(int(list.size()) * blocks, [&](int task) {
+        const Projection& p = list[task / blocks];
+        const int part = task % blocks;
+        const Eigen::Index cols = p.w->cols();
+        const Eigen::Index c0 = cols * part / blocks, c1 = cols * (part + 1) / blocks;
+        if (c1 == c0) return;
+        p.y->middleCols(c0, c1 - c0).noalias() = *p.x * p.w->middleCols(c0, c1 - c0);
+        if (p.b->size() > 0) p.y->middleCols(c0, c1 - c0).rowwise() += p.b->segment(c0, c1 - c0);
+    });
+}
+
+// Everything downstream of the raw scores: weights, head outputs, stats, W_O. Fills `L` in place
+// from L.q, L.k, L.v and L.blocked; computes the raw scores first when `need_scores`.
+static void attend(LayerTrace& L, const AttentionWeights& w, const AttentionOptions& opt, bool need_scores) {
+    L.scale = opt.scale;
+    L.temperature = opt.temperature;
+    L.factor = logit_factor(opt.scale, opt.temperature, L.d_k);
+    L.factor_flipped = logit_factor(!opt.scale, opt.temperature, L.d_k);
+
+    const int t_q = L.t_q(), t_k = L.t_k();
+    L.fully_masked = L.blocked.size() > 0 ? fully_masked_rows(L.blocked)
+                                          : std::vector<std::uint8_t>(t_q, t_k == 0 ? 1 : 0);
+    L.heads.resize(w.n_heads);
+    L.concat.resize(t_q, w.d_model());
+    const BoolMat* mask = L.blocked.size() > 0 ? &L.blocked : nullptr;
+
+    // Heads are independent: spread over the pool.
+    engine_pool().parallel_for(w.n_heads, [&](int h) {
+        HeadTrace& H = L.heads[h];
+        if (need_scores) {
+            H.scores.resize(t_q, t_k);
+            H.scores.noalias() = L.q_head(h) * L.k_head(h).transpose();  // (T_q, T_k)
+        }
+        H.weights = masked_softmax(H.scores, L.factor, mask);  // (T_q, T_k)
+        L.concat.middleCols(h * L.d_k, L.d_k).noalias() = H.weights * L.v_head(h);  // (T_q, d_k)
+        if (opt.compute_stats) {
+            H.stats = attention_row_stats(H.scores, L.factor, mask, &H.weights);
+            H.stats_flipped = attention_row_stats(H.scores, L.factor_flipped, mask, nullptr);
+        } else {
+            H.stats = RowStats{};
+            H.stats_flipped = RowStats{};
+        }
+    });
+
+    project_all({{&L.concat, &w.w_o, &w.b_o, &L.output}});  // (T_q, d_model)
 }
 
 LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionWeights& w,
@@ -80,42 +133,33 @@ LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionW
     LayerTrace L;
     L.n_heads = w.n_heads;
     L.d_k = w.d_head();
-    L.scale = opt.scale;
-    L.temperature = opt.temperature;
-    L.factor = logit_factor(opt.scale, opt.temperature, L.d_k);
-    L.factor_flipped = logit_factor(!opt.scale, opt.temperature, L.d_k);
     L.x_q = x_q;
     L.x_kv = x_kv;
     L.blocked = blocked;
+    // Projections: Q (T_q, d_model), K and V (T_k, d_model).
+    project_all({{&x_q, &w.w_q, &w.b_q, &L.q}, {&x_kv, &w.w_k, &w.b_k, &L.k}, {&x_kv, &w.w_v, &w.b_v, &L.v}});
+    attend(L, w, opt, /*need_scores=*/true);
+    return L;
+}
 
-    // Projections: big GEMMs, parallelised inside Eigen.
-    L.q = project(x_q, w.w_q, w.b_q);   // (T_q, d_model)
-    L.k = project(x_kv, w.w_k, w.b_k);  // (T_k, d_model)
-    L.v = project(x_kv, w.w_v, w.b_v);  // (T_k, d_model)
-
-    const int t_q = int(x_q.rows());
-    const int t_k = int(x_kv.rows());
-    L.fully_masked = blocked.size() > 0 ? fully_masked_rows(blocked)
-                                        : std::vector<std::uint8_t>(t_q, t_k == 0 ? 1 : 0);
+LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, const BoolMat& blocked,
+                          const AttentionOptions& opt) {
+    assert(validate_attention(w, opt, int(prev.x_q.cols()), int(prev.x_kv.cols())).ok());
+    assert(prev.n_heads == w.n_heads && int(prev.heads.size()) == w.n_heads);
+    assert((blocked.size() == 0 || (blocked.rows() == prev.t_q() && blocked.cols() == prev.t_k())) &&
+           "mask must be (T_q, T_k)");
+    LayerTrace L;
+    L.n_heads = prev.n_heads;
+    L.d_k = prev.d_k;
+    L.x_q = prev.x_q;
+    L.x_kv = prev.x_kv;
+    L.q = prev.q;
+    L.k = prev.k;
+    L.v = prev.v;
+    L.blocked = blocked;
     L.heads.resize(w.n_heads);
-    L.concat.resize(t_q, w.d_model());
-    const BoolMat* mask = blocked.size() > 0 ? &blocked : nullptr;
-
-    // Heads are independent: one per thread (Eigen runs single-threaded inside the region).
-#pragma omp parallel for schedule(dynamic, 1)
-    for (int h = 0; h < w.n_heads; ++h) {
-        HeadTrace& H = L.heads[h];
-        H.scores.resize(t_q, t_k);
-        H.scores.noalias() = L.q_head(h) * L.k_head(h).transpose();  // (T_q, T_k)
-        H.weights = masked_softmax(H.scores, L.factor, mask);         // (T_q, T_k)
-        L.concat.middleCols(h * L.d_k, L.d_k).noalias() = H.weights * L.v_head(h);  // (T_q, d_k)
-        if (opt.compute_stats) {
-            H.stats = attention_row_stats(H.scores, L.factor, mask, &H.weights);
-            H.stats_flipped = attention_row_stats(H.scores, L.factor_flipped, mask, nullptr);
-        }
-    }
-
-    L.output = project(L.concat, w.w_o, w.b_o);  // (T_q, d_model)
+    for (int h = 0; h < w.n_heads; ++h) L.heads[h].scores = prev.heads[h].scores;
+    attend(L, w, opt, /*need_scores=*/false);
     return L;
 }
 

@@ -88,4 +88,10 @@ Status validate_attention(const AttentionWeights& w, const AttentionOptions& opt
 LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionWeights& w,
                                const BoolMat& blocked, const AttentionOptions& opt);
 
+// Re-runs only what depends on the options and the mask (softmax, ·V, stats, W_O), reusing the
+// inputs, projections and raw scores of `prev` (computed with the same weights). This is what
+// toggling the scaling, the temperature or a mask costs.
+LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, const BoolMat& blocked,
+                          const AttentionOptions& opt);
+
 }  // namespace attn

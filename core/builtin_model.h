@@ -25,6 +25,10 @@ struct ModelConfig {
     bool positional = true;       // add sinusoidal positional encoding to the embeddings
 
     int d_k() const { return d_model / n_heads; }
+    bool operator==(const ModelConfig& o) const {
+        return d_model == o.d_model && n_heads == o.n_heads && seed == o.seed && positional == o.positional;
+    }
+    bool operator!=(const ModelConfig& o) const { return !(*this == o); }
 };
 
 constexpr int kMaxDModel = 4096;

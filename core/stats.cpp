@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/softmax.h"
@@ -21,6 +22,7 @@ float softmax_jacobian_frobenius(const float* p, int n) {
 
 RowStats attention_row_stats(const Mat& scores, float factor, const BoolMat* blocked,
                              const Mat* weights) {
+    using Arr = Eigen::Array<float, Eigen::Dynamic, 1>;
     const int t_q = int(scores.rows()), t_k = int(scores.cols());
     assert(!weights || (weights->rows() == t_q && weights->cols() == t_k));
     RowStats st;
@@ -30,39 +32,44 @@ RowStats attention_row_stats(const Mat& scores, float factor, const BoolMat* blo
     st.logit_var = Vec::Zero(t_q);
     st.jacobian_norm = Vec::Zero(t_q);
 
-    std::vector<float> row(t_k);
+    Arr row(t_k), z(t_k), visible(t_k);
     for (int i = 0; i < t_q; ++i) {
         const std::uint8_t* b = blocked ? blocked->row(i).data() : nullptr;
-        const float* p = nullptr;
         if (weights) {
-            p = weights->row(i).data();
+            row = weights->row(i).transpose().array();
+        } else if (!softmax_row(scores.row(i).data(), b, t_k, factor, row.data())) {
+            continue;  // fully masked: all zeros
+        }
+        z = scores.row(i).transpose().array() * factor;
+        int n_visible = t_k;
+        float z_max = 0.0f;
+        if (b) {
+            Eigen::Map<const Eigen::Array<std::uint8_t, Eigen::Dynamic, 1>> bm(b, t_k);
+            visible = (bm == 0).cast<float>();
+            n_visible = int(visible.sum());
+            if (n_visible == 0) continue;
+            z = z * visible;  // hidden logits out of every sum below
+            z_max = (bm == 0).select(z, -std::numeric_limits<float>::infinity()).maxCoeff();
         } else {
-            softmax_row(scores.row(i).data(), b, t_k, factor, row.data());
-            p = row.data();
+            if (t_k == 0) continue;
+            z_max = z.maxCoeff();
         }
-        double sum = 0.0, h = 0.0;
-        float pmax = 0.0f;
-        int visible = 0;
-        for (int j = 0; j < t_k; ++j) {
-            if (b && b[j]) continue;
-            sum += double(factor) * scores(i, j);
-            ++visible;
-            if (p[j] > 0.0f) h -= double(p[j]) * std::log(double(p[j]));
-            pmax = std::max(pmax, p[j]);
-        }
-        if (visible == 0) continue;  // fully masked: all zeros
-        const double mean = sum / visible;
-        double var = 0.0;  // two passes: no cancellation when the mean is large
-        for (int j = 0; j < t_k; ++j) {
-            if (b && b[j]) continue;
-            const double d = double(factor) * scores(i, j) - mean;
-            var += d * d;
-        }
+        const double mean = double(z.sum()) / n_visible;
+        const double var = b ? double(((z - float(mean)) * visible).square().sum()) / n_visible
+                             : double((z - float(mean)).square().sum()) / n_visible;
+        // Entropy without a log per key: log p_j = z_j − z_max − log l and p_max = 1 / l, so
+        // H = −Σ p_j log p_j = z_max − log p_max − Σ p_j z_j.
+        const float p_max = row.maxCoeff();
+        const double pz = (row.cast<double>() * z.cast<double>()).sum();
+        const double h = double(z_max) - std::log(double(p_max)) - pz;
+        const Arr sq = row.square();
+        const double s2 = sq.sum(), s3 = (sq * row).sum();
+
         st.logit_mean[i] = float(mean);
-        st.logit_var[i] = float(var / visible);
-        st.entropy[i] = float(h);
-        st.max_weight[i] = pmax;
-        st.jacobian_norm[i] = softmax_jacobian_frobenius(p, t_k);
+        st.logit_var[i] = float(var);
+        st.entropy[i] = float(std::max(h, 0.0));
+        st.max_weight[i] = p_max;
+        st.jacobian_norm[i] = float(std::sqrt(std::max(s2 - 2.0 * s3 + s2 * s2, 0.0)));
     }
     return st;
 }

@@ -346,3 +346,44 @@ TEST_CASE("trace errors are messages, not crashes") {
     r.attention.temperature = std::nanf("");
     CHECK_FALSE(compute_trace(m, r).ok());
 }
+
+TEST_CASE("trace: reusing a previous trace gives the same result as computing afresh") {
+    const BuiltinModel m = model(32, 4);
+    RunConfig r;
+    r.text = "The cat sat on the mat";
+    const Trace first = run(m, r);
+    RunConfig toggled = r;
+    toggled.attention.scale = false;
+    toggled.attention.temperature = 0.7f;
+    toggled.mask.causal = true;
+    toggled.mask.blocked_cells = {{5, 0}};
+    REQUIRE(can_reuse_projections(first, m, toggled));
+    auto reused = compute_trace(m, toggled, &first);
+    auto fresh = compute_trace(m, toggled);
+    REQUIRE(reused.ok());
+    REQUIRE(fresh.ok());
+    const LayerTrace &a = reused->layers[0], &b = fresh->layers[0];
+    CHECK(a.q == b.q);
+    CHECK(a.blocked == b.blocked);
+    CHECK(a.factor == b.factor);
+    for (int h = 0; h < 4; ++h) {
+        CHECK(a.heads[h].scores == b.heads[h].scores);
+        CHECK(a.heads[h].weights == b.heads[h].weights);
+        CHECK(a.heads[h].stats.entropy == b.heads[h].stats.entropy);
+    }
+    CHECK(a.output == b.output);
+    CHECK(reused->run.attention.scale == false);
+
+    // A different text, model or padding cannot reuse.
+    RunConfig other = r;
+    other.text = "The dog sat on the mat";
+    CHECK_FALSE(can_reuse_projections(first, m, other));
+    other = r;
+    other.mask.pad_to = 8;
+    CHECK_FALSE(can_reuse_projections(first, m, other));
+    const BuiltinModel m2 = model(32, 2);
+    CHECK_FALSE(can_reuse_projections(first, m2, r));
+    auto via_other = compute_trace(m2, r, &first);  // falls back to a full computation
+    REQUIRE(via_other.ok());
+    CHECK(via_other->layers[0].n_heads == 2);
+}

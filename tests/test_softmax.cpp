@@ -146,3 +146,19 @@ TEST_CASE("stats from given weights equal stats recomputed from scores") {
     CHECK((a.entropy - b.entropy).cwiseAbs().maxCoeff() < 1e-6f);
     CHECK((a.jacobian_norm - b.jacobian_norm).cwiseAbs().maxCoeff() < 1e-6f);
 }
+
+TEST_CASE("entropy equals −Σ p log p computed directly, masked or not") {
+    const Mat s = random_scores(12, 17, 6.0f, 6);
+    BoolMat b = BoolMat::Zero(12, 17);
+    for (int i = 0; i < 12; ++i) b(i, (3 * i) % 17) = 1;
+    for (const BoolMat* mask : {static_cast<const BoolMat*>(nullptr), static_cast<const BoolMat*>(&b)}) {
+        const Mat w = masked_softmax(s, 0.8f, mask);
+        const RowStats st = attention_row_stats(s, 0.8f, mask);
+        for (int i = 0; i < 12; ++i) {
+            double h = 0;
+            for (int j = 0; j < 17; ++j)
+                if (w(i, j) > 0) h -= double(w(i, j)) * std::log(double(w(i, j)));
+            CHECK(st.entropy[i] == doctest::Approx(h).epsilon(1e-4));
+        }
+    }
+}
