@@ -17,6 +17,7 @@
 
 #include "core/attention.h"
 #include "core/engine.h"
+#include "tests/random_matrix.h"
 
 using namespace attn;
 
@@ -26,12 +27,7 @@ constexpr int kD = 768;
 constexpr int kHeads = 12;
 
 Mat randn(int rows, int cols, float stddev, unsigned seed) {
-    std::mt19937 gen(seed);
-    std::normal_distribution<float> nd(0.0f, stddev);
-    Mat m(rows, cols);
-    for (int i = 0; i < rows; ++i)
-        for (int j = 0; j < cols; ++j) m(i, j) = nd(gen);
-    return m;
+    return testing::random_normal(rows, cols, stddev, seed);
 }
 
 const AttentionWeights& weights() {

@@ -122,39 +122,34 @@ void JsonWriter::write_float(float f) {
 
 JsonWriter& JsonWriter::value(float f) { before_value(); write_float(f); return *this; }
 
-JsonWriter& JsonWriter::matrix(const Mat& m) {
+template <typename Matrix, typename WriteCell>
+void JsonWriter::rows(const Matrix& m, WriteCell write_cell) {
     before_value();
     out_.put('[');
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
         if (i) out_.put(',');
-        if (pretty_) { out_.put('\n'); for (size_t s = 0; s <= stack_.size(); ++s) out_ << "  "; }
+        if (pretty_) {  // one matrix row per line, indented one level deeper than the array
+            out_.put('\n');
+            for (size_t s = 0; s <= stack_.size(); ++s) out_ << "  ";
+        }
         out_.put('[');
         for (Eigen::Index j = 0; j < m.cols(); ++j) {
             if (j) out_.put(',');
-            write_float(m(i, j));
+            write_cell(m(i, j));
         }
         out_.put(']');
     }
     if (m.rows() > 0) newline();
     out_.put(']');
+}
+
+JsonWriter& JsonWriter::matrix(const Mat& m) {
+    rows(m, [this](float v) { write_float(v); });
     return *this;
 }
 
 JsonWriter& JsonWriter::matrix(const BoolMat& m) {
-    before_value();
-    out_.put('[');
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        if (i) out_.put(',');
-        if (pretty_) { out_.put('\n'); for (size_t s = 0; s <= stack_.size(); ++s) out_ << "  "; }
-        out_.put('[');
-        for (Eigen::Index j = 0; j < m.cols(); ++j) {
-            if (j) out_.put(',');
-            out_.put(m(i, j) ? '1' : '0');
-        }
-        out_.put(']');
-    }
-    if (m.rows() > 0) newline();
-    out_.put(']');
+    rows(m, [this](std::uint8_t v) { out_.put(v ? '1' : '0'); });
     return *this;
 }
 

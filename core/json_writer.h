@@ -43,6 +43,8 @@ private:
     void before_value();
     void newline();
     void write_float(float f);
+    template <typename Matrix, typename WriteCell>
+    void rows(const Matrix& m, WriteCell write_cell);
 
     struct Level { bool is_object; bool empty; };
     std::ostream& out_;

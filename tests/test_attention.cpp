@@ -8,15 +8,12 @@
 
 #include "core/attention.h"
 #include "core/engine.h"
+#include "tests/random_matrix.h"
 
 using namespace attn;
 
 static Mat randn(int rows, int cols, float stddev, std::mt19937& gen) {
-    std::normal_distribution<float> nd(0.0f, stddev);
-    Mat m(rows, cols);
-    for (int i = 0; i < rows; ++i)
-        for (int j = 0; j < cols; ++j) m(i, j) = nd(gen);
-    return m;
+    return testing::random_normal(rows, cols, stddev, gen);
 }
 
 static AttentionWeights random_weights(int d, int heads, bool bias, std::mt19937& gen) {

@@ -7,16 +7,12 @@
 
 #include "core/softmax.h"
 #include "core/stats.h"
+#include "tests/random_matrix.h"
 
 using namespace attn;
 
 static Mat random_scores(int rows, int cols, float stddev, unsigned seed) {
-    std::mt19937 gen(seed);
-    std::normal_distribution<float> nd(0.0f, stddev);
-    Mat m(rows, cols);
-    for (int i = 0; i < rows; ++i)
-        for (int j = 0; j < cols; ++j) m(i, j) = nd(gen);
-    return m;
+    return testing::random_normal(rows, cols, stddev, seed);
 }
 
 TEST_CASE("softmax of a hand-computed row") {

@@ -9,16 +9,11 @@
 #include "core/mask.h"
 #include "core/online_softmax.h"
 #include "core/softmax.h"
+#include "tests/random_matrix.h"
 
 using namespace attn;
 
-static Mat randn(int rows, int cols, std::mt19937& gen) {
-    std::normal_distribution<float> nd(0.0f, 1.0f);
-    Mat m(rows, cols);
-    for (int i = 0; i < rows; ++i)
-        for (int j = 0; j < cols; ++j) m(i, j) = nd(gen);
-    return m;
-}
+static Mat randn(int rows, int cols, std::mt19937& gen) { return testing::random_normal(rows, cols, 1.0f, gen); }
 
 TEST_CASE("elu + 1 feature map") {
     Mat x(1, 3);
