@@ -1,6 +1,31 @@
-// main.cpp — entry point: the command line for now; the GUI joins here.
+// main.cpp — `attnlab`: one executable for the command line and the app.
+//
+// Subcommands (dump, ...), --help and --version go to the CLI (cli/cli.h) without touching a
+// display; anything else opens the GUI. The GUI's own flags (--screenshot, --text, ...) are taken
+// out before asking the CLI, so their values cannot be mistaken for subcommands.
+#include <chrono>
+#include <cstdio>
+
 #include "cli/cli.h"
 
+#if ATTNLAB_WITH_GUI
+#include "app/app_options.h"
+#include "app/app_window.h"
+#endif
+
 int main(int argc, char** argv) {
+#if ATTNLAB_WITH_GUI
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<char*> rest = attn::app::strip_gui_flags(argc, argv);
+    if (attn::cli::wants_cli(int(rest.size()), rest.data(), true)) return attn::cli::run_cli(argc, argv, true);
+
+    auto options = attn::app::parse_app_options(argc, argv);
+    if (!options) {
+        std::fprintf(stderr, "attnlab: %s\n\n%s", options.error().c_str(), attn::app::app_usage());
+        return 2;
+    }
+    return attn::app::run_app(*options, argc > 0 ? argv[0] : nullptr, start);
+#else
     return attn::cli::run_cli(argc, argv, /*gui_available=*/false);
+#endif
 }

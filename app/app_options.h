@@ -1,0 +1,55 @@
+// app_options.h — the GUI's own command-line flags (GL-free).
+//
+//   attnlab [--text "..."] [--cross-text "..."] [--lang en|ko] [--view heatmap]
+//           [--head N] [--show weights|scores|scaled] [--colormap NAME] [--causal]
+//           [--screenshot out.png] [--frames N] [--stats]
+//           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
+// Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
+// their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "app/app_state.h"
+#include "app/ui_text.h"
+#include "core/colormap.h"
+#include "core/status.h"
+
+namespace attn::app {
+
+inline constexpr const char* kViewNames[] = {"heatmap"};  // more views come later
+
+struct AppOptions {
+    std::string screenshot;  // PNG path; empty = interactive
+    int frames = 0;          // frames to draw before exiting; 0 = until closed (3 with --screenshot)
+    bool stats = false;      // print start-up and per-frame timings to stderr
+    std::string view = "heatmap";
+    std::optional<std::string> text;
+    std::optional<std::string> cross_text;
+    std::optional<Lang> lang;
+    std::optional<int> head;  // 0-based
+    std::optional<HeatmapQuantity> quantity;
+    std::optional<Colormap> colormap;
+    bool causal = false;
+    bool mask_edit = false;
+    // Screenshot scripting (pixels in the window): the pointer rests at `mouse` (hover tooltip);
+    // `click` presses the left button there on frame 2 and releases it on frame 3.
+    std::optional<std::pair<float, float>> mouse;
+    bool click = false;
+};
+
+// argv without our flags (argv[0] kept): what the CLI dispatcher should look at.
+std::vector<char*> strip_gui_flags(int argc, char** argv);
+
+// Errors: an unknown flag, a missing or bad value (the message names the flag).
+Expected<AppOptions> parse_app_options(int argc, char** argv);
+
+// Applies the options that preset the UI (text, language, view choices) to a fresh state.
+void apply_options(const AppOptions& options, AppState& state);
+
+const char* app_usage();
+
+}  // namespace attn::app

@@ -1,0 +1,76 @@
+// app_state.h — what the user chose (plain data), and the engine request derived from it.
+//
+// Panels edit AppState; each frame the app turns it into a ComputeRequest and posts it to the
+// worker when it differs from the last one posted. The worker's Trace is never written by panels.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "app/ui_text.h"
+#include "core/builtin_model.h"
+#include "core/colormap.h"
+#include "core/status.h"
+#include "core/trace.h"
+
+namespace attn::app {
+
+enum class HeatmapQuantity { Weights, Scores, Scaled };  // A_h, S_h = Q_h K_hᵀ, factor · S_h
+
+struct AppState {
+    Lang lang = Lang::En;
+
+    // Sentence
+    std::string text = "Time flies like an arrow";
+    bool cross = false;  // cross-attention: keys/values from cross_text
+    std::string cross_text = "시간은 화살처럼 날아간다.";
+
+    // Model (built-in)
+    int d_model = 64;
+    int n_heads = 4;
+    std::uint64_t seed = 42;
+    bool positional = true;
+
+    // Attention
+    bool scale = true;
+    float temperature = 1.0f;
+
+    // Mask
+    bool causal = false;
+    bool window_on = false;
+    int window = 2;
+    std::string global_tokens;  // "0, 3" as typed
+    int pad_to = 0;             // 0 = off
+    bool mask_edit = false;     // clicking heatmap cells toggles them
+    std::vector<std::pair<int, int>> blocked_cells;  // (query, key) hidden by hand
+
+    // Heatmap view
+    int head = 0;
+    HeatmapQuantity quantity = HeatmapQuantity::Weights;
+    Colormap colormap = Colormap::Viridis;
+    bool show_numbers = true;
+};
+
+struct ComputeRequest {
+    ModelConfig model;
+    RunConfig run;
+};
+
+// "0, 3,5" → {0, 3, 5}; spaces allowed; empty text → {}. Errors name the bad item.
+Expected<std::vector<int>> parse_index_list(std::string_view text);
+
+// Errors: a malformed global-token list (the only check the engine cannot make itself).
+Expected<ComputeRequest> make_request(const AppState& state);
+
+// Field-by-field equality of everything the engine reads.
+bool same_request(const ComputeRequest& a, const ComputeRequest& b);
+
+// Drops hand-blocked cells outside the (T_q, T_k) matrix the run will produce (the sentence may
+// have got shorter since they were clicked). Tokenizes to find T; on a tokenizer error returns
+// `run` unchanged so the engine reports that error.
+RunConfig prune_blocked_cells(RunConfig run);
+
+}  // namespace attn::app

@@ -1,0 +1,113 @@
+#include "app/compute_worker.h"
+
+#include "core/engine.h"
+
+namespace attn::app {
+
+void apply_result(ComputeView& view, ComputeResult result) {
+    if (result.trace) {
+        view.trace = std::move(result.trace);
+        view.error.clear();
+        view.compute_ms = result.compute_ms;
+    } else {
+        view.error = std::move(result.error);
+    }
+}
+
+ComputeWorker::ComputeWorker(std::function<void()> on_result)
+    : on_result_(std::move(on_result)), thread_([this] { run(); }) {}
+
+ComputeWorker::~ComputeWorker() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stop_ = true;
+        pending_.reset();
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+std::uint64_t ComputeWorker::post(ComputeRequest request) {
+    std::uint64_t generation = 0;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pending_ = std::move(request);
+        generation = pending_generation_ = next_generation_++;
+    }
+    wake_.notify_one();
+    return generation;
+}
+
+std::optional<ComputeResult> ComputeWorker::take_result() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::optional<ComputeResult> out = std::move(result_);
+    result_.reset();
+    return out;
+}
+
+bool ComputeWorker::busy() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return pending_.has_value() || running_;
+}
+
+bool ComputeWorker::wait_idle(std::chrono::milliseconds timeout) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return idle_.wait_for(lock, timeout, [this] { return !pending_ && !running_; });
+}
+
+static bool same_model(const ModelConfig& a, const ModelConfig& b) {
+    return a.d_model == b.d_model && a.n_heads == b.n_heads && a.seed == b.seed &&
+           a.positional == b.positional;
+}
+
+void ComputeWorker::run() {
+    for (;;) {
+        ComputeRequest request;
+        std::uint64_t generation = 0;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
+            if (stop_) return;
+            request = std::move(*pending_);
+            pending_.reset();
+            generation = pending_generation_;
+            running_ = true;
+        }
+
+        ComputeResult result;
+        result.generation = generation;
+        const auto t0 = std::chrono::steady_clock::now();
+        if (!model_ || !same_model(model_->config, request.model)) {
+            model_.reset();
+            auto model = make_builtin_model(request.model);
+            if (model) {
+                model_ = std::move(*model);
+            } else {
+                result.error = model.error();
+            }
+        }
+        if (model_) {
+            auto trace = compute_trace(*model_, prune_blocked_cells(std::move(request.run)));
+            if (trace) {
+                result.trace = std::make_shared<const Trace>(std::move(*trace));
+            } else {
+                result.error = trace.error();
+            }
+        }
+        result.compute_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            result_ = std::move(result);
+        }
+        if (on_result_) on_result_();  // before going idle: wait_idle() returns after the wake-up
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            running_ = false;
+        }
+        idle_.notify_all();
+    }
+}
+
+}  // namespace attn::app

@@ -1,0 +1,47 @@
+// heatmap_data.h — the numbers one heatmap shows, taken from a trace (GL-free).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "app/app_state.h"
+#include "core/attention.h"
+#include "core/colormap.h"
+
+namespace attn::app {
+
+struct HeatmapData {
+    int rows = 0;                       // T_q
+    int cols = 0;                       // T_k
+    std::vector<float> values;          // (rows · cols) row-major; 0 where masked in Scaled
+    std::vector<std::uint8_t> masked;   // (rows · cols) 1 = key hidden from this query
+    float vmin = 0.0f, vmax = 1.0f;     // colour scale: [0, 1] for weights, else visible min/max
+    bool fixed_range = true;            // weights: the [0, 1] scale does not follow the data
+};
+
+// head must be in [0, layer.n_heads).
+HeatmapData make_heatmap_data(const LayerTrace& layer, int head, HeatmapQuantity quantity);
+
+// (rows · cols · 2) floats: value, masked (0/1) per cell — the RG32F texture's texels.
+std::vector<float> interleave_value_mask(const HeatmapData& data);
+
+// Position of `value` on the colour scale, in [0, 1].
+float normalized(const HeatmapData& data, float value);
+
+// (256 · 3) bytes, entry-major RGB: the colormap texture the heatmap shader samples with
+// texelFetch at round(t · 255), the same entry colormap_rgb8 gives on the CPU.
+std::array<std::uint8_t, kColormapEntries * 3> colormap_texture_bytes(Colormap map);
+
+// Everything the hover tooltip says about cell (i, j) of one head.
+struct CellInfo {
+    float score = 0.0f;   // q_i · k_j
+    float logit = 0.0f;   // factor · score (the softmax input when not masked)
+    float factor = 1.0f;  // (scale ? 1/√d_k : 1) / temperature
+    bool masked = false;
+    bool row_fully_masked = false;
+    float weight = 0.0f;
+};
+CellInfo cell_info(const LayerTrace& layer, int head, int i, int j);
+
+}  // namespace attn::app

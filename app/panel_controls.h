@@ -1,0 +1,24 @@
+// panel_controls.h — the left panel: sentence, presets, model, attention and mask switches.
+//
+// Edits AppState only; the app notices the change (make_request/same_request) and posts a new
+// request to the worker. Reads the trace just to show the tokens and bound the window slider.
+#pragma once
+
+#include <string>
+
+#include "app/app_state.h"
+#include "app/compute_worker.h"
+#include "app/presets.h"
+#include "app/ui_widgets.h"
+
+namespace attn::app {
+
+struct ControlsPanel {
+    PresetList presets;
+    std::string request_error;  // set by the app when make_request fails (shown in red)
+    LabelBuf label;
+};
+
+void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeView& view);
+
+}  // namespace attn::app

@@ -1,0 +1,46 @@
+// ui_text.h — every user-visible UI string in English and Korean (GL-free).
+//
+// Labels are looked up by id at draw time, so switching the language takes effect on the next
+// frame. Widget ids must not depend on the language: panels build labels as "text###id".
+// Error messages from the core (attn::Status) stay in English for now.
+#pragma once
+
+#include <string_view>
+
+namespace attn::app {
+
+enum class Lang { En, Ko };
+inline constexpr int kLangCount = 2;
+
+const char* lang_name(Lang lang);                   // "en", "ko"
+bool parse_lang(std::string_view name, Lang* out);  // "en" / "ko"
+
+enum class Txt {
+    // Windows and sections
+    ControlsTitle, HeatmapTitle, SecSentence, SecModel, SecAttention, SecMask, SecDisplay,
+    // Sentence
+    Sentence, SentenceTip, Presets, PresetsTip, PresetsMissing, Cross, CrossTip, CrossText,
+    CrossTextTip, TokensLine,
+    // Model
+    DModel, DModelTip, Heads, HeadsTip, Seed, SeedTip, Positional, PositionalTip,
+    // Attention
+    Scale, ScaleTip, Temperature, TemperatureTip,
+    // Mask
+    Causal, CausalTip, Window, WindowTip, WindowK, WindowKTip, Global, GlobalTip, PadTo, PadToTip,
+    EditMask, EditMaskTip, ClearCells, ClearCellsTip, EditHint,
+    // Display
+    Language, LanguageTip,
+    // Heatmap panel
+    Head, HeadTip, Show, ShowTip, QtyWeights, QtyScores, QtyScaled, ColormapLabel, ColormapTip,
+    Numbers, NumbersTip, AxisLegend, ColourBarFixed, ColourBarAuto,
+    // Hover tooltip
+    TipQuery, TipKey, TipScore, TipScaled, TipMasked, TipWeight, TipYes, TipNo, TipPad,
+    TipFullyMasked, TipClickToggle,
+    // Status
+    Computing, StatusLine, NoTrace, FontMissing,
+    Count
+};
+
+const char* tr(Lang lang, Txt id);
+
+}  // namespace attn::app

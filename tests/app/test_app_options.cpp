@@ -1,0 +1,87 @@
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/app_options.h"
+
+using namespace attn::app;
+
+namespace {
+// argv built from string literals (kept alive by the vector of strings).
+struct Argv {
+    std::vector<std::string> storage;
+    std::vector<char*> ptrs;
+    explicit Argv(std::initializer_list<const char*> args) : storage(args.begin(), args.end()) {
+        for (auto& s : storage) ptrs.push_back(s.data());
+    }
+    int argc() { return int(ptrs.size()); }
+    char** argv() { return ptrs.data(); }
+};
+}  // namespace
+
+TEST_CASE("screenshot options and defaults") {
+    Argv a{"attnlab", "--screenshot", "out.png", "--text", "그는 집에 갔다.", "--lang", "ko"};
+    auto o = parse_app_options(a.argc(), a.argv());
+    REQUIRE(o);
+    CHECK(o->screenshot == "out.png");
+    CHECK(o->frames == 3);  // default with --screenshot
+    CHECK(*o->text == "그는 집에 갔다.");
+    CHECK(*o->lang == Lang::Ko);
+    CHECK(o->view == "heatmap");
+
+    Argv b{"attnlab"};
+    o = parse_app_options(b.argc(), b.argv());
+    REQUIRE(o);
+    CHECK(o->screenshot.empty());
+    CHECK(o->frames == 0);  // interactive: until closed
+}
+
+TEST_CASE("all flags, both spellings") {
+    Argv a{"attnlab", "--frames=7", "--view", "heatmap", "--head", "2", "--show=scaled",
+           "--colormap", "magma", "--causal", "--stats", "--cross-text", "x y"};
+    auto o = parse_app_options(a.argc(), a.argv());
+    REQUIRE(o);
+    CHECK(o->frames == 7);
+    CHECK(*o->head == 1);  // users count from 1
+    CHECK(*o->quantity == HeatmapQuantity::Scaled);
+    CHECK(*o->colormap == attn::Colormap::Magma);
+    CHECK(o->causal);
+    CHECK(o->stats);
+    AppState s;
+    apply_options(*o, s);
+    CHECK(s.cross);
+    CHECK(s.cross_text == "x y");
+    CHECK(s.head == 1);
+    CHECK(s.causal);
+    CHECK(s.colormap == attn::Colormap::Magma);
+}
+
+TEST_CASE("bad options are errors that name the flag") {
+    auto fails = [](std::initializer_list<const char*> args, const char* needle) {
+        Argv a(args);
+        auto o = parse_app_options(a.argc(), a.argv());
+        if (o) return false;
+        return o.error().find(needle) != std::string::npos;
+    };
+    CHECK(fails({"attnlab", "--bogus"}, "--bogus"));
+    CHECK(fails({"attnlab", "--frames", "0"}, "--frames"));
+    CHECK(fails({"attnlab", "--frames", "x"}, "--frames"));
+    CHECK(fails({"attnlab", "--screenshot"}, "needs a value"));
+    CHECK(fails({"attnlab", "--lang", "fr"}, "--lang"));
+    CHECK(fails({"attnlab", "--view", "nope"}, "--view"));
+    CHECK(fails({"attnlab", "--show", "logits"}, "--show"));
+    CHECK(fails({"attnlab", "--colormap", "jet"}, "--colormap"));
+    CHECK(fails({"attnlab", "--causal=1"}, "no value"));
+}
+
+TEST_CASE("strip_gui_flags hides our values from the CLI dispatcher") {
+    Argv a{"attnlab", "--text", "dump", "--screenshot=s.png", "--stats", "dump", "-o", "x"};
+    const auto rest = strip_gui_flags(a.argc(), a.argv());
+    REQUIRE(rest.size() == 4);
+    CHECK(std::string(rest[0]) == "attnlab");
+    CHECK(std::string(rest[1]) == "dump");  // the real subcommand stays
+    CHECK(std::string(rest[2]) == "-o");
+    Argv b{"attnlab", "--text", "dump"};
+    CHECK(strip_gui_flags(b.argc(), b.argv()).size() == 1);
+}
