@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/export_command.h"
 #include "cli/run_options.h"
 #include "core/atomic_file.h"
 #include "core/engine.h"
@@ -22,7 +23,7 @@ bool wants_cli(int argc, char** argv, bool gui_available) {
     if (!gui_available) return true;
     for (int i = 1; i < argc; ++i) {
         const char* a = argv[i];
-        if (std::strcmp(a, "dump") == 0 || std::strcmp(a, "help") == 0 ||
+        if (std::strcmp(a, "dump") == 0 || std::strcmp(a, "export") == 0 || std::strcmp(a, "help") == 0 ||
             std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
             std::strcmp(a, "--version") == 0) {
             return true;
@@ -94,12 +95,24 @@ int run_cli(int argc, char** argv, bool gui_available) {
         "Example:\n  attnlab dump --text \"Time flies like an arrow\" --causal -o run.json\n"
         "Load it in Python: json.load(open('run.json'))['layers'][0]['heads'][0]['weights']");
 
+    ExportOptions exp;
+    CLI::App* export_cmd = app.add_subcommand(
+        "export", "Save a figure (PNG, SVG, PDF) or the numbers (CSV, JSON) of a sentence's attention");
+    add_export_options(*export_cmd, exp);
+    export_cmd->footer(
+        "Examples:\n"
+        "  attnlab export --text \"Time flies like an arrow\" --view heatmap --head 2 -o heatmap.pdf\n"
+        "  attnlab export --text \"그는 집에 갔다.\" --view heads --lang ko --size a4-landscape -o heads.svg\n"
+        "  attnlab export --text \"Time flies\" --view cell --cell 1:0 --dpi 300 -o cell.png\n"
+        "  attnlab export --text \"Time flies\" --values scores -o scores.csv");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return app.exit(e);
     }
     if (dump_cmd->parsed()) return run_dump(dump);
+    if (export_cmd->parsed()) return run_export(exp, argc > 0 ? argv[0] : nullptr);
     std::cout << app.help();
     return 0;
 }

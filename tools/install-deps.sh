@@ -7,6 +7,7 @@ set -euo pipefail
 build=(build-essential cmake pkg-config ninja-build)
 libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       nlohmann-json3-dev libutf8proc-dev libcli11-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
+      libpng-dev
       fonts-nanum)
 tests=(doctest-dev libbenchmark-dev libopenblas-dev xvfb xauth poppler-utils
        python3-torch python3-numpy)

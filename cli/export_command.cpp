@@ -1,0 +1,263 @@
+#include "cli/export_command.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <iostream>
+
+#include "cli/cli_assets.h"
+#include "core/atomic_file.h"
+#include "core/engine.h"
+#include "core/figure/figure.h"
+#include "core/trace_json.h"
+
+namespace attn::cli {
+
+void add_export_options(CLI::App& cmd, ExportOptions& o) {
+    add_run_options(cmd, o.run);
+    cmd.add_option("-o,--output", o.output, "Output file: .png, .svg, .pdf, .csv or .json")->required();
+    cmd.add_option("--view", o.view, "heatmap, heads, scaling, pipeline, lines, pe or cell")
+        ->capture_default_str();
+    cmd.add_option("--head", o.head, "Head number as the app shows it: 1 to --heads")->capture_default_str();
+    cmd.add_option("--layer", o.layer, "Layer number, from 1")->capture_default_str();
+    cmd.add_option("--cell", o.cell,
+                   "The cell view's cell as query:key token positions from 0 (as --block), e.g. 2:0");
+    cmd.add_option("--values", o.values,
+                   "Heatmap and CSV values: weights, scores (QK^T) or scaled (softmax input)")
+        ->capture_default_str();
+    cmd.add_option("--colormap", o.colormap, "viridis, magma, cividis or grey")->capture_default_str();
+    cmd.add_option("--format", o.format, "png, svg, pdf, csv or json (default: from the -o extension)");
+    cmd.add_option("--size", o.size, "slide (16:9, 13.33 x 7.5 in), a4 (portrait) or a4-landscape")
+        ->capture_default_str();
+    cmd.add_option("--width", o.width, "Figure width in px at scale 1 (1/120 in); overrides --size");
+    cmd.add_option("--height", o.height, "Figure height in px at scale 1 (1/120 in); overrides --size");
+    auto* scale = cmd.add_option("--scale", o.scale, "PNG pixels per px (2 = 3200 x 1800 for a slide)");
+    auto* dpi = cmd.add_option("--dpi", o.dpi, "PNG resolution in dots per inch (120 = scale 1)");
+    scale->excludes(dpi);
+    cmd.add_flag("--transparent", o.transparent, "No background (PNG alpha, nothing painted in SVG/PDF)");
+    cmd.add_option("--lang", o.lang, "Figure text language: en or ko")->capture_default_str();
+    cmd.add_option("--font", o.font, "A TrueType/OpenType font file instead of the bundled NanumGothic");
+    cmd.add_flag("--system-fonts", o.system_fonts,
+                 "Let installed fonts draw characters the figure font lacks (e.g. emoji)");
+    cmd.add_flag("--csv-bom", o.csv_bom,
+                 "Start CSV with a UTF-8 byte order mark (Excel needs it for Korean)");
+}
+
+namespace {
+
+enum class OutKind { Figure, Csv, Json };
+
+std::string lower(std::string s) {
+    for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+// "png" for "a/b.PNG"; empty when there is no extension.
+std::string extension_of(const std::string& path) {
+    const size_t slash = path.find_last_of('/');
+    const size_t dot = path.find_last_of('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
+    return lower(path.substr(dot + 1));
+}
+
+bool known_format(const std::string& f) {
+    return f == "png" || f == "svg" || f == "pdf" || f == "csv" || f == "json";
+}
+
+Expected<std::string> resolve_format(const ExportOptions& o) {
+    const std::string ext = extension_of(o.output);
+    if (!o.format.empty() && !known_format(lower(o.format)))
+        return Status::Error("--format: unknown format '" + o.format +
+                             "'. Choose png, svg, pdf, csv or json.");
+    if (!known_format(ext)) {
+        return Status::Error(
+            "-o: '" + o.output + "' " +
+            (ext.empty() ? std::string("has no file extension") : "has an unknown extension '." + ext + "'") +
+            ". Name the file .png, .svg, .pdf, .csv or .json.");
+    }
+    if (!o.format.empty() && lower(o.format) != ext)
+        return Status::Error("--format " + o.format + " does not match the file name '" + o.output + "' (." +
+                             ext + ").");
+    return ext;
+}
+
+Expected<std::pair<int, int>> parse_cell(const std::string& s) {
+    const size_t colon = s.find(':');
+    auto num = [](std::string_view v, int* out) {
+        const auto res = std::from_chars(v.data(), v.data() + v.size(), *out);
+        return !v.empty() && res.ec == std::errc() && res.ptr == v.data() + v.size();
+    };
+    int i = 0, j = 0;
+    if (colon == std::string::npos || !num(std::string_view(s).substr(0, colon), &i) ||
+        !num(std::string_view(s).substr(colon + 1), &j))
+        return Status::Error("--cell: '" + s + "' should look like query:key, e.g. 2:0.");
+    return std::make_pair(i, j);
+}
+
+// The figure settings from the options (no trace needed): names, size, resolution, fonts.
+Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, bool need_font) {
+    FigureRequest r;
+    if (!parse_figure_view(o.view, &r.view))
+        return Status::Error("--view: unknown view '" + o.view +
+                             "'. Choose one of: " + figure_view_choices() + ".");
+    if (!parse_matrix_values(o.values, &r.values))
+        return Status::Error("--values: unknown values '" + o.values +
+                             "'. Choose weights, scores or scaled.");
+    const auto map = parse_colormap(o.colormap);
+    if (!map)
+        return Status::Error("--colormap: unknown colormap '" + o.colormap +
+                             "'. Choose one of: " + colormap_choices() + ".");
+    FigureOptions& f = r.options;
+    f.colormap = *map;
+    if (!parse_figure_lang(o.lang, &f.lang))
+        return Status::Error("--lang: choose en or ko, not '" + o.lang + "'.");
+    if (o.size == "slide") {
+        f.width = kSlideWidth, f.height = kSlideHeight;
+    } else if (o.size == "a4") {
+        f.width = kA4Width, f.height = kA4Height;
+    } else if (o.size == "a4-landscape") {
+        f.width = kA4Height, f.height = kA4Width;
+    } else {
+        return Status::Error("--size: unknown size '" + o.size + "'. Choose slide, a4 or a4-landscape.");
+    }
+    if (o.width != 0) f.width = o.width;
+    if (o.height != 0) f.height = o.height;
+    if (o.scale != 0) {
+        if (!(o.scale > 0)) return Status::Error("--scale must be a positive number.");
+        f.png_scale = o.scale;
+    }
+    if (o.dpi != 0) {
+        if (!(o.dpi > 0)) return Status::Error("--dpi must be a positive number.");
+        f.png_scale = o.dpi / kFigureUnitsPerInch;
+    }
+    f.transparent = o.transparent;
+    f.system_font_fallback = o.system_fonts;
+    r.layer = o.layer - 1;
+    r.head = o.head - 1;
+    if (!o.cell.empty()) {
+        auto cell = parse_cell(o.cell);
+        if (!cell) return cell.status();
+        r.cell_query = cell->first;
+        r.cell_key = cell->second;
+    }
+    if (need_font) {
+        if (!o.font.empty()) {
+            f.font_files.push_back(o.font);
+        } else {
+            auto font = find_figure_font(argv0);
+            if (!font) return font.status();
+            f.font_files.push_back(*font);
+        }
+    }
+    return r;
+}
+
+Status write_bytes(const std::string& path, const std::string& bytes) {
+    return write_file_atomically(path, [&](std::ostream& out) {
+        out.write(bytes.data(), std::streamsize(bytes.size()));
+        return Status::Ok();
+    });
+}
+
+}  // namespace
+
+int run_export(const ExportOptions& o, const char* argv0) {
+    const char* who = "attnlab export: ";
+    auto format = resolve_format(o);
+    if (!format) {
+        std::cerr << who << format.error() << "\n";
+        return 2;
+    }
+    const bool figure = *format == "png" || *format == "svg" || *format == "pdf";
+    auto request = make_request(o, argv0, figure);
+    if (!request) {
+        std::cerr << who << request.error() << "\n";
+        return 2;
+    }
+    auto setup = make_run_setup(o.run);
+    if (!setup) {
+        std::cerr << who << setup.error() << "\n";
+        return 2;
+    }
+    auto model = make_builtin_model(setup->model);
+    if (!model) {
+        std::cerr << who << model.error() << "\n";
+        return 2;
+    }
+    auto trace = compute_trace(*model, setup->run);
+    if (!trace) {
+        std::cerr << who << trace.error() << "\n";
+        return 1;
+    }
+
+    std::string bytes;
+    std::string what;
+    if (*format == "json") {
+        // Exactly what `attnlab dump` writes (its default options).
+        Status s = write_file_atomically(o.output, [&](std::ostream& out) {
+            write_trace_json(out, *trace);
+            return Status::Ok();
+        });
+        if (!s) {
+            std::cerr << who << s.message() << "\n";
+            return 1;
+        }
+        std::cerr << "Wrote " << o.output << " (the whole trace, as attnlab dump)\n";
+        return 0;
+    }
+    if (*format == "csv") {
+        if (request->view == FigureView::PositionalEncoding) {
+            bytes = positional_csv(*trace, o.csv_bom);
+            what = "positional encoding, " + std::to_string(trace->t_q()) + " x " +
+                   std::to_string(trace->model.d_model);
+        } else {
+            auto csv = matrix_csv(*trace, request->layer, request->head, request->values, o.csv_bom);
+            if (!csv) {
+                std::cerr << who << csv.error() << "\n";
+                return 2;
+            }
+            bytes = std::move(*csv);
+            what = std::string(matrix_values_name(request->values)) + " of head " + std::to_string(o.head) +
+                   ", " + std::to_string(trace->t_q()) + " x " + std::to_string(trace->t_k());
+        }
+    } else {
+        FigureFormat ff = FigureFormat::Png;
+        parse_figure_format(*format, &ff);
+        // The scaling view compares with the same run scaled the other way: the trace holds only
+        // one setting's weights, and recomputing from its projections is cheap.
+        Trace other;
+        if (request->view == FigureView::Scaling) {
+            RunConfig flipped = setup->run;
+            flipped.attention.scale = !flipped.attention.scale;
+            auto t2 = compute_trace(*model, flipped, &*trace);
+            if (!t2) {
+                std::cerr << who << t2.error() << "\n";
+                return 1;
+            }
+            other = std::move(*t2);
+            request->other_scaling = &other;
+        }
+        std::vector<std::string> warnings;
+        auto rendered = render_figure(*trace, *request, ff, &warnings);
+        if (!rendered) {
+            std::cerr << who << rendered.error() << "\n";
+            return 2;
+        }
+        for (const auto& w : warnings)
+            std::cerr << who << "warning: " << w << (o.system_fonts ? "" : " Try --system-fonts.") << "\n";
+        bytes = std::move(*rendered);
+        what = std::string(figure_view_name(request->view));
+        if (ff == FigureFormat::Png) {
+            const auto [pw, ph] = png_pixel_size(request->options);
+            what += ", " + std::to_string(pw) + " x " + std::to_string(ph) + " px";
+        }
+    }
+    if (Status s = write_bytes(o.output, bytes); !s) {
+        std::cerr << who << s.message() << "\n";
+        return 1;
+    }
+    std::cerr << "Wrote " << o.output << " (" << what << ")\n";
+    return 0;
+}
+
+}  // namespace attn::cli

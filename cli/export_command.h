@@ -1,0 +1,38 @@
+// export_command.h — `attnlab export`: a figure (PNG, SVG, PDF) or the numbers (CSV, JSON) of one
+// run, for slides and handouts. Needs no display.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/run_options.h"
+
+namespace attn::cli {
+
+struct ExportOptions {
+    RunOptions run;
+    std::string output;
+    std::string view = "heatmap";
+    int head = 1;      // 1-based, as the app shows heads
+    int layer = 1;     // 1-based
+    std::string cell;  // "query:key", 0-based token positions as in --block
+    std::string values = "weights";
+    std::string colormap = "viridis";
+    std::string format;  // empty = from the file extension
+    std::string size = "slide";
+    double width = 0, height = 0;  // figure units (px at scale 1); 0 = from --size
+    double scale = 0, dpi = 0;     // PNG resolution; 0 = unset
+    bool transparent = false;
+    std::string lang = "en";
+    std::string font;  // empty = the bundled NanumGothic
+    bool system_fonts = false;
+    bool csv_bom = false;
+};
+
+void add_export_options(CLI::App& cmd, ExportOptions& o);
+
+// Returns the exit code: 0 ok, 1 could not compute or write, 2 bad options.
+int run_export(const ExportOptions& o, const char* argv0);
+
+}  // namespace attn::cli

@@ -1,0 +1,101 @@
+// figure.h — print-quality figures of a trace (PNG, SVG, PDF) and its numbers (CSV).
+//
+// Views only read the trace; nothing is recomputed except small derived quantities (a head
+// average, one row's exp() for the cell explainer). The one thing a trace cannot hold is the
+// same run with the √d_k scaling switched the other way: the scaling view needs it as a second
+// trace (`FigureRequest::other_scaling`), computed by the caller with
+//   RunConfig flipped = trace.run; flipped.attention.scale = !flipped.attention.scale;
+//   compute_trace(model, flipped, &trace)   // reuses the projections: cheap
+//
+// Units. A figure is laid out in "figure units" of 1/120 inch: the slide size is 1600 × 900
+// units = 13.33 × 7.5 in. PNG: pixels = units · png_scale (scale 1 = 120 dpi). SVG: 1 unit = 1 px
+// (CSS px, so 1600 × 900 px). PDF: 1 unit = 0.6 pt (page in points = inches · 72).
+//
+// Text. PDF: real text with the font embedded as a subset (pdftotext/selecting works). SVG:
+// Cairo draws glyphs as outlines (<symbol>/<use>), which look identical everywhere but are not
+// text, so every string drawn is also written as an invisible (fill-opacity 0) <text> element at
+// the same place and width: search, selection, copy and screen readers see the labels.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/colormap.h"
+#include "core/status.h"
+#include "core/trace.h"
+
+namespace attn {
+
+enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell };
+enum class FigureFormat { Png, Svg, Pdf };
+enum class MatrixValues { Weights, Scores, Scaled };  // A, S = QKᵀ, S · factor (softmax input)
+enum class FigureLang { En, Ko };
+
+// Names as used on the command line: "heatmap", "heads", "scaling", "pipeline", "lines", "pe",
+// "cell"; "png", "svg", "pdf"; "weights", "scores", "scaled"; "en", "ko".
+const char* figure_view_name(FigureView view);
+bool parse_figure_view(const std::string& name, FigureView* out);
+const char* figure_view_choices();  // "heatmap, heads, ..."
+const char* figure_format_name(FigureFormat format);
+bool parse_figure_format(const std::string& name, FigureFormat* out);
+const char* matrix_values_name(MatrixValues values);
+bool parse_matrix_values(const std::string& name, MatrixValues* out);
+bool parse_figure_lang(const std::string& name, FigureLang* out);
+
+inline constexpr double kFigureUnitsPerInch = 120.0;
+inline constexpr double kSlideWidth = 1600.0, kSlideHeight = 900.0;        // 16:9, 13.33 × 7.5 in
+inline constexpr double kA4Width = 210.0 / 25.4 * kFigureUnitsPerInch;     // 992.1 (210 mm)
+inline constexpr double kA4Height = 297.0 / 25.4 * kFigureUnitsPerInch;    // 1403.1 (297 mm)
+inline constexpr double kMinFigureSide = 300.0, kMaxFigureSide = 20000.0;  // units
+inline constexpr int kMaxPngSide = 16384;  // pixels (Cairo image surfaces stop at 32767)
+
+struct FigureOptions {
+    double width = kSlideWidth;  // figure units (1/120 in)
+    double height = kSlideHeight;
+    double png_scale = 1.0;    // PNG pixels per unit; dpi = 120 · png_scale
+    bool transparent = false;  // no background fill (PNG alpha 0, SVG/PDF nothing painted)
+    Colormap colormap = Colormap::Viridis;
+    FigureLang lang = FigureLang::En;
+    // TrueType/OpenType files registered on a private fontconfig configuration; the first file's
+    // family is used for all text, later files fill in glyphs it lacks. Empty = system fonts.
+    std::vector<std::string> font_files;
+    // Also let the installed fonts fill in glyphs the files lack (emoji...). Off = the output
+    // depends on font_files only.
+    bool system_font_fallback = false;
+};
+
+struct FigureRequest {
+    FigureView view = FigureView::Heatmap;
+    int layer = 0;                                // 0-based (shown 1-based in figures, as in the app)
+    int head = 0;                                 // 0-based (shown 1-based)
+    MatrixValues values = MatrixValues::Weights;  // heatmap view
+    int cell_query = -1, cell_key = -1;           // cell view (the heatmap outlines it): 0-based
+    // Scaling view: the same run with attention.scale flipped (see the top of this file).
+    const Trace* other_scaling = nullptr;
+    FigureOptions options;
+};
+
+// Checks the request against the trace (layer/head/cell in range, sizes, the scaling view's
+// second trace); messages are for users and name the option.
+Status validate_figure_request(const Trace& trace, const FigureRequest& request, FigureFormat format);
+
+// The file's bytes. `warnings`, if given, receives notes that do not stop the figure (e.g.
+// characters the fonts cannot show).
+Expected<std::string> render_figure(const Trace& trace, const FigureRequest& request, FigureFormat format,
+                                    std::vector<std::string>* warnings = nullptr);
+
+// PNG pixel size for options (rounded units · scale).
+std::pair<int, int> png_pixel_size(const FigureOptions& options);
+
+// One matrix as RFC 4180 CSV (CRLF line ends, fields with , " CR LF quoted, quotes doubled):
+// header row = "" then the key tokens, then one row per query token: its text, then the values
+// (shortest round-trip decimal, so they parse back to the trace's exact floats). `Scaled` is
+// factor · S like the JSON's scaled_scores: the mask is not applied (blocked weights are 0).
+// `utf8_bom` prepends EF BB BF, which spreadsheet programs need to read Korean correctly.
+Expected<std::string> matrix_csv(const Trace& trace, int layer, int head, MatrixValues values,
+                                 bool utf8_bom = false);
+// The positional-encoding matrix (T_q, d_model) as CSV: header "", "0", "1", ... (dimension).
+std::string positional_csv(const Trace& trace, bool utf8_bom = false);
+
+}  // namespace attn

@@ -1,0 +1,90 @@
+// figure_csv.cpp — one matrix of a trace as RFC 4180 CSV.
+#include <charconv>
+#include <string>
+
+#include "core/figure/figure.h"
+#include "core/positional.h"
+
+namespace attn {
+namespace {
+
+// RFC 4180: a field holding a comma, a double quote, CR or LF is enclosed in double quotes, and
+// a double quote inside it is written twice.
+void append_field(std::string& out, const std::string& field) {
+    if (field.find_first_of(",\"\r\n") == std::string::npos) {
+        out += field;
+        return;
+    }
+    out += '"';
+    for (char ch : field) {
+        if (ch == '"') out += '"';
+        out += ch;
+    }
+    out += '"';
+}
+
+// Shortest decimal that reads back as the same float.
+void append_number(std::string& out, float v) {
+    char buf[32];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, res.ptr);
+}
+
+std::string csv_of(const Mat& m, const std::vector<Token>& rows, const std::vector<std::string>& header,
+                   bool utf8_bom) {
+    std::string out;
+    out.reserve(size_t(m.size()) * 12 + 64);
+    if (utf8_bom) out += "\xEF\xBB\xBF";
+    for (const std::string& h : header) {
+        if (&h != &header.front()) out += ',';
+        append_field(out, h);
+    }
+    out += "\r\n";
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        append_field(out, rows[size_t(i)].text);
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            out += ',';
+            append_number(out, m(i, j));
+        }
+        out += "\r\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+Expected<std::string> matrix_csv(const Trace& trace, int layer, int head, MatrixValues values,
+                                 bool utf8_bom) {
+    FigureRequest probe;
+    probe.layer = layer;
+    probe.head = head;
+    if (Status s = validate_figure_request(trace, probe, FigureFormat::Svg); !s) return s;
+    const LayerTrace& L = trace.layers[size_t(layer)];
+    const HeadTrace& H = L.heads[size_t(head)];
+    Mat m;
+    switch (values) {
+        case MatrixValues::Weights:
+            m = H.weights;
+            break;
+        case MatrixValues::Scores:
+            m = H.scores;
+            break;
+        case MatrixValues::Scaled:
+            m = H.scores * L.factor;
+            break;  // as the JSON's scaled_scores
+    }
+    std::vector<std::string> header{""};
+    for (const Token& t : trace.k_tokens) header.push_back(t.text);
+    return csv_of(m, trace.q_tokens, header, utf8_bom);
+}
+
+std::string positional_csv(const Trace& trace, bool utf8_bom) {
+    std::vector<std::string> header{""};
+    for (int d = 0; d < trace.model.d_model; ++d) header.push_back(std::to_string(d));
+    // With positional encoding off the trace holds zeros; the pe view shows the reference values.
+    const Mat pe =
+        trace.model.positional ? trace.q_positions : sinusoidal_positions(trace.t_q(), trace.model.d_model);
+    return csv_of(pe, trace.q_tokens, header, utf8_bom);
+}
+
+}  // namespace attn

@@ -1,0 +1,632 @@
+#include "core/figure/figure_draw.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+
+namespace attn::fig {
+
+// ---- [SECTION] Canvas and text -----------------------------------------------------------------
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+// Owns a PangoLayout.
+struct Layout {
+    PangoLayout* p = nullptr;
+    Layout() = default;
+    Layout(const Layout&) = delete;
+    Layout& operator=(const Layout&) = delete;
+    ~Layout() {
+        if (p) g_object_unref(p);
+    }
+};
+
+void make_layout(Canvas& c, const std::string& text, const TextStyle& style, Layout& out) {
+    out.p = pango_layout_new(c.pango);
+    PangoFontDescription* fd = pango_font_description_new();
+    pango_font_description_set_family(fd, c.family.c_str());
+    pango_font_description_set_absolute_size(fd, style.size * PANGO_SCALE);
+    pango_font_description_set_weight(fd, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(out.p, fd);
+    pango_font_description_free(fd);
+    if (style.wrap_width > 0) {
+        pango_layout_set_width(out.p, int(style.wrap_width * PANGO_SCALE));
+        pango_layout_set_wrap(out.p, PANGO_WRAP_WORD_CHAR);
+    }
+    pango_layout_set_alignment(out.p, style.align == Align::Center ? PANGO_ALIGN_CENTER
+                                      : style.align == Align::End  ? PANGO_ALIGN_RIGHT
+                                                                   : PANGO_ALIGN_LEFT);
+    if (style.markup) {
+        // Parse first: a template filled with an unescaped token must not blank the label.
+        PangoAttrList* attrs = nullptr;
+        char* plain = nullptr;
+        if (pango_parse_markup(text.c_str(), -1, 0, &attrs, &plain, nullptr, nullptr)) {
+            pango_layout_set_text(out.p, plain, -1);
+            pango_layout_set_attributes(out.p, attrs);
+            pango_attr_list_unref(attrs);
+            g_free(plain);
+            return;
+        }
+    }
+    pango_layout_set_text(out.p, text.c_str(), -1);
+}
+
+TextBox box_of(PangoLayout* l, double* logical_x, double* logical_y) {
+    PangoRectangle logical;
+    pango_layout_get_extents(l, nullptr, &logical);
+    TextBox b;
+    b.w = double(logical.width) / PANGO_SCALE;
+    b.h = double(logical.height) / PANGO_SCALE;
+    b.baseline = double(pango_layout_get_baseline(l) - logical.y) / PANGO_SCALE;
+    if (logical_x) *logical_x = double(logical.x) / PANGO_SCALE;
+    if (logical_y) *logical_y = double(logical.y) / PANGO_SCALE;
+    return b;
+}
+
+// Records each line of `l` (drawn with the layout origin at the current user-space origin).
+void record_runs(Canvas& c, PangoLayout* l) {
+    const char* all = pango_layout_get_text(l);
+    PangoLayoutIter* it = pango_layout_get_iter(l);
+    double ux = 1, uy = 0;
+    cairo_user_to_device_distance(c.cr, &ux, &uy);
+    const double scale = std::hypot(ux, uy);
+    const double angle = std::atan2(uy, ux) * 180.0 / kPi;
+    const PangoFontDescription* fd = pango_layout_get_font_description(l);
+    const double size = fd ? double(pango_font_description_get_size(fd)) / PANGO_SCALE : 12.0;
+    do {
+        PangoLayoutLine* line = pango_layout_iter_get_line_readonly(it);
+        if (!line || line->length <= 0) continue;
+        PangoRectangle logical;
+        pango_layout_iter_get_line_extents(it, nullptr, &logical);
+        double x = double(logical.x) / PANGO_SCALE;
+        double y = double(pango_layout_iter_get_baseline(it)) / PANGO_SCALE;
+        cairo_user_to_device(c.cr, &x, &y);
+        TextRun run;
+        run.text.assign(all + line->start_index, size_t(line->length));
+        while (!run.text.empty() && (run.text.back() == ' ' || run.text.back() == '\n')) run.text.pop_back();
+        if (run.text.empty()) continue;
+        run.x = x;
+        run.y = y;
+        run.angle_deg = angle;
+        run.size = size * scale;
+        run.width = double(logical.width) / PANGO_SCALE * scale;
+        c.runs->push_back(std::move(run));
+    } while (pango_layout_iter_next_line(it));
+    pango_layout_iter_free(it);
+}
+
+}  // namespace
+
+TextBox measure_text(Canvas& c, const std::string& text, const TextStyle& style) {
+    Layout l;
+    make_layout(c, text, style, l);
+    return box_of(l.p, nullptr, nullptr);
+}
+
+double max_text_width(Canvas& c, const std::vector<std::string>& texts, const TextStyle& style) {
+    double w = 0;
+    for (const auto& s : texts) w = std::max(w, measure_text(c, s, style).w);
+    return w;
+}
+
+double max_label_width(Canvas& c, const std::vector<std::string>& labels, double size) {
+    TextStyle ref{100};
+    ref.markup = false;
+    double w = 0;
+    for (const auto& s : labels) {
+        auto it = c.label_width_100.find(s);
+        if (it == c.label_width_100.end()) it = c.label_width_100.emplace(s, measure_text(c, s, ref).w).first;
+        w = std::max(w, it->second);
+    }
+    return w * size / 100.0;
+}
+
+TextBox draw_text(Canvas& c, const std::string& text, double x, double y, const TextStyle& style, double ax,
+                  double ay, double angle_deg) {
+    Layout l;
+    make_layout(c, text, style, l);
+    double lx = 0, ly = 0;
+    const TextBox b = box_of(l.p, &lx, &ly);
+    if (text.empty()) return b;
+    cairo_save(c.cr);
+    cairo_translate(c.cr, x, y);
+    if (angle_deg != 0) cairo_rotate(c.cr, angle_deg * kPi / 180.0);
+    cairo_translate(c.cr, -ax * b.w - lx, -ay * b.h - ly);
+    set_color(c, style.color);
+    cairo_move_to(c.cr, 0, 0);
+    pango_cairo_show_layout(c.cr, l.p);
+    if (c.runs) record_runs(c, l.p);
+    cairo_restore(c.cr);
+    c.unknown_glyphs += pango_layout_get_unknown_glyphs_count(l.p);
+    return b;
+}
+
+// ---- [SECTION] geometry ------------------------------------------------------------------------
+
+void set_color(Canvas& c, Rgb color, double alpha) {
+    cairo_set_source_rgba(c.cr, color.r, color.g, color.b, alpha);
+}
+
+void fill_rect(Canvas& c, const Rect& r, Rgb color, double alpha) {
+    set_color(c, color, alpha);
+    cairo_rectangle(c.cr, r.x, r.y, r.w, r.h);
+    cairo_fill(c.cr);
+}
+
+void stroke_rect(Canvas& c, const Rect& r, Rgb color, double line_width) {
+    set_color(c, color);
+    cairo_set_line_width(c.cr, line_width);
+    cairo_rectangle(c.cr, r.x, r.y, r.w, r.h);
+    cairo_stroke(c.cr);
+}
+
+void draw_line(Canvas& c, double x0, double y0, double x1, double y1, Rgb color, double line_width,
+               double alpha) {
+    set_color(c, color, alpha);
+    cairo_set_line_width(c.cr, line_width);
+    cairo_move_to(c.cr, x0, y0);
+    cairo_line_to(c.cr, x1, y1);
+    cairo_stroke(c.cr);
+}
+
+void draw_arrow(Canvas& c, double x0, double y0, double x1, double y1, Rgb color, double line_width) {
+    const double len = std::hypot(x1 - x0, y1 - y0);
+    if (len <= 0) return;
+    const double ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+    const double head = std::min(len * 0.6, line_width * 5.0);
+    const double bx = x1 - ux * head, by = y1 - uy * head;
+    draw_line(c, x0, y0, bx, by, color, line_width);
+    set_color(c, color);
+    cairo_move_to(c.cr, x1, y1);
+    cairo_line_to(c.cr, bx - uy * head * 0.5, by + ux * head * 0.5);
+    cairo_line_to(c.cr, bx + uy * head * 0.5, by - ux * head * 0.5);
+    cairo_close_path(c.cr);
+    cairo_fill(c.cr);
+}
+
+namespace {
+
+// Fills the current path with light grey and diagonal hatching (clipped strokes: tiling patterns
+// show seams in PDF viewers). Without hatching (tiny cells) the grey alone marks hidden cells.
+void fill_hatched_path(Canvas& c, bool hatch = true) {
+    double x0, y0, x1, y1;
+    cairo_path_extents(c.cr, &x0, &y0, &x1, &y1);
+    cairo_save(c.cr);
+    set_color(c, Rgb{0.90f, 0.90f, 0.91f});
+    if (!hatch) {
+        cairo_fill(c.cr);
+        cairo_restore(c.cr);
+        return;
+    }
+    cairo_fill_preserve(c.cr);
+    cairo_clip(c.cr);
+    const double step = 5.0 * c.k, h = y1 - y0;
+    set_color(c, Rgb{0.58f, 0.58f, 0.61f});
+    cairo_set_line_width(c.cr, 0.9 * c.k);
+    for (double d = std::floor((x0 - h) / step) * step; d < x1; d += step) {  // phase fixed in x
+        cairo_move_to(c.cr, d, y1);
+        cairo_line_to(c.cr, d + h, y0);
+    }
+    cairo_stroke(c.cr);
+    cairo_restore(c.cr);
+}
+
+}  // namespace
+
+void draw_hatched(Canvas& c, const Rect& r) {
+    cairo_rectangle(c.cr, r.x, r.y, r.w, r.h);
+    fill_hatched_path(c);
+}
+
+// ---- [SECTION] colour scales -------------------------------------------------------------------
+
+ColorScale value_scale(const Mat& m, const BoolMat* blocked, Colormap map) {
+    double lo = INFINITY, hi = -INFINITY;
+    const bool use_mask = blocked && blocked->size() == m.size();
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            if (use_mask && (*blocked)(i, j)) continue;
+            const double v = m(i, j);
+            if (!std::isfinite(v)) continue;
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    if (!(lo <= hi)) lo = 0, hi = 1;
+    if (hi - lo < 1e-12) lo -= 0.5, hi += 0.5;
+    ColorScale s;
+    s.lo = lo;
+    s.hi = hi;
+    s.map = map;
+    return s;
+}
+
+ColorScale symmetric_scale(double max_abs) {
+    ColorScale s;
+    if (!(max_abs > 1e-12)) max_abs = 1;
+    s.lo = -max_abs;
+    s.hi = max_abs;
+    s.diverging = true;
+    return s;
+}
+
+ColorScale weight_scale(double max_weight, Colormap map) {
+    ColorScale s;
+    s.map = map;
+    s.lo = 0;
+    if (!(max_weight > 0.5)) {
+        const double step = max_weight > 0.2 ? 0.1 : max_weight > 0.05 ? 0.05 : 0.01;
+        s.hi = std::max(step, std::ceil(max_weight / step - 1e-9) * step);
+    }
+    return s;
+}
+
+// ---- [SECTION] heatmap block -------------------------------------------------------------------
+
+HeatmapLayout layout_heatmap(Canvas& c, const HeatmapSpec& spec, const Rect& area) {
+    const double k = c.k;
+    const int rows = int(spec.values->rows()), cols = int(spec.values->cols());
+    HeatmapLayout L;
+    TextStyle title_style{15 * k, true};
+    TextStyle axis_style{13 * k, false};
+    axis_style.color = kMuted;
+    L.title_h = spec.title.empty() ? 0 : measure_text(c, spec.title, title_style).h + 6 * k;
+    L.col_axis_h = spec.col_axis.empty() ? 0 : measure_text(c, spec.col_axis, axis_style).h + 4 * k;
+    L.row_axis_w = spec.row_axis.empty() ? 0 : measure_text(c, spec.row_axis, axis_style).h + 6 * k;
+
+    const double max_label = spec.max_label_size * k;
+    bool labels = !spec.row_labels.empty() || !spec.col_labels.empty();
+    double overflow = 0;  // rotated column labels reach past the last column
+
+    // One layout pass for a label size; returns the label size the resulting cells suggest.
+    auto pass = [&](double label) {
+        TextStyle ls{label};
+        ls.markup = false;
+        const double lh = labels ? measure_text(c, "Ag", ls).h : 0;
+        L.row_label_w =
+            labels && !spec.row_labels.empty() ? max_label_width(c, spec.row_labels, label) + 6 * k : 0;
+        const double col_w =
+            labels && !spec.col_labels.empty() ? max_label_width(c, spec.col_labels, label) : 0;
+        const double avail_w = area.w - L.row_axis_w - L.row_label_w;
+        // Cell size for a given column-label band (height, and width reaching past the grid).
+        auto fit_cells = [&](double band_h, double band_w) {
+            double cw = std::max(1.0, avail_w - band_w) / std::max(cols, 1);
+            double ch = (area.h - L.title_h - L.col_axis_h - band_h) / std::max(rows, 1);
+            cw = std::min(cw, spec.max_cell * k);
+            ch = std::min(ch, spec.max_cell * k);
+            if (spec.square_cells) cw = ch = std::min(cw, ch);
+            L.cell_w = std::max(cw, 0.5);
+            L.cell_h = std::max(ch, 0.5);
+        };
+        L.rotate_cols = false;
+        L.col_label_h = col_w > 0 ? lh + 5 * k : 0;
+        fit_cells(L.col_label_h, 0);
+        if (col_w > L.cell_w * 0.92) {  // horizontal labels would run into each other: tilt them
+            L.rotate_cols = true;
+            L.col_label_h = (col_w + lh * 0.5) * 0.7071 + 5 * k;
+            fit_cells(L.col_label_h, col_w * 0.7071);
+        }
+        overflow = L.rotate_cols ? std::max(0.0, col_w * 0.7071 - L.cell_w * 0.5) : 0.0;
+        double next = std::min(max_label, L.cell_h * 0.62);
+        if (L.rotate_cols) next = std::min(next, L.cell_w * 0.8);
+        return next;
+    };
+
+    double label = max_label;
+    if (labels) {
+        for (int iter = 0; iter < 5; ++iter) {
+            const double next = pass(label);
+            if (next >= label - 0.25) break;  // the labels fit the cells they got
+            label = next;
+        }
+        if (label < 5.0 * std::min(k, 1.0)) labels = false;  // unreadable: take the room back
+    }
+    if (!labels) label = 0;
+    pass(label);  // final geometry for the chosen size
+    L.label_size = label;
+    L.cells = {area.x + L.row_axis_w + L.row_label_w, area.y + L.title_h + L.col_axis_h + L.col_label_h,
+               L.cell_w * cols, L.cell_h * rows};
+    L.bounds = {area.x, area.y, L.cells.right() + overflow - area.x, L.cells.bottom() - area.y};
+    return L;
+}
+
+void shift_layout(HeatmapLayout& layout, double dx, double dy) {
+    layout.bounds.x += dx;
+    layout.bounds.y += dy;
+    layout.cells.x += dx;
+    layout.cells.y += dy;
+}
+
+void draw_heatmap(Canvas& c, const HeatmapSpec& spec, const HeatmapLayout& L) {
+    const double k = c.k;
+    const Mat& m = *spec.values;
+    const int rows = int(m.rows()), cols = int(m.cols());
+    const bool masked = spec.blocked && spec.blocked->rows() == rows && spec.blocked->cols() == cols;
+    auto cell_color = [&](int i, int j) {
+        const int g = colormap_index(spec.scale.t(m(i, j)));
+        return spec.scale.diverging ? diverging_rgb(float(g) / 255.0f) : colormap_entry(spec.scale.map, g);
+    };
+    const Rgb blocked_grey{0.90f, 0.90f, 0.91f};
+    bool any_blocked = false;
+    if (masked)
+        for (int i = 0; i < rows && !any_blocked; ++i)
+            for (int j = 0; j < cols && !any_blocked; ++j) any_blocked = (*spec.blocked)(i, j) != 0;
+
+    if (rows * cols > kMaxVectorCells) {
+        // Large grids as one image, u × u pixels per cell, never smoothed (PDF /Interpolate false,
+        // SVG image-rendering set in figure.cpp): thousands of rectangles would make SVG/PDF
+        // files large and slow to write and to open.
+        const int u = std::clamp(1024 / std::max(rows, cols), 1, 4);
+        cairo_surface_t* img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, cols * u, rows * u);
+        unsigned char* data = cairo_image_surface_get_data(img);
+        const int stride = cairo_image_surface_get_stride(img);
+        auto byte = [](float v) { return std::uint32_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+        for (int i = 0; i < rows; ++i)
+            for (int j = 0; j < cols; ++j) {
+                const Rgb col = masked && (*spec.blocked)(i, j) ? blocked_grey : cell_color(i, j);
+                const std::uint32_t px = (byte(col.r) << 16) | (byte(col.g) << 8) | byte(col.b);
+                for (int y = i * u; y < (i + 1) * u; ++y) {
+                    auto* line = reinterpret_cast<std::uint32_t*>(data + size_t(y) * size_t(stride));
+                    for (int x = j * u; x < (j + 1) * u; ++x) line[x] = px;
+                }
+            }
+        cairo_surface_mark_dirty(img);
+        cairo_save(c.cr);
+        cairo_translate(c.cr, L.cells.x, L.cells.y);
+        cairo_scale(c.cr, L.cell_w / u, L.cell_h / u);
+        cairo_set_source_surface(c.cr, img, 0, 0);
+        cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_NEAREST);
+        cairo_rectangle(c.cr, 0, 0, cols * u, rows * u);
+        cairo_fill(c.cr);
+        cairo_restore(c.cr);
+        cairo_surface_destroy(img);
+    } else {
+        // Cells grouped by colour (256 levels): one path per colour keeps SVG/PDF small. Each cell
+        // is widened a little into its right/bottom neighbour so no seams show.
+        const double pad = std::min(0.6, 0.25 * std::min(L.cell_w, L.cell_h));
+        std::array<std::vector<std::pair<int, int>>, 256> groups;
+        for (int i = 0; i < rows; ++i)
+            for (int j = 0; j < cols; ++j)
+                if (!(masked && (*spec.blocked)(i, j)))
+                    groups[size_t(colormap_index(spec.scale.t(m(i, j))))].emplace_back(i, j);
+        for (int g = 0; g < 256; ++g) {
+            if (groups[size_t(g)].empty()) continue;
+            set_color(c, cell_color(groups[size_t(g)][0].first, groups[size_t(g)][0].second));
+            for (auto [i, j] : groups[size_t(g)]) {
+                const double x = L.cells.x + j * L.cell_w, y = L.cells.y + i * L.cell_h;
+                cairo_rectangle(c.cr, x, y, L.cell_w + (j + 1 < cols ? pad : 0),
+                                L.cell_h + (i + 1 < rows ? pad : 0));
+            }
+            cairo_fill(c.cr);
+        }
+    }
+    if (any_blocked) {
+        // Hidden cells: grey with hatching, filled as runs of hidden cells along each row (a
+        // causal mask is one run per row, not T²/2 rectangles).
+        for (int i = 0; i < rows; ++i)
+            for (int j = 0; j < cols;) {
+                if (!(*spec.blocked)(i, j)) {
+                    ++j;
+                    continue;
+                }
+                int end = j;
+                while (end < cols && (*spec.blocked)(i, end)) ++end;
+                cairo_rectangle(c.cr, L.cells.x + j * L.cell_w, L.cells.y + i * L.cell_h,
+                                (end - j) * L.cell_w, L.cell_h);
+                j = end;
+            }
+        fill_hatched_path(c, std::min(L.cell_w, L.cell_h) >= 10 * k);
+    }
+
+    // Numbers in the cells, when they fit.
+    if (spec.show_values && L.cell_w >= 26 * k && L.cell_h >= 15 * k) {
+        TextStyle vs{std::min({L.cell_h * 0.36, L.cell_w * 0.27, 15 * k})};
+        vs.markup = false;
+        for (int i = 0; i < rows; ++i)
+            for (int j = 0; j < cols; ++j) {
+                if (masked && (*spec.blocked)(i, j)) continue;
+                const std::string s = format_number(m(i, j), spec.decimals);
+                vs.color = prefers_dark_text(spec.scale.color(m(i, j))) ? kInk : Rgb{1, 1, 1};
+                if (measure_text(c, s, vs).w > L.cell_w * 0.92) continue;
+                draw_text(c, s, L.cells.x + (j + 0.5) * L.cell_w, L.cells.y + (i + 0.5) * L.cell_h, vs, 0.5,
+                          0.5);
+            }
+    }
+    stroke_rect(c, L.cells, kRule, 0.8 * k);
+
+    if (spec.band_col_begin >= 0 && spec.band_col_end > spec.band_col_begin) {
+        stroke_rect(c,
+                    {L.cells.x + spec.band_col_begin * L.cell_w, L.cells.y,
+                     (spec.band_col_end - spec.band_col_begin) * L.cell_w, L.cells.h},
+                    kAccent, 2.0 * k);
+    }
+    if (spec.highlight_row >= 0 && spec.highlight_col >= 0) {
+        stroke_rect(c,
+                    {L.cells.x + spec.highlight_col * L.cell_w, L.cells.y + spec.highlight_row * L.cell_h,
+                     L.cell_w, L.cell_h},
+                    kAccent, 2.5 * k);
+    } else if (spec.highlight_row >= 0) {
+        stroke_rect(c, {L.cells.x, L.cells.y + spec.highlight_row * L.cell_h, L.cells.w, L.cell_h}, kAccent,
+                    2.0 * k);
+    } else if (spec.highlight_col >= 0) {
+        stroke_rect(c, {L.cells.x + spec.highlight_col * L.cell_w, L.cells.y, L.cell_w, L.cells.h}, kAccent,
+                    2.0 * k);
+    }
+
+    // Labels and axis names.
+    if (L.label_size > 0) {
+        TextStyle ls{L.label_size};
+        ls.markup = false;
+        for (int i = 0; i < rows && i < int(spec.row_labels.size()); ++i)
+            draw_text(c, spec.row_labels[size_t(i)], L.cells.x - 5 * k, L.cells.y + (i + 0.5) * L.cell_h, ls,
+                      1, 0.5);
+        for (int j = 0; j < cols && j < int(spec.col_labels.size()); ++j) {
+            const double x = L.cells.x + (j + 0.5) * L.cell_w;
+            if (L.rotate_cols)
+                draw_text(c, spec.col_labels[size_t(j)], x, L.cells.y - 5 * k, ls, 0, 0.5, -45);
+            else
+                draw_text(c, spec.col_labels[size_t(j)], x, L.cells.y - 4 * k, ls, 0.5, 1);
+        }
+    }
+    TextStyle axis_style{13 * k};
+    axis_style.color = kMuted;
+    // The long axis name if it fits along the grid, else the short one, else none.
+    auto pick = [&](const std::string& name, const std::string& short_name, double room) {
+        if (name.empty() || measure_text(c, name, axis_style).w <= room) return name;
+        if (!short_name.empty() && measure_text(c, short_name, axis_style).w <= room) return short_name;
+        return std::string();
+    };
+    const std::string col_axis = pick(spec.col_axis, spec.col_axis_short, L.cells.w + 2 * L.row_label_w);
+    const std::string row_axis = pick(spec.row_axis, spec.row_axis_short, L.cells.h + L.col_label_h);
+    if (!col_axis.empty())
+        draw_text(c, col_axis, L.cells.cx(), L.cells.y - L.col_label_h - 2 * k, axis_style, 0.5, 1);
+    if (!row_axis.empty())
+        draw_text(c, row_axis, L.cells.x - L.row_label_w - L.row_axis_w * 0.5, L.cells.cy(), axis_style, 0.5,
+                  0.5, -90);
+    if (!spec.title.empty()) {
+        TextStyle ts{15 * k, true};
+        draw_text(c, spec.title, L.cells.cx(), L.cells.y - L.col_label_h - L.col_axis_h - L.title_h + 1 * k,
+                  ts, 0.5, 0);
+    }
+}
+
+// ---- [SECTION] colour bar ----------------------------------------------------------------------
+
+double colorbar_width(Canvas& c) {
+    TextStyle ts{12 * c.k};
+    ts.markup = false;
+    return 16 * c.k + 6 * c.k + measure_text(c, "-0.000", ts).w + 10 * c.k;
+}
+
+Rect draw_colorbar(Canvas& c, const Rect& r, const ColorScale& scale, const std::string& label) {
+    const double k = c.k;
+    TextStyle ls{12 * k};
+    ls.color = kMuted;
+    const double label_h = label.empty() ? 0 : measure_text(c, label, ls).h + 6 * k;
+    const Rect bar{r.x, r.y + label_h, 16 * k, std::max(10.0, r.h - label_h)};
+    if (!label.empty()) draw_text(c, label, bar.x, r.y, ls, 0, 0);
+
+    // A vector gradient (top = high). The colormap's 256 entries are its stops.
+    cairo_pattern_t* p = cairo_pattern_create_linear(0, bar.bottom(), 0, bar.y);
+    if (scale.diverging) {
+        for (float t : {0.0f, 0.5f, 1.0f}) {
+            const Rgb col = diverging_rgb(t);
+            cairo_pattern_add_color_stop_rgb(p, t, col.r, col.g, col.b);
+        }
+    } else {
+        for (int i = 0; i < kColormapEntries; ++i) {
+            const Rgb col = colormap_entry(scale.map, i);
+            cairo_pattern_add_color_stop_rgb(p, double(i) / (kColormapEntries - 1), col.r, col.g, col.b);
+        }
+    }
+    cairo_rectangle(c.cr, bar.x, bar.y, bar.w, bar.h);
+    cairo_set_source(c.cr, p);
+    cairo_fill(c.cr);
+    cairo_pattern_destroy(p);
+    stroke_rect(c, bar, kRule, 0.8 * k);
+
+    int decimals = 2;
+    TextStyle ts{12 * k};
+    ts.markup = false;
+    double widest = 0;
+    for (double v : nice_ticks(scale.lo, scale.hi, 5, &decimals)) {
+        const double y = bar.bottom() - (v - scale.lo) / (scale.hi - scale.lo) * bar.h;
+        draw_line(c, bar.right(), y, bar.right() + 4 * k, y, kMuted, 0.8 * k);
+        widest =
+            std::max(widest, draw_text(c, format_number(v, decimals), bar.right() + 6 * k, y, ts, 0, 0.5).w);
+    }
+    return {r.x, r.y, bar.w + 6 * k + widest, r.h};
+}
+
+double draw_mask_legend(Canvas& c, double x, double y) {
+    const double k = c.k;
+    const double s = 14 * k;
+    draw_hatched(c, {x, y, s, s});
+    stroke_rect(c, {x, y, s, s}, kRule, 0.8 * k);
+    TextStyle ts{12 * k};
+    ts.color = kMuted;
+    const TextBox b = draw_text(c, c.t(Ft::MaskedLegend), x + s + 5 * k, y + s / 2, ts, 0, 0.5);
+    return std::max(s, b.h);
+}
+
+double mask_legend_width(Canvas& c) {
+    TextStyle ts{12 * c.k};
+    return 14 * c.k + 5 * c.k + measure_text(c, c.t(Ft::MaskedLegend), ts).w;
+}
+
+// ---- [SECTION] frame ---------------------------------------------------------------------------
+
+double margin(const Canvas& c) {
+    return 36 * c.k;
+}
+
+Rect draw_frame(Canvas& c, bool transparent, const std::string& title, const std::string& subtitle,
+                const std::string& caption) {
+    const double k = c.k, m = margin(c);
+    c.title = title;
+    c.caption = caption;
+    if (!transparent) fill_rect(c, {0, 0, c.width, c.height}, Rgb{1, 1, 1});
+    TextStyle ts{28 * k, true};
+    ts.wrap_width = c.width - 2 * m;
+    double y = m;
+    y += draw_text(c, title, m, y, ts).h;
+    if (!subtitle.empty()) {
+        TextStyle ss{16 * k};
+        ss.color = kMuted;
+        ss.wrap_width = c.width - 2 * m;
+        y += 4 * k + draw_text(c, subtitle, m, y + 4 * k, ss).h;
+    }
+    y += 18 * k;
+    double bottom = c.height - m;
+    if (!caption.empty()) {
+        TextStyle cs{12 * k};
+        cs.color = kMuted;
+        cs.wrap_width = c.width - 2 * m;
+        const TextBox b = measure_text(c, caption, cs);
+        draw_text(c, caption, m, bottom - b.h, cs);
+        draw_line(c, m, bottom - b.h - 7 * k, c.width - m, bottom - b.h - 7 * k, kRule, 0.8 * k);
+        bottom -= b.h + 20 * k;
+    }
+    return {m, y, c.width - 2 * m, std::max(10.0, bottom - y)};
+}
+
+// ---- [SECTION] number formatting ---------------------------------------------------------------
+
+std::string format_number(double v, int decimals) {
+    if (std::isinf(v)) return v < 0 ? "-∞" : "∞";
+    if (std::isnan(v)) return "NaN";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", std::max(0, decimals), v);
+    std::string s(buf);
+    // "-0.00" reads as a negative number: drop the sign when every printed digit is 0.
+    if (s[0] == '-' && s.find_first_of("123456789") == std::string::npos) s.erase(0, 1);
+    return s;
+}
+
+std::string format_general(double v, int significant) {
+    if (std::isinf(v)) return v < 0 ? "-∞" : "∞";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", significant, v);
+    return buf;
+}
+
+std::vector<double> nice_ticks(double lo, double hi, int count, int* decimals) {
+    std::vector<double> out;
+    if (!(hi > lo) || count < 1) {
+        if (decimals) *decimals = 2;
+        return {lo};
+    }
+    const double raw = (hi - lo) / count;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double norm = raw / mag;
+    const double step = (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
+    if (decimals) *decimals = std::max(0, int(-std::floor(std::log10(step) + 1e-9)));
+    for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-6; v += step)
+        out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    return out;
+}
+
+}  // namespace attn::fig

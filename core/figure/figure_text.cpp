@@ -1,0 +1,242 @@
+#include "core/figure/figure_text.h"
+
+#include <cassert>
+
+namespace attn {
+namespace {
+
+struct Entry {
+    Ft id;
+    const char* en;
+    const char* ko;
+};
+
+// One row per string. Korean: 해요체-free noun style, as on textbook figures.
+const Entry kTable[] = {
+    {Ft::Query, "Query", "쿼리"},
+    {Ft::Key, "Key", "키"},
+    {Ft::AxisQuery, "Query (row: the token that looks)", "쿼리 (행: 주목하는 토큰)"},
+    {Ft::AxisKey, "Key (column: the token looked at)", "키 (열: 주목받는 토큰)"},
+    {Ft::HeadN, "Head {0}", "헤드 {0}"},
+    {Ft::AverageOfHeads, "Average of {0} heads", "헤드 {0}개 평균"},
+    {Ft::Weight, "weight", "가중치"},
+    {Ft::Score, "score", "점수"},
+    {Ft::ScaledScore, "softmax input", "소프트맥스 입력"},
+    {Ft::MaskedLegend, "hidden by the mask", "마스크로 가려짐"},
+    {Ft::On, "on", "켬"},
+    {Ft::Off, "off", "끔"},
+
+    {Ft::CaptionText, "Text: “{0}”", "문장: “{0}”"},
+    {Ft::CaptionCrossText, "keys and values from: “{0}”", "키·값 문장: “{0}”"},
+    {Ft::CaptionModel, "model {0} (seed {1}), d<sub>model</sub> {2}, {3} heads, d<sub>k</sub> {4}",
+     "모델 {0} (시드 {1}), d<sub>model</sub> {2}, 헤드 {3}개, d<sub>k</sub> {4}"},
+    {Ft::CaptionLayerHead, "layer {0}, head {1}", "레이어 {0}, 헤드 {1}"},
+    {Ft::CaptionLayer, "layer {0}", "레이어 {0}"},
+    {Ft::CaptionScaling, "scaling ÷√d<sub>k</sub> {0}", "√d<sub>k</sub> 스케일링 {0}"},
+    {Ft::CaptionTemperature, "temperature {0}", "온도 {0}"},
+    {Ft::CaptionMask, "mask: {0}", "마스크: {0}"},
+    {Ft::CaptionPositional, "positional encoding {0}", "위치 인코딩 {0}"},
+
+    {Ft::TitleWeights, "Attention weights", "어텐션 가중치"},
+    {Ft::TitleScores, "Raw scores QK<sup>T</sup>", "원점수 QK<sup>T</sup>"},
+    {Ft::TitleScaled, "Scaled scores (softmax input)", "스케일된 점수 (소프트맥스 입력)"},
+    {Ft::SubtitleHeatmap, "Layer {0} · head {1} of {2} · {3} × {4} tokens",
+     "레이어 {0} · 헤드 {1}/{2} · 토큰 {3} × {4}"},
+
+    {Ft::TitleHeads, "Attention weights of every head", "모든 헤드의 어텐션 가중치"},
+    {Ft::SubtitleHeads, "Layer {0} · {1} heads and their average · {2} × {3} tokens",
+     "레이어 {0} · 헤드 {1}개와 평균 · 토큰 {2} × {3}"},
+
+    {Ft::TitleScaling, "Why divide by √d<sub>k</sub>: the same head with and without scaling",
+     "왜 √d<sub>k</sub>로 나누는가: 스케일링 유무에 따른 같은 헤드"},
+    {Ft::SubtitleScaling,
+     "Layer {0} · head {1} · d<sub>k</sub> = {2}: unscaled scores have variance ≈ d<sub>k</sub>, so the "
+     "softmax saturates",
+     "레이어 {0} · 헤드 {1} · d<sub>k</sub> = {2}: 스케일링하지 않은 점수는 분산이 약 d<sub>k</sub>라서 "
+     "소프트맥스가 포화됨"},
+    {Ft::WithScaling, "With scaling: softmax(QK<sup>T</sup>/√d<sub>k</sub>)",
+     "스케일링 적용: softmax(QK<sup>T</sup>/√d<sub>k</sub>)"},
+    {Ft::WithoutScaling, "Without scaling: softmax(QK<sup>T</sup>)",
+     "스케일링 없음: softmax(QK<sup>T</sup>)"},
+    {Ft::Difference, "Difference (with - without)", "차이 (적용 - 미적용)"},
+    {Ft::EntropyTitle, "Entropy of each query row", "쿼리 행별 엔트로피"},
+    {Ft::EntropyAxis, "entropy (nats)", "엔트로피 (nat)"},
+    {Ft::EntropyMax, "| = a uniform row: ln(visible keys)", "| = 균등한 행: ln(보이는 키 수)"},
+    {Ft::MeanEntropy, "mean {0}", "평균 {0}"},
+    {Ft::ShortWith, "with ÷√d<sub>k</sub>", "÷√d<sub>k</sub> 적용"},
+    {Ft::ShortWithout, "without", "미적용"},
+    {Ft::DifferenceAxis, "difference", "차이"},
+
+    {Ft::TitlePipeline, "One attention head, step by step", "어텐션 헤드 하나의 계산 과정"},
+    {Ft::SubtitlePipeline,
+     "Layer {0} · head {1} of {2} · T = {3} tokens · d<sub>model</sub> = {4} · d<sub>k</sub> = {5}",
+     "레이어 {0} · 헤드 {1}/{2} · 토큰 T = {3} · d<sub>model</sub> = {4} · d<sub>k</sub> = {5}"},
+    {Ft::PipeInput, "Input", "입력"},
+    {Ft::PipeInputFormula, "X = E + PE", "X = E + PE"},
+    {Ft::PipeInputFormulaNoPe, "X = E (no positional encoding)", "X = E (위치 인코딩 없음)"},
+    {Ft::PipeQkv, "Queries, keys, values", "쿼리, 키, 값"},
+    {Ft::PipeQ, "Q<sub>h</sub> = X W<sub>Q</sub>", "Q<sub>h</sub> = X W<sub>Q</sub>"},
+    {Ft::PipeK, "K<sub>h</sub> = X W<sub>K</sub>", "K<sub>h</sub> = X W<sub>K</sub>"},
+    {Ft::PipeV, "V<sub>h</sub> = X W<sub>V</sub>", "V<sub>h</sub> = X W<sub>V</sub>"},
+    {Ft::PipeKCross, "K<sub>h</sub> = X<sub>kv</sub> W<sub>K</sub>",
+     "K<sub>h</sub> = X<sub>kv</sub> W<sub>K</sub>"},
+    {Ft::PipeVCross, "V<sub>h</sub> = X<sub>kv</sub> W<sub>V</sub>",
+     "V<sub>h</sub> = X<sub>kv</sub> W<sub>V</sub>"},
+    {Ft::PipeScores, "Scores", "점수"},
+    {Ft::PipeScoresFormula, "S = Q<sub>h</sub> K<sub>h</sub><sup>T</sup>",
+     "S = Q<sub>h</sub> K<sub>h</sub><sup>T</sup>"},
+    {Ft::PipeScaling, "Scaling", "스케일링"},
+    {Ft::PipeScalingFormula, "S ÷ √d<sub>k</sub> = S ÷ {0}", "S ÷ √d<sub>k</sub> = S ÷ {0}"},
+    {Ft::PipeScalingFormulaTemp, "S ÷ (√d<sub>k</sub> · τ) = S ÷ {0}", "S ÷ (√d<sub>k</sub> · τ) = S ÷ {0}"},
+    {Ft::PipeScalingOff, "scaling off: S unchanged", "스케일링 끔: S 그대로"},
+    {Ft::PipeScalingOffTemp, "scaling off: S ÷ τ = S ÷ {0}", "스케일링 끔: S ÷ τ = S ÷ {0}"},
+    {Ft::PipeMasking, "Masking", "마스킹"},
+    {Ft::PipeMaskingFormula, "Z = S' + M,  M = -∞ where hidden", "Z = S' + M,  가려진 곳 M = -∞"},
+    {Ft::PipeNoMask, "no mask: Z = S'", "마스크 없음: Z = S'"},
+    {Ft::PipeSoftmax, "Softmax", "소프트맥스"},
+    {Ft::PipeSoftmaxFormula, "A = softmax(Z), each row sums to 1", "A = softmax(Z), 각 행의 합 = 1"},
+    {Ft::PipeWeightedSum, "Weighted sum of values", "값의 가중합"},
+    {Ft::PipeWeightedSumFormula, "O<sub>h</sub> = A V<sub>h</sub>", "O<sub>h</sub> = A V<sub>h</sub>"},
+    {Ft::PipeConcat, "Concatenate heads", "헤드 연결"},
+    {Ft::PipeConcatFormula, "[O<sub>1</sub> … O<sub>{0}</sub>], head {1} outlined",
+     "[O<sub>1</sub> … O<sub>{0}</sub>], 헤드 {1} 테두리"},
+    {Ft::PipeOutput, "Output projection", "출력 투영"},
+    {Ft::PipeOutputFormula, "Y = concat · W<sub>O</sub>", "Y = concat · W<sub>O</sub>"},
+    {Ft::PipeColourNote, "Each matrix is coloured on its own scale (low → high); weights A on 0 → 1.",
+     "각 행렬은 자체 범위로 색칠 (낮음 → 높음); 가중치 A는 0 → 1."},
+
+    {Ft::TitleLines, "Who attends to whom", "어떤 토큰이 어디에 주목하는가"},
+    {Ft::SubtitleLines, "Layer {0} · head {1} of {2} · line opacity = attention weight",
+     "레이어 {0} · 헤드 {1}/{2} · 선의 진하기 = 어텐션 가중치"},
+    {Ft::LinesLegend, "weight", "가중치"},
+
+    {Ft::TitlePe, "Sinusoidal positional encoding", "사인파 위치 인코딩"},
+    {Ft::SubtitlePe,
+     "PE(pos, 2i) = sin(pos / 10000<sup>2i/d</sup>),  PE(pos, 2i+1) = cos(pos / 10000<sup>2i/d</sup>),  d = "
+     "{0}",
+     "PE(pos, 2i) = sin(pos / 10000<sup>2i/d</sup>),  PE(pos, 2i+1) = cos(pos / 10000<sup>2i/d</sup>),  d = "
+     "{0}"},
+    {Ft::PeOff, "Not added in this run (positional encoding is off); shown for reference.",
+     "이번 실행에서는 더하지 않음 (위치 인코딩 끔); 참고용으로 표시."},
+    {Ft::Position, "Position (token)", "위치 (토큰)"},
+    {Ft::PositionShort, "Position", "위치"},
+    {Ft::Dimension, "Dimension", "차원"},
+    {Ft::PeValue, "value", "값"},
+
+    {Ft::TitleCell, "How one attention weight is computed: “{0}” → “{1}”",
+     "어텐션 가중치 하나의 계산: “{0}” → “{1}”"},
+    {Ft::SubtitleCell, "Query {0} “{1}”, key {2} “{3}” · layer {4} · head {5} of {6}",
+     "쿼리 {0} “{1}”, 키 {2} “{3}” · 레이어 {4} · 헤드 {5}/{6}"},
+    {Ft::CellStep, "Step", "단계"},
+    {Ft::CellFormula, "Formula", "수식"},
+    {Ft::CellValue, "Value", "값"},
+    {Ft::CellQuery, "Query vector", "쿼리 벡터"},
+    {Ft::CellQueryFormula, "q<sub>i</sub> = row {0} of Q<sub>h</sub>  (1 × {1})",
+     "q<sub>i</sub> = Q<sub>h</sub>의 {0}행  (1 × {1})"},
+    {Ft::CellKey, "Key vector", "키 벡터"},
+    {Ft::CellKeyFormula, "k<sub>j</sub> = row {0} of K<sub>h</sub>  (1 × {1})",
+     "k<sub>j</sub> = K<sub>h</sub>의 {0}행  (1 × {1})"},
+    {Ft::CellDot, "Dot product", "내적"},
+    {Ft::CellDotFormula,
+     "s<sub>ij</sub> = q<sub>i</sub> · k<sub>j</sub> = Σ<sub>d</sub> q<sub>i,d</sub> k<sub>j,d</sub>",
+     "s<sub>ij</sub> = q<sub>i</sub> · k<sub>j</sub> = Σ<sub>d</sub> q<sub>i,d</sub> k<sub>j,d</sub>"},
+    {Ft::CellScale, "Scaling", "스케일링"},
+    {Ft::CellScaleFormula, "s<sub>ij</sub> ÷ √d<sub>k</sub> = s<sub>ij</sub> ÷ √{0} = s<sub>ij</sub> ÷ {1}",
+     "s<sub>ij</sub> ÷ √d<sub>k</sub> = s<sub>ij</sub> ÷ √{0} = s<sub>ij</sub> ÷ {1}"},
+    {Ft::CellScaleFormulaTemp,
+     "s<sub>ij</sub> ÷ (√d<sub>k</sub> · τ) = s<sub>ij</sub> ÷ {1}  (d<sub>k</sub> = {0})",
+     "s<sub>ij</sub> ÷ (√d<sub>k</sub> · τ) = s<sub>ij</sub> ÷ {1}  (d<sub>k</sub> = {0})"},
+    {Ft::CellScaleOff, "scaling off: s<sub>ij</sub> unchanged", "스케일링 끔: s<sub>ij</sub> 그대로"},
+    {Ft::CellScaleOffTemp, "scaling off: s<sub>ij</sub> ÷ τ = s<sub>ij</sub> ÷ {0}",
+     "스케일링 끔: s<sub>ij</sub> ÷ τ = s<sub>ij</sub> ÷ {0}"},
+    {Ft::CellMask, "Mask", "마스크"},
+    {Ft::CellVisible, "key visible: z<sub>ij</sub> unchanged", "키가 보임: z<sub>ij</sub> 그대로"},
+    {Ft::CellHidden, "key hidden by the mask: z<sub>ij</sub> = -∞",
+     "마스크가 키를 가림: z<sub>ij</sub> = -∞"},
+    {Ft::CellHiddenCausal, "hidden (causal: key {0} comes after query {1}): z<sub>ij</sub> = -∞",
+     "가려짐 (인과 마스크: 키 {0}이 쿼리 {1}보다 뒤): z<sub>ij</sub> = -∞"},
+    {Ft::CellHiddenPad, "hidden (padding key): z<sub>ij</sub> = -∞", "가려짐 (패딩 키): z<sub>ij</sub> = -∞"},
+    {Ft::CellHiddenWindow, "hidden (outside the window ±{0}): z<sub>ij</sub> = -∞",
+     "가려짐 (창 ±{0} 밖): z<sub>ij</sub> = -∞"},
+    {Ft::CellHiddenCell, "hidden (blocked by hand): z<sub>ij</sub> = -∞",
+     "가려짐 (직접 가림): z<sub>ij</sub> = -∞"},
+    {Ft::CellExp, "Exponential", "지수 함수"},
+    {Ft::CellExpFormula,
+     "exp(z<sub>ij</sub> - m<sub>i</sub>),  m<sub>i</sub> = max<sub>j'</sub> z<sub>ij'</sub> = {0}",
+     "exp(z<sub>ij</sub> - m<sub>i</sub>),  m<sub>i</sub> = max<sub>j'</sub> z<sub>ij'</sub> = {0}"},
+    {Ft::CellRowSum, "Row sum", "행 합계"},
+    {Ft::CellRowSumFormula, "Σ<sub>j'</sub> exp(z<sub>ij'</sub> - m<sub>i</sub>) over {0} visible keys",
+     "보이는 키 {0}개에 대한 Σ<sub>j'</sub> exp(z<sub>ij'</sub> - m<sub>i</sub>)"},
+    {Ft::CellWeight, "Weight", "가중치"},
+    {Ft::CellWeightFormula, "a<sub>ij</sub> = exp(z<sub>ij</sub> - m<sub>i</sub>) ÷ row sum",
+     "a<sub>ij</sub> = exp(z<sub>ij</sub> - m<sub>i</sub>) ÷ 행 합계"},
+    {Ft::CellFullyMasked, "every key of this row is hidden: all its weights are 0",
+     "이 행의 모든 키가 가려짐: 가중치는 모두 0"},
+    {Ft::CellRowStrip, "Row {0} of A (key {1} outlined)", "A의 {0}행 (키 {1} 테두리)"},
+};
+
+static_assert(sizeof(kTable) / sizeof(kTable[0]) == size_t(Ft::kCount), "one row per Ft id");
+
+}  // namespace
+
+const char* figure_text(FigureLang lang, Ft id) {
+    // Usually the row at index id; searched otherwise, so the table's order is not load-bearing.
+    const size_t n = sizeof(kTable) / sizeof(kTable[0]);
+    const Entry* e = size_t(id) < n && kTable[size_t(id)].id == id ? &kTable[size_t(id)] : nullptr;
+    for (size_t i = 0; e == nullptr && i < n; ++i)
+        if (kTable[i].id == id) e = &kTable[i];
+    assert(e != nullptr && "every Ft id needs a row in kTable");
+    if (e == nullptr) return "";
+    return lang == FigureLang::Ko ? e->ko : e->en;
+}
+
+std::string fill_template(const std::string& templ, std::initializer_list<std::string> args) {
+    std::string out;
+    out.reserve(templ.size() + 32);
+    for (size_t i = 0; i < templ.size(); ++i) {
+        if (templ[i] == '{' && i + 2 < templ.size() && templ[i + 2] == '}' && templ[i + 1] >= '0' &&
+            templ[i + 1] <= '9') {
+            const size_t k = size_t(templ[i + 1] - '0');
+            if (k < args.size()) {
+                out += *(args.begin() + k);
+                i += 2;
+                continue;
+            }
+        }
+        out += templ[i];
+    }
+    return out;
+}
+
+std::string figure_textf(FigureLang lang, Ft id, std::initializer_list<std::string> args) {
+    return fill_template(figure_text(lang, id), args);
+}
+
+std::string markup_escape(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&apos;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,35 @@
+// figure_views.h — one drawing function per view (internal to attnlab_figure).
+//
+// Each view draws the whole page (frame included) on a Canvas whose size is the figure's, from a
+// request that validate_figure_request accepted. Views only read the trace.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/figure/figure.h"
+#include "core/figure/figure_draw.h"
+
+namespace attn::fig {
+
+void draw_heatmap_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_heads_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_scaling_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_pipeline_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_lines_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_pe_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_cell_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+
+// ---- shared by the views (figure.cpp) ----
+
+// Token texts as axis labels (long ones shortened with "…").
+std::vector<std::string> token_labels(const std::vector<Token>& tokens);
+// A token for a title: quoted text, shortened, escaped for markup.
+std::string token_for_title(const Token& token);
+// The settings caption: text, model, (layer, head), scaling, temperature, mask, positions.
+// head < 0 leaves the head out.
+std::string settings_caption(const Canvas& c, const Trace& trace, int layer, int head);
+// "1", "0.5", "2.25": a setting as typed.
+std::string format_setting(double v);
+
+}  // namespace attn::fig

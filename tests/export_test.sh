@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# `attnlab export` as a teacher meets it: every view in PNG, SVG and PDF through the real binary;
+# PDFs render back (pdftoppm) with embedded fonts (pdffonts) and Korean text (pdftotext); SVG holds
+# the labels as text; CSV/JSON hold the numbers; every error path exits non-zero and leaves no file.
+set -u
+bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+skipped=0
+
+ok()   { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+expect_exit() {  # expect_exit CODE DESCRIPTION -- CMD...
+    local want=$1 what=$2
+    shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$want" = nonzero ]; then
+        [ $got -ne 0 ] && ok || fail "$what: exit $got, expected non-zero"
+    else
+        [ $got -eq "$want" ] && ok || { fail "$what: exit $got, expected $want"; cat "$tmp/err"; }
+    fi
+}
+
+expect_stderr() {  # expect_stderr PATTERN DESCRIPTION
+    grep -q -- "$1" "$tmp/err" && ok || { fail "$2: stderr lacks '$1'"; cat "$tmp/err"; }
+}
+
+en="Time flies like an arrow"
+ko="그는 집에 갔다. 그의 집은 크다."
+
+expect_exit 0 "export help" -- "$bin" export --help
+grep -q -- "--view" "$tmp/out" && grep -q -- "--causal" "$tmp/out" && ok || fail "export --help lacks --view/--causal"
+
+# Every view in every format, English and Korean.
+for view in heatmap heads scaling pipeline lines pe cell; do
+    for fmt in png svg pdf; do
+        out="$tmp/$view.$fmt"
+        expect_exit 0 "$view $fmt" -- "$bin" export --text "$en" --causal --view "$view" --head 2 --cell 3:1 -o "$out"
+        [ -s "$out" ] && ok || fail "$view $fmt: no file"
+        kout="$tmp/$view-ko.$fmt"
+        expect_exit 0 "$view $fmt ko" -- "$bin" export --text "$ko" --causal --view "$view" --cell 4:2 --lang ko -o "$kout"
+        grep -q "warning" "$tmp/err" && fail "$view $fmt ko: $(cat "$tmp/err")" || ok
+    done
+    head -c 8 "$tmp/$view.png" | grep -q PNG && ok || fail "$view.png is not a PNG"
+    if have xmllint; then
+        xmllint --noout "$tmp/$view.svg" "$tmp/$view-ko.svg" && ok || fail "$view.svg is not well-formed XML"
+    fi
+    if have pdftoppm; then
+        pdftoppm -png -r 30 "$tmp/$view-ko.pdf" "$tmp/render-$view" && [ -s "$tmp/render-$view-1.png" ] && ok ||
+            fail "$view-ko.pdf does not render"
+    else
+        skipped=$((skipped + 1))
+    fi
+    if have pdffonts; then
+        # Every font embedded: the "emb" column is yes on every row.
+        pdffonts "$tmp/$view-ko.pdf" >"$tmp/fonts" 2>&1
+        if [ "$(tail -n +3 "$tmp/fonts" | wc -l)" -gt 0 ] && ! tail -n +3 "$tmp/fonts" | awk '{ if ($(NF-4) != "yes") bad = 1 } END { exit !bad }'; then
+            ok
+        else
+            fail "$view-ko.pdf: fonts not all embedded"; cat "$tmp/fonts"
+        fi
+        grep -q NanumGothic "$tmp/fonts" && ok || fail "$view-ko.pdf does not use NanumGothic"
+    fi
+done
+
+# Korean labels are real text: in the PDF (pdftotext) and in the SVG (<text> elements).
+if have pdftotext; then
+    pdftotext "$tmp/heatmap-ko.pdf" "$tmp/heatmap-ko.txt"
+    grep -q "그는" "$tmp/heatmap-ko.txt" && ok || fail "pdftotext does not find 그는"
+    grep -q "어텐션 가중치" "$tmp/heatmap-ko.txt" && ok || fail "pdftotext does not find the Korean title"
+    pdftotext "$tmp/heatmap.pdf" - | grep -q "arrow" && ok || fail "pdftotext does not find 'arrow'"
+fi
+grep -q ">그는</text>" "$tmp/heatmap-ko.svg" && ok || fail "SVG lacks 그는 as text"
+grep -q ">flies</text>" "$tmp/lines.svg" && ok || fail "SVG lacks flies as text"
+
+# Fonts: $ATTNLAB_ASSET_DIR comes first (here a stand-in "NanumGothic.ttf" that is really
+# DejaVu Sans shows it was used); --font overrides; an asset dir without the font falls back.
+if [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && have pdffonts; then
+    mkdir -p "$tmp/assets/fonts"
+    cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf "$tmp/assets/fonts/NanumGothic.ttf"
+    expect_exit 0 "ATTNLAB_ASSET_DIR" -- env ATTNLAB_ASSET_DIR="$tmp/assets" "$bin" export --text "$en" -o "$tmp/envfont.pdf"
+    pdffonts "$tmp/envfont.pdf" | grep -q DejaVuSans && ok || fail "ATTNLAB_ASSET_DIR font not used"
+    expect_exit 0 "--font" -- "$bin" export --text "$en" --font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf -o "$tmp/optfont.pdf"
+    pdffonts "$tmp/optfont.pdf" | grep -q DejaVuSans && ok || fail "--font not used"
+    expect_exit 0 "asset dir without fonts" -- env ATTNLAB_ASSET_DIR="$tmp/no-assets" "$bin" export --text "$en" -o "$tmp/fallback.pdf"
+    pdffonts "$tmp/fallback.pdf" | grep -q NanumGothic && ok || fail "fallback to the bundled font"
+fi
+# Emoji are not in the bundled font: a warning, and the figure is still written.
+expect_exit 0 "emoji warning" -- "$bin" export --text "I love 🍕" -o "$tmp/emoji.png"
+expect_stderr "warning" "emoji warning"
+
+# Sizes, scale, DPI, transparency.
+png_size() { $py -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print(*struct.unpack('>II', d[16:24]))" "$1"; }
+expect_exit 0 "slide scale 2" -- "$bin" export --text "$en" --scale 2 -o "$tmp/s2.png"
+[ "$(png_size "$tmp/s2.png")" = "3200 1800" ] && ok || fail "--scale 2: $(png_size "$tmp/s2.png")"
+expect_exit 0 "a4 dpi 240" -- "$bin" export --text "$en" --size a4 --dpi 240 -o "$tmp/a4.png"
+[ "$(png_size "$tmp/a4.png")" = "1984 2806" ] && ok || fail "a4 at 240 dpi: $(png_size "$tmp/a4.png")"
+expect_exit 0 "a4 landscape pdf" -- "$bin" export --text "$en" --size a4-landscape -o "$tmp/a4l.pdf"
+if have pdfinfo; then
+    pdfinfo "$tmp/a4l.pdf" | grep -q "Page size: *841.89 x 595.2[0-9]* pts (A4)" && ok || fail "a4-landscape page size: $(pdfinfo "$tmp/a4l.pdf" | grep 'Page size')"
+    pdfinfo "$tmp/heatmap.pdf" | grep -q "Page size: *960 x 540 pts" && ok || fail "slide page size: $(pdfinfo "$tmp/heatmap.pdf" | grep 'Page size')"
+fi
+expect_exit 0 "custom size svg" -- "$bin" export --text "$en" --width 1000 --height 700 -o "$tmp/custom.svg"
+grep -q 'width="1000px" height="700px"' "$tmp/custom.svg" && ok || fail "custom SVG size"
+expect_exit 0 "transparent" -- "$bin" export --text "$en" --transparent --colormap cividis -o "$tmp/clear.png"
+$py - "$tmp/clear.png" <<'PY' && ok || fail "transparent PNG is not RGBA with a clear corner"
+import struct, sys, zlib
+d = open(sys.argv[1], 'rb').read()
+w, h, depth, ctype = struct.unpack('>IIBB', d[16:26])
+assert ctype == 6, ctype  # RGBA
+idat = b''.join(d[i + 8:i + 8 + struct.unpack('>I', d[i:i + 4])[0]]
+                for i in range(8, len(d)) if d[i + 4:i + 8] == b'IDAT')
+raw = zlib.decompress(idat)
+assert raw[1 + 3] == 0, raw[:8]  # first pixel's alpha (filter byte, then RGBA)
+PY
+
+# Numbers: CSV matches the JSON dump; JSON equals `attnlab dump` byte for byte.
+expect_exit 0 "csv" -- "$bin" export --text "가격은 1,000원, \"정말\" 비싸다" --causal --head 2 --values scores -o "$tmp/m.csv"
+expect_exit 0 "dump for csv" -- "$bin" dump --text "가격은 1,000원, \"정말\" 비싸다" --causal -o "$tmp/m.json"
+$py - "$tmp/m.csv" "$tmp/m.json" <<'PY' && ok || fail "CSV does not match the dump"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))
+j = json.load(open(sys.argv[2]))
+keys = [t["text"] for t in j["tokens"]["keys"]]
+assert rows[0] == [""] + keys, rows[0]
+assert "1,000" in keys and '"' in keys
+scores = j["layers"][0]["heads"][1]["scores"]
+for i, row in enumerate(rows[1:]):
+    assert row[0] == j["tokens"]["queries"][i]["text"]
+    assert [float(x) for x in row[1:]] == scores[i], (row, scores[i])
+PY
+expect_exit 0 "json" -- "$bin" export --text "$ko" --causal --window 2 -o "$tmp/e.json"
+expect_exit 0 "dump" -- "$bin" dump --text "$ko" --causal --window 2 -o "$tmp/d.json"
+cmp -s "$tmp/e.json" "$tmp/d.json" && ok || fail "export JSON differs from dump"
+expect_exit 0 "pe csv" -- "$bin" export --text "$en" --view pe -o "$tmp/pe.csv"
+head -1 "$tmp/pe.csv" | grep -q '^,0,1,2' && ok || fail "pe CSV header"
+expect_exit 0 "csv bom" -- "$bin" export --text "$ko" --csv-bom -o "$tmp/bom.csv"
+head -c 3 "$tmp/bom.csv" | od -An -tx1 | grep -q "ef bb bf" && ok || fail "--csv-bom"
+
+# Errors: non-zero exit, a clear message, and no file (not even a temporary one) left behind.
+rm -f "$tmp"/x.*
+expect_exit nonzero "unknown view" -- "$bin" export --text "$en" --view bogus -o "$tmp/x.png"
+expect_stderr "unknown view" "unknown view"
+expect_exit nonzero "head out of range" -- "$bin" export --text "$en" --head 9 -o "$tmp/x.png"
+expect_stderr "Head 9 is out of range" "head out of range"
+expect_exit nonzero "head 0" -- "$bin" export --text "$en" --head 0 -o "$tmp/x.svg"
+expect_exit nonzero "layer out of range" -- "$bin" export --text "$en" --layer 2 -o "$tmp/x.pdf"
+expect_stderr "Layer 2" "layer out of range"
+expect_exit nonzero "csv head out of range" -- "$bin" export --text "$en" --head 7 -o "$tmp/x.csv"
+expect_exit nonzero "cell out of range" -- "$bin" export --text "$en" --view cell --cell 2:9 -o "$tmp/x.png"
+expect_stderr "out of range" "cell out of range"
+expect_exit nonzero "cell missing" -- "$bin" export --text "$en" --view cell -o "$tmp/x.png"
+expect_exit nonzero "bad cell syntax" -- "$bin" export --text "$en" --view cell --cell 2-1 -o "$tmp/x.png"
+expect_exit nonzero "bad extension" -- "$bin" export --text "$en" -o "$tmp/x.gif"
+expect_stderr "extension" "bad extension"
+expect_exit nonzero "no extension" -- "$bin" export --text "$en" -o "$tmp/x"
+expect_exit nonzero "format mismatch" -- "$bin" export --text "$en" --format pdf -o "$tmp/x.png"
+expect_stderr "does not match" "format mismatch"
+expect_exit nonzero "unknown format" -- "$bin" export --text "$en" --format tiff -o "$tmp/x.tiff"
+expect_exit nonzero "unknown colormap" -- "$bin" export --text "$en" --colormap jet -o "$tmp/x.png"
+expect_exit nonzero "unknown size" -- "$bin" export --text "$en" --size letter -o "$tmp/x.png"
+expect_exit nonzero "unknown lang" -- "$bin" export --text "$en" --lang fr -o "$tmp/x.png"
+expect_exit nonzero "unknown values" -- "$bin" export --text "$en" --values probs -o "$tmp/x.png"
+expect_exit nonzero "scale and dpi" -- "$bin" export --text "$en" --scale 2 --dpi 300 -o "$tmp/x.png"
+expect_exit nonzero "png too big" -- "$bin" export --text "$en" --scale 40 -o "$tmp/x.png"
+expect_stderr "pixels" "png too big"
+expect_exit nonzero "tiny size" -- "$bin" export --text "$en" --width 10 -o "$tmp/x.svg"
+expect_exit nonzero "missing font" -- "$bin" export --text "$en" --font "$tmp/nofont.ttf" -o "$tmp/x.pdf"
+expect_stderr "font" "missing font"
+expect_exit nonzero "empty text" -- "$bin" export --text "" -o "$tmp/x.png"
+expect_exit nonzero "missing output" -- "$bin" export --text "$en"
+expect_exit nonzero "missing folder" -- "$bin" export --text "$en" -o "$tmp/no/such/x.png"
+expect_stderr "does not exist" "missing folder"
+mkdir "$tmp/ro" && chmod 500 "$tmp/ro"
+if [ "$(id -u)" -ne 0 ]; then  # root ignores permissions
+    expect_exit nonzero "unwritable folder" -- "$bin" export --text "$en" -o "$tmp/ro/x.pdf"
+    [ -z "$(ls -A "$tmp/ro")" ] && ok || fail "unwritable folder has files"
+fi
+mkdir "$tmp/dir.png"
+# Unwritable even for root: /proc takes no new files.
+expect_exit nonzero "unwritable (/proc)" -- "$bin" export --text "$en" -o /proc/attnlab-x.png
+expect_stderr "Cannot write" "unwritable (/proc)"
+expect_exit nonzero "parent is a file" -- "$bin" export --text "$en" -o "$tmp/heatmap.png/x.png"
+expect_exit nonzero "output is a folder" -- "$bin" export --text "$en" -o "$tmp/dir.png"
+ls "$tmp"/x.* >/dev/null 2>&1 && fail "a failed export left $(ls "$tmp"/x.*)" || ok
+ls -A "$tmp" | grep -q '\.tmp-' && fail "temporary files left behind" || ok
+
+# A failed export over an existing figure keeps the old one whole.
+cp "$tmp/heatmap.png" "$tmp/keep.png"
+expect_exit nonzero "failed export over an existing file" -- "$bin" export --text "$en" --head 9 -o "$tmp/keep.png"
+cmp -s "$tmp/heatmap.png" "$tmp/keep.png" && ok || fail "a failed export damaged the existing file"
+
+# No display needed.
+expect_exit 0 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY "$bin" export --text "$en" -o "$tmp/nodisplay.png"
+
+echo "export: $passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]
