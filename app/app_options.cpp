@@ -11,8 +11,9 @@ namespace {
 // Flags that take a value, then flags that do not.
 constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",     "--text",
                                        "--cross-text", "--lang",   "--head",     "--show",
-                                       "--colormap",   "--mouse",  "--click"};
-constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit"};
+                                       "--colormap",   "--mouse",  "--click",
+                                       "--config",     "--type"};
+constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation"};
 
 // "--flag" or "--flag=value": the flag part and, after '=', the inline value.
 struct Arg {
@@ -88,6 +89,7 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (a.flag == "--stats") o.stats = true;
             if (a.flag == "--causal") o.causal = true;
             if (a.flag == "--mask-edit") o.mask_edit = true;
+            if (a.flag == "--presentation") o.presentation = true;
             continue;
         }
         if (!takes_value(a.flag)) {
@@ -111,10 +113,17 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             o.frames = *n;
             frames_set = true;
         } else if (a.flag == "--view") {
-            bool known = false;
-            for (const char* name : kViewNames) known = known || v == name;
-            if (!known) return Status::Error("--view: unknown view '" + std::string(v) + "' (views: heatmap).");
+            View view;
+            if (!parse_view(v, &view)) {
+                return Status::Error("--view: unknown view '" + std::string(v) + "' (views: " + view_choices() + ").");
+            }
             o.view = std::string(v);
+            o.view_set = true;
+        } else if (a.flag == "--type") {
+            o.type_text = std::string(v);
+        } else if (a.flag == "--config") {
+            if (v.empty()) return Status::Error("--config needs a folder.");
+            o.config_dir = std::string(v);
         } else if (a.flag == "--text") {
             o.text = std::string(v);
         } else if (a.flag == "--cross-text") {
@@ -162,6 +171,9 @@ void apply_options(const AppOptions& o, AppState& state) {
     if (o.colormap) state.colormap = *o.colormap;
     if (o.causal) state.causal = true;
     if (o.mask_edit) state.mask_edit = true;
+    if (o.presentation) state.presentation = true;
+    View view;
+    if (o.view_set && parse_view(o.view, &view)) state.view = view;
 }
 
 const char* app_usage() {
@@ -171,7 +183,8 @@ const char* app_usage() {
            "  --text \"...\"            sentence to start with\n"
            "  --cross-text \"...\"      second sentence (turns on cross-attention)\n"
            "  --lang en|ko            interface language\n"
-           "  --view heatmap          view to show\n"
+           "  --view NAME             view to show: heatmap, explain, heads, scaling, pipeline,\n"
+           "                          lines, positional\n"
            "  --head N                head to show (from 1)\n"
            "  --show weights|scores|scaled\n"
            "  --colormap viridis|magma|cividis|grey\n"
@@ -179,6 +192,11 @@ const char* app_usage() {
            "  --screenshot out.png    draw the UI, save a PNG of the window and exit\n"
            "  --frames N              frames to draw before exiting (default 3 with --screenshot)\n"
            "  --stats                 print start-up and frame timings\n"
+           "  --config DIR            settings folder (default $XDG_CONFIG_HOME/attnlab or\n"
+           "                          ~/.config/attnlab; not used by --screenshot unless given)\n"
+           "  --type TEXT             on frame 5 append TEXT to the sentence (with --stats: edit\n"
+           "                          to new heatmap latency)\n"
+           "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
            "  --mask-edit             start in mask-edit mode (clicks on cells hide them)\n"
            "  --mouse X,Y             screenshot with the pointer here (hover tooltip)\n"
            "  --click X,Y             screenshot after a click here (frame 2)\n";

@@ -1,8 +1,8 @@
 // app_options.h — the GUI's own command-line flags (GL-free).
 //
-//   attnlab [--text "..."] [--cross-text "..."] [--lang en|ko] [--view heatmap]
+//   attnlab [--text "..."] [--cross-text "..."] [--lang en|ko] [--view NAME]
 //           [--head N] [--show weights|scores|scaled] [--colormap NAME] [--causal]
-//           [--screenshot out.png] [--frames N] [--stats]
+//           [--screenshot out.png] [--frames N] [--stats] [--config DIR]
 //           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
@@ -20,13 +20,13 @@
 
 namespace attn::app {
 
-inline constexpr const char* kViewNames[] = {"heatmap"};  // more views come later
-
 struct AppOptions {
     std::string screenshot;  // PNG path; empty = interactive
     int frames = 0;          // frames to draw before exiting; 0 = until closed (3 with --screenshot)
     bool stats = false;      // print start-up and per-frame timings to stderr
     std::string view = "heatmap";
+    bool view_set = false;  // --view given: overrides the saved view
+    std::string config_dir;  // --config DIR: settings folder (also in --screenshot runs)
     std::optional<std::string> text;
     std::optional<std::string> cross_text;
     std::optional<Lang> lang;
@@ -35,6 +35,10 @@ struct AppOptions {
     std::optional<Colormap> colormap;
     bool causal = false;
     bool mask_edit = false;
+    bool presentation = false;  // start in presentation mode
+    // --type TEXT: on frame 5 append TEXT to the sentence, as if typed (with --stats: measures the
+    // time and frames from the edit to the new trace on screen).
+    std::optional<std::string> type_text;
     // Screenshot scripting (pixels in the window): the pointer rests at `mouse` (hover tooltip);
     // `click` presses the left button there on frame 2 and releases it on frame 3.
     std::optional<std::pair<float, float>> mouse;

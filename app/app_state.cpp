@@ -50,6 +50,7 @@ Expected<ComputeRequest> make_request(const AppState& state) {
     req.run.mask.global_tokens = std::move(*globals);
     req.run.mask.pad_to = std::max(0, state.pad_to);
     req.run.mask.blocked_cells = state.blocked_cells;
+    req.with_flipped = state.view == View::Scaling;
     return req;
 }
 
@@ -67,7 +68,7 @@ bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
     const bool same_custom = ka.custom_blocked.rows() == kb.custom_blocked.rows() &&
                              ka.custom_blocked.cols() == kb.custom_blocked.cols() &&
                              ka.custom_blocked == kb.custom_blocked;
-    return ra.text == rb.text && ra.cross_text == rb.cross_text &&
+    return a.with_flipped == b.with_flipped && ra.text == rb.text && ra.cross_text == rb.cross_text &&
            ra.attention.scale == rb.attention.scale &&
            ra.attention.temperature == rb.attention.temperature &&
            ra.attention.compute_stats == rb.attention.compute_stats &&

@@ -11,12 +11,15 @@
 #include <vector>
 
 #include "app/ui_text.h"
+#include "app/views.h"
 #include "core/builtin_model.h"
 #include "core/colormap.h"
 #include "core/status.h"
 #include "core/trace.h"
 
 namespace attn::app {
+
+inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 2.0f;
 
 enum class HeatmapQuantity { Weights, Scores, Scaled };  // A_h, S_h = Q_h K_hᵀ, factor · S_h
 
@@ -52,11 +55,23 @@ struct AppState {
     HeatmapQuantity quantity = HeatmapQuantity::Weights;
     Colormap colormap = Colormap::Viridis;
     bool show_numbers = true;
+
+    // Which view fills the area right of the controls; the cell the explainer shows.
+    View view = View::Heatmap;
+    int sel_query = -1, sel_key = -1;  // (i, j) clicked in the heatmap; -1 = none
+
+    // Whole-UI zoom (saved), and presentation mode (bigger text, high contrast, no controls).
+    float ui_scale = 1.0f;
+    bool presentation = false;
+    bool show_controls = true;  // the controls panel (always hidden in presentation mode)
 };
 
 struct ComputeRequest {
     ModelConfig model;
     RunConfig run;
+    // Also compute the same run with √d_k scaling toggled (the scaling lab's comparison), in the
+    // same job; it reuses the first trace's projections and scores.
+    bool with_flipped = false;
 };
 
 // "0, 3,5" → {0, 3, 5}; spaces allowed; empty text → {}. Errors name the bad item.

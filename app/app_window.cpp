@@ -1,3 +1,11 @@
+// app_window.cpp — the GUI's frame loop (see app_window.h).
+//
+// [SECTION] App: everything the loop owns; style (UI scale, presentation mode)
+// [SECTION] Requests to the worker
+// [SECTION] Menu bar and keyboard shortcuts (Ctrl+1..7 views, F5 / Esc presentation)
+// [SECTION] draw_frame: controls panel + the current view's panels, tiled
+// [SECTION] Window, screenshot, the frame loop and --stats
+// [SECTION] run_app: settings, worker, fonts, ImGui/GL setup and teardown
 #include "app/app_window.h"
 
 #define GL_GLEXT_PROTOTYPES 1
@@ -9,18 +17,31 @@
 #include <imgui.h>
 #include <time.h>
 
+#include <algorithm>
 #include <cfloat>
+#include <cstdlib>
+#include <filesystem>
+#include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
 #include "app/asset_paths.h"
+#include "app/ui_widgets.h"
 #include "app/compute_worker.h"
 #include "app/fonts.h"
 #include "app/image_io.h"
+#include "app/panel_all_heads.h"
+#include "app/panel_cell_explainer.h"
 #include "app/panel_controls.h"
 #include "app/panel_heatmap.h"
+#include "app/panel_lines.h"
+#include "app/panel_pipeline.h"
+#include "app/panel_positional.h"
+#include "app/panel_scaling_lab.h"
+#include "app/settings.h"
 
 namespace attn::app {
 
@@ -44,10 +65,59 @@ struct App {
     ComputeView view;
     ControlsPanel controls;
     HeatmapPanel heatmap;
+    CellExplainerPanel explainer;
+    AllHeadsPanel all_heads;
+    ScalingLabPanel scaling;
+    PipelinePanel pipeline;
+    LinesPanel lines;
+    PositionalPanel positional;
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
+
+    std::filesystem::path config_dir;  // empty: settings are neither loaded nor saved
+    std::string settings_message;      // a load problem, shown in the controls panel
+    std::string imgui_ini;             // io.IniFilename points here
+
+    // Latency of the last request: posted → its trace applied, in ms and frames.
+    int frame = 0;
+    std::uint64_t posted_generation = 0;
+    Clock::time_point posted_at;
+    int posted_frame = 0;
+    double last_latency_ms = -1.0;
+    int last_latency_frames = -1;
+    std::optional<std::string> type_text;  // --type: appended on frame kTypeFrame
+
+    // What the ImGui style was last set up for (re-applied when the state differs).
+    float styled_scale = -1.0f;
+    bool styled_presentation = false;
 };
+
+constexpr float kPresentationZoom = 1.45f;
+constexpr int kTypeFrame = 5;
+
+// UI scale and presentation mode → ImGui style: bigger text (FontGlobalScale), and in
+// presentation mode a black background with pure white text for projectors.
+void apply_style(App& app) {
+    const AppState& s = app.state;
+    const float scale = std::clamp(s.ui_scale, kMinUiScale, kMaxUiScale) * (s.presentation ? kPresentationZoom : 1.0f);
+    if (scale == app.styled_scale && s.presentation == app.styled_presentation) return;
+    ImGuiStyle style;
+    ImGui::StyleColorsDark(&style);
+    if (s.presentation) {
+        style.Colors[ImGuiCol_WindowBg] = ImVec4(0.0f, 0.0f, 0.0f, 1.0f);
+        style.Colors[ImGuiCol_Text] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.85f, 0.85f, 0.85f, 1.0f);
+        style.Colors[ImGuiCol_FrameBg] = ImVec4(0.18f, 0.18f, 0.22f, 1.0f);
+        style.Colors[ImGuiCol_Border] = ImVec4(0.8f, 0.8f, 0.8f, 1.0f);
+        style.Colors[ImGuiCol_PopupBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.97f);
+    }
+    style.ScaleAllSizes(scale);
+    ImGui::GetStyle() = style;
+    ImGui::GetIO().FontGlobalScale = scale;
+    app.styled_scale = scale;
+    app.styled_presentation = s.presentation;
+}
 
 // Start-up and frame timings for --stats.
 struct Timings {
@@ -72,7 +142,9 @@ void post_if_changed(App& app, ComputeWorker& worker) {
     if (app.posted_any && same_request(*request, app.last_posted)) return;
     app.last_posted = *request;
     app.posted_any = true;
-    worker.post(std::move(*request));
+    app.posted_generation = worker.post(std::move(*request));
+    app.posted_at = Clock::now();
+    app.posted_frame = app.frame;
     app.view.busy = true;
 }
 
@@ -82,30 +154,159 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
                                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                          ImGuiWindowFlags_NoBackground;
 
+// Ctrl+1 … Ctrl+7 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
+void handle_shortcuts(App& app) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
+    if (app.state.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) app.state.presentation = false;
+    if (!io.KeyCtrl) return;
+    for (int k = 0; k < kViewCount; ++k) {
+        if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) app.state.view = kViews[k];
+    }
+}
+
+// The main menu bar; returns its height.
+float draw_main_menu(App& app) {
+    const Lang lang = app.state.lang;
+    float height = 0.0f;
+    if (ImGui::BeginMainMenuBar()) {
+        char label[128];
+        std::snprintf(label, sizeof(label), "%s###menu_view", tr(lang, Txt::MenuView));
+        if (ImGui::BeginMenu(label)) {
+            for (int k = 0; k < kViewCount; ++k) {
+                char shortcut[16];
+                std::snprintf(shortcut, sizeof(shortcut), "Ctrl+%d", k + 1);
+                std::snprintf(label, sizeof(label), "%s###view%d", tr(lang, view_title(kViews[k])), k);
+                if (ImGui::MenuItem(label, shortcut, app.state.view == kViews[k])) app.state.view = kViews[k];
+            }
+            ImGui::Separator();
+            std::snprintf(label, sizeof(label), "%s###menu_controls", tr(lang, Txt::MenuControls));
+            ImGui::MenuItem(label, nullptr, &app.state.show_controls, !app.state.presentation);
+            std::snprintf(label, sizeof(label), "%s###menu_presentation", tr(lang, Txt::MenuPresentation));
+            ImGui::MenuItem(label, "F5", &app.state.presentation);
+            std::snprintf(label, sizeof(label), "%s###menu_scale", tr(lang, Txt::MenuUiScale));
+            ImGui::SetNextItemWidth(160.0f);
+            ImGui::SliderFloat(label, &app.state.ui_scale, kMinUiScale, kMaxUiScale, "%.2f×", ImGuiSliderFlags_AlwaysClamp);
+            item_tooltip(tr(lang, Txt::MenuUiScaleTip));
+            ImGui::EndMenu();
+        }
+        std::snprintf(label, sizeof(label), "%s###menu_help", tr(lang, Txt::MenuHelp));
+        if (ImGui::BeginMenu(label)) {
+            ImGui::TextDisabled("%s", tr(lang, Txt::MenuShortcuts));
+            ImGui::Separator();
+            ImGui::TextUnformatted(tr(lang, Txt::ShortcutsText));
+            ImGui::EndMenu();
+        }
+        ImGui::SameLine(0.0f, 40.0f);
+        ImGui::TextDisabled("%s", tr(lang, view_title(app.state.view)));
+        if (app.state.presentation) {
+            ImGui::SameLine(0.0f, 40.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::PresentationHint));
+        }
+        height = ImGui::GetWindowSize().y;
+        ImGui::EndMainMenuBar();
+    }
+    return height;
+}
+
+// Opens a tiled panel window at (x, y, w, h); call ImGui::End() after, whatever it returns.
+bool begin_panel(Lang lang, Txt title_id, const char* id, float x, float y, float w, float h,
+                 ImGuiWindowFlags extra = 0) {
+    char title[160];
+    std::snprintf(title, sizeof(title), "%s###%s", tr(lang, title_id), id);
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, h));
+    return ImGui::Begin(title, nullptr, kPanelFlags | extra);
+}
+
+constexpr ImGuiWindowFlags kNoScroll = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+
 void draw_frame(App& app, ComputeWorker& worker) {
-    if (auto result = worker.take_result()) apply_result(app.view, std::move(*result));
+    ++app.frame;
+    if (auto result = worker.take_result()) {
+        if (result->generation == app.posted_generation) {
+            app.last_latency_ms = ms_since(app.posted_at);
+            app.last_latency_frames = app.frame - app.posted_frame;  // frames drawn before this one shows it
+        }
+        apply_result(app.view, std::move(*result));
+    }
     app.view.busy = worker.busy();
+    handle_shortcuts(app);
+    if (app.type_text && app.frame == kTypeFrame) {
+        app.state.text += *app.type_text;
+        app.type_text.reset();
+    }
 
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const Lang lang = app.state.lang;
-    char title[128];
+    const float top = draw_main_menu(app);
+    const bool controls = app.state.show_controls && !app.state.presentation;
+    const float controls_w = controls ? std::floor(kControlsWidth * ImGui::GetIO().FontGlobalScale) : 0.0f;
 
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(kControlsWidth, display.y));
-    std::snprintf(title, sizeof(title), "%s###controls", tr(lang, Txt::ControlsTitle));
-    if (ImGui::Begin(title, nullptr, kPanelFlags)) {
+    if (controls && begin_panel(lang, Txt::ControlsTitle, "controls", 0.0f, top, controls_w, display.y - top)) {
         if (!app.fonts.loaded) ImGui::TextColored(error_colour(), "%s", tr(lang, Txt::FontMissing));
+        if (!app.settings_message.empty()) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", app.settings_message.c_str());
+            ImGui::PopTextWrapPos();
+            if (ImGui::SmallButton("OK###settings_ok")) app.settings_message.clear();
+        }
         draw_controls_panel(app.controls, app.state, app.view);
     }
-    ImGui::End();
+    if (controls) ImGui::End();
 
-    ImGui::SetNextWindowPos(ImVec2(kControlsWidth, 0));
-    ImGui::SetNextWindowSize(ImVec2(display.x - kControlsWidth, display.y));
-    std::snprintf(title, sizeof(title), "%s###heatmap", tr(lang, Txt::HeatmapTitle));
-    if (ImGui::Begin(title, nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
-        draw_heatmap_panel(app.heatmap, app.state, app.view);
+    // The view area right of the controls.
+    const float x0 = controls_w, w = display.x - controls_w, h = display.y - top;
+    switch (app.state.view) {
+        case View::Explainer: {
+            const float hw = std::floor(w * 0.5f);
+            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
+                draw_heatmap_panel(app.heatmap, app.state, app.view);
+            }
+            ImGui::End();
+            if (begin_panel(lang, Txt::ViewExplainer, "explainer", x0 + hw, top, w - hw, h)) {
+                draw_cell_explainer_panel(app.explainer, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        }
+        case View::AllHeads:
+            if (begin_panel(lang, Txt::ViewAllHeads, "all_heads", x0, top, w, h, kNoScroll)) {
+                draw_all_heads_panel(app.all_heads, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Scaling:
+            if (begin_panel(lang, Txt::ViewScaling, "scaling", x0, top, w, h, kNoScroll)) {
+                draw_scaling_lab_panel(app.scaling, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Pipeline:
+            if (begin_panel(lang, Txt::ViewPipeline, "pipeline", x0, top, w, h, kNoScroll)) {
+                draw_pipeline_panel(app.pipeline, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Lines:
+            if (begin_panel(lang, Txt::ViewLines, "lines", x0, top, w, h, kNoScroll)) {
+                draw_lines_panel(app.lines, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Positional:
+            if (begin_panel(lang, Txt::ViewPositional, "positional", x0, top, w, h, kNoScroll)) {
+                draw_positional_panel(app.positional, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        default:
+            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
+                draw_heatmap_panel(app.heatmap, app.state, app.view);
+            }
+            ImGui::End();
+            break;
     }
-    ImGui::End();
 
     post_if_changed(app, worker);
 }
@@ -154,6 +355,7 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
             ++frames_since_wait;
         }
 
+        apply_style(app);  // before the frame: style and font scale are fixed within one
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         if (screenshot) {  // scripted pointer, not wherever Xvfb's pointer happens to be
@@ -180,13 +382,15 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
                 exit_code = 1;
             } else {
                 const RectF& g = app.heatmap.layout.grid;
-                std::printf("attnlab: wrote %s (%dx%d); heatmap cells at %.0f,%.0f size %.0fx%.0f\n",
-                            options.screenshot.c_str(), fb_w, fb_h, g.x, g.y, g.w, g.h);
+                std::printf("attnlab: wrote %s (%dx%d); heatmap cells at %.0f,%.0f size %.0fx%.0f; view %s; "
+                            "selected cell %d,%d\n",
+                            options.screenshot.c_str(), fb_w, fb_h, g.x, g.y, g.w, g.h, view_name(app.state.view),
+                            app.state.sel_query, app.state.sel_key);
             }
         }
         glfwSwapBuffers(window);
         if (frame == 1) timings.first_frame_ms = ms_since(process_start);
-        if (timings.first_heatmap_ms == 0.0 && app.heatmap.data_trace) timings.first_heatmap_ms = ms_since(process_start);
+        if (timings.first_heatmap_ms == 0.0 && app.view.trace) timings.first_heatmap_ms = ms_since(process_start);
         if (frame == timings.warm_frames) {
             timings.cpu_at_warm = cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
             timings.ui_cpu_at_warm = cpu_ms(CLOCK_THREAD_CPUTIME_ID);
@@ -198,7 +402,7 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
         std::fprintf(stderr, "attnlab stats: font atlas %dx%d built in %.1f ms (%s, on a thread)\n",
                      app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.build_ms,
                      app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found");
-        std::fprintf(stderr, "attnlab stats: window + GL context at %.1f ms; first frame %.1f ms, first heatmap %.1f ms after start\n",
+        std::fprintf(stderr, "attnlab stats: window + GL context at %.1f ms; first frame %.1f ms, first trace on screen %.1f ms after start\n",
                      timings.window_ms, timings.first_frame_ms, timings.first_heatmap_ms);
         if (frame > timings.warm_frames) {
             // Process CPU includes the GL driver's threads (llvmpipe rasterizes on its own threads).
@@ -207,6 +411,11 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
                                  "%.2f ms wall/frame\n",
                          timings.warm_frames + 1, frame, (cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - timings.cpu_at_warm) / n,
                          (cpu_ms(CLOCK_THREAD_CPUTIME_ID) - timings.ui_cpu_at_warm) / n, ms_since(timings.wall_at_warm) / n);
+        }
+        if (app.last_latency_ms >= 0.0) {
+            std::fprintf(stderr, "attnlab stats: last edit -> its heatmap on screen: %.1f ms, %d frame(s) later%s\n",
+                         app.last_latency_ms, app.last_latency_frames,
+                         screenshot ? " (screenshot mode waits for the worker)" : "");
         }
         if (app.view.trace) {
             std::fprintf(stderr, "attnlab stats: trace %d x %d tokens computed in %.2f ms\n", app.view.trace->t_q(),
@@ -235,7 +444,16 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     // While the window and GL context come up (~200 ms on llvmpipe), the worker computes the
     // first trace and a thread builds the font atlas (~200-300 ms for the Hangul glyphs).
     auto app = std::make_unique<App>();
+    // Settings: the last session, then the command line on top. Screenshots (tests) never read
+    // or write the real home unless --config says where.
+    if (!options.config_dir.empty()) {
+        app->config_dir = options.config_dir;
+    } else if (options.screenshot.empty()) {
+        app->config_dir = settings_dir(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
+    }
+    if (!app->config_dir.empty()) app->settings_message = load_settings(app->config_dir, app->state);
     apply_options(options, app->state);
+    app->type_text = options.type_text;
     const std::filesystem::path assets = resolve_asset_dir(argv0);
     app->controls.presets = load_presets(assets / kAssetMarker);
     auto worker = std::make_unique<ComputeWorker>([] { glfwPostEmptyEvent(); });
@@ -257,16 +475,34 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext(&app->fonts.atlas);
-    ImGui::GetIO().IniFilename = nullptr;  // fixed layout: nothing to remember yet
+    if (!app->config_dir.empty()) {  // ImGui's own layout file next to settings.json
+        std::error_code ec;
+        std::filesystem::create_directories(app->config_dir, ec);
+        app->imgui_ini = (app->config_dir / kImGuiIniFile).string();
+        ImGui::GetIO().IniFilename = app->imgui_ini.c_str();
+    } else {
+        ImGui::GetIO().IniFilename = nullptr;
+    }
     ImGui::StyleColorsDark();
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
     if (Status s = heatmap_renderer_init(app->heatmap.renderer); !s) app->heatmap.renderer_error = s.message();
 
     const int exit_code = run_frames(*app, *worker, window, options, process_start, timings);
+    if (!app->config_dir.empty()) {
+        AppState saved = app->state;
+        saved.presentation = false;  // a session starts in the normal layout
+        if (Status s = save_settings(app->config_dir, saved); !s) {
+            std::fprintf(stderr, "attnlab: settings not saved: %s\n", s.message().c_str());
+        }
+    }
 
     worker.reset();  // joins; its wake-up callback needs GLFW alive
     heatmap_renderer_destroy(app->heatmap.renderer);
+    all_heads_panel_destroy(app->all_heads);
+    scaling_lab_panel_destroy(app->scaling);
+    pipeline_panel_destroy(app->pipeline);
+    positional_panel_destroy(app->positional);
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

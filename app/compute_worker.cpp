@@ -7,6 +7,7 @@ namespace attn::app {
 void apply_result(ComputeView& view, ComputeResult result) {
     if (result.trace) {
         view.trace = std::move(result.trace);
+        view.flipped = std::move(result.flipped);
         view.error.clear();
         view.compute_ms = result.compute_ms;
     } else {
@@ -87,8 +88,14 @@ void ComputeWorker::run() {
             }
         }
         if (model_) {
-            auto trace = compute_trace(*model_, prune_blocked_cells(std::move(request.run)));
+            RunConfig run = prune_blocked_cells(std::move(request.run));
+            auto trace = compute_trace(*model_, run);
             if (trace) {
+                if (request.with_flipped) {
+                    run.attention.scale = !run.attention.scale;
+                    auto flipped = compute_trace(*model_, run, &*trace);  // reuses Q, K, V, scores
+                    if (flipped) result.flipped = std::make_shared<const Trace>(std::move(*flipped));
+                }
                 result.trace = std::make_shared<const Trace>(std::move(*trace));
             } else {
                 result.error = trace.error();

@@ -3,7 +3,7 @@
 //   UI thread: post(request) whenever a control changes  → one pending slot (latest wins:
 //              a request not yet started is replaced, never queued)
 //   worker:    take pending → make_builtin_model (cached while the ModelConfig is unchanged)
-//              → compute_trace → publish a ComputeResult
+//              → compute_trace (+ the scaling-toggled twin when asked) → publish a ComputeResult
 //   UI thread: take_result() at the start of a frame and swap the trace in.
 // Every finished run is published, even if a newer request is pending, so dragging a slider
 // still shows intermediate results. The UI never waits (except wait_idle, for screenshots).
@@ -27,7 +27,8 @@ namespace attn::app {
 
 struct ComputeResult {
     std::uint64_t generation = 0;        // of the request that produced it
-    std::shared_ptr<const Trace> trace;  // null on error
+    std::shared_ptr<const Trace> trace;    // null on error
+    std::shared_ptr<const Trace> flipped;  // with_flipped: same run, scaling toggled; else null
     std::string error;                   // attn::Status message; empty on success
     double compute_ms = 0.0;             // model (if rebuilt) + trace
 };
@@ -35,6 +36,7 @@ struct ComputeResult {
 // What the panels see of the compute side (UI thread only).
 struct ComputeView {
     std::shared_ptr<const Trace> trace;  // the last good trace: kept visible while an error shows
+    std::shared_ptr<const Trace> flipped;  // trace with √d_k scaling toggled, when requested
     std::string error;                   // the latest run's error (or the request's); empty = ok
     bool busy = false;                   // a newer request is pending or running
     double compute_ms = 0.0;             // of the last good trace

@@ -18,7 +18,7 @@ void setup_fonts(FontSetup& fonts, const std::filesystem::path& asset_dir, float
     for (int lang = 0; lang < kLangCount; ++lang) {
         for (int id = 0; id < int(Txt::Count); ++id) builder.AddText(tr(Lang(lang), Txt(id)));
     }
-    builder.AddText("…→←↓↑×·√±∞–—“”‘’");
+    builder.AddText("…→←↓↑×·√±∞–—“”‘’ᵀ‖Σ");
     builder.AddText(extra_text.c_str());
     builder.BuildRanges(&fonts.ranges);
 

@@ -50,6 +50,34 @@ HeatmapData make_heatmap_data(const LayerTrace& layer, int head, HeatmapQuantity
     return d;
 }
 
+HeatmapData make_head_average_data(const LayerTrace& layer) {
+    assert(layer.n_heads > 0 && "a layer has heads");
+    Mat mean = layer.heads[0].weights;  // (T_q, T_k)
+    for (int h = 1; h < layer.n_heads; ++h) mean += layer.heads[size_t(h)].weights;
+    mean /= float(layer.n_heads);
+    HeatmapData d;
+    d.rows = int(mean.rows());
+    d.cols = int(mean.cols());
+    d.values.assign(mean.data(), mean.data() + mean.size());  // row-major, as HeatmapData
+    d.masked.resize(d.values.size());
+    for (int i = 0; i < d.rows; ++i) {
+        for (int j = 0; j < d.cols; ++j) d.masked[size_t(i) * d.cols + j] = layer.is_blocked(i, j) ? 1 : 0;
+    }
+    return d;  // fixed [0, 1] range: the defaults
+}
+
+float value_quantile(const HeatmapData& data, float q) {
+    std::vector<float> visible;
+    visible.reserve(data.values.size());
+    for (size_t k = 0; k < data.values.size(); ++k) {
+        if (!data.masked[k]) visible.push_back(data.values[k]);
+    }
+    if (visible.empty()) return 0.0f;
+    const size_t rank = std::min(visible.size() - 1, size_t(std::clamp(q, 0.0f, 1.0f) * float(visible.size())));
+    std::nth_element(visible.begin(), visible.begin() + std::ptrdiff_t(rank), visible.end());
+    return visible[rank];
+}
+
 std::vector<float> interleave_value_mask(const HeatmapData& data) {
     std::vector<float> texels(data.values.size() * 2);
     for (size_t k = 0; k < data.values.size(); ++k) {

@@ -23,6 +23,15 @@ struct HeatmapData {
 // head must be in [0, layer.n_heads).
 HeatmapData make_heatmap_data(const LayerTrace& layer, int head, HeatmapQuantity quantity);
 
+// Mean of every head's weights, (T_q, T_k) on the fixed [0, 1] scale; masked where blocked.
+// The all-heads view computes it once per trace.
+HeatmapData make_head_average_data(const LayerTrace& layer);
+
+// The q-quantile (0..1) of the unmasked values (nearest rank); 0 when every cell is masked.
+// The all-heads view's "own scale" uses q = 0.99 so one saturated row (e.g. the first query of a
+// causal mask, weight 1) does not leave the rest dark.
+float value_quantile(const HeatmapData& data, float q);
+
 // (rows · cols · 2) floats: value, masked (0/1) per cell — the RG32F texture's texels.
 std::vector<float> interleave_value_mask(const HeatmapData& data);
 

@@ -161,7 +161,7 @@ void draw_cell_tooltip(const Trace& trace, int head, CellIndex cell, const AppSt
     ImGui::Text("%s: %s", tr(lang, Txt::TipMasked), tr(lang, c.masked ? Txt::TipYes : Txt::TipNo));
     ImGui::Text("%s = %.4f", tr(lang, Txt::TipWeight), c.weight);
     if (c.row_fully_masked) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "%s", tr(lang, Txt::TipFullyMasked));
-    if (s.mask_edit) ImGui::TextDisabled("%s", tr(lang, Txt::TipClickToggle));
+    ImGui::TextDisabled("%s", tr(lang, s.mask_edit ? Txt::TipClickToggle : Txt::ClickToExplain));
     ImGui::EndTooltip();
 }
 

@@ -175,4 +175,24 @@ unsigned render_heatmap(HeatmapRenderer& r, int width_px, int height_px, Colorma
     return r.color_tex;
 }
 
+unsigned upload_rgba_texture(unsigned tex, const std::uint8_t* rgba, int w, int h) {
+    GLint last_texture = 0;
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_texture);
+    GLuint name = tex;
+    if (name == 0) glGenTextures(1, &name);
+    glBindTexture(GL_TEXTURE_2D, name);
+    set_nearest_clamped();
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    glBindTexture(GL_TEXTURE_2D, GLuint(last_texture));
+    return name;
+}
+
+void delete_texture(unsigned tex) {
+    if (tex == 0) return;
+    const GLuint name = tex;
+    glDeleteTextures(1, &name);
+}
+
 }  // namespace attn::app

@@ -44,4 +44,9 @@ void upload_heatmap(HeatmapRenderer& r, const HeatmapData& data);
 unsigned render_heatmap(HeatmapRenderer& r, int width_px, int height_px, Colormap map, float vmin,
                         float vmax, float cell_px);
 
+// A plain RGBA8 image (w × h texels, row 0 at the top, nearest filtering) for maps not drawn by
+// the shader (e.g. the scaling lab's difference map). `tex` 0 creates one; returns the name.
+unsigned upload_rgba_texture(unsigned tex, const std::uint8_t* rgba, int w, int h);
+void delete_texture(unsigned tex);
+
 }  // namespace attn::app

@@ -170,6 +170,10 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         apply_mask_edit(p.edit, s.blocked_cells, p.hovered, ImGui::IsItemActivated(), ImGui::IsItemActive());
     } else {
         p.edit = {};
+        if (ImGui::IsItemActivated() && p.hovered.valid()) {  // select the cell for the explainer
+            s.sel_query = p.hovered.i;
+            s.sel_key = p.hovered.j;
+        }
     }
 
     if (s.show_numbers) draw_cell_numbers(p, L, s.colormap, s.quantity);
@@ -180,6 +184,10 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
             dl->AddRect(ImVec2(r.x + 1, r.y + 1), ImVec2(r.right() - 1, r.bottom() - 1), rgba(255, 150, 40), 0.0f, 0,
                         L.cell >= 16.0f ? 2.0f : 1.0f);
         }
+    }
+    if (s.sel_query >= 0 && s.sel_query < d.rows && s.sel_key >= 0 && s.sel_key < d.cols && !s.mask_edit) {
+        const RectF r = cell_rect(L, s.sel_query, s.sel_key);  // the explained cell: a cyan frame
+        dl->AddRect(ImVec2(r.x - 2, r.y - 2), ImVec2(r.right() + 2, r.bottom() + 2), rgba(80, 220, 255), 0.0f, 0, 3.0f);
     }
     if (p.hovered.valid()) {
         const RectF r = cell_rect(L, p.hovered.i, p.hovered.j);

@@ -38,6 +38,31 @@ enum class Txt {
     TipFullyMasked, TipClickToggle,
     // Status
     Computing, StatusLine, NoTrace, FontMissing,
+    // Views and menus
+    ViewHeatmap, ViewExplainer, ViewAllHeads, ViewScaling, ViewPipeline, ViewLines, ViewPositional,
+    MenuView, MenuHelp, MenuShortcuts, ShortcutsText, ClickToExplain,
+    // Cell explainer
+    ExplHint, ExplCell, ExplStepVectors, ExplStepDot, ExplStepScale, ExplFactorScaled,
+    ExplFactorUnscaled, ExplStepMask, ExplMaskedYes, ExplMaskedNo, ExplStepSoftmax, ExplRowMax,
+    ExplExp, ExplRowSum, ExplWeight, ExplStepMix, ExplTopKeys, ExplOutput, ExplNorm, ExplSoftmaxTip,
+    ExplMixTip, ExplVectorsTip, ExplColKey, ExplColWeight, ExplColVNorm, ExplColShare,
+    // All heads
+    HeadsIntro, HeadN, HeadAverage, HeadsClickTip, HeadsAverageTip, HeadsCellTip, HeadsMore,
+    // Scaling lab
+    ScalingIntro, ScalingHead, ScalingScaled, ScalingUnscaled, ScalingDiff, ScalingDiffTip,
+    ScalingWaiting, ScalingStats, ScalingStatsTip, ColToken, ColEntropy, ColMaxWeight, ColJacobian,
+    ScaledShort, RawShort, HistTitle, HistTip, DkTitle, DkTip, DkVar, DkEntropy, DkMax, DkCurve,
+    // Pipeline
+    PipeIntro, PipeX, PipeQ, PipeK, PipeV, PipeS, PipeZ, PipeMask, PipeA, PipeO, PipeConcat, PipeY,
+    PipeValue,
+    // Line view
+    LinesIntro, LinesTooMany, LinesQueries, LinesKeys, LinesHoverTip,
+    // Positional encoding
+    PeIntro, PeMatrix, PeOff, PeReverse, PeReverseTip, PeNoteOff, PeNoteOn, PeMismatch, PeMismatchNone,
+    PeWeights, PeValueTip, HeadsCellTipNum,
+    // View menu extras
+    MenuControls, MenuPresentation, MenuUiScale, MenuUiScaleTip, PresentationHint,
+    HeadsAutoScale, HeadsAutoScaleTip,
     Count
 };
 

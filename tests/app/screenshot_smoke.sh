@@ -36,12 +36,59 @@ shot() {
     "$PNG_CHECK" "$tmp/$name.png" 1600 1000 --cells $rect $checks || fail "$name: image check"
 }
 
-# The default sentence fills 5×5 cells of 140 px from (487, 132): (1, 2) is at about (767..907, 272..412).
-shot en "--coloured-at 780 285"
+# The default sentence fills 5×5 cells of 140 px from (487, 156) (below the menu bar): (1, 2) is at
+# about (767..907, 296..436).
+shot en "--coloured-at 780 310"
 shot ko "" --lang ko --text "그는 집에 갔다. 그의 집은 크다."
 shot causal "" --causal --text "The cat sat on the mat" --frames 5
 # Mask editing through the real UI: a click on cell (1, 2) hides it (hatched grey after the rerun).
-shot click "--grey-at 780 285" --mask-edit --click 800,300
+shot click "--grey-at 780 310" --mask-edit --click 800,320
+
+# Every view, EN and KO: drawn for a few frames, the PNG has the window's size and is not blank.
+view_shot() {
+    local name=$1
+    shift
+    if ! gui --screenshot "$tmp/view-$name.png" --frames 4 "$@" >"$tmp/view-$name.out" 2>&1; then
+        fail "view $name: $(cat "$tmp/view-$name.out")"
+        return
+    fi
+    "$PNG_CHECK" "$tmp/view-$name.png" 1600 1000 || fail "view $name: image check"
+    if [ -n "${KEEP_SHOTS:-}" ]; then cp "$tmp/view-$name.png" "$KEEP_SHOTS/"; fi
+}
+for view in heatmap explain heads scaling pipeline lines positional; do
+    view_shot "$view-en" --view "$view"
+    view_shot "$view-ko" --view "$view" --lang ko --text "그는 집에 갔다. 그의 집은 크다."
+done
+view_shot presentation-en --presentation --view explain
+view_shot presentation-ko --presentation --view heads --lang ko --text "그는 집에 갔다. 그의 집은 크다."
+view_shot menu-open --click 25,10 --frames 5   # the View menu open
+long_text=$(for i in $(seq 0 511); do printf 'w%d ' "$i"; done)
+view_shot heads-512 --view heads --causal --text "$long_text"      # 512 tokens: 5 textures of 512²
+view_shot lines-512 --view lines --text "$long_text"               # above the cap: a message
+for view in explain heads scaling pipeline lines positional; do  # cross-attention: T_q ≠ T_k
+    view_shot "cross-$view" --view "$view" --cross-text "시간은 화살처럼 날아간다 정말로" --click 600,300 --frames 6
+done
+
+# The explainer after a click on cell (1, 2) of the left heatmap: it shows the numbers.
+shot explain-click "--coloured-at 660 330" --view explain --click 700,350 | tee "$tmp/explain-click.out"
+grep -q "selected cell 2,2" "$tmp/explain-click.out" || fail "explain-click: the click did not select cell (2, 2)"
+shot explain-click-ko "" --view explain --lang ko --text "나는 학교에 간다" --click 600,400 | tee "$tmp/explain-ko.out"
+grep -q "selected cell 1,0" "$tmp/explain-ko.out" || fail "explain-click-ko: the click did not select cell (1, 0)"
+
+# Settings: --config DIR is read and written; a corrupt file means defaults, not a crash; without
+# --config a screenshot run leaves the home folder alone.
+cfg="$tmp/cfg"
+gui --screenshot "$tmp/cfg1.png" --config "$cfg" --view lines --text "Hello settings" >/dev/null 2>&1 || fail "config: first run"
+grep -q '"view": "lines"' "$cfg/settings.json" 2>/dev/null || fail "config: view not saved"
+grep -q 'Hello settings' "$cfg/settings.json" 2>/dev/null || fail "config: text not saved"
+out=$(gui --screenshot "$tmp/cfg2.png" --config "$cfg" 2>&1) || fail "config: second run"
+echo "$out" | grep -q "view lines" || fail "config: the saved view was not restored ($out)"
+printf '{"text": ' >"$cfg/settings.json"
+gui --screenshot "$tmp/cfg3.png" --config "$cfg" >/dev/null 2>&1 || fail "config: a corrupt settings file broke the run"
+grep -q '"version"' "$cfg/settings.json" || fail "config: not rewritten after a corrupt file"
+mkdir -p "$tmp/home"
+HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/xdg" gui --screenshot "$tmp/nocfg.png" >/dev/null 2>&1 || fail "no-config run"
+[ -z "$(ls -A "$tmp/home")" ] || fail "a --screenshot run without --config wrote into HOME"
 
 # An unwritable path fails with a message, before opening a window, and writes nothing.
 if gui --screenshot "$tmp/missing/dir/x.png" >"$tmp/bad.out" 2>&1; then

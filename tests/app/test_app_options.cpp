@@ -85,3 +85,34 @@ TEST_CASE("strip_gui_flags hides our values from the CLI dispatcher") {
     Argv b{"attnlab", "--text", "dump"};
     CHECK(strip_gui_flags(b.argc(), b.argv()).size() == 1);
 }
+
+TEST_CASE("--config, --presentation and every view name") {
+    Argv a{"attnlab", "--config", "/tmp/x", "--presentation", "--view", "scaling"};
+    auto o = parse_app_options(a.argc(), a.argv());
+    REQUIRE(o);
+    CHECK(o->config_dir == "/tmp/x");
+    CHECK(o->presentation);
+    CHECK(o->view_set);
+    AppState s;
+    apply_options(*o, s);
+    CHECK(s.presentation);
+    CHECK(s.view == View::Scaling);
+    for (View v : kViews) {
+        Argv b{"attnlab", "--view", view_name(v)};
+        auto ob = parse_app_options(b.argc(), b.argv());
+        REQUIRE(ob);
+        AppState t;
+        t.view = View::Lines;  // as if restored from settings
+        apply_options(*ob, t);
+        CHECK(t.view == v);
+    }
+    Argv c{"attnlab"};
+    auto oc = parse_app_options(c.argc(), c.argv());
+    REQUIRE(oc);
+    AppState u;
+    u.view = View::Pipeline;  // restored from settings: no --view keeps it
+    apply_options(*oc, u);
+    CHECK(u.view == View::Pipeline);
+    Argv d{"attnlab", "--config"};
+    CHECK(!parse_app_options(d.argc(), d.argv()));
+}

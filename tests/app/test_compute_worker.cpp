@@ -90,3 +90,40 @@ TEST_CASE("destroying a busy worker joins cleanly") {
     worker.reset();  // must not hang or crash
     CHECK(true);
 }
+
+TEST_CASE("worker: with_flipped computes the scaling-toggled twin in the same job") {
+    ComputeWorker worker;
+    AppState s;
+    s.text = "Time flies like an arrow";
+    s.view = View::Scaling;
+    const ComputeRequest r = *make_request(s);
+    CHECK(r.with_flipped);
+    AppState plain = s;
+    plain.view = View::Heatmap;
+    CHECK(!same_request(r, *make_request(plain)));
+    worker.post(r);
+    REQUIRE(worker.wait_idle(30s));
+    auto result = worker.take_result();
+    REQUIRE(result.has_value());
+    REQUIRE(result->trace != nullptr);
+    REQUIRE(result->flipped != nullptr);
+    const attn::LayerTrace& a = result->trace->layers[0];
+    const attn::LayerTrace& b = result->flipped->layers[0];
+    CHECK(a.scale);
+    CHECK(!b.scale);
+    CHECK(b.factor == a.factor_flipped);
+    CHECK(b.heads[0].scores.isApprox(a.heads[0].scores));
+    // The stats the first trace keeps for the toggled setting are those of the twin's weights.
+    for (int h = 0; h < a.n_heads; ++h) {
+        CHECK(a.heads[h].stats_flipped.entropy.isApprox(b.heads[h].stats.entropy, 1e-4f));
+        CHECK(a.heads[h].stats_flipped.max_weight.isApprox(b.heads[h].stats.max_weight, 1e-4f));
+    }
+
+    ComputeView view;
+    apply_result(view, std::move(*result));
+    CHECK(view.flipped != nullptr);
+    worker.post(*make_request(plain));
+    REQUIRE(worker.wait_idle(30s));
+    apply_result(view, *worker.take_result());
+    CHECK(view.flipped == nullptr);  // not asked for: dropped
+}

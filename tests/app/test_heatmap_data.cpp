@@ -88,3 +88,38 @@ TEST_CASE("cell_info: what the hover tooltip shows") {
     CHECK(hidden.weight == 0.0f);
     CHECK(!hidden.row_fully_masked);
 }
+
+TEST_CASE("head average: mean of the heads' weights, rows sum to 1, masked cells flagged") {
+    const attn::Trace t = make_trace(true);
+    const attn::LayerTrace& L = t.layers[0];
+    const HeatmapData avg = make_head_average_data(L);
+    REQUIRE(avg.rows == 5);
+    REQUIRE(avg.cols == 5);
+    CHECK(avg.fixed_range);
+    for (int i = 0; i < 5; ++i) {
+        float row = 0.0f;
+        for (int j = 0; j < 5; ++j) {
+            float mean = 0.0f;
+            for (int h = 0; h < L.n_heads; ++h) mean += L.heads[size_t(h)].weights(i, j);
+            mean /= float(L.n_heads);
+            const size_t k = size_t(i) * 5 + size_t(j);
+            CHECK(avg.values[k] == doctest::Approx(mean));
+            CHECK(avg.masked[k] == (j > i ? 1 : 0));
+            row += avg.values[k];
+        }
+        CHECK(row == doctest::Approx(1.0f));
+    }
+}
+
+TEST_CASE("value_quantile ignores masked cells") {
+    HeatmapData d;
+    d.rows = 1;
+    d.cols = 5;
+    d.values = {0.1f, 0.2f, 0.3f, 0.4f, 9.0f};
+    d.masked = {0, 0, 0, 0, 1};
+    CHECK(value_quantile(d, 0.0f) == 0.1f);
+    CHECK(value_quantile(d, 0.99f) == 0.4f);
+    CHECK(value_quantile(d, 0.5f) == 0.3f);
+    d.masked = {1, 1, 1, 1, 1};
+    CHECK(value_quantile(d, 0.99f) == 0.0f);
+}

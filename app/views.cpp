@@ -1,0 +1,37 @@
+#include "app/views.h"
+
+namespace attn::app {
+
+namespace {
+struct ViewInfo {
+    View view;
+    const char* name;
+    Txt title;
+};
+// In enum order.
+constexpr ViewInfo kInfo[] = {
+    {View::Heatmap, "heatmap", Txt::ViewHeatmap},    {View::Explainer, "explain", Txt::ViewExplainer},
+    {View::AllHeads, "heads", Txt::ViewAllHeads},    {View::Scaling, "scaling", Txt::ViewScaling},
+    {View::Pipeline, "pipeline", Txt::ViewPipeline}, {View::Lines, "lines", Txt::ViewLines},
+    {View::Positional, "positional", Txt::ViewPositional},
+};
+static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
+}  // namespace
+
+const char* view_name(View view) { return kInfo[int(view)].name; }
+
+bool parse_view(std::string_view name, View* out) {
+    for (const ViewInfo& v : kInfo) {
+        if (name == v.name) {
+            *out = v.view;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional"; }
+
+Txt view_title(View view) { return kInfo[int(view)].title; }
+
+}  // namespace attn::app

@@ -1,0 +1,24 @@
+// views.h — the app's views (what fills the area right of the controls), GL-free.
+//
+// Each view has a stable command-line name (--view NAME), a title in ui_text and a Ctrl+digit
+// shortcut (its position in kViews, from 1).
+#pragma once
+
+#include <string_view>
+
+#include "app/ui_text.h"
+
+namespace attn::app {
+
+enum class View { Heatmap, Explainer, AllHeads, Scaling, Pipeline, Lines, Positional };
+
+inline constexpr View kViews[] = {View::Heatmap, View::Explainer, View::AllHeads, View::Scaling,
+                                  View::Pipeline, View::Lines, View::Positional};
+inline constexpr int kViewCount = int(sizeof(kViews) / sizeof(kViews[0]));
+
+const char* view_name(View view);                   // "heatmap", "explain", ...
+bool parse_view(std::string_view name, View* out);  // the names above
+const char* view_choices();                         // "heatmap, explain, ..." for messages
+Txt view_title(View view);                          // menu / window title
+
+}  // namespace attn::app

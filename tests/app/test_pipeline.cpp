@@ -1,0 +1,49 @@
+#include <doctest/doctest.h>
+
+#include "app/app_state.h"
+#include "app/pipeline.h"
+#include "core/engine.h"
+
+using namespace attn::app;
+
+TEST_CASE("pipeline: eleven stages with the trace's shapes and values") {
+    AppState s;
+    s.text = "Time flies like an arrow";
+    s.causal = true;
+    const ComputeRequest r = *make_request(s);
+    auto model = attn::make_builtin_model(r.model);
+    REQUIRE(model);
+    auto trace = attn::compute_trace(*model, r.run);
+    REQUIRE(trace);
+    const attn::LayerTrace& L = trace->layers[0];
+    const auto stages = make_pipeline(*trace, 1);
+    REQUIRE(stages.size() == size_t(kPipelineStages));
+    CHECK(shape_text(stages[0]) == "T_q × d_model = 5 × 64");
+    CHECK(shape_text(stages[1]) == "T_q × d_k = 5 × 16");
+    CHECK(shape_text(stages[4]) == "T_q × T_k = 5 × 5");
+    CHECK(shape_text(stages[10]) == "T_q × d_model = 5 × 64");
+    CHECK(stages[1].data.values[3] == L.q_head(1)(0, 3));
+    CHECK(stages[4].data.values[7] == L.heads[1].scores(1, 2));
+    CHECK(stages[5].data.values[7] == doctest::Approx(L.factor * L.heads[1].scores(1, 2)));
+    CHECK(stages[6].data.masked[1] == 1);  // (0, 1) is in the future
+    CHECK(stages[5].data.masked[1] == 0);  // before the mask step nothing is hidden
+    CHECK(stages[7].data.fixed_range);
+    CHECK(stages[7].data.values[7] == L.heads[1].weights(1, 2));
+    CHECK(stages[8].data.values[0] == L.out_head(1)(0, 0));
+    for (const PipelineStage& st : stages) {
+        CHECK(st.data.values.size() == size_t(st.data.rows) * size_t(st.data.cols));
+        CHECK(st.data.vmin < st.data.vmax);
+    }
+}
+
+TEST_CASE("matrix_heatmap_data: auto range over unmasked values") {
+    attn::Mat m(2, 2);
+    m << 1, -5, 3, 100;
+    attn::BoolMat b(2, 2);
+    b << 0, 0, 0, 1;
+    const HeatmapData d = matrix_heatmap_data(m, &b);
+    CHECK(d.vmin == -5.0f);
+    CHECK(d.vmax == 3.0f);
+    CHECK(d.masked[3] == 1);
+    CHECK(!d.fixed_range);
+}
