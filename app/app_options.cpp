@@ -13,7 +13,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--cross-text", "--lang",   "--head",     "--show",
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type"};
-constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation"};
+constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog"};
 
 // "--flag" or "--flag=value": the flag part and, after '=', the inline value.
 struct Arg {
@@ -90,6 +90,7 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (a.flag == "--causal") o.causal = true;
             if (a.flag == "--mask-edit") o.mask_edit = true;
             if (a.flag == "--presentation") o.presentation = true;
+            if (a.flag == "--export-dialog") o.export_dialog = true;
             continue;
         }
         if (!takes_value(a.flag)) {
@@ -197,6 +198,7 @@ const char* app_usage() {
            "  --type TEXT             on frame 5 append TEXT to the sentence (with --stats: edit\n"
            "                          to new heatmap latency)\n"
            "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
+           "  --export-dialog         start with File > Export open (Ctrl+E)\n"
            "  --mask-edit             start in mask-edit mode (clicks on cells hide them)\n"
            "  --mouse X,Y             screenshot with the pointer here (hover tooltip)\n"
            "  --click X,Y             screenshot after a click here (frame 2)\n";

@@ -36,6 +36,7 @@ struct AppOptions {
     bool causal = false;
     bool mask_edit = false;
     bool presentation = false;  // start in presentation mode
+    bool export_dialog = false; // start with the export dialog open
     // --type TEXT: on frame 5 append TEXT to the sentence, as if typed (with --stats: measures the
     // time and frames from the edit to the new trace on screen).
     std::optional<std::string> type_text;

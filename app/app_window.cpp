@@ -36,6 +36,7 @@
 #include "app/panel_all_heads.h"
 #include "app/panel_cell_explainer.h"
 #include "app/panel_controls.h"
+#include "app/panel_export.h"
 #include "app/panel_heatmap.h"
 #include "app/panel_lines.h"
 #include "app/panel_pipeline.h"
@@ -71,6 +72,7 @@ struct App {
     PipelinePanel pipeline;
     LinesPanel lines;
     PositionalPanel positional;
+    ExportPanel exporter;
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
@@ -160,6 +162,7 @@ void handle_shortcuts(App& app) {
     if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
     if (app.state.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) app.state.presentation = false;
     if (!io.KeyCtrl) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) open_export_panel(app.exporter);
     for (int k = 0; k < kViewCount; ++k) {
         if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) app.state.view = kViews[k];
     }
@@ -171,6 +174,12 @@ float draw_main_menu(App& app) {
     float height = 0.0f;
     if (ImGui::BeginMainMenuBar()) {
         char label[128];
+        std::snprintf(label, sizeof(label), "%s###menu_file", tr(lang, Txt::MenuFile));
+        if (ImGui::BeginMenu(label)) {
+            std::snprintf(label, sizeof(label), "%s###menu_export", tr(lang, Txt::MenuExport));
+            if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr)) open_export_panel(app.exporter);
+            ImGui::EndMenu();
+        }
         std::snprintf(label, sizeof(label), "%s###menu_view", tr(lang, Txt::MenuView));
         if (ImGui::BeginMenu(label)) {
             for (int k = 0; k < kViewCount; ++k) {
@@ -308,6 +317,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
             break;
     }
 
+    draw_export_panel(app.exporter, app.state, app.view);
     post_if_changed(app, worker);
 }
 
@@ -456,6 +466,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     app->type_text = options.type_text;
     const std::filesystem::path assets = resolve_asset_dir(argv0);
     app->controls.presets = load_presets(assets / kAssetMarker);
+    app->exporter.font_file = figure_font_path(assets);
+    if (options.export_dialog) open_export_panel(app->exporter);
     auto worker = std::make_unique<ComputeWorker>([] { glfwPostEmptyEvent(); });
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;

@@ -159,8 +159,9 @@ constexpr Entry kTexts[] = {
     {Txt::MenuHelp, "Help", "도움말"},
     {Txt::MenuShortcuts, "Keyboard shortcuts", "단축키"},
     {Txt::ShortcutsText,
-     "Ctrl+1 … Ctrl+7   switch views\nF5   presentation mode\nEsc   leave presentation mode",
-     "Ctrl+1 … Ctrl+7   보기 전환\nF5   발표 모드\nEsc   발표 모드 끝내기"},
+     "Ctrl+1 … Ctrl+7   switch views\nCtrl+E   export a figure or the numbers\nF5   presentation mode\n"
+     "Esc   leave presentation mode",
+     "Ctrl+1 … Ctrl+7   보기 전환\nCtrl+E   그림이나 숫자 내보내기\nF5   발표 모드\nEsc   발표 모드 끝내기"},
     {Txt::ClickToExplain, "Click a cell to see its numbers step by step.",
      "칸을 클릭하면 그 값이 계산되는 과정을 단계별로 봅니다."},
 
@@ -337,6 +338,32 @@ constexpr Entry kTexts[] = {
      "토큰이 많으면 가중치가 모두 작아 0-1 범위에서는 어둡게 보입니다.\n각 지도를 0부터 자기 "
      "99번째 백분위수까지의 색으로 칠합니다 (이름 뒤에 표시). 더 큰 가중치는 가장 밝은 색이 "
      "됩니다."},
+    {Txt::MenuFile, "File", "파일"},
+    {Txt::MenuExport, "Export figure or numbers...", "그림 또는 숫자 내보내기..."},
+    {Txt::ExportTitle, "Export", "내보내기"},
+    {Txt::ExportWhat, "Figure", "그림"},
+    {Txt::ExportFormat, "Format", "형식"},
+    {Txt::ExportSize, "Size", "크기"},
+    {Txt::ExportSizeSlide, "Slide 16:9", "슬라이드 16:9"},
+    {Txt::ExportSizeA4, "A4 portrait", "A4 세로"},
+    {Txt::ExportSizeA4L, "A4 landscape", "A4 가로"},
+    {Txt::ExportPngScale, "PNG scale", "PNG 배율"},
+    {Txt::ExportPngScaleTip, "Pixels per figure unit: 1 = 120 dpi (1600 x 900 for a slide), 2 = 240 dpi.",
+     "그림 단위당 픽셀 수: 1 = 120 dpi (슬라이드 1600 x 900), 2 = 240 dpi."},
+    {Txt::ExportTransparent, "Transparent background", "투명 배경"},
+    {Txt::ExportTransparentTip, "No background colour: the slide's own background shows through.",
+     "배경색 없이 저장합니다: 슬라이드의 배경이 그대로 보입니다."},
+    {Txt::ExportPath, "File", "파일"},
+    {Txt::ExportPathTip, "Where to save. The extension follows the format; an existing file is replaced "
+     "only when the export succeeds.",
+     "저장할 곳입니다. 확장자는 형식에 맞춰집니다. 기존 파일은 내보내기가 성공했을 때만 바뀝니다."},
+    {Txt::ExportGo, "Export", "내보내기"},
+    {Txt::ExportClose, "Close", "닫기"},
+    {Txt::ExportBusy, "Exporting...", "내보내는 중..."},
+    {Txt::ExportNumbersTip, "CSV: the head's matrix shown in the heatmap (weights, scores or scaled scores). "
+     "JSON: every intermediate matrix, as `attnlab dump` writes it.",
+     "CSV: 히트맵에 보이는 헤드의 행렬 (가중치, 점수 또는 스케일된 점수). JSON: `attnlab dump`처럼 "
+     "모든 중간 행렬."},
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == size_t(Txt::Count), "one entry per Txt id");
 

@@ -63,6 +63,10 @@ enum class Txt {
     // View menu extras
     MenuControls, MenuPresentation, MenuUiScale, MenuUiScaleTip, PresentationHint,
     HeadsAutoScale, HeadsAutoScaleTip,
+    // Export dialog
+    MenuFile, MenuExport, ExportTitle, ExportWhat, ExportFormat, ExportSize, ExportSizeSlide,
+    ExportSizeA4, ExportSizeA4L, ExportPngScale, ExportPngScaleTip, ExportTransparent,
+    ExportTransparentTip, ExportPath, ExportPathTip, ExportGo, ExportClose, ExportBusy, ExportNumbersTip,
     Count
 };
 

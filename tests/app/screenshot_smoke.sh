@@ -62,6 +62,7 @@ done
 view_shot presentation-en --presentation --view explain
 view_shot presentation-ko --presentation --view heads --lang ko --text "그는 집에 갔다. 그의 집은 크다."
 view_shot menu-open --click 25,10 --frames 5   # the View menu open
+view_shot export-dialog --export-dialog --view heads --lang ko
 long_text=$(for i in $(seq 0 511); do printf 'w%d ' "$i"; done)
 view_shot heads-512 --view heads --causal --text "$long_text"      # 512 tokens: 5 textures of 512²
 view_shot lines-512 --view lines --text "$long_text"               # above the cap: a message
