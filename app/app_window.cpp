@@ -28,7 +28,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/asset_paths.h"
+#include "core/asset_paths.h"
 #include "app/ui_widgets.h"
 #include "app/compute_worker.h"
 #include "app/fonts.h"
@@ -464,9 +464,9 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (!app->config_dir.empty()) app->settings_message = load_settings(app->config_dir, app->state);
     apply_options(options, app->state);
     app->type_text = options.type_text;
-    const std::filesystem::path assets = resolve_asset_dir(argv0);
+    const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
     app->controls.presets = load_presets(assets / kAssetMarker);
-    app->exporter.font_file = figure_font_path(assets);
+    if (auto font = find_figure_font(assets)) app->exporter.font_file = *font;
     if (options.export_dialog) open_export_panel(app->exporter);
     auto worker = std::make_unique<ComputeWorker>([] { glfwPostEmptyEvent(); });
     post_if_changed(*app, *worker);

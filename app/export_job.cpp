@@ -34,17 +34,6 @@ std::string with_export_extension(const std::string& path, ExportKind kind) {
     return path + want;
 }
 
-std::string figure_font_path(const std::filesystem::path& asset_dir) {
-    std::error_code ec;
-    if (!asset_dir.empty()) {
-        const std::filesystem::path bundled = asset_dir / "fonts" / "NanumGothic.ttf";
-        if (std::filesystem::is_regular_file(bundled, ec)) return bundled.string();
-    }
-    const char* system_copy = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf";
-    if (std::filesystem::is_regular_file(system_copy, ec)) return system_copy;
-    return "";
-}
-
 std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind) {
     std::string name = std::string("attnlab-") + figure_view_name(view);
     if (view == FigureView::Heatmap || view == FigureView::Scaling || view == FigureView::Lines ||

@@ -34,10 +34,6 @@ struct ExportSettings {
 const char* export_kind_ext(ExportKind kind);  // "png", ...
 // `path` with the kind's extension: replaced if it has another known one, appended otherwise.
 std::string with_export_extension(const std::string& path, ExportKind kind);
-// The figure font in an asset folder (fonts/NanumGothic.ttf), else Debian's fonts-nanum copy,
-// else "" (Pango then uses the system fonts).
-std::string figure_font_path(const std::filesystem::path& asset_dir);
-
 // A default file name for a view and kind in `dir`, e.g. dir/attnlab-heatmap-head2.pdf.
 std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind);
 

@@ -5,7 +5,7 @@
 #include <charconv>
 #include <iostream>
 
-#include "cli/cli_assets.h"
+#include "core/asset_paths.h"
 #include "core/atomic_file.h"
 #include "core/engine.h"
 #include "core/figure/figure.h"
@@ -144,7 +144,7 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
         if (!o.font.empty()) {
             f.font_files.push_back(o.font);
         } else {
-            auto font = find_figure_font(argv0);
+            auto font = find_figure_font(resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR));
             if (!font) return font.status();
             f.font_files.push_back(*font);
         }

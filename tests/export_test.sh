@@ -79,11 +79,12 @@ fi
 grep -q ">그는</text>" "$tmp/heatmap-ko.svg" && ok || fail "SVG lacks 그는 as text"
 grep -q ">flies</text>" "$tmp/lines.svg" && ok || fail "SVG lacks flies as text"
 
-# Fonts: $ATTNLAB_ASSET_DIR comes first (here a stand-in "NanumGothic.ttf" that is really
+# Fonts: $ATTNLAB_ASSET_DIR (a folder with presets.txt) comes first (here a stand-in "NanumGothic.ttf" that is really
 # DejaVu Sans shows it was used); --font overrides; an asset dir without the font falls back.
 if [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && have pdffonts; then
     mkdir -p "$tmp/assets/fonts"
     cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf "$tmp/assets/fonts/NanumGothic.ttf"
+    touch "$tmp/assets/presets.txt"  # the marker of an asset folder (core/asset_paths.h)
     expect_exit 0 "ATTNLAB_ASSET_DIR" -- env ATTNLAB_ASSET_DIR="$tmp/assets" "$bin" export --text "$en" -o "$tmp/envfont.pdf"
     pdffonts "$tmp/envfont.pdf" | grep -q DejaVuSans && ok || fail "ATTNLAB_ASSET_DIR font not used"
     expect_exit 0 "--font" -- "$bin" export --text "$en" --font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf -o "$tmp/optfont.pdf"

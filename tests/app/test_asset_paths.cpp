@@ -2,9 +2,9 @@
 
 #include <fstream>
 
-#include "app/asset_paths.h"
+#include "core/asset_paths.h"
 
-using namespace attn::app;
+using namespace attn;
 namespace fs = std::filesystem;
 
 TEST_CASE("asset directory candidates: env, next to the binary, install prefix, source tree") {

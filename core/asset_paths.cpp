@@ -1,15 +1,11 @@
-#include "app/asset_paths.h"
+#include "core/asset_paths.h"
 
 #include <cstdlib>
 #include <system_error>
 
-#ifndef ATTNLAB_SOURCE_ASSET_DIR
-#define ATTNLAB_SOURCE_ASSET_DIR ""
-#endif
-
 namespace fs = std::filesystem;
 
-namespace attn::app {
+namespace attn {
 
 std::vector<fs::path> asset_dir_candidates(const fs::path& exe_path, const char* env_override,
                                            const fs::path& source_dir) {
@@ -41,10 +37,24 @@ fs::path current_executable(const char* argv0) {
     return ec ? fs::path() : exe;
 }
 
-fs::path resolve_asset_dir(const char* argv0) {
-    return find_asset_dir(asset_dir_candidates(current_executable(argv0),
-                                               std::getenv("ATTNLAB_ASSET_DIR"),
-                                               fs::path(ATTNLAB_SOURCE_ASSET_DIR)));
+fs::path resolve_asset_dir(const char* argv0, const fs::path& source_dir) {
+    return find_asset_dir(
+        asset_dir_candidates(current_executable(argv0), std::getenv("ATTNLAB_ASSET_DIR"), source_dir));
 }
 
-}  // namespace attn::app
+Expected<std::string> find_figure_font(const fs::path& asset_dir) {
+    std::error_code ec;
+    std::string looked;
+    if (!asset_dir.empty()) {
+        const fs::path font = (asset_dir / kFigureFontRelative).lexically_normal();
+        if (fs::is_regular_file(font, ec)) return font.string();
+        looked += "\n  " + font.string();
+    }
+    if (fs::is_regular_file(kSystemNanumGothic, ec)) return std::string(kSystemNanumGothic);
+    looked += "\n  " + std::string(kSystemNanumGothic);
+    return Status::Error(
+        "The figure font NanumGothic.ttf was not found. Looked in:" + looked +
+        "\nSet ATTNLAB_ASSET_DIR to the folder holding fonts/, install fonts-nanum, or pass --font FILE.");
+}
+
+}  // namespace attn
