@@ -42,6 +42,7 @@
 #include "app/panel_pipeline.h"
 #include "app/panel_positional.h"
 #include "app/panel_scaling_lab.h"
+#include "app/panel_variants.h"
 #include "app/settings.h"
 
 namespace attn::app {
@@ -73,6 +74,7 @@ struct App {
     LinesPanel lines;
     PositionalPanel positional;
     ExportPanel exporter;
+    VariantsPanel variants;
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
@@ -156,7 +158,7 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
                                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                          ImGuiWindowFlags_NoBackground;
 
-// Ctrl+1 … Ctrl+7 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
+// Ctrl+1 … Ctrl+8 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
 void handle_shortcuts(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
     if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
@@ -306,6 +308,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
         case View::Positional:
             if (begin_panel(lang, Txt::ViewPositional, "positional", x0, top, w, h, kNoScroll)) {
                 draw_positional_panel(app.positional, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Variants:
+            if (begin_panel(lang, Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
+                draw_variants_panel(app.variants, app.state, app.view);
             }
             ImGui::End();
             break;

@@ -159,9 +159,9 @@ constexpr Entry kTexts[] = {
     {Txt::MenuHelp, "Help", "도움말"},
     {Txt::MenuShortcuts, "Keyboard shortcuts", "단축키"},
     {Txt::ShortcutsText,
-     "Ctrl+1 … Ctrl+7   switch views\nCtrl+E   export a figure or the numbers\nF5   presentation mode\n"
+     "Ctrl+1 … Ctrl+8   switch views\nCtrl+E   export a figure or the numbers\nF5   presentation mode\n"
      "Esc   leave presentation mode",
-     "Ctrl+1 … Ctrl+7   보기 전환\nCtrl+E   그림이나 숫자 내보내기\nF5   발표 모드\nEsc   발표 모드 끝내기"},
+     "Ctrl+1 … Ctrl+8   보기 전환\nCtrl+E   그림이나 숫자 내보내기\nF5   발표 모드\nEsc   발표 모드 끝내기"},
     {Txt::ClickToExplain, "Click a cell to see its numbers step by step.",
      "칸을 클릭하면 그 값이 계산되는 과정을 단계별로 봅니다."},
 
@@ -364,6 +364,40 @@ constexpr Entry kTexts[] = {
      "JSON: every intermediate matrix, as `attnlab dump` writes it.",
      "CSV: 히트맵에 보이는 헤드의 행렬 (가중치, 점수 또는 스케일된 점수). JSON: `attnlab dump`처럼 "
      "모든 중간 행렬."},
+    {Txt::ViewVariants, "Variants", "변형"},
+    {Txt::VarWindow, "Window ±k", "창 ±k"},
+    {Txt::VarWindowTip, "Local attention: query i sees only keys with |i - j| <= k (on top of the run's mask).",
+     "지역 어텐션: 쿼리 i는 |i - j| <= k 인 키만 봅니다 (지금 마스크에 더해서)."},
+    {Txt::VarTile, "Keys per tile", "타일당 키 수"},
+    {Txt::VarTileTip, "The online softmax reads the keys in tiles of this size, as FlashAttention does.",
+     "온라인 소프트맥스는 FlashAttention처럼 키를 이 크기의 타일로 나누어 읽습니다."},
+    {Txt::VarCompareIntro,
+     "The same head computed three ways. Softmax attention is the reference; linear attention "
+     "(phi(x) = elu(x) + 1, cost O(n d^2)) and a local window (cost O(n k d)) change each output row "
+     "by the amounts below.",
+     "같은 헤드를 세 가지 방법으로 계산합니다. 소프트맥스 어텐션이 기준이고, 선형 어텐션 "
+     "(phi(x) = elu(x) + 1, 비용 O(n d^2))과 지역 창 (비용 O(n k d))이 각 출력 행을 아래만큼 바꿉니다."},
+    {Txt::VarColNorm, "|softmax output|", "|소프트맥스 출력|"},
+    {Txt::VarColLinear, "max |linear - softmax|", "max |선형 - 소프트맥스|"},
+    {Txt::VarColWindow, "max |window - softmax|", "max |창 - 소프트맥스|"},
+    {Txt::VarSummary, "Largest change: linear %.4f, window ±%d %.4f",
+     "가장 큰 차이: 선형 %.4f, 창 ±%d %.4f"},
+    {Txt::VarOnlineIntro,
+     "Online softmax: the keys arrive tile by tile. Each row keeps a running max m and a running sum "
+     "l of exp(z - m); when a larger score arrives, the old sum is rescaled by exp(m_old - m_new). "
+     "The full weight matrix never exists, and the result is exact.",
+     "온라인 소프트맥스: 키가 타일 단위로 들어옵니다. 각 행은 지금까지의 최댓값 m과 exp(z - m)의 "
+     "합 l을 유지하고, 더 큰 점수가 오면 이전 합에 exp(m_old - m_new)를 곱해 고칩니다. 전체 가중치 "
+     "행렬을 만들지 않아도 결과는 정확히 같습니다."},
+    {Txt::VarStep, "Tile", "타일"},
+    {Txt::VarStepTip, "Step through the tiles: the state of every row after that tile.",
+     "타일을 하나씩 넘겨 봅니다: 그 타일까지 읽은 뒤 각 행의 상태입니다."},
+    {Txt::VarTileKeys, "After tile %d of %d (keys %d..%d):", "타일 %d / %d 뒤 (키 %d..%d):"},
+    {Txt::VarColMax, "running max m", "누적 최댓값 m"},
+    {Txt::VarColSum, "running sum l", "누적 합 l"},
+    {Txt::VarColPartial, "|a/l - final output|", "|a/l - 최종 출력|"},
+    {Txt::VarOnlineErr, "After the last tile: max |online - softmax| = %.2e (rounding only).",
+     "마지막 타일 뒤: max |온라인 - 소프트맥스| = %.2e (반올림 오차뿐)."},
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == size_t(Txt::Count), "one entry per Txt id");
 

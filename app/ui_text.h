@@ -67,6 +67,10 @@ enum class Txt {
     MenuFile, MenuExport, ExportTitle, ExportWhat, ExportFormat, ExportSize, ExportSizeSlide,
     ExportSizeA4, ExportSizeA4L, ExportPngScale, ExportPngScaleTip, ExportTransparent,
     ExportTransparentTip, ExportPath, ExportPathTip, ExportGo, ExportClose, ExportBusy, ExportNumbersTip,
+    // Variants view
+    ViewVariants, VarWindow, VarWindowTip, VarTile, VarTileTip, VarCompareIntro, VarColNorm, VarColLinear,
+    VarColWindow, VarSummary, VarOnlineIntro, VarStep, VarStepTip, VarTileKeys, VarColMax, VarColSum,
+    VarColPartial, VarOnlineErr,
     Count
 };
 

@@ -13,7 +13,7 @@ constexpr ViewInfo kInfo[] = {
     {View::Heatmap, "heatmap", Txt::ViewHeatmap},    {View::Explainer, "explain", Txt::ViewExplainer},
     {View::AllHeads, "heads", Txt::ViewAllHeads},    {View::Scaling, "scaling", Txt::ViewScaling},
     {View::Pipeline, "pipeline", Txt::ViewPipeline}, {View::Lines, "lines", Txt::ViewLines},
-    {View::Positional, "positional", Txt::ViewPositional},
+    {View::Positional, "positional", Txt::ViewPositional}, {View::Variants, "variants", Txt::ViewVariants},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -30,7 +30,7 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 

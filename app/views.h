@@ -10,10 +10,10 @@
 
 namespace attn::app {
 
-enum class View { Heatmap, Explainer, AllHeads, Scaling, Pipeline, Lines, Positional };
+enum class View { Heatmap, Explainer, AllHeads, Scaling, Pipeline, Lines, Positional, Variants };
 
 inline constexpr View kViews[] = {View::Heatmap, View::Explainer, View::AllHeads, View::Scaling,
-                                  View::Pipeline, View::Lines, View::Positional};
+                                  View::Pipeline, View::Lines, View::Positional, View::Variants};
 inline constexpr int kViewCount = int(sizeof(kViews) / sizeof(kViews[0]));
 
 const char* view_name(View view);                   // "heatmap", "explain", ...

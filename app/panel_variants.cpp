@@ -1,0 +1,136 @@
+#include "app/panel_variants.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "app/ui_widgets.h"
+
+namespace attn::app {
+
+namespace {
+
+const char* token_text(const Trace& t, int i) { return t.q_tokens[i].text.c_str(); }
+
+void draw_comparison(const VariantsResult& r, const Trace& t, Lang lang) {
+    ImGui::TextWrapped("%s", tr(lang, Txt::VarCompareIntro));
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingFixedFit;
+    const float height = std::min(ImGui::GetContentRegionAvail().y * 0.45f, 24.0f * (t.t_q() + 2));
+    if (!ImGui::BeginTable("###var_cmp", 4, flags, ImVec2(0.0f, height))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn(tr(lang, Txt::ColToken));
+    ImGui::TableSetupColumn(tr(lang, Txt::VarColNorm));
+    ImGui::TableSetupColumn(tr(lang, Txt::VarColLinear));
+    ImGui::TableSetupColumn(tr(lang, Txt::VarColWindow));
+    ImGui::TableHeadersRow();
+    for (int i = 0; i < t.t_q(); ++i) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%d %s", i, token_text(t, i));
+        ImGui::TableNextColumn();
+        ImGui::Text("%.4f", r.softmax_out.row(i).norm());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.4f", r.linear_err[i]);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.4f", r.window_err[i]);
+    }
+    ImGui::EndTable();
+    ImGui::Text(tr(lang, Txt::VarSummary), r.linear_err.size() ? r.linear_err.maxCoeff() : 0.0f,
+                r.window, r.window_err.size() ? r.window_err.maxCoeff() : 0.0f);
+}
+
+void draw_online(VariantsPanel& p, const VariantsResult& r, const Trace& t, Lang lang) {
+    ImGui::TextWrapped("%s", tr(lang, Txt::VarOnlineIntro));
+    const int n_tiles = int(r.online.tiles.size());
+    if (n_tiles == 0) return;
+    p.step = std::clamp(p.step, 0, n_tiles - 1);
+    char label[96];
+    std::snprintf(label, sizeof(label), "%s###var_step", tr(lang, Txt::VarStep));
+    ImGui::SetNextItemWidth(240.0f);
+    int shown = p.step + 1;
+    if (ImGui::SliderInt(label, &shown, 1, n_tiles)) p.step = shown - 1;
+    item_tooltip(tr(lang, Txt::VarStepTip));
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("###var_prev", ImGuiDir_Left)) p.step = std::max(0, p.step - 1);
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("###var_next", ImGuiDir_Right)) p.step = std::min(n_tiles - 1, p.step + 1);
+    const OnlineSoftmaxTile& tile = r.online.tiles[p.step];
+    ImGui::Text(tr(lang, Txt::VarTileKeys), p.step + 1, n_tiles, tile.key_begin, tile.key_end - 1);
+
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingFixedFit;
+    const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - 30.0f);
+    if (ImGui::BeginTable("###var_online", 4, flags, ImVec2(0.0f, height))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn(tr(lang, Txt::ColToken));
+        ImGui::TableSetupColumn(tr(lang, Txt::VarColMax));
+        ImGui::TableSetupColumn(tr(lang, Txt::VarColSum));
+        ImGui::TableSetupColumn(tr(lang, Txt::VarColPartial));
+        ImGui::TableHeadersRow();
+        for (int i = 0; i < t.t_q(); ++i) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("%d %s", i, token_text(t, i));
+            ImGui::TableNextColumn();
+            if (std::isinf(tile.running_max[i])) ImGui::TextDisabled("-inf");
+            else ImGui::Text("%.4f", tile.running_max[i]);
+            ImGui::TableNextColumn();
+            ImGui::Text("%.4f", tile.running_sum[i]);
+            ImGui::TableNextColumn();
+            // What the output would be if the keys stopped here: a / l.
+            const float l = tile.running_sum[i];
+            const float dist = l > 0.0f ? (tile.running_acc.row(i) / l - r.softmax_out.row(i)).norm() : 0.0f;
+            ImGui::Text("%.4f", dist);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::Text(tr(lang, Txt::VarOnlineErr), r.online_err);
+}
+
+}  // namespace
+
+void draw_variants_panel(VariantsPanel& p, AppState& state, const ComputeView& view) {
+    const Lang lang = state.lang;
+    if (!view.trace || view.trace->layers.empty()) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        return;
+    }
+    const Trace& t = *view.trace;
+    const int heads = t.layers[0].n_heads;
+    state.head = std::clamp(state.head, 0, heads - 1);
+
+    char label[96];
+    ImGui::SetNextItemWidth(160.0f);
+    int head_shown = state.head + 1;
+    std::snprintf(label, sizeof(label), "%s###var_head", tr(lang, Txt::Head));
+    if (ImGui::SliderInt(label, &head_shown, 1, heads)) state.head = head_shown - 1;
+    item_tooltip(tr(lang, Txt::HeadTip));
+    ImGui::SameLine(0.0f, 24.0f);
+    ImGui::SetNextItemWidth(160.0f);
+    std::snprintf(label, sizeof(label), "%s###var_window", tr(lang, Txt::VarWindow));
+    ImGui::SliderInt(label, &p.window, 0, std::max(1, t.t_k() - 1));
+    item_tooltip(tr(lang, Txt::VarWindowTip));
+    ImGui::SameLine(0.0f, 24.0f);
+    ImGui::SetNextItemWidth(160.0f);
+    std::snprintf(label, sizeof(label), "%s###var_tile", tr(lang, Txt::VarTile));
+    ImGui::SliderInt(label, &p.tile, 1, std::max(1, t.t_k()));
+    item_tooltip(tr(lang, Txt::VarTileTip));
+    p.window = std::max(0, p.window);
+    p.tile = std::max(1, p.tile);
+
+    // Recompute only when the trace or a setting changed (cheap: one head, O(T²·d_k)).
+    if (p.cached_trace != view.trace || !p.result || p.result->head != state.head ||
+        p.result->window != p.window || p.result->tile != p.tile) {
+        p.cached_trace = view.trace;
+        p.result = compute_variants(t, state.head, p.window, p.tile);
+    }
+    ImGui::Separator();
+    draw_comparison(*p.result, t, lang);
+    ImGui::Separator();
+    draw_online(p, *p.result, t, lang);
+}
+
+}  // namespace attn::app

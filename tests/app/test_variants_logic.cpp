@@ -1,0 +1,49 @@
+// The Variants view's numbers: online softmax reproduces the trace, a window wide enough equals
+// softmax, linear attention differs but is a proper average of V.
+#include <doctest/doctest.h>
+
+#include "app/variants.h"
+#include "core/engine.h"
+
+using namespace attn;
+using namespace attn::app;
+
+static Trace trace_for(bool causal) {
+    ModelConfig c;
+    c.d_model = 32;
+    c.n_heads = 4;
+    auto m = make_builtin_model(c);
+    REQUIRE(m.ok());
+    RunConfig r;
+    r.text = "The cat sat on the mat because it was warm";
+    r.mask.causal = causal;
+    auto t = compute_trace(*m, r);
+    REQUIRE(t.ok());
+    return *t;
+}
+
+TEST_CASE("variants of one head") {
+    for (bool causal : {false, true}) {
+        const Trace t = trace_for(causal);
+        const int T = t.t_q();
+        const VariantsResult r = compute_variants(t, 2, 1, 3);
+        CHECK(r.online.tiles.size() == size_t((T + 2) / 3));
+        CHECK(r.online_err < 1e-5f);
+        CHECK(r.softmax_out == Mat(t.layers[0].out_head(2)));
+        // A window covering the whole sentence is plain softmax attention.
+        const VariantsResult wide = compute_variants(t, 2, T, 4);
+        CHECK(wide.window_err.maxCoeff() < 1e-6f);
+        // Window ±1 differs from full attention somewhere; with causal, row 0 sees only key 0
+        // either way, so its output is unchanged.
+        CHECK(r.window_err.maxCoeff() > 1e-4f);
+        if (causal) CHECK(r.window_err[0] < 1e-6f);
+        // Linear attention is another weighting: different, but each output row stays inside
+        // the range of V's column values (a convex combination).
+        CHECK(r.linear_err.maxCoeff() > 1e-4f);
+        const Mat v = t.layers[0].v_head(2);
+        for (int c = 0; c < v.cols(); ++c) {
+            CHECK(r.linear_out.col(c).maxCoeff() <= v.col(c).maxCoeff() + 1e-5f);
+            CHECK(r.linear_out.col(c).minCoeff() >= v.col(c).minCoeff() - 1e-5f);
+        }
+    }
+}
