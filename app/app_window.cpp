@@ -36,6 +36,7 @@
 #include "app/panel_all_heads.h"
 #include "app/panel_cell_explainer.h"
 #include "app/panel_controls.h"
+#include "app/panel_cost.h"
 #include "app/panel_export.h"
 #include "app/panel_heatmap.h"
 #include "app/panel_lines.h"
@@ -75,6 +76,7 @@ struct App {
     PositionalPanel positional;
     ExportPanel exporter;
     VariantsPanel variants;
+    CostPanel cost;
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
@@ -158,7 +160,7 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
                                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                          ImGuiWindowFlags_NoBackground;
 
-// Ctrl+1 … Ctrl+8 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
+// Ctrl+1 … Ctrl+9 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
 void handle_shortcuts(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
     if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
@@ -308,6 +310,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
         case View::Positional:
             if (begin_panel(lang, Txt::ViewPositional, "positional", x0, top, w, h, kNoScroll)) {
                 draw_positional_panel(app.positional, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Cost:
+            if (begin_panel(lang, Txt::ViewCost, "cost", x0, top, w, h)) {
+                draw_cost_panel(app.cost, app.state, app.view);
             }
             ImGui::End();
             break;

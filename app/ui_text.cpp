@@ -159,9 +159,9 @@ constexpr Entry kTexts[] = {
     {Txt::MenuHelp, "Help", "도움말"},
     {Txt::MenuShortcuts, "Keyboard shortcuts", "단축키"},
     {Txt::ShortcutsText,
-     "Ctrl+1 … Ctrl+8   switch views\nCtrl+E   export a figure or the numbers\nF5   presentation mode\n"
+     "Ctrl+1 … Ctrl+9   switch views\nCtrl+E   export a figure or the numbers\nF5   presentation mode\n"
      "Esc   leave presentation mode",
-     "Ctrl+1 … Ctrl+8   보기 전환\nCtrl+E   그림이나 숫자 내보내기\nF5   발표 모드\nEsc   발표 모드 끝내기"},
+     "Ctrl+1 … Ctrl+9   보기 전환\nCtrl+E   그림이나 숫자 내보내기\nF5   발표 모드\nEsc   발표 모드 끝내기"},
     {Txt::ClickToExplain, "Click a cell to see its numbers step by step.",
      "칸을 클릭하면 그 값이 계산되는 과정을 단계별로 봅니다."},
 
@@ -398,6 +398,22 @@ constexpr Entry kTexts[] = {
     {Txt::VarColPartial, "|a/l - final output|", "|a/l - 최종 출력|"},
     {Txt::VarOnlineErr, "After the last tile: max |online - softmax| = %.2e (rounding only).",
      "마지막 타일 뒤: max |온라인 - 소프트맥스| = %.2e (반올림 오차뿐)."},
+    {Txt::ViewCost, "Cost", "비용"},
+    {Txt::CostIntro,
+     "Attention compares every token with every other: n tokens make n^2 scores per head. Measure the "
+     "engine on sentences of 16 to 1024 tokens with the current model and switches: time grows like "
+     "n^2 once the scores dominate, and so does the memory of the kept matrices.",
+     "어텐션은 모든 토큰을 다른 모든 토큰과 비교합니다: 토큰 n개면 헤드마다 점수가 n^2개입니다. "
+     "지금 모델과 설정으로 16~1024 토큰 문장을 계산해 시간을 잽니다: 점수가 지배하기 시작하면 시간과 "
+     "저장된 행렬의 메모리가 n^2처럼 늘어납니다."},
+    {Txt::CostRun, "Measure", "측정"},
+    {Txt::CostRunTip, "Runs in the background (a few seconds with large models).",
+     "백그라운드에서 실행됩니다 (큰 모델이면 몇 초 걸립니다)."},
+    {Txt::CostRunning, "Measuring...", "측정 중..."},
+    {Txt::CostColN, "tokens n", "토큰 n"},
+    {Txt::CostColMs, "time (ms)", "시간 (ms)"},
+    {Txt::CostColMiB, "trace memory (MiB)", "트레이스 메모리 (MiB)"},
+    {Txt::CostColPerPair, "time / n^2 (ns)", "시간 / n^2 (ns)"},
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == size_t(Txt::Count), "one entry per Txt id");
 

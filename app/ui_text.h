@@ -71,6 +71,8 @@ enum class Txt {
     ViewVariants, VarWindow, VarWindowTip, VarTile, VarTileTip, VarCompareIntro, VarColNorm, VarColLinear,
     VarColWindow, VarSummary, VarOnlineIntro, VarStep, VarStepTip, VarTileKeys, VarColMax, VarColSum,
     VarColPartial, VarOnlineErr,
+    // Cost view
+    ViewCost, CostIntro, CostRun, CostRunTip, CostRunning, CostColN, CostColMs, CostColMiB, CostColPerPair,
     Count
 };
 

@@ -14,6 +14,7 @@ constexpr ViewInfo kInfo[] = {
     {View::AllHeads, "heads", Txt::ViewAllHeads},    {View::Scaling, "scaling", Txt::ViewScaling},
     {View::Pipeline, "pipeline", Txt::ViewPipeline}, {View::Lines, "lines", Txt::ViewLines},
     {View::Positional, "positional", Txt::ViewPositional}, {View::Variants, "variants", Txt::ViewVariants},
+    {View::Cost, "cost", Txt::ViewCost},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -30,7 +31,7 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 

@@ -10,10 +10,10 @@
 
 namespace attn::app {
 
-enum class View { Heatmap, Explainer, AllHeads, Scaling, Pipeline, Lines, Positional, Variants };
+enum class View { Heatmap, Explainer, AllHeads, Scaling, Pipeline, Lines, Positional, Variants, Cost };
 
 inline constexpr View kViews[] = {View::Heatmap, View::Explainer, View::AllHeads, View::Scaling,
-                                  View::Pipeline, View::Lines, View::Positional, View::Variants};
+                                  View::Pipeline, View::Lines, View::Positional, View::Variants, View::Cost};
 inline constexpr int kViewCount = int(sizeof(kViews) / sizeof(kViews[0]));
 
 const char* view_name(View view);                   // "heatmap", "explain", ...

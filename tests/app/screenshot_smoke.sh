@@ -55,7 +55,7 @@ view_shot() {
     "$PNG_CHECK" "$tmp/view-$name.png" 1600 1000 || fail "view $name: image check"
     if [ -n "${KEEP_SHOTS:-}" ]; then cp "$tmp/view-$name.png" "$KEEP_SHOTS/"; fi
 }
-for view in heatmap explain heads scaling pipeline lines positional variants; do
+for view in heatmap explain heads scaling pipeline lines positional variants cost; do
     view_shot "$view-en" --view "$view"
     view_shot "$view-ko" --view "$view" --lang ko --text "그는 집에 갔다. 그의 집은 크다."
 done
