@@ -7,29 +7,10 @@ bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 py=/usr/bin/python3
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+# shellcheck source=tests/test_lib.sh
+. "$(dirname "$0")/test_lib.sh"
 skipped=0
-
-ok()   { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 have() { command -v "$1" >/dev/null 2>&1; }
-
-expect_exit() {  # expect_exit CODE DESCRIPTION -- CMD...
-    local want=$1 what=$2
-    shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$want" = nonzero ]; then
-        [ $got -ne 0 ] && ok || fail "$what: exit $got, expected non-zero"
-    else
-        [ $got -eq "$want" ] && ok || { fail "$what: exit $got, expected $want"; cat "$tmp/err"; }
-    fi
-}
-
-expect_stderr() {  # expect_stderr PATTERN DESCRIPTION
-    grep -q -- "$1" "$tmp/err" && ok || { fail "$2: stderr lacks '$1'"; cat "$tmp/err"; }
-}
 
 en="Time flies like an arrow"
 ko="그는 집에 갔다. 그의 집은 크다."

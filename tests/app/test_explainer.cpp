@@ -6,6 +6,7 @@
 #include "app/explainer.h"
 #include "app/views.h"
 #include "core/engine.h"
+#include "tests/app/trace_for.h"
 
 using namespace attn::app;
 
@@ -16,12 +17,7 @@ static attn::Trace explainer_trace(bool causal, bool scale, float temperature, i
     s.scale = scale;
     s.temperature = temperature;
     s.d_model = d_model;
-    const ComputeRequest r = *make_request(s);
-    auto model = attn::make_builtin_model(r.model);
-    REQUIRE(model);
-    auto trace = attn::compute_trace(*model, r.run);
-    REQUIRE(trace);
-    return std::move(*trace);
+    return testing::trace_for(s);
 }
 
 TEST_CASE("explainer: recomputed weight equals the trace weight for every cell") {

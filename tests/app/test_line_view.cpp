@@ -3,6 +3,7 @@
 #include "app/app_state.h"
 #include "app/line_view.h"
 #include "core/engine.h"
+#include "tests/app/trace_for.h"
 
 using namespace attn::app;
 
@@ -10,12 +11,8 @@ TEST_CASE("line view: lines follow the weights, masked cells have none, focus is
     AppState s;
     s.text = "Time flies like an arrow";
     s.causal = true;
-    const ComputeRequest r = *make_request(s);
-    auto model = attn::make_builtin_model(r.model);
-    REQUIRE(model);
-    auto trace = attn::compute_trace(*model, r.run);
-    REQUIRE(trace);
-    const attn::LayerTrace& L = trace->layers[0];
+    const attn::Trace trace = testing::trace_for(s);
+    const attn::LayerTrace& L = trace.layers[0];
 
     const auto all = attention_lines(L, 0, -1, -1, 0.0f);
     CHECK(all.size() == 15u);  // the 15 visible causal cells

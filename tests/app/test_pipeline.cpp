@@ -3,6 +3,7 @@
 #include "app/app_state.h"
 #include "app/pipeline.h"
 #include "core/engine.h"
+#include "tests/app/trace_for.h"
 
 using namespace attn::app;
 
@@ -10,13 +11,9 @@ TEST_CASE("pipeline: eleven stages with the trace's shapes and values") {
     AppState s;
     s.text = "Time flies like an arrow";
     s.causal = true;
-    const ComputeRequest r = *make_request(s);
-    auto model = attn::make_builtin_model(r.model);
-    REQUIRE(model);
-    auto trace = attn::compute_trace(*model, r.run);
-    REQUIRE(trace);
-    const attn::LayerTrace& L = trace->layers[0];
-    const auto stages = make_pipeline(*trace, 1);
+    const attn::Trace trace = testing::trace_for(s);
+    const attn::LayerTrace& L = trace.layers[0];
+    const auto stages = make_pipeline(trace, 1);
     REQUIRE(stages.size() == size_t(kPipelineStages));
     CHECK(shape_text(stages[0]) == "T_q × d_model = 5 × 64");
     CHECK(shape_text(stages[1]) == "T_q × d_k = 5 × 16");

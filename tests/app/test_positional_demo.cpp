@@ -3,6 +3,7 @@
 #include "app/app_state.h"
 #include "app/positional_demo.h"
 #include "core/engine.h"
+#include "tests/app/trace_for.h"
 
 using namespace attn::app;
 
@@ -10,12 +11,7 @@ static attn::Trace pe_trace(const std::string& text, bool positional) {
     AppState s;
     s.text = text;
     s.positional = positional;
-    const ComputeRequest r = *make_request(s);
-    auto model = attn::make_builtin_model(r.model);
-    REQUIRE(model);
-    auto trace = attn::compute_trace(*model, r.run);
-    REQUIRE(trace);
-    return std::move(*trace);
+    return testing::trace_for(s);
 }
 
 TEST_CASE("reversed sentence") {

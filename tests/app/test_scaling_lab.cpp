@@ -5,6 +5,7 @@
 #include "app/app_state.h"
 #include "app/scaling_lab.h"
 #include "core/engine.h"
+#include "tests/app/trace_for.h"
 
 using namespace attn::app;
 
@@ -13,12 +14,7 @@ static attn::Trace lab_trace(bool scale, bool causal) {
     s.text = "Time flies like an arrow";
     s.scale = scale;
     s.causal = causal;
-    const ComputeRequest r = *make_request(s);
-    auto model = attn::make_builtin_model(r.model);
-    REQUIRE(model);
-    auto trace = attn::compute_trace(*model, r.run);
-    REQUIRE(trace);
-    return std::move(*trace);
+    return testing::trace_for(s);
 }
 
 TEST_CASE("d_k demo: Var(q·k) grows like d_k, the unscaled softmax saturates, scaling keeps it") {
