@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <ostream>
+#include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/builtin_model.h"
@@ -75,18 +76,10 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
     std::string bytes;
     switch (s.kind) {
         case ExportKind::Json: {
-            Status st = write_file_atomically(path, [&](std::ostream& os) {
-                write_trace_json(os, *in.trace);
-                return Status::Ok();
-            });
-            if (!st) {
-                out.message = st.message();
-                return out;
-            }
-            out.ok = true;
-            out.path = path;
-            out.message = "Saved the whole trace to " + path;
-            return out;
+            std::ostringstream json;
+            write_trace_json(json, *in.trace);
+            bytes = std::move(json).str();
+            break;
         }
         case ExportKind::Csv: {
             auto csv = s.view == FigureView::PositionalEncoding
@@ -144,7 +137,7 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
     }
     out.ok = true;
     out.path = path;
-    out.message = "Saved to " + path;
+    out.message = (s.kind == ExportKind::Json ? "Saved the whole trace to " : "Saved to ") + path;
     return out;
 }
 

@@ -14,18 +14,26 @@ namespace {
 
 const char* token_text(const Trace& t, int i) { return t.q_tokens[i].text.c_str(); }
 
-void draw_comparison(const VariantsResult& r, const Trace& t, Lang lang) {
-    ImGui::TextWrapped("%s", tr(lang, Txt::VarCompareIntro));
+// A table with one row per query token: the token column, then three numeric columns.
+bool begin_token_table(const char* id, Lang lang, Txt c1, Txt c2, Txt c3, float height) {
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingFixedFit;
-    const float height = std::min(ImGui::GetContentRegionAvail().y * 0.45f, 24.0f * (t.t_q() + 2));
-    if (!ImGui::BeginTable("###var_cmp", 4, flags, ImVec2(0.0f, height))) return;
+    if (!ImGui::BeginTable(id, 4, flags, ImVec2(0.0f, height))) return false;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(tr(lang, Txt::ColToken));
-    ImGui::TableSetupColumn(tr(lang, Txt::VarColNorm));
-    ImGui::TableSetupColumn(tr(lang, Txt::VarColLinear));
-    ImGui::TableSetupColumn(tr(lang, Txt::VarColWindow));
+    ImGui::TableSetupColumn(tr(lang, c1));
+    ImGui::TableSetupColumn(tr(lang, c2));
+    ImGui::TableSetupColumn(tr(lang, c3));
     ImGui::TableHeadersRow();
+    return true;
+}
+
+void draw_comparison(const VariantsResult& r, const Trace& t, Lang lang) {
+    ImGui::TextWrapped("%s", tr(lang, Txt::VarCompareIntro));
+    const float height = std::min(ImGui::GetContentRegionAvail().y * 0.45f, 24.0f * (t.t_q() + 2));
+    if (!begin_token_table("###var_cmp", lang, Txt::VarColNorm, Txt::VarColLinear, Txt::VarColWindow, height)) {
+        return;
+    }
     for (int i = 0; i < t.t_q(); ++i) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
@@ -60,16 +68,8 @@ void draw_online(VariantsPanel& p, const VariantsResult& r, const Trace& t, Lang
     const OnlineSoftmaxTile& tile = r.online.tiles[p.step];
     ImGui::Text(tr(lang, Txt::VarTileKeys), p.step + 1, n_tiles, tile.key_begin, tile.key_end - 1);
 
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_SizingFixedFit;
     const float height = std::max(80.0f, ImGui::GetContentRegionAvail().y - 30.0f);
-    if (ImGui::BeginTable("###var_online", 4, flags, ImVec2(0.0f, height))) {
-        ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn(tr(lang, Txt::ColToken));
-        ImGui::TableSetupColumn(tr(lang, Txt::VarColMax));
-        ImGui::TableSetupColumn(tr(lang, Txt::VarColSum));
-        ImGui::TableSetupColumn(tr(lang, Txt::VarColPartial));
-        ImGui::TableHeadersRow();
+    if (begin_token_table("###var_online", lang, Txt::VarColMax, Txt::VarColSum, Txt::VarColPartial, height)) {
         for (int i = 0; i < t.t_q(); ++i) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
