@@ -1,0 +1,1 @@
+// bert.cpp — to be written.

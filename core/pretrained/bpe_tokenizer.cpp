@@ -1,0 +1,1 @@
+// bpe_tokenizer.cpp — to be written.

@@ -1,0 +1,1 @@
+// gpt2.cpp — to be written.

@@ -1,0 +1,1 @@
+// mapped_file.cpp — to be written.

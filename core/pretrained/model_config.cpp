@@ -1,0 +1,1 @@
+// model_config.cpp — to be written.

@@ -1,0 +1,1 @@
+// model_folder.cpp — to be written.

@@ -1,0 +1,26 @@
+// model_folder.h — what a local Hugging Face model folder holds, checked before anything loads.
+#pragma once
+
+#include <string>
+
+#include "core/status.h"
+
+namespace attn::pretrained {
+
+struct ModelFolder {
+    std::string dir;               // as given (a file inside the folder is accepted: its parent)
+    std::string config_path;       // config.json
+    std::string weights_path;      // model.safetensors
+    std::string tokenizer_json;    // tokenizer.json, or empty
+    std::string vocab_json;        // vocab.json (GPT-2), or empty
+    std::string merges_txt;        // merges.txt (GPT-2), or empty
+    std::string vocab_txt;         // vocab.txt (BERT), or empty
+    std::string tokenizer_config;  // tokenizer_config.json (do_lower_case ...), or empty
+};
+
+// Errors, each saying what to do: not a folder; no config.json; only pytorch_model.bin /
+// *.pt / *.ckpt (pickle can run code when loaded: refused, with the one-line conversion hint);
+// sharded weights (model.safetensors.index.json) not supported; no tokenizer files.
+Expected<ModelFolder> inspect_model_folder(const std::string& path);
+
+}  // namespace attn::pretrained

@@ -1,0 +1,1 @@
+// nn_ops.cpp — to be written.

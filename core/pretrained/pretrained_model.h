@@ -1,0 +1,48 @@
+// pretrained_model.h — a real model (GPT-2 or BERT family) loaded from a local folder, and the
+// trace of one run through it: every layer's attention in the same LayerTrace types the
+// built-in model uses, so every view works on it.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/matrix.h"
+#include "core/pretrained/model_config.h"
+#include "core/pretrained/subword_tokenizer.h"
+#include "core/status.h"
+#include "core/trace.h"
+
+namespace attn::pretrained {
+
+struct PretrainedWeights;  // defined in gpt2.h / bert.h territory (pretrained_model.cpp)
+
+struct PretrainedModel {
+    std::string name;         // folder name, e.g. "gpt2", "bert-base-uncased"
+    std::string folder;
+    PretrainedConfig config;
+    std::unique_ptr<SubwordTokenizer> tokenizer;
+    std::shared_ptr<const PretrainedWeights> weights;
+    std::size_t weight_bytes = 0;  // float32 bytes held
+};
+
+// fraction in [0, 1] and a short stage text ("reading weights", ...); called from the loading thread.
+using LoadProgress = std::function<void(float fraction, const std::string& stage)>;
+
+// Loads config, tokenizer and weights. `cancel` (optional) set to true stops early with an error.
+// Errors are user messages naming the folder/file and what is wrong.
+Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
+    const std::string& folder, const LoadProgress& progress = {},
+    const std::atomic<bool>* cancel = nullptr);
+
+// One run: run.text (and run.cross_text as BERT's second segment; GPT-2: refused with a message)
+// -> subword tokens (+ [CLS]/[SEP] for BERT) -> forward pass, one LayerTrace per layer.
+// run.attention (scale, temperature) and run.mask apply in every layer on top of the model's own
+// masking (GPT-2 is always causal). Trace::model_name is the model name, Trace::model.d_model /
+// n_heads are the model's; q_embeddings are token (+ segment) embeddings, q_positions the learned
+// position embeddings.
+Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const RunConfig& run);
+
+}  // namespace attn::pretrained

@@ -1,0 +1,1 @@
+// safetensors.cpp — to be written.

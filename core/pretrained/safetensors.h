@@ -1,0 +1,60 @@
+// safetensors.h — our own reader of Hugging Face's .safetensors files, which distrusts the file.
+//
+// Format: 8-byte little-endian u64 N, then N bytes of UTF-8 JSON header
+//   { "name": {"dtype": "F32", "shape": [768, 2304], "data_offsets": [begin, end]}, ...,
+//     "__metadata__": {"key": "value", ...} (optional) }
+// then the data section; offsets are relative to its start. open() checks every field against the
+// file: header length within the file, valid JSON object, known dtype strings, non-negative shape,
+// begin <= end <= data size, (end - begin) == product(shape) * dtype size, no two tensors
+// overlapping, no duplicate names. Each error message names the file, the tensor and the numbers.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/matrix.h"
+#include "core/pretrained/mapped_file.h"
+#include "core/status.h"
+
+namespace attn::pretrained {
+
+enum class DType { F64, F32, F16, BF16, I64, I32, I16, I8, U8, Bool, Other };
+
+const char* dtype_name(DType t);      // "F32", ...
+int dtype_size(DType t);              // bytes per element (0 for Other)
+
+struct TensorInfo {
+    std::string name;
+    DType dtype = DType::F32;
+    std::string dtype_text;           // as written in the header (for messages)
+    std::vector<std::int64_t> shape;
+    std::uint64_t begin = 0, end = 0; // byte offsets into the data section
+    std::int64_t numel() const;
+};
+
+class SafeTensorsFile {
+public:
+    static Expected<SafeTensorsFile> open(const std::string& path);
+
+    const std::vector<TensorInfo>& tensors() const { return tensors_; }  // in header order
+    const TensorInfo* find(std::string_view name) const;                 // null if absent
+    const std::map<std::string, std::string>& metadata() const { return metadata_; }
+    const std::string& path() const { return file_.path(); }
+
+    // A float tensor (F32, F16 or BF16) converted to float32. The shape must be exactly
+    // {rows, cols} (read_matrix) or {n} (read_vector); errors name the tensor, the expected and the
+    // found shape or dtype, or say the tensor is missing.
+    Expected<Mat> read_matrix(std::string_view name, int rows, int cols) const;
+    Expected<RowVec> read_vector(std::string_view name, int n) const;
+
+private:
+    MappedFile file_;
+    std::uint64_t data_start_ = 0;
+    std::vector<TensorInfo> tensors_;
+    std::map<std::string, std::string> metadata_;
+};
+
+}  // namespace attn::pretrained

@@ -1,0 +1,1 @@
+// subword_tokenizer.cpp — to be written.

@@ -1,0 +1,1 @@
+// wordpiece_tokenizer.cpp — to be written.

@@ -1,0 +1,2 @@
+// test_forward.cpp — to be written.
+#include <doctest/doctest.h>

@@ -1,0 +1,1 @@
+// test_model_config.cpp — to be written.

@@ -1,0 +1,1 @@
+// test_safetensors.cpp — to be written.

@@ -1,0 +1,1 @@
+// test_tokenizers.cpp — to be written.
