@@ -49,6 +49,7 @@ struct Token {
     size_t byte_begin = 0;   // span in the original text (Special tokens not from the text: begin == end == text size)
     size_t byte_end = 0;
     TokenKind kind = TokenKind::Word;
+    int id = -1;             // vocabulary id (pretrained models' subword tokens); -1 = none
 };
 
 struct TokenizerOptions {

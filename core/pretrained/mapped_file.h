@@ -24,7 +24,16 @@ public:
     std::size_t size() const { return size_; }
     const std::string& path() const { return path_; }
 
+    // Hints for the kernel about bytes [offset, offset + length) of the map (clamped to it; page
+    // rounding is done here). Before a one-pass read: read ahead. After it: drop our pages, so a
+    // process that converted the weights to float holds the floats and not the file as well (the
+    // pages are file-backed and clean; a later read faults them back in).
+    void advise_sequential(std::size_t offset, std::size_t length) const;
+    void release(std::size_t offset, std::size_t length) const;
+
 private:
+    void reset();
+
     const unsigned char* data_ = nullptr;
     std::size_t size_ = 0;
     std::string path_;

@@ -1,1 +1,271 @@
-// model_config.cpp — to be written.
+// model_config.cpp — config.json → PretrainedConfig for the three families we run.
+//
+// Each family names the same quantities differently (table in model_config.h). Fields the forward
+// pass depends on are required; the ones Hugging Face itself defaults (epsilon, activation, n_inner)
+// get its defaults. Limits, generous for real models yet small enough that a typo cannot make us
+// allocate terabytes:
+//   layers 1..1024, heads 1..1024, d_model 1..65536, d_ff 1..1048576, vocab 1..1000000,
+//   positions 1..1048576, type_vocab_size 0..1024, layer-norm epsilon in (0, 0.1].
+#include "core/pretrained/model_config.h"
+
+#include <cmath>
+#include <exception>
+
+#include <nlohmann/json.hpp>
+
+namespace attn::pretrained {
+
+using json = nlohmann::json;
+
+const char* architecture_name(Architecture a) {
+    switch (a) {
+        case Architecture::Gpt2: return "GPT-2";
+        case Architecture::Bert: return "BERT";
+        case Architecture::DistilBert: return "DistilBERT";
+    }
+    return "unknown";
+}
+
+namespace {
+
+constexpr const char* kSupported = "gpt2 (GPT-2), bert (BERT) and distilbert (DistilBERT)";
+
+// Text from the file made safe for a message: control characters become '?', and long text is
+// cut at a character boundary. `ascii_only` also replaces every non-ASCII byte (for parser
+// messages, which quote raw bytes that may not be UTF-8).
+std::string printable(std::string_view text, bool ascii_only = false) {
+    constexpr std::size_t kMax = 200;
+    std::size_t n = text.size();
+    if (n > kMax) {
+        n = kMax;
+        while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+    }
+    std::string out;
+    for (char ch : text.substr(0, n)) {
+        auto c = static_cast<unsigned char>(ch);
+        out += (c < 0x20 || c == 0x7f || (ascii_only && c >= 0x80)) ? '?' : ch;
+    }
+    if (n < text.size()) out += "...";
+    return out;
+}
+
+// Reads config fields with the family's names and reports the first problem.
+class Fields {
+public:
+    Fields(const json& root, std::string family) : root_(root), family_(std::move(family)) {}
+
+    bool ok() const { return error_.empty(); }
+    const std::string& error() const { return error_; }
+
+    // A required integer in [lo, hi].
+    int integer(const char* key, long long lo, long long hi) { return integer_or(key, lo, hi, nullptr); }
+
+    // An optional integer; `fallback` when absent or null.
+    int integer_or(const char* key, long long lo, long long hi, const int* fallback) {
+        if (!ok()) return 0;
+        auto it = root_.find(key);
+        if (it == root_.end() || it->is_null()) {
+            if (fallback != nullptr) return *fallback;
+            fail("config.json has no \"" + std::string(key) + "\", which a " + family_ + " config needs.");
+            return 0;
+        }
+        long long v = 0;
+        if (it->is_number_unsigned() && it->get<unsigned long long>() > static_cast<unsigned long long>(hi)) {
+            fail("config.json: \"" + std::string(key) + "\" is " + std::to_string(it->get<unsigned long long>()) +
+                 "; expected " + std::to_string(lo) + " to " + std::to_string(hi) + ".");
+            return 0;
+        } else if (it->is_number_integer()) {
+            v = it->get<long long>();
+        } else if (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>() &&
+                   std::fabs(it->get<double>()) < 1e15) {
+            v = static_cast<long long>(it->get<double>());  // 768.0 is still 768
+        } else {
+            fail("config.json: \"" + std::string(key) + "\" is " + describe(*it) + "; expected a whole number.");
+            return 0;
+        }
+        if (v < lo || v > hi) {
+            fail("config.json: \"" + std::string(key) + "\" is " + std::to_string(v) + "; expected " +
+                 std::to_string(lo) + " to " + std::to_string(hi) + ".");
+            return 0;
+        }
+        return static_cast<int>(v);
+    }
+
+    float epsilon(const char* key, float fallback) {
+        if (!ok()) return 0;
+        auto it = root_.find(key);
+        if (it == root_.end() || it->is_null()) return fallback;
+        if (!it->is_number()) {
+            fail("config.json: \"" + std::string(key) + "\" is " + describe(*it) + "; expected a small positive number.");
+            return 0;
+        }
+        double v = it->get<double>();
+        if (!(v > 0.0 && v <= 0.1)) {
+            fail("config.json: \"" + std::string(key) + "\" is " + printable(it->dump()) +
+                 "; expected a small positive number (at most 0.1).");
+            return 0;
+        }
+        return static_cast<float>(v);
+    }
+
+    std::string text(const char* key, const char* fallback) {
+        if (!ok()) return {};
+        auto it = root_.find(key);
+        if (it == root_.end() || it->is_null()) return fallback;
+        if (!it->is_string()) {
+            fail("config.json: \"" + std::string(key) + "\" is " + describe(*it) + "; expected a string.");
+            return {};
+        }
+        return it->get<std::string>();
+    }
+
+    // A flag that changes the math in a way our forward pass does not implement.
+    void require_flag(const char* key, bool supported_value) {
+        if (!ok()) return;
+        auto it = root_.find(key);
+        if (it == root_.end() || it->is_null()) return;
+        if (!it->is_boolean() || it->get<bool>() != supported_value)
+            fail("config.json sets \"" + std::string(key) + "\" to " + printable(it->dump()) + "; AttnLab runs " +
+                 family_ + " models only with " + (supported_value ? "true" : "false") + " there.");
+    }
+
+    void fail(std::string message) {
+        if (ok()) error_ = std::move(message);
+    }
+
+    static std::string describe(const json& v) {
+        switch (v.type()) {
+            case json::value_t::string: return "the string \"" + printable(v.get<std::string>()) + "\"";
+            case json::value_t::array: return "an array";
+            case json::value_t::object: return "an object";
+            case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
+            case json::value_t::null: return "null";
+            default: return printable(v.dump());
+        }
+    }
+
+private:
+    const json& root_;
+    std::string family_;
+    std::string error_;
+};
+
+// "gelu_pytorch_tanh" is Hugging Face's newer name for the tanh approximation.
+bool normalize_activation(std::string& act) {
+    if (act == "gelu_pytorch_tanh") act = "gelu_new";
+    return act == "gelu_new" || act == "gelu";
+}
+
+// model_type from the "architectures" list of older configs, e.g. ["GPT2LMHeadModel"].
+std::string type_from_architectures(const json& root) {
+    auto it = root.find("architectures");
+    if (it == root.end() || !it->is_array()) return {};
+    for (const json& a : *it) {
+        if (!a.is_string()) continue;
+        const std::string& name = a.get_ref<const std::string&>();
+        auto starts = [&](const char* p) { return name.rfind(p, 0) == 0; };
+        if (starts("GPT2")) return "gpt2";
+        if (starts("DistilBert")) return "distilbert";
+        if (starts("Bert")) return "bert";
+    }
+    return {};
+}
+
+Expected<PretrainedConfig> parse(const json& root) {
+    if (!root.is_object()) return Status::Error("config.json is " + Fields::describe(root) + ", not a JSON object.");
+
+    PretrainedConfig c;
+    auto mt = root.find("model_type");
+    if (mt != root.end() && !mt->is_null()) {
+        if (!mt->is_string())
+            return Status::Error("config.json: \"model_type\" is " + Fields::describe(*mt) + "; expected a string such as \"gpt2\".");
+        c.model_type = mt->get<std::string>();
+    } else {
+        c.model_type = type_from_architectures(root);
+        if (c.model_type.empty())
+            return Status::Error("config.json has no \"model_type\" (and no \"architectures\" entry AttnLab knows). "
+                                 "Supported: " + std::string(kSupported) + ".");
+    }
+
+    if (c.model_type == "gpt2") {
+        c.arch = Architecture::Gpt2;
+        Fields f(root, "GPT-2");
+        c.n_layers = f.integer("n_layer", 1, 1024);
+        c.n_heads = f.integer("n_head", 1, 1024);
+        c.d_model = f.integer("n_embd", 1, 65536);
+        const int default_ff = 4 * c.d_model;
+        c.d_ff = f.integer_or("n_inner", 1, 1048576, &default_ff);
+        c.vocab_size = f.integer("vocab_size", 1, 1000000);
+        c.max_positions = f.integer("n_positions", 1, 1048576);
+        c.type_vocab_size = 0;
+        c.layer_norm_eps = f.epsilon("layer_norm_epsilon", 1e-5f);
+        c.activation = f.text("activation_function", "gelu_new");
+        f.require_flag("scale_attn_weights", true);
+        f.require_flag("scale_attn_by_inverse_layer_idx", false);
+        if (!f.ok()) return Status::Error(f.error());
+    } else if (c.model_type == "bert") {
+        c.arch = Architecture::Bert;
+        Fields f(root, "BERT");
+        c.n_layers = f.integer("num_hidden_layers", 1, 1024);
+        c.n_heads = f.integer("num_attention_heads", 1, 1024);
+        c.d_model = f.integer("hidden_size", 1, 65536);
+        c.d_ff = f.integer("intermediate_size", 1, 1048576);
+        c.vocab_size = f.integer("vocab_size", 1, 1000000);
+        c.max_positions = f.integer("max_position_embeddings", 1, 1048576);
+        const int default_types = 2;
+        c.type_vocab_size = f.integer_or("type_vocab_size", 0, 1024, &default_types);
+        c.layer_norm_eps = f.epsilon("layer_norm_eps", 1e-12f);
+        c.activation = f.text("hidden_act", "gelu");
+        std::string pos = f.text("position_embedding_type", "absolute");
+        if (f.ok() && pos != "absolute")
+            f.fail("config.json sets \"position_embedding_type\" to \"" + printable(pos) +
+                   "\"; AttnLab runs BERT models only with absolute position embeddings.");
+        if (!f.ok()) return Status::Error(f.error());
+    } else if (c.model_type == "distilbert") {
+        c.arch = Architecture::DistilBert;
+        Fields f(root, "DistilBERT");
+        c.n_layers = f.integer("n_layers", 1, 1024);
+        c.n_heads = f.integer("n_heads", 1, 1024);
+        c.d_model = f.integer("dim", 1, 65536);
+        c.d_ff = f.integer("hidden_dim", 1, 1048576);
+        c.vocab_size = f.integer("vocab_size", 1, 1000000);
+        c.max_positions = f.integer("max_position_embeddings", 1, 1048576);
+        c.type_vocab_size = 0;
+        c.layer_norm_eps = 1e-12f;  // fixed in Hugging Face's DistilBERT, not in its config
+        c.activation = f.text("activation", "gelu");
+        if (!f.ok()) return Status::Error(f.error());
+    } else {
+        return Status::Error("config.json has model_type \"" + printable(c.model_type) +
+                             "\", which AttnLab cannot run. Supported: " + std::string(kSupported) + ".");
+    }
+
+    if (!normalize_activation(c.activation))
+        return Status::Error("config.json asks for the activation \"" + printable(c.activation) +
+                             "\"; AttnLab implements \"gelu\" (erf) and \"gelu_new\" (tanh) only.");
+    if (c.d_model % c.n_heads != 0)
+        return Status::Error("config.json: the model width " + std::to_string(c.d_model) + " is not divisible by the " +
+                             std::to_string(c.n_heads) + " attention heads, so the heads cannot split it evenly.");
+    return c;
+}
+
+}  // namespace
+
+Expected<PretrainedConfig> parse_model_config(std::string_view json_text) {
+    json root;
+    try {
+        root = json::parse(json_text.begin(), json_text.end());
+    } catch (const json::parse_error& e) {
+        std::string_view what(e.what());
+        if (auto tag_end = what.find("] "); tag_end != std::string_view::npos) what.remove_prefix(tag_end + 2);
+        return Status::Error("config.json is not valid JSON: " + printable(what, true) + ".");
+    } catch (const std::exception& e) {
+        return Status::Error(std::string("config.json could not be parsed: ") + printable(e.what(), true) + ".");
+    }
+    try {
+        return parse(root);
+    } catch (const std::exception& e) {  // every access above checks its type first; stay safe anyway
+        return Status::Error(std::string("config.json could not be read: ") + printable(e.what(), true) + ".");
+    }
+}
+
+}  // namespace attn::pretrained

@@ -1,1 +1,134 @@
-// nn_ops.cpp — to be written.
+#include "core/pretrained/nn_ops.h"
+
+#include <unsupported/Eigen/SpecialFunctions>  // vectorized erf for Eigen arrays
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include "core/parallel.h"
+
+namespace attn::pretrained {
+
+// Below this many multiply-adds a product runs on the calling thread: waking the pool costs more.
+constexpr double kParallelMacs = 64.0 * 1024;
+
+void linear(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {
+    assert(x.cols() == w.rows() && "linear: x (T, d_in) needs w (d_in, d_out)");
+    assert((b.size() == 0 || b.size() == w.cols()) && "linear: bias must be (d_out) or empty");
+    assert(&out != &x && "linear: out must not alias x");
+    out.resize(x.rows(), w.cols());  // (T, d_out)
+    ThreadPool& pool = engine_pool();
+    const double macs = double(x.rows()) * double(x.cols()) * double(w.cols());
+    const int blocks = macs < kParallelMacs ? 1 : pool.size();
+    const Eigen::Index cols = w.cols();
+    auto block = [&](int part) {
+        // Multiples of 16 columns keep every block's loads aligned to whole AVX vectors.
+        const Eigen::Index c0 = (cols * part / blocks) & ~Eigen::Index(15);
+        const Eigen::Index c1 = part + 1 == blocks ? cols : (cols * (part + 1) / blocks) & ~Eigen::Index(15);
+        if (c1 <= c0) return;
+        auto y = out.middleCols(c0, c1 - c0);  // (T, c1 - c0)
+        y.noalias() = x * w.middleCols(c0, c1 - c0);
+        if (b.size() > 0) y.rowwise() += b.segment(c0, c1 - c0);
+    };
+    if (blocks == 1) {
+        block(0);
+    } else {
+        pool.parallel_for(blocks, block);
+    }
+}
+
+void layer_norm(const Mat& x, const RowVec& gamma, const RowVec& beta, float eps, Mat& out) {
+    assert(gamma.size() == x.cols() && beta.size() == x.cols() && "layer_norm: gamma/beta must be (d)");
+    if (&out != &x) out.resize(x.rows(), x.cols());
+    const float inv_d = 1.0f / float(x.cols());
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        // Two passes (mean, then squared deviations): exact enough in float for rows whose mean is
+        // large next to their spread, which a single-pass E[x²] − E[x]² is not.
+        const float mean = x.row(i).sum() * inv_d;
+        const float var = (x.row(i).array() - mean).square().sum() * inv_d;
+        const float inv_std = 1.0f / std::sqrt(var + eps);
+        out.row(i) = ((x.row(i).array() - mean) * inv_std * gamma.array() + beta.array()).matrix();
+    }
+}
+
+// Applies fn to row blocks of x, in parallel when x is large.
+template <typename Fn>
+static void for_row_blocks(Mat& x, Fn fn) {
+    ThreadPool& pool = engine_pool();
+    const int blocks = double(x.size()) < kParallelMacs / 4 ? 1 : pool.size();
+    auto block = [&](int part) {
+        const Eigen::Index r0 = x.rows() * part / blocks, r1 = x.rows() * (part + 1) / blocks;
+        if (r1 > r0) fn(x.middleRows(r0, r1 - r0).array());
+    };
+    if (blocks == 1) {
+        block(0);
+    } else {
+        pool.parallel_for(blocks, block);
+    }
+}
+
+void gelu_tanh(Mat& x) {
+    const float k = float(std::sqrt(2.0 / M_PI));
+    for_row_blocks(x, [k](auto a) {
+        a = 0.5f * a * (1.0f + (k * (a + 0.044715f * a.cube())).tanh());
+    });
+}
+
+void gelu_erf(Mat& x) {
+    const float inv_sqrt2 = float(1.0 / std::sqrt(2.0));
+    for_row_blocks(x, [inv_sqrt2](auto a) { a = 0.5f * a * (1.0f + (a * inv_sqrt2).erf()); });
+}
+
+Mat WeightReader::matrix(const std::string& name, int rows, int cols) {
+    if (!status_.ok()) return Mat();
+    auto m = file_.read_matrix(prefix_ + name, rows, cols);
+    if (!m) {
+        status_ = m.status();
+        return Mat();
+    }
+    return std::move(*m);
+}
+
+Mat WeightReader::linear_weight(const std::string& name, int d_out, int d_in) {
+    const Mat stored = matrix(name, d_out, d_in);  // (d_out, d_in)
+    return stored.transpose();                     // (d_in, d_out)
+}
+
+RowVec WeightReader::vector(const std::string& name, int n) {
+    if (!status_.ok()) return RowVec();
+    auto v = file_.read_vector(prefix_ + name, n);
+    if (!v) {
+        status_ = v.status();
+        return RowVec();
+    }
+    return std::move(*v);
+}
+
+std::string WeightReader::either(const std::string& name, const std::string& old_name) const {
+    if (!has(name) && has(old_name)) return old_name;
+    return name;
+}
+
+Expected<std::string> find_name_prefix(const SafeTensorsFile& file,
+                                       std::initializer_list<const char*> prefixes,
+                                       const std::string& probe, const std::string& what) {
+    std::string tried;
+    for (const char* prefix : prefixes) {
+        if (file.find(std::string(prefix) + probe)) return std::string(prefix);
+        tried += (tried.empty() ? "" : " or ") + std::string(prefix) + probe;
+    }
+    return Status::Error(file.path() + " does not look like a " + what + " checkpoint: it has no " +
+                         tried + ". Is the folder's config.json for the same model?");
+}
+
+void apply_activation(std::string_view name, Mat& x) {
+    if (name == "gelu_new") {
+        gelu_tanh(x);
+    } else {
+        assert(name == "gelu" && "activation must be gelu_new or gelu (parse_model_config checks)");
+        gelu_erf(x);
+    }
+}
+
+}  // namespace attn::pretrained

@@ -1,15 +1,78 @@
-// nn_ops.h — the transformer pieces around attention: linear layers, layer norm, GELU.
+// nn_ops.h — the transformer pieces around attention, shared by GPT-2 and BERT: linear layers,
+// layer norm, GELU; the record of one forward pass; a reader of named weights.
+//
+// All in float32 on row-major matrices (a row is a token), with the x·W convention of attention.h.
 #pragma once
 
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/attention.h"
 #include "core/matrix.h"
+#include "core/pretrained/safetensors.h"
+#include "core/status.h"
 
 namespace attn::pretrained {
 
 // out = x · w + b    x (T, d_in), w (d_in, d_out) (x·W convention), b (d_out) or empty.
+// Column blocks of w run in parallel on engine_pool(). `out` must not alias x.
 void linear(const Mat& x, const Mat& w, const RowVec& b, Mat& out);
 // Row-wise layer norm: (x - mean) / sqrt(var + eps) * gamma + beta (biased variance).
+// x (T, d), gamma and beta (d). `out` may be x itself.
 void layer_norm(const Mat& x, const RowVec& gamma, const RowVec& beta, float eps, Mat& out);
 void gelu_tanh(Mat& x);  // GPT-2 "gelu_new": 0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³)))
 void gelu_erf(Mat& x);   // BERT "gelu": 0.5 x (1 + erf(x / √2))
+// The activation a config names: "gelu_new" (tanh form) or "gelu" (erf form); parse_model_config
+// refuses others, so any other name is a programmer error (asserted).
+void apply_activation(std::string_view name, Mat& x);
+
+// Everything one forward pass computed that the views or the tests read.
+struct ForwardPass {
+    Mat token_embeddings;     // (T, d_model) word (+ segment) embedding rows
+    Mat position_embeddings;  // (T, d_model) learned position rows
+    std::vector<LayerTrace> layers;  // n_layers, each with every head's scores and weights
+    // n_layers + 1, each (T, d_model), as Hugging Face's output_hidden_states: the embedding
+    // output first, then the output of every block (GPT-2: the last one after ln_f).
+    std::vector<Mat> hidden_states;
+};
+
+// Called by the weight loaders after each block (1 … n_layers); an error stops loading with it
+// (progress bars, cancel buttons).
+using LayerLoaded = std::function<Status(int layers_done)>;
+
+// Reads Hugging Face tensors under one name prefix and keeps the first error, so a loader reads a
+// whole block and checks once. After an error every read returns an empty matrix.
+class WeightReader {
+public:
+    WeightReader(const SafeTensorsFile& file, std::string prefix)
+        : file_(file), prefix_(std::move(prefix)) {}
+
+    Mat matrix(const std::string& name, int rows, int cols);  // stored (rows, cols), as is
+    // nn.Linear weight stored (d_out, d_in) -> returned (d_in, d_out), our x·W layout.
+    Mat linear_weight(const std::string& name, int d_out, int d_in);
+    RowVec vector(const std::string& name, int n);
+    // The first of the names present in the file (older BERT checkpoints say LayerNorm.gamma /
+    // .beta for .weight / .bias); the first name when none is, so the error names it.
+    std::string either(const std::string& name, const std::string& old_name) const;
+    bool has(const std::string& name) const { return file_.find(prefix_ + name) != nullptr; }
+
+    const Status& status() const { return status_; }
+    const std::string& prefix() const { return prefix_; }
+
+private:
+    const SafeTensorsFile& file_;
+    std::string prefix_;
+    Status status_;
+};
+
+// The first of `prefixes` ("transformer.", "") under which `probe` exists. The error says which
+// names were looked for, naming the file and the architecture `what`.
+Expected<std::string> find_name_prefix(const SafeTensorsFile& file,
+                                       std::initializer_list<const char*> prefixes,
+                                       const std::string& probe, const std::string& what);
 
 }  // namespace attn::pretrained

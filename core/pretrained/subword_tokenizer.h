@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/status.h"
@@ -28,6 +30,8 @@ struct WordPieceOptions {
     bool strip_accents = true;        // follows lowercase unless set explicitly in the files
     bool split_cjk = true;            // a space around every CJK ideograph (not Hangul)
     int max_chars_per_word = 100;     // longer words become [UNK]
+    std::string unk_token = "[UNK]";          // tokenizer.json model.unk_token
+    std::string continuing_prefix = "##";     // tokenizer.json model.continuing_subword_prefix
 };
 
 class SubwordTokenizer {
@@ -35,7 +39,9 @@ public:
     virtual ~SubwordTokenizer() = default;
     virtual SubwordKind kind() const = 0;
     // Text -> tokens, without special tokens. Errors: invalid UTF-8 (byte offset), more than
-    // max_tokens tokens.
+    // max_tokens tokens. Empty text gives no tokens. Added tokens typed in the text ("[MASK]",
+    // "<|endoftext|>") are those tokens, as in Hugging Face (special stays false: they are text).
+    // Spans and displays: see bpe_tokenizer.h and wordpiece_tokenizer.h.
     virtual Expected<std::vector<SubwordToken>> encode(std::string_view text,
                                                        std::size_t max_tokens) const = 0;
     virtual int vocab_size() const = 0;
@@ -59,5 +65,44 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_bpe_tokenizer(std::string_view 
                                                                std::string_view merges_txt);
 Expected<std::unique_ptr<SubwordTokenizer>> make_wordpiece_tokenizer(std::string_view vocab_txt,
                                                                      const WordPieceOptions& options);
+// tokenizer.json contents (model.type BPE or WordPiece).
+Expected<std::unique_ptr<SubwordTokenizer>> make_tokenizer_from_json(std::string_view tokenizer_json);
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the loaders (subword_tokenizer.cpp) and the two algorithms (bpe_tokenizer.cpp,
+// wordpiece_tokenizer.cpp). Limits that keep hostile files from exhausting memory; a real
+// GPT-2 / BERT / multilingual BERT vocabulary is far below each of them.
+inline constexpr std::size_t kMaxVocabEntryBytes = 1024;        // one piece, one merges line
+inline constexpr std::size_t kMaxVocabEntries = 1u << 21;       // 2M pieces (or merges)
+inline constexpr std::size_t kMaxTokenizerFileBytes = 64u << 20;  // 64 MiB per file
+
+// A checked vocabulary: one piece per id, one id per piece (vocab.txt only: a repeated line
+// gives the piece its later id, as BERT's loader does), ids < 2 * count + 256 (real
+// vocabularies are dense; the bound keeps the id table small).
+struct VocabTable {
+    std::vector<std::string> pieces;             // [max id + 1]; "" where no piece has the id
+    std::unordered_map<std::string, int> ids;    // piece -> id
+    int find(std::string_view piece) const;      // -1 if absent
+};
+// Builds the table; `source` names the file in messages ("vocab.json").
+Expected<VocabTable> make_vocab_table(std::vector<std::pair<std::string, int>> entries,
+                                      const std::string& source);
+
+// Added tokens ("[MASK]", "<|endoftext|>") are matched literally in the text before the model's
+// own splitting, as Hugging Face does: a typed "[MASK]" is the mask token, not "[", "mask", "]".
+struct AddedToken {
+    std::string content;
+    int id = -1;
+};
+struct TextSegment {
+    std::size_t begin = 0, end = 0;
+    int added_id = -1;  // >= 0: the segment is this added token; else ordinary text
+};
+// Cuts text into ordinary segments and added-token matches (leftmost, then longest, match).
+std::vector<TextSegment> split_on_added_tokens(std::string_view text,
+                                               const std::vector<AddedToken>& added);
+
+// The error encode() returns when the text needs more than `limit` tokens.
+Status too_many_subword_tokens(std::size_t limit);
 
 }  // namespace attn::pretrained

@@ -1,0 +1,130 @@
+// GPT-2-small-shaped forward pass (Google Benchmark): 12 layers, 12 heads, d = 768, d_ff = 3072,
+// random weights, every layer's per-head scores and weights kept (what the app shows).
+//
+//   BM_Gpt2Forward/N     the whole pass: embeddings, 12 × (LN, attention trace, MLP), ln_f
+//   BM_Gpt2Attention/N   one layer's run_attention_layer (projections, 12 heads, W_O, stats)
+//   BM_Gpt2Mlp/N         one layer's MLP: LN, c_fc, gelu_new, c_proj
+//
+// Threads: the engine pool's size, set by ATTNLAB_THREADS (default: one per core); the "threads"
+// counter reports it. Compare with bench/bench_torch_gpt2.py, e.g.
+//   ATTNLAB_THREADS=1 attnlab_bench_gpt2 && /usr/bin/python3 bench/bench_torch_gpt2.py 1 128
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "core/parallel.h"
+#include "core/pretrained/gpt2.h"
+#include "tests/random_matrix.h"
+
+using namespace attn;
+using namespace attn::pretrained;
+
+namespace {
+
+PretrainedConfig small_config() {
+    PretrainedConfig c;
+    c.arch = Architecture::Gpt2;
+    c.model_type = "gpt2";
+    c.n_layers = 12;
+    c.n_heads = 12;
+    c.d_model = 768;
+    c.d_ff = 3072;
+    c.vocab_size = 1024;  // the embedding lookup costs nothing either way
+    c.max_positions = 1024;
+    c.layer_norm_eps = 1e-5f;
+    c.activation = "gelu_new";
+    return c;
+}
+
+RowVec row(int n, float stddev, unsigned seed) { return testing::random_normal(1, n, stddev, seed).row(0); }
+
+const Gpt2Weights& weights() {
+    static const Gpt2Weights w = [] {
+        const PretrainedConfig c = small_config();
+        const int d = c.d_model;
+        Gpt2Weights w;
+        w.wte = testing::random_normal(c.vocab_size, d, 0.02f, 1);
+        w.wpe = testing::random_normal(c.max_positions, d, 0.01f, 2);
+        w.ln_f_gamma = RowVec::Ones(d);
+        w.ln_f_beta = RowVec::Zero(d);
+        for (int l = 0; l < c.n_layers; ++l) {
+            const unsigned s = 100 + 20 * unsigned(l);
+            Gpt2Block b;
+            b.ln_1_gamma = b.ln_2_gamma = RowVec::Ones(d);
+            b.ln_1_beta = b.ln_2_beta = RowVec::Zero(d);
+            b.attn.n_heads = c.n_heads;
+            b.attn.w_q = testing::random_normal(d, d, 0.02f, s);
+            b.attn.w_k = testing::random_normal(d, d, 0.02f, s + 1);
+            b.attn.w_v = testing::random_normal(d, d, 0.02f, s + 2);
+            b.attn.w_o = testing::random_normal(d, d, 0.02f, s + 3);
+            b.attn.b_q = b.attn.b_k = b.attn.b_v = b.attn.b_o = row(d, 0.02f, s + 4);
+            b.fc_w = testing::random_normal(d, c.d_ff, 0.02f, s + 5);
+            b.fc_b = row(c.d_ff, 0.02f, s + 6);
+            b.proj_w = testing::random_normal(c.d_ff, d, 0.02f, s + 7);
+            b.proj_b = row(d, 0.02f, s + 8);
+            w.blocks.push_back(std::move(b));
+        }
+        return w;
+    }();
+    return w;
+}
+
+std::vector<int> ids(int n) {
+    std::vector<int> v(n);
+    for (int i = 0; i < n; ++i) v[i] = (i * 37 + 11) % 1024;
+    return v;
+}
+
+void counters(benchmark::State& state) {
+    state.counters["N"] = double(state.range(0));
+    state.counters["threads"] = engine_pool().size();
+}
+
+void BM_Gpt2Forward(benchmark::State& state) {
+    const PretrainedConfig c = small_config();
+    const std::vector<int> tokens = ids(int(state.range(0)));
+    const Gpt2Weights& w = weights();
+    for (auto _ : state) {
+        ForwardPass pass = gpt2_forward(w, c, tokens, BoolMat(), AttentionOptions{});
+        benchmark::DoNotOptimize(pass.hidden_states.back().data());
+        benchmark::ClobberMemory();
+    }
+    counters(state);
+}
+
+void BM_Gpt2Attention(benchmark::State& state) {
+    const int n = int(state.range(0));
+    const Mat x = testing::random_normal(n, 768, 1.0f, 7);  // (N, d)
+    BoolMat causal = BoolMat::Zero(n, n);
+    for (int i = 0; i < n; ++i) causal.row(i).tail(n - 1 - i).setOnes();
+    for (auto _ : state) {
+        LayerTrace L = run_attention_layer(x, x, weights().blocks[0].attn, causal, AttentionOptions{});
+        benchmark::DoNotOptimize(L.output.data());
+        benchmark::ClobberMemory();
+    }
+    counters(state);
+}
+
+void BM_Gpt2Mlp(benchmark::State& state) {
+    const int n = int(state.range(0));
+    const Gpt2Block& b = weights().blocks[0];
+    const Mat x = testing::random_normal(n, 768, 1.0f, 7);  // (N, d)
+    Mat a, h, y;  // (N, d), (N, d_ff), (N, d)
+    for (auto _ : state) {
+        layer_norm(x, b.ln_2_gamma, b.ln_2_beta, 1e-5f, a);
+        linear(a, b.fc_w, b.fc_b, h);
+        gelu_tanh(h);
+        linear(h, b.proj_w, b.proj_b, y);
+        benchmark::DoNotOptimize(y.data());
+        benchmark::ClobberMemory();
+    }
+    counters(state);
+}
+
+}  // namespace
+
+BENCHMARK(BM_Gpt2Forward)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Gpt2Attention)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Gpt2Mlp)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK_MAIN();

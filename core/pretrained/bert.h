@@ -1,0 +1,57 @@
+// bert.h — the BERT and DistilBERT forward pass (post-LN encoder, learned positions, bidirectional).
+//
+//   x = LN_emb(word[ids] + position[0 … T−1] (+ token_type[segments]))    (T, d)
+//   for each block:  x = LN_attn(x + Attention(x))        every key visible unless masked
+//                    x = LN_out(x + W_2 gelu(W_1 x))      (T, d_ff) inside
+//
+// Hugging Face names: BERT "bert." prefix optional (embeddings.*, encoder.layer.{i}.*), LayerNorm
+// .weight/.bias or the older .gamma/.beta; DistilBERT "distilbert." prefix optional
+// (embeddings.*, transformer.layer.{i}.*), no segment embeddings. nn.Linear stores (d_out, d_in):
+// transposed at load to our x·W layout. Pooler, MLM heads and position_ids buffers are ignored.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "core/attention.h"
+#include "core/matrix.h"
+#include "core/pretrained/model_config.h"
+#include "core/pretrained/nn_ops.h"
+#include "core/pretrained/safetensors.h"
+#include "core/status.h"
+
+namespace attn::pretrained {
+
+struct BertBlock {
+    AttentionWeights attn;           // self.query/key/value + output.dense (DistilBERT q/k/v/out_lin)
+    RowVec ln_attn_gamma, ln_attn_beta;  // (d) attention.output.LayerNorm / sa_layer_norm
+    Mat ff1_w;                       // (d, d_ff) intermediate.dense / ffn.lin1
+    RowVec ff1_b;                    // (d_ff)
+    Mat ff2_w;                       // (d_ff, d) output.dense / ffn.lin2
+    RowVec ff2_b;                    // (d)
+    RowVec ln_out_gamma, ln_out_beta;    // (d) output.LayerNorm / output_layer_norm
+};
+
+struct BertWeights {
+    Mat word;                        // (vocab, d)
+    Mat position;                    // (max_positions, d)
+    Mat token_type;                  // (type_vocab, d); empty for DistilBERT
+    RowVec ln_emb_gamma, ln_emb_beta;    // (d)
+    std::vector<BertBlock> blocks;   // n_layers
+
+    std::size_t bytes() const;       // float32 bytes held
+};
+
+// BERT or DistilBERT per config.arch. Errors name the missing or misshapen tensor; `on_layer` may
+// stop loading by returning an error.
+Expected<BertWeights> load_bert_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
+                                        const LayerLoaded& on_layer = {});
+
+// The forward pass over token ids (each < vocab, at most max_positions: asserted — callers check).
+// `segments` (T) are token type ids (0 first sentence, 1 second) or empty = all 0; ignored by
+// DistilBERT. `blocked` (T, T) or empty hides keys (padding, the user's mask) in every layer.
+ForwardPass bert_forward(const BertWeights& w, const PretrainedConfig& config,
+                         const std::vector<int>& ids, const std::vector<int>& segments,
+                         const BoolMat& blocked, const AttentionOptions& opt);
+
+}  // namespace attn::pretrained
