@@ -45,12 +45,12 @@ static int run_dump(const DumpOptions& o) {
         std::cerr << "attnlab dump: " << setup.error() << "\n";
         return 2;
     }
-    auto model = make_builtin_model(setup->model);
+    auto model = load_cli_model(o.run, *setup);
     if (!model) {
         std::cerr << "attnlab dump: " << model.error() << "\n";
         return 2;
     }
-    auto trace = compute_trace(*model, setup->run);
+    auto trace = compute_cli_trace(*model, setup->run);
     if (!trace) {
         std::cerr << "attnlab dump: " << trace.error() << "\n";
         return 1;
@@ -71,6 +71,7 @@ static int run_dump(const DumpOptions& o) {
         return 1;
     }
     std::cerr << "Wrote " << o.output << " (" << trace->t_q() << " x " << trace->t_k() << " tokens, "
+              << trace->layers.size() << (trace->layers.size() == 1 ? " layer, " : " layers, ")
               << trace->model.n_heads << " heads)\n";
     return 0;
 }
@@ -93,6 +94,7 @@ int run_cli(int argc, char** argv, bool gui_available) {
                        "Leave out scaled_scores and masked_scores (derivable from scores and the mask)");
     dump_cmd->footer(
         "Example:\n  attnlab dump --text \"Time flies like an arrow\" --causal -o run.json\n"
+        "  attnlab dump --model ~/models/gpt2 --text \"Time flies like an arrow\" -o gpt2.json\n"
         "Load it in Python: json.load(open('run.json'))['layers'][0]['heads'][0]['weights']");
 
     ExportOptions exp;
@@ -111,8 +113,14 @@ int run_cli(int argc, char** argv, bool gui_available) {
     } catch (const CLI::ParseError& e) {
         return app.exit(e);
     }
-    if (dump_cmd->parsed()) return run_dump(dump);
-    if (export_cmd->parsed()) return run_export(exp, argc > 0 ? argv[0] : nullptr);
+    if (dump_cmd->parsed()) {
+        note_parsed_options(*dump_cmd, dump.run);
+        return run_dump(dump);
+    }
+    if (export_cmd->parsed()) {
+        note_parsed_options(*export_cmd, exp.run);
+        return run_export(exp, argc > 0 ? argv[0] : nullptr);
+    }
     std::cout << app.help();
     return 0;
 }

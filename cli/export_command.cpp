@@ -179,12 +179,12 @@ int run_export(const ExportOptions& o, const char* argv0) {
         std::cerr << who << setup.error() << "\n";
         return 2;
     }
-    auto model = make_builtin_model(setup->model);
+    auto model = load_cli_model(o.run, *setup);
     if (!model) {
         std::cerr << who << model.error() << "\n";
         return 2;
     }
-    auto trace = compute_trace(*model, setup->run);
+    auto trace = compute_cli_trace(*model, setup->run);
     if (!trace) {
         std::cerr << who << trace.error() << "\n";
         return 1;
@@ -229,7 +229,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
         if (request->view == FigureView::Scaling) {
             RunConfig flipped = setup->run;
             flipped.attention.scale = !flipped.attention.scale;
-            auto t2 = compute_trace(*model, flipped, &*trace);
+            auto t2 = compute_cli_trace(*model, flipped, &*trace);
             if (!t2) {
                 std::cerr << who << t2.error() << "\n";
                 return 1;

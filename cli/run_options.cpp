@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/engine.h"
+
 namespace attn::cli {
 
 void add_run_options(CLI::App& cmd, RunOptions& o) {
@@ -27,9 +29,42 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
         ->check(CLI::NonNegativeNumber);
     cmd.add_option("--block", o.block_cells,
                    "Hide single cells by hand: comma-separated query:key pairs, e.g. 0:1,2:3");
+    cmd.add_option("--model", o.model_path,
+                   "A local Hugging Face model folder (GPT-2 or BERT family: config.json, "
+                   "model.safetensors, tokenizer files) instead of the built-in model");
     cmd.add_option("--max-tokens", o.max_tokens, "Refuse sentences with more tokens than this")
         ->capture_default_str()
         ->check(CLI::Range(1ull, 100000ull));
+}
+
+void note_parsed_options(const CLI::App& cmd, RunOptions& o) {
+    o.builtin_options_given = false;
+    for (const char* name : {"--d-model", "--heads", "--seed", "--no-pe"}) {
+        if (cmd.count(name) > 0) o.builtin_options_given = true;
+    }
+}
+
+Expected<CliModel> load_cli_model(const RunOptions& o, const RunSetup& setup) {
+    CliModel m;
+    if (o.model_path.empty()) {
+        auto model = make_builtin_model(setup.model);
+        if (!model) return model.status();
+        m.builtin = std::move(*model);
+        return m;
+    }
+    if (o.builtin_options_given) {
+        return Status::Error("--d-model, --heads, --seed and --no-pe shape the built-in model only; with --model the "
+                             "folder's config.json decides. Leave them out.");
+    }
+    auto loaded = pretrained::load_pretrained_model(o.model_path);
+    if (!loaded) return loaded.status();
+    m.pretrained = std::move(*loaded);
+    return m;
+}
+
+Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run, const Trace* previous) {
+    if (model.pretrained) return pretrained::compute_pretrained_trace(*model.pretrained, run);
+    return compute_trace(*model.builtin, run, previous);
 }
 
 static Expected<int> parse_int(std::string_view s, const char* option) {

@@ -2,12 +2,15 @@
 // model and every attention switch, turned into the core's ModelConfig + RunConfig.
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "core/builtin_model.h"
+#include "core/pretrained/pretrained_model.h"
 #include "core/status.h"
 #include "core/trace.h"
 
@@ -28,9 +31,13 @@ struct RunOptions {
     int pad_to = 0;
     std::string block_cells;    // "0:1,2:3"
     unsigned long long max_tokens = 512;
+    std::string model_path;     // --model: a local Hugging Face folder; empty = the built-in model
+    bool builtin_options_given = false;  // --d-model/--heads/--seed/--no-pe typed (set by parsing)
 };
 
 void add_run_options(CLI::App& cmd, RunOptions& o);
+// After parsing: records which options were typed (see RunOptions::builtin_options_given).
+void note_parsed_options(const CLI::App& cmd, RunOptions& o);
 
 struct RunSetup {
     ModelConfig model;
@@ -38,6 +45,17 @@ struct RunSetup {
 };
 // Validates what CLI11 cannot (lists, cell syntax, model shape); messages name the option.
 Expected<RunSetup> make_run_setup(const RunOptions& o);
+
+// The model a run goes through: the built-in one, or a pretrained folder given with --model.
+struct CliModel {
+    std::optional<BuiltinModel> builtin;
+    std::shared_ptr<const pretrained::PretrainedModel> pretrained;
+};
+// Builds or loads it. Errors: a bad model shape, a folder that is not a supported model, or
+// built-in options (--d-model, --heads, --seed, --no-pe) combined with --model.
+Expected<CliModel> load_cli_model(const RunOptions& o, const RunSetup& setup);
+// One run through either model; `previous` (built-in only) lets a re-run reuse projections.
+Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run, const Trace* previous = nullptr);
 
 // "0,3,5" → {0,3,5}; errors name the bad item.
 Expected<std::vector<int>> parse_int_list(const std::string& text, const char* option);

@@ -26,7 +26,8 @@ struct RunConfig {
 };
 
 struct Trace {
-    std::string model_name;        // "built-in", later "gpt2", ...
+    std::string model_name;        // "built-in", or a pretrained model's folder name ("gpt2", ...)
+    std::string model_family;      // "" for the built-in model; "GPT-2", "BERT", "DistilBERT"
     ModelConfig model;
     RunConfig run;
 
@@ -42,6 +43,7 @@ struct Trace {
 
     int t_q() const { return int(q_tokens.size()); }
     int t_k() const { return int(k_tokens.size()); }
+    bool is_pretrained() const { return !model_family.empty(); }
 };
 
 }  // namespace attn

@@ -12,6 +12,7 @@ static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens) {
         w.key("begin").value((unsigned long long)t.byte_begin);
         w.key("end").value((unsigned long long)t.byte_end);
         w.key("kind").value(token_kind_name(t.kind));
+        if (t.id >= 0) w.key("id").value(t.id);  // pretrained models: the vocabulary id
         w.end_object();
     }
     w.end_array();
@@ -50,6 +51,8 @@ void write_trace_json(std::ostream& out, const Trace& tr, const TraceJsonOptions
 
     w.key("model").begin_object();
     w.key("name").value(tr.model_name);
+    w.key("family").value(tr.is_pretrained() ? tr.model_family : std::string("built-in"));
+    w.key("n_layers").value(int(tr.layers.size()));
     w.key("d_model").value(tr.model.d_model);
     w.key("n_heads").value(tr.model.n_heads);
     w.key("d_k").value(tr.model.d_k());

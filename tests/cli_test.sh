@@ -82,5 +82,83 @@ echo '{"keep": true}' > "$tmp/keep.json"
 expect_exit nonzero "failed dump over an existing file" -- "$bin" dump --text "" -o "$tmp/keep.json"
 grep -q keep "$tmp/keep.json" && ok || fail "a failed dump damaged the existing file"
 
+# Real-model folders (tiny GPT-2 / BERT in Hugging Face layout, tests/fixtures/pretrained/models).
+models=$(dirname "$0")/fixtures/pretrained/models
+expect_exit 0 "dump gpt2 folder" -- "$bin" dump --model "$models/tiny-gpt2" --text "Time flies like an arrow" \
+    -o "$tmp/gpt2.json"
+$py - "$tmp/gpt2.json" "$models/tiny-gpt2/vocab.json" <<'PY' && ok || fail "gpt2 dump JSON content"
+import json, sys
+j = json.load(open(sys.argv[1]))
+vocab = {i: p for p, i in json.load(open(sys.argv[2])).items()}
+assert j["model"]["family"] == "GPT-2" and j["model"]["n_layers"] == 2, j["model"]
+toks = j["tokens"]["queries"]
+text = j["settings"]["text"].encode()
+# Byte spans cover the text in order, and every id is a vocabulary entry.
+assert b"".join(text[t["begin"]:t["end"]] for t in toks) == text
+assert all(t["id"] in vocab for t in toks)
+assert j["settings"]["mask"]["causal"] is True  # GPT-2 is causal whatever was asked
+for L in j["layers"]:
+    for h in L["heads"]:
+        for i, row in enumerate(h["weights"]):
+            assert abs(sum(row) - 1) < 1e-5 and all(x == 0 for x in row[i + 1:])
+PY
+expect_exit 0 "dump bert pair" -- "$bin" dump --model "$models/tiny-bert" --text "time flies" \
+    --cross-text "like an arrow" -o "$tmp/bert.json"
+$py - "$tmp/bert.json" <<'PY' && ok || fail "bert pair JSON content"
+import json, sys
+j = json.load(open(sys.argv[1]))
+texts = [t["text"] for t in j["tokens"]["queries"]]
+assert texts[0] == "[CLS]" and texts.count("[SEP]") == 2 and texts[-1] == "[SEP]", texts
+assert j["model"]["family"] == "BERT"
+PY
+expect_exit 0 "export gpt2 layer 2" -- "$bin" export --model "$models/tiny-gpt2" --text "Time flies" --layer 2 \
+    --view heatmap -o "$tmp/g.svg"
+grep -q "GPT-2, 2 layers" "$tmp/g.svg" && ok || fail "the figure caption does not name the model family"
+expect_exit nonzero "layer out of range" -- "$bin" export --model "$models/tiny-gpt2" --text "Time flies" \
+    --layer 3 -o "$tmp/x.png"
+expect_stderr "1–2" "layer out of range"
+expect_exit nonzero "built-in options with --model" -- "$bin" dump --model "$models/tiny-gpt2" --heads 2 \
+    --text "x" -o "$tmp/x.json"
+expect_stderr "config.json decides" "built-in options with --model"
+expect_exit nonzero "gpt2 with a second sentence" -- "$bin" dump --model "$models/tiny-gpt2" --text "a" \
+    --cross-text "b" -o "$tmp/x.json"
+expect_exit nonzero "not a model folder" -- "$bin" dump --model "$tmp" --text "x" -o "$tmp/x.json"
+expect_stderr "config.json" "not a model folder"
+[ ! -e "$tmp/x.json" ] && ok || fail "a failed model dump left $tmp/x.json behind"
+
+# A pickle checkpoint is refused; our converter turns it into safetensors that load the same.
+mkdir "$tmp/pickled"
+cp "$models/tiny-gpt2/config.json" "$models/tiny-gpt2/vocab.json" "$models/tiny-gpt2/merges.txt" "$tmp/pickled/"
+if $py -c "import torch" 2>/dev/null; then
+    $py - "$models/tiny-gpt2/model.safetensors" "$tmp/pickled/pytorch_model.bin" <<'PY' && ok || fail "make a pickle"
+import json, struct, sys, torch
+raw = open(sys.argv[1], "rb").read()
+n = struct.unpack("<Q", raw[:8])[0]
+header = json.loads(raw[8:8 + n])
+data = raw[8 + n:]
+sd = {}
+for name, info in header.items():
+    if name == "__metadata__":
+        continue
+    b, e = info["data_offsets"]
+    dtype = {"F32": torch.float32, "U8": torch.uint8, "BOOL": torch.bool, "I64": torch.int64}[info["dtype"]]
+    sd[name] = torch.frombuffer(bytearray(data[b:e]), dtype=dtype).reshape(info["shape"])
+torch.save(sd, sys.argv[2])
+PY
+    expect_exit nonzero "pickle refused" -- "$bin" dump --model "$tmp/pickled" --text "x" -o "$tmp/x.json"
+    expect_stderr "pickle" "pickle refused"
+    expect_exit 0 "convert" -- $py "$(dirname "$0")/../tools/convert_to_safetensors.py" "$tmp/pickled"
+    expect_exit 0 "dump converted" -- "$bin" dump --model "$tmp/pickled" --text "Time flies" --compact -o "$tmp/c.json"
+    "$bin" dump --model "$models/tiny-gpt2" --text "Time flies" --compact -o "$tmp/o.json" 2>/dev/null
+    $py - "$tmp/c.json" "$tmp/o.json" <<'PY' && ok || fail "converted model gives other numbers"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["layers"][1]["heads"][2]["weights"] == b["layers"][1]["heads"][2]["weights"]
+assert a["layers"][1]["output"] == b["layers"][1]["output"]
+PY
+else
+    echo "cli: python3-torch missing, converter round trip skipped"; fail "python3-torch is a test dependency"
+fi
+
 echo "cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]

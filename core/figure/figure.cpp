@@ -202,18 +202,27 @@ std::string settings_caption(const Canvas& c, const Trace& trace, int layer, int
     const std::string on = c.t(Ft::On), off = c.t(Ft::Off);
     std::vector<std::string> parts;
     parts.push_back(c.tf(Ft::CaptionText, {markup_escape(shorten(trace.run.text, 300))}));
-    if (trace.run.is_cross())
-        parts.push_back(c.tf(Ft::CaptionCrossText, {markup_escape(shorten(trace.run.cross_text, 200))}));
-    parts.push_back(c.tf(Ft::CaptionModel, {markup_escape(trace.model_name), std::to_string(trace.model.seed),
-                                            std::to_string(trace.model.d_model),
-                                            std::to_string(trace.model.n_heads), std::to_string(L.d_k)}));
+    if (trace.run.is_cross())  // a pretrained (BERT) model reads the second text as sentence B
+        parts.push_back(c.tf(trace.is_pretrained() ? Ft::CaptionSentenceB : Ft::CaptionCrossText,
+                             {markup_escape(shorten(trace.run.cross_text, 200))}));
+    if (trace.is_pretrained()) {
+        parts.push_back(c.tf(Ft::CaptionPretrained,
+                             {markup_escape(trace.model_name), markup_escape(trace.model_family),
+                              std::to_string(trace.layers.size()), std::to_string(trace.model.d_model),
+                              std::to_string(trace.model.n_heads), std::to_string(L.d_k)}));
+    } else {
+        parts.push_back(c.tf(Ft::CaptionModel, {markup_escape(trace.model_name), std::to_string(trace.model.seed),
+                                                std::to_string(trace.model.d_model),
+                                                std::to_string(trace.model.n_heads), std::to_string(L.d_k)}));
+    }
     parts.push_back(head >= 0
                         ? c.tf(Ft::CaptionLayerHead, {std::to_string(layer + 1), std::to_string(head + 1)})
                         : c.tf(Ft::CaptionLayer, {std::to_string(layer + 1)}));
     parts.push_back(c.tf(Ft::CaptionScaling, {L.scale ? on : off}));
     parts.push_back(c.tf(Ft::CaptionTemperature, {format_setting(L.temperature)}));
     parts.push_back(c.tf(Ft::CaptionMask, {markup_escape(describe_mask(trace.run.mask))}));
-    parts.push_back(c.tf(Ft::CaptionPositional, {trace.model.positional ? on : off}));
+    if (!trace.is_pretrained())  // pretrained models always add their learned positions
+        parts.push_back(c.tf(Ft::CaptionPositional, {trace.model.positional ? on : off}));
     parts.push_back("AttnLab");
     std::string out;
     for (size_t i = 0; i < parts.size(); ++i) {

@@ -30,6 +30,8 @@ enum class Ft {
     CaptionText,
     CaptionCrossText,
     CaptionModel,
+    CaptionPretrained,
+    CaptionSentenceB,
     CaptionLayerHead,
     CaptionLayer,
     CaptionScaling,

@@ -322,7 +322,7 @@ std::string gpt2_display(std::string_view bytes) {
             } else if (p.cp == U'\r') {
                 out += "\\r";
             } else if (category(p.cp) == UTF8PROC_CATEGORY_ZS) {
-                out += "\u2423";  // ␣
+                out += "\u00B7";  // · (in the bundled font, unlike ␣)
             } else {
                 char buf[16];
                 std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(p.cp));

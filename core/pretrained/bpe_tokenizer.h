@@ -37,7 +37,7 @@ std::vector<std::pair<std::size_t, std::size_t>> gpt2_pretokenize(std::string_vi
 
 // The label for a token covering `bytes` of the input (see SubwordToken::display):
 //   - one leading space is dropped when something else follows: " flies" -> "flies";
-//   - a token of white space only is spelled out: ' ' and other space separators "␣",
+//   - a token of white space only is spelled out: ' ' and other space separators "·" (middle dot: the bundled font has it, not ␣),
 //     "\n" "\t" "\r" as backslash escapes, any other white space as <U+XXXX>;
 //   - bytes that are not a whole UTF-8 character, and C0/DEL controls, show as hex: "<EA><B0>".
 // The result is always valid UTF-8.

@@ -265,11 +265,13 @@ Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const Run
 
     Trace tr;
     tr.model_name = model.name;
+    tr.model_family = architecture_name(model.config.arch);
     tr.model.d_model = cfg.d_model;
     tr.model.n_heads = cfg.n_heads;
     tr.model.positional = true;  // learned position embeddings
     tr.model.seed = 0;
     tr.run = run;
+    tr.run.mask.causal = mask.causal;  // what was applied (GPT-2: always), for captions and exports
     tr.q_tokens = std::move(in->tokens);
     tr.k_tokens = tr.q_tokens;
     tr.key_is_pad = std::move(in->is_pad);

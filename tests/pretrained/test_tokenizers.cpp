@@ -307,12 +307,12 @@ TEST_CASE("tokenizer bpe: merges apply by rank, lowest first") {
 TEST_CASE("tokenizer bpe: display text") {
     CHECK(gpt2_display(" flies") == "flies");
     CHECK(gpt2_display("flies") == "flies");
-    CHECK(gpt2_display(" ") == "\u2423");
-    CHECK(gpt2_display("  ") == "\u2423\u2423");
+    CHECK(gpt2_display(" ") == "\u00B7");
+    CHECK(gpt2_display("  ") == "\u00B7\u00B7");
     CHECK(gpt2_display("\n\n") == "\\n\\n");
-    CHECK(gpt2_display(" \t") == "\u2423\\t");
+    CHECK(gpt2_display(" \t") == "\u00B7\\t");
     CHECK(gpt2_display("\r") == "\\r");
-    CHECK(gpt2_display("\u3000") == "\u2423");       // ideographic space: a space separator
+    CHECK(gpt2_display("\u3000") == "\u00B7");       // ideographic space: a space separator
     CHECK(gpt2_display("\u2028") == "<U+2028>");
     CHECK(gpt2_display("\xEA\xB0") == "<EA><B0>");    // first two bytes of 가
     CHECK(gpt2_display(" \xEA") == "<EA>");
