@@ -2,7 +2,8 @@
 """PyTorch reference for bench/run.sh: nn.MultiheadAttention(768, 12) with per-head weights.
 
 Usage: /usr/bin/python3 bench/bench_torch_mha.py THREADS N [N ...]
-Prints one line per N: "torch threads=T N=N ms=MEDIAN". Uses Debian's python3-torch.
+Prints one line per N: "torch threads=T N=N ms=MEDIAN". Uses Debian's python3-torch. run.sh calls
+this once per round; report.py takes the best round, as for ours.
 """
 import statistics
 import sys
@@ -23,7 +24,7 @@ def main() -> None:
             run = lambda: mha(x, x, x, need_weights=True, average_attn_weights=False)
             for _ in range(3):
                 run()
-            reps = max(3, min(200, int(2000 / max(n, 1))))
+            reps = max(5, min(200, int(2000 / max(n, 1))))
             times = []
             for _ in range(reps):
                 t0 = time.perf_counter()

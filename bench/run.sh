@@ -2,18 +2,30 @@
 # Builds and runs the engine benchmarks, the PyTorch reference and the peak-memory check, then
 # prints a table of times and ratios measured in this one run.
 # Usage: bench/run.sh [build-dir]      (needs tools/install-deps.sh first)
+#   ROUNDS=n   rounds of (ours with all threads, ours with 1, torch with all, torch with 1),
+#              interleaved so that a busy spell hits every contender; the table takes each one's
+#              best round (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-bench}
+rounds=${ROUNDS:-3}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON \
     -DATTNLAB_BUILD_TESTS=OFF -DATTNLAB_BUILD_APP=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_peak_memory
 out=$(mktemp -d)
 threads=$(nproc)
+filter='BM_(Trace|TraceNoStats|OpenBLAS)/'
 
-OPENBLAS_NUM_THREADS=$threads OMP_NUM_THREADS=$threads "$build/bench/attnlab_bench" \
-    --benchmark_min_time=0.5 --benchmark_out="$out/ours.json" --benchmark_out_format=json
-/usr/bin/python3 bench/bench_torch_mha.py "$threads" 8 64 512 2048 | tee "$out/torch.txt"
-/usr/bin/python3 bench/bench_torch_mha.py 1 8 64 512 2048 | tee -a "$out/torch.txt"
+for r in $(seq "$rounds"); do
+    echo "== round $r of $rounds"
+    ATTNLAB_THREADS=$threads OPENBLAS_NUM_THREADS=$threads OMP_NUM_THREADS=$threads \
+        "$build/bench/attnlab_bench" --benchmark_filter="$filter" --benchmark_min_time=0.5 \
+        --benchmark_out="$out/ours_${threads}t_$r.json" --benchmark_out_format=json >/dev/null
+    ATTNLAB_THREADS=1 OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \
+        "$build/bench/attnlab_bench" --benchmark_filter="$filter" --benchmark_min_time=0.5 \
+        --benchmark_out="$out/ours_1t_$r.json" --benchmark_out_format=json >/dev/null
+    /usr/bin/python3 bench/bench_torch_mha.py "$threads" 8 64 512 2048 | tee -a "$out/torch.txt"
+    /usr/bin/python3 bench/bench_torch_mha.py 1 8 64 512 2048 | tee -a "$out/torch.txt"
+done
 for n in 512 2048; do "$build/bench/attnlab_peak_memory" "$n"; done | tee "$out/memory.txt"
-/usr/bin/python3 bench/report.py "$out/ours.json" "$out/torch.txt" "$threads"
+/usr/bin/python3 bench/report.py "$out" "$threads"

@@ -1,11 +1,17 @@
 #include "core/attention.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <string>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include "core/parallel.h"
-#include "core/softmax.h"
+#include "core/stats.h"
 
 namespace attn {
 
@@ -88,6 +94,36 @@ static void project_all(std::initializer_list<Projection> jobs) {
     });
 }
 
+// glibc hands blocks above its mmap threshold (128 KiB, growing to at most 32 MiB) straight back to
+// the OS on free, and trims the heap top above twice that. A trace's score and weight matrices are
+// that large (16 MiB each at T = 2048), so every recomputed trace page-faulted all of its memory in
+// again: ≈ 12 ms per 16 MiB matrix on the 2-core test machine, more than its Q·Kᵀ product. Keeping
+// blocks up to 32 MiB in the heap and the freed heap in the process lets the next trace reuse the
+// pages. Costs: the process keeps its largest trace's memory after freeing it. Once per process;
+// ATTNLAB_KEEP_FREED=0 keeps glibc's defaults (to measure the difference).
+static void keep_freed_memory() {
+#if defined(__GLIBC__)
+    static const bool done = [] {
+        if (const char* env = std::getenv("ATTNLAB_KEEP_FREED"); env && env[0] == '0') return false;
+        mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's maximum on 64-bit
+        mallopt(M_TRIM_THRESHOLD, 1 << 30);
+        return true;
+    }();
+    (void)done;
+#endif
+}
+
+// Rows per task in attend(). A task is one head's block of query rows: its scores, softmax, stats
+// and A·V are independent of every other block's, so with few heads (or one) every thread still
+// gets work, and a thread slowed by another process holds up less. Aim at ≥ 8 tasks per thread,
+// but not below 64 rows: each block's A·V re-packs V_h (T_k × d_k), and single-thread time grew
+// ~10% at 16 rows per block (N = 2048) while 64 … whole heads measured the same.
+static int rows_per_block(int t_q, int n_heads, int threads) {
+    const int blocks_per_head = std::max(1, (8 * threads + n_heads - 1) / n_heads);
+    const int rows = (t_q + blocks_per_head - 1) / blocks_per_head;
+    return std::max(1, std::min(t_q, std::max(64, rows)));
+}
+
 // Everything downstream of the raw scores: weights, head outputs, stats, W_O. Fills `L` in place
 // from L.q, L.k, L.v and L.blocked; computes the raw scores first when `need_scores`.
 static void attend(LayerTrace& L, const AttentionWeights& w, const AttentionOptions& opt, bool need_scores) {
@@ -96,29 +132,33 @@ static void attend(LayerTrace& L, const AttentionWeights& w, const AttentionOpti
     L.factor = logit_factor(opt.scale, opt.temperature, L.d_k);
     L.factor_flipped = logit_factor(!opt.scale, opt.temperature, L.d_k);
 
-    const int t_q = L.t_q(), t_k = L.t_k();
+    const int t_q = L.t_q(), t_k = L.t_k(), d_k = L.d_k;
     L.fully_masked = L.blocked.size() > 0 ? fully_masked_rows(L.blocked)
                                           : std::vector<std::uint8_t>(t_q, t_k == 0 ? 1 : 0);
     L.heads.resize(w.n_heads);
     L.concat.resize(t_q, w.d_model());
     const BoolMat* mask = L.blocked.size() > 0 ? &L.blocked : nullptr;
+    // Every buffer is sized here, on the calling thread, before the parallel loop fills it.
+    for (HeadTrace& H : L.heads) {
+        if (need_scores) H.scores.resize(t_q, t_k);
+        H.weights.resize(t_q, t_k);
+        H.stats = opt.compute_stats ? RowStats::zeros(t_q) : RowStats{};
+        H.stats_flipped = opt.compute_stats ? RowStats::zeros(t_q) : RowStats{};
+    }
 
-    // Heads are independent: spread over the pool.
-    engine_pool().parallel_for(w.n_heads, [&](int h) {
+    // Tasks = heads × blocks of query rows, spread over the pool.
+    const int rows = rows_per_block(t_q, w.n_heads, engine_pool().size());
+    const int blocks = t_q == 0 ? 0 : (t_q + rows - 1) / rows;
+    engine_pool().parallel_for(w.n_heads * blocks, [&](int task) {
+        const int h = task / blocks;
+        const int r0 = (task % blocks) * rows, n = std::min(rows, t_q - r0);
         HeadTrace& H = L.heads[h];
-        if (need_scores) {
-            H.scores.resize(t_q, t_k);
-            H.scores.noalias() = L.q_head(h) * L.k_head(h).transpose();  // (T_q, T_k)
+        if (need_scores) {  // (n, T_k) raw scores
+            H.scores.middleRows(r0, n).noalias() = L.q_head(h).middleRows(r0, n) * L.k_head(h).transpose();
         }
-        H.weights = masked_softmax(H.scores, L.factor, mask);  // (T_q, T_k)
-        L.concat.middleCols(h * L.d_k, L.d_k).noalias() = H.weights * L.v_head(h);  // (T_q, d_k)
-        if (opt.compute_stats) {
-            H.stats = attention_row_stats(H.scores, L.factor, mask, &H.weights);
-            H.stats_flipped = attention_row_stats(H.scores, L.factor_flipped, mask, nullptr);
-        } else {
-            H.stats = RowStats{};
-            H.stats_flipped = RowStats{};
-        }
+        softmax_rows_with_stats(H.scores, mask, r0, r0 + n, L.factor, H.weights, L.factor_flipped,
+                                opt.compute_stats ? &H.stats : nullptr, &H.stats_flipped);
+        L.concat.block(r0, h * d_k, n, d_k).noalias() = H.weights.middleRows(r0, n) * L.v_head(h);  // (n, d_k)
     });
 
     project_all({{&L.concat, &w.w_o, &w.b_o, &L.output}});  // (T_q, d_model)
@@ -130,6 +170,7 @@ LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionW
     assert((blocked.size() == 0 || (blocked.rows() == x_q.rows() && blocked.cols() == x_kv.rows())) &&
            "mask must be (T_q, T_k)");
 
+    keep_freed_memory();
     LayerTrace L;
     L.n_heads = w.n_heads;
     L.d_k = w.d_head();
@@ -148,6 +189,7 @@ LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, con
     assert(prev.n_heads == w.n_heads && int(prev.heads.size()) == w.n_heads);
     assert((blocked.size() == 0 || (blocked.rows() == prev.t_q() && blocked.cols() == prev.t_k())) &&
            "mask must be (T_q, T_k)");
+    keep_freed_memory();
     LayerTrace L;
     L.n_heads = prev.n_heads;
     L.d_k = prev.d_k;

@@ -19,12 +19,24 @@ struct RowStats {
     Vec logit_mean;     // (T_q)
     Vec logit_var;      // (T_q)
     Vec jacobian_norm;  // (T_q)
+
+    static RowStats zeros(int t_q);  // every vector (T_q) of zeros
 };
 
-// Stats of softmax(factor · scores) under `blocked` (may be null). When `weights` is given it must
-// be that softmax already (saves recomputing it); otherwise rows are recomputed one at a time.
+// Stats of softmax(factor · scores) under `blocked` (may be null). `weights` is accepted for
+// compatibility (only its shape is checked): the stats come from the scores, in the one pass that
+// computes the exponentials anyway (softmax.h).
 RowStats attention_row_stats(const Mat& scores, float factor, const BoolMat* blocked,
                              const Mat* weights = nullptr);
+
+// The engine's fused pass over rows [r0, r1) of one head (attention.cpp): `weights` rows get
+// softmax(factor · scores), and when `stats` is non-null *stats gets the stats for `factor` and
+// *stats_other those for `factor_other` — from the same row moments, with one more exponential per
+// cell for the other factor (whose weights are not kept). Outputs must already have their full
+// size (stats: RowStats::zeros); different row ranges may run in parallel. It is the row kernel
+// of masked_softmax and attention_row_stats, so the results are theirs.
+void softmax_rows_with_stats(const Mat& scores, const BoolMat* blocked, int r0, int r1, float factor,
+                             Mat& weights, float factor_other, RowStats* stats, RowStats* stats_other);
 
 // Same quantities for a single probability row (used by tests and the cell explainer).
 float softmax_jacobian_frobenius(const float* p, int n);

@@ -2,6 +2,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -157,4 +159,31 @@ TEST_CASE("entropy equals −Σ p log p computed directly, masked or not") {
             CHECK(st.entropy[i] == doctest::Approx(h).epsilon(1e-4));
         }
     }
+}
+
+TEST_CASE("exp_nonpositive: within 2 ulp of exp on [-87, 0], exact at 0 and -inf, NaN stays NaN") {
+    double worst_ulp = 0.0;
+    float worst_x = 0.0f;
+    // Every 97th float in [-87, 0] (about 11 million values): the whole exponent range is covered.
+    for (std::uint32_t bits = 0; ; bits += 97) {
+        float x;
+        const std::uint32_t b = 0x80000000u | bits;  // -0 and the negative floats, by magnitude
+        std::memcpy(&x, &b, sizeof x);
+        if (!(x >= -87.0f)) break;
+        const double want = std::exp(double(x));
+        const float got = attn::exp_nonpositive(x);
+        const double ulp = std::nextafter(float(want), 2.0f) - float(want);
+        const double err = std::abs(double(got) - want) / ulp;
+        if (err > worst_ulp) {
+            worst_ulp = err;
+            worst_x = x;
+        }
+    }
+    MESSAGE("exp_nonpositive: worst error " << worst_ulp << " ulp at x = " << worst_x);
+    CHECK(worst_ulp < 2.0);
+    CHECK(attn::exp_nonpositive(0.0f) == 1.0f);
+    CHECK(attn::exp_nonpositive(-0.0f) == 1.0f);
+    CHECK(attn::exp_nonpositive(-std::numeric_limits<float>::infinity()) == 0.0f);
+    CHECK(std::isnan(attn::exp_nonpositive(std::numeric_limits<float>::quiet_NaN())));
+    CHECK(attn::exp_nonpositive(-200.0f) == 0.0f);  // far below the smallest float: flushes to 0
 }
