@@ -12,8 +12,9 @@ namespace {
 constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",     "--text",
                                        "--cross-text", "--lang",   "--head",     "--show",
                                        "--colormap",   "--mouse",  "--click",
-                                       "--config",     "--type"};
-constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog"};
+                                       "--config",     "--type",   "--model"};
+constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog",
+                                      "--headless"};
 
 // "--flag" or "--flag=value": the flag part and, after '=', the inline value.
 struct Arg {
@@ -91,6 +92,7 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (a.flag == "--mask-edit") o.mask_edit = true;
             if (a.flag == "--presentation") o.presentation = true;
             if (a.flag == "--export-dialog") o.export_dialog = true;
+            if (a.flag == "--headless") o.headless = true;
             continue;
         }
         if (!takes_value(a.flag)) {
@@ -129,6 +131,9 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             o.text = std::string(v);
         } else if (a.flag == "--cross-text") {
             o.cross_text = std::string(v);
+        } else if (a.flag == "--model") {
+            if (v.empty()) return Status::Error("--model needs a model folder.");
+            o.model = std::string(v);
         } else if (a.flag == "--lang") {
             Lang lang;
             if (!parse_lang(v, &lang)) return Status::Error("--lang: expected en or ko, got '" + std::string(v) + "'.");
@@ -157,6 +162,9 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
     }
     if (!o.screenshot.empty() && !frames_set) o.frames = o.click ? 5 : 3;  // a click needs 4: see run_frames
     if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
+    if (o.headless && o.screenshot.empty() && o.frames == 0) {
+        return Status::Error("--headless has no window to close: use it with --screenshot FILE or --frames N.");
+    }
     return o;
 }
 
@@ -166,6 +174,7 @@ void apply_options(const AppOptions& o, AppState& state) {
         state.cross = true;
         state.cross_text = *o.cross_text;
     }
+    if (o.model) state.model_path = *o.model;  // opened off the UI thread at start-up
     if (o.lang) state.lang = *o.lang;
     if (o.head) state.head = *o.head;
     if (o.quantity) state.quantity = *o.quantity;
@@ -177,21 +186,34 @@ void apply_options(const AppOptions& o, AppState& state) {
     if (o.view_set && parse_view(o.view, &view)) state.view = view;
 }
 
+bool use_headless(const AppOptions& o, const char* display, const char* wayland_display) {
+    if (o.headless) return true;
+    const bool ends_by_itself = !o.screenshot.empty() || o.frames > 0;
+    const bool no_display = (display == nullptr || display[0] == '\0') &&
+                            (wayland_display == nullptr || wayland_display[0] == '\0');
+    return ends_by_itself && no_display;
+}
+
 const char* app_usage() {
     return "Usage: attnlab [GUI options]            open the app\n"
            "       attnlab <command> ... | --help   command line (see attnlab --help)\n"
            "GUI options:\n"
            "  --text \"...\"            sentence to start with\n"
-           "  --cross-text \"...\"      second sentence (turns on cross-attention)\n"
+           "  --cross-text \"...\"      second sentence (turns on cross-attention; BERT: sentence B)\n"
+           "  --model DIR             open a GPT-2 / BERT model folder (config.json, model.safetensors,\n"
+           "                          tokenizer files) instead of the built-in model\n"
            "  --lang en|ko            interface language\n"
            "  --view NAME             view to show: heatmap, explain, heads, scaling, pipeline,\n"
-           "                          lines, positional\n"
+           "                          lines, positional, variants, cost, model\n"
            "  --head N                head to show (from 1)\n"
            "  --show weights|scores|scaled\n"
            "  --colormap viridis|magma|cividis|grey\n"
            "  --causal                start with the causal mask on\n"
            "  --screenshot out.png    draw the UI, save a PNG of the window and exit\n"
            "  --frames N              frames to draw before exiting (default 3 with --screenshot)\n"
+           "  --headless              draw off-screen without X or Wayland (EGL surfaceless, Mesa);\n"
+           "                          needs --screenshot or --frames. Automatic for those when\n"
+           "                          DISPLAY and WAYLAND_DISPLAY are unset\n"
            "  --stats                 print start-up and frame timings\n"
            "  --config DIR            settings folder (default $XDG_CONFIG_HOME/attnlab or\n"
            "                          ~/.config/attnlab; not used by --screenshot unless given)\n"

@@ -1,9 +1,10 @@
 // app_options.h — the GUI's own command-line flags (GL-free).
 //
-//   attnlab [--text "..."] [--cross-text "..."] [--lang en|ko] [--view NAME]
+//   attnlab [--text "..."] [--cross-text "..."] [--model DIR] [--lang en|ko] [--view NAME]
 //           [--head N] [--show weights|scores|scaled] [--colormap NAME] [--causal]
 //           [--screenshot out.png] [--frames N] [--stats] [--config DIR]
 //           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
+//           [--headless]   (no window: EGL surfaceless; automatic for --screenshot without a display)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
@@ -29,6 +30,7 @@ struct AppOptions {
     std::string config_dir;  // --config DIR: settings folder (also in --screenshot runs)
     std::optional<std::string> text;
     std::optional<std::string> cross_text;
+    std::optional<std::string> model;  // --model PATH: a pretrained model folder to open first
     std::optional<Lang> lang;
     std::optional<int> head;  // 0-based
     std::optional<HeatmapQuantity> quantity;
@@ -44,6 +46,9 @@ struct AppOptions {
     // `click` presses the left button there on frame 2 and releases it on frame 3.
     std::optional<std::pair<float, float>> mouse;
     bool click = false;
+    // --headless: draw into an off-screen framebuffer (EGL surfaceless, no X or Wayland). Needs
+    // --screenshot or --frames: there is no window to close.
+    bool headless = false;
 };
 
 // argv without our flags (argv[0] kept): what the CLI dispatcher should look at.
@@ -54,6 +59,11 @@ Expected<AppOptions> parse_app_options(int argc, char** argv);
 
 // Applies the options that preset the UI (text, language, view choices) to a fresh state.
 void apply_options(const AppOptions& options, AppState& state);
+
+// Whether to draw without a window: --headless, or a run that ends by itself (--screenshot or
+// --frames) where no display is set (DISPLAY and WAYLAND_DISPLAY unset or empty; pass getenv's
+// results).
+bool use_headless(const AppOptions& options, const char* display, const char* wayland_display);
 
 const char* app_usage();
 

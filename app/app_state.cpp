@@ -32,7 +32,11 @@ Expected<std::vector<int>> parse_index_list(std::string_view text) {
     return out;
 }
 
-Expected<ComputeRequest> make_request(const AppState& state) {
+bool takes_sentence_b(const pretrained::PretrainedModel& model) {
+    return model.config.arch == pretrained::Architecture::Bert && model.config.type_vocab_size > 1;
+}
+
+Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model) {
     ComputeRequest req;
     req.model.d_model = state.d_model;
     req.model.n_heads = state.n_heads;
@@ -41,6 +45,8 @@ Expected<ComputeRequest> make_request(const AppState& state) {
 
     req.run.text = state.text;
     req.run.cross_text = state.cross ? state.cross_text : std::string();
+    if (model && !takes_sentence_b(*model)) req.run.cross_text.clear();
+    req.pretrained = std::move(model);
     req.run.attention.scale = state.scale;
     req.run.attention.temperature = state.temperature;
     req.run.mask.causal = state.causal;
@@ -55,10 +61,11 @@ Expected<ComputeRequest> make_request(const AppState& state) {
 }
 
 bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
+    if (a.pretrained != b.pretrained) return false;
     const ModelConfig& ma = a.model;
     const ModelConfig& mb = b.model;
-    if (ma.d_model != mb.d_model || ma.n_heads != mb.n_heads || ma.seed != mb.seed ||
-        ma.positional != mb.positional) {
+    if (!a.pretrained && (ma.d_model != mb.d_model || ma.n_heads != mb.n_heads || ma.seed != mb.seed ||
+                          ma.positional != mb.positional)) {
         return false;
     }
     const RunConfig& ra = a.run;
@@ -77,6 +84,31 @@ bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
            ka.pad_to == kb.pad_to && same_custom && ka.blocked_cells == kb.blocked_cells;
 }
 
+int clamp_layer(int layer, const Trace& trace) {
+    return std::clamp(layer, 0, std::max(int(trace.layers.size()) - 1, 0));
+}
+
+const LayerTrace& current_layer(const Trace& trace, const AppState& state) {
+    return trace.layers[size_t(clamp_layer(state.layer, trace))];
+}
+
+void clamp_selection(AppState& state, const Trace& trace) {
+    if (trace.layers.empty()) return;
+    state.layer = clamp_layer(state.layer, trace);
+    state.head = std::clamp(state.head, 0, std::max(current_layer(trace, state).n_heads - 1, 0));
+}
+
+RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k) {
+    auto& cells = run.mask.blocked_cells;
+    cells.erase(std::remove_if(cells.begin(), cells.end(),
+                               [&](const std::pair<int, int>& c) {
+                                   return c.first < 0 || c.first >= t_q || c.second < 0 ||
+                                          c.second >= t_k;
+                               }),
+                cells.end());
+    return run;
+}
+
 RunConfig prune_blocked_cells(RunConfig run) {
     if (run.mask.blocked_cells.empty()) return run;
     auto q = tokenize(run.text, run.tokenizer);
@@ -91,14 +123,7 @@ RunConfig prune_blocked_cells(RunConfig run) {
     } else {
         t_q = t_k = std::max(t_q, run.mask.pad_to);  // self-attention pads queries and keys
     }
-    auto& cells = run.mask.blocked_cells;
-    cells.erase(std::remove_if(cells.begin(), cells.end(),
-                               [&](const std::pair<int, int>& c) {
-                                   return c.first < 0 || c.first >= t_q || c.second < 0 ||
-                                          c.second >= t_k;
-                               }),
-                cells.end());
-    return run;
+    return prune_blocked_cells(std::move(run), t_q, t_k);
 }
 
 }  // namespace attn::app

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "app/views.h"
 #include "core/builtin_model.h"
 #include "core/colormap.h"
+#include "core/pretrained/pretrained_model.h"
 #include "core/status.h"
 #include "core/trace.h"
 
@@ -30,6 +32,11 @@ struct AppState {
     std::string text = "Time flies like an arrow";
     bool cross = false;  // cross-attention: keys/values from cross_text
     std::string cross_text = "시간은 화살처럼 날아간다.";
+
+    // Model: a pretrained model folder in use ("" = the built-in model). Set while its model
+    // loads (so a session closed mid-load still reloads it) and cleared when loading fails.
+    std::string model_path;
+    std::vector<std::string> recent_models;  // folders opened before, most recent first
 
     // Model (built-in)
     int d_model = 64;
@@ -50,7 +57,8 @@ struct AppState {
     bool mask_edit = false;     // clicking heatmap cells toggles them
     std::vector<std::pair<int, int>> blocked_cells;  // (query, key) hidden by hand
 
-    // Heatmap view
+    // Heatmap view: the layer (0-based; the built-in model has one) and head shown
+    int layer = 0;
     int head = 0;
     HeatmapQuantity quantity = HeatmapQuantity::Weights;
     Colormap colormap = Colormap::Viridis;
@@ -66,8 +74,11 @@ struct AppState {
     bool show_controls = true;  // the controls panel (always hidden in presentation mode)
 };
 
+using PretrainedPtr = std::shared_ptr<const pretrained::PretrainedModel>;
+
 struct ComputeRequest {
-    ModelConfig model;
+    ModelConfig model;     // the built-in model's settings (ignored when `pretrained` is set)
+    PretrainedPtr pretrained;  // the loaded model to run instead of the built-in one, or null
     RunConfig run;
     // Also compute the same run with √d_k scaling toggled (the scaling lab's comparison), in the
     // same job; it reuses the first trace's projections and scores.
@@ -78,14 +89,28 @@ struct ComputeRequest {
 Expected<std::vector<int>> parse_index_list(std::string_view text);
 
 // Errors: a malformed global-token list (the only check the engine cannot make itself).
-Expected<ComputeRequest> make_request(const AppState& state);
+// With a pretrained model the second sentence is BERT's sentence B (segment 1) when the model has
+// segments, and is left out otherwise (GPT-2 has no second input).
+Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model = {});
 
-// Field-by-field equality of everything the engine reads.
+// Field-by-field equality of everything the engine reads; models compare by identity (the same
+// loaded object), so re-opening a folder computes again.
 bool same_request(const ComputeRequest& a, const ComputeRequest& b);
+
+// True when the model takes a second sentence as segment B (BERT with token-type embeddings).
+bool takes_sentence_b(const pretrained::PretrainedModel& model);
+
+// The layer the views show: `layer` clamped to the trace's layers (the trace must have one).
+int clamp_layer(int layer, const Trace& trace);
+const LayerTrace& current_layer(const Trace& trace, const AppState& state);
+// Clamps state.layer and state.head to the trace (called when a trace arrives).
+void clamp_selection(AppState& state, const Trace& trace);
 
 // Drops hand-blocked cells outside the (T_q, T_k) matrix the run will produce (the sentence may
 // have got shorter since they were clicked). Tokenizes to find T; on a tokenizer error returns
 // `run` unchanged so the engine reports that error.
 RunConfig prune_blocked_cells(RunConfig run);
+// The same for a run whose matrix is known to be (t_q, t_k) (a pretrained model's tokenizer).
+RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k);
 
 }  // namespace attn::app

@@ -4,7 +4,8 @@
 // [SECTION] Requests to the worker
 // [SECTION] Menu bar and keyboard shortcuts (Ctrl+1..7 views, F5 / Esc presentation)
 // [SECTION] draw_frame: controls panel + the current view's panels, tiled
-// [SECTION] Window, screenshot, the frame loop and --stats
+// [SECTION] Window, screenshot, the frame loop and --stats (a GLFW window, or headless: an
+//           EGL surfaceless framebuffer from headless_egl.h — the same draw_frame either way)
 // [SECTION] run_app: settings, worker, fonts, ImGui/GL setup and teardown
 #include "app/app_window.h"
 
@@ -21,6 +22,7 @@
 #include <cfloat>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -31,7 +33,9 @@
 #include "core/asset_paths.h"
 #include "app/ui_widgets.h"
 #include "app/compute_worker.h"
+#include "app/core_messages.h"
 #include "app/fonts.h"
+#include "app/headless_egl.h"
 #include "app/image_io.h"
 #include "app/panel_all_heads.h"
 #include "app/panel_cell_explainer.h"
@@ -40,6 +44,8 @@
 #include "app/panel_export.h"
 #include "app/panel_heatmap.h"
 #include "app/panel_lines.h"
+#include "app/panel_model.h"
+#include "app/panel_model_view.h"
 #include "app/panel_pipeline.h"
 #include "app/panel_positional.h"
 #include "app/panel_scaling_lab.h"
@@ -77,6 +83,9 @@ struct App {
     ExportPanel exporter;
     VariantsPanel variants;
     CostPanel cost;
+    ModelSession models;     // the pretrained model in use / loading (null: built-in)
+    ModelPanel model_panel;  // Model menu, open dialog, dropped folders
+    ModelViewPanel model_view;
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
@@ -128,6 +137,11 @@ void apply_style(App& app) {
 // Start-up and frame timings for --stats.
 struct Timings {
     double window_ms = 0.0, first_frame_ms = 0.0, first_heatmap_ms = 0.0;
+    double context_ms = 0.0;  // creating the window + context (or the headless context) alone
+    // UI-thread CPU of NewFrame + draw_frame + Render per frame: work done there (not in the
+    // worker or the panels' jobs) stalls input. The longest one, and on which frame.
+    double max_ui_ms = 0.0;
+    int max_ui_frame = 0;
     int warm_frames = 10;  // frames before the per-frame average starts
     double cpu_at_warm = 0.0, ui_cpu_at_warm = 0.0;
     Clock::time_point wall_at_warm;
@@ -139,9 +153,9 @@ void glfw_error(int code, const char* message) {
 
 // Posts the state's request when it differs from the last one posted (latest wins in the worker).
 void post_if_changed(App& app, ComputeWorker& worker) {
-    auto request = make_request(app.state);
+    auto request = make_request(app.state, app.models.active);
     if (!request) {
-        app.controls.request_error = request.error();
+        app.controls.request_error = localize_core_message(request.error(), app.state.lang);  // every frame
         return;
     }
     app.controls.request_error.clear();
@@ -165,10 +179,16 @@ void handle_shortcuts(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
     if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
     if (app.state.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) app.state.presentation = false;
+    if (app.view.trace && !io.WantTextInput) {  // PageUp / PageDown: previous / next layer
+        const int layers = int(app.view.trace->layers.size());
+        if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) app.state.layer = std::max(app.state.layer - 1, 0);
+        if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) app.state.layer = std::min(app.state.layer + 1, std::max(layers - 1, 0));
+    }
     if (!io.KeyCtrl) return;
     if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) open_export_panel(app.exporter);
     for (int k = 0; k < kViewCount; ++k) {
-        if (ImGui::IsKeyPressed(GLFW_KEY_1 + k, false)) app.state.view = kViews[k];
+        const int digit = view_shortcut_digit(k);
+        if (digit >= 0 && ImGui::IsKeyPressed(GLFW_KEY_0 + digit, false)) app.state.view = kViews[k];
     }
 }
 
@@ -184,11 +204,12 @@ float draw_main_menu(App& app) {
             if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr)) open_export_panel(app.exporter);
             ImGui::EndMenu();
         }
+        draw_model_menu(app.model_panel, app.state, app.models);
         std::snprintf(label, sizeof(label), "%s###menu_view", tr(lang, Txt::MenuView));
         if (ImGui::BeginMenu(label)) {
             for (int k = 0; k < kViewCount; ++k) {
                 char shortcut[16];
-                std::snprintf(shortcut, sizeof(shortcut), "Ctrl+%d", k + 1);
+                std::snprintf(shortcut, sizeof(shortcut), "Ctrl+%d", view_shortcut_digit(k));
                 std::snprintf(label, sizeof(label), "%s###view%d", tr(lang, view_title(kViews[k])), k);
                 if (ImGui::MenuItem(label, shortcut, app.state.view == kViews[k])) app.state.view = kViews[k];
             }
@@ -212,6 +233,7 @@ float draw_main_menu(App& app) {
         }
         ImGui::SameLine(0.0f, 40.0f);
         ImGui::TextDisabled("%s", tr(lang, view_title(app.state.view)));
+        draw_model_load_status(app.models, app.state);
         if (app.state.presentation) {
             ImGui::SameLine(0.0f, 40.0f);
             ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::PresentationHint));
@@ -244,6 +266,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
         apply_result(app.view, std::move(*result));
     }
     app.view.busy = worker.busy();
+    poll_model_session(app.models, app.state);  // a finished load: the next request runs it
     handle_shortcuts(app);
     if (app.type_text && app.frame == kTypeFrame) {
         app.state.text += *app.type_text;
@@ -260,11 +283,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
         if (!app.fonts.loaded) ImGui::TextColored(error_colour(), "%s", tr(lang, Txt::FontMissing));
         if (!app.settings_message.empty()) {
             ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", app.settings_message.c_str());
+            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
+                               localize_core_message(app.settings_message, lang).c_str());
             ImGui::PopTextWrapPos();
             if (ImGui::SmallButton("OK###settings_ok")) app.settings_message.clear();
         }
-        draw_controls_panel(app.controls, app.state, app.view);
+        draw_controls_panel(app.controls, app.state, app.view, app.models);
     }
     if (controls) ImGui::End();
 
@@ -319,6 +343,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
             }
             ImGui::End();
             break;
+        case View::Model:
+            if (begin_panel(lang, Txt::ViewModel, "model_view", x0, top, w, h, kNoScroll)) {
+                draw_model_view_panel(app.model_view, app.state, app.view);
+            }
+            ImGui::End();
+            break;
         case View::Variants:
             if (begin_panel(lang, Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
                 draw_variants_panel(app.variants, app.state, app.view);
@@ -334,6 +364,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
     }
 
     draw_export_panel(app.exporter, app.state, app.view);
+    draw_model_dialog(app.model_panel, app.state, app.models);
     post_if_changed(app, worker);
 }
 
@@ -349,12 +380,24 @@ GLFWwindow* open_window(bool screenshot) {
     return window;
 }
 
-Status save_screenshot(const std::string& path, GLFWwindow* window) {
-    int w = 0, h = 0;
-    glfwGetFramebufferSize(window, &w, &h);
+// Screenshot and headless runs draw once every background result is in.
+void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
+    variants_panel_wait_idle(app.variants, timeout);
+    app.models.loader.wait_idle(timeout);  // --model: the model is in before the first frame uses it
+    scaling_lab_panel_wait_idle(app.scaling, timeout);
+}
+
+// Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
+struct Surface {
+    GLFWwindow* window = nullptr;
+    HeadlessGl* headless = nullptr;
+};
+
+// The frame just drawn, read from `read_buffer` (GL_BACK of a window, the headless FBO's attachment).
+Status save_screenshot(const std::string& path, int w, int h, GLenum read_buffer) {
     std::vector<std::uint8_t> pixels(size_t(w) * h * 4);  // (h, w, RGBA), bottom row first
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadBuffer(GL_BACK);
+    glReadBuffer(read_buffer);
     glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
     for (size_t k = 3; k < pixels.size(); k += 4) pixels[k] = 255;  // the window is opaque
     flip_rows(pixels, w, h, 4);
@@ -362,15 +405,19 @@ Status save_screenshot(const std::string& path, GLFWwindow* window) {
 }
 
 // Runs frames until the window closes or options.frames are drawn; returns the exit code.
-int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOptions& options,
+// Headless runs have no events and always end after options.frames.
+int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const AppOptions& options,
                Clock::time_point process_start, Timings& timings) {
     const bool screenshot = !options.screenshot.empty();
+    const bool scripted = screenshot || surface.headless != nullptr;  // no user: wait for every result
     ImGuiIO& io = ImGui::GetIO();
     int frame = 0, frames_since_wait = 0, exit_code = 0;
-    while (!glfwWindowShouldClose(window)) {
-        if (screenshot) {
-            glfwPollEvents();
+    Clock::time_point last_frame_start = Clock::now();
+    while (surface.headless != nullptr || !glfwWindowShouldClose(surface.window)) {
+        if (scripted) {
+            if (surface.window != nullptr) glfwPollEvents();
             worker.wait_idle(std::chrono::seconds(30));  // deterministic: every result is in
+            wait_panel_jobs(app, std::chrono::seconds(30));
         } else if (frames_since_wait > 2 && !worker.busy() && !ImGui::IsAnyItemActive()) {
             glfwWaitEventsTimeout(0.5);  // idle: sleep until input or a worker result
             frames_since_wait = 0;
@@ -383,17 +430,33 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
 
         apply_style(app);  // before the frame: style and font scale are fixed within one
         ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplGlfw_NewFrame();
-        if (screenshot) {  // scripted pointer, not wherever Xvfb's pointer happens to be
+        int fb_w = 0, fb_h = 0;
+        if (surface.headless != nullptr) {  // no platform backend: what ImGui_ImplGlfw_NewFrame sets
+            fb_w = surface.headless->width();
+            fb_h = surface.headless->height();
+            io.DisplaySize = ImVec2(float(fb_w), float(fb_h));
+            io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+            const Clock::time_point now = Clock::now();
+            io.DeltaTime = frame == 0 ? 1.0f / 60.0f
+                                      : std::max(1e-4f, std::chrono::duration<float>(now - last_frame_start).count());
+            last_frame_start = now;
+        } else {
+            ImGui_ImplGlfw_NewFrame();
+            glfwGetFramebufferSize(surface.window, &fb_w, &fb_h);
+        }
+        if (scripted) {  // scripted pointer, not wherever Xvfb's pointer happens to be
             io.MousePos = options.mouse ? ImVec2(options.mouse->first, options.mouse->second)
                                         : ImVec2(-FLT_MAX, -FLT_MAX);
             io.MouseDown[0] = options.click && frame == 1;  // down on frame 2, up on frame 3
         }
+        const double ui_start = cpu_ms(CLOCK_THREAD_CPUTIME_ID);
         ImGui::NewFrame();
         draw_frame(app, worker);
         ImGui::Render();
-        int fb_w = 0, fb_h = 0;
-        glfwGetFramebufferSize(window, &fb_w, &fb_h);
+        if (const double ui = cpu_ms(CLOCK_THREAD_CPUTIME_ID) - ui_start; ui > timings.max_ui_ms) {
+            timings.max_ui_ms = ui;
+            timings.max_ui_frame = frame + 1;
+        }
         glViewport(0, 0, fb_w, fb_h);
         const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];  // as if drawn over black
         glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, 1.0f);
@@ -403,7 +466,8 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
 
         const bool last = options.frames > 0 && frame >= options.frames;
         if (last && screenshot) {
-            if (Status s = save_screenshot(options.screenshot, window); !s) {
+            const GLenum read_buffer = surface.headless != nullptr ? surface.headless->read_buffer() : GL_BACK;
+            if (Status s = save_screenshot(options.screenshot, fb_w, fb_h, read_buffer); !s) {
                 std::fprintf(stderr, "attnlab: %s\n", s.message().c_str());
                 exit_code = 1;
             } else {
@@ -414,7 +478,11 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
                             app.state.sel_query, app.state.sel_key);
             }
         }
-        glfwSwapBuffers(window);
+        if (surface.headless != nullptr) {
+            glFinish();  // what the swap would wait for: frame timings include the rendering
+        } else {
+            glfwSwapBuffers(surface.window);
+        }
         if (frame == 1) timings.first_frame_ms = ms_since(process_start);
         if (timings.first_heatmap_ms == 0.0 && app.view.trace) timings.first_heatmap_ms = ms_since(process_start);
         if (frame == timings.warm_frames) {
@@ -428,6 +496,12 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
         std::fprintf(stderr, "attnlab stats: font atlas %dx%d built in %.1f ms (%s, on a thread)\n",
                      app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.build_ms,
                      app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found");
+        if (surface.headless != nullptr) {
+            std::fprintf(stderr, "attnlab stats: headless GL (EGL surfaceless, %s): context + framebuffer %.1f ms\n",
+                         surface.headless->renderer().c_str(), timings.context_ms);
+        } else {
+            std::fprintf(stderr, "attnlab stats: window + GL context %.1f ms\n", timings.context_ms);
+        }
         std::fprintf(stderr, "attnlab stats: window + GL context at %.1f ms; first frame %.1f ms, first trace on screen %.1f ms after start\n",
                      timings.window_ms, timings.first_frame_ms, timings.first_heatmap_ms);
         if (frame > timings.warm_frames) {
@@ -438,6 +512,8 @@ int run_frames(App& app, ComputeWorker& worker, GLFWwindow* window, const AppOpt
                          timings.warm_frames + 1, frame, (cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - timings.cpu_at_warm) / n,
                          (cpu_ms(CLOCK_THREAD_CPUTIME_ID) - timings.ui_cpu_at_warm) / n, ms_since(timings.wall_at_warm) / n);
         }
+        std::fprintf(stderr, "attnlab stats: longest UI-thread frame (NewFrame + panels + Render, CPU): %.2f ms, frame %d of %d\n",
+                     timings.max_ui_ms, timings.max_ui_frame, frame);
         if (app.last_latency_ms >= 0.0) {
             std::fprintf(stderr, "attnlab stats: last edit -> its heatmap on screen: %.1f ms, %d frame(s) later%s\n",
                          app.last_latency_ms, app.last_latency_frames,
@@ -460,11 +536,15 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
             return 1;
         }
     }
-    glfwSetErrorCallback(glfw_error);
-    if (!glfwInit()) {
-        std::fprintf(stderr, "attnlab: cannot open a window (no display?). For a headless run use:\n"
-                             "  xvfb-run -a -s \"-screen 0 1600x1000x24\" attnlab --screenshot out.png\n");
-        return 1;
+    // No display and a run that ends by itself (or --headless): no GLFW at all, EGL surfaceless.
+    const bool headless = use_headless(options, std::getenv("DISPLAY"), std::getenv("WAYLAND_DISPLAY"));
+    if (!headless) {
+        glfwSetErrorCallback(glfw_error);
+        if (!glfwInit()) {
+            std::fprintf(stderr, "attnlab: cannot open a window (no display?). Screenshots work without one:\n"
+                                 "  attnlab --headless --screenshot out.png\n");
+            return 1;
+        }
     }
 
     // While the window and GL context come up (~200 ms on llvmpipe), the worker computes the
@@ -484,20 +564,39 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     app->controls.presets = load_presets(assets / kAssetMarker);
     if (auto font = find_figure_font(assets)) app->exporter.font_file = *font;
     if (options.export_dialog) open_export_panel(app->exporter);
-    auto worker = std::make_unique<ComputeWorker>([] { glfwPostEmptyEvent(); });
+    // Background results wake the event loop (headless runs have none: they wait for results).
+    const std::function<void()> wake_ui = headless ? std::function<void()>() : [] { glfwPostEmptyEvent(); };
+    auto worker = std::make_unique<ComputeWorker>(wake_ui);
+    app->models.loader.set_wakeup(wake_ui);
+    restore_model(app->models, app->state);  // the last session's (or --model's) model, off this thread
+    variants_panel_set_wakeup(app->variants, wake_ui);
+    scaling_lab_panel_set_wakeup(app->scaling, wake_ui);
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
     for (const std::string& s : app->controls.presets.sentences) glyph_text += s;
     std::thread font_thread([&] { setup_fonts(app->fonts, assets, kFontSizePx, glyph_text); });
 
     Timings timings;
-    GLFWwindow* window = open_window(!options.screenshot.empty());
+    Surface surface;
+    std::unique_ptr<HeadlessGl> headless_gl;
+    std::string gl_error = "cannot create an OpenGL 3.3 core window.";
+    const Clock::time_point context_start = Clock::now();
+    if (headless) {
+        auto gl = HeadlessGl::create(kWindowWidth, kWindowHeight);
+        if (gl) headless_gl = std::move(*gl);
+        else gl_error = gl.error();
+        surface.headless = headless_gl.get();
+    } else {
+        surface.window = open_window(!options.screenshot.empty());
+    }
+    timings.context_ms = ms_since(context_start);
     timings.window_ms = ms_since(process_start);
     font_thread.join();
-    if (window == nullptr) {
-        std::fprintf(stderr, "attnlab: cannot create an OpenGL 3.3 core window.\n");
+    if (surface.window == nullptr && surface.headless == nullptr) {
+        std::fprintf(stderr, "attnlab: %s\n", gl_error.c_str());
         worker.reset();
-        glfwTerminate();
+        app.reset();  // joins the panels' background jobs
+        if (!headless) glfwTerminate();
         return 1;
     }
 
@@ -512,11 +611,12 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
         ImGui::GetIO().IniFilename = nullptr;
     }
     ImGui::StyleColorsDark();
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    if (surface.window != nullptr) ImGui_ImplGlfw_InitForOpenGL(surface.window, true);
+    if (surface.window != nullptr) install_model_drop(surface.window, &app->model_panel);
     ImGui_ImplOpenGL3_Init("#version 330 core");
     if (Status s = heatmap_renderer_init(app->heatmap.renderer); !s) app->heatmap.renderer_error = s.message();
 
-    const int exit_code = run_frames(*app, *worker, window, options, process_start, timings);
+    const int exit_code = run_frames(*app, *worker, surface, options, process_start, timings);
     if (!app->config_dir.empty()) {
         AppState saved = app->state;
         saved.presentation = false;  // a session starts in the normal layout
@@ -525,18 +625,22 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
         }
     }
 
-    worker.reset();  // joins; its wake-up callback needs GLFW alive
+    worker.reset();  // joins; its wake-up callback needs GLFW alive (so do the panels' jobs: app.reset() below)
     heatmap_renderer_destroy(app->heatmap.renderer);
     all_heads_panel_destroy(app->all_heads);
     scaling_lab_panel_destroy(app->scaling);
     pipeline_panel_destroy(app->pipeline);
     positional_panel_destroy(app->positional);
+    model_view_panel_destroy(app->model_view);
     ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
+    if (surface.window != nullptr) ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     app.reset();  // the font atlas goes after the context that shares it
-    glfwDestroyWindow(window);
-    glfwTerminate();
+    if (surface.window != nullptr) {
+        glfwDestroyWindow(surface.window);
+        glfwTerminate();
+    }
+    headless_gl.reset();  // last: every GL object above was deleted with its context current
     return exit_code;
 }
 

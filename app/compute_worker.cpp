@@ -1,5 +1,7 @@
 #include "app/compute_worker.h"
 
+#include <algorithm>
+
 #include "core/engine.h"
 
 namespace attn::app {
@@ -8,6 +10,8 @@ void apply_result(ComputeView& view, ComputeResult result) {
     if (result.trace) {
         view.trace = std::move(result.trace);
         view.flipped = std::move(result.flipped);
+        view.model = std::move(result.model);
+        view.pieces = std::move(result.pieces);
         view.error.clear();
         view.compute_ms = result.compute_ms;
     } else {
@@ -15,8 +19,33 @@ void apply_result(ComputeView& view, ComputeResult result) {
     }
 }
 
-ComputeWorker::ComputeWorker(std::function<void()> on_result)
-    : on_result_(std::move(on_result)), thread_([this] { run(); }) {}
+std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& model, const RunConfig& run) {
+    std::vector<TokenPiece> out;
+    const pretrained::SubwordTokenizer* tok = model.tokenizer.get();
+    if (tok == nullptr) return out;
+    const bool bert = model.config.arch != pretrained::Architecture::Gpt2;
+    auto special = [&](int id) { out.push_back({tok->piece(id), id}); };
+    auto text = [&](const std::string& t) {
+        auto pieces = tok->encode(t, run.tokenizer.max_tokens);
+        if (!pieces) return false;
+        for (const pretrained::SubwordToken& p : *pieces) out.push_back({p.piece, p.id});
+        return true;
+    };
+    if (bert) special(tok->cls_id);
+    if (!text(run.text)) return {};
+    if (bert) special(tok->sep_id);
+    if (bert && run.is_cross()) {
+        if (!text(run.cross_text)) return {};
+        special(tok->sep_id);
+    }
+    return out;
+}
+
+ComputeWorker::ComputeWorker(std::function<void()> on_result, PretrainedComputeFn compute_pretrained)
+    : on_result_(std::move(on_result)),
+      compute_pretrained_(compute_pretrained ? std::move(compute_pretrained)
+                                             : PretrainedComputeFn(pretrained::compute_pretrained_trace)),
+      thread_([this] { run(); }) {}
 
 ComputeWorker::~ComputeWorker() {
     {
@@ -61,6 +90,32 @@ static bool same_model(const ModelConfig& a, const ModelConfig& b) {
            a.positional == b.positional;
 }
 
+void ComputeWorker::run_pretrained(ComputeRequest& request, ComputeResult& result) const {
+    const pretrained::PretrainedModel& model = *request.pretrained;
+    result.pieces = pretrained_pieces(model, request.run);
+    RunConfig run = std::move(request.run);
+    if (!result.pieces.empty()) {  // cells clicked on a longer sentence: drop those now outside
+        const int t = std::max(int(result.pieces.size()), run.mask.pad_to);
+        run = prune_blocked_cells(std::move(run), t, t);
+    }
+    auto trace = compute_pretrained_(model, run);
+    if (!trace) {
+        result.error = trace.error();
+        result.pieces.clear();
+        return;
+    }
+    // Aligned with the trace's tokens, or followed only by padding; anything else: no pieces.
+    const int n = int(result.pieces.size());
+    if (n != trace->t_q() && !(n < trace->t_q() && run.mask.pad_to == trace->t_q())) result.pieces.clear();
+    if (request.with_flipped) {  // every layer again: later layers see the changed earlier ones
+        run.attention.scale = !run.attention.scale;
+        auto flipped = compute_pretrained_(model, run);
+        if (flipped) result.flipped = std::make_shared<const Trace>(std::move(*flipped));
+    }
+    result.trace = std::make_shared<const Trace>(std::move(*trace));
+    result.model = request.pretrained;
+}
+
 void ComputeWorker::run() {
     for (;;) {
         ComputeRequest request;
@@ -78,7 +133,9 @@ void ComputeWorker::run() {
         ComputeResult result;
         result.generation = generation;
         const auto t0 = std::chrono::steady_clock::now();
-        if (!model_ || !same_model(model_->config, request.model)) {
+        if (request.pretrained) {
+            run_pretrained(request, result);
+        } else if (!model_ || !same_model(model_->config, request.model)) {
             model_.reset();
             auto model = make_builtin_model(request.model);
             if (model) {
@@ -87,7 +144,7 @@ void ComputeWorker::run() {
                 result.error = model.error();
             }
         }
-        if (model_) {
+        if (!request.pretrained && model_) {
             RunConfig run = prune_blocked_cells(std::move(request.run));
             auto trace = compute_trace(*model_, run);
             if (trace) {

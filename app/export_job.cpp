@@ -7,6 +7,7 @@
 #include "core/atomic_file.h"
 #include "core/builtin_model.h"
 #include "core/engine.h"
+#include "core/pretrained/pretrained_model.h"
 #include "core/trace_json.h"
 
 namespace attn::app {
@@ -35,8 +36,10 @@ std::string with_export_extension(const std::string& path, ExportKind kind) {
     return path + want;
 }
 
-std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind) {
+std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind, int layer) {
     std::string name = std::string("attnlab-") + figure_view_name(view);
+    const bool per_layer = view != FigureView::PositionalEncoding && kind != ExportKind::Json;
+    if (layer >= 0 && per_layer) name += "-layer" + std::to_string(layer + 1);
     if (view == FigureView::Heatmap || view == FigureView::Scaling || view == FigureView::Lines ||
         view == FigureView::Cell || kind == ExportKind::Csv) {
         name += "-head" + std::to_string(head + 1);
@@ -98,16 +101,16 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
             FigureRequest request = make_figure_request(in, s);
             std::shared_ptr<const Trace> other = in.flipped;
             if (s.view == FigureView::Scaling && !other) {
-                // The scaling figure needs the same run with scaling toggled (cheap: the
-                // projections of the trace on screen are reused).
-                auto model = make_builtin_model(in.trace->model);
-                if (!model) {
-                    out.message = model.error();
-                    return out;
-                }
+                // The scaling figure needs the same run with scaling toggled (built-in: cheap, the
+                // projections of the trace on screen are reused; pretrained: every layer again).
                 RunConfig flipped = in.trace->run;
                 flipped.attention.scale = !flipped.attention.scale;
-                auto t = compute_trace(*model, flipped, in.trace.get());
+                auto t = [&]() -> Expected<Trace> {
+                    if (in.model) return pretrained::compute_pretrained_trace(*in.model, flipped);
+                    auto model = make_builtin_model(in.trace->model);
+                    if (!model) return model.status();
+                    return compute_trace(*model, flipped, in.trace.get());
+                }();
                 if (!t) {
                     out.message = t.error();
                     return out;

@@ -17,6 +17,10 @@
 #include "core/figure/figure.h"
 #include "core/trace.h"
 
+namespace attn::pretrained {
+struct PretrainedModel;
+}
+
 namespace attn::app {
 
 enum class ExportKind { Png, Svg, Pdf, Csv, Json };
@@ -34,8 +38,9 @@ struct ExportSettings {
 const char* export_kind_ext(ExportKind kind);  // "png", ...
 // `path` with the kind's extension: replaced if it has another known one, appended otherwise.
 std::string with_export_extension(const std::string& path, ExportKind kind);
-// A default file name for a view and kind in `dir`, e.g. dir/attnlab-heatmap-head2.pdf.
-std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind);
+// A default file name for a view and kind in `dir`, e.g. dir/attnlab-heatmap-head2.pdf; with
+// layer ≥ 0 (models with several layers) dir/attnlab-heatmap-layer3-head2.pdf.
+std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind, int layer = -1);
 
 struct ExportOutcome {
     bool ok = false;
@@ -46,6 +51,8 @@ struct ExportOutcome {
 struct ExportInputs {
     std::shared_ptr<const Trace> trace;    // the trace on screen
     std::shared_ptr<const Trace> flipped;  // the same run with scaling toggled, or null
+    // The pretrained model behind `trace` (null: built-in), to compute the toggled run if needed.
+    std::shared_ptr<const pretrained::PretrainedModel> model;
     int head = 0, layer = 0;
     int cell_query = -1, cell_key = -1;
     MatrixValues values = MatrixValues::Weights;

@@ -138,9 +138,21 @@ void draw_colour_bar(const HeatmapPanel& p, const HeatmapLayout& L, Colormap map
                 tr(lang, d.fixed_range ? Txt::ColourBarFixed : Txt::ColourBarAuto));
 }
 
+void draw_layer_choice(AppState& s, int n_layers) {
+    const Lang lang = s.lang;
+    ImGui::TextUnformatted(tr(lang, Txt::Layer));
+    item_tooltip(tr(lang, Txt::LayerTip));
+    ImGui::SameLine();
+    int shown = std::clamp(s.layer, 0, n_layers - 1) + 1;
+    ImGui::SetNextItemWidth(std::min(40.0f + 14.0f * float(n_layers), 200.0f));
+    if (ImGui::SliderInt("##layer", &shown, 1, n_layers, "%d", ImGuiSliderFlags_AlwaysClamp)) s.layer = shown - 1;
+    item_tooltip(tr(lang, Txt::LayerTip));
+    ImGui::SameLine(0.0f, 24.0f);
+}
+
 void draw_cell_tooltip(const Trace& trace, int head, CellIndex cell, const AppState& s) {
     const Lang lang = s.lang;
-    const LayerTrace& layer = trace.layers[0];
+    const LayerTrace& layer = current_layer(trace, s);
     const CellInfo c = cell_info(layer, head, cell.i, cell.j);
     const Token& q = trace.q_tokens[size_t(cell.i)];
     const Token& k = trace.k_tokens[size_t(cell.j)];

@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "app/heatmap_layout.h"
+#include "app/panel_heatmap.h"
 #include "app/ui_widgets.h"
 
 namespace attn::app {
@@ -18,7 +19,7 @@ namespace {
 constexpr float kOwnScaleQuantile = 0.99f;
 
 // Makes sure there are `n` renderers and that they hold `trace`'s heads (+ average last).
-bool refresh(AllHeadsPanel& p, const std::shared_ptr<const Trace>& trace, int shown_heads) {
+bool refresh(AllHeadsPanel& p, const std::shared_ptr<const Trace>& trace, int layer_index, int shown_heads) {
     const size_t n = size_t(shown_heads) + 1;
     while (p.renderers.size() < n) {
         HeatmapRenderer r;
@@ -29,8 +30,8 @@ bool refresh(AllHeadsPanel& p, const std::shared_ptr<const Trace>& trace, int sh
         }
         p.renderers.push_back(r);
     }
-    if (p.uploaded_trace != trace) {
-        const LayerTrace& layer = trace->layers[0];
+    if (p.uploaded_trace != trace || p.uploaded_layer != layer_index) {
+        const LayerTrace& layer = trace->layers[size_t(layer_index)];
         p.max_weight.assign(n, 1.0f);
         for (int h = 0; h < shown_heads; ++h) {
             const HeatmapData d = make_heatmap_data(layer, h, HeatmapQuantity::Weights);
@@ -41,6 +42,7 @@ bool refresh(AllHeadsPanel& p, const std::shared_ptr<const Trace>& trace, int sh
         upload_heatmap(p.renderers[size_t(shown_heads)], p.average);
         p.max_weight[size_t(shown_heads)] = value_quantile(p.average, kOwnScaleQuantile);
         p.uploaded_trace = trace;
+        p.uploaded_layer = layer_index;
     }
     return true;
 }
@@ -54,16 +56,21 @@ void draw_all_heads_panel(AllHeadsPanel& p, AppState& s, const ComputeView& view
     ImGui::TextDisabled("%s", tr(lang, Txt::HeadsIntro));
     ImGui::PopTextWrapPos();
     LabelBuf label;
+    if (trace && trace->layers.size() > 1) {
+        ImGui::AlignTextToFramePadding();
+        draw_layer_choice(s, int(trace->layers.size()));
+    }
     ImGui::Checkbox(label(lang, Txt::HeadsAutoScale, "heads_auto"), &p.auto_scale);
     item_tooltip(tr(lang, Txt::HeadsAutoScaleTip));
     if (!trace || trace->layers.empty()) {
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
         return;
     }
-    const LayerTrace& layer = trace->layers[0];
+    const int layer_index = clamp_layer(s.layer, *trace);
+    const LayerTrace& layer = trace->layers[size_t(layer_index)];
     const int shown = std::min(layer.n_heads, kMaxHeadThumbnails);
     if (shown < layer.n_heads) ImGui::TextDisabled(tr(lang, Txt::HeadsMore), shown, layer.n_heads);
-    if (!p.renderer_error.empty() || !refresh(p, trace, shown)) {
+    if (!p.renderer_error.empty() || !refresh(p, trace, layer_index, shown)) {
         ImGui::TextColored(error_colour(), "%s", p.renderer_error.c_str());
         return;
     }

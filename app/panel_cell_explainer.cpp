@@ -41,17 +41,19 @@ void draw_cell_explainer_panel(CellExplainerPanel& p, const AppState& s, const C
     const Trace* trace = view.trace.get();
     const bool have = trace != nullptr && !trace->layers.empty() && s.sel_query >= 0 && s.sel_key >= 0 &&
                       s.sel_query < trace->t_q() && s.sel_key < trace->t_k() && s.head >= 0 &&
-                      s.head < trace->layers[0].n_heads;
+                      s.head < current_layer(*trace, s).n_heads;
     if (!have) {
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("%s", tr(lang, Txt::ExplHint));
         ImGui::PopTextWrapPos();
         return;
     }
-    if (p.cached_trace != view.trace || p.cached_head != s.head || p.cached_i != s.sel_query ||
-        p.cached_j != s.sel_key) {
-        p.expl = explain_cell(trace->layers[0], s.head, s.sel_query, s.sel_key);
+    const int layer = clamp_layer(s.layer, *trace);
+    if (p.cached_trace != view.trace || p.cached_layer != layer || p.cached_head != s.head ||
+        p.cached_i != s.sel_query || p.cached_j != s.sel_key) {
+        p.expl = explain_cell(trace->layers[size_t(layer)], s.head, s.sel_query, s.sel_key);
         p.cached_trace = view.trace;
+        p.cached_layer = layer;
         p.cached_head = s.head;
         p.cached_i = s.sel_query;
         p.cached_j = s.sel_key;
@@ -61,6 +63,7 @@ void draw_cell_explainer_panel(CellExplainerPanel& p, const AppState& s, const C
     const std::string& kt = trace->k_tokens[size_t(e.j)].text;
 
     ImGui::PushTextWrapPos(0.0f);
+    if (trace->layers.size() > 1) ImGui::TextDisabled(tr(lang, Txt::ModelViewCell), layer + 1, e.head + 1);
     ImGui::Text(tr(lang, Txt::ExplCell), e.head + 1, e.i, qt.c_str(), e.j, kt.c_str());
     ImGui::Separator();
 

@@ -14,7 +14,7 @@ namespace attn::app {
 
 struct CellExplainerPanel {
     std::shared_ptr<const Trace> cached_trace;
-    int cached_head = -1, cached_i = -1, cached_j = -1;
+    int cached_layer = -1, cached_head = -1, cached_i = -1, cached_j = -1;
     CellExplanation expl;
 };
 

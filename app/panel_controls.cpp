@@ -1,3 +1,4 @@
+#include "app/core_messages.h"
 #include "app/panel_controls.h"
 
 #include <algorithm>
@@ -5,6 +6,8 @@
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
+
+#include "app/panel_model.h"
 
 namespace attn::app {
 
@@ -27,8 +30,9 @@ void text_field(ControlsPanel& p, Lang lang, Txt label, Txt tip, const char* id,
     item_tooltip(tr(lang, tip));
 }
 
-void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view) {
+void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const ModelSession& models) {
     const Lang lang = s.lang;
+    const pretrained::PretrainedModel* model = models.active.get();
     section(lang, Txt::SecSentence);
     text_field(p, lang, Txt::Sentence, Txt::SentenceTip, "sentence", s.text);
 
@@ -44,12 +48,21 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view) {
     }
     item_tooltip(tr(lang, Txt::PresetsTip));
     if (!p.presets.error.empty()) {
-        ImGui::TextColored(error_colour(), tr(lang, Txt::PresetsMissing), p.presets.error.c_str());
+        ImGui::TextColored(error_colour(), tr(lang, Txt::PresetsMissing),
+                           localize_core_message(p.presets.error, lang).c_str());
     }
 
-    ImGui::Checkbox(p.label(lang, Txt::Cross, "cross"), &s.cross);
-    item_tooltip(tr(lang, Txt::CrossTip));
-    if (s.cross) text_field(p, lang, Txt::CrossText, Txt::CrossTextTip, "cross_text", s.cross_text);
+    // The second sentence: cross-attention (built-in), sentence B (BERT), none (GPT-2).
+    const bool segment_b = model != nullptr && takes_sentence_b(*model);
+    const bool no_second = model != nullptr && !segment_b;
+    ImGui::BeginDisabled(no_second);
+    ImGui::Checkbox(p.label(lang, segment_b ? Txt::SentenceB : Txt::Cross, "cross"), &s.cross);
+    ImGui::EndDisabled();
+    item_tooltip(tr(lang, no_second ? Txt::CrossNoSecondTip : segment_b ? Txt::SentenceBTip : Txt::CrossTip));
+    if (s.cross && !no_second) {
+        text_field(p, lang, segment_b ? Txt::SentenceB : Txt::CrossText, segment_b ? Txt::SentenceBTip : Txt::CrossTextTip,
+                   "cross_text", s.cross_text);
+    }
 
     if (const Trace* t = view.trace.get()) {
         ImGui::TextDisabled(tr(lang, Txt::TokensLine), t->t_q(), t->t_k());
@@ -69,14 +82,40 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view) {
             ImGui::TextDisabled("%s", idx);
             ImGui::SameLine(0.0f, 3.0f);
             ImGui::TextUnformatted(tok.c_str());
+            if (size_t(i) < view.pieces.size() && ImGui::IsItemHovered()) {  // subword: piece + id
+                const TokenPiece& piece = view.pieces[size_t(i)];
+                ImGui::SetTooltip(tr(lang, Txt::TokenPieceTip), piece.piece.c_str(), piece.id);
+            }
         }
         if (boxed) ImGui::EndChild();
     }
 }
 
-void draw_model(ControlsPanel& p, AppState& s) {
+void draw_model(ControlsPanel& p, AppState& s, ModelSession& models) {
     const Lang lang = s.lang;
     section(lang, Txt::SecModel);
+    draw_model_facts(s, models);
+    // A folder typed here opens like one from the Model menu.
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr(lang, Txt::OpenModelGo)).x -
+                            3.0f * ImGui::GetStyle().FramePadding.x - ImGui::GetStyle().ItemSpacing.x);
+    bool go = ImGui::InputTextWithHint("##model_path", tr(lang, Txt::OpenModelPathHint), &p.model_path,
+                                       ImGuiInputTextFlags_EnterReturnsTrue);
+    item_tooltip(tr(lang, Txt::OpenModelIntro));
+    ImGui::SameLine();
+    ImGui::BeginDisabled(p.model_path.empty());
+    go = ImGui::Button(p.label(lang, Txt::OpenModelGo, "model_open")) || go;
+    ImGui::EndDisabled();
+    if (go && !p.model_path.empty()) open_model(models, s, p.model_path);
+    if (models.active != nullptr) {
+        if (ImGui::SmallButton(p.label(lang, Txt::MenuUseBuiltin, "model_builtin"))) use_builtin_model(models, s);
+    }
+
+    // The built-in model's switches: a pretrained model has fixed ones, so they are hidden.
+    if (models.active != nullptr) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::BuiltinHidden));
+        item_tooltip(tr(lang, Txt::BuiltinOnlyTip));
+        return;
+    }
     char preview[16];
     std::snprintf(preview, sizeof(preview), "%d", s.d_model);
     if (ImGui::BeginCombo(p.label(lang, Txt::DModel, "d_model"), preview)) {
@@ -109,11 +148,16 @@ void draw_attention(ControlsPanel& p, AppState& s) {
     item_tooltip(tr(lang, Txt::TemperatureTip));
 }
 
-void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view) {
+void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view, const ModelSession& models) {
     const Lang lang = s.lang;
     section(lang, Txt::SecMask);
-    ImGui::Checkbox(p.label(lang, Txt::Causal, "causal"), &s.causal);
-    item_tooltip(tr(lang, Txt::CausalTip));
+    // GPT-2 never sees later tokens: its causal mask is on whatever the switch says.
+    const bool always_causal = models.active != nullptr && models.active->config.arch == pretrained::Architecture::Gpt2;
+    bool causal = s.causal || always_causal;
+    ImGui::BeginDisabled(always_causal);
+    if (ImGui::Checkbox(p.label(lang, Txt::Causal, "causal"), &causal) && !always_causal) s.causal = causal;
+    ImGui::EndDisabled();
+    item_tooltip(tr(lang, always_causal ? Txt::CausalAlwaysTip : Txt::CausalTip));
 
     ImGui::Checkbox(p.label(lang, Txt::Window, "window_on"), &s.window_on);
     item_tooltip(tr(lang, Txt::WindowTip));
@@ -161,12 +205,12 @@ void draw_display(ControlsPanel& p, AppState& s) {
 
 }  // namespace
 
-void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeView& view) {
+void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeView& view, ModelSession& models) {
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-    draw_sentence(panel, state, view);
-    draw_model(panel, state);
+    draw_sentence(panel, state, view, models);
+    draw_model(panel, state, models);
     draw_attention(panel, state);
-    draw_mask(panel, state, view);
+    draw_mask(panel, state, view, models);
     draw_display(panel, state);
     ImGui::PopItemWidth();
 }

@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/core_messages.h"
 #include "app/ui_widgets.h"
 
 namespace attn::app {
@@ -92,7 +93,9 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         p.path_edited = false;
         ImGui::OpenPopup("###export");
     }
-    if (!p.path_edited) s.path = default_export_path(p.dir, s.view, state.head, s.kind);
+    const int layer = view.trace ? clamp_layer(state.layer, *view.trace) : 0;
+    const bool layered = view.trace && view.trace->layers.size() > 1;
+    if (!p.path_edited) s.path = default_export_path(p.dir, s.view, state.head, s.kind, layered ? layer : -1);
 
     char title[96];
     std::snprintf(title, sizeof(title), "%s###export", tr(lang, Txt::ExportTitle));
@@ -157,6 +160,8 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         ExportInputs in;
         in.trace = view.trace;
         in.flipped = view.flipped;
+        in.model = view.model;
+        in.layer = layer;
         in.head = state.head;
         in.cell_query = state.sel_query;
         in.cell_key = state.sel_key;
@@ -179,7 +184,7 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
     } else if (!p.message.empty()) {
         ImGui::PushTextWrapPos(480.0f);
         ImGui::TextColored(p.message_ok ? ImVec4(0.45f, 0.9f, 0.45f, 1.0f) : ImVec4(1.0f, 0.4f, 0.35f, 1.0f),
-                           "%s", p.message.c_str());
+                           "%s", localize_core_message(p.message, lang).c_str());
         ImGui::PopTextWrapPos();
     }
     ImGui::EndPopup();

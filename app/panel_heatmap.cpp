@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include "app/core_messages.h"
 #include "app/text_fit.h"
 
 namespace attn::app {
@@ -15,9 +16,10 @@ namespace attn::app {
 namespace {
 
 
-void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads) {
+void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
     const Lang lang = s.lang;
     ImGui::AlignTextToFramePadding();
+    if (n_layers > 1) draw_layer_choice(s, n_layers);
     ImGui::TextUnformatted(tr(lang, Txt::Head));
     item_tooltip(tr(lang, Txt::HeadTip));
     ImGui::SameLine();
@@ -83,18 +85,19 @@ void draw_status(const AppState& s, const ComputeView& view) {
     }
     if (!view.error.empty()) {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(error_colour(), "%s", view.error.c_str());
+        ImGui::TextColored(error_colour(), "%s", localize_core_message(view.error, lang).c_str());
         ImGui::PopTextWrapPos();
     }
     ImGui::TextDisabled("%s", tr(lang, s.mask_edit ? Txt::EditHint : Txt::AxisLegend));
 }
 
-void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, int head,
+void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, int layer, int head,
                    HeatmapQuantity quantity) {
-    if (p.data_trace != trace || p.data_head != head || p.data_quantity != quantity) {
-        p.data = make_heatmap_data(trace->layers[0], head, quantity);
+    if (p.data_trace != trace || p.data_layer != layer || p.data_head != head || p.data_quantity != quantity) {
+        p.data = make_heatmap_data(trace->layers[size_t(layer)], head, quantity);
         if (p.renderer.program != 0) upload_heatmap(p.renderer, p.data);
         p.data_trace = trace;
+        p.data_layer = layer;
         p.data_head = head;
         p.data_quantity = quantity;
     }
@@ -125,9 +128,9 @@ void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, i
 void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     const std::shared_ptr<const Trace>& trace = view.trace;
     const bool have_trace = trace && !trace->layers.empty();
-    const int n_heads = have_trace ? trace->layers[0].n_heads : 0;
-    if (have_trace) s.head = std::clamp(s.head, 0, n_heads - 1);  // keep --head until a trace exists
-    draw_view_bar(p, s, n_heads);
+    if (have_trace) clamp_selection(s, *trace);  // keep --head until a trace exists
+    const int n_heads = have_trace ? current_layer(*trace, s).n_heads : 0;
+    draw_view_bar(p, s, n_heads, have_trace ? int(trace->layers.size()) : 0);
     draw_status(s, view);
     p.hovered = {};
     if (!have_trace) return;
@@ -136,7 +139,7 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         return;
     }
 
-    refresh_cache(p, trace, s.head, s.quantity);
+    refresh_cache(p, trace, s.layer, s.head, s.quantity);
     const HeatmapData& d = p.data;
 
     ImGui::Spacing();

@@ -25,8 +25,9 @@ struct HeatmapPanel {
     HeatmapRenderer renderer;
     std::string renderer_error;  // shader/GL setup failure: shown instead of the cells
 
-    // Values of the shown (trace, head, quantity); re-made and re-uploaded when one changes.
+    // Values of the shown (trace, layer, head, quantity); re-made and re-uploaded when one changes.
     std::shared_ptr<const Trace> data_trace;
+    int data_layer = -1;
     int data_head = -1;
     HeatmapQuantity data_quantity = HeatmapQuantity::Weights;
     HeatmapData data;
@@ -49,7 +50,9 @@ void draw_axis_labels(const HeatmapPanel& panel, const HeatmapLayout& layout, co
 void draw_cell_numbers(const HeatmapPanel& panel, const HeatmapLayout& layout, Colormap map,
                        HeatmapQuantity quantity);
 void draw_colour_bar(const HeatmapPanel& panel, const HeatmapLayout& layout, Colormap map, Lang lang);
-void draw_cell_tooltip(const Trace& trace, int head, CellIndex cell, const AppState& state);
+void draw_cell_tooltip(const Trace& trace, int head, CellIndex cell, const AppState& state);  // state.layer
+// "Layer [slider]" for traces with several layers (PageUp / PageDown also change it).
+void draw_layer_choice(AppState& state, int n_layers);
 float colour_bar_width(Lang lang);
 
 }  // namespace attn::app

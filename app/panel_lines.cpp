@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "app/panel_heatmap.h"
 #include "app/ui_widgets.h"
 
 namespace attn::app {
@@ -34,8 +35,12 @@ void draw_lines_panel(LinesPanel& p, AppState& s, const ComputeView& view) {
         return;
     }
     const Trace& trace = *view.trace;
-    const LayerTrace& layer = trace.layers[0];
-    s.head = std::clamp(s.head, 0, layer.n_heads - 1);
+    clamp_selection(s, trace);
+    const LayerTrace& layer = current_layer(trace, s);
+    if (trace.layers.size() > 1) {
+        ImGui::AlignTextToFramePadding();
+        draw_layer_choice(s, int(trace.layers.size()));
+    }
     draw_head_choice(s, layer.n_heads);
     const int t_q = trace.t_q(), t_k = trace.t_k();
     if (std::max(t_q, t_k) > kMaxLineTokens) {
@@ -68,9 +73,11 @@ void draw_lines_panel(LinesPanel& p, AppState& s, const ComputeView& view) {
         if (m.x < left_x + 6.0f) p.focus_q = token_at(m.y, t_q, top, height);
         if (m.x > right_x - 6.0f) p.focus_k = token_at(m.y, t_k, top, height);
     }
-    if (p.cached_trace != view.trace || p.cached_head != s.head || p.cached_q != p.focus_q || p.cached_k != p.focus_k) {
+    if (p.cached_trace != view.trace || p.cached_layer != s.layer || p.cached_head != s.head ||
+        p.cached_q != p.focus_q || p.cached_k != p.focus_k) {
         p.lines = attention_lines(layer, s.head, p.focus_q, p.focus_k);
         p.cached_trace = view.trace;
+        p.cached_layer = s.layer;
         p.cached_head = s.head;
         p.cached_q = p.focus_q;
         p.cached_k = p.focus_k;

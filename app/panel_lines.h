@@ -1,6 +1,6 @@
 // panel_lines.h — the line view: query tokens left, key tokens right, one line per (i, j) with
 // opacity = weight (ImDrawList lines, T ≤ kMaxLineTokens). Hovering a token isolates its lines.
-// The line list is cached per (trace, head, focus), not rebuilt every frame.
+// The line list is cached per (trace, layer, head, focus), not rebuilt every frame.
 #pragma once
 
 #include <memory>
@@ -14,7 +14,7 @@ namespace attn::app {
 
 struct LinesPanel {
     std::shared_ptr<const Trace> cached_trace;
-    int cached_head = -1, cached_q = -2, cached_k = -2;
+    int cached_layer = -1, cached_head = -1, cached_q = -2, cached_k = -2;
     std::vector<AttentionLine> lines;
     int focus_q = -1, focus_k = -1;  // token under the pointer last frame (-1 = none)
 };

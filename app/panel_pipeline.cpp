@@ -36,19 +36,22 @@ void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView&
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
         return;
     }
-    const LayerTrace& layer = view.trace->layers[0];
+    const int layer_index = clamp_layer(s.layer, *view.trace);
+    const LayerTrace& layer = view.trace->layers[size_t(layer_index)];
     const int head = std::clamp(s.head, 0, layer.n_heads - 1);
     ImGui::PushTextWrapPos(0.0f);
+    if (view.trace->layers.size() > 1) ImGui::Text(tr(lang, Txt::ModelViewCell), layer_index + 1, head + 1);
     ImGui::TextDisabled(tr(lang, Txt::PipeIntro), head + 1);
     ImGui::PopTextWrapPos();
     if (!p.renderer_error.empty() || !ensure_renderers(p)) {
         ImGui::TextColored(error_colour(), "%s", p.renderer_error.c_str());
         return;
     }
-    if (p.cached_trace != view.trace || p.cached_head != head) {
-        p.stages = make_pipeline(*view.trace, head);
+    if (p.cached_trace != view.trace || p.cached_layer != layer_index || p.cached_head != head) {
+        p.stages = make_pipeline(*view.trace, layer_index, head);
         for (size_t k = 0; k < p.stages.size(); ++k) upload_heatmap(p.renderers[k], p.stages[k].data);
         p.cached_trace = view.trace;
+        p.cached_layer = layer_index;
         p.cached_head = head;
     }
 

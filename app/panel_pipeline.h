@@ -18,7 +18,7 @@ struct PipelinePanel {
     std::vector<HeatmapRenderer> renderers;  // kPipelineStages, created on first draw
     std::string renderer_error;
     std::shared_ptr<const Trace> cached_trace;
-    int cached_head = -1;
+    int cached_layer = -1, cached_head = -1;
     std::vector<PipelineStage> stages;
 };
 

@@ -45,10 +45,13 @@ void draw_positional_panel(PositionalPanel& p, AppState& s, const ComputeView& v
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(lang, Txt::PeIntro));
     ImGui::PopTextWrapPos();
-    ImGui::Checkbox(label(lang, Txt::Positional, "pe_on"), &s.positional);
-    item_tooltip(tr(lang, Txt::PositionalTip));
-    ImGui::SameLine(0.0f, 24.0f);
     const Trace* trace = view.trace.get();
+    const bool pretrained = view.model != nullptr;  // learned positions: always on
+    ImGui::BeginDisabled(pretrained);
+    ImGui::Checkbox(label(lang, Txt::Positional, "pe_on"), &s.positional);
+    ImGui::EndDisabled();
+    item_tooltip(tr(lang, pretrained ? Txt::BuiltinOnlyTip : Txt::PositionalTip));
+    ImGui::SameLine(0.0f, 24.0f);
     ImGui::BeginDisabled(trace == nullptr || view.busy);
     if (ImGui::Button(label(lang, Txt::PeReverse, "pe_reverse")) && trace != nullptr) {
         p.before_reverse = view.trace;
@@ -59,15 +62,16 @@ void draw_positional_panel(PositionalPanel& p, AppState& s, const ComputeView& v
     ImGui::EndDisabled();
     item_tooltip(tr(lang, Txt::PeReverseTip));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(tr(lang, s.positional ? Txt::PeNoteOn : Txt::PeNoteOff));
+    ImGui::TextUnformatted(tr(lang, pretrained ? Txt::PeLearned : s.positional ? Txt::PeNoteOn : Txt::PeNoteOff));
     ImGui::PopTextWrapPos();
     if (trace == nullptr || trace->layers.empty()) {
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
         return;
     }
     if (p.before_reverse && p.compared != view.trace && view.trace != p.before_reverse) {
-        p.mismatch = p.before_reverse->model.positional == trace->model.positional
-                         ? reversal_mismatch(*p.before_reverse, *trace)
+        p.mismatch = p.before_reverse->model.positional == trace->model.positional &&
+                             p.before_reverse->model_name == trace->model_name
+                         ? reversal_mismatch(*p.before_reverse, *trace, clamp_layer(s.layer, *trace))
                          : -1.0f;
         p.compared = view.trace;
     }
@@ -87,9 +91,10 @@ void draw_positional_panel(PositionalPanel& p, AppState& s, const ComputeView& v
         ImGui::TextColored(error_colour(), "%s", p.renderer_error.c_str());
         return;
     }
-    const LayerTrace& layer = trace->layers[0];
+    const int layer_index = clamp_layer(s.layer, *trace);
+    const LayerTrace& layer = trace->layers[size_t(layer_index)];
     const int head = std::clamp(s.head, 0, layer.n_heads - 1);
-    if (p.cached_trace != view.trace || p.cached_head != head) {
+    if (p.cached_trace != view.trace || p.cached_layer != layer_index || p.cached_head != head) {
         p.pe_data = matrix_heatmap_data(trace->q_positions);
         if (!trace->model.positional) {  // all zeros: a neutral fixed scale instead of min = max
             p.pe_data.vmin = -1.0f;
@@ -99,6 +104,7 @@ void draw_positional_panel(PositionalPanel& p, AppState& s, const ComputeView& v
         upload_heatmap(p.pe, p.pe_data);
         upload_heatmap(p.weights, p.weight_data);
         p.cached_trace = view.trace;
+        p.cached_layer = layer_index;
         p.cached_head = head;
     }
 
@@ -109,12 +115,16 @@ void draw_positional_panel(PositionalPanel& p, AppState& s, const ComputeView& v
     const float map_h = avail.y - line_h - 8.0f;
     ImGui::BeginGroup();
     ImGui::Text(tr(lang, Txt::PeMatrix), trace->t_q(), int(trace->q_positions.cols()));
-    if (!trace->model.positional) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::PeOff));
+    if (!trace->model.positional && !pretrained) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::PeOff));
     draw_map(p.pe, p.pe_data, s.colormap, left_w, map_h - line_h, "##pe", Txt::PeValueTip, lang);
     ImGui::EndGroup();
     ImGui::SameLine(0.0f, 24.0f);
     ImGui::BeginGroup();
-    ImGui::Text(tr(lang, Txt::PeWeights), head + 1);
+    if (trace->layers.size() > 1) {
+        ImGui::Text(tr(lang, Txt::ModelViewCell), layer_index + 1, head + 1);
+    } else {
+        ImGui::Text(tr(lang, Txt::PeWeights), head + 1);
+    }
     draw_map(p.weights, p.weight_data, s.colormap, right_w, map_h, "##pe_w", Txt::HeadsCellTipNum, lang);
     ImGui::EndGroup();
 }

@@ -19,7 +19,7 @@ struct PositionalPanel {
     bool renderers_ready = false;
     std::string renderer_error;
     std::shared_ptr<const Trace> cached_trace;
-    int cached_head = -1;
+    int cached_layer = -1, cached_head = -1;
     HeatmapData pe_data;       // (T_q, d_model)
     HeatmapData weight_data;   // (T_q, T_k)
 

@@ -14,32 +14,42 @@ namespace attn::app {
 
 namespace {
 
-constexpr int kHistogramBins = 24;
-
-void refresh(ScalingLabPanel& p, const ComputeView& view, int head) {
-    if (p.cached_trace == view.trace && p.cached_flipped == view.flipped && p.cached_head == head) return;
-    const LayerTrace& main = view.trace->layers[0];
-    const LayerTrace& twin = view.flipped->layers[0];
-    const LayerTrace& scaled = main.scale ? main : twin;
-    const LayerTrace& unscaled = main.scale ? twin : main;
-    upload_heatmap(p.scaled, make_heatmap_data(scaled, head, HeatmapQuantity::Weights));
-    upload_heatmap(p.unscaled, make_heatmap_data(unscaled, head, HeatmapQuantity::Weights));
-    p.diff = make_difference_map(scaled, unscaled, head);
-    p.diff_tex = upload_rgba_texture(p.diff_tex, p.diff.rgba.data(), p.diff.cols, p.diff.rows);
-    p.hist_scaled = logit_histogram(scaled, head, kHistogramBins);
-    p.hist_unscaled = logit_histogram(unscaled, head, kHistogramBins);
-    p.cached_trace = view.trace;
-    p.cached_flipped = view.flipped;
-    p.cached_head = head;
+// Takes finished jobs' results (uploading the maps: the one GL step) and posts what is missing.
+void refresh(ScalingLabPanel& p, const ComputeView& view, int layer, int head) {
+    if (auto done = p.maps_job.take()) {
+        upload_heatmap(p.scaled, done->result.scaled);
+        upload_heatmap(p.unscaled, done->result.unscaled);
+        p.diff = std::move(done->result.diff);
+        p.diff_tex = upload_rgba_texture(p.diff_tex, p.diff.rgba.data(), p.diff.cols, p.diff.rows);
+        p.hist_scaled = std::move(done->result.hist_scaled);
+        p.hist_unscaled = std::move(done->result.hist_unscaled);
+        p.shown = std::move(done->request);
+    }
+    const ScalingRequest wanted{view.trace, view.flipped, layer, head};
+    const bool up_to_date = p.shown && same_scaling_request(*p.shown, wanted);
+    if (!up_to_date && (!p.posted || !same_scaling_request(*p.posted, wanted))) {
+        p.maps_job.post(wanted);
+        p.posted = wanted;
+    }
 }
 
-const DkDemo& dk_demo(ScalingLabPanel& p, int index) {
-    if (!p.dk_cache[size_t(index)]) {
-        p.dk_cache[size_t(index)] = run_dk_demo(kDkDemoValues[index]);
-        p.curve_raw[size_t(index)] = float(p.dk_cache[size_t(index)]->entropy_unscaled);
-        p.curve_scaled[size_t(index)] = float(p.dk_cache[size_t(index)]->entropy_scaled);
+void refresh_dk(ScalingLabPanel& p) {
+    if (auto done = p.dk_job.take()) {
+        p.dk = std::move(done->result);
+        for (int k = 0; k < kDkDemoCount; ++k) {
+            p.curve_raw[size_t(k)] = float((*p.dk)[size_t(k)].entropy_unscaled);
+            p.curve_scaled[size_t(k)] = float((*p.dk)[size_t(k)].entropy_scaled);
+        }
     }
-    return *p.dk_cache[size_t(index)];
+    if (!p.dk && !p.dk_posted) {
+        p.dk_job.post(7);  // the demo's fixed seed: the same numbers every session
+        p.dk_posted = true;
+    }
+}
+
+void draw_computing(Lang lang) {
+    const int dots = int(ImGui::GetTime() * 3.0) % 4;  // animated without stored state
+    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s%.*s", tr(lang, Txt::Computing), dots, "...");
 }
 
 void draw_maps(ScalingLabPanel& p, const AppState& s, const LayerTrace& main, const LayerTrace& twin, float side) {
@@ -79,7 +89,7 @@ void draw_maps(ScalingLabPanel& p, const AppState& s, const LayerTrace& main, co
             const ImVec2 m = ImGui::GetIO().MousePos;
             const int j = std::clamp(int((m.x - p0.x) / w * float(main.t_k())), 0, main.t_k() - 1);
             const int i = std::clamp(int((m.y - p0.y) / h * float(main.t_q())), 0, main.t_q() - 1);
-            const int head = p.cached_head;
+            const int head = p.shown->head;
             ImGui::BeginTooltip();
             ImGui::Text("%d → %d", i, j);
             ImGui::Text("%s: %.4f   %s: %.4f", tr(lang, Txt::ScaledShort), double(scaled.heads[size_t(head)].weights(i, j)),
@@ -149,20 +159,18 @@ void draw_histograms_and_demo(ScalingLabPanel& p, Lang lang) {
     ImGui::Separator();
     ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "%s", tr(lang, Txt::DkTitle));
     item_tooltip(tr(lang, Txt::DkTip));
-    // The demo for every d_k costs ~30 ms in all: fill the curve one value per frame (after the
-    // slider's own value) instead of stalling a single frame.
-    for (int k = 0; k < kDkDemoCount; ++k) {
-        if (!p.dk_cache[size_t(k)]) {
-            dk_demo(p, k);
-            break;
-        }
+    refresh_dk(p);
+    if (!p.dk) {
+        draw_computing(lang);
+        return;
     }
     char fmt[32];
     std::snprintf(fmt, sizeof(fmt), "d_k = %d", kDkDemoValues[p.dk_index]);
     ImGui::SetNextItemWidth(w);
     ImGui::SliderInt("##dk", &p.dk_index, 0, kDkDemoCount - 1, fmt, ImGuiSliderFlags_AlwaysClamp);
     item_tooltip(tr(lang, Txt::DkTip));
-    const DkDemo& d = dk_demo(p, p.dk_index);
+    p.dk_index = std::clamp(p.dk_index, 0, kDkDemoCount - 1);
+    const DkDemo& d = (*p.dk)[size_t(p.dk_index)];
     ImGui::PushTextWrapPos(0.0f);
     ImGui::Text(tr(lang, Txt::DkVar), d.dot_var, d.d_k, d.scaled_var);
     ImGui::Text(tr(lang, Txt::DkEntropy), d.keys, d.entropy_unscaled, d.entropy_scaled, d.entropy_uniform);
@@ -170,11 +178,9 @@ void draw_histograms_and_demo(ScalingLabPanel& p, Lang lang) {
     ImGui::PopTextWrapPos();
     ImGui::TextDisabled("%s", tr(lang, Txt::DkCurve));
     const float top = float(d.entropy_uniform);
-    int filled = 0;  // leading d_k values computed so far
-    while (filled < kDkDemoCount && p.dk_cache[size_t(filled)]) ++filled;
-    ImGui::PlotLines("##curve_scaled", p.curve_scaled.data(), filled, 0, tr(lang, Txt::ScaledShort), 0.0f, top,
+    ImGui::PlotLines("##curve_scaled", p.curve_scaled.data(), kDkDemoCount, 0, tr(lang, Txt::ScaledShort), 0.0f, top,
                      ImVec2(w, 60.0f));
-    ImGui::PlotLines("##curve_raw", p.curve_raw.data(), filled, 0, tr(lang, Txt::RawShort), 0.0f, top,
+    ImGui::PlotLines("##curve_raw", p.curve_raw.data(), kDkDemoCount, 0, tr(lang, Txt::RawShort), 0.0f, top,
                      ImVec2(w, 60.0f));
 }
 
@@ -187,7 +193,8 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
         return;
     }
-    const LayerTrace& main = view.trace->layers[0];
+    const int layer = clamp_layer(s.layer, *view.trace);
+    const LayerTrace& main = view.trace->layers[size_t(layer)];
     const int head = std::clamp(s.head, 0, main.n_heads - 1);
     ImGui::Text(tr(lang, Txt::ScalingHead), head + 1, main.d_k);
     if (!p.renderers_ready && p.renderer_error.empty()) {
@@ -203,10 +210,17 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
     const bool have_twin = view.flipped && !view.flipped->layers.empty() &&
                            view.flipped->t_q() == view.trace->t_q() && view.flipped->t_k() == view.trace->t_k();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    if (have_twin) {
-        refresh(p, view, head);
+    const bool have_twin_layer = have_twin && int(view.flipped->layers.size()) > layer;
+    if (have_twin_layer) refresh(p, view, layer, head);
+    if (p.shown && !same_scaling_request(*p.shown, ScalingRequest{view.trace, view.flipped, layer, head})) {
+        ImGui::SameLine(0.0f, 24.0f);
+        draw_computing(lang);
+    }
+    if (p.shown) {  // the maps on screen, drawn with the shape of the run they were made from
         const float side = std::floor(std::min((avail.x - 32.0f) / 3.0f, avail.y * 0.42f));
-        draw_maps(p, s, main, view.flipped->layers[0], std::max(side, 16.0f));
+        const size_t shown_layer = size_t(clamp_layer(p.shown->layer, *p.shown->trace));
+        draw_maps(p, s, p.shown->trace->layers[shown_layer], p.shown->flipped->layers[shown_layer],
+                  std::max(side, 16.0f));
     } else {
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::ScalingWaiting));
     }
@@ -219,7 +233,7 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
     ImGui::EndChild();
     ImGui::SameLine(0.0f, 16.0f);
     if (ImGui::BeginChild("##demo", ImVec2(0.0f, lower_h), false, ImGuiWindowFlags_NoBackground)) {
-        if (have_twin) draw_histograms_and_demo(p, lang);
+        if (p.shown) draw_histograms_and_demo(p, lang);
     }
     ImGui::EndChild();
 }
@@ -228,7 +242,22 @@ void scaling_lab_panel_destroy(ScalingLabPanel& p) {
     heatmap_renderer_destroy(p.scaled);
     heatmap_renderer_destroy(p.unscaled);
     delete_texture(p.diff_tex);
-    p = ScalingLabPanel{};
+    p.scaled = HeatmapRenderer{};
+    p.unscaled = HeatmapRenderer{};
+    p.diff_tex = 0;
+    p.renderers_ready = false;
+    p.shown.reset();  // its maps must be uploaded again
+    p.posted.reset();
+}
+
+void scaling_lab_panel_set_wakeup(ScalingLabPanel& p, std::function<void()> wakeup) {
+    p.maps_job.set_wakeup(wakeup);
+    p.dk_job.set_wakeup(std::move(wakeup));
+}
+
+bool scaling_lab_panel_wait_idle(ScalingLabPanel& p, std::chrono::milliseconds timeout) {
+    const bool maps = p.maps_job.wait_idle(timeout);
+    return p.dk_job.wait_idle(timeout) && maps;
 }
 
 }  // namespace attn::app

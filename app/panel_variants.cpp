@@ -98,8 +98,9 @@ void draw_variants_panel(VariantsPanel& p, AppState& state, const ComputeView& v
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
         return;
     }
-    const Trace& t = *view.trace;
-    const int heads = t.layers[0].n_heads;
+    const Trace& t = *view.trace;  // the sliders' ranges follow the newest trace
+    const int layer = clamp_layer(state.layer, t);
+    const int heads = t.layers[size_t(layer)].n_heads;
     state.head = std::clamp(state.head, 0, heads - 1);
 
     char label[96];
@@ -121,16 +122,32 @@ void draw_variants_panel(VariantsPanel& p, AppState& state, const ComputeView& v
     p.window = std::max(0, p.window);
     p.tile = std::max(1, p.tile);
 
-    // Recompute only when the trace or a setting changed (cheap: one head, O(T²·d_k)).
-    if (p.cached_trace != view.trace || !p.result || p.result->head != state.head ||
-        p.result->window != p.window || p.result->tile != p.tile) {
-        p.cached_trace = view.trace;
-        p.result = compute_variants(t, state.head, p.window, p.tile);
+    // O(T²·d_k) plus one (T, d_k) state per tile: off the UI thread, posted when an input changed.
+    const VariantsRequest wanted{view.trace, layer, state.head, p.window, p.tile};
+    if (auto done = p.job.take()) p.shown = std::move(done);
+    const bool up_to_date = p.shown && same_variants_request(p.shown->request, wanted);
+    if (!up_to_date && (!p.posted || !same_variants_request(*p.posted, wanted))) {
+        p.job.post(wanted);
+        p.posted = wanted;
+    }
+    if (!up_to_date) {
+        const int dots = int(ImGui::GetTime() * 3.0) % 4;  // animated without stored state
+        ImGui::SameLine(0.0f, 24.0f);
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s%.*s", tr(lang, Txt::Computing), dots, "...");
     }
     ImGui::Separator();
-    draw_comparison(*p.result, t, lang);
+    if (!p.shown) return;
+    // The result on screen belongs to its own trace (the previous one while a new one computes).
+    const Trace& rt = *p.shown->request.trace;
+    draw_comparison(p.shown->result, rt, lang);
     ImGui::Separator();
-    draw_online(p, *p.result, t, lang);
+    draw_online(p, p.shown->result, rt, lang);
+}
+
+void variants_panel_set_wakeup(VariantsPanel& p, std::function<void()> wakeup) { p.job.set_wakeup(std::move(wakeup)); }
+
+bool variants_panel_wait_idle(VariantsPanel& p, std::chrono::milliseconds timeout) {
+    return p.job.wait_idle(timeout);
 }
 
 }  // namespace attn::app

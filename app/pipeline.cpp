@@ -33,8 +33,9 @@ HeatmapData matrix_heatmap_data(const Mat& m, const BoolMat* masked) {
     return d;
 }
 
-std::vector<PipelineStage> make_pipeline(const Trace& trace, int head) {
-    const LayerTrace& L = trace.layers[0];
+std::vector<PipelineStage> make_pipeline(const Trace& trace, int layer, int head) {
+    assert(layer >= 0 && layer < int(trace.layers.size()) && "layer out of range");
+    const LayerTrace& L = trace.layers[size_t(layer)];
     assert(head >= 0 && head < L.n_heads && "head out of range");
     const BoolMat* blocked = L.blocked.size() > 0 ? &L.blocked : nullptr;
     const Mat& S = L.heads[size_t(head)].scores;  // (T_q, T_k)
@@ -50,7 +51,8 @@ std::vector<PipelineStage> make_pipeline(const Trace& trace, int head) {
         s.data = std::move(d);
         out.push_back(std::move(s));
     };
-    add("X", "E + PE", Txt::PipeX, "T_q", "d_model", matrix_heatmap_data(L.x_q));
+    const bool embeddings = layer == 0 && trace.layers.size() == 1;  // the built-in model's one layer
+    add("X", embeddings ? "E + PE" : "layer input", Txt::PipeX, "T_q", "d_model", matrix_heatmap_data(L.x_q));
     add("Q_h", "X W_Q", Txt::PipeQ, "T_q", "d_k", matrix_heatmap_data(Mat(L.q_head(head))));
     add("K_h", "X W_K", Txt::PipeK, "T_k", "d_k", matrix_heatmap_data(Mat(L.k_head(head))));
     add("V_h", "X W_V", Txt::PipeV, "T_k", "d_k", matrix_heatmap_data(Mat(L.v_head(head))));

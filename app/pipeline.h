@@ -26,8 +26,9 @@ struct PipelineStage {
 
 inline constexpr int kPipelineStages = 11;
 
-// head in [0, n_heads) (asserted).
-std::vector<PipelineStage> make_pipeline(const Trace& trace, int head);
+// layer in [0, layers), head in [0, n_heads) (asserted). Layer 0 of the built-in model starts
+// from X = E + PE; a later layer (or a pretrained model's) from that layer's input.
+std::vector<PipelineStage> make_pipeline(const Trace& trace, int layer, int head);
 
 // A matrix on the auto (min..max of unmasked values) scale; `masked` (same shape) or null.
 HeatmapData matrix_heatmap_data(const Mat& m, const BoolMat* masked = nullptr);

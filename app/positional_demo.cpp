@@ -15,17 +15,18 @@ std::string reversed_sentence(const std::vector<Token>& tokens) {
     return out;
 }
 
-float reversal_mismatch(const Trace& original, const Trace& reversed) {
+float reversal_mismatch(const Trace& original, const Trace& reversed, int layer) {
     const int t = original.t_q();
-    if (t == 0 || original.layers.empty() || reversed.layers.empty() || reversed.t_q() != t ||
+    if (t == 0 || layer < 0 || size_t(layer) >= original.layers.size() || size_t(layer) >= reversed.layers.size() ||
+        reversed.t_q() != t ||
         original.t_k() != t || reversed.t_k() != t) {
         return -1.0f;
     }
     for (int i = 0; i < t; ++i) {
         if (original.q_tokens[size_t(i)].text != reversed.q_tokens[size_t(t - 1 - i)].text) return -1.0f;
     }
-    const LayerTrace& a = original.layers[0];
-    const LayerTrace& b = reversed.layers[0];
+    const LayerTrace& a = original.layers[size_t(layer)];
+    const LayerTrace& b = reversed.layers[size_t(layer)];
     if (a.n_heads != b.n_heads) return -1.0f;
     float worst = 0.0f;
     for (int h = 0; h < a.n_heads; ++h) {

@@ -17,6 +17,7 @@ std::string reversed_sentence(const std::vector<Token>& tokens);
 
 // max over heads, i, j of |A_rev(i, j) − A(T−1−i, T−1−j)|, or −1 when `reversed` is not `original`
 // with its tokens reversed (different count or texts).
-float reversal_mismatch(const Trace& original, const Trace& reversed);
+// Compares layer `layer` (0 = the first; the built-in model has only that one).
+float reversal_mismatch(const Trace& original, const Trace& reversed, int layer = 0);
 
 }  // namespace attn::app

@@ -136,4 +136,32 @@ DkDemo run_dk_demo(int d_k, int keys, int rows, std::uint64_t seed) {
     return r;
 }
 
+DkCurve run_dk_curve(std::uint64_t seed) {
+    DkCurve curve;
+    for (int k = 0; k < kDkDemoCount; ++k) curve[size_t(k)] = run_dk_demo(kDkDemoValues[k], 16, 64, seed);
+    return curve;
+}
+
+bool same_scaling_request(const ScalingRequest& a, const ScalingRequest& b) {
+    return a.trace == b.trace && a.flipped == b.flipped && a.layer == b.layer && a.head == b.head;
+}
+
+ScalingMaps run_scaling_request(const ScalingRequest& request) {
+    assert(request.trace && request.flipped && !request.trace->layers.empty() && !request.flipped->layers.empty());
+    const int n_layers = int(std::min(request.trace->layers.size(), request.flipped->layers.size()));
+    const size_t layer = size_t(std::clamp(request.layer, 0, n_layers - 1));
+    const LayerTrace& main = request.trace->layers[layer];
+    const LayerTrace& twin = request.flipped->layers[layer];
+    const LayerTrace& scaled = main.scale ? main : twin;
+    const LayerTrace& unscaled = main.scale ? twin : main;
+    const int head = std::clamp(request.head, 0, std::min(main.n_heads, twin.n_heads) - 1);
+    ScalingMaps m;
+    m.scaled = make_heatmap_data(scaled, head, HeatmapQuantity::Weights);
+    m.unscaled = make_heatmap_data(unscaled, head, HeatmapQuantity::Weights);
+    m.diff = make_difference_map(scaled, unscaled, head);
+    m.hist_scaled = logit_histogram(scaled, head, kScalingHistogramBins);
+    m.hist_unscaled = logit_histogram(unscaled, head, kScalingHistogramBins);
+    return m;
+}
+
 }  // namespace attn::app

@@ -6,12 +6,18 @@
 //   d_k demo         for random q, k with unit-variance entries, q·k has variance d_k: without
 //                    scaling the softmax over T keys saturates (entropy → 0) as d_k grows;
 //                    with 1/√d_k the logits keep unit variance. Deterministic (fixed seed).
+// The panel computes all of it on background jobs (async_job.h): run_scaling_request per
+// (trace, twin, head) and run_dk_curve once; only the texture uploads stay on the UI thread.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "app/heatmap_data.h"
 #include "core/attention.h"
+#include "core/trace.h"
 
 namespace attn::app {
 
@@ -48,5 +54,26 @@ struct DkDemo {
 };
 // Same (d_k, seed) → same numbers.
 DkDemo run_dk_demo(int d_k, int keys = 16, int rows = 64, std::uint64_t seed = 7);
+
+// The demo for every kDkDemoValues entry (the slider's positions and the entropy curve).
+using DkCurve = std::array<DkDemo, kDkDemoCount>;
+DkCurve run_dk_curve(std::uint64_t seed = 7);
+
+// One head's comparison: both weight maps, their difference and the logit histograms.
+struct ScalingRequest {
+    std::shared_ptr<const Trace> trace;    // the run on screen
+    std::shared_ptr<const Trace> flipped;  // the same run with √d_k scaling toggled (same shape)
+    int layer = 0;                         // clamped to the traces' layers
+    int head = 0;
+};
+struct ScalingMaps {
+    HeatmapData scaled, unscaled;          // weights of the head, with and without ÷√d_k
+    DifferenceMap diff;                    // scaled − unscaled
+    Histogram hist_scaled, hist_unscaled;  // softmax inputs
+};
+inline constexpr int kScalingHistogramBins = 24;
+bool same_scaling_request(const ScalingRequest& a, const ScalingRequest& b);
+// The request's layer of both traces (clamped); head clamped to their heads.
+ScalingMaps run_scaling_request(const ScalingRequest& request);
 
 }  // namespace attn::app

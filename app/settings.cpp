@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/model_loader.h"
 #include "core/atomic_file.h"
 
 namespace attn::app {
@@ -93,6 +94,9 @@ std::string settings_to_json(const AppState& s) {
     json cells = json::array();
     for (const auto& [i, k] : s.blocked_cells) cells.push_back({i, k});
     j["blocked_cells"] = std::move(cells);  // [[query, key], ...] hidden by hand
+    j["model"] = s.model_path;  // "" = built-in; else re-opened at start-up
+    j["recent_models"] = s.recent_models;
+    j["layer"] = s.layer;
     j["head"] = s.head;
     j["show"] = quantity_name(s.quantity);
     j["colormap"] = colormap_name(s.colormap);
@@ -131,6 +135,21 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
     r.str("global_tokens", s.global_tokens);
     r.integer("pad_to", s.pad_to, 0, 4096);
     r.integer("head", s.head, 0, 255);
+    r.integer("layer", s.layer, 0, 1023);
+    r.str("model", s.model_path);
+    if (const json* v = r.find("recent_models")) {
+        std::vector<std::string> recent;
+        bool ok = v->is_array();
+        for (size_t n = 0; ok && n < v->size(); ++n) {
+            ok = (*v)[n].is_string() && !(*v)[n].get<std::string>().empty();
+            if (ok && recent.size() < size_t(kMaxRecentModels) &&
+                std::find(recent.begin(), recent.end(), (*v)[n].get<std::string>()) == recent.end()) {
+                recent.push_back((*v)[n].get<std::string>());
+            }
+        }
+        if (ok) s.recent_models = std::move(recent);
+        else r.note("recent_models");
+    }
     if (const json* v = r.find("blocked_cells")) {
         std::vector<std::pair<int, int>> cells;
         bool ok = v->is_array();

@@ -159,9 +159,10 @@ constexpr Entry kTexts[] = {
     {Txt::MenuHelp, "Help", "도움말"},
     {Txt::MenuShortcuts, "Keyboard shortcuts", "단축키"},
     {Txt::ShortcutsText,
-     "Ctrl+1 … Ctrl+9   switch views\nCtrl+E   export a figure or the numbers\nF5   presentation mode\n"
-     "Esc   leave presentation mode",
-     "Ctrl+1 … Ctrl+9   보기 전환\nCtrl+E   그림이나 숫자 내보내기\nF5   발표 모드\nEsc   발표 모드 끝내기"},
+     "Ctrl+1 … Ctrl+9, Ctrl+0   switch views\nPageUp / PageDown   previous / next layer\n"
+     "Ctrl+E   export a figure or the numbers\nF5   presentation mode\nEsc   leave presentation mode",
+     "Ctrl+1 … Ctrl+9, Ctrl+0   보기 전환\nPageUp / PageDown   이전 / 다음 층\n"
+     "Ctrl+E   그림이나 숫자 내보내기\nF5   발표 모드\nEsc   발표 모드 끝내기"},
     {Txt::ClickToExplain, "Click a cell to see its numbers step by step.",
      "칸을 클릭하면 그 값이 계산되는 과정을 단계별로 봅니다."},
 
@@ -414,6 +415,73 @@ constexpr Entry kTexts[] = {
     {Txt::CostColMs, "time (ms)", "시간 (ms)"},
     {Txt::CostColMiB, "trace memory (MiB)", "트레이스 메모리 (MiB)"},
     {Txt::CostColPerPair, "time / n^2 (ns)", "시간 / n^2 (ns)"},
+    {Txt::MenuModel, "Model", "모델"},
+    {Txt::MenuOpenModel, "Open model folder…", "모델 폴더 열기…"},
+    {Txt::MenuRecentModels, "Recent models", "최근 모델"},
+    {Txt::MenuNoRecent, "(none yet)", "(아직 없음)"},
+    {Txt::RecentMissing, "folder not found", "폴더를 찾을 수 없음"},
+    {Txt::MenuUseBuiltin, "Use built-in model", "내장 모델 사용"},
+    {Txt::OpenModelTitle, "Open a model folder", "모델 폴더 열기"},
+    {Txt::OpenModelIntro,
+     "A GPT-2 or BERT folder as downloaded from Hugging Face: config.json, model.safetensors and the "
+     "tokenizer files (tokenizer.json, or vocab.json + merges.txt, or vocab.txt). You can also drop the "
+     "folder, or a file in it, onto the window.",
+     "Hugging Face에서 내려받은 GPT-2 또는 BERT 폴더: config.json, model.safetensors와 토크나이저 파일 "
+     "(tokenizer.json, 또는 vocab.json + merges.txt, 또는 vocab.txt)이 있어야 합니다. 폴더나 그 안의 "
+     "파일을 창에 끌어다 놓아도 됩니다."},
+    {Txt::OpenModelPath, "Folder", "폴더"},
+    {Txt::OpenModelPathHint, "/path/to/gpt2", "/경로/gpt2"},
+    {Txt::OpenModelGo, "Open", "열기"},
+    {Txt::ModelCancel, "Cancel", "취소"},
+    {Txt::ModelClose, "Close", "닫기"},
+    {Txt::ModelLoading, "Loading %s", "%s 불러오는 중"},
+    {Txt::ModelLoadFailed, "Could not open the model folder %s:", "모델 폴더 %s을(를) 열 수 없습니다:"},
+    {Txt::ModelRestoreFailed, "The model of the last session could not be opened again; using the built-in model.",
+     "지난번에 쓰던 모델을 다시 열지 못해 내장 모델을 씁니다."},
+    {Txt::ModelBuiltin, "Built-in model (random weights, one layer)", "내장 모델 (무작위 가중치, 한 층)"},
+    {Txt::ModelInfo, "%s: %d layers × %d heads, d_model %d, d_k %d", "%s: %d개 층 × %d개 헤드, d_model %d, d_k %d"},
+    {Txt::ModelFolderLine, "%s, weights %s", "%s, 가중치 %s"},
+    {Txt::BuiltinOnlyTip,
+     "Only for the built-in model. A pretrained model comes with its own size, heads, weights and "
+     "position vectors.",
+     "내장 모델에서만 쓸 수 있습니다. 사전 학습 모델은 크기, 헤드 수, 가중치, 위치 벡터가 이미 "
+     "정해져 있습니다."},
+    {Txt::SentenceB, "Sentence B (second segment)", "문장 B (두 번째 세그먼트)"},
+    {Txt::SentenceBTip,
+     "BERT reads a pair of sentences as [CLS] A [SEP] B [SEP]; the tokens of B get the second segment "
+     "embedding. Every token attends to both sentences.",
+     "BERT는 두 문장을 [CLS] A [SEP] B [SEP]로 읽고, B의 토큰에는 두 번째 세그먼트 임베딩을 더합니다. "
+     "모든 토큰이 두 문장 모두에 어텐션합니다."},
+    {Txt::CrossNoSecondTip,
+     "This model reads one text only (GPT-2 has no second sentence and no cross-attention).",
+     "이 모델은 글 하나만 읽습니다 (GPT-2에는 두 번째 문장도 교차 어텐션도 없습니다)."},
+    {Txt::TokenPieceTip, "piece %s, id %d", "조각 %s, id %d"},
+    {Txt::Layer, "Layer", "층"},
+    {Txt::LayerTip, "Which layer's attention the views show (PageUp / PageDown).",
+     "어느 층의 어텐션을 보여 줄지 고릅니다 (PageUp / PageDown)."},
+    {Txt::ViewModel, "Model (all layers)", "모델 (모든 층)"},
+    {Txt::ModelViewIntro,
+     "Every head of every layer at once: one row per layer, one column per head. Click a map to open "
+     "it in the heatmap.",
+     "모든 층의 모든 헤드를 한눈에 봅니다: 줄마다 층 하나, 칸마다 헤드 하나입니다. 그림을 누르면 "
+     "히트맵에서 엽니다."},
+    {Txt::ModelViewCell, "Layer %d, head %d", "%d층, %d번 헤드"},
+    {Txt::ModelViewClick, "Click to show it in the heatmap.", "누르면 히트맵에서 보여 줍니다."},
+    {Txt::ModelRowLabel, "L%d", "%d층"},
+    {Txt::ModelColLabel, "H%d", "H%d"},
+    {Txt::ModelViewPooled, "Long text: each thumbnail pixel is the largest weight of %d × %d cells.",
+     "긴 글: 작은 그림의 점 하나가 %d × %d칸 중 가장 큰 가중치입니다."},
+    {Txt::PeLearned,
+     "This model learned its position vectors in training; they are added to the token vectors "
+     "before the first layer and cannot be turned off.",
+     "이 모델은 위치 벡터를 학습했습니다. 첫 층 앞에서 토큰 벡터에 더해지며 끌 수 없습니다."},
+    {Txt::ModelDropHint, "Drop a model folder onto the window to open it.",
+     "모델 폴더를 창에 끌어다 놓으면 열립니다."},
+    {Txt::BuiltinHidden, "(size, heads, seed: the built-in model's only)", "(크기, 헤드 수, 시드: 내장 모델 전용)"},
+    {Txt::CausalAlwaysTip,
+     "GPT-2 predicts the next token, so every token sees only itself and the tokens before it: "
+     "this mask is always on.",
+     "GPT-2는 다음 토큰을 예측하므로 각 토큰은 자신과 앞의 토큰만 봅니다: 이 마스크는 항상 켜져 있습니다."},
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == size_t(Txt::Count), "one entry per Txt id");
 

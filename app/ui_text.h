@@ -2,7 +2,8 @@
 //
 // Labels are looked up by id at draw time, so switching the language takes effect on the next
 // frame. Widget ids must not depend on the language: panels build labels as "text###id".
-// Error messages from the core (attn::Status) stay in English for now.
+// Error messages from the core (attn::Status) are English; panels show them through
+// localize_core_message (app/core_messages.h).
 #pragma once
 
 #include <string_view>
@@ -73,6 +74,13 @@ enum class Txt {
     VarColPartial, VarOnlineErr,
     // Cost view
     ViewCost, CostIntro, CostRun, CostRunTip, CostRunning, CostColN, CostColMs, CostColMiB, CostColPerPair,
+    // Pretrained models: Model menu, open dialog, loading, controls, layer choice, Model view
+    MenuModel, MenuOpenModel, MenuRecentModels, MenuNoRecent, RecentMissing, MenuUseBuiltin,
+    OpenModelTitle, OpenModelIntro, OpenModelPath, OpenModelPathHint, OpenModelGo, ModelCancel, ModelClose,
+    ModelLoading, ModelLoadFailed, ModelRestoreFailed, ModelBuiltin, ModelInfo, ModelFolderLine,
+    BuiltinOnlyTip, SentenceB, SentenceBTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
+    ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
+    PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip,
     Count
 };
 

@@ -1,5 +1,6 @@
 #include "app/variants.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstdlib>
 
@@ -12,9 +13,10 @@ static Vec row_max_abs_diff(const Mat& a, const Mat& b) {
     return (a - b).cwiseAbs().rowwise().maxCoeff();
 }
 
-VariantsResult compute_variants(const Trace& trace, int head, int window, int tile) {
-    assert(!trace.layers.empty() && head >= 0 && head < trace.layers[0].n_heads && window >= 0 && tile >= 1);
-    const LayerTrace& L = trace.layers[0];
+VariantsResult compute_variants(const Trace& trace, int layer, int head, int window, int tile) {
+    assert(layer >= 0 && layer < int(trace.layers.size()) && head >= 0 && head < trace.layers[size_t(layer)].n_heads &&
+           window >= 0 && tile >= 1);
+    const LayerTrace& L = trace.layers[size_t(layer)];
     VariantsResult r;
     r.head = head;
     r.window = window;
@@ -36,6 +38,18 @@ VariantsResult compute_variants(const Trace& trace, int head, int window, int ti
                                         tile, /*keep_tiles=*/true);
     r.online_err = L.t_q() > 0 ? (r.online.output - r.softmax_out).cwiseAbs().maxCoeff() : 0.0f;
     return r;
+}
+
+bool same_variants_request(const VariantsRequest& a, const VariantsRequest& b) {
+    return a.trace == b.trace && a.layer == b.layer && a.head == b.head && a.window == b.window && a.tile == b.tile;
+}
+
+VariantsResult run_variants_request(const VariantsRequest& request) {
+    assert(request.trace && !request.trace->layers.empty() && "post only a trace with a layer");
+    const int layer = std::clamp(request.layer, 0, int(request.trace->layers.size()) - 1);
+    const int heads = request.trace->layers[size_t(layer)].n_heads;
+    return compute_variants(*request.trace, layer, std::clamp(request.head, 0, heads - 1), std::max(0, request.window),
+                            std::max(1, request.tile));
 }
 
 }  // namespace attn::app

@@ -2,7 +2,8 @@
 // (softmax, linear attention, a local window) and the tiled online softmax stepped tile by tile.
 //
 // These are other algorithms, not intermediates of the run, so they are computed here from the
-// trace's Q_h, K_h, V_h — once per (trace, head, window, tile size), cached by the panel.
+// trace's Q_h, K_h, V_h — once per (trace, head, window, tile size), on the panel's background job
+// (async_job.h): at 512 tokens with small tiles this is tens of ms and tens of MB of tiles.
 #pragma once
 
 #include <memory>
@@ -23,7 +24,16 @@ struct VariantsResult {
     float online_err = 0.0f;      // max |online − softmax_out|: 0 up to rounding
 };
 
-// `head` must be valid for layer 0 of `trace`; window ≥ 0, tile ≥ 1.
-VariantsResult compute_variants(const Trace& trace, int head, int window, int tile);
+// `layer` and `head` must be valid for `trace`; window ≥ 0, tile ≥ 1.
+VariantsResult compute_variants(const Trace& trace, int layer, int head, int window, int tile);
+
+// What the panel asks its job for; the trace is shared, never copied.
+struct VariantsRequest {
+    std::shared_ptr<const Trace> trace;
+    int layer = 0, head = 0, window = 0, tile = 1;
+};
+bool same_variants_request(const VariantsRequest& a, const VariantsRequest& b);
+// The job's body: compute_variants on the request (head clamped to the trace's heads).
+VariantsResult run_variants_request(const VariantsRequest& request);
 
 }  // namespace attn::app

@@ -14,7 +14,7 @@ constexpr ViewInfo kInfo[] = {
     {View::AllHeads, "heads", Txt::ViewAllHeads},    {View::Scaling, "scaling", Txt::ViewScaling},
     {View::Pipeline, "pipeline", Txt::ViewPipeline}, {View::Lines, "lines", Txt::ViewLines},
     {View::Positional, "positional", Txt::ViewPositional}, {View::Variants, "variants", Txt::ViewVariants},
-    {View::Cost, "cost", Txt::ViewCost},
+    {View::Cost, "cost", Txt::ViewCost},           {View::Model, "model", Txt::ViewModel},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -31,8 +31,13 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
+
+int view_shortcut_digit(int index) {
+    if (index < 0 || index > 9) return -1;
+    return index < 9 ? index + 1 : 0;
+}
 
 }  // namespace attn::app

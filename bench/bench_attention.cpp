@@ -5,7 +5,8 @@
 //   BM_TraceNoStats/N    the same without the per-row stats.
 //   BM_Reattend/N        what a toggle (scaling, temperature, mask) recomputes: softmax onwards.
 //   BM_OpenBLAS/N        the same matrix products done by OpenBLAS sgemm (no softmax, nothing
-//                        kept): the machine's practical limit for this FLOP count.
+//                        kept), split over the engine pool as the engine does (serial OpenBLAS
+//                        per block): the machine's practical limit for this FLOP count.
 //   BM_EngineText/N      text → trace through the tokenizer and built-in model (incl. embeddings).
 //
 // Counters: GFLOP/s over the matrix-product FLOPs 8·N·d² + 4·N²·d (projections + QKᵀ + AV).
@@ -14,13 +15,15 @@
 // engine keeps freed trace memory for the next trace: attention.cpp, keep_freed_memory). The cost
 // of a first trace in a fresh process is printed by attnlab_peak_memory.
 #include <benchmark/benchmark.h>
-#include <cblas.h>
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/attention.h"
 #include "core/engine.h"
+#include "core/gemm.h"
+#include "core/parallel.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;
@@ -94,21 +97,31 @@ void BM_OpenBLAS(benchmark::State& state) {
     const int dk = kD / kHeads;
     const AttentionWeights& w = weights();
     const Mat x = randn(n, kD, 1.0f, 7);
-    Mat q(n, kD), k(n, kD), v(n, kD), concat(n, kD), out(n, kD), s(n, n);
-    auto gemm = [](const float* a, const float* b, float* c, int m, int nn, int kk, int lda, int ldb,
-                   int ldc, bool trans_b) {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans, m, nn, kk, 1.0f,
-                    a, lda, b, ldb, 0.0f, c, ldc);
+    Mat q(n, kD), k(n, kD), v(n, kD), concat(n, kD), out(n, kD);
+    std::vector<Mat> s(kHeads, Mat(n, n));  // one score buffer per head: heads run in parallel
+    ThreadPool& pool = engine_pool();
+    const int blocks = pool.size();
+    // y = x·W in column blocks over the pool, one serial sgemm per block (as the engine does).
+    struct Job {
+        const Mat* x;
+        const Mat* w;
+        Mat* y;
+    };
+    auto project = [&](std::initializer_list<Job> jobs) {
+        const std::vector<Job> list(jobs);
+        pool.parallel_for(int(list.size()) * blocks, [&](int task) {
+            const Job& j = list[task / blocks];
+            const int part = task % blocks, c0 = kD * part / blocks, c1 = kD * (part + 1) / blocks;
+            matmul(*j.x, j.w->middleCols(c0, c1 - c0), j.y->middleCols(c0, c1 - c0));
+        });
     };
     auto products = [&] {
-        gemm(x.data(), w.w_q.data(), q.data(), n, kD, kD, kD, kD, kD, false);
-        gemm(x.data(), w.w_k.data(), k.data(), n, kD, kD, kD, kD, kD, false);
-        gemm(x.data(), w.w_v.data(), v.data(), n, kD, kD, kD, kD, kD, false);
-        for (int h = 0; h < kHeads; ++h) {
-            gemm(q.data() + h * dk, k.data() + h * dk, s.data(), n, n, dk, kD, kD, n, true);
-            gemm(s.data(), v.data() + h * dk, concat.data() + h * dk, n, dk, n, n, kD, kD, false);
-        }
-        gemm(concat.data(), w.w_o.data(), out.data(), n, kD, kD, kD, kD, kD, false);
+        project({{&x, &w.w_q, &q}, {&x, &w.w_k, &k}, {&x, &w.w_v, &v}});
+        pool.parallel_for(kHeads, [&](int h) {
+            matmul_bt(q.middleCols(h * dk, dk), k.middleCols(h * dk, dk), s[h]);
+            matmul(s[h], v.middleCols(h * dk, dk), concat.middleCols(h * dk, dk));
+        });
+        project({{&concat, &w.w_o, &out}});
     };
     products();  // warm-up
     for (auto _ : state) {

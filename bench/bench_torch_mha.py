@@ -2,7 +2,8 @@
 """PyTorch reference for bench/run.sh: nn.MultiheadAttention(768, 12) with per-head weights.
 
 Usage: /usr/bin/python3 bench/bench_torch_mha.py THREADS N [N ...]
-Prints one line per N: "torch threads=T N=N ms=MEDIAN". Uses Debian's python3-torch. run.sh calls
+Prints one line per N: "torch threads=T N=N ms=MEDIAN cpu_ms=MEDIAN" (wall and process CPU time
+per call; on a shared machine the CPU time is the steadier of the two). Uses Debian's python3-torch. run.sh calls
 this once per round; report.py takes the best round, as for ours.
 """
 import statistics
@@ -25,12 +26,14 @@ def main() -> None:
             for _ in range(3):
                 run()
             reps = max(5, min(200, int(2000 / max(n, 1))))
-            times = []
+            times, cpu = [], []
             for _ in range(reps):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 run()
                 times.append((time.perf_counter() - t0) * 1e3)
-            print(f"torch threads={threads} N={n} ms={statistics.median(times):.4f}", flush=True)
+                cpu.append((time.process_time() - c0) * 1e3)
+            print(f"torch threads={threads} N={n} ms={statistics.median(times):.4f} "
+                  f"cpu_ms={statistics.median(cpu):.4f}", flush=True)
 
 
 if __name__ == "__main__":

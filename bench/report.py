@@ -54,6 +54,36 @@ def main() -> None:
     print("\n'trace' = the whole trace with per-row stats; 'no-stats' = without them; 'OpenBLAS' = the same")
     print("matrix products by sgemm (nothing else): the machine's practical limit. 'speedup' = PyTorch")
     print("time / our trace time (> 1: we are faster). Best of the rounds for every column.")
+    gpt2_report(out, threads)
+
+
+def gpt2_report(out: str, threads: int) -> None:
+    """GPT-2-small forward (N = 128): wall ms, and CPU ms (ours: the benchmark's main-thread CPU
+    time, the whole process's at 1 thread; torch: process CPU time), best of the rounds."""
+    ours = {}
+    for t in (threads, 1):
+        for path in glob.glob(f"{out}/gpt2_{t}t_*.json"):
+            for b in json.load(open(path))["benchmarks"]:
+                if b.get("run_type", "iteration") != "iteration" or not b["name"].startswith("BM_Gpt2Forward/"):
+                    continue
+                key = (t, int(b["name"].split("/")[1]))
+                wall, cpu = ours.get(key, (float("inf"), float("inf")))
+                ours[key] = (min(wall, b["real_time"]), min(cpu, b["cpu_time"]))
+    torch = {}
+    for line in open(f"{out}/torch.txt"):
+        m = re.match(r"torch-gpt2 threads=(\d+) N=(\d+) ms=([\d.]+) cpu_ms=([\d.]+)", line)
+        if m:
+            key = (int(m.group(1)), int(m.group(2)))
+            wall, cpu = torch.get(key, (float("inf"), float("inf")))
+            torch[key] = (min(wall, float(m.group(3))), min(cpu, float(m.group(4))))
+    if not ours:
+        return
+    nan = (float("nan"), float("nan"))
+    print(f"\nGPT-2-small forward (12 layers, d = 768, all attentions kept)")
+    print(f"{'threads':>7} {'N':>5} {'ours ms':>9} {'torch ms':>9} {'speedup':>8} {'ours cpu':>9} {'torch cpu':>9}")
+    for (t, n) in sorted(ours, reverse=True):
+        o, p = ours[(t, n)], torch.get((t, n), nan)
+        print(f"{t:>7} {n:>5} {o[0]:>9.2f} {p[0]:>9.2f} {p[0] / o[0]:>7.2f}x {o[1]:>9.2f} {p[1]:>9.2f}")
 
 
 if __name__ == "__main__":

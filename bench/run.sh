@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds and runs the engine benchmarks, the PyTorch reference and the peak-memory check, then
-# prints a table of times and ratios measured in this one run.
+# Builds and runs the engine benchmarks (attention trace and GPT-2-small forward pass), their
+# PyTorch references and the peak-memory check, then prints tables of times and ratios measured in
+# this one run.
 # Usage: bench/run.sh [build-dir]      (needs tools/install-deps.sh first)
-#   ROUNDS=n   rounds of (ours with all threads, ours with 1, torch with all, torch with 1),
+#   ROUNDS=n   rounds of (ours with all threads, ours with 1, torch with all, torch with 1) for
+#              the attention trace, then the same four for the GPT-2 forward pass (N = 128),
 #              interleaved so that a busy spell hits every contender; the table takes each one's
 #              best round (default 3).
 set -euo pipefail
@@ -11,7 +13,7 @@ build=${1:-build-bench}
 rounds=${ROUNDS:-3}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON \
     -DATTNLAB_BUILD_TESTS=OFF -DATTNLAB_BUILD_APP=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_peak_memory
+cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_peak_memory
 out=$(mktemp -d)
 threads=$(nproc)
 filter='BM_(Trace|TraceNoStats|OpenBLAS)/'
@@ -26,6 +28,13 @@ for r in $(seq "$rounds"); do
         --benchmark_out="$out/ours_1t_$r.json" --benchmark_out_format=json >/dev/null
     /usr/bin/python3 bench/bench_torch_mha.py "$threads" 8 64 512 2048 | tee -a "$out/torch.txt"
     /usr/bin/python3 bench/bench_torch_mha.py 1 8 64 512 2048 | tee -a "$out/torch.txt"
+    for t in "$threads" 1; do
+        ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_gpt2" --benchmark_filter='BM_Gpt2Forward/' \
+            --benchmark_min_time=2 --benchmark_out="$out/gpt2_${t}t_$r.json" \
+            --benchmark_out_format=json >/dev/null
+    done
+    /usr/bin/python3 bench/bench_torch_gpt2.py "$threads" 128 | tee -a "$out/torch.txt"
+    /usr/bin/python3 bench/bench_torch_gpt2.py 1 128 | tee -a "$out/torch.txt"
 done
 for n in 512 2048; do "$build/bench/attnlab_peak_memory" "$n"; done | tee "$out/memory.txt"
 /usr/bin/python3 bench/report.py "$out" "$threads"

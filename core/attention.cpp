@@ -10,6 +10,7 @@
 #include <malloc.h>
 #endif
 
+#include "core/gemm.h"
 #include "core/parallel.h"
 #include "core/stats.h"
 
@@ -89,7 +90,7 @@ static void project_all(std::initializer_list<Projection> jobs) {
         const Eigen::Index cols = p.w->cols();
         const Eigen::Index c0 = cols * part / blocks, c1 = cols * (part + 1) / blocks;
         if (c1 == c0) return;
-        p.y->middleCols(c0, c1 - c0).noalias() = *p.x * p.w->middleCols(c0, c1 - c0);
+        matmul(*p.x, p.w->middleCols(c0, c1 - c0), p.y->middleCols(c0, c1 - c0));
         if (p.b->size() > 0) p.y->middleCols(c0, c1 - c0).rowwise() += p.b->segment(c0, c1 - c0);
     });
 }
@@ -154,11 +155,11 @@ static void attend(LayerTrace& L, const AttentionWeights& w, const AttentionOpti
         const int r0 = (task % blocks) * rows, n = std::min(rows, t_q - r0);
         HeadTrace& H = L.heads[h];
         if (need_scores) {  // (n, T_k) raw scores
-            H.scores.middleRows(r0, n).noalias() = L.q_head(h).middleRows(r0, n) * L.k_head(h).transpose();
+            matmul_bt(L.q_head(h).middleRows(r0, n), L.k_head(h), H.scores.middleRows(r0, n));
         }
         softmax_rows_with_stats(H.scores, mask, r0, r0 + n, L.factor, H.weights, L.factor_flipped,
                                 opt.compute_stats ? &H.stats : nullptr, &H.stats_flipped);
-        L.concat.block(r0, h * d_k, n, d_k).noalias() = H.weights.middleRows(r0, n) * L.v_head(h);  // (n, d_k)
+        matmul(H.weights.middleRows(r0, n), L.v_head(h), L.concat.block(r0, h * d_k, n, d_k));  // (n, d_k)
     });
 
     project_all({{&L.concat, &w.w_o, &w.b_o, &L.output}});  // (T_q, d_model)

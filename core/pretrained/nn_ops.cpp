@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "core/gemm.h"
 #include "core/parallel.h"
 
 namespace attn::pretrained {
@@ -28,7 +29,7 @@ void linear(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {
         const Eigen::Index c1 = part + 1 == blocks ? cols : (cols * (part + 1) / blocks) & ~Eigen::Index(15);
         if (c1 <= c0) return;
         auto y = out.middleCols(c0, c1 - c0);  // (T, c1 - c0)
-        y.noalias() = x * w.middleCols(c0, c1 - c0);
+        matmul(x, w.middleCols(c0, c1 - c0), y);
         if (b.size() > 0) y.rowwise() += b.segment(c0, c1 - c0);
     };
     if (blocks == 1) {

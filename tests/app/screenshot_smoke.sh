@@ -59,6 +59,11 @@ for view in heatmap explain heads scaling pipeline lines positional variants cos
     view_shot "$view-en" --view "$view"
     view_shot "$view-ko" --view "$view" --lang ko --text "그는 집에 갔다. 그의 집은 크다."
 done
+# A real model folder (tiny GPT-2 / BERT in Hugging Face layout): the Model view and a layer's heatmap.
+models="$(dirname "$0")/../fixtures/pretrained/models"
+view_shot model-gpt2-en --view model --model "$models/tiny-gpt2"
+view_shot model-bert-ko --view model --lang ko --model "$models/tiny-bert" --text "그는 집에 갔다"
+view_shot heatmap-gpt2-ko --view heatmap --lang ko --model "$models/tiny-gpt2" --text "Time flies like an arrow"
 view_shot presentation-en --presentation --view explain
 view_shot presentation-ko --presentation --view heads --lang ko --text "그는 집에 갔다. 그의 집은 크다."
 view_shot menu-open --click 25,10 --frames 5   # the View menu open

@@ -116,3 +116,40 @@ TEST_CASE("--config, --presentation and every view name") {
     Argv d{"attnlab", "--config"};
     CHECK(!parse_app_options(d.argc(), d.argv()));
 }
+
+TEST_CASE("--headless and the automatic choice without a display") {
+    Argv shot{"attnlab", "--screenshot", "out.png"};
+    auto o = parse_app_options(shot.argc(), shot.argv());
+    REQUIRE(o);
+    CHECK(!o->headless);
+    CHECK(use_headless(*o, nullptr, nullptr));   // no X, no Wayland: EGL surfaceless
+    CHECK(use_headless(*o, "", ""));             // set but empty counts as unset
+    CHECK(!use_headless(*o, ":0", nullptr));     // a display: the usual window (Xvfb in tests)
+    CHECK(!use_headless(*o, nullptr, "wayland-0"));
+
+    Argv explicit_flag{"attnlab", "--headless", "--screenshot", "out.png"};
+    o = parse_app_options(explicit_flag.argc(), explicit_flag.argv());
+    REQUIRE(o);
+    CHECK(o->headless);
+    CHECK(use_headless(*o, ":0", "wayland-0"));  // forced even with a display
+
+    Argv frames{"attnlab", "--headless", "--frames", "20", "--stats"};
+    o = parse_app_options(frames.argc(), frames.argv());
+    REQUIRE(o);
+    CHECK(use_headless(*o, ":0", nullptr));
+
+    // An interactive run never goes headless by itself, and --headless alone has no end.
+    Argv interactive{"attnlab", "--text", "hello"};
+    o = parse_app_options(interactive.argc(), interactive.argv());
+    REQUIRE(o);
+    CHECK(!use_headless(*o, nullptr, nullptr));
+    Argv alone{"attnlab", "--headless"};
+    auto bad = parse_app_options(alone.argc(), alone.argv());
+    REQUIRE(!bad);
+    CHECK(bad.error().find("--headless") != std::string::npos);
+    Argv with_value{"attnlab", "--headless=yes", "--screenshot", "x.png"};
+    CHECK(!parse_app_options(with_value.argc(), with_value.argv()));
+    // The flag is the GUI's: stripped before the CLI looks for subcommands.
+    Argv strip{"attnlab", "--headless", "--screenshot", "dump"};
+    CHECK(strip_gui_flags(strip.argc(), strip.argv()).size() == 1);
+}

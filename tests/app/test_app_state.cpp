@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include "app/app_state.h"
+#include "fake_pretrained.h"
+#include "trace_for.h"
 
 using namespace attn::app;
 
@@ -107,4 +109,92 @@ TEST_CASE("prune_blocked_cells drops cells outside the next matrix") {
 
     run.text = "";  // tokenizer error: left for the engine to report
     CHECK(prune_blocked_cells(run).mask.blocked_cells.size() == 2);
+}
+
+// --- pretrained models and layers ---------------------------------------------------------
+
+using attn::pretrained::Architecture;
+
+TEST_CASE("make_request with a model: the second sentence is BERT's sentence B, GPT-2 has none") {
+    AppState s;
+    s.cross = true;
+    s.cross_text = "It was late.";
+    const auto gpt2 = testing::fake_model(Architecture::Gpt2);
+    const auto bert = testing::fake_model(Architecture::Bert);
+    auto distil = testing::fake_model(Architecture::DistilBert);
+
+    CHECK(make_request(s)->run.cross_text == "It was late.");  // built-in: cross-attention
+    CHECK(make_request(s)->pretrained == nullptr);
+    auto r = make_request(s, gpt2);
+    CHECK(r->pretrained == gpt2);
+    CHECK(r->run.cross_text.empty());
+    CHECK(!takes_sentence_b(*gpt2));
+    CHECK(make_request(s, bert)->run.cross_text == "It was late.");
+    CHECK(takes_sentence_b(*bert));
+    CHECK(!takes_sentence_b(*distil));  // no segment embeddings
+    CHECK(make_request(s, distil)->run.cross_text.empty());
+    s.cross = false;
+    CHECK(make_request(s, bert)->run.cross_text.empty());
+}
+
+TEST_CASE("same_request: the model counts by identity; built-in switches do not matter for it") {
+    AppState s;
+    const auto a = testing::fake_model(Architecture::Gpt2, 2, 2, "gpt2");
+    const auto a_again = testing::fake_model(Architecture::Gpt2, 2, 2, "gpt2");  // re-opened folder
+    const ComputeRequest with_a = *make_request(s, a);
+    CHECK(same_request(with_a, *make_request(s, a)));
+    CHECK(!same_request(with_a, *make_request(s)));  // back to built-in
+    CHECK(!same_request(*make_request(s), with_a));
+    CHECK(!same_request(with_a, *make_request(s, a_again)));
+    AppState t = s;
+    t.d_model = 128;  // hidden while a pretrained model runs
+    t.seed = 7;
+    CHECK(same_request(with_a, *make_request(t, a)));
+    CHECK(!same_request(*make_request(s), *make_request(t)));
+    t = s;
+    t.temperature = 2.0f;  // still applies to the pretrained model
+    CHECK(!same_request(with_a, *make_request(t, a)));
+    t = s;
+    t.layer = 5;  // view only
+    CHECK(same_request(with_a, *make_request(t, a)));
+}
+
+TEST_CASE("layer selection: clamped to the trace, one helper for every view") {
+    AppState s;
+    s.text = "Time flies like an arrow";
+    const auto model = testing::fake_model(Architecture::Gpt2, 3, 4);
+    auto trace = testing::fake_forward(*model, make_request(s, model)->run);
+    REQUIRE(trace);
+    REQUIRE(trace->layers.size() == 3);
+
+    CHECK(clamp_layer(-1, *trace) == 0);
+    CHECK(clamp_layer(1, *trace) == 1);
+    CHECK(clamp_layer(7, *trace) == 2);
+    s.layer = 1;
+    CHECK(&current_layer(*trace, s) == &trace->layers[1]);
+    s.layer = 99;
+    CHECK(&current_layer(*trace, s) == &trace->layers[2]);
+    s.head = 9;
+    clamp_selection(s, *trace);
+    CHECK(s.layer == 2);
+    CHECK(s.head == 3);
+
+    // The built-in model has one layer: any selection shows it.
+    const attn::Trace builtin = testing::trace_for(AppState{});
+    s.layer = 2;
+    CHECK(&current_layer(builtin, s) == &builtin.layers[0]);
+    clamp_selection(s, builtin);
+    CHECK(s.layer == 0);
+
+    attn::Trace empty;  // no layers: left alone
+    s.layer = 4;
+    clamp_selection(s, empty);
+    CHECK(s.layer == 4);
+}
+
+TEST_CASE("prune_blocked_cells with a known matrix size") {
+    attn::RunConfig run;
+    run.mask.blocked_cells = {{0, 1}, {3, 3}, {2, 5}, {-1, 0}};
+    const auto pruned = prune_blocked_cells(run, 4, 4);
+    CHECK(pruned.mask.blocked_cells == std::vector<std::pair<int, int>>{{0, 1}, {3, 3}});
 }

@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "app/compute_worker.h"
+#include "fake_pretrained.h"
 
 using namespace attn::app;
 using namespace std::chrono_literals;
@@ -126,4 +127,80 @@ TEST_CASE("worker: with_flipped computes the scaling-toggled twin in the same jo
     REQUIRE(worker.wait_idle(30s));
     apply_result(view, *worker.take_result());
     CHECK(view.flipped == nullptr);  // not asked for: dropped
+}
+
+// --- switching between the built-in model and a pretrained one ------------------------------
+
+TEST_CASE("worker: a request with a pretrained model runs it; without, the built-in engine") {
+    using attn::pretrained::Architecture;
+    std::atomic<int> pretrained_runs{0};
+    ComputeWorker worker({}, [&](const attn::pretrained::PretrainedModel& m, const attn::RunConfig& run) {
+        ++pretrained_runs;
+        return attn::app::testing::fake_forward(m, run);
+    });
+    AppState s;
+    s.text = "Time flies like an arrow";
+    const auto gpt2 = attn::app::testing::fake_model(Architecture::Gpt2, 3, 2, "tiny-gpt2");
+
+    worker.post(*make_request(s));
+    REQUIRE(worker.wait_idle(30s));
+    auto built_in = worker.take_result();
+    REQUIRE(built_in);
+    REQUIRE(built_in->trace);
+    CHECK(built_in->trace->layers.size() == 1);
+    CHECK(built_in->model == nullptr);
+    CHECK(pretrained_runs.load() == 0);
+
+    worker.post(*make_request(s, gpt2));
+    REQUIRE(worker.wait_idle(30s));
+    auto pre = worker.take_result();
+    REQUIRE(pre);
+    REQUIRE(pre->trace);
+    CHECK(pre->error.empty());
+    CHECK(pre->trace->layers.size() == 3);
+    CHECK(pre->trace->model_name == "tiny-gpt2");
+    CHECK(pre->model == gpt2);
+    CHECK(pre->pieces.empty());  // the fake has no tokenizer
+    CHECK(pretrained_runs.load() == 1);
+
+    ComputeView view;
+    apply_result(view, std::move(*pre));
+    CHECK(view.model == gpt2);
+
+    worker.post(*make_request(s));  // back to built-in: same settings as before
+    REQUIRE(worker.wait_idle(30s));
+    auto back = worker.take_result();
+    REQUIRE(back);
+    REQUIRE(back->trace);
+    CHECK(back->trace->layers.size() == 1);
+    CHECK(back->trace->layers[0].heads[0].weights.isApprox(built_in->trace->layers[0].heads[0].weights));
+    apply_result(view, std::move(*back));
+    CHECK(view.model == nullptr);
+    CHECK(pretrained_runs.load() == 1);
+
+    // The scaling view's twin: the pretrained model runs again with scaling toggled.
+    s.view = View::Scaling;
+    worker.post(*make_request(s, gpt2));
+    REQUIRE(worker.wait_idle(30s));
+    auto twin = worker.take_result();
+    REQUIRE(twin);
+    REQUIRE(twin->flipped);
+    CHECK(twin->flipped->layers.size() == 3);
+    CHECK(twin->trace->layers[1].scale != twin->flipped->layers[1].scale);
+    CHECK(pretrained_runs.load() == 3);
+}
+
+TEST_CASE("worker: a pretrained model's errors come back as messages") {
+    using attn::pretrained::Architecture;
+    ComputeWorker worker({}, [](const attn::pretrained::PretrainedModel&, const attn::RunConfig&) -> attn::Expected<attn::Trace> {
+        return attn::Status::Error("GPT-2 reads one text from left to right.");
+    });
+    AppState s;
+    worker.post(*make_request(s, attn::app::testing::fake_model(Architecture::Gpt2)));
+    REQUIRE(worker.wait_idle(30s));
+    auto r = worker.take_result();
+    REQUIRE(r);
+    CHECK(r->trace == nullptr);
+    CHECK(r->model == nullptr);
+    CHECK(r->error == "GPT-2 reads one text from left to right.");
 }

@@ -98,3 +98,20 @@ TEST_CASE("view names round-trip") {
     View v;
     CHECK(!parse_view("nope", &v));
 }
+
+TEST_CASE("view shortcuts: Ctrl+1 … Ctrl+9, then Ctrl+0 for the Model view") {
+    CHECK(view_shortcut_digit(0) == 1);
+    CHECK(view_shortcut_digit(8) == 9);
+    CHECK(view_shortcut_digit(9) == 0);
+    CHECK(view_shortcut_digit(10) == -1);
+    CHECK(view_shortcut_digit(-1) == -1);
+    REQUIRE(kViewCount == 10);
+    CHECK(kViews[9] == View::Model);
+    View v;
+    REQUIRE(parse_view("model", &v));
+    CHECK(v == View::Model);
+    CHECK(std::string(view_choices()).find("model") != std::string::npos);
+    for (int k = 0; k < kViewCount; ++k) {  // every view has a distinct digit
+        for (int m = k + 1; m < kViewCount; ++m) CHECK(view_shortcut_digit(k) != view_shortcut_digit(m));
+    }
+}

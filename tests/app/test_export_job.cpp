@@ -48,6 +48,11 @@ TEST_CASE("export file names") {
     CHECK(with_export_extension("/tmp/my.figure", ExportKind::Png) == "/tmp/my.figure.png");
     CHECK(default_export_path("/tmp", FigureView::Heatmap, 1, ExportKind::Pdf) == "/tmp/attnlab-heatmap-head2.pdf");
     CHECK(default_export_path("/tmp", FigureView::Heads, 1, ExportKind::Png) == "/tmp/attnlab-heads.png");
+    // Models with several layers name the layer too (not for the positions or the whole trace).
+    CHECK(default_export_path("/tmp", FigureView::Heatmap, 1, ExportKind::Pdf, 2) == "/tmp/attnlab-heatmap-layer3-head2.pdf");
+    CHECK(default_export_path("/tmp", FigureView::Heads, 0, ExportKind::Png, 0) == "/tmp/attnlab-heads-layer1.png");
+    CHECK(default_export_path("/tmp", FigureView::PositionalEncoding, 0, ExportKind::Png, 4) ==
+          "/tmp/attnlab-pe.png");
 }
 
 TEST_CASE("run_export writes PDF, SVG, PNG, CSV and JSON files") {

@@ -57,6 +57,9 @@ TEST_CASE("settings: round trip of every saved field") {
     s.ui_scale = 1.5f;
     s.show_controls = false;
     s.blocked_cells = {{0, 1}, {3, 2}};
+    s.model_path = "/models/bert-base-uncased";
+    s.recent_models = {"/models/bert-base-uncased", "/models/모델/gpt2"};
+    s.layer = 7;
 
     AppState back;
     CHECK(apply_settings_json(settings_to_json(s), back).empty());
@@ -67,6 +70,35 @@ TEST_CASE("settings: round trip of every saved field") {
     CHECK(back.lang == Lang::Ko);
     CHECK(back.blocked_cells == s.blocked_cells);
     CHECK(!back.show_controls);
+    CHECK(back.model_path == s.model_path);
+    CHECK(back.recent_models == s.recent_models);
+    CHECK(back.layer == 7);
+}
+
+TEST_CASE("settings: recent models — malformed lists ignored, duplicates and extras dropped") {
+    AppState s;
+    s.recent_models = {"/m/keep"};
+    for (const char* text : {R"({"recent_models": "/m/a"})", R"({"recent_models": ["/m/a", 3]})",
+                             R"({"recent_models": ["/m/a", ""]})"}) {
+        CAPTURE(text);
+        AppState t = s;
+        CHECK(apply_settings_json(text, t).find("recent_models") != std::string::npos);
+        CHECK(t.recent_models == s.recent_models);
+    }
+    AppState t;
+    CHECK(apply_settings_json(R"({"recent_models": ["/m/a", "/m/b", "/m/a", "/m/c", "/m/d", "/m/e", "/m/f",
+                                                      "/m/g", "/m/h", "/m/i", "/m/j"]})",
+                              t)
+              .empty());
+    CHECK(t.recent_models == std::vector<std::string>{"/m/a", "/m/b", "/m/c", "/m/d", "/m/e", "/m/f", "/m/g", "/m/h"});
+    CHECK(apply_settings_json(R"({"model": 3, "layer": -1})", t).find("model") != std::string::npos);
+    CHECK(t.model_path.empty());
+    CHECK(t.layer == 0);
+    // Older settings files have none of these keys: built-in model, nothing recent.
+    AppState old;
+    CHECK(apply_settings_json(R"({"text": "Hi"})", old).empty());
+    CHECK(old.model_path.empty());
+    CHECK(old.recent_models.empty());
 }
 
 TEST_CASE("settings: malformed blocked cells are ignored as a whole") {

@@ -26,12 +26,12 @@ TEST_CASE("variants of one head") {
     for (bool causal : {false, true}) {
         const Trace t = trace_for(causal);
         const int T = t.t_q();
-        const VariantsResult r = compute_variants(t, 2, 1, 3);
+        const VariantsResult r = compute_variants(t, 0, 2, 1, 3);
         CHECK(r.online.tiles.size() == size_t((T + 2) / 3));
         CHECK(r.online_err < 1e-5f);
         CHECK(r.softmax_out == Mat(t.layers[0].out_head(2)));
         // A window covering the whole sentence is plain softmax attention.
-        const VariantsResult wide = compute_variants(t, 2, T, 4);
+        const VariantsResult wide = compute_variants(t, 0, 2, T, 4);
         CHECK(wide.window_err.maxCoeff() < 1e-6f);
         // Window ±1 differs from full attention somewhere; with causal, row 0 sees only key 0
         // either way, so its output is unchanged.

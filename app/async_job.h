@@ -1,0 +1,110 @@
+// async_job.h — "latest request wins" background computation for a panel (GL-free).
+//
+//   UI thread: post(request) when the inputs changed → one pending slot: a request not yet
+//              started is replaced, never queued
+//   job thread: started on the first post; runs fn(request) → publishes {request, result}
+//   UI thread: take() at draw time; shows the previous result (or "computing…") meanwhile
+// Every finished run is published even when a newer request is pending, so a dragged slider
+// still shows intermediate results. The request travels back with its result, so the panel can
+// tell what the result is for. GL work (texture uploads) stays on the UI thread, after take().
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <utility>
+
+namespace attn::app {
+
+template <typename Request, typename Result>
+class LatestJob {
+public:
+    struct Done {
+        Request request;
+        Result result;
+    };
+
+    explicit LatestJob(std::function<Result(const Request&)> fn) : fn_(std::move(fn)) {}
+    ~LatestJob() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            stop_ = true;
+            pending_.reset();
+        }
+        wake_.notify_all();
+        if (thread_.joinable()) thread_.join();  // a run in progress finishes first
+    }
+    LatestJob(const LatestJob&) = delete;
+    LatestJob& operator=(const LatestJob&) = delete;
+
+    // Called on the job thread after each publish (e.g. to wake an idle event loop); thread-safe.
+    void set_wakeup(std::function<void()> wakeup) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        wakeup_ = std::move(wakeup);
+    }
+
+    void post(Request request) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            pending_ = std::move(request);
+            if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+        }
+        wake_.notify_one();
+    }
+
+    // The newest finished result not yet taken.
+    std::optional<Done> take() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        std::optional<Done> out = std::move(done_);
+        done_.reset();
+        return out;
+    }
+
+    bool busy() const {  // a request is pending or running
+        std::lock_guard<std::mutex> lock(mutex_);
+        return pending_.has_value() || running_;
+    }
+
+    // Blocks until nothing is pending or running; false on timeout.
+    bool wait_idle(std::chrono::milliseconds timeout) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        return idle_.wait_for(lock, timeout, [this] { return !pending_ && !running_; });
+    }
+
+private:
+    void run() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
+            if (stop_) return;
+            Request request = std::move(*pending_);
+            pending_.reset();
+            running_ = true;
+            lock.unlock();
+            Result result = fn_(request);
+            lock.lock();
+            done_ = Done{std::move(request), std::move(result)};
+            std::function<void()> wakeup = wakeup_;
+            lock.unlock();
+            if (wakeup) wakeup();  // before going idle: wait_idle() returns after the wake-up
+            lock.lock();
+            running_ = false;
+            idle_.notify_all();
+        }
+    }
+
+    std::function<Result(const Request&)> fn_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_, idle_;
+    std::optional<Request> pending_;
+    std::optional<Done> done_;
+    std::function<void()> wakeup_;
+    bool running_ = false;
+    bool stop_ = false;
+    std::thread thread_;  // started by the first post
+};
+
+}  // namespace attn::app

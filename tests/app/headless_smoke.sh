@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Screenshots without any window system: no DISPLAY, no WAYLAND_DISPLAY, no Xvfb. The app draws
+# through EGL surfaceless (app/headless_egl.cpp) into a framebuffer; the PNGs get the same checks
+# as the Xvfb ones (screenshot_smoke.sh). Also: --headless forces it with a DISPLAY set, --stats
+# reports the headless context, bad uses fail cleanly.
+# Env: ATTNLAB (the attnlab binary), PNG_CHECK (attnlab_png_check), KEEP_SHOTS (optional folder
+# to copy the PNGs to). Exit 77 = skipped (no Mesa EGL surfaceless platform on this machine).
+set -u
+: "${ATTNLAB:?set ATTNLAB to the attnlab binary}"
+: "${PNG_CHECK:?set PNG_CHECK to attnlab_png_check}"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+nodisplay() { env -u DISPLAY -u WAYLAND_DISPLAY "$ATTNLAB" "$@"; }
+
+# A first run tells whether this machine can do it at all.
+if ! nodisplay --screenshot "$tmp/probe.png" >"$tmp/probe.out" 2>&1; then
+    if grep -q "Headless OpenGL:" "$tmp/probe.out"; then
+        echo "SKIP: no headless OpenGL here: $(cat "$tmp/probe.out")"
+        exit 77
+    fi
+    echo "FAIL: headless probe: $(cat "$tmp/probe.out")"
+    exit 1
+fi
+
+ko_text="그는 집에 갔다. 그의 집은 크다."
+
+# shot NAME "CHECKS" ARGS...: headless screenshot; size, not blank, viridis cells where the app
+# says the heatmap is, plus png_check arguments CHECKS.
+shot() {
+    local name=$1 checks=$2
+    shift 2
+    local out rect
+    out=$(nodisplay --screenshot "$tmp/$name.png" "$@" 2>"$tmp/$name.err")
+    local rc=$?
+    echo "$out"
+    if [ $rc -ne 0 ]; then
+        fail "$name: exit code $rc: $(cat "$tmp/$name.err")"
+        return
+    fi
+    [ -s "$tmp/$name.png" ] || { fail "$name: no PNG written"; return; }
+    rect=$(echo "$out" | sed -n 's/.*heatmap cells at \([0-9]*\),\([0-9]*\) size \([0-9]*\)x\([0-9]*\).*/\1 \2 \3 \4/p')
+    [ -n "$rect" ] || { fail "$name: no heatmap position printed"; return; }
+    # shellcheck disable=SC2086
+    "$PNG_CHECK" "$tmp/$name.png" 1600 1000 --cells $rect $checks || fail "$name: image check"
+    if [ -n "${KEEP_SHOTS:-}" ]; then cp "$tmp/$name.png" "$KEEP_SHOTS/headless-$name.png"; fi
+}
+
+# One per language (same layout as the Xvfb test: cell (1, 2) of the default sentence at ~780,310).
+shot en "--coloured-at 780 310"
+shot ko "" --lang ko --text "$ko_text"
+# A click through the scripted pointer works without a window too: the cell turns hatched grey.
+shot click "--grey-at 780 310" --mask-edit --click 800,320
+
+# The views that compute on background jobs, in both languages: drawn, not blank.
+view_shot() {
+    local name=$1
+    shift
+    if ! nodisplay --screenshot "$tmp/view-$name.png" --frames 4 "$@" >"$tmp/view-$name.out" 2>&1; then
+        fail "view $name: $(cat "$tmp/view-$name.out")"
+        return
+    fi
+    "$PNG_CHECK" "$tmp/view-$name.png" 1600 1000 || fail "view $name: image check"
+    if [ -n "${KEEP_SHOTS:-}" ]; then cp "$tmp/view-$name.png" "$KEEP_SHOTS/headless-view-$name.png"; fi
+}
+for view in variants scaling; do
+    view_shot "$view-en" --view "$view"
+    view_shot "$view-ko" --view "$view" --lang ko --text "$ko_text"
+done
+
+# --headless with a DISPLAY that does not exist: X is never contacted.
+if ! DISPLAY=:97 "$ATTNLAB" --headless --screenshot "$tmp/forced.png" --stats >"$tmp/forced.out" 2>&1; then
+    fail "--headless with DISPLAY set: $(cat "$tmp/forced.out")"
+fi
+"$PNG_CHECK" "$tmp/forced.png" 1600 1000 || fail "forced: image check"
+grep -q "headless GL (EGL surfaceless" "$tmp/forced.out" || fail "--stats does not report the headless context"
+grep -q "GLFW error" "$tmp/forced.out" && fail "--headless touched GLFW: $(cat "$tmp/forced.out")"
+grep "attnlab stats" "$tmp/forced.out"
+
+# Headless frames without a screenshot (timings only), and the misuses.
+nodisplay --frames 3 >"$tmp/frames.out" 2>&1 || fail "--frames without a display: $(cat "$tmp/frames.out")"
+nodisplay --headless >"$tmp/alone.out" 2>&1
+[ $? -eq 2 ] || fail "--headless alone should be a usage error (2)"
+grep -q -- "--headless" "$tmp/alone.out" || fail "--headless alone: no message"
+nodisplay --screenshot "$tmp/missing/dir/x.png" >"$tmp/bad.out" 2>&1 && fail "unwritable path: exit code 0"
+grep -q "does not exist" "$tmp/bad.out" || fail "unwritable path: no message ($(cat "$tmp/bad.out"))"
+# Without a display and without a way to end, the app says how to take a screenshot instead.
+nodisplay --text "hello" >"$tmp/interactive.out" 2>&1 && fail "interactive run without a display: exit code 0"
+grep -q -- "--headless --screenshot" "$tmp/interactive.out" || fail "no hint: $(cat "$tmp/interactive.out")"
+"$ATTNLAB" --help | grep -q -- "--headless" || fail "--help does not document --headless"
+
+if [ $failures -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "headless smoke: all passed"

@@ -1,0 +1,157 @@
+// LatestJob (app/async_job.h): results come back with their request, the newest pending request
+// replaces older ones, wake-ups fire, and the panels' job bodies (Variants, scaling lab) give the
+// same numbers as computing on the spot.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <mutex>
+#include <vector>
+
+#include "app/async_job.h"
+#include "app/scaling_lab.h"
+#include "app/variants.h"
+#include "core/engine.h"
+
+using namespace attn;
+using namespace attn::app;
+using namespace std::chrono_literals;
+
+TEST_CASE("a job returns each result with its request") {
+    LatestJob<int, int> job([](const int& x) { return x * x; });
+    CHECK(!job.busy());
+    CHECK(!job.take());
+    std::atomic<int> wakeups{0};
+    job.set_wakeup([&] { ++wakeups; });
+    job.post(7);
+    REQUIRE(job.wait_idle(10s));
+    auto done = job.take();
+    REQUIRE(done);
+    CHECK(done->request == 7);
+    CHECK(done->result == 49);
+    CHECK(wakeups.load() == 1);
+    CHECK(!job.take());  // taken once
+}
+
+TEST_CASE("the latest request wins: pending requests are replaced, not queued") {
+    std::promise<void> started, release;
+    std::shared_future<void> release_f = release.get_future().share();
+    std::mutex m;
+    std::vector<int> computed;
+    bool first = true;
+    LatestJob<int, int> job([&](const int& x) {
+        bool block = false;
+        {
+            std::lock_guard<std::mutex> lock(m);
+            computed.push_back(x);
+            block = first;
+            first = false;
+        }
+        if (block) {
+            started.set_value();
+            release_f.wait();  // hold the thread while more requests arrive
+        }
+        return x + 100;
+    });
+    job.post(1);
+    REQUIRE(started.get_future().wait_for(10s) == std::future_status::ready);
+    job.post(2);
+    job.post(3);
+    job.post(4);
+    CHECK(job.busy());
+    CHECK(!job.wait_idle(20ms));  // still blocked
+    release.set_value();
+    REQUIRE(job.wait_idle(10s));
+    {
+        std::lock_guard<std::mutex> lock(m);
+        CHECK(computed == std::vector<int>{1, 4});  // 2 and 3 were replaced before they started
+    }
+    auto done = job.take();
+    REQUIRE(done);
+    CHECK(done->request == 4);
+    CHECK(done->result == 104);
+}
+
+TEST_CASE("destroying a job finishes the running request and drops the pending one") {
+    std::atomic<int> runs{0};
+    std::promise<void> started;
+    {
+        LatestJob<int, int> job([&](const int& x) {
+            if (++runs == 1) started.set_value();
+            std::this_thread::sleep_for(30ms);
+            return x;
+        });
+        job.post(1);
+        REQUIRE(started.get_future().wait_for(10s) == std::future_status::ready);
+        job.post(2);  // pending while 1 runs
+    }  // joins after 1; 2 never starts
+    CHECK(runs.load() == 1);
+    LatestJob<int, int> never_posted([](const int& x) { return x; });  // no thread to join
+    CHECK(!never_posted.busy());
+    CHECK(never_posted.wait_idle(1ms));
+}
+
+namespace {
+std::shared_ptr<const Trace> shared_trace(bool scale) {
+    ModelConfig c;
+    c.d_model = 32;
+    c.n_heads = 4;
+    auto m = make_builtin_model(c);
+    REQUIRE(m.ok());
+    RunConfig r;
+    r.text = "The cat sat on the mat because it was warm";
+    r.attention.scale = scale;
+    auto t = compute_trace(*m, r);
+    REQUIRE(t.ok());
+    return std::make_shared<const Trace>(std::move(*t));
+}
+}  // namespace
+
+TEST_CASE("the Variants job computes what compute_variants does") {
+    const auto t = shared_trace(true);
+    LatestJob<VariantsRequest, VariantsResult> job(run_variants_request);
+    const VariantsRequest req{t, 0, 2, 1, 3};
+    job.post(req);
+    REQUIRE(job.wait_idle(10s));
+    auto done = job.take();
+    REQUIRE(done);
+    CHECK(same_variants_request(done->request, req));
+    const VariantsResult direct = compute_variants(*t, 0, 2, 1, 3);
+    CHECK(done->result.head == 2);
+    CHECK(done->result.window_out == direct.window_out);
+    CHECK(done->result.online.tiles.size() == direct.online.tiles.size());
+    // Each field of the request matters; a head beyond the trace is clamped, not a crash.
+    CHECK(!same_variants_request(req, VariantsRequest{t, 0, 1, 1, 3}));
+    CHECK(!same_variants_request(req, VariantsRequest{t, 0, 2, 2, 3}));
+    CHECK(!same_variants_request(req, VariantsRequest{t, 0, 2, 1, 4}));
+    CHECK(!same_variants_request(req, VariantsRequest{shared_trace(true), 0, 2, 1, 3}));
+    CHECK(run_variants_request(VariantsRequest{t, 7, 99, -5, 0}).head == 3);
+}
+
+TEST_CASE("the scaling lab's jobs compute the maps and the d_k curve") {
+    const auto scaled = shared_trace(true), unscaled = shared_trace(false);
+    // Either trace may be the one on screen: the maps always compare scaled with unscaled.
+    const ScalingMaps a = run_scaling_request(ScalingRequest{scaled, unscaled, 0, 1});
+    const ScalingMaps b = run_scaling_request(ScalingRequest{unscaled, scaled, 0, 1});
+    CHECK(a.diff.diff == b.diff.diff);
+    CHECK(a.scaled.values == b.scaled.values);
+    const DifferenceMap direct = make_difference_map(scaled->layers[0], unscaled->layers[0], 1);
+    CHECK(a.diff.diff == direct.diff);
+    CHECK(a.diff.max_abs > 0.0f);
+    CHECK(a.hist_scaled.total == scaled->t_q() * scaled->t_k());
+    CHECK(a.hist_scaled.counts.size() == size_t(kScalingHistogramBins));
+    CHECK(!same_scaling_request(ScalingRequest{scaled, unscaled, 0, 1}, ScalingRequest{scaled, unscaled, 0, 2}));
+
+    LatestJob<std::uint64_t, DkCurve> dk([](const std::uint64_t& seed) { return run_dk_curve(seed); });
+    dk.post(7);
+    REQUIRE(dk.wait_idle(30s));
+    auto curve = dk.take();
+    REQUIRE(curve);
+    for (int k = 0; k < kDkDemoCount; ++k) {
+        const DkDemo one = run_dk_demo(kDkDemoValues[k]);  // the panel's old per-value call
+        CHECK(curve->result[size_t(k)].d_k == kDkDemoValues[k]);
+        CHECK(curve->result[size_t(k)].entropy_unscaled == one.entropy_unscaled);
+        CHECK(curve->result[size_t(k)].scaled_var == one.scaled_var);
+    }
+}
