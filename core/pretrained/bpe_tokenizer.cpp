@@ -72,12 +72,10 @@ public:
             append_utf8(symbol, table[b]);
             byte_ids_[b] = vocab_.find(symbol);
             if (byte_ids_[b] < 0) {
-                char buf[160];
-                std::snprintf(buf, sizeof buf,
-                              "%s: the vocabulary lacks \"%s\", the symbol of byte 0x%02X; "
-                              "this is not a GPT-2 style byte-level BPE vocabulary.",
-                              source.c_str(), symbol.c_str(), static_cast<unsigned>(b));
-                return Status::Error(buf);
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(b));
+                return Status::Error(source + ": the vocabulary lacks \"" + symbol + "\", the symbol of byte " + hex +
+                                     "; this is not a GPT-2 style byte-level BPE vocabulary.");
             }
         }
         merges_.reserve(merges.size());

@@ -4,7 +4,10 @@
 // core/ without a pattern in the table fails here.
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -12,6 +15,7 @@
 #include "app/core_messages.h"
 #include "app/export_job.h"
 #include "app/image_io.h"
+#include "app/model_loader.h"
 #include "app/presets.h"
 #include "app/settings.h"
 #include "core/atomic_file.h"
@@ -20,6 +24,10 @@
 #include "core/engine.h"
 #include "core/figure/figure.h"
 #include "core/mask.h"
+#include "core/pretrained/model_config.h"
+#include "core/pretrained/model_folder.h"
+#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/safetensors.h"
 #include "core/tokenizer.h"
 #include "core/utf8.h"
 
@@ -231,6 +239,9 @@ TEST_CASE("the app's own messages in Korean") {
     check_translated(apply_settings_json("{\"d_model\": \"wide\"}", s) + " (/tmp/settings.json)");
     check_translated(load_presets("/no/such/presets-attnlab.txt").error);
     check_translated(run_export(ExportInputs{}, ExportSettings{}).message);
+    ModelSession session;
+    open_model(session, s, "   ");  // an empty path typed in the model field
+    check_translated(session.error);
 }
 
 TEST_CASE("numbers, paths and unknown messages") {
@@ -246,4 +257,229 @@ TEST_CASE("numbers, paths and unknown messages") {
     // A prefix alone is not the whole message.
     CHECK(localize_core_message("The text is empty. Type a sentence. And more.", Lang::Ko) ==
           "The text is empty. Type a sentence. And more.");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real (pretrained) models: the folder, config.json, model.safetensors, the tokenizer files and
+// the run. Bad folders and files are made in a temp dir and removed at the end.
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path models_dir() { return fs::path(ATTNLAB_ASSET_DIR) / ".." / "tests" / "fixtures" / "pretrained" / "models"; }
+
+// A fresh, empty temp folder, removed when the test case ends.
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / name) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+void write_text(const fs::path& p, const std::string& text) {
+    std::ofstream out(p, std::ios::binary);
+    out << text;
+    REQUIRE(out.good());
+}
+
+// A safetensors file: 8-byte little-endian header length, the header, then `data_bytes` zeros.
+void write_safetensors(const fs::path& p, const std::string& header, size_t data_bytes) {
+    std::string bytes(8, '\0');
+    for (int i = 0; i < 8; ++i) bytes[size_t(i)] = char((uint64_t(header.size()) >> (8 * i)) & 0xff);
+    write_text(p, bytes + header + std::string(data_bytes, '\0'));
+}
+
+std::string open_error(const fs::path& p) { return error_of(pretrained::SafeTensorsFile::open(p.string())); }
+
+std::string config_error(const std::string& json) { return error_of(pretrained::parse_model_config(json)); }
+
+std::string load_error(const fs::path& folder) { return error_of(pretrained::load_pretrained_model(folder.string())); }
+
+}  // namespace
+
+TEST_CASE("model folder messages in Korean") {
+    using pretrained::inspect_model_folder;
+    TempDir dir("attnlab-msg-folder");
+    check_translated(error_of(inspect_model_folder("")));
+    check_translated(error_of(inspect_model_folder((dir.path / "no-such-model").string())));
+    check_translated(error_of(inspect_model_folder("/dev/null")));  // neither a folder nor a file
+    check_translated(error_of(inspect_model_folder(dir.path.string())));  // no config.json
+    write_text(dir.path / "config.json", "{}");
+    check_translated(error_of(inspect_model_folder(dir.path.string())));  // no model.safetensors
+    write_text(dir.path / "pytorch_model.bin", "pickle");
+    const std::string pickle = error_of(inspect_model_folder(dir.path.string()));
+    check_translated(pickle);
+    // The converter command is kept as it is, on its own line.
+    CHECK(localize_core_message(pickle, Lang::Ko)
+              .find("\n  /usr/bin/python3 tools/convert_to_safetensors.py '" + dir.path.string() + "'") !=
+          std::string::npos);
+    fs::remove(dir.path / "pytorch_model.bin");
+    write_text(dir.path / "model.safetensors.index.json", "{}");
+    check_translated(error_of(inspect_model_folder(dir.path.string())));  // sharded
+    fs::remove(dir.path / "model.safetensors.index.json");
+    write_text(dir.path / "model.safetensors", "x");
+    check_translated(error_of(inspect_model_folder(dir.path.string())));  // no tokenizer
+    write_text(dir.path / "vocab.json", "{}");
+    check_translated(error_of(inspect_model_folder(dir.path.string())));  // merges.txt missing
+    fs::remove(dir.path / "vocab.json");
+    write_text(dir.path / "merges.txt", "");
+    check_translated(error_of(inspect_model_folder(dir.path.string())));  // vocab.json missing
+}
+
+TEST_CASE("config.json messages in Korean") {
+    const std::string gpt2 = R"("model_type": "gpt2", "n_layer": 2, "n_head": 4, "n_embd": 32, "vocab_size": 10, )"
+                             R"("n_positions": 16)";
+    check_translated(config_error("{\"model_type\": "));
+    check_translated(config_error("[1, 2]"));
+    check_translated(config_error("{\"model_type\": 3}"));
+    check_translated(config_error("{}"));
+    check_translated(config_error("{\"model_type\": \"llama\"}"));
+    check_translated(config_error("{\"model_type\": \"gpt2\"}"));  // no n_layer
+    check_translated(config_error("{" + gpt2 + ", \"n_layer\": 0}"));
+    check_translated(config_error("{" + gpt2 + ", \"n_layer\": 5000000000}"));
+    check_translated(config_error("{" + gpt2 + ", \"n_layer\": \"two\"}"));
+    check_translated(config_error("{" + gpt2 + ", \"layer_norm_epsilon\": 5}"));
+    check_translated(config_error("{" + gpt2 + ", \"layer_norm_epsilon\": \"small\"}"));
+    check_translated(config_error("{" + gpt2 + ", \"activation_function\": 3}"));
+    check_translated(config_error("{" + gpt2 + ", \"activation_function\": \"relu\"}"));
+    check_translated(config_error("{" + gpt2 + ", \"scale_attn_weights\": false}"));
+    check_translated(config_error("{" + gpt2 + ", \"n_embd\": 30}"));  // 30 does not split over 4 heads
+    check_translated(config_error(R"({"model_type": "bert", "num_hidden_layers": 2, "num_attention_heads": 2, )"
+                                  R"("hidden_size": 8, "intermediate_size": 16, "vocab_size": 10, )"
+                                  R"("max_position_embeddings": 16, "position_embedding_type": "relative_key"})"));
+}
+
+TEST_CASE("safetensors messages in Korean") {
+    TempDir dir("attnlab-msg-safetensors");
+    const fs::path f = dir.path / "model.safetensors";
+    check_translated(open_error(dir.path / "missing.safetensors"));
+    check_translated(open_error(dir.path));  // a folder
+    write_text(f, "");
+    check_translated(open_error(f));  // empty
+    write_text(f, "abcd");
+    check_translated(open_error(f));  // shorter than the 8-byte length
+    write_text(f, std::string(8, '\0') + "{}");
+    check_translated(open_error(f));  // header length 0
+    write_text(f, std::string("\xe8\x03\0\0\0\0\0\0", 8) + "{}");
+    check_translated(open_error(f));  // header length 1000 beyond the file
+    write_safetensors(f, "{not json", 0);
+    check_translated(open_error(f));
+    write_safetensors(f, "[1]", 0);
+    check_translated(open_error(f));
+    write_safetensors(f, R"({"a": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}, "a": {}})", 4);
+    check_translated(open_error(f));  // the tensor named twice
+    write_safetensors(f, R"({"__metadata__": {"format": 1}})", 0);
+    check_translated(open_error(f));
+    write_safetensors(f, R"({"a": 7})", 0);
+    check_translated(open_error(f));
+    write_safetensors(f, R"({"a": {"shape": [1], "data_offsets": [0, 4]}})", 4);
+    check_translated(open_error(f));  // no dtype
+    write_safetensors(f, R"({"a": {"dtype": "Q7", "shape": [1], "data_offsets": [0, 4]}})", 4);
+    check_translated(open_error(f));
+    write_safetensors(f, R"({"a": {"dtype": "F32", "shape": [-1], "data_offsets": [0, 4]}})", 4);
+    check_translated(open_error(f));
+    write_safetensors(f, R"({"a": {"dtype": "F32", "shape": [1.5], "data_offsets": [0, 4]}})", 4);
+    check_translated(open_error(f));
+    write_safetensors(f, R"({"a": {"dtype": "F32", "shape": [1], "data_offsets": [0]}})", 4);
+    check_translated(open_error(f));
+    write_safetensors(f, R"({"a": {"dtype": "F32", "shape": [1], "data_offsets": [8, 4]}})", 8);
+    check_translated(open_error(f));
+    write_safetensors(f, R"({"a": {"dtype": "F32", "shape": [100], "data_offsets": [0, 400]}})", 4);
+    check_translated(open_error(f));  // beyond the data section
+    write_safetensors(f, R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 4]}})", 4);
+    check_translated(open_error(f));  // 4 bytes for 2 x 4
+    write_safetensors(f,
+                      R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}, )"
+                      R"("b": {"dtype": "F32", "shape": [2], "data_offsets": [4, 12]}})",
+                      12);
+    check_translated(open_error(f));  // overlap
+
+    write_safetensors(f,
+                      R"({"a": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}, )"
+                      R"("i": {"dtype": "I32", "shape": [1], "data_offsets": [4, 8]}})",
+                      8);
+    auto st = pretrained::SafeTensorsFile::open(f.string());
+    REQUIRE_MESSAGE(st.ok(), error_of(st));
+    check_translated(error_of(st->read_matrix("wte.weight", 2, 2)));  // missing
+    check_translated(error_of(st->read_vector("a", 2)));              // wrong shape
+    check_translated(error_of(st->read_vector("i", 1)));              // not a float tensor
+}
+
+TEST_CASE("real model load and run messages in Korean") {
+    auto gpt2 = pretrained::load_pretrained_model((models_dir() / "tiny-gpt2").string());
+    REQUIRE_MESSAGE(gpt2.ok(), error_of(gpt2));
+    RunConfig run;
+    run.text = "Time flies like an arrow";
+    run.cross_text = "It was late.";
+    const std::string second = error_of(pretrained::compute_pretrained_trace(**gpt2, run));
+    check_translated(second);
+    CHECK(localize_core_message(second, Lang::Ko).find("BERT") != std::string::npos);
+    run.cross_text.clear();
+    std::string long_text;
+    for (int i = 0; i < 60; ++i) long_text += "word ";
+    run.text = long_text;  // more tokens than the 64 positions
+    const std::string too_long = error_of(pretrained::compute_pretrained_trace(**gpt2, run));
+    check_translated(too_long);
+    CHECK(localize_core_message(too_long, Lang::Ko).find("64") != std::string::npos);
+    run.text = "Time flies";
+    run.mask.pad_to = 100;
+    check_translated(error_of(pretrained::compute_pretrained_trace(**gpt2, run)));  // after padding
+    run.mask.pad_to = 0;
+    run.tokenizer.max_tokens = 3;
+    run.text = "Time flies like an arrow";
+    check_translated(error_of(pretrained::compute_pretrained_trace(**gpt2, run)));  // the model's token limit
+    run.tokenizer.max_tokens = 512;
+    run.text = std::string(kMaxTextBytes + 2048, 'a');
+    check_translated(error_of(pretrained::compute_pretrained_trace(**gpt2, run)));
+
+    auto bert = pretrained::load_pretrained_model((models_dir() / "tiny-bert").string());
+    REQUIRE_MESSAGE(bert.ok(), error_of(bert));
+    run.text = long_text + long_text;  // a word can be one token here (an [UNK]): 120 words
+    check_translated(error_of(pretrained::compute_pretrained_trace(**bert, run)));  // with [CLS]/[SEP]
+    run.text = "Time flies";
+    run.cross_text = "   ";
+    check_translated(error_of(pretrained::compute_pretrained_trace(**bert, run)));  // empty second sentence
+    run.cross_text = std::string(kMaxTextBytes + 2048, 'a');
+    check_translated(error_of(pretrained::compute_pretrained_trace(**bert, run)));
+
+    const std::atomic<bool> cancel{true};
+    check_translated(error_of(pretrained::load_pretrained_model((models_dir() / "tiny-gpt2").string(), {}, &cancel)));
+}
+
+TEST_CASE("broken real model folders in Korean") {
+    TempDir dir("attnlab-msg-model");
+    const fs::path gpt2 = models_dir() / "tiny-gpt2";
+    fs::copy_file(gpt2 / "vocab.json", dir.path / "vocab.json");
+    fs::copy_file(gpt2 / "merges.txt", dir.path / "merges.txt");
+    write_safetensors(dir.path / "model.safetensors", R"({"foo": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}})",
+                      4);
+
+    // config.json's own message after its path, both parts in Korean.
+    write_text(dir.path / "config.json", "{\"n_layer\": ");
+    const std::string bad_config = load_error(dir.path);
+    check_translated(bad_config);
+    const std::string bad_config_ko = localize_core_message(bad_config, Lang::Ko);
+    CHECK(bad_config_ko.rfind((dir.path / "config.json").string() + ": config.json이 ", 0) == 0);
+
+    fs::copy_file(models_dir() / "tiny-bert" / "config.json", dir.path / "config.json",
+                  fs::copy_options::overwrite_existing);
+    check_translated(load_error(dir.path));  // BERT config, GPT-2 tokenizer
+
+    fs::copy_file(gpt2 / "config.json", dir.path / "config.json", fs::copy_options::overwrite_existing);
+    check_translated(load_error(dir.path));  // no wte.weight: not a GPT-2 checkpoint
+    write_safetensors(dir.path / "model.safetensors",
+                      R"({"wte.weight": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}})", 16);
+    check_translated(load_error(dir.path));  // wrong shape
+    write_safetensors(dir.path / "model.safetensors",
+                      R"({"wte.weight": {"dtype": "F32", "shape": [275, 32], "data_offsets": [0, 35200]}})", 35200);
+    const std::string missing = load_error(dir.path);
+    check_translated(missing);
+    CHECK(localize_core_message(missing, Lang::Ko).find("'wpe.weight'") != std::string::npos);
 }
