@@ -8,11 +8,19 @@ Prints one line per N: "torch-gpt2 threads=T N=N ms=MEDIAN cpu_ms=MEDIAN" (wall 
 time per pass; on a shared machine the CPU time is the steadier of the two).
 """
 import math
+import os
 import statistics
 import sys
 import time
 
-import torch
+# torch.set_num_threads alone does not bound Debian's build: its BLAS (OpenBLAS, pthreads) still
+# runs on every core (measured: "1 thread" used 2 cores of CPU time). Cap the libraries before
+# torch loads them, so that "T threads" means T cores for torch as it does for AttnLab.
+if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = sys.argv[1]
+
+import torch  # noqa: E402  (after the thread caps)
 import torch.nn.functional as F
 
 D, HEADS, D_FF, LAYERS, VOCAB, POSITIONS = 768, 12, 3072, 12, 1024, 1024
