@@ -28,26 +28,10 @@ fi
 
 ko_text="그는 집에 갔다. 그의 집은 크다."
 
-# shot NAME "CHECKS" ARGS...: headless screenshot; size, not blank, viridis cells where the app
-# says the heatmap is, plus png_check arguments CHECKS.
-shot() {
-    local name=$1 checks=$2
-    shift 2
-    local out rect
-    out=$(nodisplay --screenshot "$tmp/$name.png" "$@" 2>"$tmp/$name.err")
-    local rc=$?
-    echo "$out"
-    if [ $rc -ne 0 ]; then
-        fail "$name: exit code $rc: $(cat "$tmp/$name.err")"
-        return
-    fi
-    [ -s "$tmp/$name.png" ] || { fail "$name: no PNG written"; return; }
-    rect=$(echo "$out" | sed -n 's/.*heatmap cells at \([0-9]*\),\([0-9]*\) size \([0-9]*\)x\([0-9]*\).*/\1 \2 \3 \4/p')
-    [ -n "$rect" ] || { fail "$name: no heatmap position printed"; return; }
-    # shellcheck disable=SC2086
-    "$PNG_CHECK" "$tmp/$name.png" 1600 1000 --cells $rect $checks || fail "$name: image check"
-    if [ -n "${KEEP_SHOTS:-}" ]; then cp "$tmp/$name.png" "$KEEP_SHOTS/headless-$name.png"; fi
-}
+shot_run() { nodisplay "$@"; }
+shot_prefix=headless-
+# shellcheck source=tests/app/shot_lib.sh
+. "$(dirname "$0")/shot_lib.sh"
 
 # One per language (same layout as the Xvfb test: cell (1, 2) of the default sentence at ~780,310).
 shot en "--coloured-at 780 310"

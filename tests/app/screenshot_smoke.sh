@@ -16,25 +16,10 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 gui() { xvfb-run -a -s "-screen 0 1600x1000x24" "$ATTNLAB" "$@"; }
 
-# shot NAME "CHECKS" ARGS...: screenshot, then size / not blank / viridis cells where the app says
-# they are, plus extra png_check arguments CHECKS.
-shot() {
-    local name=$1 checks=$2
-    shift 2
-    local out rect
-    out=$(gui --screenshot "$tmp/$name.png" "$@" 2>"$tmp/$name.err")
-    local rc=$?
-    echo "$out"
-    if [ $rc -ne 0 ]; then
-        fail "$name: exit code $rc: $(cat "$tmp/$name.err")"
-        return
-    fi
-    [ -s "$tmp/$name.png" ] || { fail "$name: no PNG written"; return; }
-    rect=$(echo "$out" | sed -n 's/.*heatmap cells at \([0-9]*\),\([0-9]*\) size \([0-9]*\)x\([0-9]*\).*/\1 \2 \3 \4/p')
-    [ -n "$rect" ] || { fail "$name: no heatmap position printed"; return; }
-    # shellcheck disable=SC2086
-    "$PNG_CHECK" "$tmp/$name.png" 1600 1000 --cells $rect $checks || fail "$name: image check"
-}
+shot_run() { gui "$@"; }
+shot_prefix=""
+# shellcheck source=tests/app/shot_lib.sh
+. "$(dirname "$0")/shot_lib.sh"
 
 # The default sentence fills 5×5 cells of 140 px from (487, 156) (below the menu bar): (1, 2) is at
 # about (767..907, 296..436).
