@@ -9,6 +9,7 @@
 #include <mutex>
 #include <vector>
 
+#include "trace_for.h"
 #include "app/async_job.h"
 #include "app/scaling_lab.h"
 #include "app/variants.h"
@@ -94,17 +95,12 @@ TEST_CASE("destroying a job finishes the running request and drops the pending o
 
 namespace {
 std::shared_ptr<const Trace> shared_trace(bool scale) {
-    ModelConfig c;
-    c.d_model = 32;
-    c.n_heads = 4;
-    auto m = make_builtin_model(c);
-    REQUIRE(m.ok());
-    RunConfig r;
-    r.text = "The cat sat on the mat because it was warm";
-    r.attention.scale = scale;
-    auto t = compute_trace(*m, r);
-    REQUIRE(t.ok());
-    return std::make_shared<const Trace>(std::move(*t));
+    AppState s;
+    s.d_model = 32;
+    s.n_heads = 4;
+    s.text = "The cat sat on the mat because it was warm";
+    s.scale = scale;
+    return std::make_shared<const Trace>(attn::app::testing::trace_for(s));
 }
 }  // namespace
 

@@ -2,6 +2,7 @@
 // softmax, linear attention differs but is a proper average of V.
 #include <doctest/doctest.h>
 
+#include "trace_for.h"
 #include "app/variants.h"
 #include "core/engine.h"
 
@@ -9,17 +10,12 @@ using namespace attn;
 using namespace attn::app;
 
 static Trace trace_for(bool causal) {
-    ModelConfig c;
-    c.d_model = 32;
-    c.n_heads = 4;
-    auto m = make_builtin_model(c);
-    REQUIRE(m.ok());
-    RunConfig r;
-    r.text = "The cat sat on the mat because it was warm";
-    r.mask.causal = causal;
-    auto t = compute_trace(*m, r);
-    REQUIRE(t.ok());
-    return *t;
+    AppState s;
+    s.d_model = 32;
+    s.n_heads = 4;
+    s.text = "The cat sat on the mat because it was warm";
+    s.causal = causal;
+    return attn::app::testing::trace_for(s);
 }
 
 TEST_CASE("variants of one head") {
