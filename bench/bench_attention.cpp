@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/engine.h"
-#include "core/gemm.h"
-#include "core/parallel.h"
+#include "core/attention/attention.h"
+#include "core/attention/engine.h"
+#include "core/base/gemm.h"
+#include "core/base/parallel.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

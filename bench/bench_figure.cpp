@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "core/engine.h"
+#include "core/attention/engine.h"
 #include "core/figure/figure.h"
 
 using namespace attn;

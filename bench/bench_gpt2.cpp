@@ -12,7 +12,7 @@
 
 #include <vector>
 
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "core/pretrained/gpt2.h"
 #include "tests/random_matrix.h"
 

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/engine.h"
+#include "core/attention/engine.h"
 
 int main(int argc, char** argv) {
     using namespace attn;

@@ -1,3 +1,5 @@
+// cli.cpp — `attnlab <command> ...`: the command-line side of AttnLab, on the same core as the app
+// (implementation; the interface and its contract are in cli.h)
 #include "cli/cli.h"
 
 #include <cstring>
@@ -9,9 +11,9 @@
 
 #include "cli/export_command.h"
 #include "cli/run_options.h"
-#include "core/atomic_file.h"
-#include "core/engine.h"
-#include "core/trace_json.h"
+#include "core/base/atomic_file.h"
+#include "core/attention/engine.h"
+#include "core/attention/trace_json.h"
 
 #ifndef ATTNLAB_VERSION
 #define ATTNLAB_VERSION "dev"

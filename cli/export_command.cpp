@@ -1,3 +1,5 @@
+// export_command.cpp — `attnlab export`: a figure (PNG, SVG, PDF) or the numbers (CSV, JSON) of one
+// (implementation; the interface and its contract are in export_command.h)
 #include "cli/export_command.h"
 
 #include <algorithm>
@@ -5,11 +7,11 @@
 #include <charconv>
 #include <iostream>
 
-#include "core/asset_paths.h"
-#include "core/atomic_file.h"
-#include "core/engine.h"
+#include "core/base/asset_paths.h"
+#include "core/base/atomic_file.h"
+#include "core/attention/engine.h"
 #include "core/figure/figure.h"
-#include "core/trace_json.h"
+#include "core/attention/trace_json.h"
 
 namespace attn::cli {
 

@@ -1,9 +1,11 @@
+// run_options.cpp — the command-line options shared by `dump` and `export`: the sentence, the
+// (implementation; the interface and its contract are in run_options.h)
 #include "cli/run_options.h"
 
 #include <charconv>
 #include <cmath>
 
-#include "core/engine.h"
+#include "core/attention/engine.h"
 
 namespace attn::cli {
 

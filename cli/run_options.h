@@ -9,10 +9,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/builtin_model.h"
+#include "core/attention/builtin_model.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/status.h"
-#include "core/trace.h"
+#include "core/base/status.h"
+#include "core/attention/trace.h"
 
 namespace attn::cli {
 

@@ -2,9 +2,9 @@
 // heatmap.frag — colours each cell of the attention matrix from its value.
 //
 // u_values   RG32F, cols × rows texels: r = value, g = 1 when the key is hidden from the query
-// u_colormap RGB8, 256 × 1: the colormap table (core/colormap.h)
+// u_colormap RGB8, 256 × 1: the colormap table (core/base/colormap.h)
 // Masked cells are dark with light diagonal hatching, so a weight of exactly 0 because of the
-// mask never looks like a small weight. Lookup matches colormap_rgb8 in core/colormap.h: entry round(t · 255).
+// mask never looks like a small weight. Lookup matches colormap_rgb8 in core/base/colormap.h: entry round(t · 255).
 in vec2 v_uv;
 out vec4 frag_color;
 

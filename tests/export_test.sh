@@ -65,7 +65,7 @@ grep -q ">flies</text>" "$tmp/lines.svg" && ok || fail "SVG lacks flies as text"
 if [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && have pdffonts; then
     mkdir -p "$tmp/assets/fonts"
     cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf "$tmp/assets/fonts/NanumGothic.ttf"
-    touch "$tmp/assets/presets.txt"  # the marker of an asset folder (core/asset_paths.h)
+    touch "$tmp/assets/presets.txt"  # the marker of an asset folder (core/base/asset_paths.h)
     expect_exit 0 "ATTNLAB_ASSET_DIR" -- env ATTNLAB_ASSET_DIR="$tmp/assets" "$bin" export --text "$en" -o "$tmp/envfont.pdf"
     pdffonts "$tmp/envfont.pdf" | grep -q DejaVuSans && ok || fail "ATTNLAB_ASSET_DIR font not used"
     expect_exit 0 "--font" -- "$bin" export --text "$en" --font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf -o "$tmp/optfont.pdf"

@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/matrix.h"
+#include "core/base/matrix.h"
 
 namespace golden {
 
@@ -49,7 +49,7 @@ inline const char* stream_name(Stream s) {
     return "?";
 }
 
-// Our own copy (not core/rng.h) so the fixtures cannot drift when the engine's RNG changes.
+// Our own copy (not core/base/rng.h) so the fixtures cannot drift when the engine's RNG changes.
 inline std::uint64_t splitmix64(std::uint64_t x) {
     x += 0x9E3779B97F4A7C15ull;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;

@@ -1,10 +1,10 @@
 // random_matrix.h — normal random matrices for tests and benchmarks (not for the built-in model,
-// whose numbers must be identical everywhere: see core/rng.h).
+// whose numbers must be identical everywhere: see core/base/rng.h).
 #pragma once
 
 #include <random>
 
-#include "core/matrix.h"
+#include "core/base/matrix.h"
 
 namespace attn::testing {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/atomic_file.h"
+#include "core/base/atomic_file.h"
 
 using namespace attn;
 namespace fs = std::filesystem;

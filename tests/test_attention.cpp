@@ -6,8 +6,8 @@
 #include <numeric>
 #include <random>
 
-#include "core/attention.h"
-#include "core/engine.h"
+#include "core/attention/attention.h"
+#include "core/attention/engine.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <string>
 
-#include "core/builtin_model.h"
-#include "core/engine.h"
-#include "core/positional.h"
+#include "core/attention/builtin_model.h"
+#include "core/attention/engine.h"
+#include "core/attention/positional.h"
 
 using namespace attn;
 

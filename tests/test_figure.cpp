@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/colormap.h"
-#include "core/engine.h"
+#include "core/base/colormap.h"
+#include "core/attention/engine.h"
 #include "core/figure/figure.h"
 #include "core/figure/figure_text.h"
 

@@ -1,4 +1,4 @@
-// test_golden.cpp — the attention engine against PyTorch golden references (core/attention.h).
+// test_golden.cpp — the attention engine against PyTorch golden references (core/attention/attention.h).
 //
 // Each tests/fixtures/golden/<name>.json (written by gen_golden.py, see the README there) holds a
 // layer configuration, checksums of its inputs, the mask as a boolean matrix and PyTorch's float64
@@ -6,7 +6,7 @@
 //   1. regenerate the inputs with tests/golden_inputs.h and check the checksums first, so a
 //      generator mismatch fails with its own message instead of as a numeric mismatch;
 //   2. build the mask through attn::build_mask from the fixture's description and check it equals
-//      the boolean matrix Python built from core/mask.h's documented rule;
+//      the boolean matrix Python built from core/attention/mask.h's documented rule;
 //   3. run attn::run_attention_layer (float32) and compare weights, concat and output.
 //
 // Tolerance (float32 engine vs float64 reference stored with 8 significant digits), for weights,
@@ -34,8 +34,8 @@
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/mask.h"
+#include "core/attention/attention.h"
+#include "core/attention/mask.h"
 #include "tests/golden_inputs.h"
 
 #ifndef ATTNLAB_FIXTURE_DIR
@@ -302,7 +302,7 @@ GoldenCase prepare(const json& fx) {
         if (c.blocked != want) {
             std::ostringstream msg;
             msg << "attn::build_mask(" << attn::describe_mask(config)
-                << ") differs from the mask gen_golden.py built from core/mask.h's rule:\n"
+                << ") differs from the mask gen_golden.py built from core/attention/mask.h's rule:\n"
                 << "build_mask:\n" << c.blocked.cast<int>() << "\nfixture:\n" << want.cast<int>();
             c.problems.push_back(msg.str());
         }

@@ -1,7 +1,7 @@
 // Mask construction: each switch alone, combinations, and errors.
 #include <doctest/doctest.h>
 
-#include "core/mask.h"
+#include "core/attention/mask.h"
 
 using namespace attn;
 

@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 
 using namespace attn;
 

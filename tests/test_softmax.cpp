@@ -7,8 +7,8 @@
 #include <limits>
 #include <random>
 
-#include "core/softmax.h"
-#include "core/stats.h"
+#include "core/attention/softmax.h"
+#include "core/attention/stats.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

@@ -1,4 +1,4 @@
-// test_tokenizer.cpp — UTF-8 helpers and the word-level tokenizer (core/utf8.h, core/tokenizer.h).
+// test_tokenizer.cpp — UTF-8 helpers and the word-level tokenizer (core/base/utf8.h, core/attention/tokenizer.h).
 //
 // Every successful tokenize() call goes through tokens_of(), which also checks the byte-span
 // property: each token's text is exactly its span of the input, spans are non-empty, increasing
@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/tokenizer.h"
-#include "core/utf8.h"
+#include "core/attention/tokenizer.h"
+#include "core/base/utf8.h"
 
 #ifndef ATTNLAB_FIXTURE_DIR
 #error "ATTNLAB_FIXTURE_DIR must be the absolute path of tests/fixtures (CMake defines it)"

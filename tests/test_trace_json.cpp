@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/engine.h"
-#include "core/json_writer.h"
-#include "core/trace_json.h"
+#include "core/attention/engine.h"
+#include "core/base/json_writer.h"
+#include "core/attention/trace_json.h"
 
 using namespace attn;
 using nlohmann::json;

@@ -5,10 +5,10 @@
 #include <limits>
 #include <random>
 
-#include "core/linear_attention.h"
-#include "core/mask.h"
-#include "core/online_softmax.h"
-#include "core/softmax.h"
+#include "core/attention/linear_attention.h"
+#include "core/attention/mask.h"
+#include "core/attention/online_softmax.h"
+#include "core/attention/softmax.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

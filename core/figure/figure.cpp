@@ -21,7 +21,7 @@
 
 #include "core/figure/figure_draw.h"
 #include "core/figure/figure_views.h"
-#include "core/utf8.h"
+#include "core/base/utf8.h"
 
 namespace attn {
 

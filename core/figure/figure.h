@@ -21,9 +21,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/colormap.h"
-#include "core/status.h"
-#include "core/trace.h"
+#include "core/base/colormap.h"
+#include "core/base/status.h"
+#include "core/attention/trace.h"
 
 namespace attn {
 

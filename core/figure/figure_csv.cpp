@@ -3,7 +3,7 @@
 #include <string>
 
 #include "core/figure/figure.h"
-#include "core/positional.h"
+#include "core/attention/positional.h"
 
 namespace attn {
 namespace {

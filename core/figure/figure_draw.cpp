@@ -1,3 +1,5 @@
+// figure_draw.cpp — shared drawing for the figure views (internal to attnlab_figure)
+// (implementation; the interface and its contract are in figure_draw.h)
 #include "core/figure/figure_draw.h"
 
 #include <algorithm>

@@ -16,10 +16,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/colormap.h"
+#include "core/base/colormap.h"
 #include "core/figure/figure.h"
 #include "core/figure/figure_text.h"
-#include "core/matrix.h"
+#include "core/base/matrix.h"
 
 namespace attn::fig {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "core/figure/figure_views.h"
-#include "core/positional.h"
+#include "core/attention/positional.h"
 
 namespace attn::fig {
 

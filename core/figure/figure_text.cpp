@@ -1,3 +1,5 @@
+// figure_text.cpp — every string the figures show, in English and Korean, in one table
+// (implementation; the interface and its contract are in figure_text.h)
 #include "core/figure/figure_text.h"
 
 #include <cassert>

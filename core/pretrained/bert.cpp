@@ -1,3 +1,5 @@
+// bert.cpp — the BERT and DistilBERT forward pass (post-LN encoder, learned positions, bidirectional)
+// (implementation; the interface and its contract are in bert.h)
 #include "core/pretrained/bert.h"
 
 #include <cassert>

@@ -13,12 +13,12 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/matrix.h"
+#include "core/attention/attention.h"
+#include "core/base/matrix.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::pretrained {
 

@@ -16,7 +16,7 @@
 
 #include <utf8proc.h>
 
-#include "core/utf8.h"
+#include "core/base/utf8.h"
 
 namespace attn::pretrained {
 namespace {

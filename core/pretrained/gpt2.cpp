@@ -1,3 +1,5 @@
+// gpt2.cpp — GPT-2's forward pass (pre-LN decoder, learned positions, causal attention)
+// (implementation; the interface and its contract are in gpt2.h)
 #include "core/pretrained/gpt2.h"
 
 #include <cassert>

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::pretrained {
 

@@ -1,3 +1,5 @@
+// nn_ops.cpp — the transformer pieces around attention, shared by GPT-2 and BERT: linear layers,
+// (implementation; the interface and its contract are in nn_ops.h)
 #include "core/pretrained/nn_ops.h"
 
 #include <unsupported/Eigen/SpecialFunctions>  // vectorized erf for Eigen arrays
@@ -6,8 +8,8 @@
 #include <cassert>
 #include <cmath>
 
-#include "core/gemm.h"
-#include "core/parallel.h"
+#include "core/base/gemm.h"
+#include "core/base/parallel.h"
 
 namespace attn::pretrained {
 

@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/matrix.h"
+#include "core/attention/attention.h"
+#include "core/base/matrix.h"
 #include "core/pretrained/safetensors.h"
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::pretrained {
 

@@ -1,3 +1,5 @@
+// pretrained_model.cpp — a real model (GPT-2 or BERT family) loaded from a local folder, and the
+// (implementation; the interface and its contract are in pretrained_model.h)
 #include "core/pretrained/pretrained_model.h"
 
 #include <cassert>
@@ -8,8 +10,8 @@
 #include <string>
 #include <utility>
 
-#include "core/engine.h"
-#include "core/mask.h"
+#include "core/attention/engine.h"
+#include "core/attention/mask.h"
 #include "core/pretrained/bert.h"
 #include "core/pretrained/gpt2.h"
 #include "core/pretrained/model_folder.h"

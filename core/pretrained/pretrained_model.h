@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "core/matrix.h"
+#include "core/base/matrix.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/subword_tokenizer.h"
-#include "core/status.h"
-#include "core/trace.h"
+#include "core/base/status.h"
+#include "core/attention/trace.h"
 
 namespace attn::pretrained {
 

@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/matrix.h"
+#include "core/base/matrix.h"
 #include "core/pretrained/mapped_file.h"
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::pretrained {
 

@@ -21,7 +21,7 @@
 
 #include "core/pretrained/bpe_tokenizer.h"
 #include "core/pretrained/wordpiece_tokenizer.h"
-#include "core/utf8.h"
+#include "core/base/utf8.h"
 
 namespace attn::pretrained {
 

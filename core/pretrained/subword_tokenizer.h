@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::pretrained {
 

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "core/pretrained/subword_tokenizer.h"
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::pretrained {
 

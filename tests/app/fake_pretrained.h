@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "app/app_state.h"
-#include "core/engine.h"
+#include "app/state/app_state.h"
+#include "core/attention/engine.h"
 
 namespace attn::app::testing {
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Screenshots without any window system: no DISPLAY, no WAYLAND_DISPLAY, no Xvfb. The app draws
-# through EGL surfaceless (app/headless_egl.cpp) into a framebuffer; the PNGs get the same checks
+# through EGL surfaceless (app/shell/headless_egl.cpp) into a framebuffer; the PNGs get the same checks
 # as the Xvfb ones (screenshot_smoke.sh). Also: --headless forces it with a DISPLAY set, --stats
 # reports the headless context, bad uses fail cleanly.
 # Env: ATTNLAB (the attnlab binary), PNG_CHECK (attnlab_png_check), KEEP_SHOTS (optional folder

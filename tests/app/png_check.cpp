@@ -14,7 +14,7 @@
 
 #include <stb_image.h>
 
-#include "core/colormap.h"
+#include "core/base/colormap.h"
 
 using attn::Colormap;
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "app/app_options.h"
+#include "app/shell/app_options.h"
 
 using namespace attn::app;
 

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "app/app_state.h"
+#include "app/state/app_state.h"
 #include "fake_pretrained.h"
 #include "trace_for.h"
 

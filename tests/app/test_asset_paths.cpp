@@ -2,7 +2,7 @@
 
 #include <fstream>
 
-#include "core/asset_paths.h"
+#include "core/base/asset_paths.h"
 
 using namespace attn;
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-// LatestJob (app/async_job.h): results come back with their request, the newest pending request
+// LatestJob (app/jobs/async_job.h): results come back with their request, the newest pending request
 // replaces older ones, wake-ups fire, and the panels' job bodies (Variants, scaling lab) give the
 // same numbers as computing on the spot.
 #include <doctest/doctest.h>
@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "trace_for.h"
-#include "app/async_job.h"
-#include "app/scaling_lab.h"
-#include "app/variants.h"
-#include "core/engine.h"
+#include "app/jobs/async_job.h"
+#include "app/views/scaling_lab/scaling_lab.h"
+#include "app/views/variants/variants.h"
+#include "core/attention/engine.h"
 
 using namespace attn;
 using namespace attn::app;

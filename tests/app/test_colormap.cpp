@@ -1,8 +1,8 @@
-// The colours the app draws: core's tables (core/colormap.h) as the app uploads them.
+// The colours the app draws: core's tables (core/base/colormap.h) as the app uploads them.
 #include <doctest/doctest.h>
 
-#include "app/heatmap_data.h"
-#include "core/colormap.h"
+#include "app/heatmap/heatmap_data.h"
+#include "core/base/colormap.h"
 
 using namespace attn;
 using attn::app::colormap_texture_bytes;

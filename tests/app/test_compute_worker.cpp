@@ -2,7 +2,7 @@
 
 #include <atomic>
 
-#include "app/compute_worker.h"
+#include "app/jobs/compute_worker.h"
 #include "fake_pretrained.h"
 
 using namespace attn::app;

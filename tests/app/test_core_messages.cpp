@@ -1,4 +1,4 @@
-// The engine's English messages in Korean (app/core_messages.h). Every case triggers a real
+// The engine's English messages in Korean (app/i18n/core_messages.h). Every case triggers a real
 // error from core/ (or the app) with bad input and checks the Korean: different from the
 // English, has Hangul, and keeps every number of the English. A message added or reworded in
 // core/ without a pattern in the table fails here.
@@ -11,25 +11,25 @@
 #include <string>
 #include <vector>
 
-#include "app/app_state.h"
-#include "app/core_messages.h"
-#include "app/export_job.h"
-#include "app/image_io.h"
-#include "app/model_loader.h"
-#include "app/presets.h"
-#include "app/settings.h"
-#include "core/atomic_file.h"
-#include "core/attention.h"
-#include "core/builtin_model.h"
-#include "core/engine.h"
+#include "app/state/app_state.h"
+#include "app/i18n/core_messages.h"
+#include "app/jobs/export_job.h"
+#include "app/shell/image_io.h"
+#include "app/jobs/model_loader.h"
+#include "app/state/presets.h"
+#include "app/state/settings.h"
+#include "core/base/atomic_file.h"
+#include "core/attention/attention.h"
+#include "core/attention/builtin_model.h"
+#include "core/attention/engine.h"
 #include "core/figure/figure.h"
-#include "core/mask.h"
+#include "core/attention/mask.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"
-#include "core/tokenizer.h"
-#include "core/utf8.h"
+#include "core/attention/tokenizer.h"
+#include "core/base/utf8.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -68,7 +68,7 @@ void check_translated(const std::string& english) {
     const std::string ko = localize_core_message(english, Lang::Ko);
     INFO("English: " << english);
     INFO("Korean:  " << ko);
-    CHECK_MESSAGE(ko != english, "no Korean pattern matches this message: add it to app/core_messages.cpp");
+    CHECK_MESSAGE(ko != english, "no Korean pattern matches this message: add it to app/i18n/core_messages.cpp");
     CHECK(has_hangul(ko));
     for (const std::string& n : numbers_in(english)) CHECK_MESSAGE(ko.find(n) != std::string::npos, "lost " << n);
     CHECK(localize_core_message(english, Lang::En) == english);

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <thread>
 
-#include "app/cost_probe.h"
-#include "core/engine.h"
+#include "app/views/cost/cost_probe.h"
+#include "core/attention/engine.h"
 
 using namespace attn;
 using namespace attn::app;

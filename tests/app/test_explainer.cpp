@@ -2,10 +2,10 @@
 
 #include <cmath>
 
-#include "app/app_state.h"
-#include "app/explainer.h"
-#include "app/views.h"
-#include "core/engine.h"
+#include "app/state/app_state.h"
+#include "app/views/cell_explainer/explainer.h"
+#include "app/state/views.h"
+#include "core/attention/engine.h"
 #include "tests/app/trace_for.h"
 
 using namespace attn::app;

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <thread>
 
-#include "app/export_job.h"
-#include "core/engine.h"
+#include "app/jobs/export_job.h"
+#include "core/attention/engine.h"
 
 using namespace attn;
 using namespace attn::app;

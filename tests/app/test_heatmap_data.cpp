@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "app/heatmap_data.h"
-#include "core/engine.h"
+#include "app/heatmap/heatmap_data.h"
+#include "core/attention/engine.h"
 
 using namespace attn::app;
 

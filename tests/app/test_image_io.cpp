@@ -5,7 +5,7 @@
 
 #include <stb_image.h>
 
-#include "app/image_io.h"
+#include "app/shell/image_io.h"
 
 using namespace attn::app;
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "app/model_loader.h"
+#include "app/jobs/model_loader.h"
 #include "fake_pretrained.h"
 
 using namespace attn::app;

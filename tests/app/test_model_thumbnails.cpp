@@ -1,7 +1,7 @@
 // The Model view's pictures: one atlas of every layer's and head's weights.
 #include <doctest/doctest.h>
 
-#include "app/model_thumbnails.h"
+#include "app/views/model_view/model_thumbnails.h"
 #include "fake_pretrained.h"
 
 using namespace attn::app;

@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
-#include "app/app_state.h"
-#include "app/pipeline.h"
-#include "core/engine.h"
+#include "app/state/app_state.h"
+#include "app/views/pipeline/pipeline.h"
+#include "core/attention/engine.h"
 #include "tests/app/fake_pretrained.h"
 #include "tests/app/trace_for.h"
 

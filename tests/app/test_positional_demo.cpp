@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
-#include "app/app_state.h"
-#include "app/positional_demo.h"
-#include "core/engine.h"
+#include "app/state/app_state.h"
+#include "app/views/positional/positional_demo.h"
+#include "core/attention/engine.h"
 #include "tests/app/trace_for.h"
 
 using namespace attn::app;

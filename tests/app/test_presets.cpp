@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/presets.h"
+#include "app/state/presets.h"
 
 using namespace attn::app;
 namespace fs = std::filesystem;

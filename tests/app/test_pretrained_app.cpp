@@ -5,11 +5,11 @@
 
 #include <filesystem>
 
-#include "app/compute_worker.h"
-#include "app/model_loader.h"
-#include "app/model_thumbnails.h"
-#include "app/scaling_lab.h"
-#include "app/variants.h"
+#include "app/jobs/compute_worker.h"
+#include "app/jobs/model_loader.h"
+#include "app/views/model_view/model_thumbnails.h"
+#include "app/views/scaling_lab/scaling_lab.h"
+#include "app/views/variants/variants.h"
 
 using namespace attn::app;
 using namespace std::chrono_literals;

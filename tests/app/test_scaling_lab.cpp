@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "app/app_state.h"
-#include "app/scaling_lab.h"
-#include "core/engine.h"
+#include "app/state/app_state.h"
+#include "app/views/scaling_lab/scaling_lab.h"
+#include "core/attention/engine.h"
 #include "tests/app/trace_for.h"
 
 using namespace attn::app;

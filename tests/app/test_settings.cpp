@@ -6,7 +6,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "app/settings.h"
+#include "app/state/settings.h"
 
 using namespace attn::app;
 namespace fs = std::filesystem;

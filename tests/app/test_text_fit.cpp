@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "app/text_fit.h"
+#include "app/widgets/text_fit.h"
 
 using namespace attn::app;
 

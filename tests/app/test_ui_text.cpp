@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "app/ui_text.h"
+#include "app/i18n/ui_text.h"
 
 using namespace attn::app;
 

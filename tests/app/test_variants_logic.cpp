@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "trace_for.h"
-#include "app/variants.h"
-#include "core/engine.h"
+#include "app/views/variants/variants.h"
+#include "core/attention/engine.h"
 
 using namespace attn;
 using namespace attn::app;

@@ -3,8 +3,8 @@
 
 #include <doctest/doctest.h>
 
-#include "app/app_state.h"
-#include "core/engine.h"
+#include "app/state/app_state.h"
+#include "core/attention/engine.h"
 
 namespace attn::app::testing {
 

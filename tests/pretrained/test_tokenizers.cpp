@@ -22,7 +22,7 @@
 #include "core/pretrained/bpe_tokenizer.h"
 #include "core/pretrained/subword_tokenizer.h"
 #include "core/pretrained/wordpiece_tokenizer.h"
-#include "core/utf8.h"
+#include "core/base/utf8.h"
 
 #ifndef ATTNLAB_FIXTURE_DIR
 #error "ATTNLAB_FIXTURE_DIR must be the absolute path of tests/fixtures (CMake defines it)"

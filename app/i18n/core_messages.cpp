@@ -1,0 +1,534 @@
+// core_messages.cpp — the engine's English error messages in the UI language (GL-free)
+// (implementation; the interface and its contract are in core_messages.h)
+#include "app/i18n/core_messages.h"
+
+#include <cassert>
+#include <string>
+#include <vector>
+
+namespace attn::app {
+
+namespace {
+
+// English pattern → Korean template. In `en`, `{}` captures any text and `{msg}` a nested
+// message (localized in turn); in `ko`, `{1}`, `{2}`, ... put the captures back in order of
+// appearance. Put longer, more specific patterns before shorter ones they overlap with (the
+// first match wins). To add a message: copy its English text from core/, replace each variable
+// part by `{}`, and add a case to tests/app/test_core_messages.cpp that triggers it.
+struct Pattern {
+    const char* en;
+    const char* ko;
+};
+
+constexpr Pattern kPatterns[] = {
+    // core/attention/tokenizer.cpp, core/base/utf8.cpp
+    {"The text has more than {} tokens (the limit). Shorten it or raise the limit.",
+     "글의 토큰이 {1}개를 넘습니다 (한도). 글을 줄이거나 한도를 높이세요."},
+    {"The text is empty. Type a sentence.", "글이 비어 있습니다. 문장을 입력하세요."},
+    {"Invalid UTF-8 at byte {} ({}). Paste the text again or save it as UTF-8.",
+     "{1}번째 바이트({2})가 올바른 UTF-8이 아닙니다. 글을 다시 붙여 넣거나 UTF-8로 저장하세요."},
+
+    // core/attention/engine.cpp
+    {"The text is {} KiB; AttnLab takes at most {} KiB. Paste a shorter passage.",
+     "글이 {1} KiB입니다. AttnLab은 최대 {2} KiB까지 받습니다. 더 짧은 글을 붙여 넣으세요."},
+    {"The padding length cannot be negative.", "패딩 길이는 음수일 수 없습니다."},
+    {"The padding length {} is above the token limit ({}).",
+     "패딩 길이({1})가 토큰 한도({2})를 넘습니다."},
+    {"Second sentence: {msg}", "두 번째 문장: {1}"},
+
+    // core/attention/mask.cpp
+    {"The custom mask is {} x {} but the attention matrix is {} x {} (queries x keys).",
+     "직접 만든 마스크는 {1} x {2}인데 어텐션 행렬은 {3} x {4}입니다 (쿼리 x 키)."},
+    {"Global token position {} is outside the sentence (positions 0..{}).",
+     "전역 토큰 위치({1})가 문장 밖에 있습니다 (위치 0..{2})."},
+    {"The masked cell ({}, {}) is outside the {} x {} attention matrix.",
+     "가린 칸({1}, {2})이 {3} x {4} 어텐션 행렬 밖에 있습니다."},
+
+    // core/attention/builtin_model.cpp (validate_model), core/attention/attention.cpp (validate_attention)
+    {"d_model must be between 1 and {} (got {}).", "d_model은 1에서 {1} 사이여야 합니다 (입력: {2})."},
+    {"The number of heads must be between 1 and {} (got {}).",
+     "헤드 수는 1에서 {1} 사이여야 합니다 (입력: {2})."},
+    {"d_model ({}) must be divisible by the number of heads ({}) so that every head gets d_k = d_model / h.",
+     "d_model({1})이 헤드 수({2})로 나누어떨어져야 합니다. 그래야 모든 헤드가 d_k = d_model / h 차원을 "
+     "똑같이 받습니다."},
+    {"d_model ({}) must be divisible by the number of heads ({}).",
+     "d_model({1})이 헤드 수({2})로 나누어떨어져야 합니다."},
+    {"The number of heads must be at least 1.", "헤드 수는 1 이상이어야 합니다."},
+    {"d_model must be at least 1.", "d_model은 1 이상이어야 합니다."},
+    {"A projection matrix is {} x {}; expected {} x {}.",
+     "투영 행렬의 크기가 {1} x {2}입니다. {3} x {4}여야 합니다."},
+    {"A bias has {} entries; expected {}.", "편향 벡터의 성분이 {1}개입니다. {2}개여야 합니다."},
+    {"The inputs have width {} / {} but the layer expects d_model = {}.",
+     "입력의 너비가 {1} / {2}인데 이 층은 d_model = {3}을 받습니다."},
+    {"The temperature must be a positive number (got {}).", "온도는 양수여야 합니다 (입력: {1})."},
+
+    // core/base/atomic_file.cpp (every file the app or the CLI writes), app/shell/image_io.cpp
+    {"No output file given.", "저장할 파일이 지정되지 않았습니다."},
+    {"'{}' is a folder, not a file.", "'{1}': 파일이 아니라 폴더입니다."},
+    {"'{}' is a directory, not a file name.", "'{1}': 파일 이름이 아니라 폴더입니다."},
+    {"Cannot write '{}': the folder '{}' does not exist.", "'{1}'에 쓸 수 없습니다: 폴더가 없습니다 ('{2}')."},
+    {"Cannot write '{}': permission denied.", "'{1}'에 쓸 수 없습니다: 권한이 없습니다."},
+    {"Cannot write '{}': {}.", "'{1}'에 쓸 수 없습니다: {2}."},
+    {"Writing '{}' failed (disk full?).", "'{1}' 쓰기에 실패했습니다 (디스크가 가득 찼나요?)."},
+    {"Cannot replace '{}': {}.", "기존 파일을 바꿀 수 없습니다 ('{1}'): {2}."},
+    {"Could not write the PNG file '{}': {}.", "PNG 파일 '{1}'을 쓰지 못했습니다: {2}."},
+    {"Could not write the PNG file '{}'.", "PNG 파일 '{1}'을 쓰지 못했습니다."},
+
+    // core/figure/figure.cpp (validate_figure_request, fonts, output)
+    {"The figure size {} × {} is not allowed: each side must be {} to {} units (1/120 in).",
+     "그림 크기 {1} × {2}는 쓸 수 없습니다: 각 변은 {3}~{4} 단위(1/120인치)여야 합니다."},
+    {"The PNG scale must be a positive number.", "PNG 배율은 양수여야 합니다."},
+    {"The PNG would be {} × {} pixels; each side must be 1 to {}. Lower the scale or DPI.",
+     "PNG가 {1} × {2} 픽셀이 됩니다. 각 변은 1~{3} 픽셀이어야 합니다. 배율이나 DPI를 낮추세요."},
+    {"The trace is empty: there is nothing to draw.", "계산 결과가 비어 있어 그릴 것이 없습니다."},
+    {"Layer {} is out of range: the model has {} layer (1).",
+     "{1}번 층은 범위를 벗어났습니다: 모델의 층은 {2}개입니다 (1)."},
+    {"Layer {} is out of range: the model has {} layers (1–{}).",
+     "{1}번 층은 범위를 벗어났습니다: 모델의 층은 {2}개입니다 (1–{3})."},
+    {"Head {} is out of range: the model has {} head (1).",
+     "{1}번 헤드는 범위를 벗어났습니다: 모델의 헤드는 {2}개입니다 (1)."},
+    {"Head {} is out of range: the model has {} heads (1–{}).",
+     "{1}번 헤드는 범위를 벗어났습니다: 모델의 헤드는 {2}개입니다 (1–{3})."},
+    {"The cell view needs a cell: give it as query:key, e.g. 2:0.",
+     "칸 보기에는 칸이 필요합니다: 쿼리:키 형식으로 주세요 (예: 2:0)."},
+    {"Cell {}:{} is out of range: queries are 0–{} and keys 0–{}.",
+     "칸({1}:{2})이 범위를 벗어났습니다: 쿼리는 0–{3}, 키는 0–{4}입니다."},
+    {"The scaling view needs the same run with the scaling switched the other way.",
+     "스케일링 그림에는 스케일링을 반대로 바꾼 같은 계산이 필요합니다."},
+    {"The scaling view's second run does not match the first (tokens or model differ).",
+     "스케일링 그림의 두 번째 계산이 첫 번째와 맞지 않습니다 (토큰이나 모델이 다릅니다)."},
+    {"The scaling view's second run must have the scaling switched the other way.",
+     "스케일링 그림의 두 번째 계산은 스케일링이 반대로 되어 있어야 합니다."},
+    {"Could not set up fontconfig.", "fontconfig를 준비하지 못했습니다."},
+    {"Cannot read the font file '{}'.", "글꼴 파일을 읽을 수 없습니다: '{1}'."},
+    {"'{}' is not a font file fontconfig can read.", "fontconfig가 읽을 수 있는 글꼴 파일이 아닙니다: '{1}'."},
+    {"Pango has no FreeType font map.", "Pango에 FreeType 글꼴 맵이 없습니다."},
+    {"Out of memory while writing the PNG.", "PNG를 쓰는 중에 메모리가 부족합니다."},
+    {"Writing the PNG failed.", "PNG 쓰기에 실패했습니다."},
+    {"Drawing the figure failed: {}.", "그림을 그리지 못했습니다: {1}."},
+
+    // core/base/asset_paths.cpp
+    {"The figure font NanumGothic.ttf was not found. Looked in:{}\nSet ATTNLAB_ASSET_DIR to the folder holding "
+     "fonts/, install fonts-nanum, or pass --font FILE.",
+     "그림용 글꼴 NanumGothic.ttf를 찾지 못했습니다. 찾아본 곳:{1}\nATTNLAB_ASSET_DIR를 fonts/가 있는 "
+     "폴더로 정하거나, fonts-nanum을 설치하거나, --font FILE을 주세요."},
+
+    // app/jobs/model_loader.cpp
+    {"Type or drop the path of a model folder (with config.json and model.safetensors).",
+     "모델 폴더의 경로를 입력하거나 창에 끌어다 놓으세요 (config.json과 model.safetensors가 있는 폴더)."},
+
+    // core/pretrained/model_folder.cpp (inspect_model_folder: opening a model folder)
+    {"No model folder given. Choose a folder that holds config.json and model.safetensors.",
+     "모델 폴더가 지정되지 않았습니다. config.json과 model.safetensors가 들어 있는 폴더를 고르세요."},
+    {"Cannot look at '{}': {}.", "'{1}'을 확인할 수 없습니다: {2}."},
+    {"'{}' does not exist. Choose a folder that holds config.json and model.safetensors.",
+     "'{1}': 없는 경로입니다. config.json과 model.safetensors가 들어 있는 폴더를 고르세요."},
+    {"'{}' is not a folder. Choose the folder that holds config.json and model.safetensors.",
+     "'{1}': 폴더가 아닙니다. config.json과 model.safetensors가 들어 있는 폴더를 고르세요."},
+    {"No config.json in '{}'. A Hugging Face model folder has config.json next to model.safetensors; download it "
+     "from the model's Hub page.",
+     "'{1}'에 config.json이 없습니다. Hugging Face 모델 폴더에는 model.safetensors 옆에 config.json이 "
+     "있습니다. 모델의 Hub 페이지에서 내려받으세요."},
+    {"'{}' holds weights split into several files (model.safetensors.index.json). Sharded weights are not supported "
+     "yet; use a model small enough for one model.safetensors.",
+     "'{1}'의 가중치는 여러 파일로 나뉘어 있습니다 (model.safetensors.index.json). 나뉜 가중치는 아직 "
+     "지원하지 않습니다. model.safetensors 한 파일에 들어가는 작은 모델을 쓰세요."},
+    {"'{}' has only a PyTorch pickle checkpoint ({}). AttnLab does not load pickle files: loading one can run "
+     "arbitrary code hidden in it. Download model.safetensors from the model's Hub page, or convert it once with "
+     "AttnLab's converter (needs Debian's python3-torch; it only accepts tensors):\n"
+     "  /usr/bin/python3 tools/convert_to_safetensors.py '{}'",
+     "'{1}'에는 PyTorch pickle 체크포인트({2})만 있습니다. AttnLab은 pickle 파일을 읽지 않습니다: 읽기만 "
+     "해도 그 안에 숨은 임의의 코드가 실행될 수 있습니다. 모델의 Hub 페이지에서 model.safetensors를 "
+     "내려받거나, AttnLab 변환기로 한 번 변환하세요 (데비안의 python3-torch가 필요하고, 텐서만 받아들입니다):\n"
+     "  /usr/bin/python3 tools/convert_to_safetensors.py '{3}'"},
+    {"No model.safetensors in '{}'. Download it from the model's Hub page.",
+     "'{1}'에 model.safetensors가 없습니다. 모델의 Hub 페이지에서 내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
+     "vocab.json is there but merges.txt is missing. Download the tokenizer files from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
+     "찾아보았습니다. vocab.json은 있지만 merges.txt가 없습니다. 모델의 Hub 페이지에서 토크나이저 파일을 "
+     "내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
+     "merges.txt is there but vocab.json is missing. Download the tokenizer files from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
+     "찾아보았습니다. merges.txt는 있지만 vocab.json이 없습니다. 모델의 Hub 페이지에서 토크나이저 파일을 "
+     "내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
+     "Download the tokenizer files from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
+     "찾아보았습니다. 모델의 Hub 페이지에서 토크나이저 파일을 내려받으세요."},
+    {"Cannot inspect the model folder '{}': {}.", "모델 폴더 '{1}'을 살펴볼 수 없습니다: {2}."},
+
+    // core/pretrained/model_config.cpp (parse_model_config: the model's config.json)
+    {"config.json is not valid JSON: {}.", "config.json이 올바른 JSON이 아닙니다: {1}."},
+    {"config.json could not be parsed: {}.", "config.json을 해석하지 못했습니다: {1}."},
+    {"config.json could not be read: {}.", "config.json을 읽지 못했습니다: {1}."},
+    {"config.json is {}, not a JSON object.", "config.json이 JSON 객체가 아닙니다 ({1})."},
+    {"config.json: \"model_type\" is {}; expected a string such as \"gpt2\".",
+     "config.json의 \"model_type\" 값({1})이 문자열이 아닙니다. \"gpt2\" 같은 문자열이어야 합니다."},
+    {"config.json has no \"model_type\" (and no \"architectures\" entry AttnLab knows). "
+     "Supported: gpt2 (GPT-2), bert (BERT) and distilbert (DistilBERT).",
+     "config.json에 \"model_type\"이 없습니다 (AttnLab이 아는 \"architectures\" 항목도 없습니다). "
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT)."},
+    {"config.json has model_type \"{}\", which AttnLab cannot run. "
+     "Supported: gpt2 (GPT-2), bert (BERT) and distilbert (DistilBERT).",
+     "config.json의 model_type \"{1}\"은(는) AttnLab에서 실행할 수 없습니다. "
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT)."},
+    {"config.json has no \"{}\", which a {} config needs.",
+     "config.json에 {2} 설정에 필요한 \"{1}\" 항목이 없습니다."},
+    {"config.json: \"{}\" is {}; expected {} to {}.", "config.json: \"{1}\" 값이 {2}입니다. {3}~{4} 사이여야 합니다."},
+    {"config.json: \"{}\" is {}; expected a whole number.", "config.json: \"{1}\" 값({2})이 정수가 아닙니다."},
+    {"config.json: \"{}\" is {}; expected a small positive number (at most 0.1).",
+     "config.json: \"{1}\" 값이 {2}입니다. 0.1 이하의 작은 양수여야 합니다."},
+    {"config.json: \"{}\" is {}; expected a small positive number.",
+     "config.json: \"{1}\" 값({2})이 숫자가 아닙니다. 작은 양수여야 합니다."},
+    {"config.json: \"{}\" is {}; expected a string.", "config.json: \"{1}\" 값({2})이 문자열이 아닙니다."},
+    {"config.json sets \"position_embedding_type\" to \"{}\"; AttnLab runs BERT models only with absolute position "
+     "embeddings.",
+     "config.json의 \"position_embedding_type\"이 \"{1}\"입니다. AttnLab은 절대 위치 임베딩(absolute)을 쓰는 "
+     "BERT 모델만 실행합니다."},
+    {"config.json sets \"{}\" to {}; AttnLab runs {} models only with {} there.",
+     "config.json의 \"{1}\" 값이 {2}입니다. AttnLab은 이 값이 {4}인 {3} 모델만 실행합니다."},
+    {"config.json asks for the activation \"{}\"; AttnLab implements \"gelu\" (erf) and \"gelu_new\" (tanh) only.",
+     "config.json이 활성화 함수 \"{1}\"을(를) 요구합니다. AttnLab은 \"gelu\"(erf)와 \"gelu_new\"(tanh)만 "
+     "구현합니다."},
+    {"config.json: the model width {} is not divisible by the {} attention heads, so the heads cannot split it "
+     "evenly.",
+     "config.json: 모델 너비 {1}이 어텐션 헤드 수 {2}로 나누어떨어지지 않아 헤드들이 똑같이 나눠 가질 수 "
+     "없습니다."},
+
+    // core/pretrained/mapped_file.cpp (opening the weights file)
+    {"Cannot open '{}': {}.", "'{1}' 파일을 열 수 없습니다: {2}."},
+    {"Cannot read the size of '{}': {}.", "'{1}'의 크기를 읽을 수 없습니다: {2}."},
+    {"'{}' is not a regular file.", "'{1}': 일반 파일이 아닙니다."},
+    {"'{}' is empty (0 bytes).", "'{1}': 빈 파일입니다 (0바이트)."},
+    {"Cannot map '{}' into memory: {}.", "'{1}'을 메모리에 올릴 수 없습니다: {2}."},
+
+    // core/pretrained/safetensors.cpp (SafeTensorsFile::open: the header; reading a tensor)
+    {"{} is not a safetensors file: it has {} bytes, fewer than the 8-byte header length.",
+     "{1}: safetensors 파일이 아닙니다: 크기가 {2}바이트로, 8바이트인 헤더 길이보다 작습니다."},
+    {"{} is not a safetensors file: its header length is 0.",
+     "{1}: safetensors 파일이 아닙니다: 헤더 길이가 0입니다."},
+    {"{} is not a safetensors file or is truncated: its header length is {} bytes but only {} bytes follow the "
+     "8-byte length.",
+     "{1}: safetensors 파일이 아니거나 잘린 파일입니다: 헤더 길이가 {2}바이트인데 8바이트 길이 뒤에 "
+     "{3}바이트만 있습니다."},
+    {"{} has a header of {} bytes; more than {} bytes is not a real model header.",
+     "{1}의 헤더가 {2}바이트입니다. {3}바이트를 넘는 헤더는 실제 모델의 헤더가 아닙니다."},
+    {"{} is not a valid safetensors file: its header is not valid JSON ({}).",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더가 올바른 JSON이 아닙니다 ({2})."},
+    {"{} is not a valid safetensors file: its header is too large to parse in the memory available.",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더가 너무 커서 남은 메모리로 해석할 수 없습니다."},
+    {"{} is not a valid safetensors file: its header could not be parsed ({}).",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더를 해석하지 못했습니다 ({2})."},
+    {"{} is not a valid safetensors file: its header is {}, not a JSON object of tensors.",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더가 텐서들의 JSON 객체가 아닙니다 ({2})."},
+    {"{} is not a valid safetensors file: its header nests values deeper than a tensor entry can.",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더 값이 텐서 항목보다 깊이 중첩되어 있습니다."},
+    {"{} is not a valid safetensors file: {}.", "{1}: 올바른 safetensors 파일이 아닙니다: {2}."},
+    {"Tensor {} in {} has the field {} twice.", "{2}의 텐서 {1}에 필드 {3}이(가) 두 번 있습니다."},
+    {"{} names the tensor {} twice in its header.", "{1}의 헤더에 텐서 {2}이(가) 두 번 나옵니다."},
+    {"Tensors {} (bytes {}..{}) and {} (bytes {}..{}) overlap in {}.",
+     "{7}에서 텐서 {1}(바이트 {2}..{3})과 {4}(바이트 {5}..{6})이 겹칩니다."},
+    {"The __metadata__ of {} is {}, not an object of strings.",
+     "{1}의 __metadata__가 문자열 객체가 아닙니다 ({2})."},
+    {"The __metadata__ of {} has the key {} with {}; metadata values must be strings.",
+     "{1}의 __metadata__ 키 {2}의 값이 {3}입니다. 메타데이터 값은 문자열이어야 합니다."},
+    {"Tensor {} in {} is described by {}, not an object with dtype, shape and data_offsets.",
+     "{2}의 텐서 {1}: dtype, shape, data_offsets를 가진 객체가 아닙니다 ({3})."},
+    {"Tensor {} in {} has no {}.", "{2}의 텐서 {1}에 {3} 항목이 없습니다."},
+    {"Tensor {} in {} has a dtype that is {}, not a string like \"F32\".",
+     "{2}의 텐서 {1}: dtype이 \"F32\" 같은 문자열이 아닙니다 ({3})."},
+    {"Tensor {} in {} has the unknown dtype {} (known: {}).",
+     "{2}의 텐서 {1}: 알 수 없는 dtype {3}입니다 (아는 dtype: {4})."},
+    {"Tensor {} in {} has a shape that is {}, not an array of sizes.",
+     "{2}의 텐서 {1}: shape가 크기들의 배열이 아닙니다 ({3})."},
+    {"Tensor {} in {} has the negative size {} in dimension {} of its shape.",
+     "{2}의 텐서 {1}: shape의 {4}번 차원 크기가 음수입니다 ({3})."},
+    {"Tensor {} in {} has the size {} in dimension {} of its shape, beyond 64-bit range.",
+     "{2}의 텐서 {1}: shape의 {4}번 차원 크기 {3}이 64비트 범위를 넘습니다."},
+    {"Tensor {} in {} has {} in dimension {} of its shape; sizes are whole numbers >= 0.",
+     "{2}의 텐서 {1}: shape의 {4}번 차원이 {3}입니다. 크기는 0 이상의 정수여야 합니다."},
+    {"Tensor {} in {} has the shape {}, whose element count does not fit in 64 bits.",
+     "{2}의 텐서 {1}: shape {3}의 원소 수가 64비트에 들어가지 않습니다."},
+    {"Tensor {} in {} has data_offsets that are not a pair [begin, end].",
+     "{2}의 텐서 {1}: data_offsets가 [begin, end] 쌍이 아닙니다."},
+    {"Tensor {} in {} has data_offsets [{}, {}]; offsets are whole numbers >= 0.",
+     "{2}의 텐서 {1}: data_offsets가 [{3}, {4}]입니다. 오프셋은 0 이상의 정수여야 합니다."},
+    {"Tensor {} in {} has data_offsets {}: begin {} is after end {}.",
+     "{2}의 텐서 {1}: data_offsets {3}의 시작({4})이 끝({5})보다 뒤에 있습니다."},
+    {"Tensor {} in {} has data_offsets {} but the data section holds only {} bytes (the file is truncated or the "
+     "header is wrong).",
+     "{2}의 텐서 {1}: data_offsets가 {3}인데 데이터 영역은 {4}바이트뿐입니다 (파일이 잘렸거나 헤더가 "
+     "틀렸습니다)."},
+    {"Tensor {} in {} has {} bytes (data_offsets {}) but its dtype {} and shape {} need {} x {} bytes.",
+     "{2}의 텐서 {1}: {3}바이트(data_offsets {4})인데 dtype {5}, shape {6}에는 {7} x {8}바이트가 "
+     "필요합니다."},
+    {"Tensor {} is missing from {}.", "{2}에 텐서 {1}이(가) 없습니다."},
+    {"Tensor {} in {} has dtype {}; expected a float tensor (F32, F16 or BF16).",
+     "{2}의 텐서 {1}: dtype이 {3}입니다. 실수 텐서(F32, F16, BF16)여야 합니다."},
+    {"Tensor {} in {} has shape {}; expected {}.", "{2}의 텐서 {1}: shape가 {3}입니다. {4}여야 합니다."},
+    {"{} could not be read: {}.", "{1}을 읽지 못했습니다: {2}."},
+
+    // core/pretrained/nn_ops.cpp (find_name_prefix, from gpt2.cpp / bert.cpp)
+    {"{} does not look like a {} checkpoint: it has no {}. Is the folder's config.json for the same model?",
+     "{1}: {2} 체크포인트로 보이지 않습니다: {3}이(가) 없습니다. 폴더의 config.json이 같은 모델의 것인가요?"},
+
+    // core/pretrained/pretrained_model.cpp (load_pretrained_model, compute_pretrained_trace)
+    {"{} is {} KiB; a model's config.json is a few KiB. Is it the right file?",
+     "{1}의 크기가 {2} KiB입니다. 모델의 config.json은 몇 KiB 정도입니다. 올바른 파일인가요?"},
+    {"Loading was cancelled.", "불러오기를 취소했습니다."},
+    {"{}: config.json says {} but the tokenizer files are byte-level BPE (GPT-2 style). The folder mixes two models.",
+     "{1}: config.json은 {2} 모델인데 토크나이저 파일은 바이트 수준 BPE(GPT-2 방식)입니다. 폴더에 두 모델이 "
+     "섞여 있습니다."},
+    {"{}: config.json says {} but the tokenizer files are WordPiece (BERT style). The folder mixes two models.",
+     "{1}: config.json은 {2} 모델인데 토크나이저 파일은 WordPiece(BERT 방식)입니다. 폴더에 두 모델이 섞여 "
+     "있습니다."},
+    {"The second sentence is {} KiB; AttnLab takes at most {} KiB. Paste a shorter passage.",
+     "두 번째 문장이 {1} KiB입니다. AttnLab은 최대 {2} KiB까지 받습니다. 더 짧은 글을 붙여 넣으세요."},
+    {"{} reads one text from left to right: it has no second sentence to attend to. Clear the second sentence, or "
+     "load a BERT model for a sentence pair.",
+     "{1}는 글 하나를 왼쪽에서 오른쪽으로 읽으므로 주의를 기울일 두 번째 문장이 없습니다. 두 번째 문장을 "
+     "지우거나, 문장 쌍을 보려면 BERT 모델을 불러오세요."},
+    {"{}: the vocabulary has no [CLS] or [SEP] token, which {} needs around every sentence.",
+     "{1}: 어휘에 [CLS]나 [SEP] 토큰이 없습니다. {2}는 모든 문장 앞뒤에 이 토큰이 필요합니다."},
+    {"The second sentence is empty. Type one or clear it.", "두 번째 문장이 비어 있습니다. 문장을 입력하거나 지우세요."},
+    {"{}: the vocabulary has no padding token, so the sequence cannot be padded. Set the padding length to 0.",
+     "{1}: 어휘에 패딩 토큰이 없어 패딩할 수 없습니다. 패딩 길이를 0으로 두세요."},
+    {"The input is {} tokens (with [CLS]/[SEP]) after padding, but {} reads at most {} (it learned one position "
+     "embedding per place). Shorten the text.",
+     "입력이 [CLS]/[SEP]와 패딩을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 "
+     "하나씩 배웠습니다). 글을 줄이세요."},
+    {"The input is {} tokens (with [CLS]/[SEP]), but {} reads at most {} (it learned one position embedding per "
+     "place). Shorten the text.",
+     "입력이 [CLS]/[SEP]를 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 "
+     "하나씩 배웠습니다). 글을 줄이세요."},
+    {"The input is {} tokens after padding, but {} reads at most {} (it learned one position embedding per place). "
+     "Shorten the text.",
+     "입력이 패딩을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 하나씩 "
+     "배웠습니다). 글을 줄이세요."},
+    {"The input is {} tokens, but {} reads at most {} (it learned one position embedding per place). "
+     "Shorten the text.",
+     "입력이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 하나씩 배웠습니다). "
+     "글을 줄이세요."},
+    {"The tokenizer gave \"{}\" id {}, but {} has only {} token embeddings. Do the tokenizer files belong to this "
+     "model?",
+     "토크나이저가 \"{1}\"에 id {2}를 주었지만 {3}의 토큰 임베딩은 {4}개뿐입니다. 토크나이저 파일이 이 "
+     "모델의 것인가요?"},
+    {"Cannot read {}: {}.", "{1}을 읽을 수 없습니다: {2}."},
+    // load_pretrained_model puts the config path before parse_model_config's message. After
+    // "Cannot read {}: {}." (which may name .../config.json too), before the generic "{} is ...".
+    {"{}/config.json: {msg}", "{1}/config.json: {2}"},
+
+    // core/pretrained/subword_tokenizer.cpp, bpe_tokenizer.cpp, wordpiece_tokenizer.cpp
+    {"The text has more than {} tokens (the model's limit). Shorten it.",
+     "글의 토큰이 {1}개를 넘습니다 (모델의 한도). 글을 줄이세요."},
+    {"Cannot open {} ({}).", "{1}을 열 수 없습니다 ({2})."},
+    {"Cannot read {} ({}).", "{1}을 읽을 수 없습니다 ({2})."},
+    {"{} ({}) is {} bytes; tokenizer files are at most {} MiB.",
+     "{1}({2})이 {3}바이트입니다. 토크나이저 파일은 최대 {4} MiB입니다."},
+    {"GPT-2 style tokenizers need both vocab.json and merges.txt (or tokenizer.json).",
+     "GPT-2 방식 토크나이저에는 vocab.json과 merges.txt(또는 tokenizer.json)가 모두 필요합니다."},
+    {"No tokenizer files: expected tokenizer.json, vocab.json + merges.txt (GPT-2) or vocab.txt (BERT).",
+     "토크나이저 파일이 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2) 또는 vocab.txt (BERT)가 "
+     "필요합니다."},
+    {"{}: the vocabulary is empty.", "{1}: 어휘가 비어 있습니다."},
+    {"{}: {} vocabulary entries; more than the limit of {}.", "{1}: 어휘 항목이 {2}개로 한도({3})를 넘습니다."},
+    {"{}: the vocabulary entry {} is {} bytes long; entries are at most {} bytes.",
+     "{1}: 어휘 항목 {2}의 길이가 {3}바이트입니다. 항목은 최대 {4}바이트입니다."},
+    {"{}: the vocabulary entry {} has id {}; ids must be in 0..{} for {} entries.",
+     "{1}: 어휘 항목 {2}의 id가 {3}입니다. 항목이 {5}개이면 id는 0..{4} 안에 있어야 합니다."},
+    {"{}: the vocabulary entry {} has no integer id.", "{1}: 어휘 항목 {2}에 정수 id가 없습니다."},
+    {"{}: id {} is given to both {} and {}.", "{1}: id {2}가 {3}과 {4}에 함께 붙어 있습니다."},
+    {"{}: the piece {} has two ids, {} and {}.", "{1}: 조각 {2}에 id가 두 개({3}, {4}) 있습니다."},
+    {"{}: the vocabulary must be a JSON object {\"piece\": id, ...}.",
+     "{1}: 어휘는 JSON 객체 {\"piece\": id, ...}여야 합니다."},
+    {"{}: the vocabulary lacks \"{}\", the symbol of byte 0x{}; this is not a GPT-2 style byte-level BPE "
+     "vocabulary.",
+     "{1}: 어휘에 바이트 0x{3}의 기호 \"{2}\"이(가) 없습니다. GPT-2 방식의 바이트 수준 BPE 어휘가 아닙니다."},
+    {"{}: the unknown-word token \"{}\" is not in the vocabulary.",
+     "{1}: 모르는 단어 토큰 \"{2}\"이(가) 어휘에 없습니다."},
+    {"{}: a merge needs two pieces separated by one space.", "{1}: 병합 규칙에는 공백 하나로 나뉜 두 조각이 필요합니다."},
+    {"{}: the merge {} names {}, which is not in the vocabulary.",
+     "{1}: 병합 규칙 {2}에 나오는 {3}이(가) 어휘에 없습니다."},
+    {"{}: the merge {} makes {}, which is not in the vocabulary.",
+     "{1}: 병합 규칙 {2}로 만든 {3}이(가) 어휘에 없습니다."},
+    {"merges.txt: {} lines; more than the limit of {} merges.",
+     "merges.txt: {1}줄로 병합 규칙 한도({2})를 넘습니다."},
+    {"vocab.txt: {} lines; more than the limit of {} entries.", "vocab.txt: {1}줄로 항목 한도({2})를 넘습니다."},
+    {"{} is {} bytes long; lines are at most {} bytes.", "{1}의 길이가 {2}바이트입니다. 한 줄은 최대 {3}바이트입니다."},
+    {"{} is {} bytes long; entries are at most {} bytes.", "{1}의 길이가 {2}바이트입니다. 항목은 최대 {3}바이트입니다."},
+    {"{} is {} bytes long; merges are at most {} bytes.",
+     "{1}의 길이가 {2}바이트입니다. 병합 규칙은 최대 {3}바이트입니다."},
+    {"{} is longer than {} bytes.", "{1}이(가) {2}바이트보다 깁니다."},
+    {"{}: {} is not two pieces separated by one space.", "{1}: {2}이(가) 공백 하나로 나뉜 두 조각이 아닙니다."},
+    {"{}: expected \"left right\" or [\"left\", \"right\"].",
+     "{1}: \"left right\"나 [\"left\", \"right\"] 형식이어야 합니다."},
+    {"vocab.txt line {}: {msg}", "vocab.txt {1}번째 줄: {2}"},
+    {"tokenizer_config.json: expected a JSON object.", "tokenizer_config.json: JSON 객체여야 합니다."},
+    {"tokenizer_config.json: \"{}\" must be true or false.", "tokenizer_config.json: \"{1}\"은 true나 false여야 합니다."},
+    {"tokenizer.json: \"added_tokens\" must be a list.", "tokenizer.json: \"added_tokens\"는 목록이어야 합니다."},
+    {"tokenizer.json: too many added tokens.", "tokenizer.json: 추가 토큰이 너무 많습니다."},
+    {"tokenizer.json added_tokens[{}]: expected {\"id\": number, \"content\": text}.",
+     "tokenizer.json added_tokens[{1}]: {\"id\": number, \"content\": text} 형식이어야 합니다."},
+    {"tokenizer.json added_tokens[{}]: \"id\" must be a non-negative integer.",
+     "tokenizer.json added_tokens[{1}]: \"id\"는 0 이상의 정수여야 합니다."},
+    {"tokenizer.json added_tokens[{}]: the content must be 1..{} bytes.",
+     "tokenizer.json added_tokens[{1}]: 내용은 1..{2}바이트여야 합니다."},
+    {"tokenizer.json: \"model\" has no \"vocab\".", "tokenizer.json: \"model\"에 \"vocab\"이 없습니다."},
+    {"tokenizer.json: a BPE model without the ByteLevel pre-tokenizer (found \"{}\"); AttnLab supports GPT-2 style "
+     "byte-level BPE only.",
+     "tokenizer.json: ByteLevel 사전 토크나이저가 없는 BPE 모델입니다 (\"{1}\"). AttnLab은 GPT-2 방식의 바이트 "
+     "수준 BPE만 지원합니다."},
+    {"tokenizer.json: model.{} is set; GPT-2 style BPE has none.",
+     "tokenizer.json: model.{1}이 설정되어 있습니다. GPT-2 방식 BPE에는 이 값이 없습니다."},
+    {"tokenizer.json: model.merges must be a list.", "tokenizer.json: model.merges는 목록이어야 합니다."},
+    {"tokenizer.json: {} merges; more than the limit of {}.", "tokenizer.json: 병합 규칙이 {1}개로 한도({2})를 넘습니다."},
+    {"tokenizer.json: the normalizer \"{}\" is not supported for WordPiece (BertNormalizer is).",
+     "tokenizer.json: WordPiece에는 정규화기 \"{1}\"을 쓸 수 없습니다 (BertNormalizer만 됩니다)."},
+    {"tokenizer.json: model.max_input_chars_per_word must be a positive integer.",
+     "tokenizer.json: model.max_input_chars_per_word는 양의 정수여야 합니다."},
+    {"tokenizer.json: model.{} must be a short text.", "tokenizer.json: model.{1}은 짧은 문자열이어야 합니다."},
+    {"tokenizer.json: expected an object with a \"model\" object.",
+     "tokenizer.json: \"model\" 객체를 가진 객체여야 합니다."},
+    {"tokenizer.json: model.type \"{}\" is not supported (BPE for GPT-2, WordPiece for BERT).",
+     "tokenizer.json: model.type \"{1}\"은 지원하지 않습니다 (GPT-2는 BPE, BERT는 WordPiece)."},
+    {"vocab.json: unexpected content: {}", "vocab.json: 예상하지 못한 내용입니다: {1}"},
+    {"tokenizer.json: unexpected content: {}", "tokenizer.json: 예상하지 못한 내용입니다: {1}"},
+    {"{} is not valid JSON: {}", "{1}이(가) 올바른 JSON이 아닙니다: {2}"},
+
+    // The app's own messages: app/state/app_state.cpp, app/state/settings.cpp, app/state/presets.cpp, app/jobs/export_job.cpp
+    {"Global tokens: an empty item between commas.", "전역 토큰: 쉼표 사이에 빈 항목이 있습니다."},
+    {"Global tokens: '{}' is not a position (use whole numbers from 0, e.g. 0, 3).",
+     "전역 토큰: '{1}'은 위치가 아닙니다 (0부터의 정수를 쓰세요. 예: 0, 3)."},
+    {"Saved settings are not valid JSON; using the defaults. ({})",
+     "저장된 설정이 올바른 JSON이 아니어서 기본값을 씁니다. ({1})"},
+    {"Saved settings are not a JSON object; using the defaults. ({})",
+     "저장된 설정이 JSON 객체가 아니어서 기본값을 씁니다. ({1})"},
+    {"Some saved settings were ignored (wrong type or out of range): {}. ({})",
+     "저장된 설정 일부를 무시했습니다 (형식이 틀리거나 범위 밖): {1}. ({2})"},
+    {"Cannot read {}; using the defaults.", "{1}을 읽을 수 없어 기본값을 씁니다."},
+    {"cannot open {}", "열 수 없습니다: {1}"},
+    {"{} has no sentences", "예문이 없습니다: {1}"},
+    {"Nothing to export yet: the sentence has no result.", "아직 내보낼 것이 없습니다: 문장의 계산 결과가 없습니다."},
+    {"Saved the whole trace to {}", "전체 계산 결과를 저장했습니다: {1}"},
+    {"Saved to {}", "저장했습니다: {1}"},
+};
+
+// One `{}` / `{msg}` between literal pieces: en = lit[0] cap lit[1] cap ... lit[n].
+struct Parsed {
+    std::vector<std::string> literals;  // captures + 1 pieces (possibly empty first/last)
+    std::vector<bool> nested;           // per capture: `{msg}`
+};
+
+Parsed parse_en(const char* en) {
+    Parsed p;
+    std::string s(en), lit;
+    for (size_t i = 0; i < s.size();) {
+        if (s.compare(i, 2, "{}") == 0) {
+            p.literals.push_back(lit);
+            p.nested.push_back(false);
+            lit.clear();
+            i += 2;
+        } else if (s.compare(i, 5, "{msg}") == 0) {
+            p.literals.push_back(lit);
+            p.nested.push_back(true);
+            lit.clear();
+            i += 5;
+        } else {
+            lit += s[i++];
+        }
+    }
+    p.literals.push_back(lit);
+    return p;
+}
+
+const std::vector<Parsed>& parsed_patterns() {
+    static const std::vector<Parsed> parsed = [] {  // immutable after the first call (thread-safe init)
+        std::vector<Parsed> v;
+        for (const Pattern& p : kPatterns) v.push_back(parse_en(p.en));
+        return v;
+    }();
+    return parsed;
+}
+
+// Captures of `text` against the pattern, or false. Each literal is taken at its leftmost
+// position after the previous one, which leaves the most room for the rest: if any split
+// exists, this finds one. The last literal must end the text.
+bool match(const Parsed& p, std::string_view text, std::vector<std::string_view>* caps) {
+    caps->clear();
+    const std::string& first = p.literals.front();
+    if (text.substr(0, first.size()) != first) return false;
+    if (p.literals.size() == 1) return text.size() == first.size();
+    const std::string& last = p.literals.back();
+    if (text.size() < first.size() + last.size() || text.substr(text.size() - last.size()) != last) return false;
+    const size_t tail = text.size() - last.size();
+    size_t pos = first.size();
+    for (size_t k = 1; k + 1 < p.literals.size(); ++k) {
+        const size_t at = text.find(p.literals[k], pos);
+        if (at == std::string_view::npos || at + p.literals[k].size() > tail) return false;
+        caps->push_back(text.substr(pos, at - pos));
+        pos = at + p.literals[k].size();
+    }
+    caps->push_back(text.substr(pos, tail - pos));
+    return true;
+}
+
+// `ko` with {1}, {2}, ... replaced by the captures.
+std::string fill(const char* ko, const std::vector<std::string>& caps) {
+    std::string out;
+    for (const char* c = ko; *c != '\0';) {
+        if (c[0] == '{' && c[1] >= '1' && c[1] <= '9' && c[2] == '}') {
+            const size_t k = size_t(c[1] - '1');
+            assert(k < caps.size() && "check_core_message_table catches this");
+            if (k < caps.size()) out += caps[k];
+            c += 3;
+        } else {
+            out += *c++;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string localize_core_message(std::string_view english, Lang lang) {
+    if (lang == Lang::En || english.empty()) return std::string(english);
+    const std::vector<Parsed>& parsed = parsed_patterns();
+    std::vector<std::string_view> caps;
+    for (size_t n = 0; n < parsed.size(); ++n) {
+        if (!match(parsed[n], english, &caps)) continue;
+        std::vector<std::string> filled;
+        for (size_t k = 0; k < caps.size(); ++k) {
+            filled.push_back(parsed[n].nested[k] ? localize_core_message(caps[k], lang) : std::string(caps[k]));
+        }
+        return fill(kPatterns[n].ko, filled);
+    }
+    return std::string(english);
+}
+
+std::string check_core_message_table() {
+    std::string problems;
+    for (const Pattern& p : kPatterns) {
+        const Parsed parsed = parse_en(p.en);
+        const size_t n_caps = parsed.nested.size();
+        for (size_t k = 1; k + 1 < parsed.literals.size(); ++k) {
+            if (parsed.literals[k].empty()) problems += std::string("adjacent captures: ") + p.en + "\n";
+        }
+        std::vector<bool> used(n_caps, false);
+        const std::string ko(p.ko);
+        for (size_t i = 0; i + 2 < ko.size(); ++i) {
+            if (ko[i] == '{' && ko[i + 1] >= '1' && ko[i + 1] <= '9' && ko[i + 2] == '}') {
+                const size_t k = size_t(ko[i + 1] - '1');
+                if (k >= n_caps) problems += std::string("{") + ko[i + 1] + "} without a capture: " + p.en + "\n";
+                else used[k] = true;
+            }
+        }
+        for (size_t k = 0; k < n_caps; ++k) {
+            if (!used[k]) problems += "capture " + std::to_string(k + 1) + " unused: " + p.en + "\n";
+        }
+    }
+    return problems;
+}
+
+}  // namespace attn::app

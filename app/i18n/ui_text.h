@@ -1,0 +1,89 @@
+// ui_text.h — every user-visible UI string in English and Korean (GL-free).
+//
+// Labels are looked up by id at draw time, so switching the language takes effect on the next
+// frame. Widget ids must not depend on the language: panels build labels as "text###id".
+// Error messages from the core (attn::Status) are English; panels show them through
+// localize_core_message (app/i18n/core_messages.h).
+#pragma once
+
+#include <string_view>
+
+namespace attn::app {
+
+enum class Lang { En, Ko };
+inline constexpr int kLangCount = 2;
+
+const char* lang_name(Lang lang);                   // "en", "ko"
+bool parse_lang(std::string_view name, Lang* out);  // "en" / "ko"
+
+enum class Txt {
+    // Windows and sections
+    ControlsTitle, HeatmapTitle, SecSentence, SecModel, SecAttention, SecMask, SecDisplay,
+    // Sentence
+    Sentence, SentenceTip, Presets, PresetsTip, PresetsMissing, Cross, CrossTip, CrossText,
+    CrossTextTip, TokensLine,
+    // Model
+    DModel, DModelTip, Heads, HeadsTip, Seed, SeedTip, Positional, PositionalTip,
+    // Attention
+    Scale, ScaleTip, Temperature, TemperatureTip,
+    // Mask
+    Causal, CausalTip, Window, WindowTip, WindowK, WindowKTip, Global, GlobalTip, PadTo, PadToTip,
+    EditMask, EditMaskTip, ClearCells, ClearCellsTip, EditHint,
+    // Display
+    Language, LanguageTip,
+    // Heatmap panel
+    Head, HeadTip, Show, ShowTip, QtyWeights, QtyScores, QtyScaled, ColormapLabel, ColormapTip,
+    Numbers, NumbersTip, AxisLegend, ColourBarFixed, ColourBarAuto,
+    // Hover tooltip
+    TipQuery, TipKey, TipScore, TipScaled, TipMasked, TipWeight, TipYes, TipNo, TipPad,
+    TipFullyMasked, TipClickToggle,
+    // Status
+    Computing, StatusLine, NoTrace, FontMissing,
+    // Views and menus
+    ViewHeatmap, ViewExplainer, ViewAllHeads, ViewScaling, ViewPipeline, ViewLines, ViewPositional,
+    MenuView, MenuHelp, MenuShortcuts, ShortcutsText, ClickToExplain,
+    // Cell explainer
+    ExplHint, ExplCell, ExplStepVectors, ExplStepDot, ExplStepScale, ExplFactorScaled,
+    ExplFactorUnscaled, ExplStepMask, ExplMaskedYes, ExplMaskedNo, ExplStepSoftmax, ExplRowMax,
+    ExplExp, ExplRowSum, ExplWeight, ExplStepMix, ExplTopKeys, ExplOutput, ExplNorm, ExplSoftmaxTip,
+    ExplMixTip, ExplVectorsTip, ExplColKey, ExplColWeight, ExplColVNorm, ExplColShare,
+    // All heads
+    HeadsIntro, HeadN, HeadAverage, HeadsClickTip, HeadsAverageTip, HeadsCellTip, HeadsMore,
+    // Scaling lab
+    ScalingIntro, ScalingHead, ScalingScaled, ScalingUnscaled, ScalingDiff, ScalingDiffTip,
+    ScalingWaiting, ScalingStats, ScalingStatsTip, ColToken, ColEntropy, ColMaxWeight, ColJacobian,
+    ScaledShort, RawShort, HistTitle, HistTip, DkTitle, DkTip, DkVar, DkEntropy, DkMax, DkCurve,
+    // Pipeline
+    PipeIntro, PipeX, PipeQ, PipeK, PipeV, PipeS, PipeZ, PipeMask, PipeA, PipeO, PipeConcat, PipeY,
+    PipeValue,
+    // Line view
+    LinesIntro, LinesTooMany, LinesQueries, LinesKeys, LinesHoverTip,
+    // Positional encoding
+    PeIntro, PeMatrix, PeOff, PeReverse, PeReverseTip, PeNoteOff, PeNoteOn, PeMismatch, PeMismatchNone,
+    PeWeights, PeValueTip, HeadsCellTipNum,
+    // View menu extras
+    MenuControls, MenuPresentation, MenuUiScale, MenuUiScaleTip, PresentationHint,
+    HeadsAutoScale, HeadsAutoScaleTip,
+    // Export dialog
+    MenuFile, MenuExport, ExportTitle, ExportWhat, ExportFormat, ExportSize, ExportSizeSlide,
+    ExportSizeA4, ExportSizeA4L, ExportPngScale, ExportPngScaleTip, ExportTransparent,
+    ExportTransparentTip, ExportPath, ExportPathTip, ExportGo, ExportClose, ExportBusy, ExportNumbersTip,
+    // Variants view
+    ViewVariants, VarWindow, VarWindowTip, VarTile, VarTileTip, VarCompareIntro, VarColNorm, VarColLinear,
+    VarColWindow, VarSummary, VarOnlineIntro, VarStep, VarStepTip, VarTileKeys, VarColMax, VarColSum,
+    VarColPartial, VarOnlineErr,
+    // Cost view
+    ViewCost, CostIntro, CostRun, CostRunTip, CostRunning, CostColN, CostColMs, CostColMiB, CostColPerPair,
+    // Pretrained models: Model menu, open dialog, loading, controls, layer choice, Model view
+    MenuModel, MenuOpenModel, MenuRecentModels, MenuNoRecent, RecentMissing, MenuUseBuiltin,
+    OpenModelTitle, OpenModelIntro, OpenModelPath, OpenModelPathHint, OpenModelGo, ModelCancel, ModelClose,
+    ModelLoading, ModelLoadFailed, ModelRestoreFailed, ModelBuiltin, ModelInfo, ModelFolderLine,
+    BuiltinOnlyTip, SentenceB, SentenceBTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
+    ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
+    PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip,
+    Count
+};
+
+const char* tr(Lang lang, Txt id);
+
+}  // namespace attn::app

@@ -1,0 +1,179 @@
+// compute_worker.cpp — runs the engine off the UI thread (GL-free)
+// (implementation; the interface and its contract are in compute_worker.h)
+#include "app/jobs/compute_worker.h"
+
+#include <algorithm>
+
+#include "core/attention/engine.h"
+
+namespace attn::app {
+
+void apply_result(ComputeView& view, ComputeResult result) {
+    if (result.trace) {
+        view.trace = std::move(result.trace);
+        view.flipped = std::move(result.flipped);
+        view.model = std::move(result.model);
+        view.pieces = std::move(result.pieces);
+        view.error.clear();
+        view.compute_ms = result.compute_ms;
+    } else {
+        view.error = std::move(result.error);
+    }
+}
+
+std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& model, const RunConfig& run) {
+    std::vector<TokenPiece> out;
+    const pretrained::SubwordTokenizer* tok = model.tokenizer.get();
+    if (tok == nullptr) return out;
+    const bool bert = model.config.arch != pretrained::Architecture::Gpt2;
+    auto special = [&](int id) { out.push_back({tok->piece(id), id}); };
+    auto text = [&](const std::string& t) {
+        auto pieces = tok->encode(t, run.tokenizer.max_tokens);
+        if (!pieces) return false;
+        for (const pretrained::SubwordToken& p : *pieces) out.push_back({p.piece, p.id});
+        return true;
+    };
+    if (bert) special(tok->cls_id);
+    if (!text(run.text)) return {};
+    if (bert) special(tok->sep_id);
+    if (bert && run.is_cross()) {
+        if (!text(run.cross_text)) return {};
+        special(tok->sep_id);
+    }
+    return out;
+}
+
+ComputeWorker::ComputeWorker(std::function<void()> on_result, PretrainedComputeFn compute_pretrained)
+    : on_result_(std::move(on_result)),
+      compute_pretrained_(compute_pretrained ? std::move(compute_pretrained)
+                                             : PretrainedComputeFn(pretrained::compute_pretrained_trace)),
+      thread_([this] { run(); }) {}
+
+ComputeWorker::~ComputeWorker() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stop_ = true;
+        pending_.reset();
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+std::uint64_t ComputeWorker::post(ComputeRequest request) {
+    std::uint64_t generation = 0;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pending_ = std::move(request);
+        generation = pending_generation_ = next_generation_++;
+    }
+    wake_.notify_one();
+    return generation;
+}
+
+std::optional<ComputeResult> ComputeWorker::take_result() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::optional<ComputeResult> out = std::move(result_);
+    result_.reset();
+    return out;
+}
+
+bool ComputeWorker::busy() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return pending_.has_value() || running_;
+}
+
+bool ComputeWorker::wait_idle(std::chrono::milliseconds timeout) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return idle_.wait_for(lock, timeout, [this] { return !pending_ && !running_; });
+}
+
+static bool same_model(const ModelConfig& a, const ModelConfig& b) {
+    return a.d_model == b.d_model && a.n_heads == b.n_heads && a.seed == b.seed &&
+           a.positional == b.positional;
+}
+
+void ComputeWorker::run_pretrained(ComputeRequest& request, ComputeResult& result) const {
+    const pretrained::PretrainedModel& model = *request.pretrained;
+    result.pieces = pretrained_pieces(model, request.run);
+    RunConfig run = std::move(request.run);
+    if (!result.pieces.empty()) {  // cells clicked on a longer sentence: drop those now outside
+        const int t = std::max(int(result.pieces.size()), run.mask.pad_to);
+        run = prune_blocked_cells(std::move(run), t, t);
+    }
+    auto trace = compute_pretrained_(model, run);
+    if (!trace) {
+        result.error = trace.error();
+        result.pieces.clear();
+        return;
+    }
+    // Aligned with the trace's tokens, or followed only by padding; anything else: no pieces.
+    const int n = int(result.pieces.size());
+    if (n != trace->t_q() && !(n < trace->t_q() && run.mask.pad_to == trace->t_q())) result.pieces.clear();
+    if (request.with_flipped) {  // every layer again: later layers see the changed earlier ones
+        run.attention.scale = !run.attention.scale;
+        auto flipped = compute_pretrained_(model, run);
+        if (flipped) result.flipped = std::make_shared<const Trace>(std::move(*flipped));
+    }
+    result.trace = std::make_shared<const Trace>(std::move(*trace));
+    result.model = request.pretrained;
+}
+
+void ComputeWorker::run() {
+    for (;;) {
+        ComputeRequest request;
+        std::uint64_t generation = 0;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
+            if (stop_) return;
+            request = std::move(*pending_);
+            pending_.reset();
+            generation = pending_generation_;
+            running_ = true;
+        }
+
+        ComputeResult result;
+        result.generation = generation;
+        const auto t0 = std::chrono::steady_clock::now();
+        if (request.pretrained) {
+            run_pretrained(request, result);
+        } else if (!model_ || !same_model(model_->config, request.model)) {
+            model_.reset();
+            auto model = make_builtin_model(request.model);
+            if (model) {
+                model_ = std::move(*model);
+            } else {
+                result.error = model.error();
+            }
+        }
+        if (!request.pretrained && model_) {
+            RunConfig run = prune_blocked_cells(std::move(request.run));
+            auto trace = compute_trace(*model_, run);
+            if (trace) {
+                if (request.with_flipped) {
+                    run.attention.scale = !run.attention.scale;
+                    auto flipped = compute_trace(*model_, run, &*trace);  // reuses Q, K, V, scores
+                    if (flipped) result.flipped = std::make_shared<const Trace>(std::move(*flipped));
+                }
+                result.trace = std::make_shared<const Trace>(std::move(*trace));
+            } else {
+                result.error = trace.error();
+            }
+        }
+        result.compute_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            result_ = std::move(result);
+        }
+        if (on_result_) on_result_();  // before going idle: wait_idle() returns after the wake-up
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            running_ = false;
+        }
+        idle_.notify_all();
+    }
+}
+
+}  // namespace attn::app

@@ -1,0 +1,103 @@
+// compute_worker.h — runs the engine off the UI thread (GL-free).
+//
+//   UI thread: post(request) whenever a control changes  → one pending slot (latest wins:
+//              a request not yet started is replaced, never queued)
+//   worker:    take pending → with a pretrained model: compute_pretrained_trace (every layer);
+//              else make_builtin_model (cached while the ModelConfig is unchanged) → compute_trace
+//              (+ the scaling-toggled twin when asked) → publish a ComputeResult
+//   UI thread: take_result() at the start of a frame and swap the trace in.
+// Every finished run is published, even if a newer request is pending, so dragging a slider
+// still shows intermediate results. The UI never waits (except wait_idle, for screenshots).
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/state/app_state.h"
+#include "core/attention/builtin_model.h"
+#include "core/attention/trace.h"
+
+namespace attn::app {
+
+// A pretrained model's subword token as the tokenizer stored it (the trace keeps display text).
+struct TokenPiece {
+    std::string piece;  // "Ġflies", "##ing", "[CLS]"
+    int id = -1;        // vocabulary id
+};
+
+struct ComputeResult {
+    std::uint64_t generation = 0;        // of the request that produced it
+    std::shared_ptr<const Trace> trace;    // null on error
+    std::shared_ptr<const Trace> flipped;  // with_flipped: same run, scaling toggled; else null
+    PretrainedPtr model;                 // the pretrained model that ran, or null (built-in)
+    std::vector<TokenPiece> pieces;      // (T_q) pretrained: the query tokens' pieces; else empty
+    std::string error;                   // attn::Status message; empty on success
+    double compute_ms = 0.0;             // model (if rebuilt) + trace
+};
+
+// What the panels see of the compute side (UI thread only).
+struct ComputeView {
+    std::shared_ptr<const Trace> trace;  // the last good trace: kept visible while an error shows
+    std::shared_ptr<const Trace> flipped;  // trace with √d_k scaling toggled, when requested
+    PretrainedPtr model;                 // the pretrained model behind `trace`, or null (built-in)
+    std::vector<TokenPiece> pieces;      // (T_q) pretrained tokens' pieces and ids, or empty
+    std::string error;                   // the latest run's error (or the request's); empty = ok
+    bool busy = false;                   // a newer request is pending or running
+    double compute_ms = 0.0;             // of the last good trace
+};
+
+// Swaps a finished result in: a trace replaces the shown one and clears the error; an error
+// keeps the old trace.
+void apply_result(ComputeView& view, ComputeResult result);
+
+// What runs a pretrained model (tests pass a fake; the app uses compute_pretrained_trace).
+using PretrainedComputeFn = std::function<Expected<Trace>(const pretrained::PretrainedModel&, const RunConfig&)>;
+
+// The query tokens' pieces for a run through `model`, as compute_pretrained_trace tokenizes it
+// (BERT: [CLS] A [SEP] (B [SEP])). Empty when the model has no tokenizer or the text fails.
+std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& model, const RunConfig& run);
+
+class ComputeWorker {
+public:
+    // `on_result` runs on the worker thread after each publish (e.g. glfwPostEmptyEvent to wake
+    // the UI); it must be thread-safe. `compute_pretrained` defaults to compute_pretrained_trace.
+    explicit ComputeWorker(std::function<void()> on_result = {}, PretrainedComputeFn compute_pretrained = {});
+    ~ComputeWorker();  // stops and joins; a run in progress finishes first
+    ComputeWorker(const ComputeWorker&) = delete;
+    ComputeWorker& operator=(const ComputeWorker&) = delete;
+
+    std::uint64_t post(ComputeRequest request);  // returns the request's generation (1, 2, ...)
+    std::optional<ComputeResult> take_result();  // the newest result not yet taken
+    bool busy() const;                           // a request is pending or running
+    // Blocks until no request is pending or running; false on timeout.
+    bool wait_idle(std::chrono::milliseconds timeout);
+
+private:
+    void run();
+    void run_pretrained(ComputeRequest& request, ComputeResult& result) const;
+
+    std::function<void()> on_result_;
+    PretrainedComputeFn compute_pretrained_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;  // worker waits for a request or stop
+    std::condition_variable idle_;  // wait_idle waits for the worker to go idle
+    std::optional<ComputeRequest> pending_;
+    std::uint64_t next_generation_ = 1;
+    std::uint64_t pending_generation_ = 0;
+    bool running_ = false;
+    bool stop_ = false;
+    std::optional<ComputeResult> result_;
+    // Worker-thread only.
+    std::optional<BuiltinModel> model_;
+    std::thread thread_;  // last: starts after everything above exists
+};
+
+}  // namespace attn::app

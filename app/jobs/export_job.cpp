@@ -1,0 +1,174 @@
+// export_job.cpp — saving a figure or the numbers from the app, off the UI thread (GL-free)
+// (implementation; the interface and its contract are in export_job.h)
+#include "app/jobs/export_job.h"
+
+#include <filesystem>
+#include <ostream>
+#include <sstream>
+
+#include "core/base/atomic_file.h"
+#include "core/attention/builtin_model.h"
+#include "core/attention/engine.h"
+#include "core/pretrained/pretrained_model.h"
+#include "core/attention/trace_json.h"
+
+namespace attn::app {
+
+const char* export_kind_ext(ExportKind kind) {
+    switch (kind) {
+        case ExportKind::Png: return "png";
+        case ExportKind::Svg: return "svg";
+        case ExportKind::Pdf: return "pdf";
+        case ExportKind::Csv: return "csv";
+        case ExportKind::Json: return "json";
+    }
+    return "pdf";
+}
+
+std::string with_export_extension(const std::string& path, ExportKind kind) {
+    std::filesystem::path p(path);
+    const std::string want = std::string(".") + export_kind_ext(kind);
+    const std::string ext = p.extension().string();
+    for (const char* known : {".png", ".svg", ".pdf", ".csv", ".json"}) {
+        if (ext == known) {
+            p.replace_extension(want);
+            return p.string();
+        }
+    }
+    return path + want;
+}
+
+std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind, int layer) {
+    std::string name = std::string("attnlab-") + figure_view_name(view);
+    const bool per_layer = view != FigureView::PositionalEncoding && kind != ExportKind::Json;
+    if (layer >= 0 && per_layer) name += "-layer" + std::to_string(layer + 1);
+    if (view == FigureView::Heatmap || view == FigureView::Scaling || view == FigureView::Lines ||
+        view == FigureView::Cell || kind == ExportKind::Csv) {
+        name += "-head" + std::to_string(head + 1);
+    }
+    return (std::filesystem::path(dir) / (name + "." + export_kind_ext(kind))).string();
+}
+
+FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& s) {
+    FigureRequest r;
+    r.view = s.view;
+    r.layer = in.layer;
+    r.head = in.head;
+    r.values = in.values;
+    r.cell_query = in.cell_query;
+    r.cell_key = in.cell_key;
+    FigureOptions& o = r.options;
+    switch (s.size) {
+        case ExportSize::Slide: o.width = kSlideWidth; o.height = kSlideHeight; break;
+        case ExportSize::A4: o.width = kA4Width; o.height = kA4Height; break;
+        case ExportSize::A4Landscape: o.width = kA4Height; o.height = kA4Width; break;
+    }
+    o.png_scale = s.png_scale;
+    o.transparent = s.transparent;
+    o.colormap = in.colormap;
+    o.lang = in.lang;
+    if (!in.font_file.empty()) o.font_files.push_back(in.font_file);
+    return r;
+}
+
+ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
+    ExportOutcome out;
+    if (!in.trace) {
+        out.message = "Nothing to export yet: the sentence has no result.";
+        return out;
+    }
+    const std::string path = with_export_extension(s.path, s.kind);
+    std::string bytes;
+    switch (s.kind) {
+        case ExportKind::Json: {
+            std::ostringstream json;
+            write_trace_json(json, *in.trace);
+            bytes = std::move(json).str();
+            break;
+        }
+        case ExportKind::Csv: {
+            auto csv = s.view == FigureView::PositionalEncoding
+                           ? Expected<std::string>(positional_csv(*in.trace, true))
+                           : matrix_csv(*in.trace, in.layer, in.head, in.values, /*utf8_bom=*/true);
+            if (!csv) {
+                out.message = csv.error();
+                return out;
+            }
+            bytes = std::move(*csv);
+            break;
+        }
+        case ExportKind::Png:
+        case ExportKind::Svg:
+        case ExportKind::Pdf: {
+            FigureRequest request = make_figure_request(in, s);
+            std::shared_ptr<const Trace> other = in.flipped;
+            if (s.view == FigureView::Scaling && !other) {
+                // The scaling figure needs the same run with scaling toggled (built-in: cheap, the
+                // projections of the trace on screen are reused; pretrained: every layer again).
+                RunConfig flipped = in.trace->run;
+                flipped.attention.scale = !flipped.attention.scale;
+                auto t = [&]() -> Expected<Trace> {
+                    if (in.model) return pretrained::compute_pretrained_trace(*in.model, flipped);
+                    auto model = make_builtin_model(in.trace->model);
+                    if (!model) return model.status();
+                    return compute_trace(*model, flipped, in.trace.get());
+                }();
+                if (!t) {
+                    out.message = t.error();
+                    return out;
+                }
+                other = std::make_shared<const Trace>(std::move(*t));
+            }
+            request.other_scaling = other.get();
+            const FigureFormat format = s.kind == ExportKind::Png   ? FigureFormat::Png
+                                        : s.kind == ExportKind::Svg ? FigureFormat::Svg
+                                                                    : FigureFormat::Pdf;
+            auto rendered = render_figure(*in.trace, request, format);
+            if (!rendered) {
+                out.message = rendered.error();
+                return out;
+            }
+            bytes = std::move(*rendered);
+            break;
+        }
+    }
+    Status st = write_file_atomically(path, [&](std::ostream& os) {
+        os.write(bytes.data(), std::streamsize(bytes.size()));
+        return Status::Ok();
+    });
+    if (!st) {
+        out.message = st.message();
+        return out;
+    }
+    out.ok = true;
+    out.path = path;
+    out.message = (s.kind == ExportKind::Json ? "Saved the whole trace to " : "Saved to ") + path;
+    return out;
+}
+
+ExportJob::~ExportJob() {
+    if (thread_.joinable()) thread_.join();
+}
+
+bool ExportJob::start(ExportInputs inputs, ExportSettings settings) {
+    if (busy_.exchange(true)) return false;
+    if (thread_.joinable()) thread_.join();  // the previous, finished export
+    thread_ = std::thread([this, in = std::move(inputs), s = std::move(settings)] {
+        ExportOutcome o = run_export(in, s);
+        {
+            std::lock_guard<std::mutex> lock(m_);
+            outcome_ = std::move(o);
+        }
+        busy_.store(false);
+    });
+    return true;
+}
+
+std::optional<ExportOutcome> ExportJob::take_outcome() {
+    std::lock_guard<std::mutex> lock(m_);
+    std::optional<ExportOutcome> o = std::move(outcome_);
+    outcome_.reset();
+    return o;
+}
+
+}  // namespace attn::app

@@ -1,0 +1,90 @@
+// export_job.h — saving a figure or the numbers from the app, off the UI thread (GL-free).
+//
+// The UI thread fills an ExportSettings, calls start() with the trace on screen, and polls
+// take_outcome() each frame. Rendering (Cairo/Pango) and writing run on the job's own thread;
+// the file is written atomically, so a failed export leaves nothing behind and never damages an
+// existing file. One export at a time.
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "core/figure/figure.h"
+#include "core/attention/trace.h"
+
+namespace attn::pretrained {
+struct PretrainedModel;
+}
+
+namespace attn::app {
+
+enum class ExportKind { Png, Svg, Pdf, Csv, Json };
+enum class ExportSize { Slide, A4, A4Landscape };
+
+struct ExportSettings {
+    FigureView view = FigureView::Heatmap;
+    ExportKind kind = ExportKind::Pdf;
+    ExportSize size = ExportSize::Slide;
+    float png_scale = 2.0f;  // PNG pixels per figure unit (2 = 240 dpi, 3200 × 1800 for a slide)
+    bool transparent = false;
+    std::string path;        // where to write; the extension is set from `kind` when missing
+};
+
+const char* export_kind_ext(ExportKind kind);  // "png", ...
+// `path` with the kind's extension: replaced if it has another known one, appended otherwise.
+std::string with_export_extension(const std::string& path, ExportKind kind);
+// A default file name for a view and kind in `dir`, e.g. dir/attnlab-heatmap-head2.pdf; with
+// layer ≥ 0 (models with several layers) dir/attnlab-heatmap-layer3-head2.pdf.
+std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind, int layer = -1);
+
+struct ExportOutcome {
+    bool ok = false;
+    std::string message;  // "Saved … to …" or what went wrong
+    std::string path;     // the file written (ok only)
+};
+
+struct ExportInputs {
+    std::shared_ptr<const Trace> trace;    // the trace on screen
+    std::shared_ptr<const Trace> flipped;  // the same run with scaling toggled, or null
+    // The pretrained model behind `trace` (null: built-in), to compute the toggled run if needed.
+    std::shared_ptr<const pretrained::PretrainedModel> model;
+    int head = 0, layer = 0;
+    int cell_query = -1, cell_key = -1;
+    MatrixValues values = MatrixValues::Weights;
+    Colormap colormap = Colormap::Viridis;
+    FigureLang lang = FigureLang::En;
+    std::string font_file;                 // the bundled font ("" = system fonts)
+};
+
+// The figure request for these inputs and settings (other_scaling left null).
+FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& settings);
+
+// Renders and writes synchronously (the job's thread body; also what tests call).
+ExportOutcome run_export(const ExportInputs& in, const ExportSettings& settings);
+
+class ExportJob {
+public:
+    ExportJob() = default;
+    ~ExportJob();
+    ExportJob(const ExportJob&) = delete;
+    ExportJob& operator=(const ExportJob&) = delete;
+
+    bool busy() const { return busy_.load(); }
+    // False (and nothing started) while another export runs.
+    bool start(ExportInputs inputs, ExportSettings settings);
+    // The finished export's outcome, once; empty while running or idle.
+    std::optional<ExportOutcome> take_outcome();
+
+private:
+    std::thread thread_;
+    std::atomic<bool> busy_{false};
+    std::mutex m_;
+    std::optional<ExportOutcome> outcome_;
+};
+
+}  // namespace attn::app

@@ -1,0 +1,253 @@
+// model_loader.cpp — opening a pretrained model folder from the app, off the UI thread (GL-free)
+// (implementation; the interface and its contract are in model_loader.h)
+#include "app/jobs/model_loader.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace attn::app {
+
+namespace fs = std::filesystem;
+
+std::string normalize_model_path(std::string_view path, const char* home) {
+    auto trim = [](std::string_view& s) {
+        while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) {
+            s.remove_prefix(1);
+        }
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) {
+            s.remove_suffix(1);
+        }
+    };
+    trim(path);
+    if (path.size() >= 2 && (path.front() == '"' || path.front() == '\'') && path.back() == path.front()) {
+        path = path.substr(1, path.size() - 2);  // pasted as "…" from a file manager
+        trim(path);
+    }
+    if (path.rfind("file://", 0) == 0) path.remove_prefix(7);
+    if (path.empty()) return {};
+    std::string s(path);
+    if ((s == "~" || s.rfind("~/", 0) == 0) && home != nullptr && home[0] != '\0') s = std::string(home) + s.substr(1);
+    std::string out = fs::path(s).lexically_normal().string();
+    while (out.size() > 1 && out.back() == '/') out.pop_back();
+    return out;
+}
+
+std::string model_folder_for_path(const std::string& path) {
+    std::error_code ec;
+    if (fs::is_regular_file(path, ec)) {
+        std::string parent = fs::path(path).parent_path().string();
+        return parent.empty() ? std::string(".") : parent;
+    }
+    return path;
+}
+
+std::string take_dropped_model_path(std::vector<std::string>& dropped) {
+    std::string out;
+    for (const std::string& p : dropped) {
+        out = model_folder_for_path(normalize_model_path(p));
+        if (!out.empty()) break;
+    }
+    dropped.clear();
+    return out;
+}
+
+void add_recent_model(std::vector<std::string>& recent, const std::string& folder) {
+    if (folder.empty()) return;
+    recent.erase(std::remove(recent.begin(), recent.end(), folder), recent.end());
+    recent.insert(recent.begin(), folder);
+    if (recent.size() > size_t(kMaxRecentModels)) recent.resize(size_t(kMaxRecentModels));
+}
+
+bool folder_exists(const std::string& folder) {
+    std::error_code ec;
+    return !folder.empty() && fs::is_directory(folder, ec);
+}
+
+std::string model_family(const pretrained::PretrainedModel& model) {
+    return pretrained::architecture_name(model.config.arch);
+}
+
+std::string format_bytes(std::size_t bytes) {
+    char buf[32];
+    const double b = double(bytes);
+    if (b >= 1024.0 * 1024.0 * 1024.0) {
+        std::snprintf(buf, sizeof(buf), "%.2f GiB", b / (1024.0 * 1024.0 * 1024.0));
+    } else if (b >= 1024.0 * 1024.0) {
+        std::snprintf(buf, sizeof(buf), "%.1f MiB", b / (1024.0 * 1024.0));
+    } else if (b >= 1024.0) {
+        std::snprintf(buf, sizeof(buf), "%.1f KiB", b / 1024.0);
+    } else {
+        std::snprintf(buf, sizeof(buf), "%zu B", bytes);
+    }
+    return buf;
+}
+
+// --- ModelLoader ----------------------------------------------------------------------------
+
+ModelLoader::ModelLoader(ModelLoadFn load)
+    : load_(load ? std::move(load) : ModelLoadFn(pretrained::load_pretrained_model)) {}
+
+ModelLoader::~ModelLoader() {
+    for (auto& [job, thread] : threads_) job->cancel = true;
+    for (auto& [job, thread] : threads_) thread.join();
+}
+
+void ModelLoader::reap() {
+    for (auto it = threads_.begin(); it != threads_.end();) {
+        if (it->first->done.load()) {
+            it->second.join();  // its body has returned: no wait
+            it = threads_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+void ModelLoader::start(const std::string& folder) {
+    reap();
+    if (current_) current_->cancel = true;  // its thread finishes on its own; outcome dropped
+    auto job = std::make_shared<Job>();
+    job->folder = folder;
+    current_ = job;
+    threads_.emplace_back(job, std::thread([job, load = load_, wake = wake_] {
+        auto last_wake = std::chrono::steady_clock::now();
+        const pretrained::LoadProgress progress = [&](float fraction, const std::string& stage) {
+            {
+                std::lock_guard<std::mutex> lock(job->mutex);
+                job->fraction = std::clamp(fraction, 0.0f, 1.0f);
+                job->stage = stage;
+            }
+            const auto now = std::chrono::steady_clock::now();
+            if (wake && now - last_wake > std::chrono::milliseconds(100)) {
+                last_wake = now;
+                wake();
+            }
+        };
+        Outcome out;
+        out.folder = job->folder;
+        auto model = load(job->folder, progress, &job->cancel);
+        if (job->cancel.load()) {
+            out.cancelled = true;
+        } else if (model) {
+            out.model = std::move(*model);
+            if (!out.model) out.error = "The loader returned no model for " + job->folder + ".";
+        } else {
+            out.error = model.error();
+        }
+        {
+            std::lock_guard<std::mutex> lock(job->mutex);
+            job->outcome = std::move(out);
+        }
+        job->done = true;
+        if (wake) wake();
+    }));
+}
+
+void ModelLoader::cancel() {
+    if (current_) current_->cancel = true;
+}
+
+bool ModelLoader::busy() const { return current_ && !current_->done.load(); }
+
+ModelLoader::Progress ModelLoader::progress() const {
+    Progress p;
+    if (!current_ || current_->done.load()) return p;
+    std::lock_guard<std::mutex> lock(current_->mutex);
+    p.folder = current_->folder;
+    p.fraction = current_->fraction;
+    p.stage = current_->stage;
+    return p;
+}
+
+std::optional<ModelLoader::Outcome> ModelLoader::take_outcome() {
+    if (!current_ || !current_->done.load()) return std::nullopt;
+    std::optional<Outcome> out;
+    {
+        std::lock_guard<std::mutex> lock(current_->mutex);
+        out = std::move(current_->outcome);
+    }
+    if (out && current_->cancel.load()) {  // cancelled after it finished: drop it all the same
+        out->model.reset();
+        out->error.clear();
+        out->cancelled = true;
+    }
+    current_.reset();
+    reap();
+    return out;
+}
+
+bool ModelLoader::wait_idle(std::chrono::milliseconds timeout) {
+    const auto end = std::chrono::steady_clock::now() + timeout;
+    while (busy()) {
+        if (std::chrono::steady_clock::now() >= end) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return true;
+}
+
+// --- ModelSession ---------------------------------------------------------------------------
+
+void open_model(ModelSession& s, AppState& state, const std::string& path) {
+    std::string folder = model_folder_for_path(normalize_model_path(path, std::getenv("HOME")));
+    if (!folder.empty()) {  // the recent list and settings keep absolute paths
+        std::error_code ec;
+        const fs::path abs = fs::absolute(folder, ec);
+        if (!ec) folder = normalize_model_path(abs.lexically_normal().string());
+    }
+    s.error.clear();
+    s.error_on_restore = false;
+    if (folder.empty()) {
+        s.error = "Type or drop the path of a model folder (with config.json and model.safetensors).";
+        s.error_folder.clear();
+        return;
+    }
+    s.restoring = false;
+    state.model_path = folder;
+    s.loader.start(folder);
+}
+
+void restore_model(ModelSession& s, AppState& state) {
+    if (state.model_path.empty()) return;
+    open_model(s, state, state.model_path);
+    s.restoring = s.loader.busy();
+}
+
+void use_builtin_model(ModelSession& s, AppState& state) {
+    s.loader.cancel();
+    s.active.reset();
+    s.active_folder.clear();
+    s.restoring = false;
+    state.model_path.clear();
+}
+
+void cancel_model_load(ModelSession& s, AppState& state) {
+    s.loader.cancel();
+    state.model_path = s.active_folder;
+}
+
+bool poll_model_session(ModelSession& s, AppState& state) {
+    auto out = s.loader.take_outcome();
+    if (!out) return false;
+    const bool restoring = s.restoring;
+    s.restoring = false;
+    if (out->model) {
+        s.active = std::move(out->model);
+        s.active_folder = out->folder;
+        state.model_path = out->folder;
+        add_recent_model(state.recent_models, out->folder);
+        s.error.clear();
+        return true;
+    }
+    state.model_path = s.active_folder;  // back to the model still in use
+    if (!out->cancelled) {
+        s.error = out->error;
+        s.error_folder = out->folder;
+        s.error_on_restore = restoring;
+    }
+    return false;
+}
+
+}  // namespace attn::app

@@ -1,0 +1,220 @@
+// panel_controls.cpp — the left panel: sentence, presets, model, attention and mask switches
+// (implementation; the interface and its contract are in panel_controls.h)
+#include "app/i18n/core_messages.h"
+#include "app/panels/panel_controls.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/panels/panel_model.h"
+
+namespace attn::app {
+
+namespace {
+
+constexpr int kDModels[] = {8, 16, 32, 64, 128, 256, 512, 768, 1024};
+
+void section(Lang lang, Txt title) {
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1.0f), "%s", tr(lang, title));
+    ImGui::Separator();
+}
+
+// Full-width text field with its label on the line above.
+void text_field(ControlsPanel& p, Lang lang, Txt label, Txt tip, const char* id, std::string& value) {
+    ImGui::TextUnformatted(tr(lang, label));
+    item_tooltip(tr(lang, tip));
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::InputText(p.label(lang, label, id), &value);
+    item_tooltip(tr(lang, tip));
+}
+
+void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const ModelSession& models) {
+    const Lang lang = s.lang;
+    const pretrained::PretrainedModel* model = models.active.get();
+    section(lang, Txt::SecSentence);
+    text_field(p, lang, Txt::Sentence, Txt::SentenceTip, "sentence", s.text);
+
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo(p.label(lang, Txt::Presets, "presets"), tr(lang, Txt::Presets))) {
+        for (size_t k = 0; k < p.presets.sentences.size(); ++k) {
+            const std::string& sentence = p.presets.sentences[k];
+            ImGui::PushID(int(k));
+            if (ImGui::Selectable(sentence.c_str(), sentence == s.text)) s.text = sentence;
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    item_tooltip(tr(lang, Txt::PresetsTip));
+    if (!p.presets.error.empty()) {
+        ImGui::TextColored(error_colour(), tr(lang, Txt::PresetsMissing),
+                           localize_core_message(p.presets.error, lang).c_str());
+    }
+
+    // The second sentence: cross-attention (built-in), sentence B (BERT), none (GPT-2).
+    const bool segment_b = model != nullptr && takes_sentence_b(*model);
+    const bool no_second = model != nullptr && !segment_b;
+    ImGui::BeginDisabled(no_second);
+    ImGui::Checkbox(p.label(lang, segment_b ? Txt::SentenceB : Txt::Cross, "cross"), &s.cross);
+    ImGui::EndDisabled();
+    item_tooltip(tr(lang, no_second ? Txt::CrossNoSecondTip : segment_b ? Txt::SentenceBTip : Txt::CrossTip));
+    if (s.cross && !no_second) {
+        text_field(p, lang, segment_b ? Txt::SentenceB : Txt::CrossText, segment_b ? Txt::SentenceBTip : Txt::CrossTextTip,
+                   "cross_text", s.cross_text);
+    }
+
+    if (const Trace* t = view.trace.get()) {
+        ImGui::TextDisabled(tr(lang, Txt::TokensLine), t->t_q(), t->t_k());
+        // Token chips: index + text, wrapped; long sentences scroll in a box of a few lines.
+        const bool boxed = t->t_q() > 24;
+        if (boxed) ImGui::BeginChild("tokens", ImVec2(0.0f, 4.5f * ImGui::GetTextLineHeightWithSpacing()));
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        for (int i = 0; i < t->t_q(); ++i) {
+            const std::string& tok = t->q_tokens[size_t(i)].text;
+            char idx[16];
+            std::snprintf(idx, sizeof(idx), "%d", i);
+            const float w = ImGui::CalcTextSize(idx).x + ImGui::CalcTextSize(tok.c_str()).x + 14.0f;
+            if (i > 0) {
+                ImGui::SameLine(0.0f, 8.0f);
+                if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+            }
+            ImGui::TextDisabled("%s", idx);
+            ImGui::SameLine(0.0f, 3.0f);
+            ImGui::TextUnformatted(tok.c_str());
+            if (size_t(i) < view.pieces.size() && ImGui::IsItemHovered()) {  // subword: piece + id
+                const TokenPiece& piece = view.pieces[size_t(i)];
+                ImGui::SetTooltip(tr(lang, Txt::TokenPieceTip), piece.piece.c_str(), piece.id);
+            }
+        }
+        if (boxed) ImGui::EndChild();
+    }
+}
+
+void draw_model(ControlsPanel& p, AppState& s, ModelSession& models) {
+    const Lang lang = s.lang;
+    section(lang, Txt::SecModel);
+    draw_model_facts(s, models);
+    // A folder typed here opens like one from the Model menu.
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr(lang, Txt::OpenModelGo)).x -
+                            3.0f * ImGui::GetStyle().FramePadding.x - ImGui::GetStyle().ItemSpacing.x);
+    bool go = ImGui::InputTextWithHint("##model_path", tr(lang, Txt::OpenModelPathHint), &p.model_path,
+                                       ImGuiInputTextFlags_EnterReturnsTrue);
+    item_tooltip(tr(lang, Txt::OpenModelIntro));
+    ImGui::SameLine();
+    ImGui::BeginDisabled(p.model_path.empty());
+    go = ImGui::Button(p.label(lang, Txt::OpenModelGo, "model_open")) || go;
+    ImGui::EndDisabled();
+    if (go && !p.model_path.empty()) open_model(models, s, p.model_path);
+    if (models.active != nullptr) {
+        if (ImGui::SmallButton(p.label(lang, Txt::MenuUseBuiltin, "model_builtin"))) use_builtin_model(models, s);
+    }
+
+    // The built-in model's switches: a pretrained model has fixed ones, so they are hidden.
+    if (models.active != nullptr) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::BuiltinHidden));
+        item_tooltip(tr(lang, Txt::BuiltinOnlyTip));
+        return;
+    }
+    char preview[16];
+    std::snprintf(preview, sizeof(preview), "%d", s.d_model);
+    if (ImGui::BeginCombo(p.label(lang, Txt::DModel, "d_model"), preview)) {
+        for (int d : kDModels) {
+            char item[16];
+            std::snprintf(item, sizeof(item), "%d", d);
+            if (ImGui::Selectable(item, d == s.d_model)) s.d_model = d;
+        }
+        ImGui::EndCombo();
+    }
+    item_tooltip(tr(lang, Txt::DModelTip));
+    ImGui::SliderInt(p.label(lang, Txt::Heads, "heads"), &s.n_heads, 1, 16);
+    s.n_heads = std::clamp(s.n_heads, 1, 256);
+    item_tooltip(tr(lang, Txt::HeadsTip));
+    const ImU64 step = 1;
+    ImGui::InputScalar(p.label(lang, Txt::Seed, "seed"), ImGuiDataType_U64, &s.seed, &step);
+    item_tooltip(tr(lang, Txt::SeedTip));
+    ImGui::Checkbox(p.label(lang, Txt::Positional, "pe"), &s.positional);
+    item_tooltip(tr(lang, Txt::PositionalTip));
+}
+
+void draw_attention(ControlsPanel& p, AppState& s) {
+    const Lang lang = s.lang;
+    section(lang, Txt::SecAttention);
+    ImGui::Checkbox(p.label(lang, Txt::Scale, "scale"), &s.scale);
+    item_tooltip(tr(lang, Txt::ScaleTip));
+    ImGui::SliderFloat(p.label(lang, Txt::Temperature, "temperature"), &s.temperature, 0.05f, 5.0f,
+                       "%.2f", ImGuiSliderFlags_Logarithmic);
+    s.temperature = std::clamp(s.temperature, 0.05f, 5.0f);  // typed values (ctrl+click) too
+    item_tooltip(tr(lang, Txt::TemperatureTip));
+}
+
+void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view, const ModelSession& models) {
+    const Lang lang = s.lang;
+    section(lang, Txt::SecMask);
+    // GPT-2 never sees later tokens: its causal mask is on whatever the switch says.
+    const bool always_causal = models.active != nullptr && models.active->config.arch == pretrained::Architecture::Gpt2;
+    bool causal = s.causal || always_causal;
+    ImGui::BeginDisabled(always_causal);
+    if (ImGui::Checkbox(p.label(lang, Txt::Causal, "causal"), &causal) && !always_causal) s.causal = causal;
+    ImGui::EndDisabled();
+    item_tooltip(tr(lang, always_causal ? Txt::CausalAlwaysTip : Txt::CausalTip));
+
+    ImGui::Checkbox(p.label(lang, Txt::Window, "window_on"), &s.window_on);
+    item_tooltip(tr(lang, Txt::WindowTip));
+    ImGui::SameLine();
+    const int t_max = view.trace ? std::max(view.trace->t_q(), view.trace->t_k()) : 8;
+    ImGui::BeginDisabled(!s.window_on);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    ImGui::SliderInt(p.label(lang, Txt::WindowK, "window"), &s.window, 0, std::max(1, t_max - 1));
+    s.window = std::max(0, s.window);
+    item_tooltip(tr(lang, Txt::WindowKTip));
+    ImGui::EndDisabled();
+
+    ImGui::InputTextWithHint(p.label(lang, Txt::Global, "global"), "0, 3", &s.global_tokens);
+    item_tooltip(tr(lang, Txt::GlobalTip));
+    if (!p.request_error.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(error_colour(), "%s", p.request_error.c_str());
+        ImGui::PopTextWrapPos();
+    }
+
+    ImGui::InputInt(p.label(lang, Txt::PadTo, "pad_to"), &s.pad_to);
+    s.pad_to = std::clamp(s.pad_to, 0, 512);
+    item_tooltip(tr(lang, Txt::PadToTip));
+
+    ImGui::Checkbox(p.label(lang, Txt::EditMask, "mask_edit"), &s.mask_edit);
+    item_tooltip(tr(lang, Txt::EditMaskTip));
+    char clear[128];
+    std::snprintf(clear, sizeof(clear), tr(lang, Txt::ClearCells), int(s.blocked_cells.size()));
+    ImGui::BeginDisabled(s.blocked_cells.empty());
+    ImGui::PushID("clear_cells");
+    if (ImGui::Button(clear)) s.blocked_cells.clear();
+    ImGui::PopID();
+    item_tooltip(tr(lang, Txt::ClearCellsTip));
+    ImGui::EndDisabled();
+}
+
+void draw_display(ControlsPanel& p, AppState& s) {
+    const Lang lang = s.lang;
+    section(lang, Txt::SecDisplay);
+    const char* names[] = {"English", "한국어"};
+    int current = int(s.lang);
+    if (ImGui::Combo(p.label(lang, Txt::Language, "lang"), &current, names, 2)) s.lang = Lang(current);
+    item_tooltip(tr(lang, Txt::LanguageTip));
+}
+
+}  // namespace
+
+void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeView& view, ModelSession& models) {
+    ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    draw_sentence(panel, state, view, models);
+    draw_model(panel, state, models);
+    draw_attention(panel, state);
+    draw_mask(panel, state, view, models);
+    draw_display(panel, state);
+    ImGui::PopItemWidth();
+}
+
+}  // namespace attn::app

@@ -1,0 +1,195 @@
+// panel_export.cpp — File ▸ Export (Ctrl+E): save the current view as a PNG/SVG/PDF figure or its
+// (implementation; the interface and its contract are in panel_export.h)
+#include "app/panels/panel_export.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/i18n/core_messages.h"
+#include "app/widgets/ui_widgets.h"
+
+namespace attn::app {
+
+namespace {
+
+constexpr FigureView kFigureViews[] = {FigureView::Heatmap, FigureView::Cell, FigureView::Heads,
+                                       FigureView::Scaling, FigureView::Pipeline, FigureView::Lines,
+                                       FigureView::PositionalEncoding};
+constexpr ExportKind kKinds[] = {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png, ExportKind::Csv,
+                                 ExportKind::Json};
+
+Txt figure_view_title(FigureView v) {
+    switch (v) {
+        case FigureView::Heatmap: return Txt::ViewHeatmap;
+        case FigureView::Cell: return Txt::ViewExplainer;
+        case FigureView::Heads: return Txt::ViewAllHeads;
+        case FigureView::Scaling: return Txt::ViewScaling;
+        case FigureView::Pipeline: return Txt::ViewPipeline;
+        case FigureView::Lines: return Txt::ViewLines;
+        case FigureView::PositionalEncoding: return Txt::ViewPositional;
+    }
+    return Txt::ViewHeatmap;
+}
+
+const char* kind_label(ExportKind k) {
+    switch (k) {
+        case ExportKind::Pdf: return "PDF";
+        case ExportKind::Svg: return "SVG";
+        case ExportKind::Png: return "PNG";
+        case ExportKind::Csv: return "CSV";
+        case ExportKind::Json: return "JSON";
+    }
+    return "PDF";
+}
+
+MatrixValues values_for(HeatmapQuantity q) {
+    switch (q) {
+        case HeatmapQuantity::Scores: return MatrixValues::Scores;
+        case HeatmapQuantity::Scaled: return MatrixValues::Scaled;
+        case HeatmapQuantity::Weights: break;
+    }
+    return MatrixValues::Weights;
+}
+
+std::string default_dir() {
+    if (const char* home = std::getenv("HOME"); home && *home) return home;
+    std::error_code ec;
+    return std::filesystem::current_path(ec).string();
+}
+
+}  // namespace
+
+FigureView figure_view_for(const AppState& s) {
+    switch (s.view) {
+        case View::Explainer: return s.sel_query >= 0 && s.sel_key >= 0 ? FigureView::Cell : FigureView::Heatmap;
+        case View::AllHeads: return FigureView::Heads;
+        case View::Scaling: return FigureView::Scaling;
+        case View::Pipeline: return FigureView::Pipeline;
+        case View::Lines: return FigureView::Lines;
+        case View::Positional: return FigureView::PositionalEncoding;
+        default: return FigureView::Heatmap;
+    }
+}
+
+void open_export_panel(ExportPanel& p) {
+    p.open = true;
+    p.just_opened = true;
+}
+
+void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView& view) {
+    if (auto outcome = p.job.take_outcome()) {
+        p.message = outcome->message;
+        p.message_ok = outcome->ok;
+    }
+    if (!p.open) return;
+    const Lang lang = state.lang;
+    ExportSettings& s = p.settings;
+    if (p.just_opened) {
+        p.just_opened = false;
+        s.view = figure_view_for(state);
+        if (p.dir.empty()) p.dir = default_dir();
+        p.path_edited = false;
+        ImGui::OpenPopup("###export");
+    }
+    const int layer = view.trace ? clamp_layer(state.layer, *view.trace) : 0;
+    const bool layered = view.trace && view.trace->layers.size() > 1;
+    if (!p.path_edited) s.path = default_export_path(p.dir, s.view, state.head, s.kind, layered ? layer : -1);
+
+    char title[96];
+    std::snprintf(title, sizeof(title), "%s###export", tr(lang, Txt::ExportTitle));
+    if (!ImGui::BeginPopupModal(title, &p.open, ImGuiWindowFlags_AlwaysAutoResize)) return;
+
+    char label[128];
+    std::snprintf(label, sizeof(label), "%s###ex_view", tr(lang, Txt::ExportWhat));
+    ImGui::SetNextItemWidth(280.0f);
+    if (ImGui::BeginCombo(label, tr(lang, figure_view_title(s.view)))) {
+        for (FigureView v : kFigureViews) {
+            if (ImGui::Selectable(tr(lang, figure_view_title(v)), v == s.view)) s.view = v;
+        }
+        ImGui::EndCombo();
+    }
+    std::snprintf(label, sizeof(label), "%s###ex_kind", tr(lang, Txt::ExportFormat));
+    ImGui::SetNextItemWidth(280.0f);
+    if (ImGui::BeginCombo(label, kind_label(s.kind))) {
+        for (ExportKind k : kKinds) {
+            if (ImGui::Selectable(kind_label(k), k == s.kind)) {
+                s.kind = k;
+                if (p.path_edited) s.path = with_export_extension(s.path, k);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    const bool figure = s.kind == ExportKind::Pdf || s.kind == ExportKind::Svg || s.kind == ExportKind::Png;
+    if (figure) {
+        const Txt sizes[] = {Txt::ExportSizeSlide, Txt::ExportSizeA4, Txt::ExportSizeA4L};
+        std::snprintf(label, sizeof(label), "%s###ex_size", tr(lang, Txt::ExportSize));
+        ImGui::SetNextItemWidth(280.0f);
+        if (ImGui::BeginCombo(label, tr(lang, sizes[int(s.size)]))) {
+            for (int i = 0; i < 3; ++i) {
+                if (ImGui::Selectable(tr(lang, sizes[i]), int(s.size) == i)) s.size = ExportSize(i);
+            }
+            ImGui::EndCombo();
+        }
+        if (s.kind == ExportKind::Png) {
+            std::snprintf(label, sizeof(label), "%s###ex_scale", tr(lang, Txt::ExportPngScale));
+            ImGui::SetNextItemWidth(280.0f);
+            ImGui::SliderFloat(label, &s.png_scale, 0.5f, 4.0f, "%.1f", ImGuiSliderFlags_AlwaysClamp);
+            item_tooltip(tr(lang, Txt::ExportPngScaleTip));
+        }
+        std::snprintf(label, sizeof(label), "%s###ex_transparent", tr(lang, Txt::ExportTransparent));
+        ImGui::Checkbox(label, &s.transparent);
+        item_tooltip(tr(lang, Txt::ExportTransparentTip));
+    } else {
+        ImGui::PushTextWrapPos(480.0f);
+        ImGui::TextDisabled("%s", tr(lang, Txt::ExportNumbersTip));
+        ImGui::PopTextWrapPos();
+    }
+    std::snprintf(label, sizeof(label), "%s###ex_path", tr(lang, Txt::ExportPath));
+    ImGui::SetNextItemWidth(480.0f);
+    if (ImGui::InputText(label, &s.path)) p.path_edited = true;
+    item_tooltip(tr(lang, Txt::ExportPathTip));
+
+    const bool busy = p.job.busy();
+    const bool can_export = !busy && view.trace != nullptr && !s.path.empty();
+    if (!can_export) ImGui::BeginDisabled();
+    std::snprintf(label, sizeof(label), "%s###ex_go", tr(lang, Txt::ExportGo));
+    if (ImGui::Button(label, ImVec2(140.0f, 0.0f)) ||
+        (can_export && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false))) {
+        ExportInputs in;
+        in.trace = view.trace;
+        in.flipped = view.flipped;
+        in.model = view.model;
+        in.layer = layer;
+        in.head = state.head;
+        in.cell_query = state.sel_query;
+        in.cell_key = state.sel_key;
+        in.values = values_for(state.quantity);
+        in.colormap = state.colormap;
+        in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;
+        in.font_file = p.font_file;
+        p.message.clear();
+        p.job.start(std::move(in), s);
+    }
+    if (!can_export) ImGui::EndDisabled();
+    ImGui::SameLine();
+    std::snprintf(label, sizeof(label), "%s###ex_close", tr(lang, Txt::ExportClose));
+    if (ImGui::Button(label, ImVec2(140.0f, 0.0f))) {
+        p.open = false;
+        ImGui::CloseCurrentPopup();
+    }
+    if (busy) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::ExportBusy));
+    } else if (!p.message.empty()) {
+        ImGui::PushTextWrapPos(480.0f);
+        ImGui::TextColored(p.message_ok ? ImVec4(0.45f, 0.9f, 0.45f, 1.0f) : ImVec4(1.0f, 0.4f, 0.35f, 1.0f),
+                           "%s", localize_core_message(p.message, lang).c_str());
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::EndPopup();
+}
+
+}  // namespace attn::app

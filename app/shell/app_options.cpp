@@ -1,0 +1,231 @@
+// app_options.cpp — the GUI's own command-line flags (GL-free)
+// (implementation; the interface and its contract are in app_options.h)
+#include "app/shell/app_options.h"
+
+#include <charconv>
+#include <cstring>
+#include <string_view>
+
+namespace attn::app {
+
+namespace {
+
+// Flags that take a value, then flags that do not.
+constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",     "--text",
+                                       "--cross-text", "--lang",   "--head",     "--show",
+                                       "--colormap",   "--mouse",  "--click",
+                                       "--config",     "--type",   "--model"};
+constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog",
+                                      "--headless"};
+
+// "--flag" or "--flag=value": the flag part and, after '=', the inline value.
+struct Arg {
+    std::string_view flag;
+    std::optional<std::string_view> inline_value;
+};
+
+Arg split_arg(const char* a) {
+    std::string_view s(a);
+    const size_t eq = s.find('=');
+    if (s.rfind("--", 0) == 0 && eq != std::string_view::npos) return {s.substr(0, eq), s.substr(eq + 1)};
+    return {s, std::nullopt};
+}
+
+bool is_one_of(std::string_view flag, const char* const* list, size_t n) {
+    for (size_t k = 0; k < n; ++k) {
+        if (flag == list[k]) return true;
+    }
+    return false;
+}
+
+bool takes_value(std::string_view flag) {
+    return is_one_of(flag, kValueFlags, std::size(kValueFlags));
+}
+bool is_bare(std::string_view flag) { return is_one_of(flag, kBareFlags, std::size(kBareFlags)); }
+
+Expected<int> parse_int(std::string_view flag, std::string_view v, int lo, int hi) {
+    int out = 0;
+    const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    if (ec != std::errc() || ptr != v.data() + v.size() || out < lo || out > hi) {
+        return Status::Error(std::string(flag) + ": expected a whole number from " +
+                             std::to_string(lo) + " to " + std::to_string(hi) + ", got '" +
+                             std::string(v) + "'.");
+    }
+    return out;
+}
+
+// "X,Y" in window pixels.
+Expected<std::pair<float, float>> parse_point(std::string_view flag, std::string_view v) {
+    const size_t comma = v.find(',');
+    if (comma != std::string_view::npos) {
+        auto x = parse_int(flag, v.substr(0, comma), 0, 100000);
+        auto y = parse_int(flag, v.substr(comma + 1), 0, 100000);
+        if (x && y) return std::make_pair(float(*x), float(*y));
+    }
+    return Status::Error(std::string(flag) + ": expected X,Y in window pixels, got '" + std::string(v) + "'.");
+}
+
+}  // namespace
+
+std::vector<char*> strip_gui_flags(int argc, char** argv) {
+    std::vector<char*> rest;
+    if (argc > 0) rest.push_back(argv[0]);
+    for (int i = 1; i < argc; ++i) {
+        const Arg a = split_arg(argv[i]);
+        if (takes_value(a.flag)) {
+            if (!a.inline_value && i + 1 < argc) ++i;  // skip the value too
+            continue;
+        }
+        if (is_bare(a.flag)) continue;
+        rest.push_back(argv[i]);
+    }
+    return rest;
+}
+
+Expected<AppOptions> parse_app_options(int argc, char** argv) {
+    AppOptions o;
+    bool frames_set = false;
+    for (int i = 1; i < argc; ++i) {
+        const Arg a = split_arg(argv[i]);
+        if (is_bare(a.flag)) {
+            if (a.inline_value) return Status::Error(std::string(a.flag) + " takes no value.");
+            if (a.flag == "--stats") o.stats = true;
+            if (a.flag == "--causal") o.causal = true;
+            if (a.flag == "--mask-edit") o.mask_edit = true;
+            if (a.flag == "--presentation") o.presentation = true;
+            if (a.flag == "--export-dialog") o.export_dialog = true;
+            if (a.flag == "--headless") o.headless = true;
+            continue;
+        }
+        if (!takes_value(a.flag)) {
+            return Status::Error("Unknown option '" + std::string(argv[i]) + "'.");
+        }
+        std::string_view v;
+        if (a.inline_value) {
+            v = *a.inline_value;
+        } else if (i + 1 < argc) {
+            v = argv[++i];
+        } else {
+            return Status::Error(std::string(a.flag) + " needs a value.");
+        }
+
+        if (a.flag == "--screenshot") {
+            if (v.empty()) return Status::Error("--screenshot needs a file name.");
+            o.screenshot = std::string(v);
+        } else if (a.flag == "--frames") {
+            auto n = parse_int(a.flag, v, 1, 1000000);
+            if (!n) return n.status();
+            o.frames = *n;
+            frames_set = true;
+        } else if (a.flag == "--view") {
+            View view;
+            if (!parse_view(v, &view)) {
+                return Status::Error("--view: unknown view '" + std::string(v) + "' (views: " + view_choices() + ").");
+            }
+            o.view = std::string(v);
+            o.view_set = true;
+        } else if (a.flag == "--type") {
+            o.type_text = std::string(v);
+        } else if (a.flag == "--config") {
+            if (v.empty()) return Status::Error("--config needs a folder.");
+            o.config_dir = std::string(v);
+        } else if (a.flag == "--text") {
+            o.text = std::string(v);
+        } else if (a.flag == "--cross-text") {
+            o.cross_text = std::string(v);
+        } else if (a.flag == "--model") {
+            if (v.empty()) return Status::Error("--model needs a model folder.");
+            o.model = std::string(v);
+        } else if (a.flag == "--lang") {
+            Lang lang;
+            if (!parse_lang(v, &lang)) return Status::Error("--lang: expected en or ko, got '" + std::string(v) + "'.");
+            o.lang = lang;
+        } else if (a.flag == "--head") {
+            auto n = parse_int(a.flag, v, 1, 4096);
+            if (!n) return n.status();
+            o.head = *n - 1;  // users count heads from 1, as the UI shows them
+        } else if (a.flag == "--show") {
+            if (v == "weights") o.quantity = HeatmapQuantity::Weights;
+            else if (v == "scores") o.quantity = HeatmapQuantity::Scores;
+            else if (v == "scaled") o.quantity = HeatmapQuantity::Scaled;
+            else return Status::Error("--show: expected weights, scores or scaled, got '" + std::string(v) + "'.");
+        } else if (a.flag == "--mouse" || a.flag == "--click") {
+            auto point = parse_point(a.flag, v);
+            if (!point) return point.status();
+            o.mouse = *point;
+            o.click = o.click || a.flag == "--click";
+        } else if (a.flag == "--colormap") {
+            o.colormap = parse_colormap(v);
+            if (!o.colormap) {
+                return Status::Error(std::string("--colormap: expected one of ") + colormap_choices() + ", got '" +
+                                     std::string(v) + "'.");
+            }
+        }
+    }
+    if (!o.screenshot.empty() && !frames_set) o.frames = o.click ? 5 : 3;  // a click needs 4: see run_frames
+    if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
+    if (o.headless && o.screenshot.empty() && o.frames == 0) {
+        return Status::Error("--headless has no window to close: use it with --screenshot FILE or --frames N.");
+    }
+    return o;
+}
+
+void apply_options(const AppOptions& o, AppState& state) {
+    if (o.text) state.text = *o.text;
+    if (o.cross_text) {
+        state.cross = true;
+        state.cross_text = *o.cross_text;
+    }
+    if (o.model) state.model_path = *o.model;  // opened off the UI thread at start-up
+    if (o.lang) state.lang = *o.lang;
+    if (o.head) state.head = *o.head;
+    if (o.quantity) state.quantity = *o.quantity;
+    if (o.colormap) state.colormap = *o.colormap;
+    if (o.causal) state.causal = true;
+    if (o.mask_edit) state.mask_edit = true;
+    if (o.presentation) state.presentation = true;
+    View view;
+    if (o.view_set && parse_view(o.view, &view)) state.view = view;
+}
+
+bool use_headless(const AppOptions& o, const char* display, const char* wayland_display) {
+    if (o.headless) return true;
+    const bool ends_by_itself = !o.screenshot.empty() || o.frames > 0;
+    const bool no_display = (display == nullptr || display[0] == '\0') &&
+                            (wayland_display == nullptr || wayland_display[0] == '\0');
+    return ends_by_itself && no_display;
+}
+
+const char* app_usage() {
+    return "Usage: attnlab [GUI options]            open the app\n"
+           "       attnlab <command> ... | --help   command line (see attnlab --help)\n"
+           "GUI options:\n"
+           "  --text \"...\"            sentence to start with\n"
+           "  --cross-text \"...\"      second sentence (turns on cross-attention; BERT: sentence B)\n"
+           "  --model DIR             open a GPT-2 / BERT model folder (config.json, model.safetensors,\n"
+           "                          tokenizer files) instead of the built-in model\n"
+           "  --lang en|ko            interface language\n"
+           "  --view NAME             view to show: heatmap, explain, heads, scaling, pipeline,\n"
+           "                          lines, positional, variants, cost, model\n"
+           "  --head N                head to show (from 1)\n"
+           "  --show weights|scores|scaled\n"
+           "  --colormap viridis|magma|cividis|grey\n"
+           "  --causal                start with the causal mask on\n"
+           "  --screenshot out.png    draw the UI, save a PNG of the window and exit\n"
+           "  --frames N              frames to draw before exiting (default 3 with --screenshot)\n"
+           "  --headless              draw off-screen without X or Wayland (EGL surfaceless, Mesa);\n"
+           "                          needs --screenshot or --frames. Automatic for those when\n"
+           "                          DISPLAY and WAYLAND_DISPLAY are unset\n"
+           "  --stats                 print start-up and frame timings\n"
+           "  --config DIR            settings folder (default $XDG_CONFIG_HOME/attnlab or\n"
+           "                          ~/.config/attnlab; not used by --screenshot unless given)\n"
+           "  --type TEXT             on frame 5 append TEXT to the sentence (with --stats: edit\n"
+           "                          to new heatmap latency)\n"
+           "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
+           "  --export-dialog         start with File > Export open (Ctrl+E)\n"
+           "  --mask-edit             start in mask-edit mode (clicks on cells hide them)\n"
+           "  --mouse X,Y             screenshot with the pointer here (hover tooltip)\n"
+           "  --click X,Y             screenshot after a click here (frame 2)\n";
+}
+
+}  // namespace attn::app

@@ -1,0 +1,70 @@
+// app_options.h — the GUI's own command-line flags (GL-free).
+//
+//   attnlab [--text "..."] [--cross-text "..."] [--model DIR] [--lang en|ko] [--view NAME]
+//           [--head N] [--show weights|scores|scaled] [--colormap NAME] [--causal]
+//           [--screenshot out.png] [--frames N] [--stats] [--config DIR]
+//           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
+//           [--headless]   (no window: EGL surfaceless; automatic for --screenshot without a display)
+// Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
+// their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "app/state/app_state.h"
+#include "app/i18n/ui_text.h"
+#include "core/base/colormap.h"
+#include "core/base/status.h"
+
+namespace attn::app {
+
+struct AppOptions {
+    std::string screenshot;  // PNG path; empty = interactive
+    int frames = 0;          // frames to draw before exiting; 0 = until closed (3 with --screenshot)
+    bool stats = false;      // print start-up and per-frame timings to stderr
+    std::string view = "heatmap";
+    bool view_set = false;  // --view given: overrides the saved view
+    std::string config_dir;  // --config DIR: settings folder (also in --screenshot runs)
+    std::optional<std::string> text;
+    std::optional<std::string> cross_text;
+    std::optional<std::string> model;  // --model PATH: a pretrained model folder to open first
+    std::optional<Lang> lang;
+    std::optional<int> head;  // 0-based
+    std::optional<HeatmapQuantity> quantity;
+    std::optional<Colormap> colormap;
+    bool causal = false;
+    bool mask_edit = false;
+    bool presentation = false;  // start in presentation mode
+    bool export_dialog = false; // start with the export dialog open
+    // --type TEXT: on frame 5 append TEXT to the sentence, as if typed (with --stats: measures the
+    // time and frames from the edit to the new trace on screen).
+    std::optional<std::string> type_text;
+    // Screenshot scripting (pixels in the window): the pointer rests at `mouse` (hover tooltip);
+    // `click` presses the left button there on frame 2 and releases it on frame 3.
+    std::optional<std::pair<float, float>> mouse;
+    bool click = false;
+    // --headless: draw into an off-screen framebuffer (EGL surfaceless, no X or Wayland). Needs
+    // --screenshot or --frames: there is no window to close.
+    bool headless = false;
+};
+
+// argv without our flags (argv[0] kept): what the CLI dispatcher should look at.
+std::vector<char*> strip_gui_flags(int argc, char** argv);
+
+// Errors: an unknown flag, a missing or bad value (the message names the flag).
+Expected<AppOptions> parse_app_options(int argc, char** argv);
+
+// Applies the options that preset the UI (text, language, view choices) to a fresh state.
+void apply_options(const AppOptions& options, AppState& state);
+
+// Whether to draw without a window: --headless, or a run that ends by itself (--screenshot or
+// --frames) where no display is set (DISPLAY and WAYLAND_DISPLAY unset or empty; pass getenv's
+// results).
+bool use_headless(const AppOptions& options, const char* display, const char* wayland_display);
+
+const char* app_usage();
+
+}  // namespace attn::app

@@ -1,0 +1,647 @@
+// app_window.cpp — the GUI's frame loop (see app_window.h).
+//
+// [SECTION] App: everything the loop owns; style (UI scale, presentation mode)
+// [SECTION] Requests to the worker
+// [SECTION] Menu bar and keyboard shortcuts (Ctrl+1..7 views, F5 / Esc presentation)
+// [SECTION] draw_frame: controls panel + the current view's panels, tiled
+// [SECTION] Window, screenshot, the frame loop and --stats (a GLFW window, or headless: an
+//           EGL surfaceless framebuffer from headless_egl.h — the same draw_frame either way)
+// [SECTION] run_app: settings, worker, fonts, ImGui/GL setup and teardown
+#include "app/shell/app_window.h"
+
+#define GL_GLEXT_PROTOTYPES 1
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+#include <time.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "core/base/asset_paths.h"
+#include "app/widgets/ui_widgets.h"
+#include "app/jobs/compute_worker.h"
+#include "app/i18n/core_messages.h"
+#include "app/shell/fonts.h"
+#include "app/shell/headless_egl.h"
+#include "app/shell/image_io.h"
+#include "app/views/all_heads/panel.h"
+#include "app/views/cell_explainer/panel.h"
+#include "app/panels/panel_controls.h"
+#include "app/views/cost/panel.h"
+#include "app/panels/panel_export.h"
+#include "app/views/heatmap/panel.h"
+#include "app/views/lines/panel.h"
+#include "app/panels/panel_model.h"
+#include "app/views/model_view/panel.h"
+#include "app/views/pipeline/panel.h"
+#include "app/views/positional/panel.h"
+#include "app/views/scaling_lab/panel.h"
+#include "app/views/variants/panel.h"
+#include "app/state/settings.h"
+
+namespace attn::app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+double cpu_ms(clockid_t clock) {
+    timespec ts{};
+    clock_gettime(clock, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) * 1e-6;
+}
+
+// Everything the frame loop owns (UI thread).
+struct App {
+    AppState state;
+    ComputeView view;
+    ControlsPanel controls;
+    HeatmapPanel heatmap;
+    CellExplainerPanel explainer;
+    AllHeadsPanel all_heads;
+    ScalingLabPanel scaling;
+    PipelinePanel pipeline;
+    LinesPanel lines;
+    PositionalPanel positional;
+    ExportPanel exporter;
+    VariantsPanel variants;
+    CostPanel cost;
+    ModelSession models;     // the pretrained model in use / loading (null: built-in)
+    ModelPanel model_panel;  // Model menu, open dialog, dropped folders
+    ModelViewPanel model_view;
+    ComputeRequest last_posted;
+    bool posted_any = false;
+    FontSetup fonts;
+
+    std::filesystem::path config_dir;  // empty: settings are neither loaded nor saved
+    std::string settings_message;      // a load problem, shown in the controls panel
+    std::string imgui_ini;             // io.IniFilename points here
+
+    // Latency of the last request: posted → its trace applied, in ms and frames.
+    int frame = 0;
+    std::uint64_t posted_generation = 0;
+    Clock::time_point posted_at;
+    int posted_frame = 0;
+    double last_latency_ms = -1.0;
+    int last_latency_frames = -1;
+    std::optional<std::string> type_text;  // --type: appended on frame kTypeFrame
+
+    // What the ImGui style was last set up for (re-applied when the state differs).
+    float styled_scale = -1.0f;
+    bool styled_presentation = false;
+};
+
+constexpr float kPresentationZoom = 1.45f;
+constexpr int kTypeFrame = 5;
+
+// UI scale and presentation mode → ImGui style: bigger text (FontGlobalScale), and in
+// presentation mode a black background with pure white text for projectors.
+void apply_style(App& app) {
+    const AppState& s = app.state;
+    const float scale = std::clamp(s.ui_scale, kMinUiScale, kMaxUiScale) * (s.presentation ? kPresentationZoom : 1.0f);
+    if (scale == app.styled_scale && s.presentation == app.styled_presentation) return;
+    ImGuiStyle style;
+    ImGui::StyleColorsDark(&style);
+    if (s.presentation) {
+        style.Colors[ImGuiCol_WindowBg] = ImVec4(0.0f, 0.0f, 0.0f, 1.0f);
+        style.Colors[ImGuiCol_Text] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.85f, 0.85f, 0.85f, 1.0f);
+        style.Colors[ImGuiCol_FrameBg] = ImVec4(0.18f, 0.18f, 0.22f, 1.0f);
+        style.Colors[ImGuiCol_Border] = ImVec4(0.8f, 0.8f, 0.8f, 1.0f);
+        style.Colors[ImGuiCol_PopupBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.97f);
+    }
+    style.ScaleAllSizes(scale);
+    ImGui::GetStyle() = style;
+    ImGui::GetIO().FontGlobalScale = scale;
+    app.styled_scale = scale;
+    app.styled_presentation = s.presentation;
+}
+
+// Start-up and frame timings for --stats.
+struct Timings {
+    double window_ms = 0.0, first_frame_ms = 0.0, first_heatmap_ms = 0.0;
+    double context_ms = 0.0;  // creating the window + context (or the headless context) alone
+    // UI-thread CPU of NewFrame + draw_frame + Render per frame: work done there (not in the
+    // worker or the panels' jobs) stalls input. The longest one, and on which frame.
+    double max_ui_ms = 0.0;
+    int max_ui_frame = 0;
+    int warm_frames = 10;  // frames before the per-frame average starts
+    double cpu_at_warm = 0.0, ui_cpu_at_warm = 0.0;
+    Clock::time_point wall_at_warm;
+};
+
+void glfw_error(int code, const char* message) {
+    std::fprintf(stderr, "attnlab: GLFW error %d: %s\n", code, message);
+}
+
+// Posts the state's request when it differs from the last one posted (latest wins in the worker).
+void post_if_changed(App& app, ComputeWorker& worker) {
+    auto request = make_request(app.state, app.models.active);
+    if (!request) {
+        app.controls.request_error = localize_core_message(request.error(), app.state.lang);  // every frame
+        return;
+    }
+    app.controls.request_error.clear();
+    if (app.posted_any && same_request(*request, app.last_posted)) return;
+    app.last_posted = *request;
+    app.posted_any = true;
+    app.posted_generation = worker.post(std::move(*request));
+    app.posted_at = Clock::now();
+    app.posted_frame = app.frame;
+    app.view.busy = true;
+}
+
+// The panels tile the window, so their background is the clear colour: no full-screen blended
+// quads, which on a software rasterizer (llvmpipe) cost more than everything else in a frame.
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBackground;
+
+// Ctrl+1 … Ctrl+9 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
+void handle_shortcuts(App& app) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
+    if (app.state.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) app.state.presentation = false;
+    if (app.view.trace && !io.WantTextInput) {  // PageUp / PageDown: previous / next layer
+        const int layers = int(app.view.trace->layers.size());
+        if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) app.state.layer = std::max(app.state.layer - 1, 0);
+        if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) app.state.layer = std::min(app.state.layer + 1, std::max(layers - 1, 0));
+    }
+    if (!io.KeyCtrl) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) open_export_panel(app.exporter);
+    for (int k = 0; k < kViewCount; ++k) {
+        const int digit = view_shortcut_digit(k);
+        if (digit >= 0 && ImGui::IsKeyPressed(GLFW_KEY_0 + digit, false)) app.state.view = kViews[k];
+    }
+}
+
+// The main menu bar; returns its height.
+float draw_main_menu(App& app) {
+    const Lang lang = app.state.lang;
+    float height = 0.0f;
+    if (ImGui::BeginMainMenuBar()) {
+        char label[128];
+        std::snprintf(label, sizeof(label), "%s###menu_file", tr(lang, Txt::MenuFile));
+        if (ImGui::BeginMenu(label)) {
+            std::snprintf(label, sizeof(label), "%s###menu_export", tr(lang, Txt::MenuExport));
+            if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr)) open_export_panel(app.exporter);
+            ImGui::EndMenu();
+        }
+        draw_model_menu(app.model_panel, app.state, app.models);
+        std::snprintf(label, sizeof(label), "%s###menu_view", tr(lang, Txt::MenuView));
+        if (ImGui::BeginMenu(label)) {
+            for (int k = 0; k < kViewCount; ++k) {
+                char shortcut[16];
+                std::snprintf(shortcut, sizeof(shortcut), "Ctrl+%d", view_shortcut_digit(k));
+                std::snprintf(label, sizeof(label), "%s###view%d", tr(lang, view_title(kViews[k])), k);
+                if (ImGui::MenuItem(label, shortcut, app.state.view == kViews[k])) app.state.view = kViews[k];
+            }
+            ImGui::Separator();
+            std::snprintf(label, sizeof(label), "%s###menu_controls", tr(lang, Txt::MenuControls));
+            ImGui::MenuItem(label, nullptr, &app.state.show_controls, !app.state.presentation);
+            std::snprintf(label, sizeof(label), "%s###menu_presentation", tr(lang, Txt::MenuPresentation));
+            ImGui::MenuItem(label, "F5", &app.state.presentation);
+            std::snprintf(label, sizeof(label), "%s###menu_scale", tr(lang, Txt::MenuUiScale));
+            ImGui::SetNextItemWidth(160.0f);
+            ImGui::SliderFloat(label, &app.state.ui_scale, kMinUiScale, kMaxUiScale, "%.2f×", ImGuiSliderFlags_AlwaysClamp);
+            item_tooltip(tr(lang, Txt::MenuUiScaleTip));
+            ImGui::EndMenu();
+        }
+        std::snprintf(label, sizeof(label), "%s###menu_help", tr(lang, Txt::MenuHelp));
+        if (ImGui::BeginMenu(label)) {
+            ImGui::TextDisabled("%s", tr(lang, Txt::MenuShortcuts));
+            ImGui::Separator();
+            ImGui::TextUnformatted(tr(lang, Txt::ShortcutsText));
+            ImGui::EndMenu();
+        }
+        ImGui::SameLine(0.0f, 40.0f);
+        ImGui::TextDisabled("%s", tr(lang, view_title(app.state.view)));
+        draw_model_load_status(app.models, app.state);
+        if (app.state.presentation) {
+            ImGui::SameLine(0.0f, 40.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::PresentationHint));
+        }
+        height = ImGui::GetWindowSize().y;
+        ImGui::EndMainMenuBar();
+    }
+    return height;
+}
+
+// Opens a tiled panel window at (x, y, w, h); call ImGui::End() after, whatever it returns.
+bool begin_panel(Lang lang, Txt title_id, const char* id, float x, float y, float w, float h,
+                 ImGuiWindowFlags extra = 0) {
+    char title[160];
+    std::snprintf(title, sizeof(title), "%s###%s", tr(lang, title_id), id);
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, h));
+    return ImGui::Begin(title, nullptr, kPanelFlags | extra);
+}
+
+constexpr ImGuiWindowFlags kNoScroll = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+
+void draw_frame(App& app, ComputeWorker& worker) {
+    ++app.frame;
+    if (auto result = worker.take_result()) {
+        if (result->generation == app.posted_generation) {
+            app.last_latency_ms = ms_since(app.posted_at);
+            app.last_latency_frames = app.frame - app.posted_frame;  // frames drawn before this one shows it
+        }
+        apply_result(app.view, std::move(*result));
+    }
+    app.view.busy = worker.busy();
+    poll_model_session(app.models, app.state);  // a finished load: the next request runs it
+    handle_shortcuts(app);
+    if (app.type_text && app.frame == kTypeFrame) {
+        app.state.text += *app.type_text;
+        app.type_text.reset();
+    }
+
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const Lang lang = app.state.lang;
+    const float top = draw_main_menu(app);
+    const bool controls = app.state.show_controls && !app.state.presentation;
+    const float controls_w = controls ? std::floor(kControlsWidth * ImGui::GetIO().FontGlobalScale) : 0.0f;
+
+    if (controls && begin_panel(lang, Txt::ControlsTitle, "controls", 0.0f, top, controls_w, display.y - top)) {
+        if (!app.fonts.loaded) ImGui::TextColored(error_colour(), "%s", tr(lang, Txt::FontMissing));
+        if (!app.settings_message.empty()) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
+                               localize_core_message(app.settings_message, lang).c_str());
+            ImGui::PopTextWrapPos();
+            if (ImGui::SmallButton("OK###settings_ok")) app.settings_message.clear();
+        }
+        draw_controls_panel(app.controls, app.state, app.view, app.models);
+    }
+    if (controls) ImGui::End();
+
+    // The view area right of the controls.
+    const float x0 = controls_w, w = display.x - controls_w, h = display.y - top;
+    switch (app.state.view) {
+        case View::Explainer: {
+            const float hw = std::floor(w * 0.5f);
+            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
+                draw_heatmap_panel(app.heatmap, app.state, app.view);
+            }
+            ImGui::End();
+            if (begin_panel(lang, Txt::ViewExplainer, "explainer", x0 + hw, top, w - hw, h)) {
+                draw_cell_explainer_panel(app.explainer, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        }
+        case View::AllHeads:
+            if (begin_panel(lang, Txt::ViewAllHeads, "all_heads", x0, top, w, h, kNoScroll)) {
+                draw_all_heads_panel(app.all_heads, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Scaling:
+            if (begin_panel(lang, Txt::ViewScaling, "scaling", x0, top, w, h, kNoScroll)) {
+                draw_scaling_lab_panel(app.scaling, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Pipeline:
+            if (begin_panel(lang, Txt::ViewPipeline, "pipeline", x0, top, w, h, kNoScroll)) {
+                draw_pipeline_panel(app.pipeline, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Lines:
+            if (begin_panel(lang, Txt::ViewLines, "lines", x0, top, w, h, kNoScroll)) {
+                draw_lines_panel(app.lines, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Positional:
+            if (begin_panel(lang, Txt::ViewPositional, "positional", x0, top, w, h, kNoScroll)) {
+                draw_positional_panel(app.positional, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Cost:
+            if (begin_panel(lang, Txt::ViewCost, "cost", x0, top, w, h)) {
+                draw_cost_panel(app.cost, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Model:
+            if (begin_panel(lang, Txt::ViewModel, "model_view", x0, top, w, h, kNoScroll)) {
+                draw_model_view_panel(app.model_view, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Variants:
+            if (begin_panel(lang, Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
+                draw_variants_panel(app.variants, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        default:
+            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
+                draw_heatmap_panel(app.heatmap, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+    }
+
+    draw_export_panel(app.exporter, app.state, app.view);
+    draw_model_dialog(app.model_panel, app.state, app.models);
+    post_if_changed(app, worker);
+}
+
+GLFWwindow* open_window(bool screenshot) {
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    GLFWwindow* window = glfwCreateWindow(kWindowWidth, kWindowHeight, "AttnLab", nullptr, nullptr);
+    if (window == nullptr) return nullptr;
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(screenshot ? 0 : 1);
+    return window;
+}
+
+// Screenshot and headless runs draw once every background result is in.
+void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
+    variants_panel_wait_idle(app.variants, timeout);
+    app.models.loader.wait_idle(timeout);  // --model: the model is in before the first frame uses it
+    scaling_lab_panel_wait_idle(app.scaling, timeout);
+}
+
+// Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
+struct Surface {
+    GLFWwindow* window = nullptr;
+    HeadlessGl* headless = nullptr;
+};
+
+// The frame just drawn, read from `read_buffer` (GL_BACK of a window, the headless FBO's attachment).
+Status save_screenshot(const std::string& path, int w, int h, GLenum read_buffer) {
+    std::vector<std::uint8_t> pixels(size_t(w) * h * 4);  // (h, w, RGBA), bottom row first
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(read_buffer);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    for (size_t k = 3; k < pixels.size(); k += 4) pixels[k] = 255;  // the window is opaque
+    flip_rows(pixels, w, h, 4);
+    return write_png(path, pixels, w, h, 4);
+}
+
+// Runs frames until the window closes or options.frames are drawn; returns the exit code.
+// Headless runs have no events and always end after options.frames.
+int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const AppOptions& options,
+               Clock::time_point process_start, Timings& timings) {
+    const bool screenshot = !options.screenshot.empty();
+    const bool scripted = screenshot || surface.headless != nullptr;  // no user: wait for every result
+    ImGuiIO& io = ImGui::GetIO();
+    int frame = 0, frames_since_wait = 0, exit_code = 0;
+    Clock::time_point last_frame_start = Clock::now();
+    while (surface.headless != nullptr || !glfwWindowShouldClose(surface.window)) {
+        if (scripted) {
+            if (surface.window != nullptr) glfwPollEvents();
+            worker.wait_idle(std::chrono::seconds(30));  // deterministic: every result is in
+            wait_panel_jobs(app, std::chrono::seconds(30));
+        } else if (frames_since_wait > 2 && !worker.busy() && !ImGui::IsAnyItemActive()) {
+            glfwWaitEventsTimeout(0.5);  // idle: sleep until input or a worker result
+            frames_since_wait = 0;
+        } else {
+            // Typing, dragging or computing: keep drawing, but at most ~60 frames a second even
+            // where swaps do not wait for vsync (Xvfb, some remote desktops).
+            glfwWaitEventsTimeout(1.0 / 60.0);
+            ++frames_since_wait;
+        }
+
+        apply_style(app);  // before the frame: style and font scale are fixed within one
+        ImGui_ImplOpenGL3_NewFrame();
+        int fb_w = 0, fb_h = 0;
+        if (surface.headless != nullptr) {  // no platform backend: what ImGui_ImplGlfw_NewFrame sets
+            fb_w = surface.headless->width();
+            fb_h = surface.headless->height();
+            io.DisplaySize = ImVec2(float(fb_w), float(fb_h));
+            io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+            const Clock::time_point now = Clock::now();
+            io.DeltaTime = frame == 0 ? 1.0f / 60.0f
+                                      : std::max(1e-4f, std::chrono::duration<float>(now - last_frame_start).count());
+            last_frame_start = now;
+        } else {
+            ImGui_ImplGlfw_NewFrame();
+            glfwGetFramebufferSize(surface.window, &fb_w, &fb_h);
+        }
+        if (scripted) {  // scripted pointer, not wherever Xvfb's pointer happens to be
+            io.MousePos = options.mouse ? ImVec2(options.mouse->first, options.mouse->second)
+                                        : ImVec2(-FLT_MAX, -FLT_MAX);
+            io.MouseDown[0] = options.click && frame == 1;  // down on frame 2, up on frame 3
+        }
+        const double ui_start = cpu_ms(CLOCK_THREAD_CPUTIME_ID);
+        ImGui::NewFrame();
+        draw_frame(app, worker);
+        ImGui::Render();
+        if (const double ui = cpu_ms(CLOCK_THREAD_CPUTIME_ID) - ui_start; ui > timings.max_ui_ms) {
+            timings.max_ui_ms = ui;
+            timings.max_ui_frame = frame + 1;
+        }
+        glViewport(0, 0, fb_w, fb_h);
+        const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];  // as if drawn over black
+        glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        ++frame;
+
+        const bool last = options.frames > 0 && frame >= options.frames;
+        if (last && screenshot) {
+            const GLenum read_buffer = surface.headless != nullptr ? surface.headless->read_buffer() : GL_BACK;
+            if (Status s = save_screenshot(options.screenshot, fb_w, fb_h, read_buffer); !s) {
+                std::fprintf(stderr, "attnlab: %s\n", s.message().c_str());
+                exit_code = 1;
+            } else {
+                const RectF& g = app.heatmap.layout.grid;
+                std::printf("attnlab: wrote %s (%dx%d); heatmap cells at %.0f,%.0f size %.0fx%.0f; view %s; "
+                            "selected cell %d,%d\n",
+                            options.screenshot.c_str(), fb_w, fb_h, g.x, g.y, g.w, g.h, view_name(app.state.view),
+                            app.state.sel_query, app.state.sel_key);
+            }
+        }
+        if (surface.headless != nullptr) {
+            glFinish();  // what the swap would wait for: frame timings include the rendering
+        } else {
+            glfwSwapBuffers(surface.window);
+        }
+        if (frame == 1) timings.first_frame_ms = ms_since(process_start);
+        if (timings.first_heatmap_ms == 0.0 && app.view.trace) timings.first_heatmap_ms = ms_since(process_start);
+        if (frame == timings.warm_frames) {
+            timings.cpu_at_warm = cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
+            timings.ui_cpu_at_warm = cpu_ms(CLOCK_THREAD_CPUTIME_ID);
+            timings.wall_at_warm = Clock::now();
+        }
+        if (last) break;
+    }
+    if (options.stats) {
+        std::fprintf(stderr, "attnlab stats: font atlas %dx%d built in %.1f ms (%s, on a thread)\n",
+                     app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.build_ms,
+                     app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found");
+        if (surface.headless != nullptr) {
+            std::fprintf(stderr, "attnlab stats: headless GL (EGL surfaceless, %s): context + framebuffer %.1f ms\n",
+                         surface.headless->renderer().c_str(), timings.context_ms);
+        } else {
+            std::fprintf(stderr, "attnlab stats: window + GL context %.1f ms\n", timings.context_ms);
+        }
+        std::fprintf(stderr, "attnlab stats: window + GL context at %.1f ms; first frame %.1f ms, first trace on screen %.1f ms after start\n",
+                     timings.window_ms, timings.first_frame_ms, timings.first_heatmap_ms);
+        if (frame > timings.warm_frames) {
+            // Process CPU includes the GL driver's threads (llvmpipe rasterizes on its own threads).
+            const int n = frame - timings.warm_frames;
+            std::fprintf(stderr, "attnlab stats: frames %d..%d: %.2f ms CPU/frame (whole process), %.2f ms (UI thread), "
+                                 "%.2f ms wall/frame\n",
+                         timings.warm_frames + 1, frame, (cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - timings.cpu_at_warm) / n,
+                         (cpu_ms(CLOCK_THREAD_CPUTIME_ID) - timings.ui_cpu_at_warm) / n, ms_since(timings.wall_at_warm) / n);
+        }
+        std::fprintf(stderr, "attnlab stats: longest UI-thread frame (NewFrame + panels + Render, CPU): %.2f ms, frame %d of %d\n",
+                     timings.max_ui_ms, timings.max_ui_frame, frame);
+        if (app.last_latency_ms >= 0.0) {
+            std::fprintf(stderr, "attnlab stats: last edit -> its heatmap on screen: %.1f ms, %d frame(s) later%s\n",
+                         app.last_latency_ms, app.last_latency_frames,
+                         screenshot ? " (screenshot mode waits for the worker)" : "");
+        }
+        if (app.view.trace) {
+            std::fprintf(stderr, "attnlab stats: trace %d x %d tokens computed in %.2f ms\n", app.view.trace->t_q(),
+                         app.view.trace->t_k(), app.view.compute_ms);
+        }
+    }
+    return exit_code;
+}
+
+}  // namespace
+
+int run_app(const AppOptions& options, const char* argv0, Clock::time_point process_start) {
+    if (!options.screenshot.empty()) {
+        if (Status s = check_writable(options.screenshot); !s) {
+            std::fprintf(stderr, "attnlab: %s\n", s.message().c_str());
+            return 1;
+        }
+    }
+    // No display and a run that ends by itself (or --headless): no GLFW at all, EGL surfaceless.
+    const bool headless = use_headless(options, std::getenv("DISPLAY"), std::getenv("WAYLAND_DISPLAY"));
+    if (!headless) {
+        glfwSetErrorCallback(glfw_error);
+        if (!glfwInit()) {
+            std::fprintf(stderr, "attnlab: cannot open a window (no display?). Screenshots work without one:\n"
+                                 "  attnlab --headless --screenshot out.png\n");
+            return 1;
+        }
+    }
+
+    // While the window and GL context come up (~200 ms on llvmpipe), the worker computes the
+    // first trace and a thread builds the font atlas (~200-300 ms for the Hangul glyphs).
+    auto app = std::make_unique<App>();
+    // Settings: the last session, then the command line on top. Screenshots (tests) never read
+    // or write the real home unless --config says where.
+    if (!options.config_dir.empty()) {
+        app->config_dir = options.config_dir;
+    } else if (options.screenshot.empty()) {
+        app->config_dir = settings_dir(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
+    }
+    if (!app->config_dir.empty()) app->settings_message = load_settings(app->config_dir, app->state);
+    apply_options(options, app->state);
+    app->type_text = options.type_text;
+    const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
+    app->controls.presets = load_presets(assets / kAssetMarker);
+    if (auto font = find_figure_font(assets)) app->exporter.font_file = *font;
+    if (options.export_dialog) open_export_panel(app->exporter);
+    // Background results wake the event loop (headless runs have none: they wait for results).
+    const std::function<void()> wake_ui = headless ? std::function<void()>() : [] { glfwPostEmptyEvent(); };
+    auto worker = std::make_unique<ComputeWorker>(wake_ui);
+    app->models.loader.set_wakeup(wake_ui);
+    restore_model(app->models, app->state);  // the last session's (or --model's) model, off this thread
+    variants_panel_set_wakeup(app->variants, wake_ui);
+    scaling_lab_panel_set_wakeup(app->scaling, wake_ui);
+    post_if_changed(*app, *worker);
+    std::string glyph_text = app->state.text + app->state.cross_text;
+    for (const std::string& s : app->controls.presets.sentences) glyph_text += s;
+    std::thread font_thread([&] { setup_fonts(app->fonts, assets, kFontSizePx, glyph_text); });
+
+    Timings timings;
+    Surface surface;
+    std::unique_ptr<HeadlessGl> headless_gl;
+    std::string gl_error = "cannot create an OpenGL 3.3 core window.";
+    const Clock::time_point context_start = Clock::now();
+    if (headless) {
+        auto gl = HeadlessGl::create(kWindowWidth, kWindowHeight);
+        if (gl) headless_gl = std::move(*gl);
+        else gl_error = gl.error();
+        surface.headless = headless_gl.get();
+    } else {
+        surface.window = open_window(!options.screenshot.empty());
+    }
+    timings.context_ms = ms_since(context_start);
+    timings.window_ms = ms_since(process_start);
+    font_thread.join();
+    if (surface.window == nullptr && surface.headless == nullptr) {
+        std::fprintf(stderr, "attnlab: %s\n", gl_error.c_str());
+        worker.reset();
+        app.reset();  // joins the panels' background jobs
+        if (!headless) glfwTerminate();
+        return 1;
+    }
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext(&app->fonts.atlas);
+    if (!app->config_dir.empty()) {  // ImGui's own layout file next to settings.json
+        std::error_code ec;
+        std::filesystem::create_directories(app->config_dir, ec);
+        app->imgui_ini = (app->config_dir / kImGuiIniFile).string();
+        ImGui::GetIO().IniFilename = app->imgui_ini.c_str();
+    } else {
+        ImGui::GetIO().IniFilename = nullptr;
+    }
+    ImGui::StyleColorsDark();
+    if (surface.window != nullptr) ImGui_ImplGlfw_InitForOpenGL(surface.window, true);
+    if (surface.window != nullptr) install_model_drop(surface.window, &app->model_panel);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    if (Status s = heatmap_renderer_init(app->heatmap.renderer); !s) app->heatmap.renderer_error = s.message();
+
+    const int exit_code = run_frames(*app, *worker, surface, options, process_start, timings);
+    if (!app->config_dir.empty()) {
+        AppState saved = app->state;
+        saved.presentation = false;  // a session starts in the normal layout
+        if (Status s = save_settings(app->config_dir, saved); !s) {
+            std::fprintf(stderr, "attnlab: settings not saved: %s\n", s.message().c_str());
+        }
+    }
+
+    worker.reset();  // joins; its wake-up callback needs GLFW alive (so do the panels' jobs: app.reset() below)
+    heatmap_renderer_destroy(app->heatmap.renderer);
+    all_heads_panel_destroy(app->all_heads);
+    scaling_lab_panel_destroy(app->scaling);
+    pipeline_panel_destroy(app->pipeline);
+    positional_panel_destroy(app->positional);
+    model_view_panel_destroy(app->model_view);
+    ImGui_ImplOpenGL3_Shutdown();
+    if (surface.window != nullptr) ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    app.reset();  // the font atlas goes after the context that shares it
+    if (surface.window != nullptr) {
+        glfwDestroyWindow(surface.window);
+        glfwTerminate();
+    }
+    headless_gl.reset();  // last: every GL object above was deleted with its context current
+    return exit_code;
+}
+
+}  // namespace attn::app

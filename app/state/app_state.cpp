@@ -1,0 +1,131 @@
+// app_state.cpp — what the user chose (plain data), and the engine request derived from it
+// (implementation; the interface and its contract are in app_state.h)
+#include "app/state/app_state.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/attention/tokenizer.h"
+
+namespace attn::app {
+
+Expected<std::vector<int>> parse_index_list(std::string_view text) {
+    std::vector<int> out;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        size_t end = text.find(',', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view item = text.substr(pos, end - pos);
+        while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+        while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+        if (item.empty()) {
+            if (end < text.size()) return Status::Error("Global tokens: an empty item between commas.");
+        } else {
+            int value = 0;
+            const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
+            if (ec != std::errc() || ptr != item.data() + item.size() || value < 0) {
+                return Status::Error("Global tokens: '" + std::string(item) +
+                                     "' is not a position (use whole numbers from 0, e.g. 0, 3).");
+            }
+            out.push_back(value);
+        }
+        pos = end + 1;
+    }
+    return out;
+}
+
+bool takes_sentence_b(const pretrained::PretrainedModel& model) {
+    return model.config.arch == pretrained::Architecture::Bert && model.config.type_vocab_size > 1;
+}
+
+Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model) {
+    ComputeRequest req;
+    req.model.d_model = state.d_model;
+    req.model.n_heads = state.n_heads;
+    req.model.seed = state.seed;
+    req.model.positional = state.positional;
+
+    req.run.text = state.text;
+    req.run.cross_text = state.cross ? state.cross_text : std::string();
+    if (model && !takes_sentence_b(*model)) req.run.cross_text.clear();
+    req.pretrained = std::move(model);
+    req.run.attention.scale = state.scale;
+    req.run.attention.temperature = state.temperature;
+    req.run.mask.causal = state.causal;
+    req.run.mask.window = state.window_on ? std::max(0, state.window) : -1;
+    auto globals = parse_index_list(state.global_tokens);
+    if (!globals) return globals.status();
+    req.run.mask.global_tokens = std::move(*globals);
+    req.run.mask.pad_to = std::max(0, state.pad_to);
+    req.run.mask.blocked_cells = state.blocked_cells;
+    req.with_flipped = state.view == View::Scaling;
+    return req;
+}
+
+bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
+    if (a.pretrained != b.pretrained) return false;
+    const ModelConfig& ma = a.model;
+    const ModelConfig& mb = b.model;
+    if (!a.pretrained && (ma.d_model != mb.d_model || ma.n_heads != mb.n_heads || ma.seed != mb.seed ||
+                          ma.positional != mb.positional)) {
+        return false;
+    }
+    const RunConfig& ra = a.run;
+    const RunConfig& rb = b.run;
+    const MaskConfig& ka = ra.mask;
+    const MaskConfig& kb = rb.mask;
+    const bool same_custom = ka.custom_blocked.rows() == kb.custom_blocked.rows() &&
+                             ka.custom_blocked.cols() == kb.custom_blocked.cols() &&
+                             ka.custom_blocked == kb.custom_blocked;
+    return a.with_flipped == b.with_flipped && ra.text == rb.text && ra.cross_text == rb.cross_text &&
+           ra.attention.scale == rb.attention.scale &&
+           ra.attention.temperature == rb.attention.temperature &&
+           ra.attention.compute_stats == rb.attention.compute_stats &&
+           ra.tokenizer.max_tokens == rb.tokenizer.max_tokens && ka.causal == kb.causal &&
+           ka.window == kb.window && ka.global_tokens == kb.global_tokens &&
+           ka.pad_to == kb.pad_to && same_custom && ka.blocked_cells == kb.blocked_cells;
+}
+
+int clamp_layer(int layer, const Trace& trace) {
+    return std::clamp(layer, 0, std::max(int(trace.layers.size()) - 1, 0));
+}
+
+const LayerTrace& current_layer(const Trace& trace, const AppState& state) {
+    return trace.layers[size_t(clamp_layer(state.layer, trace))];
+}
+
+void clamp_selection(AppState& state, const Trace& trace) {
+    if (trace.layers.empty()) return;
+    state.layer = clamp_layer(state.layer, trace);
+    state.head = std::clamp(state.head, 0, std::max(current_layer(trace, state).n_heads - 1, 0));
+}
+
+RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k) {
+    auto& cells = run.mask.blocked_cells;
+    cells.erase(std::remove_if(cells.begin(), cells.end(),
+                               [&](const std::pair<int, int>& c) {
+                                   return c.first < 0 || c.first >= t_q || c.second < 0 ||
+                                          c.second >= t_k;
+                               }),
+                cells.end());
+    return run;
+}
+
+RunConfig prune_blocked_cells(RunConfig run) {
+    if (run.mask.blocked_cells.empty()) return run;
+    auto q = tokenize(run.text, run.tokenizer);
+    if (!q) return run;
+    int t_q = int(q->size());
+    int t_k = t_q;
+    if (run.is_cross()) {
+        auto k = tokenize(run.cross_text, run.tokenizer);
+        if (!k) return run;
+        t_k = int(k->size());
+        t_k = std::max(t_k, run.mask.pad_to);
+    } else {
+        t_q = t_k = std::max(t_q, run.mask.pad_to);  // self-attention pads queries and keys
+    }
+    return prune_blocked_cells(std::move(run), t_q, t_k);
+}
+
+}  // namespace attn::app

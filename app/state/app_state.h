@@ -1,0 +1,116 @@
+// app_state.h — what the user chose (plain data), and the engine request derived from it.
+//
+// Panels edit AppState; each frame the app turns it into a ComputeRequest and posts it to the
+// worker when it differs from the last one posted. The worker's Trace is never written by panels.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "app/i18n/ui_text.h"
+#include "app/state/views.h"
+#include "core/attention/builtin_model.h"
+#include "core/base/colormap.h"
+#include "core/pretrained/pretrained_model.h"
+#include "core/base/status.h"
+#include "core/attention/trace.h"
+
+namespace attn::app {
+
+inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 2.0f;
+
+enum class HeatmapQuantity { Weights, Scores, Scaled };  // A_h, S_h = Q_h K_hᵀ, factor · S_h
+
+struct AppState {
+    Lang lang = Lang::En;
+
+    // Sentence
+    std::string text = "Time flies like an arrow";
+    bool cross = false;  // cross-attention: keys/values from cross_text
+    std::string cross_text = "시간은 화살처럼 날아간다.";
+
+    // Model: a pretrained model folder in use ("" = the built-in model). Set while its model
+    // loads (so a session closed mid-load still reloads it) and cleared when loading fails.
+    std::string model_path;
+    std::vector<std::string> recent_models;  // folders opened before, most recent first
+
+    // Model (built-in)
+    int d_model = 64;
+    int n_heads = 4;
+    std::uint64_t seed = 42;
+    bool positional = true;
+
+    // Attention
+    bool scale = true;
+    float temperature = 1.0f;
+
+    // Mask
+    bool causal = false;
+    bool window_on = false;
+    int window = 2;
+    std::string global_tokens;  // "0, 3" as typed
+    int pad_to = 0;             // 0 = off
+    bool mask_edit = false;     // clicking heatmap cells toggles them
+    std::vector<std::pair<int, int>> blocked_cells;  // (query, key) hidden by hand
+
+    // Heatmap view: the layer (0-based; the built-in model has one) and head shown
+    int layer = 0;
+    int head = 0;
+    HeatmapQuantity quantity = HeatmapQuantity::Weights;
+    Colormap colormap = Colormap::Viridis;
+    bool show_numbers = true;
+
+    // Which view fills the area right of the controls; the cell the explainer shows.
+    View view = View::Heatmap;
+    int sel_query = -1, sel_key = -1;  // (i, j) clicked in the heatmap; -1 = none
+
+    // Whole-UI zoom (saved), and presentation mode (bigger text, high contrast, no controls).
+    float ui_scale = 1.0f;
+    bool presentation = false;
+    bool show_controls = true;  // the controls panel (always hidden in presentation mode)
+};
+
+using PretrainedPtr = std::shared_ptr<const pretrained::PretrainedModel>;
+
+struct ComputeRequest {
+    ModelConfig model;     // the built-in model's settings (ignored when `pretrained` is set)
+    PretrainedPtr pretrained;  // the loaded model to run instead of the built-in one, or null
+    RunConfig run;
+    // Also compute the same run with √d_k scaling toggled (the scaling lab's comparison), in the
+    // same job; it reuses the first trace's projections and scores.
+    bool with_flipped = false;
+};
+
+// "0, 3,5" → {0, 3, 5}; spaces allowed; empty text → {}. Errors name the bad item.
+Expected<std::vector<int>> parse_index_list(std::string_view text);
+
+// Errors: a malformed global-token list (the only check the engine cannot make itself).
+// With a pretrained model the second sentence is BERT's sentence B (segment 1) when the model has
+// segments, and is left out otherwise (GPT-2 has no second input).
+Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model = {});
+
+// Field-by-field equality of everything the engine reads; models compare by identity (the same
+// loaded object), so re-opening a folder computes again.
+bool same_request(const ComputeRequest& a, const ComputeRequest& b);
+
+// True when the model takes a second sentence as segment B (BERT with token-type embeddings).
+bool takes_sentence_b(const pretrained::PretrainedModel& model);
+
+// The layer the views show: `layer` clamped to the trace's layers (the trace must have one).
+int clamp_layer(int layer, const Trace& trace);
+const LayerTrace& current_layer(const Trace& trace, const AppState& state);
+// Clamps state.layer and state.head to the trace (called when a trace arrives).
+void clamp_selection(AppState& state, const Trace& trace);
+
+// Drops hand-blocked cells outside the (T_q, T_k) matrix the run will produce (the sentence may
+// have got shorter since they were clicked). Tokenizes to find T; on a tokenizer error returns
+// `run` unchanged so the engine reports that error.
+RunConfig prune_blocked_cells(RunConfig run);
+// The same for a run whose matrix is known to be (t_q, t_k) (a pretrained model's tokenizer).
+RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k);
+
+}  // namespace attn::app

@@ -1,0 +1,57 @@
+// panel.h — the attention matrix of one head as a heatmap.
+//
+// Cells: one GL texture (heatmap_texture.h) shown with the draw list; labels, numbers, the
+// colour bar, hover highlight and tooltip: ImDrawList on top. Reads the trace; writes only the
+// view choices (head, quantity, colormap, numbers) and, in mask-edit mode, blocked_cells.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/state/app_state.h"
+#include "app/jobs/compute_worker.h"
+#include "app/heatmap/heatmap_data.h"
+#include "app/heatmap/heatmap_layout.h"
+#include "app/heatmap/heatmap_texture.h"
+#include "app/heatmap/mask_edit.h"
+#include "app/widgets/layer_choice.h"
+#include "app/widgets/ui_widgets.h"
+
+namespace attn::app {
+
+inline constexpr float kMaxLabelPx = 150.0f;  // longer token labels are elided with "…"
+
+struct HeatmapPanel {
+    HeatmapRenderer renderer;
+    std::string renderer_error;  // shader/GL setup failure: shown instead of the cells
+
+    // Values of the shown (trace, layer, head, quantity); re-made and re-uploaded when one changes.
+    std::shared_ptr<const Trace> data_trace;
+    int data_layer = -1;
+    int data_head = -1;
+    HeatmapQuantity data_quantity = HeatmapQuantity::Weights;
+    HeatmapData data;
+
+    // Axis labels of label_trace, elided to kMaxLabelPx.
+    std::shared_ptr<const Trace> label_trace;
+    std::vector<std::string> row_labels, col_labels;  // (T_q), (T_k)
+    float row_label_w = 0.0f, col_label_w = 0.0f;     // widest of each, px
+
+    MaskEditState edit;
+    CellIndex hovered;     // cell under the pointer this frame (invalid when none)
+    HeatmapLayout layout;  // this frame's geometry (screen pixels)
+    LabelBuf label;
+};
+
+void draw_heatmap_panel(HeatmapPanel& panel, AppState& state, const ComputeView& view);
+
+// Drawing helpers in overlay.cpp (ImDrawList only).
+void draw_axis_labels(const HeatmapPanel& panel, const HeatmapLayout& layout, const Trace& trace);
+void draw_cell_numbers(const HeatmapPanel& panel, const HeatmapLayout& layout, Colormap map,
+                       HeatmapQuantity quantity);
+void draw_colour_bar(const HeatmapPanel& panel, const HeatmapLayout& layout, Colormap map, Lang lang);
+void draw_cell_tooltip(const Trace& trace, int head, CellIndex cell, const AppState& state);  // state.layer
+float colour_bar_width(Lang lang);
+
+}  // namespace attn::app

@@ -1,0 +1,37 @@
+// ui_widgets.h — small ImGui helpers shared by the panels (needs ImGui; no GL).
+#pragma once
+
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "app/i18n/ui_text.h"
+
+namespace attn::app {
+
+// Builds "translated text###stable-id" so widget ids survive a language switch. One buffer per
+// panel: each label is consumed by the ImGui call it is passed to before the next is built.
+struct LabelBuf {
+    char text[320] = {};
+    const char* operator()(Lang lang, Txt id, const char* stable_id) {
+        std::snprintf(text, sizeof(text), "%s###%s", tr(lang, id), stable_id);
+        return text;
+    }
+};
+
+// Tooltip for the last item (also when the item is disabled).
+inline void item_tooltip(const char* text) {
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+inline ImVec4 error_colour() { return ImVec4(1.0f, 0.42f, 0.38f, 1.0f); }  // red, readable on dark
+
+inline ImU32 rgba(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
+
+}  // namespace attn::app

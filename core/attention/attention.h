@@ -1,0 +1,97 @@
+// attention.h — one multi-head scaled dot-product attention layer, every intermediate kept.
+//
+//   Q = X_q W_Q + b_Q        (T_q, d_model)    head h = columns [h·d_k, (h+1)·d_k)
+//   K = X_kv W_K + b_K       (T_k, d_model)
+//   V = X_kv W_V + b_V       (T_k, d_model)
+//   S_h = Q_h K_hᵀ           (T_q, T_k) per head   raw scores, kept
+//   Z_h = factor · S_h       factor = (scale ? 1/√d_k : 1) / temperature   derived, not stored
+//   Z_h[blocked] = −∞        derived from S_h and the mask
+//   A_h = softmax_rows(Z_h)  (T_q, T_k) per head   weights, kept
+//   O_h = A_h V_h            (T_q, d_k)  stored side by side in concat (T_q, d_model)
+//   Y   = concat W_O + b_O   (T_q, d_model)
+//
+// Weights use the x·W convention (d_in, d_out). PyTorch's nn.Linear / in_proj_weight store
+// (d_out, d_in): transpose at the boundary. d_k = d_v = d_model / n_heads.
+#pragma once
+
+#include <vector>
+
+#include "core/attention/mask.h"
+#include "core/base/matrix.h"
+#include "core/attention/stats.h"
+#include "core/base/status.h"
+
+namespace attn {
+
+struct AttentionWeights {
+    int n_heads = 1;
+    Mat w_q, w_k, w_v, w_o;      // (d_model, d_model) each
+    RowVec b_q, b_k, b_v, b_o;   // (d_model) each, or empty = no bias
+
+    int d_model() const { return int(w_q.rows()); }
+    int d_head() const { return d_model() / n_heads; }
+};
+
+struct AttentionOptions {
+    bool scale = true;          // divide scores by √d_k
+    float temperature = 1.0f;   // further divide by this (> 0)
+    bool compute_stats = true;  // per-row stats for this setting and for the other scaling
+};
+
+// The softmax input factor for a setting: (scale ? 1/√d_k : 1) / temperature.
+float logit_factor(bool scale, float temperature, int d_k);
+
+struct HeadTrace {
+    Mat scores;   // (T_q, T_k) raw Q_h K_hᵀ
+    Mat weights;  // (T_q, T_k) softmax rows; 0 exactly where blocked
+    RowStats stats;           // for this layer's setting (empty vectors if stats are off)
+    RowStats stats_flipped;   // same head with √d_k scaling toggled (the scaling lab's comparison)
+};
+
+struct LayerTrace {
+    int n_heads = 0;
+    int d_k = 0;                 // = d_v = d_model / n_heads
+    bool scale = true;
+    float temperature = 1.0f;
+    float factor = 1.0f;         // logit_factor(scale, temperature, d_k)
+    float factor_flipped = 1.0f; // logit_factor(!scale, temperature, d_k)
+
+    Mat x_q;    // (T_q, d_model) layer input for queries
+    Mat x_kv;   // (T_k, d_model) layer input for keys/values (equal to x_q for self-attention)
+    Mat q;      // (T_q, d_model) all heads
+    Mat k;      // (T_k, d_model)
+    Mat v;      // (T_k, d_model)
+    BoolMat blocked;                        // (T_q, T_k) 1 = hidden; empty = nothing hidden
+    std::vector<std::uint8_t> fully_masked; // (T_q) 1 = every key hidden: weights and output 0
+    std::vector<HeadTrace> heads;           // n_heads
+    Mat concat;  // (T_q, d_model) [O_1 … O_h]
+    Mat output;  // (T_q, d_model) concat W_O + b_O
+
+    int t_q() const { return int(q.rows()); }
+    int t_k() const { return int(k.rows()); }
+    // Views of one head's slice (no copies).
+    auto q_head(int h) const { return q.middleCols(h * d_k, d_k); }  // (T_q, d_k)
+    auto k_head(int h) const { return k.middleCols(h * d_k, d_k); }  // (T_k, d_k)
+    auto v_head(int h) const { return v.middleCols(h * d_k, d_k); }  // (T_k, d_k)
+    auto out_head(int h) const { return concat.middleCols(h * d_k, d_k); }  // (T_q, d_k)
+    bool is_blocked(int i, int j) const { return blocked.size() > 0 && blocked(i, j) != 0; }
+    // Derived on demand (not stored): the softmax input, −∞ where blocked.
+    float logit(int h, int i, int j) const;
+    Mat logits(int h) const;  // (T_q, T_k)
+};
+
+// Checks shapes and options; the message names what is wrong.
+Status validate_attention(const AttentionWeights& w, const AttentionOptions& opt, int d_in_q,
+                          int d_in_kv);
+
+// Runs one layer. `blocked` is (T_q, T_k) or empty. Inputs must pass validate_attention (asserted).
+LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionWeights& w,
+                               const BoolMat& blocked, const AttentionOptions& opt);
+
+// Re-runs only what depends on the options and the mask (softmax, ·V, stats, W_O), reusing the
+// inputs, projections and raw scores of `prev` (computed with the same weights). This is what
+// toggling the scaling, the temperature or a mask costs.
+LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, const BoolMat& blocked,
+                          const AttentionOptions& opt);
+
+}  // namespace attn

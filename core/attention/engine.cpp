@@ -1,0 +1,121 @@
+// engine.cpp — text in, trace out: tokenize → embed (+ positions) → mask → attention
+// (implementation; the interface and its contract are in engine.h)
+#include "core/attention/engine.h"
+
+#include <string>
+
+#include "core/attention/positional.h"
+
+namespace attn {
+
+static void pad_tokens(std::vector<Token>& tokens, int pad_to, size_t text_size) {
+    while (int(tokens.size()) < pad_to) {
+        Token t;
+        t.text = kPadToken;
+        t.byte_begin = t.byte_end = text_size;
+        t.kind = TokenKind::Special;
+        tokens.push_back(std::move(t));
+    }
+}
+
+// The (T_q, T_k) mask, or empty when every key is visible (the softmax's fast path).
+static Expected<BoolMat> make_mask(const MaskConfig& config, const Trace& tr) {
+    if (!config.any()) return BoolMat();
+    auto blocked = build_mask(config, tr.t_q(), tr.t_k(),
+                              config.pad_to > 0 ? tr.key_is_pad : std::vector<std::uint8_t>{});
+    if (!blocked) return blocked.status();
+    if (blocked->cast<int>().sum() == 0) return BoolMat();
+    return blocked;
+}
+
+static Status check_limits(const RunConfig& run) {
+    for (const std::string* text : {&run.text, &run.cross_text}) {
+        if (text->size() > kMaxTextBytes) {
+            return Status::Error("The text is " + std::to_string(text->size() / 1024) +
+                                 " KiB; AttnLab takes at most " + std::to_string(kMaxTextBytes / 1024) +
+                                 " KiB. Paste a shorter passage.");
+        }
+    }
+    if (run.mask.pad_to < 0) return Status::Error("The padding length cannot be negative.");
+    if (size_t(run.mask.pad_to) > run.tokenizer.max_tokens) {
+        return Status::Error("The padding length " + std::to_string(run.mask.pad_to) +
+                             " is above the token limit (" + std::to_string(run.tokenizer.max_tokens) + ").");
+    }
+    return Status::Ok();
+}
+
+bool can_reuse_projections(const Trace& prev, const BuiltinModel& model, const RunConfig& run) {
+    return prev.model_name == "built-in" && prev.model == model.config && prev.layers.size() == 1 &&
+           prev.run.text == run.text && prev.run.cross_text == run.cross_text &&
+           prev.run.mask.pad_to == run.mask.pad_to &&
+           prev.run.tokenizer.max_tokens == run.tokenizer.max_tokens;
+}
+
+// Tokens, pads and input embeddings: everything before the attention layer.
+static Status prepare_inputs(Trace& tr, const ModelConfig& mc, const RunConfig& run) {
+    auto q_tokens = tokenize(run.text, run.tokenizer);
+    if (!q_tokens) return q_tokens.status();
+    tr.q_tokens = std::move(*q_tokens);
+    if (run.is_cross()) {
+        auto k_tokens = tokenize(run.cross_text, run.tokenizer);
+        if (!k_tokens) return Status::Error("Second sentence: " + k_tokens.error());
+        tr.k_tokens = std::move(*k_tokens);
+        pad_tokens(tr.k_tokens, run.mask.pad_to, run.cross_text.size());
+    } else {
+        pad_tokens(tr.q_tokens, run.mask.pad_to, run.text.size());
+        tr.k_tokens = tr.q_tokens;
+    }
+    tr.key_is_pad.resize(tr.k_tokens.size());
+    for (size_t j = 0; j < tr.k_tokens.size(); ++j) {
+        tr.key_is_pad[j] = tr.k_tokens[j].kind == TokenKind::Special && tr.k_tokens[j].text == kPadToken;
+    }
+
+    tr.q_embeddings = embed_tokens(tr.q_tokens, mc);
+    tr.k_embeddings = run.is_cross() ? embed_tokens(tr.k_tokens, mc) : tr.q_embeddings;
+    if (mc.positional) {
+        tr.q_positions = sinusoidal_positions(tr.t_q(), mc.d_model);
+        tr.k_positions = run.is_cross() ? sinusoidal_positions(tr.t_k(), mc.d_model) : tr.q_positions;
+    } else {
+        tr.q_positions = Mat::Zero(tr.t_q(), mc.d_model);
+        tr.k_positions = Mat::Zero(tr.t_k(), mc.d_model);
+    }
+    return Status::Ok();
+}
+
+Expected<Trace> compute_trace(const BuiltinModel& model, const RunConfig& run, const Trace* previous) {
+    const ModelConfig& mc = model.config;
+    if (Status s = check_limits(run); !s) return s;
+    if (Status s = validate_attention(model.weights, run.attention, mc.d_model, mc.d_model); !s) return s;
+
+    Trace tr;
+    const bool reuse = previous && can_reuse_projections(*previous, model, run);
+    if (reuse) {
+        tr.model_name = previous->model_name;
+        tr.model = previous->model;
+        tr.q_tokens = previous->q_tokens;
+        tr.k_tokens = previous->k_tokens;
+        tr.key_is_pad = previous->key_is_pad;
+        tr.q_embeddings = previous->q_embeddings;
+        tr.q_positions = previous->q_positions;
+        tr.k_embeddings = previous->k_embeddings;
+        tr.k_positions = previous->k_positions;
+    } else {
+        tr.model_name = "built-in";
+        tr.model = mc;
+        if (Status s = prepare_inputs(tr, mc, run); !s) return s;
+    }
+    tr.run = run;
+
+    auto mask = make_mask(run.mask, tr);
+    if (!mask) return mask.status();
+    if (reuse) {
+        tr.layers.push_back(reattend_layer(previous->layers[0], model.weights, *mask, run.attention));
+    } else {
+        const Mat x_q = tr.q_embeddings + tr.q_positions;   // (T_q, d_model)
+        const Mat x_kv = tr.k_embeddings + tr.k_positions;  // (T_k, d_model)
+        tr.layers.push_back(run_attention_layer(x_q, x_kv, model.weights, *mask, run.attention));
+    }
+    return tr;
+}
+
+}  // namespace attn

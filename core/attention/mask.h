@@ -1,0 +1,49 @@
+// mask.h — which keys each query may see.
+//
+// A mask is a (T_q, T_k) BoolMat `blocked`: 1 = key j is hidden from query i (its score becomes −∞
+// before the softmax, so its weight is exactly 0). The switches combine as
+//
+//   visible(i, j) = pattern(i, j) ∧ ¬(causal ∧ j > i) ∧ ¬pad(j) ∧ ¬custom(i, j) ∧ (i, j) ∉ cells
+//   pattern(i, j) = |i − j| ≤ window  ∨  i ∈ global  ∨  j ∈ global     (true when window is off)
+//
+// i.e. global tokens widen the local window (as in Longformer) but never override causality,
+// padding or cells blocked by hand. Causal with T_q ≠ T_k is aligned top-left (j ≤ i), as
+// PyTorch's tril(ones(T_q, T_k)).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/base/matrix.h"
+#include "core/base/status.h"
+
+namespace attn {
+
+struct MaskConfig {
+    bool causal = false;             // look-ahead mask: query i sees keys j ≤ i
+    int window = -1;                 // local window ±window; < 0 = off
+    std::vector<int> global_tokens;  // positions that see and are seen by all (widen the window)
+    int pad_to = 0;                  // pad the key sequence with [PAD] up to this length and hide
+                                     // those keys; 0 or ≤ T_k = no padding
+    BoolMat custom_blocked;          // (T_q, T_k) extra cells to hide; empty = none
+    std::vector<std::pair<int, int>> blocked_cells;  // (query, key) cells to hide, e.g. clicked
+
+    bool any() const {
+        return causal || window >= 0 || !global_tokens.empty() || pad_to > 0 ||
+               custom_blocked.size() > 0 || !blocked_cells.empty();
+    }
+};
+
+// `key_is_pad` has T_k entries (1 = padding key), or is empty for no padding.
+// Errors: a custom mask of the wrong shape, global tokens or cells out of range.
+Expected<BoolMat> build_mask(const MaskConfig& config, int t_q, int t_k,
+                             const std::vector<std::uint8_t>& key_is_pad);
+
+// Rows whose every key is blocked (T_q entries, 1 = fully masked). Their weights are all 0.
+std::vector<std::uint8_t> fully_masked_rows(const BoolMat& blocked);
+
+// A short human description, e.g. "causal + window ±2 + global {0}", "none".
+std::string describe_mask(const MaskConfig& config);
+
+}  // namespace attn

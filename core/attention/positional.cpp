@@ -1,0 +1,25 @@
+// positional.cpp — sinusoidal positional encoding of "Attention Is All You Need" (Vaswani et al. 2017):
+// (implementation; the interface and its contract are in positional.h)
+#include "core/attention/positional.h"
+
+#include <cassert>
+#include <cmath>
+
+namespace attn {
+
+Mat sinusoidal_positions(int n_positions, int d_model) {
+    assert(n_positions >= 0 && d_model > 0);
+    Mat pe(n_positions, d_model);  // (T, d_model)
+    for (int i = 0; i < d_model; i += 2) {
+        // Computed in double so large positions keep their precision before rounding to float.
+        const double inv_freq = std::pow(10000.0, -double(i) / double(d_model));
+        for (int pos = 0; pos < n_positions; ++pos) {
+            const double angle = double(pos) * inv_freq;
+            pe(pos, i) = float(std::sin(angle));
+            if (i + 1 < d_model) pe(pos, i + 1) = float(std::cos(angle));
+        }
+    }
+    return pe;
+}
+
+}  // namespace attn

@@ -1,0 +1,49 @@
+// trace.h — everything one run computed, for the views to read (they never recompute).
+//
+// A trace holds the tokens, the settings that produced it, and one LayerTrace per attention layer.
+// The built-in model has one layer; pretrained models (GPT-2, BERT) fill many layers with the
+// same types, so every view works on either.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/attention/attention.h"
+#include "core/attention/builtin_model.h"
+#include "core/attention/mask.h"
+#include "core/attention/tokenizer.h"
+
+namespace attn {
+
+struct RunConfig {
+    std::string text;        // the sentence: queries (and keys/values for self-attention)
+    std::string cross_text;  // keys/values from another sentence (cross-attention); empty = self
+    AttentionOptions attention;
+    MaskConfig mask;
+    TokenizerOptions tokenizer;
+
+    bool is_cross() const { return !cross_text.empty(); }
+};
+
+struct Trace {
+    std::string model_name;        // "built-in", or a pretrained model's folder name ("gpt2", ...)
+    std::string model_family;      // "" for the built-in model; "GPT-2", "BERT", "DistilBERT"
+    ModelConfig model;
+    RunConfig run;
+
+    std::vector<Token> q_tokens;   // (T_q) includes [PAD] tokens when padding
+    std::vector<Token> k_tokens;   // (T_k) equals q_tokens for self-attention
+    std::vector<std::uint8_t> key_is_pad;  // (T_k) 1 = padding key
+    Mat q_embeddings;  // (T_q, d_model) token embeddings
+    Mat q_positions;   // (T_q, d_model) positional encoding added (zeros when off)
+    Mat k_embeddings;  // (T_k, d_model)
+    Mat k_positions;   // (T_k, d_model)
+
+    std::vector<LayerTrace> layers;
+
+    int t_q() const { return int(q_tokens.size()); }
+    int t_k() const { return int(k_tokens.size()); }
+    bool is_pretrained() const { return !model_family.empty(); }
+};
+
+}  // namespace attn

@@ -1,0 +1,134 @@
+// trace_json.cpp — the whole trace as JSON that numpy / PyTorch can load (`attnlab dump`)
+// (implementation; the interface and its contract are in trace_json.h)
+#include "core/attention/trace_json.h"
+
+#include "core/base/json_writer.h"
+
+namespace attn {
+
+static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens) {
+    w.begin_array();
+    for (const Token& t : tokens) {
+        w.begin_object();
+        w.key("text").value(t.text);
+        w.key("begin").value((unsigned long long)t.byte_begin);
+        w.key("end").value((unsigned long long)t.byte_end);
+        w.key("kind").value(token_kind_name(t.kind));
+        if (t.id >= 0) w.key("id").value(t.id);  // pretrained models: the vocabulary id
+        w.end_object();
+    }
+    w.end_array();
+}
+
+static void write_stats(JsonWriter& w, const RowStats& s) {
+    w.begin_object();
+    w.key("entropy").vector(s.entropy);
+    w.key("max_weight").vector(s.max_weight);
+    w.key("logit_mean").vector(s.logit_mean);
+    w.key("logit_var").vector(s.logit_var);
+    w.key("jacobian_norm").vector(s.jacobian_norm);
+    w.end_object();
+}
+
+static void write_mask_config(JsonWriter& w, const MaskConfig& m) {
+    w.begin_object();
+    w.key("description").value(describe_mask(m));
+    w.key("causal").value(m.causal);
+    w.key("window").value(m.window);
+    w.key("global_tokens").begin_array();
+    for (int g : m.global_tokens) w.value(g);
+    w.end_array();
+    w.key("pad_to").value(m.pad_to);
+    w.key("custom_blocked").matrix(m.custom_blocked);
+    w.key("blocked_cells").begin_array();
+    for (const auto& [i, j] : m.blocked_cells) w.begin_array().value(i).value(j).end_array();
+    w.end_array();
+    w.end_object();
+}
+
+void write_trace_json(std::ostream& out, const Trace& tr, const TraceJsonOptions& opt) {
+    JsonWriter w(out, opt.pretty);
+    w.begin_object();
+    w.key("format").value("attnlab-trace/1");
+
+    w.key("model").begin_object();
+    w.key("name").value(tr.model_name);
+    w.key("family").value(tr.is_pretrained() ? tr.model_family : std::string("built-in"));
+    w.key("n_layers").value(int(tr.layers.size()));
+    w.key("d_model").value(tr.model.d_model);
+    w.key("n_heads").value(tr.model.n_heads);
+    w.key("d_k").value(tr.model.d_k());
+    w.key("seed").value((unsigned long long)tr.model.seed);
+    w.key("positional").value(tr.model.positional);
+    w.end_object();
+
+    w.key("settings").begin_object();
+    w.key("text").value(tr.run.text);
+    w.key("cross_text").value(tr.run.cross_text);
+    w.key("scale").value(tr.run.attention.scale);
+    w.key("temperature").value(tr.run.attention.temperature);
+    if (!tr.layers.empty()) w.key("logit_factor").value(tr.layers[0].factor);
+    w.key("mask");
+    write_mask_config(w, tr.run.mask);
+    w.key("max_tokens").value((unsigned long long)tr.run.tokenizer.max_tokens);
+    w.end_object();
+
+    w.key("tokens").begin_object();
+    w.key("queries");
+    write_tokens(w, tr.q_tokens);
+    w.key("keys");
+    write_tokens(w, tr.k_tokens);
+    w.end_object();
+    w.key("key_is_pad").vector(tr.key_is_pad);
+
+    w.key("inputs").begin_object();
+    w.key("token_embeddings_q").matrix(tr.q_embeddings);
+    w.key("positions_q").matrix(tr.q_positions);
+    w.key("token_embeddings_k").matrix(tr.k_embeddings);
+    w.key("positions_k").matrix(tr.k_positions);
+    w.end_object();
+
+    w.key("layers").begin_array();
+    for (const LayerTrace& L : tr.layers) {
+        w.begin_object();
+        w.key("n_heads").value(L.n_heads);
+        w.key("d_k").value(L.d_k);
+        w.key("logit_factor").value(L.factor);
+        w.key("x_q").matrix(L.x_q);
+        w.key("x_kv").matrix(L.x_kv);
+        w.key("q").matrix(L.q);
+        w.key("k").matrix(L.k);
+        w.key("v").matrix(L.v);
+        w.key("blocked").matrix(L.blocked.size() > 0 ? L.blocked
+                                                     : BoolMat(BoolMat::Zero(L.t_q(), L.t_k())));
+        w.key("fully_masked_rows").vector(L.fully_masked);
+        w.key("heads").begin_array();
+        for (int h = 0; h < L.n_heads; ++h) {
+            const HeadTrace& H = L.heads[h];
+            w.begin_object();
+            w.key("scores").matrix(H.scores);
+            if (opt.include_derived) {
+                w.key("scaled_scores").matrix(Mat(L.factor * H.scores));
+                w.key("masked_scores").matrix(L.logits(h));
+            }
+            w.key("weights").matrix(H.weights);
+            w.key("output").matrix(Mat(L.out_head(h)));
+            if (H.stats.entropy.size() > 0) {
+                w.key("stats");
+                write_stats(w, H.stats);
+                w.key("stats_other_scaling");
+                write_stats(w, H.stats_flipped);
+            }
+            w.end_object();
+        }
+        w.end_array();
+        w.key("concat").matrix(L.concat);
+        w.key("output").matrix(L.output);
+        w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+    out << '\n';
+}
+
+}  // namespace attn

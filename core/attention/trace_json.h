@@ -1,0 +1,26 @@
+// trace_json.h — the whole trace as JSON that numpy / PyTorch can load (`attnlab dump`).
+//
+// Layout (format "attnlab-trace/1"; all matrices are lists of rows):
+//   model      {name, d_model, n_heads, d_k, seed, positional}
+//   settings   {text, cross_text, scale, temperature, logit_factor, mask{...}, max_tokens}
+//   tokens     {queries: [{text, begin, end, kind}], keys: [...]}, key_is_pad
+//   inputs     {token_embeddings_q, positions_q, token_embeddings_k, positions_k}   (T, d_model)
+//   layers[]   {x_q, x_kv, q, k, v, blocked, fully_masked_rows, concat, output,
+//               heads[]: {scores (raw QKᵀ), scaled_scores, masked_scores (null = −∞),
+//                         weights, output (T_q, d_k), stats, stats_other_scaling}}
+#pragma once
+
+#include <ostream>
+
+#include "core/attention/trace.h"
+
+namespace attn {
+
+struct TraceJsonOptions {
+    bool pretty = true;
+    bool include_derived = true;  // scaled_scores and masked_scores (derivable from scores + mask)
+};
+
+void write_trace_json(std::ostream& out, const Trace& trace, const TraceJsonOptions& options = {});
+
+}  // namespace attn

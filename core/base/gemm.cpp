@@ -1,0 +1,53 @@
+// gemm.cpp — the engine's large matrix products, done by OpenBLAS sgemm (single-threaded build)
+// (implementation; the interface and its contract are in gemm.h)
+#include "core/base/gemm.h"
+
+#include <cblas.h>
+
+#include <cassert>
+
+namespace attn {
+
+namespace {
+
+// Keeps a multithreaded OpenBLAS to one thread should one be loaded after all (its soname is the
+// serial build's, so LD_LIBRARY_PATH or an install without our RPATH could swap it in): the
+// engine pool is the only threading. A no-op in the serial build.
+void single_threaded_blas() {
+    static const bool done = [] {
+        openblas_set_num_threads(1);
+        return true;
+    }();
+    (void)done;
+}
+
+// c (m, n) = a (m, k) · op(b), via sgemm for all but tiny sizes.
+void gemm(const ConstMatView& a, const ConstMatView& b, bool trans_b, MatView& c) {
+    const Eigen::Index m = a.rows(), k = a.cols(), n = trans_b ? b.rows() : b.cols();
+    assert(c.rows() == m && c.cols() == n && (trans_b ? b.cols() : b.rows()) == k && "gemm: shapes");
+    if (m == 0 || n == 0) return;
+    if (k == 0) {  // an empty sum: BLAS implementations differ on whether they touch c
+        c.setZero();
+        return;
+    }
+    if (double(m) * double(n) * double(k) < kBlasMinMacs) {
+        if (trans_b) {
+            c.noalias() = a.lazyProduct(b.transpose());
+        } else {
+            c.noalias() = a.lazyProduct(b);
+        }
+        return;
+    }
+    single_threaded_blas();
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans, int(m), int(n), int(k),
+                1.0f, a.data(), int(a.outerStride()), b.data(), int(b.outerStride()), 0.0f, c.data(),
+                int(c.outerStride()));
+}
+
+}  // namespace
+
+void matmul(const ConstMatView& a, const ConstMatView& b, MatView c) { gemm(a, b, false, c); }
+
+void matmul_bt(const ConstMatView& a, const ConstMatView& b, MatView c) { gemm(a, b, true, c); }
+
+}  // namespace attn

@@ -1,0 +1,28 @@
+// gemm.h — the engine's large matrix products, done by OpenBLAS sgemm (single-threaded build).
+//
+// Eigen's own GEMM reached ~0.7× OpenBLAS on the test machine (AVX2), and products are most of a
+// trace's time. The parallelism stays ours: callers split a product into column or row blocks
+// over engine_pool() and each block is one serial sgemm call (Debian's libopenblas0-serial, linked
+// by path in core/CMakeLists.txt, so OpenBLAS never starts or spins threads of its own).
+// Tiny products (below kBlasMinMacs) stay with Eigen: a BLAS call's fixed cost would dominate.
+#pragma once
+
+#include <Eigen/Core>
+
+#include "core/base/matrix.h"
+
+namespace attn {
+
+// Row-major views with unit inner stride: a Mat, or a block of one (middleCols, middleRows, block).
+using ConstMatView = Eigen::Ref<const Mat, 0, Eigen::OuterStride<>>;
+using MatView = Eigen::Ref<Mat, 0, Eigen::OuterStride<>>;
+
+// Below this many multiply-adds a product goes through Eigen instead of sgemm.
+constexpr double kBlasMinMacs = 16.0 * 16 * 16;
+
+// c = a · b          a (m, k), b (k, n), c (m, n)
+void matmul(const ConstMatView& a, const ConstMatView& b, MatView c);
+// c = a · bᵀ         a (m, k), b (n, k), c (m, n)
+void matmul_bt(const ConstMatView& a, const ConstMatView& b, MatView c);
+
+}  // namespace attn
