@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# layout_selftest.sh — the layout test must fail on a tree that breaks each rule: copies the
+# sources into a temporary tree, breaks one rule at a time and expects layout_test.sh to say so.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fresh() {
+    rm -rf "$tmp/t"; mkdir -p "$tmp/t"
+    (cd "$src" && cp -r --parents core app cli "$tmp/t/")
+}
+expect_fail() {  # $1 = what is broken, $2 = expected text in the message
+    if out=$(ATTNLAB_LAYOUT_ROOT="$tmp/t" bash "$here/layout_test.sh" state/app_state.cpp 2>&1); then
+        echo "selftest: layout_test.sh passed a tree where $1"; exit 1
+    fi
+    grep -qF -- "$2" <<<"$out" || { echo "selftest: no '$2' for: $1"; echo "$out"; exit 1; }
+    echo "ok: $1"
+}
+
+fresh; ATTNLAB_LAYOUT_ROOT="$tmp/t" bash "$here/layout_test.sh" >/dev/null || { echo "selftest: the copy fails"; exit 1; }
+
+fresh; echo '#include "app/state/app_state.h"' >> "$tmp/t/core/attention/engine.cpp"
+expect_fail "core/ includes app/" "core/attention/ may not include app/state/app_state.h"
+
+fresh; echo '#include <imgui.h>' >> "$tmp/t/core/base/utf8.cpp"
+expect_fail "core/ includes ImGui" "may not include <imgui.h>"
+
+fresh; echo '#include "core/attention/trace.h"' >> "$tmp/t/core/base/utf8.cpp"
+expect_fail "base/ includes attention/" "core/base/ may not include core/attention/trace.h"
+
+fresh; echo '#include "app/shell/app_window.h"' >> "$tmp/t/app/views/cost/panel.cpp"
+expect_fail "a view includes the shell" "app/views/cost/ may not include app/shell/app_window.h"
+
+fresh; echo '#include "app/views/pipeline/pipeline.h"' >> "$tmp/t/app/views/cost/panel.cpp"
+expect_fail "a view includes another view" "may not include app/views/pipeline/pipeline.h"
+
+fresh; echo '#include "app/views/cost/panel.h"' >> "$tmp/t/app/heatmap/heatmap_data.cpp"
+expect_fail "a shared block includes a view" "app/heatmap/ may not include app/views/cost/panel.h"
+
+fresh; echo '#include <GL/gl.h>' >> "$tmp/t/app/state/app_state.cpp"
+expect_fail "GL-free logic includes GL" "part of the GL-free app logic"
+
+fresh; printf '#pragma once\n' > "$tmp/t/core/loose.h"
+expect_fail "a file at the top of core/" "a file at the top of core/"
+
+fresh; sed -i '1d' "$tmp/t/core/base/utf8.h"
+expect_fail "a file without its header comment" "first line must be"
+echo "selftest: every broken rule was caught"
