@@ -403,20 +403,41 @@ constexpr Entry kTexts[] = {
      "마지막 타일 뒤: max |온라인 - 소프트맥스| = %.2e (반올림 오차뿐)."},
     {Txt::ViewCost, "Cost", "비용"},
     {Txt::CostIntro,
-     "Attention compares every token with every other: n tokens make n^2 scores per head. Measure the "
-     "engine on sentences of 16 to 1024 tokens with the current model and switches: time grows like "
-     "n^2 once the scores dominate, and so does the memory of the kept matrices.",
-     "어텐션은 모든 토큰을 다른 모든 토큰과 비교합니다: 토큰 n개면 헤드마다 점수가 n^2개입니다. "
-     "지금 모델과 설정으로 16~1024 토큰 문장을 계산해 시간을 잽니다: 점수가 지배하기 시작하면 시간과 "
-     "저장된 행렬의 메모리가 n^2처럼 늘어납니다."},
+     "Attention compares every token with every other: n tokens make n² scores per head. Measure one head "
+     "(d = 64) computed four ways on this computer, for n = 16 to 4096: full softmax needs time and memory "
+     "like n²; a local window only looks at 2k+1 neighbours (n·k); linear attention never forms the n × n "
+     "matrix (time and memory like n); the online softmax of FlashAttention still does n² work, but keeps "
+     "only one tile of scores in memory. On a log-log plot a power n^p is a straight line of slope p.",
+     "어텐션은 모든 토큰을 다른 모든 토큰과 비교합니다: 토큰이 n개면 헤드마다 점수가 n²개입니다. 이 컴퓨터에서 "
+     "헤드 하나(d = 64)를 네 가지 방법으로 n = 16~4096에 대해 재 봅니다: 전체 소프트맥스는 시간과 메모리가 n²처럼 "
+     "늘고, 로컬 윈도우는 이웃 2k+1개만 보며(n·k), 선형 어텐션은 n × n 행렬을 만들지 않습니다(시간과 메모리 모두 "
+     "n에 비례). FlashAttention의 온라인 소프트맥스는 계산은 여전히 n²이지만 메모리에는 점수 타일 하나만 둡니다. "
+     "로그-로그 그래프에서 n^p는 기울기 p인 직선입니다."},
     {Txt::CostRun, "Measure", "측정"},
-    {Txt::CostRunTip, "Runs in the background (a few seconds with large models).",
-     "백그라운드에서 실행됩니다 (큰 모델이면 몇 초 걸립니다)."},
+    {Txt::CostRunTip, "Runs in the background, a few seconds; the plots fill in as the sizes are measured.",
+     "백그라운드에서 몇 초 동안 실행되며, 크기별로 측정되는 대로 그래프가 채워집니다."},
     {Txt::CostRunning, "Measuring...", "측정 중..."},
-    {Txt::CostColN, "tokens n", "토큰 n"},
+    {Txt::CostColN, "n", "n"},
     {Txt::CostColMs, "time (ms)", "시간 (ms)"},
-    {Txt::CostColMiB, "trace memory (MiB)", "트레이스 메모리 (MiB)"},
-    {Txt::CostColPerPair, "time / n^2 (ns)", "시간 / n^2 (ns)"},
+    {Txt::CostColMiB, "memory (MiB)", "메모리 (MiB)"},
+    {Txt::CostTimeTitle, "Time per head", "헤드 하나의 계산 시간"},
+    {Txt::CostMemTitle, "Memory besides Q, K, V and the output", "Q, K, V와 출력 외에 쓰는 메모리"},
+    {Txt::CostAxisN, "n (tokens)", "n (토큰 수)"},
+    {Txt::CostAxisTime, "time", "시간"},
+    {Txt::CostAxisMem, "memory", "메모리"},
+    {Txt::CostSoftmax, "softmax (full n × n)", "소프트맥스 (n × n 전체)"},
+    {Txt::CostWindow, "local window ±%d", "로컬 윈도우 ±%d"},
+    {Txt::CostLinear, "linear attention", "선형 어텐션"},
+    {Txt::CostOnline, "online softmax (tiles of %d)", "온라인 소프트맥스 (타일 %d)"},
+    {Txt::CostEngine, "AttnLab trace (all heads, all kept)", "AttnLab 트레이스 (모든 헤드, 전부 저장)"},
+    {Txt::CostRefN, "slope 1: n", "기울기 1: n"},
+    {Txt::CostRefN2, "slope 2: n²", "기울기 2: n²"},
+    {Txt::CostSlopeRow, "fit n^p", "맞춤 n^p"},
+    {Txt::CostSlopeTip,
+     "The exponent p of a least-squares fit c·n^p over n ≥ 128 (where fixed costs no longer dominate): the slope of the curve on the log-log plot.",
+     "n ≥ 128 구간(고정 비용이 더는 지배하지 않는 곳)에서 c·n^p로 최소제곱 맞춤한 지수 p, 곧 로그-로그 그래프에서 곡선의 기울기입니다."},
+    {Txt::CostTableTitle, "Measured (best of several runs)", "측정값 (여러 번 중 가장 빠른 값)"},
+    {Txt::CostNone, "Press Measure: nothing measured yet.", "측정을 누르세요: 아직 잰 값이 없습니다."},
     {Txt::MenuModel, "Model", "모델"},
     {Txt::MenuOpenModel, "Open model folder…", "모델 폴더 열기…"},
     {Txt::MenuRecentModels, "Recent models", "최근 모델"},

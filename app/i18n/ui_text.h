@@ -73,7 +73,9 @@ enum class Txt {
     VarColWindow, VarSummary, VarOnlineIntro, VarStep, VarStepTip, VarTileKeys, VarColMax, VarColSum,
     VarColPartial, VarOnlineErr,
     // Cost view
-    ViewCost, CostIntro, CostRun, CostRunTip, CostRunning, CostColN, CostColMs, CostColMiB, CostColPerPair,
+    ViewCost, CostIntro, CostRun, CostRunTip, CostRunning, CostColN, CostColMs, CostColMiB, CostTimeTitle,
+    CostMemTitle, CostAxisN, CostAxisTime, CostAxisMem, CostSoftmax, CostWindow, CostLinear, CostOnline, CostEngine,
+    CostRefN, CostRefN2, CostSlopeRow, CostSlopeTip, CostTableTitle, CostNone,
     // Pretrained models: Model menu, open dialog, loading, controls, layer choice, Model view
     MenuModel, MenuOpenModel, MenuRecentModels, MenuNoRecent, RecentMissing, MenuUseBuiltin,
     OpenModelTitle, OpenModelIntro, OpenModelPath, OpenModelPathHint, OpenModelGo, ModelCancel, ModelClose,

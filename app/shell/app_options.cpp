@@ -15,7 +15,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--cross-text", "--lang",   "--head",     "--show",
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model"};
-constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog",
+constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run",
                                       "--headless"};
 
 // "--flag" or "--flag=value": the flag part and, after '=', the inline value.
@@ -94,6 +94,7 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (a.flag == "--mask-edit") o.mask_edit = true;
             if (a.flag == "--presentation") o.presentation = true;
             if (a.flag == "--export-dialog") o.export_dialog = true;
+            if (a.flag == "--run") o.run = true;
             if (a.flag == "--headless") o.headless = true;
             continue;
         }
@@ -222,6 +223,7 @@ const char* app_usage() {
            "  --type TEXT             on frame 5 append TEXT to the sentence (with --stats: edit\n"
            "                          to new heatmap latency)\n"
            "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
+           "  --run                   press the view's main action at start (Cost: Measure)\n"
            "  --export-dialog         start with File > Export open (Ctrl+E)\n"
            "  --mask-edit             start in mask-edit mode (clicks on cells hide them)\n"
            "  --mouse X,Y             screenshot with the pointer here (hover tooltip)\n"

@@ -5,6 +5,7 @@
 //           [--screenshot out.png] [--frames N] [--stats] [--config DIR]
 //           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
 //           [--headless]   (no window: EGL surfaceless; automatic for --screenshot without a display)
+//           [--run]        (press the view's main action at start: Cost measures)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
@@ -39,6 +40,7 @@ struct AppOptions {
     bool mask_edit = false;
     bool presentation = false;  // start in presentation mode
     bool export_dialog = false; // start with the export dialog open
+    bool run = false;           // --run: press the view's main action at start (Cost: Measure)
     // --type TEXT: on frame 5 append TEXT to the sentence, as if typed (with --stats: measures the
     // time and frames from the edit to the new trace on screen).
     std::optional<std::string> type_text;

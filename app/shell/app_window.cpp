@@ -385,6 +385,7 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     variants_panel_wait_idle(app.variants, timeout);
     app.models.loader.wait_idle(timeout);  // --model: the model is in before the first frame uses it
     scaling_lab_panel_wait_idle(app.scaling, timeout);
+    cost_panel_wait_idle(app.cost, timeout);
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
@@ -564,6 +565,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     app->controls.presets = load_presets(assets / kAssetMarker);
     if (auto font = find_figure_font(assets)) app->exporter.font_file = *font;
     if (options.export_dialog) open_export_panel(app->exporter);
+    app->cost.auto_start = options.run;
     // Background results wake the event loop (headless runs have none: they wait for results).
     const std::function<void()> wake_ui = headless ? std::function<void()>() : [] { glfwPostEmptyEvent(); };
     auto worker = std::make_unique<ComputeWorker>(wake_ui);

@@ -40,20 +40,27 @@ shot ko "" --lang ko --text "$ko_text"
 shot click "--grey-at 780 310" --mask-edit --click 800,320
 
 # The views that compute on background jobs, in both languages: drawn, not blank.
+# view_shot NAME [--check "PNG_CHECK ARGS"] APP ARGS...
 view_shot() {
-    local name=$1
+    local name=$1 checks=""
     shift
+    if [ "${1:-}" = --check ]; then checks=$2; shift 2; fi
     if ! nodisplay --screenshot "$tmp/view-$name.png" --frames 4 "$@" >"$tmp/view-$name.out" 2>&1; then
         fail "view $name: $(cat "$tmp/view-$name.out")"
         return
     fi
-    "$PNG_CHECK" "$tmp/view-$name.png" 1600 1000 || fail "view $name: image check"
+    # shellcheck disable=SC2086
+    "$PNG_CHECK" "$tmp/view-$name.png" 1600 1000 $checks || fail "view $name: image check"
     if [ -n "${KEEP_SHOTS:-}" ]; then cp "$tmp/view-$name.png" "$KEEP_SHOTS/headless-view-$name.png"; fi
 }
 for view in variants scaling; do
     view_shot "$view-en" --view "$view"
     view_shot "$view-ko" --view "$view" --lang ko --text "$ko_text"
 done
+# Cost, measured (--run): the softmax (sky blue) and linear (green) curves are drawn on both plots.
+cost_checks="--has-colour 86,180,233 300 --has-colour 0,158,115 300"
+view_shot cost-en --check "$cost_checks" --view cost --run
+view_shot cost-ko --check "$cost_checks" --view cost --run --lang ko
 
 # --headless with a DISPLAY that does not exist: X is never contacted.
 if ! DISPLAY=:97 "$ATTNLAB" --headless --screenshot "$tmp/forced.png" --stats >"$tmp/forced.out" 2>&1; then

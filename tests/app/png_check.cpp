@@ -99,6 +99,27 @@ int main(int argc, char** argv) {
             }
             continue;
         }
+        if (flag == "--has-colour" && a + 2 < argc) {
+            // --has-colour R,G,B N: at least N pixels within ±8 per channel of the colour (a plotted line).
+            int r = 0, g = 0, b = 0;
+            if (std::sscanf(argv[a + 1], "%d,%d,%d", &r, &g, &b) != 3) {
+                std::fprintf(stderr, "png_check: bad colour '%s' (R,G,B)\n", argv[a + 1]);
+                return 2;
+            }
+            const long want = std::atol(argv[a + 2]);
+            a += 2;
+            long found = 0;
+            for (int k = 0; k < w * h; ++k) {
+                const unsigned char* p = px + 3 * k;
+                found += std::abs(p[0] - r) <= 8 && std::abs(p[1] - g) <= 8 && std::abs(p[2] - b) <= 8;
+            }
+            std::printf("--has-colour %d,%d,%d: %ld pixels\n", r, g, b, found);
+            if (found < want) {
+                std::fprintf(stderr, "FAIL: %ld pixels of colour %d,%d,%d, expected at least %ld\n", found, r, g, b, want);
+                ++failures;
+            }
+            continue;
+        }
         if (flag != "--cells" || a + 4 >= argc) {
             std::fprintf(stderr, "png_check: bad argument '%s'\n", flag.c_str());
             return 2;

@@ -44,8 +44,15 @@ TEST_CASE("CostProbe runs in the background and reports") {
     mc.d_model = 16;
     mc.n_heads = 2;
     CostProbe probe;
-    probe.start(mc, RunConfig{}, {4, 16});
+    CostRequest req;
+    req.sweep.sizes = {16, 32};
+    req.sweep.d = 8;
+    req.engine_sizes = {4, 16};
+    probe.start(mc, RunConfig{}, req);
     for (int i = 0; i < 500 && probe.running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     CHECK_FALSE(probe.running());
-    CHECK(probe.points().size() == 2);
+    const CostResults r = probe.results();
+    CHECK(r.done);
+    CHECK(r.engine.size() == 2);
+    for (int m = 0; m < kCostMethods; ++m) CHECK(r.sweep.samples[m].size() == 2);
 }

@@ -25,7 +25,7 @@ std::size_t trace_bytes(const Trace& t) {
 }
 
 std::vector<CostPoint> measure_cost(const ModelConfig& mc, const RunConfig& base, const std::vector<int>& sizes,
-                                    const std::atomic<bool>* cancel) {
+                                    const std::atomic<bool>* cancel, double budget_ms) {
     std::vector<CostPoint> out;
     auto model = make_builtin_model(mc);
     if (!model) return out;
@@ -53,6 +53,7 @@ std::vector<CostPoint> measure_cost(const ModelConfig& mc, const RunConfig& base
             p.trace_mib = double(trace_bytes(*trace)) / (1024.0 * 1024.0);
         }
         out.push_back(p);
+        if (p.ms > budget_ms) break;
     }
     return out;
 }
@@ -62,23 +63,36 @@ CostProbe::~CostProbe() {
     if (thread_.joinable()) thread_.join();
 }
 
-void CostProbe::start(const ModelConfig& model, const RunConfig& base, std::vector<int> sizes) {
+void CostProbe::start(const ModelConfig& model, const RunConfig& base, CostRequest request) {
     if (running_.exchange(true)) return;
     if (thread_.joinable()) thread_.join();
     cancel_.store(false);
-    thread_ = std::thread([this, model, base, sizes = std::move(sizes)] {
-        std::vector<CostPoint> pts = measure_cost(model, base, sizes, &cancel_);
+    {
+        std::lock_guard<std::mutex> lock(m_);
+        results_ = CostResults{};
+    }
+    thread_ = std::thread([this, model, base, request = std::move(request)] {
+        CostSweep sweep = run_cost_sweep(request.sweep, &cancel_, [this](const CostSweep& so_far) {
+            std::lock_guard<std::mutex> lock(m_);
+            results_.sweep = so_far;
+        });
         {
             std::lock_guard<std::mutex> lock(m_);
-            points_ = std::move(pts);
+            results_.sweep = std::move(sweep);
+        }
+        std::vector<CostPoint> pts = measure_cost(model, base, request.engine_sizes, &cancel_);
+        {
+            std::lock_guard<std::mutex> lock(m_);
+            results_.engine = std::move(pts);
+            results_.done = true;
         }
         running_.store(false);
     });
 }
 
-std::vector<CostPoint> CostProbe::points() const {
+CostResults CostProbe::results() const {
     std::lock_guard<std::mutex> lock(m_);
-    return points_;
+    return results_;
 }
 
 }  // namespace attn::app

@@ -1,5 +1,9 @@
-// cost_probe.h — the Cost view's measurements (GL-free): the engine's time and the trace's memory
-// as the sentence grows, for the current model and switches — the O(n²) story in real numbers.
+// cost_probe.h — the Cost view's measurements (GL-free), run on a background thread:
+//   1. one head (d = 64) computed four ways — softmax, local window ±k, linear attention and the
+//      tiled online softmax — for n = 16 … 4096 (core/attention/attention_cost.h): the seeds'
+//      comparison table (O(n²), O(n·k), O(n), Flash's O(n) memory) measured on this machine;
+//   2. the engine's whole trace (every head, every intermediate kept) with the current model and
+//      switches, n = 16 … 1024: what AttnLab itself costs.
 #pragma once
 
 #include <atomic>
@@ -8,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/attention/attention_cost.h"
 #include "core/attention/builtin_model.h"
 #include "core/attention/trace.h"
 
@@ -23,24 +28,36 @@ struct CostPoint {
 std::size_t trace_bytes(const Trace& trace);
 
 // Times compute_trace on synthetic sentences of each size (distinct words "w0 w1 …"), keeping
-// `base`'s switches and mask. Stops early when `cancel` becomes true.
+// `base`'s switches and mask. Stops early when `cancel` becomes true or a run exceeds budget_ms.
 std::vector<CostPoint> measure_cost(const ModelConfig& model, const RunConfig& base, const std::vector<int>& sizes,
-                                    const std::atomic<bool>* cancel = nullptr);
+                                    const std::atomic<bool>* cancel = nullptr, double budget_ms = 1500.0);
 
-// Runs measure_cost on its own thread; the UI polls.
+struct CostResults {
+    CostSweep sweep;                // the four methods
+    std::vector<CostPoint> engine;  // the full trace
+    bool done = false;              // both parts finished (or were cut short by their budgets)
+};
+
+struct CostRequest {
+    CostSweepConfig sweep;
+    std::vector<int> engine_sizes = {16, 32, 64, 128, 256, 512, 1024};
+};
+
+// Runs the sweep, then the engine measurement, on its own thread; the UI polls results(), which
+// grow sample by sample.
 class CostProbe {
 public:
     ~CostProbe();
     bool running() const { return running_.load(); }
-    void start(const ModelConfig& model, const RunConfig& base, std::vector<int> sizes);
-    std::vector<CostPoint> points() const;  // the finished measurement (empty before)
+    void start(const ModelConfig& model, const RunConfig& base, CostRequest request = {});
+    CostResults results() const;  // what is measured so far (empty before the first start)
 
 private:
     std::thread thread_;
     std::atomic<bool> running_{false};
     std::atomic<bool> cancel_{false};
     mutable std::mutex m_;
-    std::vector<CostPoint> points_;
+    CostResults results_;
 };
 
 }  // namespace attn::app
