@@ -268,10 +268,13 @@ constexpr Entry kTexts[] = {
     {Txt::DkCurve, "entropy for d_k = 4 … 512", "d_k = 4 … 512의 엔트로피"},
 
     {Txt::PipeIntro,
-     "Head %d, every step left to right, top to bottom. Colours: each matrix on its own min-max "
-     "scale (A: 0-1). Hover a cell for its value.",
-     "헤드 %d의 모든 단계 (왼쪽에서 오른쪽, 위에서 아래로). 색: 행렬마다 자기 최솟값-최댓값 "
-     "범위 (A는 0-1). 칸에 마우스를 올리면 값이 보입니다."},
+     "Head %d, every step left to right, top to bottom, every matrix drawn with the same cell size so the "
+     "shapes compare. Colours: each matrix on its own range (written above it), or S, Z and Z_m on one "
+     "range with the switch below; A always 0–1. Hover a cell for its value.",
+     "헤드 %d의 모든 단계를 왼쪽에서 오른쪽, 위에서 아래로 보여 줍니다. 모든 행렬의 칸 크기가 같아서 모양을 "
+     "비교할 수 있습니다. 색: 행렬마다 자기 범위(행렬 위에 표시), 아래 스위치를 켜면 S, Z, Z_m이 한 범위를 함께 "
+     "씁니다. A는 늘 0–1. 칸에 마우스를 올리면 값이 보입니다."},
+    {Txt::PipeRange, "colours: %.3g … %.3g", "색 범위: %.3g … %.3g"},
     {Txt::PipeX, "token vectors + positions", "토큰 벡터 + 위치"},
     {Txt::PipeQ, "queries: what each token looks for", "쿼리: 각 토큰이 찾는 것"},
     {Txt::PipeK, "keys: what each token offers", "키: 각 토큰이 내보이는 것"},
@@ -285,6 +288,13 @@ constexpr Entry kTexts[] = {
     {Txt::PipeY, "layer output", "층의 출력"},
     {Txt::PipeValue, "%s[%d, %d] = %.5f", "%s[%d, %d] = %.5f"},
 
+    {Txt::PipeSameScale, "Same colour scale for S, Z and Z_m", "S, Z, Z_m에 같은 색 척도"},
+    {Txt::PipeSameScaleTip,
+     "On: the scores S, the scaled scores Z and the masked Z_m share one colour range, so dividing by √d_k "
+     "visibly shrinks them (and switching it off stretches them). Off: each matrix uses its own min..max. "
+     "The weights A are always on 0..1.",
+     "켜면 점수 S, 스케일한 점수 Z, 마스크를 씌운 Z_m이 한 색 범위를 함께 써서, √d_k로 나누면 값이 줄어드는 것이 "
+     "(끄면 늘어나는 것이) 눈에 보입니다. 끄면 행렬마다 자기 최솟값~최댓값을 씁니다. 가중치 A는 늘 0..1입니다."},
     {Txt::LinesIntro,
      "Each line joins a query (left) to a key (right); the stronger the weight, the brighter the "
      "line. Hover a token to see only its lines.",

@@ -54,8 +54,8 @@ enum class Txt {
     ScalingWaiting, ScalingStats, ScalingStatsTip, ColToken, ColEntropy, ColMaxWeight, ColJacobian,
     ScaledShort, RawShort, HistTitle, HistTip, DkTitle, DkTip, DkVar, DkEntropy, DkMax, DkCurve,
     // Pipeline
-    PipeIntro, PipeX, PipeQ, PipeK, PipeV, PipeS, PipeZ, PipeMask, PipeA, PipeO, PipeConcat, PipeY,
-    PipeValue,
+    PipeIntro, PipeRange, PipeX, PipeQ, PipeK, PipeV, PipeS, PipeZ, PipeMask, PipeA, PipeO, PipeConcat, PipeY,
+    PipeValue, PipeSameScale, PipeSameScaleTip,
     // Line view
     LinesIntro, LinesTooMany, LinesQueries, LinesKeys, LinesHoverTip,
     // Positional encoding

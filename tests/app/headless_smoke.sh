@@ -61,6 +61,11 @@ done
 cost_checks="--has-colour 86,180,233 300 --has-colour 0,158,115 300"
 view_shot cost-en --check "$cost_checks" --view cost --run
 view_shot cost-ko --check "$cost_checks" --view cost --run --lang ko
+# The pipeline (one cell size, same colour scale) at N = 5 and N = 300, both languages.
+long_text=$(for i in $(seq 1 30); do printf 'the cat sat on a mat w%d ' "$i"; printf 'and looked at it '; done)
+view_shot pipeline-en --view pipeline
+view_shot pipeline-ko --view pipeline --lang ko --text "$ko_text"
+view_shot pipeline-300 --view pipeline --text "$long_text"
 
 # --headless with a DISPLAY that does not exist: X is never contacted.
 if ! DISPLAY=:97 "$ATTNLAB" --headless --screenshot "$tmp/forced.png" --stats >"$tmp/forced.out" 2>&1; then

@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "app/state/app_state.h"
 #include "app/views/pipeline/pipeline.h"
 #include "core/attention/engine.h"
@@ -61,4 +64,69 @@ TEST_CASE("matrix_heatmap_data: auto range over unmasked values") {
     CHECK(d.vmax == 3.0f);
     CHECK(d.masked[3] == 1);
     CHECK(!d.fixed_range);
+}
+
+TEST_CASE("pipeline: same colour scale puts S, Z and Z_m on one range, and ÷√d_k shows in it") {
+    AppState s;
+    s.text = "Time flies like an arrow";
+    s.causal = true;
+    auto stages = make_pipeline(testing::trace_for(s), 0, 0);
+    const float s_hi_own = stages[4].data.vmax, z_hi_own = stages[5].data.vmax;
+    CHECK(z_hi_own == doctest::Approx(s_hi_own / 4.0f));  // own scales: S and Z look alike
+    share_score_scale(stages);
+    for (int k : {4, 5, 6}) {
+        CHECK(stages[size_t(k)].data.vmin == stages[4].data.vmin);
+        CHECK(stages[size_t(k)].data.vmax == stages[4].data.vmax);
+    }
+    CHECK(stages[4].data.vmax == doctest::Approx(std::max(s_hi_own, z_hi_own)));
+    CHECK(stages[7].data.fixed_range);  // A stays on 0–1
+    CHECK(stages[7].data.vmax == 1.0f);
+    CHECK(stages[1].data.vmax != stages[4].data.vmax);  // Q_h keeps its own
+    // On the shared range, the scaled scores span a quarter of what S spans (d_k = 16).
+    auto span = [](const HeatmapData& d) {
+        float lo = 1e30f, hi = -1e30f;
+        for (size_t k = 0; k < d.values.size(); ++k)
+            if (!d.masked[k]) lo = std::min(lo, d.values[k]), hi = std::max(hi, d.values[k]);
+        return hi - lo;
+    };
+    CHECK(span(stages[5].data) == doctest::Approx(span(stages[4].data) / 4.0f));
+    // Without ÷√d_k the shared range is S's own: Z fills it.
+    s.scale = false;
+    auto unscaled = make_pipeline(testing::trace_for(s), 0, 0);
+    share_score_scale(unscaled);
+    CHECK(span(unscaled[5].data) == doctest::Approx(unscaled[5].data.vmax - unscaled[5].data.vmin));
+}
+
+TEST_CASE("pipeline layout: one cell size, shapes to scale, nothing overlaps or leaves the view") {
+    AppState s;
+    s.text = "Time flies like an arrow";
+    const auto stages = make_pipeline(testing::trace_for(s), 0, 0);
+    const float width = 1200, height = 900, caption = 70, min_w = 190, label = 60, gap = 20;
+    const PipelineLayout L = layout_pipeline(stages, width, height, caption, min_w, label, gap, 48.0f);
+    REQUIRE(L.boxes.size() == stages.size());
+    CHECK(L.height <= height);
+    CHECK(L.cell > 1.0f);
+    for (size_t k = 0; k < stages.size(); ++k) {
+        const PipelineBox& b = L.boxes[k];
+        CHECK(b.x + b.w <= width + 0.5f);
+        CHECK(b.matrix_w == doctest::Approx(std::max(1.0f, std::floor(L.cell * float(stages[k].data.cols)))));
+        CHECK(b.matrix_h == doctest::Approx(std::max(1.0f, std::floor(L.cell * float(stages[k].data.rows)))));
+        for (size_t j = 0; j < k; ++j) {  // boxes never overlap
+            const PipelineBox& o = L.boxes[j];
+            const bool apart = b.x >= o.x + o.w || o.x >= b.x + b.w || b.y >= o.y + caption + o.matrix_h ||
+                               o.y >= b.y + caption + b.matrix_h;
+            CHECK(apart);
+        }
+    }
+    CHECK(L.boxes[0].matrix_w > 3.0f * L.boxes[4].matrix_w);  // X (d_model = 64) vs S (T = 5)
+    // A larger view never gets smaller cells; the cell is the largest that fits (a bit more does not).
+    const PipelineLayout big = layout_pipeline(stages, width * 1.5f, height * 1.5f, caption, min_w, label, gap, 48.0f);
+    CHECK(big.cell >= L.cell);
+    if (L.cell < 48.0f) {
+        const PipelineLayout more = layout_pipeline(stages, width, height, caption, min_w, label, gap, L.cell * 1.05f);
+        CHECK(more.cell <= L.cell * 1.0001f);
+    }
+    // A view too small for anything still gives a layout (the smallest cell), never a crash.
+    const PipelineLayout tiny = layout_pipeline(stages, 50, 50, caption, min_w, label, gap, 48.0f);
+    CHECK(tiny.cell == doctest::Approx(0.25f));
 }

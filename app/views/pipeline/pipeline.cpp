@@ -2,9 +2,11 @@
 // (implementation; the interface and its contract are in pipeline.h)
 #include "app/views/pipeline/pipeline.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 namespace attn::app {
 
@@ -46,6 +48,79 @@ std::vector<PipelineStage> make_pipeline(const Trace& trace, int layer, int head
 std::string shape_text(const PipelineStage& s) {
     return s.rows_name + " × " + s.cols_name + " = " + std::to_string(s.data.rows) + " × " +
            std::to_string(s.data.cols);
+}
+
+void share_score_scale(std::vector<PipelineStage>& stages) {
+    float lo = 0.0f, hi = 0.0f;
+    bool any = false;
+    for (const PipelineStage& st : stages) {
+        const std::string_view name = st.name;
+        if (name != "S" && name != "Z" && name != "Z_m") continue;
+        for (size_t k = 0; k < st.data.values.size(); ++k) {
+            if (st.data.masked[k] || !std::isfinite(st.data.values[k])) continue;
+            lo = any ? std::min(lo, st.data.values[k]) : st.data.values[k];
+            hi = any ? std::max(hi, st.data.values[k]) : st.data.values[k];
+            any = true;
+        }
+    }
+    if (!any) return;
+    if (!(hi > lo)) hi = lo + 1.0f;
+    for (PipelineStage& st : stages) {
+        const std::string_view name = st.name;
+        if (name != "S" && name != "Z" && name != "Z_m") continue;
+        st.data.vmin = lo;
+        st.data.vmax = hi;
+        st.data.fixed_range = false;
+    }
+}
+
+namespace {
+
+// The flow layout for one cell size; height is what it needs.
+PipelineLayout flow(const std::vector<PipelineStage>& stages, float width, float cell, float caption_h,
+                    float min_box_w, float label_w, float gap) {
+    PipelineLayout L;
+    L.cell = cell;
+    float x = 0.0f, y = 0.0f, row_h = 0.0f;
+    for (const PipelineStage& st : stages) {
+        PipelineBox b;
+        b.matrix_w = std::max(1.0f, std::floor(cell * float(std::max(st.data.cols, 1))));
+        b.matrix_h = std::max(1.0f, std::floor(cell * float(std::max(st.data.rows, 1))));
+        b.w = std::max(min_box_w, label_w + b.matrix_w);
+        const float h = caption_h + b.matrix_h;
+        if (x > 0.0f && x + b.w > width) {  // wrap
+            x = 0.0f;
+            y += row_h + gap;
+            row_h = 0.0f;
+        }
+        b.x = x;
+        b.y = y;
+        b.matrix_x = x + label_w;
+        b.matrix_y = y + caption_h;
+        x += b.w + gap;
+        row_h = std::max(row_h, h);
+        L.boxes.push_back(b);
+    }
+    L.height = y + row_h;
+    // A box wider than the view (a huge matrix at the smallest cell) counts as not fitting.
+    for (const PipelineBox& b : L.boxes)
+        if (b.x + b.w > width + 0.5f) L.height = std::numeric_limits<float>::infinity();
+    return L;
+}
+
+}  // namespace
+
+PipelineLayout layout_pipeline(const std::vector<PipelineStage>& stages, float width, float height, float caption_h,
+                               float min_box_w, float label_w, float gap, float max_cell) {
+    float lo = 0.25f, hi = std::max(max_cell, lo);
+    if (flow(stages, width, hi, caption_h, min_box_w, label_w, gap).height <= height)
+        return flow(stages, width, hi, caption_h, min_box_w, label_w, gap);
+    for (int it = 0; it < 30; ++it) {  // bisection on the cell size: the height grows with it
+        const float mid = 0.5f * (lo + hi);
+        if (flow(stages, width, mid, caption_h, min_box_w, label_w, gap).height <= height) lo = mid;
+        else hi = mid;
+    }
+    return flow(stages, width, lo, caption_h, min_box_w, label_w, gap);
 }
 
 }  // namespace attn::app
