@@ -17,6 +17,7 @@ struct ExportOptions {
     int head = 1;      // 1-based, as the app shows heads
     int layer = 1;     // 1-based
     std::string cell;  // "query:key", 0-based token positions as in --block
+    int row = -1;      // row view: the query (0-based); -1 = the last one
     std::string values = "weights";
     std::string colormap = "viridis";
     std::string format;  // empty = from the file extension

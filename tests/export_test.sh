@@ -19,7 +19,7 @@ expect_exit 0 "export help" -- "$bin" export --help
 grep -q -- "--view" "$tmp/out" && grep -q -- "--causal" "$tmp/out" && ok || fail "export --help lacks --view/--causal"
 
 # Every view in every format, English and Korean.
-for view in heatmap heads scaling pipeline lines pe cell; do
+for view in heatmap heads scaling pipeline lines pe cell row; do
     for fmt in png svg pdf; do
         out="$tmp/$view.$fmt"
         expect_exit 0 "$view $fmt" -- "$bin" export --text "$en" --causal --view "$view" --head 2 --cell 3:1 -o "$out"
@@ -139,6 +139,14 @@ expect_exit nonzero "cell out of range" -- "$bin" export --text "$en" --view cel
 expect_stderr "out of range" "cell out of range"
 expect_exit nonzero "cell missing" -- "$bin" export --text "$en" --view cell -o "$tmp/x.png"
 expect_exit nonzero "bad cell syntax" -- "$bin" export --text "$en" --view cell --cell 2-1 -o "$tmp/x.png"
+# The row view: a chosen query, or the last one; out of range is refused with the range.
+expect_exit 0 "row 1" -- "$bin" export --text "$en" --view row --row 1 -o "$tmp/row1.pdf"
+if have pdftotext; then
+    pdftotext "$tmp/row1.pdf" - | grep -q "flies" && ok || fail "row view: no 'flies' in the PDF"
+    pdftotext "$tmp/row-ko.pdf" - | grep -q "보는 곳" && ok || fail "row view ko: no Korean title"
+fi
+expect_exit nonzero "row out of range" -- "$bin" export --text "$en" --view row --row 9 -o "$tmp/x.png"
+grep -q "queries are 0–4" "$tmp/err" && ok || fail "row out of range: $(cat "$tmp/err")"
 expect_exit nonzero "bad extension" -- "$bin" export --text "$en" -o "$tmp/x.gif"
 expect_stderr "extension" "bad extension"
 expect_exit nonzero "no extension" -- "$bin" export --text "$en" -o "$tmp/x"

@@ -72,6 +72,9 @@ enum class Txt {
     ViewVariants, VarWindow, VarWindowTip, VarTile, VarTileTip, VarCompareIntro, VarColNorm, VarColLinear,
     VarColWindow, VarSummary, VarOnlineIntro, VarStep, VarStepTip, VarTileKeys, VarColMax, VarColSum,
     VarColPartial, VarOnlineErr,
+    // Row view
+    ViewRow, RowIntro, RowQuery, RowPrevTip, RowNextTip, RowSorted, RowSortedTip, RowSummary, RowFullyMasked,
+    RowAxisKeys, RowAxisWeight, RowMaskedTip, RowLabelTip,
     // Cost view
     ViewCost, CostIntro, CostRun, CostRunTip, CostRunning, CostColN, CostColMs, CostColMiB, CostTimeTitle,
     CostMemTitle, CostAxisN, CostAxisTime, CostAxisMem, CostSoftmax, CostWindow, CostLinear, CostOnline, CostEngine,

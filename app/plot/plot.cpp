@@ -100,14 +100,7 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
     float y_label_w = 0.0f;
     for (const Tick& t : yt)
         if (t.major) y_label_w = std::max(y_label_w, ImGui::CalcTextSize(t.label.c_str()).x);
-    const bool vertical_x = categories && spec.x_label_angle_deg >= 45.0f;
-    float x_label_h = line_h;
-    if (vertical_x) {
-        float w = 0.0f;
-        for (const Tick& t : xt) w = std::max(w, ImGui::CalcTextSize(t.label.c_str()).x);
-        x_label_h = std::min(w, size.y * 0.35f);
-    }
-
+    const float x_label_h = line_h;
     const float title_h = spec.title.empty() ? 0.0f : line_h + 4.0f;
     const float y_title_h = spec.y.label.empty() ? 0.0f : line_h + 2.0f;  // the y axis' title row
     const float left = origin.x + y_label_w + 10.0f;
@@ -132,25 +125,26 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
         }
         dl->AddLine(ImVec2(left - (t.major ? 5.0f : 3.0f), y), ImVec2(left, y), axis_col);
     }
+    // Category labels: every k-th, so that none overlap (k from the widest label).
+    int stride = 1;
+    if (categories && !xt.empty()) {
+        float widest = 0.0f;
+        for (const Tick& t : xt) widest = std::max(widest, ImGui::CalcTextSize(t.label.c_str()).x);
+        const float slot = (right - left) / float(xt.size());
+        stride = std::max(1, int(std::ceil((widest + 8.0f) / std::max(slot, 0.5f))));
+    }
     float last_label_end = -1e9f;
-    for (const Tick& t : xt) {
+    for (size_t ti = 0; ti < xt.size(); ++ti) {
+        const Tick& t = xt[ti];
         const float x = categories ? left + (float(t.value) + 0.5f) / float(xt.size()) * (right - left) : px(t.value);
         if (!categories && t.major) dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), grid_col);
+        if (categories && ti % size_t(stride) != 0) continue;
         dl->AddLine(ImVec2(x, bottom), ImVec2(x, bottom + (t.major ? 5.0f : 3.0f)), axis_col);
         if (!t.major || t.label.empty()) continue;
         const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-        if (vertical_x) {
-            // One glyph column per label would need rotated text; instead write it top-down clipped.
-            if (x - 0.5f * line_h < last_label_end) continue;
-            ImGui::PushClipRect(ImVec2(x - 0.5f * line_h, bottom + 6.0f), ImVec2(x + 0.5f * line_h + ts.x, bottom + 6.0f + x_label_h), true);
-            dl->AddText(ImVec2(x - 0.5f * ts.x, bottom + 6.0f), text_col, t.label.c_str());
-            ImGui::PopClipRect();
-            last_label_end = x + 0.5f * ts.x + 4.0f;
-        } else {
-            if (x - 0.5f * ts.x < last_label_end) continue;  // no overlapping labels
-            dl->AddText(ImVec2(x - 0.5f * ts.x, bottom + 6.0f), text_col, t.label.c_str());
-            last_label_end = x + 0.5f * ts.x + 6.0f;
-        }
+        if (x - 0.5f * ts.x < last_label_end) continue;  // no overlapping labels
+        dl->AddText(ImVec2(x - 0.5f * ts.x, bottom + 6.0f), text_col, t.label.c_str());
+        last_label_end = x + 0.5f * ts.x + 6.0f;
     }
     dl->AddLine(ImVec2(left, top), ImVec2(left, bottom), axis_col);
     dl->AddLine(ImVec2(left, bottom), ImVec2(right, bottom), axis_col);

@@ -41,8 +41,8 @@ struct PlotSpec {
     bool legend = true;                // legend box in the top-left corner of the plot area
     std::vector<double> x_marks;       // vertical marker lines (e.g. the shown training step)
     int x_tick_target = 6, y_tick_target = 5;
-    std::vector<std::string> x_category_labels;  // when set: x ticks at 0, 1, … labelled with these
-    float x_label_angle_deg = 0.0f;    // category labels: 0 or 90 (vertical, for many tokens)
+    // When set: x ticks at 0, 1, … labelled with these (every k-th when they would overlap).
+    std::vector<std::string> x_category_labels;
 };
 
 struct PlotHover {

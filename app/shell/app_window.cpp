@@ -41,6 +41,7 @@
 #include "app/views/cell_explainer/panel.h"
 #include "app/panels/panel_controls.h"
 #include "app/views/cost/panel.h"
+#include "app/views/row/panel.h"
 #include "app/panels/panel_export.h"
 #include "app/views/heatmap/panel.h"
 #include "app/views/lines/panel.h"
@@ -83,6 +84,7 @@ struct App {
     ExportPanel exporter;
     VariantsPanel variants;
     CostPanel cost;
+    RowPanel row;
     ModelSession models;     // the pretrained model in use / loading (null: built-in)
     ModelPanel model_panel;  // Model menu, open dialog, dropped folders
     ModelViewPanel model_view;
@@ -188,7 +190,8 @@ void handle_shortcuts(App& app) {
     if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) open_export_panel(app.exporter);
     for (int k = 0; k < kViewCount; ++k) {
         const int digit = view_shortcut_digit(k);
-        if (digit >= 0 && ImGui::IsKeyPressed(GLFW_KEY_0 + digit, false)) app.state.view = kViews[k];
+        if (digit >= 0 && io.KeyShift == view_shortcut_shift(k) && ImGui::IsKeyPressed(GLFW_KEY_0 + digit, false))
+            app.state.view = kViews[k];
     }
 }
 
@@ -208,10 +211,8 @@ float draw_main_menu(App& app) {
         std::snprintf(label, sizeof(label), "%s###menu_view", tr(lang, Txt::MenuView));
         if (ImGui::BeginMenu(label)) {
             for (int k = 0; k < kViewCount; ++k) {
-                char shortcut[16];
-                std::snprintf(shortcut, sizeof(shortcut), "Ctrl+%d", view_shortcut_digit(k));
                 std::snprintf(label, sizeof(label), "%s###view%d", tr(lang, view_title(kViews[k])), k);
-                if (ImGui::MenuItem(label, shortcut, app.state.view == kViews[k])) app.state.view = kViews[k];
+                if (ImGui::MenuItem(label, view_shortcut_text(k), app.state.view == kViews[k])) app.state.view = kViews[k];
             }
             ImGui::Separator();
             std::snprintf(label, sizeof(label), "%s###menu_controls", tr(lang, Txt::MenuControls));
@@ -349,6 +350,18 @@ void draw_frame(App& app, ComputeWorker& worker) {
             }
             ImGui::End();
             break;
+        case View::Row: {  // the heatmap (pick a row there) beside the row's bar chart
+            const float hw = std::floor(w * 0.5f);
+            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
+                draw_heatmap_panel(app.heatmap, app.state, app.view);
+            }
+            ImGui::End();
+            if (begin_panel(lang, Txt::ViewRow, "row", x0 + hw, top, w - hw, h, kNoScroll)) {
+                draw_row_panel(app.row, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        }
         case View::Variants:
             if (begin_panel(lang, Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
                 draw_variants_panel(app.variants, app.state, app.view);

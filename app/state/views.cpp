@@ -17,6 +17,7 @@ constexpr ViewInfo kInfo[] = {
     {View::Pipeline, "pipeline", Txt::ViewPipeline}, {View::Lines, "lines", Txt::ViewLines},
     {View::Positional, "positional", Txt::ViewPositional}, {View::Variants, "variants", Txt::ViewVariants},
     {View::Cost, "cost", Txt::ViewCost},           {View::Model, "model", Txt::ViewModel},
+    {View::Row, "row", Txt::ViewRow},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -33,13 +34,24 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 
 int view_shortcut_digit(int index) {
-    if (index < 0 || index > 9) return -1;
-    return index < 9 ? index + 1 : 0;
+    if (index < 0 || index > 19) return -1;
+    const int k = index % 10;
+    return k < 9 ? k + 1 : 0;
+}
+
+bool view_shortcut_shift(int index) { return index >= 10 && index <= 19; }
+
+const char* view_shortcut_text(int index) {
+    static const char* const kText[20] = {
+        "Ctrl+1",       "Ctrl+2",       "Ctrl+3",       "Ctrl+4",       "Ctrl+5",       "Ctrl+6",       "Ctrl+7",
+        "Ctrl+8",       "Ctrl+9",       "Ctrl+0",       "Ctrl+Shift+1", "Ctrl+Shift+2", "Ctrl+Shift+3", "Ctrl+Shift+4",
+        "Ctrl+Shift+5", "Ctrl+Shift+6", "Ctrl+Shift+7", "Ctrl+Shift+8", "Ctrl+Shift+9", "Ctrl+Shift+0"};
+    return index >= 0 && index < 20 ? kText[index] : "";
 }
 
 }  // namespace attn::app

@@ -38,7 +38,7 @@ struct Named {
 const Named<FigureView> kViews[] = {
     {FigureView::Heatmap, "heatmap"},   {FigureView::Heads, "heads"}, {FigureView::Scaling, "scaling"},
     {FigureView::Pipeline, "pipeline"}, {FigureView::Lines, "lines"}, {FigureView::PositionalEncoding, "pe"},
-    {FigureView::Cell, "cell"},
+    {FigureView::Cell, "cell"},         {FigureView::Row, "row"},
 };
 const Named<FigureFormat> kFormats[] = {
     {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
@@ -71,7 +71,7 @@ bool parse_figure_view(const std::string& name, FigureView* out) {
     return parse_name(kViews, name, out);
 }
 const char* figure_view_choices() {
-    return "heatmap, heads, scaling, pipeline, lines, pe, cell";
+    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row";
 }
 const char* figure_format_name(FigureFormat format) {
     return name_of(kFormats, format);
@@ -146,6 +146,9 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
                                  " and keys 0–" + std::to_string(L.t_k() - 1) + ".");
         }
     }
+    if (r.row < -1 || r.row >= L.t_q())
+        return Status::Error("Row " + std::to_string(r.row) + " is out of range: queries are 0–" +
+                             std::to_string(L.t_q() - 1) + ".");
     if (r.view == FigureView::Scaling) {
         const Trace* other = r.other_scaling;
         if (other == nullptr)
@@ -459,6 +462,9 @@ void draw_view(fig::Canvas& c, const Trace& trace, const FigureRequest& r) {
             break;
         case FigureView::Cell:
             fig::draw_cell_view(c, trace, r);
+            break;
+        case FigureView::Row:
+            fig::draw_row_view(c, trace, r);
             break;
     }
 }

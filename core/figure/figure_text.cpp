@@ -123,6 +123,12 @@ const Entry kTable[] = {
      "{0}"},
     {Ft::PeOff, "Not added in this run (positional encoding is off); shown for reference.",
      "이번 실행에서는 더하지 않음 (위치 인코딩 끔); 참고용으로 표시."},
+
+    {Ft::TitleRow, "Where {0} looks", "{0}이(가) 보는 곳"},
+    {Ft::SubtitleRow, "Layer {0} · head {1} of {2} · one query's attention weights over the keys (they sum to 1)",
+     "레이어 {0} · 헤드 {1}/{2} · 쿼리 하나의 키별 어텐션 가중치 (합은 1)"},
+    {Ft::RowMasked, "masked", "마스크"},
+    {Ft::RowAxis, "attention weight", "어텐션 가중치"},
     {Ft::Position, "Position (token)", "위치 (토큰)"},
     {Ft::PositionShort, "Position", "위치"},
     {Ft::Dimension, "Dimension", "차원"},

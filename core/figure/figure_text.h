@@ -98,6 +98,11 @@ enum class Ft {
     TitlePe,
     SubtitlePe,
     PeOff,
+    // Row view
+    TitleRow,
+    SubtitleRow,
+    RowMasked,
+    RowAxis,
     Position,
     PositionShort,
     Dimension,

@@ -66,6 +66,11 @@ long_text=$(for i in $(seq 1 30); do printf 'the cat sat on a mat w%d ' "$i"; pr
 view_shot pipeline-en --view pipeline
 view_shot pipeline-ko --view pipeline --lang ko --text "$ko_text"
 view_shot pipeline-300 --view pipeline --text "$long_text"
+# The Row view beside the heatmap: the query's bars (sky blue) and its strongest key (orange).
+row_checks="--has-colour 86,180,233 2000 --has-colour 230,159,0 500"
+view_shot row-en --check "$row_checks" --view row
+view_shot row-ko --check "$row_checks" --view row --lang ko --text "$ko_text" --causal
+view_shot row-300 --view row --text "$long_text"
 
 # --headless with a DISPLAY that does not exist: X is never contacted.
 if ! DISPLAY=:97 "$ATTNLAB" --headless --screenshot "$tmp/forced.png" --stats >"$tmp/forced.out" 2>&1; then

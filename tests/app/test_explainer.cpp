@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <string>
+
 #include <cmath>
 
 #include "app/state/app_state.h"
@@ -103,15 +105,20 @@ TEST_CASE("view shortcuts: Ctrl+1 … Ctrl+9, then Ctrl+0 for the Model view") {
     CHECK(view_shortcut_digit(0) == 1);
     CHECK(view_shortcut_digit(8) == 9);
     CHECK(view_shortcut_digit(9) == 0);
-    CHECK(view_shortcut_digit(10) == -1);
+    CHECK(view_shortcut_digit(10) == 1);
+    CHECK(view_shortcut_shift(10));
+    CHECK_FALSE(view_shortcut_shift(9));
+    CHECK(std::string(view_shortcut_text(10)) == "Ctrl+Shift+1");
+    CHECK(view_shortcut_digit(20) == -1);
     CHECK(view_shortcut_digit(-1) == -1);
-    REQUIRE(kViewCount == 10);
+    REQUIRE(kViewCount == 11);
     CHECK(kViews[9] == View::Model);
+    CHECK(kViews[10] == View::Row);
     View v;
     REQUIRE(parse_view("model", &v));
     CHECK(v == View::Model);
     CHECK(std::string(view_choices()).find("model") != std::string::npos);
-    for (int k = 0; k < kViewCount; ++k) {  // every view has a distinct digit
-        for (int m = k + 1; m < kViewCount; ++m) CHECK(view_shortcut_digit(k) != view_shortcut_digit(m));
+    for (int k = 0; k < kViewCount; ++k) {  // every view has a distinct shortcut
+        for (int m = k + 1; m < kViewCount; ++m) CHECK(std::string(view_shortcut_text(k)) != view_shortcut_text(m));
     }
 }

@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "app/i18n/core_messages.h"
+#include "app/plot/plot.h"
 #include "app/widgets/text_fit.h"
 
 namespace attn::app {
@@ -197,6 +198,33 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     if (p.hovered.valid()) {
         const RectF r = cell_rect(L, p.hovered.i, p.hovered.j);
         dl->AddRect(ImVec2(r.x - 1, r.y - 1), ImVec2(r.right() + 1, r.bottom() + 1), rgba(255, 255, 255), 0.0f, 0, 2.0f);
+    }
+    // A click on a row label picks that query (the Row view's bars; the explainer's strongest cell).
+    if (L.row_labels.w > 0.0f && L.cell > 0.0f) {
+        ImGui::SetCursorScreenPos(ImVec2(L.row_labels.x, L.row_labels.y));
+        ImGui::InvisibleButton("##row_labels", ImVec2(L.row_labels.w, std::max(L.row_labels.h, 1.0f)));
+        if (ImGui::IsItemHovered()) {
+            const int i = int((mouse.y - L.grid.y) / L.cell);
+            if (i >= 0 && i < d.rows) {
+                dl->AddRectFilled(ImVec2(L.row_labels.x, L.grid.y + float(i) * L.cell),
+                                  ImVec2(L.row_labels.right(), L.grid.y + float(i + 1) * L.cell), rgba(255, 255, 255, 28));
+                item_tooltip(tr(s.lang, Txt::RowLabelTip));
+                if (ImGui::IsItemClicked()) {
+                    const LayerTrace& layer = current_layer(*trace, s);
+                    const Mat& w = layer.heads[size_t(std::clamp(s.head, 0, layer.n_heads - 1))].weights;
+                    int best = -1;
+                    for (int j = 0; j < int(w.cols()); ++j)
+                        if (w(i, j) > 0.0f && (best < 0 || w(i, j) > w(i, best))) best = j;
+                    s.sel_query = i;
+                    s.sel_key = best;
+                }
+            }
+        }
+    }
+    if (s.view == View::Row && d.rows > 0) {  // the query the bars show: a frame around its row
+        const int i = s.sel_query >= 0 && s.sel_query < d.rows ? s.sel_query : d.rows - 1;
+        dl->AddRect(ImVec2(L.grid.x - 3, L.grid.y + float(i) * L.cell - 2),
+                    ImVec2(L.grid.right() + 3, L.grid.y + float(i + 1) * L.cell + 2), plot_colour(1), 0.0f, 0, 2.5f);
     }
     draw_axis_labels(p, L, *trace);
     draw_colour_bar(p, L, s.colormap, s.lang);
