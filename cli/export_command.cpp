@@ -18,14 +18,14 @@ namespace attn::cli {
 void add_export_options(CLI::App& cmd, ExportOptions& o) {
     add_run_options(cmd, o.run);
     cmd.add_option("-o,--output", o.output, "Output file: .png, .svg, .pdf, .csv or .json")->required();
-    cmd.add_option("--view", o.view, "heatmap, heads, scaling, pipeline, lines, pe, cell or row")
+    cmd.add_option("--view", o.view, "heatmap, heads, scaling, pipeline, lines, pe, cell, row or qk")
         ->capture_default_str();
     cmd.add_option("--head", o.head, "Head number as the app shows it: 1 to --heads")->capture_default_str();
     cmd.add_option("--layer", o.layer, "Layer number, from 1")->capture_default_str();
     cmd.add_option("--cell", o.cell,
                    "The cell view's cell as query:key token positions from 0 (as --block), e.g. 2:0");
     cmd.add_option("--row", o.row,
-                   "The row view's query as a token position from 0 (default: the last token)");
+                   "The row and qk views' query as a token position from 0 (default: the last token)");
     cmd.add_option("--values", o.values,
                    "Heatmap and CSV values: weights, scores (QK^T) or scaled (softmax input)")
         ->capture_default_str();

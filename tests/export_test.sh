@@ -19,7 +19,7 @@ expect_exit 0 "export help" -- "$bin" export --help
 grep -q -- "--view" "$tmp/out" && grep -q -- "--causal" "$tmp/out" && ok || fail "export --help lacks --view/--causal"
 
 # Every view in every format, English and Korean.
-for view in heatmap heads scaling pipeline lines pe cell row; do
+for view in heatmap heads scaling pipeline lines pe cell row qk; do
     for fmt in png svg pdf; do
         out="$tmp/$view.$fmt"
         expect_exit 0 "$view $fmt" -- "$bin" export --text "$en" --causal --view "$view" --head 2 --cell 3:1 -o "$out"

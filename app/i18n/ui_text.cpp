@@ -432,6 +432,18 @@ constexpr Entry kTexts[] = {
     {Txt::RowMaskedTip, "%s → %s: masked (weight 0)", "%s → %s: 마스크됨 (가중치 0)"},
     {Txt::RowLabelTip, "Click: show this query's weights (Row view, Ctrl+Shift+1)",
      "클릭: 이 쿼리의 가중치 보기 (행 보기, Ctrl+Shift+1)"},
+    {Txt::ViewQk, "Queries & keys", "쿼리와 키"},
+    {Txt::QkIntro,
+     "The head's query vectors (what each token looks for) and key vectors (what each token offers) in one "
+     "picture: both projected on the first two principal components of Q_h and K_h together. A query scores "
+     "high against keys that point the same way. Hover a query to see its attention as lines (thicker = "
+     "more weight); click it to select it.",
+     "헤드의 쿼리 벡터(각 토큰이 찾는 것)와 키 벡터(각 토큰이 내보이는 것)를 한 그림에 놓았습니다. Q_h와 K_h를 "
+     "함께 놓고 구한 첫 두 주성분에 투영했습니다. 쿼리는 같은 방향을 가리키는 키와 점수가 높습니다. 쿼리에 "
+     "마우스를 올리면 어텐션이 선으로 보이고(굵을수록 가중치가 큼), 누르면 그 쿼리를 고릅니다."},
+    {Txt::QkAxis, "component %d (%.0f%% of the variance)", "주성분 %d (분산의 %.0f%%)"},
+    {Txt::QkQueries, "queries", "쿼리"},
+    {Txt::QkKeys, "keys", "키"},
     {Txt::ViewCost, "Cost", "비용"},
     {Txt::CostIntro,
      "Attention compares every token with every other: n tokens make n² scores per head. Measure one head "

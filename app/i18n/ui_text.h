@@ -75,6 +75,8 @@ enum class Txt {
     // Row view
     ViewRow, RowIntro, RowQuery, RowPrevTip, RowNextTip, RowSorted, RowSortedTip, RowSummary, RowFullyMasked,
     RowAxisKeys, RowAxisWeight, RowMaskedTip, RowLabelTip,
+    // Query/key view
+    ViewQk, QkIntro, QkAxis, QkQueries, QkKeys,
     // Cost view
     ViewCost, CostIntro, CostRun, CostRunTip, CostRunning, CostColN, CostColMs, CostColMiB, CostTimeTitle,
     CostMemTitle, CostAxisN, CostAxisTime, CostAxisMem, CostSoftmax, CostWindow, CostLinear, CostOnline, CostEngine,

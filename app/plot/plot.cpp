@@ -71,6 +71,11 @@ void draw_legend_row(const std::vector<PlotSeries>& series) {
     }
 }
 
+ImVec2 plot_point(const PlotSpec& spec, const PlotHover& h, double x, double y) {
+    return ImVec2(h.area_min.x + float(axis_fraction(spec.x, x)) * (h.area_max.x - h.area_min.x),
+                  h.area_max.y - float(axis_fraction(spec.y, y)) * (h.area_max.y - h.area_min.y));
+}
+
 PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
     PlotHover hover;
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -108,6 +113,8 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
     const float top = origin.y + title_h + y_title_h + 0.5f * line_h;
     const float bottom = origin.y + size.y - x_label_h - 8.0f - (spec.x.label.empty() ? 0.0f : line_h + 2.0f);
     if (right - left < 20.0f || bottom - top < 20.0f) return hover;
+    hover.area_min = ImVec2(left, top);
+    hover.area_max = ImVec2(right, bottom);
 
     auto px = [&](double x) { return left + float(axis_fraction(spec.x, x)) * (right - left); };
     auto py = [&](double y) { return bottom - float(axis_fraction(spec.y, y)) * (bottom - top); };
@@ -209,8 +216,14 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
             }
         }
         if (s.kind != SeriesKind::Line) {
+            const float r = s.kind == SeriesKind::Points ? 4.0f : 3.0f;
             for (size_t i = 0; i < n; ++i)
-                if (std::isfinite(s.y[i])) dl->AddCircleFilled(ImVec2(px(s.x[i]), py(s.y[i])), 3.0f, s.colour);
+                if (std::isfinite(s.y[i])) dl->AddCircleFilled(ImVec2(px(s.x[i]), py(s.y[i])), r, s.colour);
+            if (s.label_points) {
+                for (size_t i = 0; i < std::min(n, s.point_labels.size()); ++i)
+                    if (std::isfinite(s.y[i]))
+                        dl->AddText(ImVec2(px(s.x[i]) + 6.0f, py(s.y[i]) - 0.5f * line_h), s.colour, s.point_labels[i].c_str());
+            }
         }
     }
     dl->PopClipRect();
@@ -256,6 +269,8 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
                     dashed_line(dl, ImVec2(p0.x + 4.0f, cy), ImVec2(p0.x + 24.0f, cy), s.colour, 1.5f, 4.0f);
                 else if (s.kind == SeriesKind::Bars)
                     dl->AddRectFilled(ImVec2(p0.x + 8.0f, cy - 5.0f), ImVec2(p0.x + 20.0f, cy + 5.0f), s.colour);
+                else if (s.kind == SeriesKind::Points)
+                    dl->AddCircleFilled(ImVec2(p0.x + 14.0f, cy), 4.0f, s.colour);
                 else
                     dl->AddLine(ImVec2(p0.x + 4.0f, cy), ImVec2(p0.x + 24.0f, cy), s.colour, 2.0f);
                 dl->AddText(ImVec2(p0.x + 30.0f, y), text_col, s.name.c_str());
@@ -275,7 +290,8 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
                 if (!std::isfinite(s.y[i])) continue;
                 const float x = categories ? left + (float(s.x[i]) + 0.5f) / float(xt.size()) * (right - left) : px(s.x[i]);
                 const float y = s.kind == SeriesKind::Bars ? std::clamp(m.y, std::min(py(s.y[i]), base_y), std::max(py(s.y[i]), base_y)) : py(s.y[i]);
-                const float d = (x - m.x) * (x - m.x) + 0.25f * (y - m.y) * (y - m.y);
+                const float wy = s.kind == SeriesKind::Points ? 1.0f : 0.25f;  // scatter: plain distance
+                const float d = (x - m.x) * (x - m.x) + wy * (y - m.y) * (y - m.y);
                 if (d < best) {
                     best = d;
                     hover.series = int(si);

@@ -32,6 +32,7 @@ struct PlotSeries {
     SeriesKind kind = SeriesKind::LinePoints;
     double bar_width = 0.0;     // Bars: width in x units (0: 80% of the smallest x spacing)
     std::vector<std::string> point_labels;  // optional hover text per point (token names …)
+    bool label_points = false;  // also write point_labels beside the points (Points, LinePoints)
 };
 
 struct PlotSpec {
@@ -48,7 +49,11 @@ struct PlotSpec {
 struct PlotHover {
     int series = -1, index = -1;  // the point under the pointer (nearest in x on the hovered series)
     bool clicked = false;         // left click on the plot area this frame
+    ImVec2 area_min, area_max;    // the data area on screen (for overlays drawn by the caller)
 };
+
+// Screen position of data point (x, y) in a plot drawn with `spec` whose data area `hover` reports.
+ImVec2 plot_point(const PlotSpec& spec, const PlotHover& hover, double x, double y);
 
 // A colour of the plot palette (colour-blind safe, readable on the dark theme), by index.
 ImU32 plot_colour(int index);

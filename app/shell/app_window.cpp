@@ -41,6 +41,7 @@
 #include "app/views/cell_explainer/panel.h"
 #include "app/panels/panel_controls.h"
 #include "app/views/cost/panel.h"
+#include "app/views/qk/panel.h"
 #include "app/views/row/panel.h"
 #include "app/panels/panel_export.h"
 #include "app/views/heatmap/panel.h"
@@ -85,6 +86,7 @@ struct App {
     VariantsPanel variants;
     CostPanel cost;
     RowPanel row;
+    QkPanel qk;
     ModelSession models;     // the pretrained model in use / loading (null: built-in)
     ModelPanel model_panel;  // Model menu, open dialog, dropped folders
     ModelViewPanel model_view;
@@ -362,6 +364,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
             ImGui::End();
             break;
         }
+        case View::Qk:
+            if (begin_panel(lang, Txt::ViewQk, "qk", x0, top, w, h, kNoScroll)) {
+                draw_qk_panel(app.qk, app.state, app.view);
+            }
+            ImGui::End();
+            break;
         case View::Variants:
             if (begin_panel(lang, Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
                 draw_variants_panel(app.variants, app.state, app.view);

@@ -38,7 +38,7 @@ struct Named {
 const Named<FigureView> kViews[] = {
     {FigureView::Heatmap, "heatmap"},   {FigureView::Heads, "heads"}, {FigureView::Scaling, "scaling"},
     {FigureView::Pipeline, "pipeline"}, {FigureView::Lines, "lines"}, {FigureView::PositionalEncoding, "pe"},
-    {FigureView::Cell, "cell"},         {FigureView::Row, "row"},
+    {FigureView::Cell, "cell"},         {FigureView::Row, "row"}, {FigureView::Qk, "qk"},
 };
 const Named<FigureFormat> kFormats[] = {
     {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
@@ -71,7 +71,7 @@ bool parse_figure_view(const std::string& name, FigureView* out) {
     return parse_name(kViews, name, out);
 }
 const char* figure_view_choices() {
-    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row";
+    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk";
 }
 const char* figure_format_name(FigureFormat format) {
     return name_of(kFormats, format);
@@ -465,6 +465,9 @@ void draw_view(fig::Canvas& c, const Trace& trace, const FigureRequest& r) {
             break;
         case FigureView::Row:
             fig::draw_row_view(c, trace, r);
+            break;
+        case FigureView::Qk:
+            fig::draw_qk_view(c, trace, r);
             break;
     }
 }

@@ -27,7 +27,7 @@
 
 namespace attn {
 
-enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row };
+enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk };
 enum class FigureFormat { Png, Svg, Pdf };
 enum class MatrixValues { Weights, Scores, Scaled };  // A, S = QKᵀ, S · factor (softmax input)
 enum class FigureLang { En, Ko };
@@ -71,7 +71,7 @@ struct FigureRequest {
     int head = 0;                                 // 0-based (shown 1-based)
     MatrixValues values = MatrixValues::Weights;  // heatmap view
     int cell_query = -1, cell_key = -1;           // cell view (the heatmap outlines it): 0-based
-    int row = -1;                                 // row view: the query (0-based); -1 = the last one
+    int row = -1;  // row and qk views: the query (0-based); -1 = the last one
     // Scaling view: the same run with attention.scale flipped (see the top of this file).
     const Trace* other_scaling = nullptr;
     FigureOptions options;

@@ -103,6 +103,12 @@ enum class Ft {
     SubtitleRow,
     RowMasked,
     RowAxis,
+    // Query/key view
+    TitleQk,
+    SubtitleQk,
+    QkAxis,
+    QkQueries,
+    QkKeys,
     Position,
     PositionShort,
     Dimension,

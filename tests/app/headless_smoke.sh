@@ -71,6 +71,11 @@ row_checks="--has-colour 86,180,233 2000 --has-colour 230,159,0 500"
 view_shot row-en --check "$row_checks" --view row
 view_shot row-ko --check "$row_checks" --view row --lang ko --text "$ko_text" --causal
 view_shot row-300 --view row --text "$long_text"
+# Queries and keys (PCA): both point colours drawn, a hovered query's lines.
+qk_checks="--has-colour 86,180,233 60 --has-colour 230,159,0 60"
+view_shot qk-en --check "$qk_checks" --view qk --mouse 900,500
+view_shot qk-ko --check "$qk_checks" --view qk --lang ko --text "$ko_text"
+view_shot qk-300 --view qk --text "$long_text"
 
 # --headless with a DISPLAY that does not exist: X is never contacted.
 if ! DISPLAY=:97 "$ATTNLAB" --headless --screenshot "$tmp/forced.png" --stats >"$tmp/forced.out" 2>&1; then

@@ -1,0 +1,24 @@
+// panel.h — the query/key view (as AttentionViz): the current head's query and key vectors
+// projected on the first two principal components of Q_h and K_h stacked
+// (core/attention/qk_projection.h), queries and keys in two colours with token labels; the
+// selected (or hovered) query's lines to the keys, opacity = attention weight.
+#pragma once
+
+#include <memory>
+
+#include "app/jobs/compute_worker.h"
+#include "app/state/app_state.h"
+#include "core/attention/qk_projection.h"
+
+namespace attn::app {
+
+struct QkPanel {
+    // The projection of (trace, layer, head): recomputed only when one changes (PCA of d_k × d_k).
+    std::shared_ptr<const Trace> cached_trace;
+    int cached_layer = -1, cached_head = -1;
+    QkProjection projection;
+};
+
+void draw_qk_panel(QkPanel& panel, AppState& state, const ComputeView& view);
+
+}  // namespace attn::app
