@@ -10,7 +10,6 @@
 #include <imgui.h>
 
 #include "app/plot/plot.h"
-#include "app/views/row/row_bars.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/ui_widgets.h"
 
@@ -96,11 +95,15 @@ void draw_qk_panel(QkPanel& p, AppState& s, const ComputeView& view) {
     const PlotHover h = draw_plot("##qk_plot", spec, ImVec2(side, side));
 
     // The query whose lines are drawn: the hovered one, else the selected (or last) one.
-    int q = row_for_selection(trace, s.sel_query);
+    const int tq = L.t_q();
+    int q = s.sel_query >= 0 && s.sel_query < tq ? s.sel_query : tq - 1;
     if (h.series == 1 && h.index >= 0) q = h.index;
     if (h.clicked && h.series == 1 && h.index >= 0) {
+        const Mat& w = L.heads[size_t(head)].weights;
+        Eigen::Index best = 0;
+        w.row(h.index).maxCoeff(&best);
         s.sel_query = h.index;
-        s.sel_key = make_row_bars(trace, layer, head, h.index, false).argmax;
+        s.sel_key = w(h.index, best) > 0.0f ? int(best) : -1;  // the strongest key, for the explainer
     }
     if (q >= 0 && q < pr.q2.rows()) {
         ImDrawList* dl = ImGui::GetWindowDrawList();
