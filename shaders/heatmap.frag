@@ -13,9 +13,10 @@ uniform sampler2D u_colormap;
 uniform vec2 u_range;     // (vmin, vmax) of the colour scale
 uniform vec2 u_grid;      // (cols, rows)
 uniform float u_cell_px;  // on-screen cell size; grid lines from 12 px up
+uniform vec4 u_view;      // the visible window of the matrix (u0, v0, u1, v1); (0, 0, 1, 1) = all
 
 void main() {
-    vec2 cell_f = v_uv * u_grid;
+    vec2 cell_f = mix(u_view.xy, u_view.zw, v_uv) * u_grid;
     ivec2 cell = ivec2(min(floor(cell_f), u_grid - 1.0));
     vec2 texel = texelFetch(u_values, cell, 0).rg;
     vec3 rgb;

@@ -147,4 +147,17 @@ HeatmapData matrix_heatmap_data(const Mat& m, const BoolMat* masked) {
     return d;
 }
 
+void apply_auto_contrast(HeatmapData& d) {
+    float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+    for (size_t k = 0; k < d.values.size(); ++k) {
+        if ((k < d.masked.size() && d.masked[k]) || !std::isfinite(d.values[k])) continue;
+        lo = std::min(lo, d.values[k]);
+        hi = std::max(hi, d.values[k]);
+    }
+    if (!(lo <= hi)) return;
+    d.vmin = lo;
+    d.vmax = hi > lo ? hi : lo + 1.0f;
+    d.fixed_range = false;
+}
+
 }  // namespace attn::app

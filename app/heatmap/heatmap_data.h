@@ -56,4 +56,8 @@ CellInfo cell_info(const LayerTrace& layer, int head, int i, int j);
 // A matrix on the auto (min..max of unmasked values) scale; `masked` (same shape) or null.
 HeatmapData matrix_heatmap_data(const Mat& m, const BoolMat* masked = nullptr);
 
+// "Auto contrast": the colour range becomes the min..max of the unmasked values (fixed_range off,
+// so the colour bar says so). A constant matrix gets a unit-wide range. No-op on empty data.
+void apply_auto_contrast(HeatmapData& data);
+
 }  // namespace attn::app

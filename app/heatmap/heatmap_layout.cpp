@@ -52,11 +52,13 @@ HeatmapLayout layout_heatmap(const HeatmapLayoutInput& in) {
 
     const float bar_h = std::max(out.grid.h, std::min(160.0f, in.area.bottom() - out.grid.y));
     out.colorbar = {out.grid.right() + 2.0f * in.pad, out.grid.y, 16.0f, bar_h};
+    out.view = out.grid;
     return out;
 }
 
 CellIndex hit_test(const HeatmapLayout& layout, int rows, int cols, float mx, float my) {
     if (rows <= 0 || cols <= 0 || !layout.grid.contains(mx, my)) return {};
+    if (layout.view.w > 0.0f && !layout.view.contains(mx, my)) return {};
     CellIndex c;
     c.i = std::clamp(int((my - layout.grid.y) / layout.cell), 0, rows - 1);
     c.j = std::clamp(int((mx - layout.grid.x) / layout.cell), 0, cols - 1);
@@ -66,6 +68,49 @@ CellIndex hit_test(const HeatmapLayout& layout, int rows, int cols, float mx, fl
 RectF cell_rect(const HeatmapLayout& layout, int i, int j) {
     return {layout.grid.x + float(j) * layout.cell, layout.grid.y + float(i) * layout.cell,
             layout.cell, layout.cell};
+}
+
+UvRect zoom_window(const HeatmapZoom& z) {
+    const float zoom = std::clamp(z.zoom, 1.0f, kMaxHeatmapZoom);
+    const float half = 0.5f / zoom;
+    const float cx = std::clamp(z.cx, half, 1.0f - half), cy = std::clamp(z.cy, half, 1.0f - half);
+    return {cx - half, cy - half, cx + half, cy + half};
+}
+
+void zoom_about(HeatmapZoom& z, float factor, float fx, float fy) {
+    const UvRect w = zoom_window(z);
+    const float u = w.u0 + fx * (w.u1 - w.u0), v = w.v0 + fy * (w.v1 - w.v0);  // the matrix point under the pointer
+    z.zoom = std::clamp(z.zoom * factor, 1.0f, kMaxHeatmapZoom);
+    const float span = 1.0f / z.zoom;
+    z.cx = u - fx * span + 0.5f * span;  // keep (u, v) at the same screen fraction
+    z.cy = v - fy * span + 0.5f * span;
+    const UvRect c = zoom_window(z);  // store the clamped centre
+    z.cx = 0.5f * (c.u0 + c.u1);
+    z.cy = 0.5f * (c.v0 + c.v1);
+}
+
+void pan_view(HeatmapZoom& z, float dx, float dy) {
+    const float span = 1.0f / std::clamp(z.zoom, 1.0f, kMaxHeatmapZoom);
+    z.cx -= dx * span;
+    z.cy -= dy * span;
+    const UvRect c = zoom_window(z);
+    z.cx = 0.5f * (c.u0 + c.u1);
+    z.cy = 0.5f * (c.v0 + c.v1);
+}
+
+HeatmapLayout zoomed_layout(const HeatmapLayout& fit, const HeatmapZoom& z, int rows, int cols, float line_h) {
+    HeatmapLayout out = fit;
+    const UvRect w = zoom_window(z);
+    const float zoom = 1.0f / (w.u1 - w.u0);
+    out.cell = fit.cell * zoom;
+    out.grid = {fit.grid.x - w.u0 * float(cols) * out.cell, fit.grid.y - w.v0 * float(rows) * out.cell,
+                float(cols) * out.cell, float(rows) * out.cell};
+    out.view = fit.grid;
+    out.row_labels = {fit.row_labels.x, out.grid.y, fit.row_labels.w, out.grid.h};
+    out.col_labels = {out.grid.x, fit.col_labels.y, out.grid.w, fit.col_labels.h};
+    out.row_stride = label_stride(out.cell, line_h);
+    out.col_stride = out.col_mode == ColumnLabelMode::Vertical ? label_stride(out.cell, line_h) : 1;
+    return out;
 }
 
 }  // namespace attn::app

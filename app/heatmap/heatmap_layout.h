@@ -42,9 +42,38 @@ struct HeatmapLayout {
     ColumnLabelMode col_mode = ColumnLabelMode::Horizontal;
     int row_stride = 1, col_stride = 1;  // label every k-th row / column
     RectF colorbar;    // the bar itself; tick labels go to its right
+    // The part of the grid on screen: the grid itself, or, when zoomed (zoomed_layout), the fixed
+    // rectangle through which a larger virtual grid is seen. Labels, numbers and hits outside it
+    // are skipped.
+    RectF view;
 };
 
 HeatmapLayout layout_heatmap(const HeatmapLayoutInput& in);
+
+// ---- Zoom and pan (mouse wheel at the pointer, drag to pan) ----
+
+inline constexpr float kMaxHeatmapZoom = 64.0f;
+
+struct HeatmapZoom {
+    float zoom = 1.0f;            // 1 = the whole matrix; z shows 1/z of each axis
+    float cx = 0.5f, cy = 0.5f;   // centre of the visible window, as a fraction of the matrix
+    bool zoomed() const { return zoom > 1.0001f; }
+};
+
+// The visible window [u0, u1] × [v0, v1] of the matrix (fractions, u across columns, v down rows),
+// with the centre clamped so the window stays inside the matrix.
+struct UvRect {
+    float u0 = 0.0f, v0 = 0.0f, u1 = 1.0f, v1 = 1.0f;
+};
+UvRect zoom_window(const HeatmapZoom& z);
+// Multiplies the zoom by `factor` (clamped to 1 … kMaxHeatmapZoom) keeping the matrix point under
+// the screen fraction (fx, fy) of the view where it is.
+void zoom_about(HeatmapZoom& z, float factor, float fx, float fy);
+// Moves the window by (dx, dy) fractions of the view (drag right by a whole view: dx = 1).
+void pan_view(HeatmapZoom& z, float dx, float dy);
+// The layout of the whole matrix at this zoom: cells `zoom` times larger, the grid moved so the
+// window shows in the original grid's place (view = the original grid), label strides recomputed.
+HeatmapLayout zoomed_layout(const HeatmapLayout& fit, const HeatmapZoom& z, int rows, int cols, float line_h);
 
 // Smallest k ≥ 1 with k · cell ≥ needed.
 int label_stride(float cell, float needed);
@@ -54,7 +83,7 @@ struct CellIndex {
     bool valid() const { return i >= 0 && j >= 0; }
 };
 
-// The cell under (mx, my), or invalid when outside the grid.
+// The cell under (mx, my), or invalid when outside the grid or its visible part.
 CellIndex hit_test(const HeatmapLayout& layout, int rows, int cols, float mx, float my);
 
 // The screen rectangle of cell (i, j).

@@ -63,6 +63,7 @@ Status heatmap_renderer_init(HeatmapRenderer& r) {
     r.loc_range = glGetUniformLocation(r.program, "u_range");
     r.loc_grid = glGetUniformLocation(r.program, "u_grid");
     r.loc_cell_px = glGetUniformLocation(r.program, "u_cell_px");
+    r.loc_view = glGetUniformLocation(r.program, "u_view");
     glGenVertexArrays(1, &r.vao);  // core profile draws need one, even without attributes
 
     GLint last_texture = 0;
@@ -111,11 +112,15 @@ void upload_heatmap(HeatmapRenderer& r, const HeatmapData& data) {
 }
 
 unsigned render_heatmap(HeatmapRenderer& r, int width_px, int height_px, Colormap map, float vmin,
-                        float vmax, float cell_px) {
+                        float vmax, float cell_px, const float* view) {
     if (r.data_version == 0 || width_px <= 0 || height_px <= 0) return 0;
+    static const float kAll[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+    if (view == nullptr) view = kAll;
+    const bool same_view = r.drawn_view[0] == view[0] && r.drawn_view[1] == view[1] && r.drawn_view[2] == view[2] &&
+                           r.drawn_view[3] == view[3];
     const bool unchanged = r.drawn_version == r.data_version && r.drawn_w == width_px &&
                            r.drawn_h == height_px && r.drawn_map == map && r.drawn_vmin == vmin &&
-                           r.drawn_vmax == vmax && r.drawn_cell == cell_px;
+                           r.drawn_vmax == vmax && r.drawn_cell == cell_px && same_view;
     if (unchanged) return r.color_tex;
 
     GLint last_texture = 0, last_fbo = 0, last_program = 0, last_vao = 0, viewport[4] = {};
@@ -152,6 +157,7 @@ unsigned render_heatmap(HeatmapRenderer& r, int width_px, int height_px, Colorma
     glUniform2f(r.loc_range, vmin, vmax);
     glUniform2f(r.loc_grid, float(r.cols), float(r.rows));
     glUniform1f(r.loc_cell_px, cell_px);
+    glUniform4f(r.loc_view, view[0], view[1], view[2], view[3]);
     glBindVertexArray(r.vao);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 
@@ -174,6 +180,7 @@ unsigned render_heatmap(HeatmapRenderer& r, int width_px, int height_px, Colorma
     r.drawn_vmin = vmin;
     r.drawn_vmax = vmax;
     r.drawn_cell = cell_px;
+    for (int k = 0; k < 4; ++k) r.drawn_view[k] = view[k];
     return r.color_tex;
 }
 

@@ -18,7 +18,7 @@ namespace attn::app {
 
 struct HeatmapRenderer {
     unsigned program = 0, vao = 0;
-    int loc_values = -1, loc_colormap = -1, loc_range = -1, loc_grid = -1, loc_cell_px = -1;
+    int loc_values = -1, loc_colormap = -1, loc_range = -1, loc_grid = -1, loc_cell_px = -1, loc_view = -1;
     unsigned values_tex = 0;
     unsigned colormap_tex[kColormapCount] = {};
     unsigned fbo = 0, color_tex = 0;
@@ -32,6 +32,7 @@ struct HeatmapRenderer {
     int drawn_w = 0, drawn_h = 0;
     Colormap drawn_map = Colormap::Viridis;
     float drawn_vmin = 0.0f, drawn_vmax = 0.0f, drawn_cell = 0.0f;
+    float drawn_view[4] = {0.0f, 0.0f, 1.0f, 1.0f};
 };
 
 // Compiles the embedded shaders and creates the textures. The message has the GL info log.
@@ -40,9 +41,11 @@ void heatmap_renderer_destroy(HeatmapRenderer& r);
 
 void upload_heatmap(HeatmapRenderer& r, const HeatmapData& data);
 
-// Returns the GL texture name to pass to ImGui::Image (0 when nothing was uploaded).
+// Returns the GL texture name to pass to ImGui::Image (0 when nothing was uploaded). `view` is
+// the part of the matrix drawn (fractions u0, v0, u1, v1: zoom); null = all of it. cell_px is the
+// on-screen cell size at that zoom.
 unsigned render_heatmap(HeatmapRenderer& r, int width_px, int height_px, Colormap map, float vmin,
-                        float vmax, float cell_px);
+                        float vmax, float cell_px, const float* view = nullptr);
 
 // A plain RGBA8 image (w × h texels, row 0 at the top, nearest filtering) for maps not drawn by
 // the shader (e.g. the scaling lab's difference map). `tex` 0 creates one; returns the name.

@@ -267,6 +267,18 @@ constexpr Entry kTexts[] = {
     {Txt::DkMax, "mean max weight: raw %.3f, ÷√d_k %.3f", "평균 최대 가중치: 원래 %.3f, ÷√d_k %.3f"},
     {Txt::DkCurve, "entropy for d_k = 4 … 512", "d_k = 4 … 512의 엔트로피"},
 
+    {Txt::AutoContrast, "Auto contrast", "자동 대비"},
+    {Txt::AutoContrastTip,
+     "Colours from this matrix's own smallest to largest value instead of the fixed 0-1 scale, so small "
+     "differences in long sentences show. The colour bar says which scale is in use.",
+     "고정된 0-1 범위 대신 이 행렬의 최솟값부터 최댓값까지로 색을 칠해, 긴 문장의 작은 차이도 보이게 합니다. "
+     "어떤 범위를 쓰는지는 색 막대에 적힙니다."},
+    {Txt::ZoomReset, "Zoom %.1f× · reset", "확대 %.1f× · 처음으로"},
+    {Txt::ZoomTip,
+     "Mouse wheel over the cells zooms at the pointer; drag (right or middle button, or left when zoomed) "
+     "to pan; Home or this button shows the whole matrix.",
+     "칸 위에서 마우스 휠로 포인터 위치를 확대합니다. 드래그(오른쪽·가운데 버튼, 확대 중에는 왼쪽도)로 "
+     "이동하고, Home 키나 이 버튼으로 전체를 봅니다."},
     {Txt::PipeIntro,
      "Head %d, every step left to right, top to bottom, every matrix drawn with the same cell size so the "
      "shapes compare. Colours: each matrix on its own range (written above it), or S, Z and Z_m on one "

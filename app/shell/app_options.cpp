@@ -14,8 +14,8 @@ namespace {
 constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",     "--text",
                                        "--cross-text", "--lang",   "--head",     "--show",
                                        "--colormap",   "--mouse",  "--click",
-                                       "--config",     "--type",   "--model"};
-constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run",
+                                       "--config",     "--type",   "--model",    "--zoom"};
+constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless"};
 
 // "--flag" or "--flag=value": the flag part and, after '=', the inline value.
@@ -95,6 +95,7 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (a.flag == "--presentation") o.presentation = true;
             if (a.flag == "--export-dialog") o.export_dialog = true;
             if (a.flag == "--run") o.run = true;
+            if (a.flag == "--auto-contrast") o.auto_contrast = true;
             if (a.flag == "--headless") o.headless = true;
             continue;
         }
@@ -141,6 +142,15 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             Lang lang;
             if (!parse_lang(v, &lang)) return Status::Error("--lang: expected en or ko, got '" + std::string(v) + "'.");
             o.lang = lang;
+        } else if (a.flag == "--zoom") {
+            // Z or Z,U,V: zoom factor and the centre of the view as fractions of the matrix.
+            float z = 0, u = 0.5f, w = 0.5f;
+            const std::string text(v);
+            const int n = std::sscanf(text.c_str(), "%f,%f,%f", &z, &u, &w);
+            if ((n != 1 && n != 3) || !(z >= 1.0f && z <= 64.0f) || !(u >= 0.0f && u <= 1.0f) || !(w >= 0.0f && w <= 1.0f))
+                return Status::Error("--zoom: expected Z or Z,U,V with Z from 1 to 64 and U, V from 0 to 1, got '" +
+                                     text.substr(0, 40) + "'.");
+            o.zoom = {z, u, w};
         } else if (a.flag == "--head") {
             auto n = parse_int(a.flag, v, 1, 4096);
             if (!n) return n.status();
@@ -183,6 +193,7 @@ void apply_options(const AppOptions& o, AppState& state) {
     if (o.quantity) state.quantity = *o.quantity;
     if (o.colormap) state.colormap = *o.colormap;
     if (o.causal) state.causal = true;
+    if (o.auto_contrast) state.auto_contrast = true;
     if (o.mask_edit) state.mask_edit = true;
     if (o.presentation) state.presentation = true;
     View view;
@@ -224,6 +235,8 @@ const char* app_usage() {
            "                          to new heatmap latency)\n"
            "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
            "  --run                   press the view's main action at start (Cost: Measure)\n"
+           "  --auto-contrast         colour the weights on their own min..max (not 0..1)\n"
+           "  --zoom Z[,U,V]          start the heatmap zoomed Z times around (U, V), fractions of the matrix\n"
            "  --export-dialog         start with File > Export open (Ctrl+E)\n"
            "  --mask-edit             start in mask-edit mode (clicks on cells hide them)\n"
            "  --mouse X,Y             screenshot with the pointer here (hover tooltip)\n"

@@ -10,6 +10,7 @@
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <utility>
 #include <string>
@@ -40,7 +41,9 @@ struct AppOptions {
     bool mask_edit = false;
     bool presentation = false;  // start in presentation mode
     bool export_dialog = false; // start with the export dialog open
+    bool auto_contrast = false; // --auto-contrast: weights on their own min..max
     bool run = false;           // --run: press the view's main action at start (Cost: Measure)
+    std::optional<std::array<float, 3>> zoom;  // --zoom Z[,U,V]: the heatmap's zoom and centre
     // --type TEXT: on frame 5 append TEXT to the sentence, as if typed (with --stats: measures the
     // time and frames from the edit to the new trace on screen).
     std::optional<std::string> type_text;

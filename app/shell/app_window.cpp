@@ -587,6 +587,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (auto font = find_figure_font(assets)) app->exporter.font_file = *font;
     if (options.export_dialog) open_export_panel(app->exporter);
     app->cost.auto_start = options.run;
+    if (options.zoom) app->heatmap.initial_zoom = HeatmapZoom{(*options.zoom)[0], (*options.zoom)[1], (*options.zoom)[2]};
     // Background results wake the event loop (headless runs have none: they wait for results).
     const std::function<void()> wake_ui = headless ? std::function<void()>() : [] { glfwPostEmptyEvent(); };
     auto worker = std::make_unique<ComputeWorker>(wake_ui);
@@ -650,6 +651,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
 
     worker.reset();  // joins; its wake-up callback needs GLFW alive (so do the panels' jobs: app.reset() below)
     heatmap_renderer_destroy(app->heatmap.renderer);
+    heatmap_renderer_destroy(app->heatmap.overview);
     all_heads_panel_destroy(app->all_heads);
     scaling_lab_panel_destroy(app->scaling);
     pipeline_panel_destroy(app->pipeline);

@@ -63,6 +63,7 @@ struct AppState {
     HeatmapQuantity quantity = HeatmapQuantity::Weights;
     Colormap colormap = Colormap::Viridis;
     bool show_numbers = true;
+    bool auto_contrast = false;  // weights on their own min..max instead of the fixed 0..1
 
     // Which view fills the area right of the controls; the cell the explainer shows.
     View view = View::Heatmap;

@@ -103,6 +103,7 @@ std::string settings_to_json(const AppState& s) {
     j["show"] = quantity_name(s.quantity);
     j["colormap"] = colormap_name(s.colormap);
     j["show_numbers"] = s.show_numbers;
+    j["auto_contrast"] = s.auto_contrast;
     j["view"] = view_name(s.view);
     j["ui_scale"] = s.ui_scale;
     j["show_controls"] = s.show_controls;
@@ -179,6 +180,7 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
         else r.note("colormap");
     }
     r.boolean("show_numbers", s.show_numbers);
+    r.boolean("auto_contrast", s.auto_contrast);
     if (const json* v = r.find("view")) {
         View view;
         if (v->is_string() && parse_view(v->get<std::string>(), &view)) s.view = view;

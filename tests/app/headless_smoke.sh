@@ -71,6 +71,9 @@ row_checks="--has-colour 86,180,233 2000 --has-colour 230,159,0 500"
 view_shot row-en --check "$row_checks" --view row
 view_shot row-ko --check "$row_checks" --view row --lang ko --text "$ko_text" --causal
 view_shot row-300 --view row --text "$long_text"
+# The heatmap zoomed in on 300 tokens (readable labels, overview inset) and with auto contrast.
+view_shot zoom-300 --text "$long_text" --zoom 12,0.2,0.3
+view_shot zoom-300-ko --text "$long_text" --zoom 4 --auto-contrast --lang ko
 # Queries and keys (PCA): both point colours drawn, a hovered query's lines.
 qk_checks="--has-colour 86,180,233 60 --has-colour 230,159,0 60"
 view_shot qk-en --check "$qk_checks" --view qk --mouse 900,500

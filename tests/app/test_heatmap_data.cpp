@@ -123,3 +123,25 @@ TEST_CASE("value_quantile ignores masked cells") {
     d.masked = {1, 1, 1, 1, 1};
     CHECK(value_quantile(d, 0.99f) == 0.0f);
 }
+
+TEST_CASE("auto contrast: the range of the unmasked values, labelled as not fixed") {
+    HeatmapData d;
+    d.rows = 1;
+    d.cols = 4;
+    d.values = {0.1f, 0.3f, 0.0f, 0.2f};
+    d.masked = {0, 0, 1, 0};
+    d.fixed_range = true;
+    d.vmin = 0.0f;
+    d.vmax = 1.0f;
+    apply_auto_contrast(d);
+    CHECK(d.vmin == doctest::Approx(0.1f));
+    CHECK(d.vmax == doctest::Approx(0.3f));
+    CHECK_FALSE(d.fixed_range);
+    HeatmapData flat = d;
+    flat.values = {0.5f, 0.5f, 0.5f, 0.5f};
+    apply_auto_contrast(flat);
+    CHECK(flat.vmax > flat.vmin);
+    HeatmapData none;
+    apply_auto_contrast(none);  // no values: unchanged, no crash
+    CHECK(none.vmax == doctest::Approx(1.0f));
+}

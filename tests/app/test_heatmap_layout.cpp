@@ -89,3 +89,61 @@ TEST_CASE("cell_rect inverts hit_test at the cell centre") {
         }
     }
 }
+
+TEST_CASE("zoom: the window stays inside the matrix; zooming keeps the point under the pointer") {
+    HeatmapZoom z;
+    UvRect w = zoom_window(z);
+    CHECK(w.u0 == 0.0f);
+    CHECK(w.u1 == 1.0f);
+    zoom_about(z, 4.0f, 0.25f, 0.75f);  // zoom in at a quarter across, three quarters down
+    w = zoom_window(z);
+    CHECK(w.u1 - w.u0 == doctest::Approx(0.25f));
+    CHECK(w.v1 - w.v0 == doctest::Approx(0.25f));
+    // The matrix point that was under the pointer (0.25, 0.75) still is.
+    CHECK(w.u0 + 0.25f * (w.u1 - w.u0) == doctest::Approx(0.25f));
+    CHECK(w.v0 + 0.75f * (w.v1 - w.v0) == doctest::Approx(0.75f));
+    // Zooming at the corner clamps the window inside the matrix.
+    HeatmapZoom c;
+    zoom_about(c, 8.0f, 1.0f, 0.0f);
+    w = zoom_window(c);
+    CHECK(w.u1 == doctest::Approx(1.0f));
+    CHECK(w.v0 == doctest::Approx(0.0f));
+    // Panning by a whole view moves the window by its width, never past the edges.
+    HeatmapZoom p{4.0f, 0.5f, 0.5f};
+    pan_view(p, 1.0f, 0.0f);  // drag right: the window moves left
+    CHECK(zoom_window(p).u0 == doctest::Approx(0.125f));
+    pan_view(p, 10.0f, -10.0f);
+    CHECK(zoom_window(p).u0 == doctest::Approx(0.0f));
+    CHECK(zoom_window(p).v1 == doctest::Approx(1.0f));
+    // Limits: never below 1 or above the maximum.
+    zoom_about(p, 1e-3f, 0.5f, 0.5f);
+    CHECK(p.zoom == 1.0f);
+    CHECK_FALSE(p.zoomed());
+    zoom_about(p, 1e6f, 0.5f, 0.5f);
+    CHECK(p.zoom == kMaxHeatmapZoom);
+}
+
+TEST_CASE("zoomed layout: cells grow, the window sits where the grid was, hits map to matrix cells") {
+    HeatmapLayoutInput in;
+    in.area = {0, 0, 800, 600};
+    in.rows = 100;
+    in.cols = 100;
+    in.row_label_w = 60;
+    in.col_label_w = 60;
+    const HeatmapLayout fit = layout_heatmap(in);
+    HeatmapZoom z{10.0f, 0.55f, 0.25f};  // rows 20..30, cols 50..60
+    const HeatmapLayout L = zoomed_layout(fit, z, 100, 100, in.line_h);
+    CHECK(L.cell == doctest::Approx(fit.cell * 10.0f));
+    CHECK(L.view.x == fit.grid.x);
+    CHECK(L.view.w == fit.grid.w);
+    CHECK(L.row_stride <= fit.row_stride);
+    // The view's top-left corner shows cell (20, 50).
+    const CellIndex c = hit_test(L, 100, 100, fit.grid.x + 1.0f, fit.grid.y + 1.0f);
+    CHECK(c.i == 20);
+    CHECK(c.j == 50);
+    const CellIndex e = hit_test(L, 100, 100, fit.grid.right() - 1.0f, fit.grid.bottom() - 1.0f);
+    CHECK(e.i == 29);
+    CHECK(e.j == 59);
+    // Outside the view nothing is hit, even where the virtual grid has cells.
+    CHECK_FALSE(hit_test(L, 100, 100, fit.grid.right() + 5.0f, fit.grid.y + 5.0f).valid());
+}

@@ -57,6 +57,7 @@ void draw_axis_labels(const HeatmapPanel& p, const HeatmapLayout& L, const Trace
         const char* text = p.row_labels[size_t(i)].c_str();
         const float w = ImGui::CalcTextSize(text).x;
         const float y = L.grid.y + (float(i) + 0.5f) * L.cell - 0.5f * line_h;
+        if (y + 0.5f * line_h < L.view.y || y + 0.5f * line_h > L.view.bottom()) continue;  // zoomed out of view
         dl->AddText(ImVec2(L.row_labels.right() - w, y), colour(trace.q_tokens[size_t(i)], hovered), text);
     }
 
@@ -70,6 +71,7 @@ void draw_axis_labels(const HeatmapPanel& p, const HeatmapLayout& L, const Trace
         const char* text = p.col_labels[size_t(j)].c_str();
         const ImU32 c = colour(trace.k_tokens[size_t(j)], hovered);
         const float cx = L.grid.x + (float(j) + 0.5f) * L.cell;
+        if (cx < L.view.x || cx > L.view.right()) continue;  // zoomed out of view
         const float w = ImGui::CalcTextSize(text).x;
         switch (L.col_mode) {
             case ColumnLabelMode::Horizontal:
@@ -98,11 +100,14 @@ void draw_cell_numbers(const HeatmapPanel& p, const HeatmapLayout& L, Colormap m
         for (int j = 0; j < d.cols; ++j) {
             const size_t k = size_t(i) * d.cols + j;
             if (d.masked[k]) continue;  // hatched: the weight is exactly 0 by construction
+            const RectF r = cell_rect(L, i, j);
+            if (r.x < L.view.x - 0.5f || r.right() > L.view.right() + 0.5f || r.y < L.view.y - 0.5f ||
+                r.bottom() > L.view.bottom() + 0.5f)
+                continue;  // zoomed: only the cells wholly in view
             format_value(buf, sizeof(buf), d.values[k], q);
             const ImVec2 size = ImGui::CalcTextSize(buf);
             if (size.x + 4.0f > L.cell) continue;
             const bool dark = prefers_dark_text(colormap_rgb(map, normalized(d, d.values[k])));
-            const RectF r = cell_rect(L, i, j);
             dl->AddText(ImVec2(r.x + 0.5f * (r.w - size.x), r.y + 0.5f * (r.h - size.y)),
                         dark ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
         }

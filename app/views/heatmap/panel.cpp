@@ -71,6 +71,16 @@ void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
     ImGui::SameLine(0.0f, 24.0f);
     ImGui::Checkbox(p.label(lang, Txt::Numbers, "numbers"), &s.show_numbers);
     item_tooltip(tr(lang, Txt::NumbersTip));
+    ImGui::SameLine(0.0f, 24.0f);
+    ImGui::Checkbox(p.label(lang, Txt::AutoContrast, "auto_contrast"), &s.auto_contrast);
+    item_tooltip(tr(lang, Txt::AutoContrastTip));
+    if (p.zoom.zoomed()) {
+        ImGui::SameLine(0.0f, 24.0f);
+        char z[96];
+        std::snprintf(z, sizeof(z), tr(lang, Txt::ZoomReset), double(p.zoom.zoom));
+        if (ImGui::SmallButton(z)) p.zoom = HeatmapZoom{};
+        item_tooltip(tr(lang, Txt::ZoomTip));
+    }
 }
 
 void draw_status(const AppState& s, const ComputeView& view) {
@@ -95,10 +105,14 @@ void draw_status(const AppState& s, const ComputeView& view) {
 }
 
 void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, int layer, int head,
-                   HeatmapQuantity quantity) {
-    if (p.data_trace != trace || p.data_layer != layer || p.data_head != head || p.data_quantity != quantity) {
+                   HeatmapQuantity quantity, bool auto_contrast) {
+    if (p.data_trace != trace || p.data_layer != layer || p.data_head != head || p.data_quantity != quantity ||
+        p.data_auto_contrast != auto_contrast) {
         p.data = make_heatmap_data(trace->layers[size_t(layer)], head, quantity);
+        if (auto_contrast) apply_auto_contrast(p.data);
         if (p.renderer.program != 0) upload_heatmap(p.renderer, p.data);
+        if (p.overview.program != 0) upload_heatmap(p.overview, p.data);
+        p.data_auto_contrast = auto_contrast;
         p.data_trace = trace;
         p.data_layer = layer;
         p.data_head = head;
@@ -126,6 +140,25 @@ void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, i
     }
 }
 
+// When zoomed: the whole matrix small in the grid's top-right corner, the visible window framed.
+void draw_overview(HeatmapPanel& p, const HeatmapLayout& fit, const UvRect& win, Colormap map) {
+    if (!p.overview_ready) {
+        p.overview_ready = true;
+        if (heatmap_renderer_init(p.overview)) upload_heatmap(p.overview, p.data);
+        else heatmap_renderer_destroy(p.overview);
+    }
+    if (p.overview.program == 0) return;
+    const float scale = std::min(140.0f / std::max(fit.grid.w, 1.0f), 140.0f / std::max(fit.grid.h, 1.0f));
+    const float w = std::max(std::floor(fit.grid.w * scale), 8.0f), h = std::max(std::floor(fit.grid.h * scale), 8.0f);
+    const ImVec2 o0(fit.grid.right() - w - 6.0f, fit.grid.y + 6.0f), o1(o0.x + w, o0.y + h);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const unsigned tex = render_heatmap(p.overview, int(w), int(h), map, p.data.vmin, p.data.vmax, 0.0f);
+    dl->AddRectFilled(ImVec2(o0.x - 3, o0.y - 3), ImVec2(o1.x + 3, o1.y + 3), rgba(15, 15, 18, 230));
+    if (tex != 0) dl->AddImage(ImTextureID(std::intptr_t(tex)), o0, o1);
+    dl->AddRect(ImVec2(o0.x + win.u0 * w, o0.y + win.v0 * h), ImVec2(o0.x + win.u1 * w, o0.y + win.v1 * h),
+                rgba(255, 255, 255), 0.0f, 0, 2.0f);
+}
+
 }  // namespace
 
 void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
@@ -142,7 +175,7 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         return;
     }
 
-    refresh_cache(p, trace, s.layer, s.head, s.quantity);
+    refresh_cache(p, trace, s.layer, s.head, s.quantity, s.auto_contrast);
     const HeatmapData& d = p.data;
 
     ImGui::Spacing();
@@ -157,30 +190,60 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     in.col_label_w = p.col_label_w;
     in.line_h = ImGui::GetTextLineHeight();
     in.colorbar_w = colour_bar_width(s.lang);
-    const HeatmapLayout L = layout_heatmap(in);
+    const HeatmapLayout fit = layout_heatmap(in);
+    if (p.zoom_rows != d.rows || p.zoom_cols != d.cols) {  // a new shape: see it all
+        p.zoom = p.initial_zoom.value_or(HeatmapZoom{});
+        p.initial_zoom.reset();
+        p.zoom_rows = d.rows;
+        p.zoom_cols = d.cols;
+    }
+    const HeatmapLayout L = p.zoom.zoomed() ? zoomed_layout(fit, p.zoom, d.rows, d.cols, in.line_h) : fit;
     p.layout = L;
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 g0(L.grid.x, L.grid.y), g1(L.grid.right(), L.grid.bottom());
-    const unsigned tex = render_heatmap(p.renderer, int(std::lround(L.grid.w)), int(std::lround(L.grid.h)),
-                                        s.colormap, d.vmin, d.vmax, L.cell);
+    const ImVec2 g0(fit.grid.x, fit.grid.y), g1(fit.grid.right(), fit.grid.bottom());
+    const UvRect win = zoom_window(p.zoom);
+    const float view_uv[4] = {win.u0, win.v0, win.u1, win.v1};
+    const unsigned tex = render_heatmap(p.renderer, int(std::lround(fit.grid.w)), int(std::lround(fit.grid.h)),
+                                        s.colormap, d.vmin, d.vmax, L.cell, view_uv);
     if (tex != 0) dl->AddImage(ImTextureID(std::intptr_t(tex)), g0, g1);
     dl->AddRect(ImVec2(g0.x - 1, g0.y - 1), ImVec2(g1.x + 1, g1.y + 1), rgba(20, 20, 23));
 
-    // Pointer: hover, and painting hidden cells in mask-edit mode.
+    // Pointer: hover, wheel zoom, drag to pan, and painting hidden cells in mask-edit mode.
     ImGui::SetCursorScreenPos(g0);
-    ImGui::InvisibleButton("##cells", ImVec2(std::max(L.grid.w, 1.0f), std::max(L.grid.h, 1.0f)));
+    ImGui::InvisibleButton("##cells", ImVec2(std::max(fit.grid.w, 1.0f), std::max(fit.grid.h, 1.0f)),
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                               ImGuiButtonFlags_MouseButtonMiddle);
     const ImVec2 mouse = ImGui::GetIO().MousePos;
-    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) p.hovered = hit_test(L, d.rows, d.cols, mouse.x, mouse.y);
+    const bool over = ImGui::IsItemHovered();
+    if (over || ImGui::IsItemActive()) p.hovered = hit_test(L, d.rows, d.cols, mouse.x, mouse.y);
+    const ImGuiIO& io = ImGui::GetIO();
+    if (over && io.MouseWheel != 0.0f && fit.grid.w > 0.0f && fit.grid.h > 0.0f) {
+        zoom_about(p.zoom, std::pow(1.25f, io.MouseWheel), (mouse.x - g0.x) / fit.grid.w, (mouse.y - g0.y) / fit.grid.h);
+    }
+    if (over && ImGui::IsKeyPressed(ImGuiKey_Home)) p.zoom = HeatmapZoom{};
+    const bool left_pan = p.zoom.zoomed() && !s.mask_edit && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f) &&
+                          ImGui::IsItemActive();
+    if (left_pan) p.panning = true;
+    if (ImGui::IsItemActive() && fit.grid.w > 0.0f &&
+        (left_pan || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 1.0f) ||
+         ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1.0f))) {
+        pan_view(p.zoom, io.MouseDelta.x / fit.grid.w, io.MouseDelta.y / fit.grid.h);
+    }
     if (s.mask_edit) {
-        apply_mask_edit(p.edit, s.blocked_cells, p.hovered, ImGui::IsItemActivated(), ImGui::IsItemActive());
+        apply_mask_edit(p.edit, s.blocked_cells, p.hovered, ImGui::IsItemActivated() && io.MouseDown[0],
+                        ImGui::IsItemActive() && io.MouseDown[0]);
     } else {
         p.edit = {};
-        if (ImGui::IsItemActivated() && p.hovered.valid()) {  // select the cell for the explainer
+        // Select the cell for the explainer on release of a left click that did not pan.
+        if (ImGui::IsItemDeactivated() && !p.panning && p.hovered.valid() &&
+            ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
             s.sel_query = p.hovered.i;
             s.sel_key = p.hovered.j;
         }
     }
+    if (!ImGui::IsItemActive()) p.panning = false;
+    dl->PushClipRect(g0, g1, true);
 
     if (s.show_numbers) draw_cell_numbers(p, L, s.colormap, s.quantity);
     if (L.cell >= 4.0f) {  // cells hidden by hand: an orange frame
@@ -199,6 +262,8 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         const RectF r = cell_rect(L, p.hovered.i, p.hovered.j);
         dl->AddRect(ImVec2(r.x - 1, r.y - 1), ImVec2(r.right() + 1, r.bottom() + 1), rgba(255, 255, 255), 0.0f, 0, 2.0f);
     }
+    dl->PopClipRect();
+    if (p.zoom.zoomed()) draw_overview(p, fit, win, s.colormap);
     // A click on a row label picks that query (the Row view's bars; the explainer's strongest cell).
     if (L.row_labels.w > 0.0f && L.cell > 0.0f) {
         ImGui::SetCursorScreenPos(ImVec2(L.row_labels.x, L.row_labels.y));

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,17 @@ struct HeatmapPanel {
     std::shared_ptr<const Trace> label_trace;
     std::vector<std::string> row_labels, col_labels;  // (T_q), (T_k)
     float row_label_w = 0.0f, col_label_w = 0.0f;     // widest of each, px
+
+    bool data_auto_contrast = false;
+
+    // Zoom and pan (wheel at the pointer, drag with the right or middle button — or the left one
+    // when zoomed — to pan; Reset or Home to see it all). Reset when the matrix's shape changes.
+    HeatmapZoom zoom;
+    int zoom_rows = -1, zoom_cols = -1;
+    std::optional<HeatmapZoom> initial_zoom;  // --zoom: applied to the first matrix shown
+    bool panning = false;        // a left-button drag turned into a pan (no cell selected on release)
+    HeatmapRenderer overview;    // the whole matrix, small, when zoomed
+    bool overview_ready = false;
 
     MaskEditState edit;
     CellIndex hovered;     // cell under the pointer this frame (invalid when none)
