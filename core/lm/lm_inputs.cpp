@@ -88,6 +88,22 @@ static std::string gpt2_piece_bytes(const std::string& piece) {
     return out;
 }
 
+// Valid UTF-8: every ill-formed sequence becomes U+FFFD.
+static std::string replace_invalid_utf8(const std::string& bytes) {
+    std::string out;
+    std::size_t pos = 0;
+    char32_t cp = 0;
+    while (pos < bytes.size()) {
+        if (decode_utf8(bytes, pos, cp)) {
+            append_utf8(out, cp);
+        } else {
+            append_utf8(out, 0xFFFD);
+            ++pos;
+        }
+    }
+    return out;
+}
+
 std::string decode_ids(const PretrainedModel& model, const std::vector<int>& ids) {
     const SubwordTokenizer& tok = *model.tokenizer;
     std::string out;
@@ -103,7 +119,7 @@ std::string decode_ids(const PretrainedModel& model, const std::vector<int>& ids
             out += piece;
         }
     }
-    return out;
+    return replace_invalid_utf8(out);
 }
 
 std::string token_label(const PretrainedModel& model, int id) {

@@ -23,10 +23,10 @@ Status check_ids(const pretrained::PretrainedModel& model, const std::vector<int
 // with the model's attention settings (scaled, temperature 1). Asserts check_ids passed.
 pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids);
 
-// The text of ids: GPT-2 pieces back to their bytes (a piece that is part of a UTF-8 character
-// joins its neighbours; the result may end in half a character until the next token comes),
-// WordPiece pieces joined with spaces, "##" pieces glued to the previous one. Unknown ids are
-// skipped.
+// The text of ids, always valid UTF-8: GPT-2 pieces back to their bytes (a piece that is part of
+// a UTF-8 character joins its neighbours; bytes that still form no whole character, e.g. at the
+// end before the next token comes, show as U+FFFD), WordPiece pieces joined with spaces, "##"
+// pieces glued to the previous one. Unknown ids are skipped.
 std::string decode_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids);
 
 // A label for one id: the tokenizer's display of it alone (GPT-2 " flies" -> "flies", control

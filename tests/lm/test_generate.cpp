@@ -212,6 +212,10 @@ TEST_CASE("session errors and texts") {
     REQUIRE(s.ok());
     CHECK(decode_ids(*model, s->ids) == "the cat sat");
     CHECK(token_label(*model, model->tokenizer->token_id("\xC4\xA0" "cat")) == "cat");  // "Ġcat"
+    // Byte 0xEA alone is half a Hangul character: decoded text stays valid UTF-8 (U+FFFD).
+    const int half = model->tokenizer->token_id("\xC3\xAA");  // the piece "ê" stands for byte 0xEA
+    REQUIRE(half >= 0);
+    CHECK(decode_ids(*model, {half}) == "\xEF\xBF\xBD");
     CHECK_FALSE(append_token(*s, -1).ok());
     CHECK_FALSE(append_token(*s, model->config.vocab_size).ok());
     CHECK_FALSE(start_session(*model, "").ok());
