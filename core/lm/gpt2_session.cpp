@@ -13,6 +13,32 @@ namespace attn::lm {
 
 using namespace attn::pretrained;
 
+// Work below this many multiply-adds stays on the calling thread.
+constexpr double kParallelMacs = 64.0 * 1024;
+
+// out = x · w + b for one row x (1, d_in), w (d_in, d_out): matrix-vector products, which a step
+// is made of. Eigen's gemv reads w once; sgemm would first pack (copy) all of w for one row.
+// Column blocks run in parallel on engine_pool().
+static void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {
+    assert(x.rows() == 1 && x.cols() == w.rows() && "linear_row: x (1, d_in), w (d_in, d_out)");
+    out.resize(1, w.cols());  // (1, d_out)
+    ThreadPool& pool = engine_pool();
+    const Eigen::Index cols = w.cols();
+    const int blocks = double(w.size()) < kParallelMacs ? 1 : pool.size();
+    auto block = [&](int part) {
+        const Eigen::Index c0 = (cols * part / blocks) & ~Eigen::Index(15);
+        const Eigen::Index c1 = part + 1 == blocks ? cols : (cols * (part + 1) / blocks) & ~Eigen::Index(15);
+        if (c1 <= c0) return;
+        out.middleCols(c0, c1 - c0).noalias() = x * w.middleCols(c0, c1 - c0);  // (1, c1 - c0)
+        out.middleCols(c0, c1 - c0) += b.segment(c0, c1 - c0);
+    };
+    if (blocks == 1) {
+        block(0);
+    } else {
+        pool.parallel_for(blocks, block);
+    }
+}
+
 Mat gpt2_logits(const Gpt2Weights& w, const Mat& h) {
     assert(h.cols() == w.wte.cols() && "gpt2_logits: h must be (T, d)");
     const Eigen::Index vocab = w.wte.rows();
@@ -24,7 +50,11 @@ Mat gpt2_logits(const Gpt2Weights& w, const Mat& h) {
         const Eigen::Index r0 = (vocab * part / blocks) & ~Eigen::Index(15);
         const Eigen::Index r1 = part + 1 == blocks ? vocab : (vocab * (part + 1) / blocks) & ~Eigen::Index(15);
         if (r1 <= r0) return;
-        matmul_bt(h, w.wte.middleRows(r0, r1 - r0), out.middleCols(r0, r1 - r0));  // (T, r1 - r0)
+        if (h.rows() == 1) {  // one dot product per vocabulary row: gemv, wte read once
+            out.middleCols(r0, r1 - r0).noalias() = h * w.wte.middleRows(r0, r1 - r0).transpose();
+        } else {
+            matmul_bt(h, w.wte.middleRows(r0, r1 - r0), out.middleCols(r0, r1 - r0));  // (T, r1 - r0)
+        }
     };
     if (blocks == 1) {
         block(0);
@@ -118,9 +148,9 @@ Status append_token(Gpt2Session& s, int id) {
     for (int l = 0; l < c.n_layers; ++l) {
         const Gpt2Block& b = w.blocks[l];
         layer_norm(x, b.ln_1_gamma, b.ln_1_beta, c.layer_norm_eps, a);
-        linear(a, b.attn.w_q, b.attn.b_q, q);
-        linear(a, b.attn.w_k, b.attn.b_k, k);
-        linear(a, b.attn.w_v, b.attn.b_v, v);
+        linear_row(a, b.attn.w_q, b.attn.b_q, q);
+        linear_row(a, b.attn.w_k, b.attn.b_k, k);
+        linear_row(a, b.attn.w_v, b.attn.b_v, v);
         Mat& keys = s.cache.k[l];    // (cap, d)
         Mat& values = s.cache.v[l];  // (cap, d)
         keys.row(pos) = k;
@@ -133,12 +163,12 @@ Status append_token(Gpt2Session& s, int id) {
             softmax_row(scores.data(), nullptr, t, factor, rows.row(h).data());
             concat.middleCols(h * dk, dk).noalias() = rows.row(h) * values.topRows(t).middleCols(h * dk, dk);
         }
-        linear(concat, b.attn.w_o, b.attn.b_o, y);  // (1, d)
+        linear_row(concat, b.attn.w_o, b.attn.b_o, y);  // (1, d)
         x += y;
         layer_norm(x, b.ln_2_gamma, b.ln_2_beta, c.layer_norm_eps, a);
-        linear(a, b.fc_w, b.fc_b, ff);              // (1, d_ff)
+        linear_row(a, b.fc_w, b.fc_b, ff);              // (1, d_ff)
         apply_activation(c.activation, ff);
-        linear(ff, b.proj_w, b.proj_b, y);          // (1, d)
+        linear_row(ff, b.proj_w, b.proj_b, y);          // (1, d)
         x += y;
     }
     layer_norm(x, w.ln_f_gamma, w.ln_f_beta, c.layer_norm_eps, x);
