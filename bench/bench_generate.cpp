@@ -16,7 +16,7 @@
 
 #include "core/lm/gpt2_session.h"
 #include "core/lm/head_roles.h"
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

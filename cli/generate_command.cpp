@@ -6,8 +6,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "core/atomic_file.h"
-#include "core/json_writer.h"
+#include "core/base/atomic_file.h"
+#include "core/base/json_writer.h"
 #include "core/lm/gpt2_session.h"
 #include "core/lm/head_roles.h"
 #include "core/lm/lm_inputs.h"

@@ -13,8 +13,8 @@
 
 #include <vector>
 
-#include "core/attention.h"
-#include "core/matrix.h"
+#include "core/attention/attention.h"
+#include "core/base/matrix.h"
 
 namespace attn::lm {
 

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cassert>
 
-#include "core/gemm.h"
+#include "core/base/gemm.h"
 #include "core/lm/lm_inputs.h"
-#include "core/parallel.h"
-#include "core/softmax.h"
+#include "core/base/parallel.h"
+#include "core/attention/softmax.h"
 
 namespace attn::lm {
 

@@ -20,10 +20,10 @@
 #include <vector>
 
 #include "core/lm/sampling.h"
-#include "core/matrix.h"
+#include "core/base/matrix.h"
 #include "core/pretrained/gpt2.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::lm {
 

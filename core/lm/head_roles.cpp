@@ -8,7 +8,7 @@
 #include <unordered_set>
 
 #include "core/lm/lm_inputs.h"
-#include "core/rng.h"
+#include "core/base/rng.h"
 
 namespace attn::lm {
 

@@ -24,10 +24,10 @@
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/matrix.h"
+#include "core/attention/attention.h"
+#include "core/base/matrix.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::lm {
 

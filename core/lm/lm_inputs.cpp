@@ -8,7 +8,7 @@
 #include "core/pretrained/bert.h"
 #include "core/pretrained/bpe_tokenizer.h"
 #include "core/pretrained/gpt2.h"
-#include "core/utf8.h"
+#include "core/base/utf8.h"
 
 namespace attn::lm {
 

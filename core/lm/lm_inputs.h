@@ -7,7 +7,7 @@
 
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::lm {
 

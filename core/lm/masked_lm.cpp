@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cassert>
 
-#include "core/gemm.h"
+#include "core/base/gemm.h"
 #include "core/lm/lm_inputs.h"
 #include "core/pretrained/bert.h"
 #include "core/pretrained/model_folder.h"

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "core/lm/sampling.h"
-#include "core/matrix.h"
+#include "core/base/matrix.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/status.h"
+#include "core/base/status.h"
 
 namespace attn::lm {
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "core/rng.h"
+#include "core/base/rng.h"
 
 namespace attn::lm {
 

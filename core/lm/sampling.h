@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/matrix.h"
-#include "core/status.h"
+#include "core/base/matrix.h"
+#include "core/base/status.h"
 
 namespace attn::lm {
 

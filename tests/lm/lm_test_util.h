@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/matrix.h"
+#include "core/base/matrix.h"
 #include "core/pretrained/pretrained_model.h"
 
 namespace attn::lm_test {
