@@ -30,10 +30,13 @@ const Gpt2Weights& weights_of(const PretrainedModel& m) {
     return *w;
 }
 
-// Every quantity of a session against one full pass over its ids; returns the max |Δ|.
+// Every quantity of a session against one full pass over its ids; returns the max |Δ| — for the
+// logits relative to the largest |logit| (they reach ~10 here, and float32 rounding scales with
+// them), for keys, values and attention weights absolute.
 double session_vs_full(const Gpt2Session& s) {
     const ForwardPass full = gpt2_forward(*s.weights, s.config, s.ids, BoolMat(), AttentionOptions{});
-    double worst = max_diff(all_logits(s), gpt2_logits(*s.weights, full.hidden_states.back()));
+    const Mat want = gpt2_logits(*s.weights, full.hidden_states.back());  // (T, V)
+    double worst = max_diff(all_logits(s), want) / std::max(1.0, double(want.cwiseAbs().maxCoeff()));
     const int t = s.length();
     for (int l = 0; l < s.config.n_layers; ++l) {
         worst = std::max(worst, max_diff(s.cache.k[l].topRows(t), full.layers[l].k));
