@@ -111,8 +111,10 @@ void BM_GenerateToken(benchmark::State& state) {
 void BM_HeadRoles(benchmark::State& state) {
     const PretrainedConfig c = small_config();
     const std::vector<int> probe = repeated_random_ids(c.vocab_size, 20, 14, {50256}, {50256}, {});
+    AttentionOptions opt;
+    opt.compute_stats = false;  // as head_role_report (forward_ids) runs it
     for (auto _ : state) {
-        const ForwardPass pass = gpt2_forward(weights(), c, probe, BoolMat(), AttentionOptions{});
+        const ForwardPass pass = gpt2_forward(weights(), c, probe, BoolMat(), opt);
         const HeadRoleTable table = score_heads(pass.layers, probe);
         benchmark::DoNotOptimize(table.heads.data());
     }

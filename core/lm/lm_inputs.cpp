@@ -55,10 +55,12 @@ Expected<std::vector<int>> encode_for_model(const PretrainedModel& model, const 
 
 ForwardPass forward_ids(const PretrainedModel& model, const std::vector<int>& ids) {
     assert(check_ids(model, ids).ok() && "forward_ids: ids must pass check_ids");
-    if (const Gpt2Weights* w = gpt2_weights(model)) return gpt2_forward(*w, model.config, ids, BoolMat(), AttentionOptions{});
+    AttentionOptions opt;
+    opt.compute_stats = false;  // predictions and head roles read only the weights
+    if (const Gpt2Weights* w = gpt2_weights(model)) return gpt2_forward(*w, model.config, ids, BoolMat(), opt);
     const BertWeights* w = bert_weights(model);
     assert(w && "a loaded model");
-    return bert_forward(*w, model.config, ids, {}, BoolMat(), AttentionOptions{});
+    return bert_forward(*w, model.config, ids, {}, BoolMat(), opt);
 }
 
 // GPT-2's character -> byte table, the inverse of gpt2_byte_to_unicode().

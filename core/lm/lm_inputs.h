@@ -20,7 +20,8 @@ Expected<std::vector<int>> encode_for_model(const pretrained::PretrainedModel& m
 Status check_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids);
 
 // The model's own forward pass over checked ids (GPT-2 causal, BERT bidirectional, one segment),
-// with the model's attention settings (scaled, temperature 1). Asserts check_ids passed.
+// with the model's attention settings (scaled, temperature 1), no per-row statistics. Asserts
+// check_ids passed.
 pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids);
 
 // The text of ids, always valid UTF-8: GPT-2 pieces back to their bytes (a piece that is part of
