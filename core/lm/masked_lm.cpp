@@ -91,11 +91,13 @@ static Expected<int> mask_id(const PretrainedModel& model) {
 
 static MaskedLmResult predict(const PretrainedModel& model, const MlmHead& head, std::vector<int> ids,
                               const std::vector<int>& originals, int mask, int k) {
-    const ForwardPass pass = forward_ids(model, ids);
     MaskedLmResult out;
     std::vector<int> rows;
     for (int i = 0; i < int(ids.size()); ++i)
         if (ids[i] == mask) rows.push_back(i);
+    out.ids = ids;
+    if (rows.empty()) return out;  // nothing masked: nothing to predict
+    const ForwardPass pass = forward_ids(model, ids);
     Mat h(int(rows.size()), model.config.d_model);  // (M, d) only the masked rows
     for (int m = 0; m < int(rows.size()); ++m) h.row(m) = pass.hidden_states.back().row(rows[m]);
     const Mat logits = mlm_logits(model, head, h);  // (M, V)
@@ -106,7 +108,6 @@ static MaskedLmResult predict(const PretrainedModel& model, const MlmHead& head,
         p.top = top_k_tokens(logits.row(m), k);
         out.masks.push_back(std::move(p));
     }
-    out.ids = std::move(ids);
     return out;
 }
 

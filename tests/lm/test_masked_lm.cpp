@@ -66,6 +66,10 @@ TEST_CASE("masking clicked positions equals typing [MASK] there") {
     for (int m = 0; m < 2; ++m)
         for (int k = 0; k < 3; ++k) CHECK(clicked->masks[m].top[k].id == typed->masks[m].top[k].id);
     CHECK_FALSE(predict_masked_ids(*model, *head, *plain, {99}, 3).ok());
+    auto nothing = predict_masked_ids(*model, *head, *plain, {}, 3);  // no position: no prediction
+    REQUIRE(nothing.ok());
+    CHECK(nothing->masks.empty());
+    CHECK(nothing->ids == *plain);
 }
 
 TEST_CASE("masked-LM errors say what is missing") {
