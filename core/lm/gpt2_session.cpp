@@ -206,9 +206,15 @@ Mat attention_matrix(const Gpt2Session& s, int layer, int head) {
 
 Expected<std::vector<GenerationStep>> generate(Gpt2Session& s, int n, const SamplingOptions& o, int report_top,
                                                const std::function<bool(const GenerationStep&)>& on_step) {
+    SampleRng rng(o.seed);
+    return generate(s, n, o, rng, report_top, on_step);
+}
+
+Expected<std::vector<GenerationStep>> generate(Gpt2Session& s, int n, const SamplingOptions& o, SampleRng& rng,
+                                               int report_top,
+                                               const std::function<bool(const GenerationStep&)>& on_step) {
     if (Status st = validate_sampling(o); !st) return st;
     if (n < 0) return Status::Error("The number of tokens to generate cannot be negative.");
-    SampleRng rng(o.seed);
     std::vector<GenerationStep> out;
     for (int i = 0; i < n; ++i) {
         const RowVec logits = logits_at(s, s.length() - 1);  // (V)

@@ -99,5 +99,11 @@ struct GenerationStep {
 Expected<std::vector<GenerationStep>> generate(Gpt2Session& s, int n, const SamplingOptions& o,
                                                int report_top = 5,
                                                const std::function<bool(const GenerationStep&)>& on_step = {});
+// The same drawing from the caller's generator (o.seed is not used): a "next token" button keeps
+// one SampleRng (seeded from the user's seed) across presses, so one token at a time gives the
+// same tokens as n at once.
+Expected<std::vector<GenerationStep>> generate(Gpt2Session& s, int n, const SamplingOptions& o, SampleRng& rng,
+                                               int report_top = 5,
+                                               const std::function<bool(const GenerationStep&)>& on_step = {});
 
 }  // namespace attn::lm

@@ -147,6 +147,11 @@ TEST_CASE("sampling with a seed is reproducible, and draws from the right distri
     const std::vector<int> a = run(1234), b = run(1234), c = run(99);
     CHECK(a == b);
     CHECK(a != c);
+    // One token per call from a kept generator gives the same tokens as 15 at once.
+    Gpt2Session one = start_session(weights_of(*model), model->config, {10, 20, 30});
+    SampleRng kept(1234);
+    for (int i = 0; i < 15; ++i) REQUIRE(generate(one, 1, o, kept).ok());
+    CHECK(std::vector<int>(one.ids.begin() + 3, one.ids.end()) == a);
 
     // Frequencies of 40 000 draws against the distribution sampled from.
     RowVec logits(6);
