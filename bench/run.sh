@@ -4,7 +4,8 @@
 # this one run.
 # Usage: bench/run.sh [build-dir]      (needs tools/install-deps.sh first)
 #   ROUNDS=n   rounds of (ours with all threads, ours with 1, torch with all, torch with 1) for
-#              the attention trace, then the same four for the GPT-2 forward pass (N = 128),
+#              the attention trace, then the same four for the GPT-2 forward pass (N = 128) and
+#              for KV-cached generation (bench_generate, bench_torch_generate.py),
 #              interleaved so that a busy spell hits every contender; the table takes each one's
 #              best round (default 3).
 set -euo pipefail
@@ -13,7 +14,7 @@ build=${1:-build-bench}
 rounds=${ROUNDS:-3}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON \
     -DATTNLAB_BUILD_TESTS=OFF -DATTNLAB_BUILD_APP=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_peak_memory
+cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_bench_generate attnlab_peak_memory
 out=$(mktemp -d)
 threads=$(nproc)
 filter='BM_(Trace|TraceNoStats|OpenBLAS)/'
@@ -35,6 +36,19 @@ for r in $(seq "$rounds"); do
     done
     /usr/bin/python3 bench/bench_torch_gpt2.py "$threads" 128 | tee -a "$out/torch.txt"
     /usr/bin/python3 bench/bench_torch_gpt2.py 1 128 | tee -a "$out/torch.txt"
+    # Generation with the KV cache (ms per token after a 16-token prompt) and head roles (144 heads).
+    for t in "$threads" 1; do
+        ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_generate" --benchmark_min_time=1 2>/dev/null |
+            awk -v t="$t" '/^BM_/ {sub(/\/real_time/, "", $1); printf "ours-%s threads=%s ms=%s", $1, t, $2;
+                for (i = 5; i <= NF; i++) if ($i ~ /per_token=/) printf " %s", $i; print ""}' |
+            sed 's/s$//' | tee -a "$out/generate.txt"
+        /usr/bin/python3 bench/bench_torch_generate.py "$t" | tee -a "$out/generate.txt"
+    done
 done
 for n in 512 2048; do "$build/bench/attnlab_peak_memory" "$n"; done | tee "$out/memory.txt"
 /usr/bin/python3 bench/report.py "$out" "$threads"
+echo "== generation (ms per token, best round) and head roles"
+sort "$out/generate.txt" | awk '{key = $1 " " $2; split($3, a, "="); v = a[2] + 0;
+    for (i = 3; i <= NF; i++) if ($i ~ /^ms_per_token=/) { split($i, b, "="); v = b[2] + 0 }
+    if (!(key in best) || v < best[key]) best[key] = v}
+    END {for (k in best) printf "  %-40s %8.2f ms\n", k, best[k]}' | sort

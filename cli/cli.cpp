@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/export_command.h"
+#include "cli/generate_command.h"
 #include "cli/run_options.h"
 #include "core/base/atomic_file.h"
 #include "core/attention/engine.h"
@@ -26,6 +27,7 @@ bool wants_cli(int argc, char** argv, bool gui_available) {
     for (int i = 1; i < argc; ++i) {
         const char* a = argv[i];
         if (std::strcmp(a, "dump") == 0 || std::strcmp(a, "export") == 0 || std::strcmp(a, "help") == 0 ||
+            std::strcmp(a, "generate") == 0 || std::strcmp(a, "predict") == 0 || std::strcmp(a, "heads") == 0 ||
             std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
             std::strcmp(a, "--version") == 0) {
             return true;
@@ -110,6 +112,31 @@ int run_cli(int argc, char** argv, bool gui_available) {
         "  attnlab export --text \"Time flies\" --view cell --cell 1:0 --dpi 300 -o cell.png\n"
         "  attnlab export --text \"Time flies\" --values scores -o scores.csv");
 
+    GenerateOptions gen;
+    CLI::App* generate_cmd = app.add_subcommand(
+        "generate", "Continue a text with a GPT-2 model, writing each step's token, probabilities and attention");
+    add_generate_options(*generate_cmd, gen);
+    generate_cmd->footer(
+        "Greedy unless --temperature, --top-k or --top-p is given.\n"
+        "Examples:\n  attnlab generate --model ~/models/gpt2 --text \"Time flies like\" --tokens 20 -o gen.json\n"
+        "  attnlab generate --model ~/models/gpt2 --text \"Once upon a time\" --tokens 30 --temperature 0.8 "
+        "--top-p 0.9 --seed 1 -o gen.json");
+
+    PredictOptions pred;
+    CLI::App* predict_cmd = app.add_subcommand(
+        "predict", "The most probable tokens: GPT-2's next token at every position, BERT's fillers for [MASK]");
+    add_predict_options(*predict_cmd, pred);
+    predict_cmd->footer(
+        "Examples:\n  attnlab predict --model ~/models/gpt2 --text \"The capital of France is\" -o next.json\n"
+        "  attnlab predict --model ~/models/bert-base-uncased --text \"The cat [MASK] on the mat.\" -o mask.json");
+
+    HeadsOptions heads;
+    CLI::App* heads_cmd = app.add_subcommand(
+        "heads", "Score what every head does (previous-token, induction, sink, ...) and write a CSV");
+    add_heads_options(*heads_cmd, heads);
+    heads_cmd->footer("Example:\n  attnlab heads --model ~/models/gpt2 --text \"Time flies like an arrow\" -o roles.csv\n"
+                      "The scores are defined in docs/head_roles.md.");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -123,6 +150,12 @@ int run_cli(int argc, char** argv, bool gui_available) {
         note_parsed_options(*export_cmd, exp.run);
         return run_export(exp, argc > 0 ? argv[0] : nullptr);
     }
+    if (generate_cmd->parsed()) {
+        note_generate_options(*generate_cmd, gen);
+        return run_generate(gen);
+    }
+    if (predict_cmd->parsed()) return run_predict(pred);
+    if (heads_cmd->parsed()) return run_heads(heads);
     std::cout << app.help();
     return 0;
 }

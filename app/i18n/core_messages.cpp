@@ -320,6 +320,36 @@ constexpr Pattern kPatterns[] = {
     // "Cannot read {}: {}." (which may name .../config.json too), before the generic "{} is ...".
     {"{}/config.json: {msg}", "{1}/config.json: {2}"},
 
+    // core/lm (next-token and masked-token prediction, generation)
+    {"There are no tokens. Type a sentence.", "토큰이 없습니다. 문장을 입력하세요."},
+    {"Token id {} is outside {}'s {} token embeddings. Do the tokenizer files belong to this model?",
+     "토큰 id {1}이(가) {2}의 토큰 임베딩 {3}개 범위를 벗어납니다. 토크나이저 파일이 이 모델의 것인가요?"},
+    {"Token id {} is outside the vocabulary ({} tokens).", "토큰 id {1}이(가) 어휘({2}개 토큰) 밖에 있습니다."},
+    {"{} is {}, which reads the whole sentence at once and cannot continue a text. Put [MASK] where a word "
+     "should be predicted, or load a GPT-2 model.",
+     "{1}은(는) {2} 모델이라 문장 전체를 한 번에 읽으므로 글을 이어 쓸 수 없습니다. 예측할 낱말 자리에 "
+     "[MASK]를 넣거나 GPT-2 모델을 불러오세요."},
+    {"The text has reached {} tokens, all the positions the model learned. Undo some tokens or start again.",
+     "글이 {1}토큰에 이르러 모델이 배운 위치를 모두 썼습니다. 토큰 몇 개를 되돌리거나 처음부터 다시 하세요."},
+    {"The number of tokens to generate cannot be negative.", "생성할 토큰 수는 음수일 수 없습니다."},
+    {"The temperature must be a positive number (1 = the model's own distribution).",
+     "온도는 양수여야 합니다 (1 = 모델 그대로의 분포)."},
+    {"top-k must be 0 (no limit) or a positive number of tokens.",
+     "top-k는 0(제한 없음)이거나 양의 토큰 수여야 합니다."},
+    {"top-p must be in (0, 1] (1 = no limit).", "top-p는 (0, 1] 범위여야 합니다 (1 = 제한 없음)."},
+    {"{} is GPT-2: it predicts the next token, not masked ones (there is no [MASK] in its vocabulary).",
+     "{1}은(는) GPT-2입니다. 가린 토큰이 아니라 다음 토큰을 예측합니다 (어휘에 [MASK]가 없습니다)."},
+    {"{} has no masked-LM head: {} has no {}. The checkpoint was saved as a bare encoder; masked-token "
+     "prediction needs the {} weights (e.g. the original bert-base-uncased download). Its attention can still "
+     "be explored.",
+     "{1}에는 마스크 언어 모델 헤드가 없습니다: {2}에 {3}이(가) 없습니다. 인코더만 저장된 체크포인트입니다. "
+     "가린 토큰을 예측하려면 {4} 가중치가 필요합니다 (예: 원래의 bert-base-uncased 내려받기). 어텐션은 "
+     "그대로 살펴볼 수 있습니다."},
+    {"{}'s vocabulary has no [MASK] token.", "{1}의 어휘에 [MASK] 토큰이 없습니다."},
+    {"The text has no [MASK]. Type [MASK] where a word should be predicted, e.g. \"the cat [MASK] on the mat\".",
+     "글에 [MASK]가 없습니다. 예측할 낱말 자리에 [MASK]를 입력하세요. 예: \"the cat [MASK] on the mat\"."},
+    {"Position {} is outside the {} tokens.", "위치 {1}이(가) 토큰 {2}개 범위를 벗어납니다."},
+
     // core/pretrained/subword_tokenizer.cpp, bpe_tokenizer.cpp, wordpiece_tokenizer.cpp
     {"The text has more than {} tokens (the model's limit). Shorten it.",
      "글의 토큰이 {1}개를 넘습니다 (모델의 한도). 글을 줄이세요."},

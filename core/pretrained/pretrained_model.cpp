@@ -25,6 +25,16 @@ struct PretrainedWeights {
     BertWeights bert;  // Architecture::Bert, DistilBert
 };
 
+const Gpt2Weights* gpt2_weights(const PretrainedModel& model) {
+    if (!model.weights || model.config.arch != Architecture::Gpt2) return nullptr;
+    return &model.weights->gpt2;
+}
+
+const BertWeights* bert_weights(const PretrainedModel& model) {
+    if (!model.weights || model.config.arch == Architecture::Gpt2) return nullptr;
+    return &model.weights->bert;
+}
+
 // ------------------------------------------------------------------------------------------------
 // [SECTION] Loading
 

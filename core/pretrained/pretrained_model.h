@@ -18,6 +18,8 @@
 namespace attn::pretrained {
 
 struct PretrainedWeights;  // defined in gpt2.h / bert.h territory (pretrained_model.cpp)
+struct Gpt2Weights;        // gpt2.h
+struct BertWeights;        // bert.h
 
 struct PretrainedModel {
     std::string name;         // folder name, e.g. "gpt2", "bert-base-uncased"
@@ -27,6 +29,11 @@ struct PretrainedModel {
     std::shared_ptr<const PretrainedWeights> weights;
     std::size_t weight_bytes = 0;  // float32 bytes held
 };
+
+// The loaded weights of one family (core/lm runs its own passes over them): null when the model
+// is of the other family.
+const Gpt2Weights* gpt2_weights(const PretrainedModel& model);  // Architecture::Gpt2
+const BertWeights* bert_weights(const PretrainedModel& model);  // Architecture::Bert, DistilBert
 
 // fraction in [0, 1] and a short stage text ("reading weights", ...); called from the loading thread.
 using LoadProgress = std::function<void(float fraction, const std::string& stage)>;

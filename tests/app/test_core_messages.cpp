@@ -30,6 +30,10 @@
 #include "core/pretrained/safetensors.h"
 #include "core/attention/tokenizer.h"
 #include "core/base/utf8.h"
+#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_inputs.h"
+#include "core/lm/masked_lm.h"
+#include "core/lm/sampling.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -451,6 +455,40 @@ TEST_CASE("real model load and run messages in Korean") {
 
     const std::atomic<bool> cancel{true};
     check_translated(error_of(pretrained::load_pretrained_model((models_dir() / "tiny-gpt2").string(), {}, &cancel)));
+}
+
+TEST_CASE("language-model messages in Korean") {
+    auto gpt2 = pretrained::load_pretrained_model((models_dir() / "tiny-gpt2").string());
+    auto bert = pretrained::load_pretrained_model((models_dir() / "tiny-bert").string());
+    auto mlm = pretrained::load_pretrained_model((models_dir() / ".." / ".." / "lm" / "tiny-bert-mlm").string());
+    REQUIRE_MESSAGE(gpt2.ok(), error_of(gpt2));
+    REQUIRE_MESSAGE(bert.ok(), error_of(bert));
+    REQUIRE_MESSAGE(mlm.ok(), error_of(mlm));
+    check_translated(lm::check_ids(**gpt2, {}).message());
+    check_translated(lm::check_ids(**gpt2, {1, 100000}).message());
+    check_translated(error_of(lm::start_session(**bert, "time flies")));
+    auto session = lm::start_session(**gpt2, "Time flies");
+    REQUIRE(session.ok());
+    check_translated(lm::append_token(*session, -3).message());
+    check_translated(error_of(lm::generate(*session, -1, lm::SamplingOptions{})));
+    while (!session->full()) REQUIRE(lm::append_token(*session, 5).ok());
+    check_translated(lm::append_token(*session, 5).message());
+    lm::SamplingOptions o;
+    o.greedy = false;
+    o.temperature = 0.0f;
+    check_translated(lm::validate_sampling(o).message());
+    o.temperature = 1.0f;
+    o.top_k = -2;
+    check_translated(lm::validate_sampling(o).message());
+    o.top_k = 0;
+    o.top_p = 2.0f;
+    check_translated(lm::validate_sampling(o).message());
+    check_translated(error_of(lm::load_mlm_head(**gpt2)));
+    check_translated(error_of(lm::load_mlm_head(**bert)));
+    auto head = lm::load_mlm_head(**mlm);
+    REQUIRE_MESSAGE(head.ok(), error_of(head));
+    check_translated(error_of(lm::predict_masked(**mlm, *head, "the cat sat", 3)));
+    check_translated(error_of(lm::predict_masked_ids(**mlm, *head, {2, 10, 3}, {7}, 3)));
 }
 
 TEST_CASE("broken real model folders in Korean") {

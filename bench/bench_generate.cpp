@@ -1,0 +1,130 @@
+// GPT-2-small-shaped generation and head roles (Google Benchmark): 12 layers, 12 heads, d = 768,
+// d_ff = 3072, vocabulary 50257 (the LM head is a fair share of a token's cost), random weights.
+//
+//   BM_GenerateToken   after a 16-token prompt, 32 greedy tokens with the KV cache (each: one row
+//                      through every layer, its attention rows kept, logits over the vocabulary,
+//                      top-5); "ms_per_token" is the mean per token. PyTorch counterpart:
+//                      bench/bench_torch_generate.py (its own cache in plain torch ops).
+//   BM_HeadRoles       the standard probe (41 tokens: <bos> + 20 random + the same 20) through
+//                      the model, then all six role scores for all 144 heads (target < 1 s).
+//
+// Threads: ATTNLAB_THREADS (default one per core), reported as the "threads" counter.
+#include <benchmark/benchmark.h>
+
+#include <ctime>
+#include <vector>
+
+#include "core/lm/gpt2_session.h"
+#include "core/lm/head_roles.h"
+#include "core/base/parallel.h"
+#include "tests/random_matrix.h"
+
+using namespace attn;
+using namespace attn::lm;
+using namespace attn::pretrained;
+
+namespace {
+
+constexpr int kPrompt = 16, kSteps = 32;
+
+PretrainedConfig small_config() {
+    PretrainedConfig c;
+    c.arch = Architecture::Gpt2;
+    c.model_type = "gpt2";
+    c.n_layers = 12;
+    c.n_heads = 12;
+    c.d_model = 768;
+    c.d_ff = 3072;
+    c.vocab_size = 50257;
+    c.max_positions = 1024;
+    c.layer_norm_eps = 1e-5f;
+    c.activation = "gelu_new";
+    return c;
+}
+
+// CPU time of the whole process (every thread), in ms: on a shared machine the steadier figure.
+double process_cpu_ms() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) * 1e-6;
+}
+
+RowVec row(int n, float stddev, unsigned seed) { return testing::random_normal(1, n, stddev, seed).row(0); }
+
+const Gpt2Weights& weights() {
+    static const Gpt2Weights w = [] {
+        const PretrainedConfig c = small_config();
+        const int d = c.d_model;
+        Gpt2Weights w;
+        w.wte = testing::random_normal(c.vocab_size, d, 0.02f, 1);  // (V, d)
+        w.wpe = testing::random_normal(c.max_positions, d, 0.01f, 2);
+        w.ln_f_gamma = RowVec::Ones(d);
+        w.ln_f_beta = RowVec::Zero(d);
+        for (int l = 0; l < c.n_layers; ++l) {
+            const unsigned s = 100 + 20 * unsigned(l);
+            Gpt2Block b;
+            b.ln_1_gamma = b.ln_2_gamma = RowVec::Ones(d);
+            b.ln_1_beta = b.ln_2_beta = RowVec::Zero(d);
+            b.attn.n_heads = c.n_heads;
+            b.attn.w_q = testing::random_normal(d, d, 0.02f, s);
+            b.attn.w_k = testing::random_normal(d, d, 0.02f, s + 1);
+            b.attn.w_v = testing::random_normal(d, d, 0.02f, s + 2);
+            b.attn.w_o = testing::random_normal(d, d, 0.02f, s + 3);
+            b.attn.b_q = b.attn.b_k = b.attn.b_v = b.attn.b_o = row(d, 0.02f, s + 4);
+            b.fc_w = testing::random_normal(d, c.d_ff, 0.02f, s + 5);
+            b.fc_b = row(c.d_ff, 0.02f, s + 6);
+            b.proj_w = testing::random_normal(c.d_ff, d, 0.02f, s + 7);
+            b.proj_b = row(d, 0.02f, s + 8);
+            w.blocks.push_back(std::move(b));
+        }
+        return w;
+    }();
+    return w;
+}
+
+std::vector<int> prompt_ids() {
+    std::vector<int> v(kPrompt);
+    for (int i = 0; i < kPrompt; ++i) v[i] = (i * 37 + 11) % 50257;
+    return v;
+}
+
+void BM_GenerateToken(benchmark::State& state) {
+    Gpt2Session s = start_session(weights(), small_config(), prompt_ids());
+    double cpu = 0.0;
+    for (auto _ : state) {
+        const double c0 = process_cpu_ms();
+        auto steps = generate(s, kSteps, SamplingOptions{}, 5);
+        benchmark::DoNotOptimize(steps->back().id);
+        cpu += process_cpu_ms() - c0;
+        state.PauseTiming();
+        for (int i = 0; i < kSteps; ++i) pop_token(s);  // back to the prompt: every round is alike
+        state.ResumeTiming();
+    }
+    // Per token: wall time (from the iteration time) and process CPU time.
+    state.counters["ms_per_token"] =
+        benchmark::Counter(double(kSteps) * 1e-3, benchmark::Counter::kIsIterationInvariantRate |
+                                                      benchmark::Counter::kInvert);
+    state.counters["cpu_ms_per_token"] = cpu / double(state.iterations()) / kSteps;
+    state.counters["threads"] = engine_pool().size();
+}
+
+void BM_HeadRoles(benchmark::State& state) {
+    const PretrainedConfig c = small_config();
+    const std::vector<int> probe = repeated_random_ids(c.vocab_size, 20, 14, {50256}, {50256}, {});
+    AttentionOptions opt;
+    opt.compute_stats = false;  // as head_role_report (forward_ids) runs it
+    for (auto _ : state) {
+        const ForwardPass pass = gpt2_forward(weights(), c, probe, BoolMat(), opt);
+        const HeadRoleTable table = score_heads(pass.layers, probe);
+        benchmark::DoNotOptimize(table.heads.data());
+    }
+    state.counters["heads"] = c.n_layers * c.n_heads;
+    state.counters["threads"] = engine_pool().size();
+}
+
+}  // namespace
+
+BENCHMARK(BM_GenerateToken)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_HeadRoles)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK_MAIN();

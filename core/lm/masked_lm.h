@@ -1,0 +1,61 @@
+// masked_lm.h — BERT / DistilBERT masked-token prediction with the checkpoint's own MLM head.
+//
+//   t = LN(act(h W_t + b_t))       (T, d)   BERT: cls.predictions.transform.{dense, LayerNorm}
+//                                           DistilBERT: vocab_transform, vocab_layer_norm
+//   logits = t · Eᵀ + b            (T, V)   E = the word embeddings (tied; an untied
+//                                           cls.predictions.decoder.weight / vocab_projector.weight
+//                                           is used when the file has one), b = the head's bias
+//
+// For the app: load_mlm_head(model) once after loading (a checkpoint saved without the head, as
+// BertModel rather than BertForMaskedLM, gives a clear error to show instead of the bars), then
+// predict_masked(model, head, text, k) for typed "[MASK]"s, or predict_masked_ids(…, positions) to
+// mask clicked tokens.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/lm/sampling.h"
+#include "core/base/matrix.h"
+#include "core/pretrained/pretrained_model.h"
+#include "core/base/status.h"
+
+namespace attn::lm {
+
+struct MlmHead {
+    Mat transform_w;           // (d, d) x·W layout
+    RowVec transform_b;        // (d)
+    RowVec ln_gamma, ln_beta;  // (d)
+    Mat decoder;               // (V, d) only when stored untied; empty = the word embeddings
+    RowVec bias;               // (V)
+};
+
+// Reads the head from the model folder's model.safetensors. Errors: not a BERT-family model, the
+// file has no MLM head (names what was looked for), misshapen tensors.
+Expected<MlmHead> load_mlm_head(const pretrained::PretrainedModel& model);
+
+// Logits for every row of the last hidden state h (T, d) -> (T, V).
+Mat mlm_logits(const pretrained::PretrainedModel& model, const MlmHead& head, const Mat& h);
+
+struct MaskPrediction {
+    int position = 0;              // index into MaskedLmResult::ids
+    int original_id = 0;           // the id there before masking ([MASK] itself when typed)
+    std::vector<TokenProb> top;    // most probable first
+};
+
+struct MaskedLmResult {
+    std::vector<int> ids;          // (T) with [CLS]/[SEP] and [MASK] in place
+    std::vector<MaskPrediction> masks;
+};
+
+// Text with "[MASK]" typed in. Errors: no [MASK] in the text (say where to put one), the
+// vocabulary has no [MASK], the text errors of encode_for_model.
+Expected<MaskedLmResult> predict_masked(const pretrained::PretrainedModel& model, const MlmHead& head,
+                                        const std::string& text, int k);
+
+// ids (with [CLS]/[SEP], as encode_for_model gives) with `positions` replaced by [MASK] first.
+// Errors: a position outside the ids, no [MASK] in the vocabulary, check_ids errors.
+Expected<MaskedLmResult> predict_masked_ids(const pretrained::PretrainedModel& model, const MlmHead& head,
+                                            std::vector<int> ids, const std::vector<int>& positions, int k);
+
+}  // namespace attn::lm

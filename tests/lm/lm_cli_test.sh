@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# `attnlab generate / predict / heads` as a user meets them: real runs on the tiny models checked
+# with Python's json/csv, and the error paths (non-zero exit, a message, no file left behind).
+set -u
+bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
+py=/usr/bin/python3
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/test_lib.sh
+. "$here/../test_lib.sh"
+models=$here/../fixtures/pretrained/models
+lmfix=$here/../fixtures/lm
+
+expect_exit 0 "help lists the commands" -- "$bin" --help
+grep -q "generate" "$tmp/out" && grep -q "predict" "$tmp/out" && grep -q "heads" "$tmp/out" && ok ||
+    fail "--help does not list generate/predict/heads"
+
+# Greedy: the same tokens as the torch reference's greedy continuation, attention rows that grow.
+ref_ids=$($py -c "
+import json; r = json.load(open('$lmfix/gpt2_lm_reference.json'))['greedy']; print(' '.join(map(str, r['tokens'])))")
+expect_exit 0 "generate greedy" -- "$bin" generate --model "$models/tiny-gpt2" --text " the cat sat on the mat" \
+    --tokens 10 -o "$tmp/g.json"
+$py - "$tmp/g.json" "$ref_ids" <<'PY' && ok || fail "generate JSON content"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["sampling"]["mode"] == "greedy"
+p = len(j["prompt"]["tokens"])
+assert p == 6, j["prompt"]
+steps = j["steps"]
+assert [s["id"] for s in steps] == [int(x) for x in sys.argv[2].split()], [s["id"] for s in steps]
+for k, s in enumerate(steps):
+    assert s["position"] == p + k
+    assert s["top"][0]["id"] == s["id"] and s["sampled_probability"] == 1
+    probs = [t["probability"] for t in s["top"]]
+    assert probs == sorted(probs, reverse=True) and len(probs) == 5
+    assert len(s["attention"]) == 2 and len(s["attention"][0]) == 4       # layers, heads
+    for layer in s["attention"]:
+        for row in layer:
+            assert len(row) == p + k + 1 and abs(sum(row) - 1) < 1e-5
+assert j["text"].startswith(" the cat sat on the mat")
+PY
+
+# Sampling: the same seed gives the same tokens, another seed other tokens.
+for s in 1 1 2; do
+    "$bin" generate --model "$models/tiny-gpt2" --text "the" --tokens 12 --temperature 1.5 --top-p 0.95 \
+        --seed $s --no-attention --compact -o "$tmp/s$s.json" 2>/dev/null || fail "sampled generate seed $s"
+    $py -c "import json; print([s['id'] for s in json.load(open('$tmp/s$s.json'))['steps']])" >> "$tmp/seeds"
+done
+[ "$(sed -n 1p "$tmp/seeds")" = "$(sed -n 2p "$tmp/seeds")" ] && ok || fail "same seed, other tokens"
+[ "$(sed -n 1p "$tmp/seeds")" != "$(sed -n 3p "$tmp/seeds")" ] && ok || fail "other seed, same tokens"
+grep -q '"mode":"sample"' "$tmp/s1.json" && ok || fail "sampling mode not recorded"
+
+# predict: GPT-2 next token at every position; BERT fillers for [MASK] equal the torch reference.
+expect_exit 0 "predict gpt2" -- "$bin" predict --model "$models/tiny-gpt2" --text " the cat" --top-k 3 -o "$tmp/p.json"
+$py - "$tmp/p.json" <<'PY' && ok || fail "predict gpt2 JSON"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["task"] == "next-token"
+assert [p["position"] for p in j["predictions"]] == list(range(len(j["tokens"])))
+assert all(len(p["top"]) == 3 for p in j["predictions"])
+PY
+expect_exit 0 "predict bert" -- "$bin" predict --model "$lmfix/tiny-bert-mlm" --text "the cat [MASK] on the [MASK]." \
+    -o "$tmp/m.json"
+$py - "$tmp/m.json" "$lmfix/tiny-bert-mlm/mlm_reference.json" <<'PY' && ok || fail "predict bert vs reference"
+import json, sys
+j, ref = (json.load(open(p)) for p in sys.argv[1:])
+assert j["task"] == "masked-token"
+assert [t["id"] for t in j["tokens"]] == ref["ids"]
+assert len(j["predictions"]) == len(ref["masks"])
+for got, want in zip(j["predictions"], ref["masks"]):
+    assert got["position"] == want["position"]
+    assert [t["id"] for t in got["top"]] == [t[0] for t in want["top5"]]
+    assert all(abs(t["probability"] - w[1]) < 1e-5 for t, w in zip(got["top"], want["top5"]))
+PY
+
+# heads: one row per head, scores in [0, 1], sentence columns when --text is given.
+expect_exit 0 "heads" -- "$bin" heads --model "$models/tiny-gpt2" --text "a b a b a b" -o "$tmp/roles.csv"
+$py - "$tmp/roles.csv" <<'PY' && ok || fail "heads CSV"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 8 and rows[0]["layer"] == "1" and rows[-1]["head"] == "4"
+roles = ["previous_token", "duplicate_token", "induction", "first_token", "self", "broad"]
+for r in rows:
+    assert r["strongest"] in [x.replace("_", "-") for x in roles] + ["none"], r["strongest"]
+    for k in roles + ["sentence_" + x for x in roles]:
+        assert 0 <= float(r[k]) <= 1, (k, r[k])
+PY
+expect_exit 0 "heads bert, no sentence" -- "$bin" heads --model "$models/tiny-bert" -o "$tmp/b.csv"
+head -1 "$tmp/b.csv" | grep -q sentence_ && fail "sentence columns without --text" || ok
+
+# Errors: non-zero exit, a clear message, no output file.
+expect_exit nonzero "generate with BERT" -- "$bin" generate --model "$models/tiny-bert" --text "a" -o "$tmp/x.json"
+expect_stderr "\[MASK\]" "generate with BERT"
+expect_exit nonzero "no MLM head" -- "$bin" predict --model "$models/tiny-bert" --text "the [MASK]" -o "$tmp/x.json"
+expect_stderr "no masked-LM head" "no MLM head"
+expect_exit nonzero "no [MASK] typed" -- "$bin" predict --model "$lmfix/tiny-bert-mlm" --text "the cat" -o "$tmp/x.json"
+expect_stderr "no \[MASK\]" "no [MASK] typed"
+expect_exit nonzero "bad temperature" -- "$bin" generate --model "$models/tiny-gpt2" --text a --temperature 0 -o "$tmp/x.json"
+expect_stderr "temperature" "bad temperature"
+expect_exit nonzero "bad top-p" -- "$bin" generate --model "$models/tiny-gpt2" --text a --top-p 1.5 -o "$tmp/x.json"
+expect_exit nonzero "too many tokens" -- "$bin" generate --model "$models/tiny-gpt2" --text a --tokens 100 -o "$tmp/x.json"
+expect_stderr "positions" "too many tokens"
+expect_exit nonzero "empty text" -- "$bin" generate --model "$models/tiny-gpt2" --text "" -o "$tmp/x.json"
+expect_exit nonzero "not a model folder" -- "$bin" heads --model "$tmp" -o "$tmp/x.csv"
+expect_stderr "config.json" "not a model folder"
+expect_exit nonzero "missing --model" -- "$bin" predict --text a -o "$tmp/x.json"
+[ ! -e "$tmp/x.json" ] && [ ! -e "$tmp/x.csv" ] && ok || fail "a failed command left a file behind"
+ls -A "$tmp" | grep -q '\.tmp-' && fail "temporary files left behind" || ok
+
+echo "lm cli: $passed passed, $failed failed"
+[ $failed -eq 0 ]

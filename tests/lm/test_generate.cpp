@@ -1,0 +1,242 @@
+// test_generate.cpp — GPT-2's LM head, sampling and KV-cached generation.
+//
+// tests/fixtures/lm/gen_lm_fixtures.py records, with an independent float64 torch pass over the
+// tiny GPT-2's stored weights, the logits at every position and a 10-token greedy continuation
+// (full recomputation each step). The cached session must equal our own full pass to 1e-5 at
+// every step: logits, attention rows, keys and values.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+
+#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_inputs.h"
+#include "core/lm/sampling.h"
+#include "core/pretrained/gpt2.h"
+#include "tests/lm/lm_test_util.h"
+
+using namespace attn;
+using namespace attn::lm;
+using namespace attn::lm_test;
+using namespace attn::pretrained;
+
+namespace {
+
+constexpr double kTolerance = 1e-5;
+
+const Gpt2Weights& weights_of(const PretrainedModel& m) {
+    const Gpt2Weights* w = gpt2_weights(m);
+    REQUIRE(w != nullptr);
+    return *w;
+}
+
+// Every quantity of a session against one full pass over its ids; returns the max |Δ| — for the
+// logits relative to the largest |logit| (they reach ~10 here, and float32 rounding scales with
+// them), for keys, values and attention weights absolute.
+double session_vs_full(const Gpt2Session& s) {
+    const ForwardPass full = gpt2_forward(*s.weights, s.config, s.ids, BoolMat(), AttentionOptions{});
+    const Mat want = gpt2_logits(*s.weights, full.hidden_states.back());  // (T, V)
+    double worst = max_diff(all_logits(s), want) / std::max(1.0, double(want.cwiseAbs().maxCoeff()));
+    const int t = s.length();
+    for (int l = 0; l < s.config.n_layers; ++l) {
+        worst = std::max(worst, max_diff(s.cache.k[l].topRows(t), full.layers[l].k));
+        worst = std::max(worst, max_diff(s.cache.v[l].topRows(t), full.layers[l].v));
+        for (int h = 0; h < s.config.n_heads; ++h)
+            worst = std::max(worst, max_diff(attention_matrix(s, l, h), full.layers[l].heads[h].weights));
+    }
+    return worst;
+}
+
+}  // namespace
+
+TEST_CASE("GPT-2 LM logits and top-k at every position match the torch reference") {
+    auto model = load(kTinyGpt2);
+    const nlohmann::json ref = read_json(kFixtures + "/lm/gpt2_lm_reference.json");
+    const int v = model->config.vocab_size;
+    for (const auto& c : ref["cases"]) {
+        const std::vector<int> ids = ids_of(c["ids"]);
+        const int t = int(ids.size());
+        const Mat logits = gpt2_logits_for(weights_of(*model), model->config, ids);  // (T, V)
+        const double d = max_diff(logits, from_flat(c["logits"], t, v));
+        MESSAGE(c["name"].get<std::string>() << ": logits max |Δ| = " << d);
+        CHECK(d <= kTolerance);
+        double dp = 0.0;
+        for (int i = 0; i < t; ++i) {
+            const std::vector<TokenProb> top = top_k_tokens(logits.row(i), 5);
+            REQUIRE(top.size() == 5);
+            for (int r = 0; r < 5; ++r) {
+                CHECK(top[r].id == c["top5"][i][r][0].get<int>());
+                dp = std::max(dp, std::abs(double(top[r].prob) - c["top5"][i][r][1].get<double>()));
+            }
+        }
+        MESSAGE(c["name"].get<std::string>() << ": top-5 probabilities max |Δ| = " << dp);
+        CHECK(dp <= kTolerance);
+    }
+}
+
+TEST_CASE("greedy generation of 10 tokens equals the reference's full recomputation") {
+    auto model = load(kTinyGpt2);
+    const nlohmann::json ref = read_json(kFixtures + "/lm/gpt2_lm_reference.json")["greedy"];
+    Gpt2Session s = start_session(weights_of(*model), model->config, ids_of(ref["prompt"]));
+    auto steps = generate(s, 10, SamplingOptions{});
+    REQUIRE(steps.ok());
+    std::vector<int> got;
+    for (const GenerationStep& g : *steps) {
+        got.push_back(g.id);
+        CHECK(g.sampled_prob == 1.0f);
+        CHECK(g.top[0].id == g.id);
+        CHECK(g.top.size() == 5);
+    }
+    CHECK(got == ids_of(ref["tokens"]));
+}
+
+TEST_CASE("KV-cached generation equals full recomputation at every step") {
+    auto model = load(kTinyGpt2);
+    const Gpt2Weights& w = weights_of(*model);
+    SamplingOptions o;
+    o.greedy = false;
+    o.temperature = 1.5f;  // sampled, so the tokens vary more than a greedy loop's
+    o.seed = 3;
+    SUBCASE("prompt of 6, then 12 tokens") {
+        Gpt2Session s = start_session(w, model->config, {10, 257, 260, 3, 99, 8});
+        double worst = 0.0;
+        for (int i = 0; i < 12; ++i) {
+            REQUIRE(generate(s, 1, o).ok());
+            worst = std::max(worst, session_vs_full(s));
+        }
+        MESSAGE("cache vs full recomputation, 12 steps: max |Δ| = " << worst);
+        CHECK(worst <= kTolerance);
+        CHECK(s.length() == 18);
+        CHECK(s.prompt_length == 6);
+    }
+    SUBCASE("one token, then everything through the cache; undo and redo") {
+        Gpt2Session s = start_session(w, model->config, {42});
+        for (int id : {7, 19, 250, 250, 3, 100}) REQUIRE(append_token(s, id).ok());
+        double worst = session_vs_full(s);
+        const RowVec before = logits_at(s, 4);
+        REQUIRE(pop_token(s));
+        REQUIRE(pop_token(s));
+        CHECK(s.length() == 5);
+        REQUIRE(append_token(s, 60).ok());  // overwrites the popped cache rows
+        CHECK(s.ids == std::vector<int>{42, 7, 19, 250, 250, 60});
+        worst = std::max(worst, session_vs_full(s));
+        CHECK((logits_at(s, 4) - before).cwiseAbs().maxCoeff() == 0.0f);  // earlier rows untouched
+        MESSAGE("cache after undo/redo: max |Δ| = " << worst);
+        CHECK(worst <= kTolerance);
+        Gpt2Session one = start_session(w, model->config, {42});
+        CHECK_FALSE(pop_token(one));
+    }
+}
+
+TEST_CASE("sampling with a seed is reproducible, and draws from the right distribution") {
+    auto model = load(kTinyGpt2);
+    SamplingOptions o;
+    o.greedy = false;
+    o.temperature = 1.2f;
+    o.top_k = 50;
+    o.top_p = 0.95f;
+    o.seed = 1234;
+    auto run = [&](std::uint64_t seed) {
+        Gpt2Session s = start_session(weights_of(*model), model->config, {10, 20, 30});
+        SamplingOptions so = o;
+        so.seed = seed;
+        auto steps = generate(s, 15, so);
+        REQUIRE(steps.ok());
+        return std::vector<int>(s.ids.begin() + 3, s.ids.end());
+    };
+    const std::vector<int> a = run(1234), b = run(1234), c = run(99);
+    CHECK(a == b);
+    CHECK(a != c);
+    // One token per call from a kept generator gives the same tokens as 15 at once.
+    Gpt2Session one = start_session(weights_of(*model), model->config, {10, 20, 30});
+    SampleRng kept(1234);
+    for (int i = 0; i < 15; ++i) REQUIRE(generate(one, 1, o, kept).ok());
+    CHECK(std::vector<int>(one.ids.begin() + 3, one.ids.end()) == a);
+
+    // Frequencies of 40 000 draws against the distribution sampled from.
+    RowVec logits(6);
+    logits << 2.0f, 1.5f, 0.3f, -1.0f, 0.0f, 1.0f;
+    SampleRng rng(5);
+    std::map<int, int> count;
+    const int n = 40000;
+    for (int i = 0; i < n; ++i) ++count[choose_token(logits, o, rng)];
+    for (const TokenProb& t : sampling_distribution(logits, o))
+        CHECK(std::abs(count[t.id] / double(n) - t.prob) < 0.01);
+}
+
+TEST_CASE("temperature, top-k and top-p shape the sampling distribution") {
+    RowVec logits(4);  // probabilities 0.5, 0.3, 0.15, 0.05
+    logits << std::log(0.5f), std::log(0.3f), std::log(0.15f), std::log(0.05f);
+    SamplingOptions o;
+    o.greedy = false;
+    auto ids_probs = [&](const SamplingOptions& so) {
+        std::vector<std::pair<int, float>> v;
+        for (const TokenProb& t : sampling_distribution(logits, so)) v.push_back({t.id, t.prob});
+        return v;
+    };
+    auto all = ids_probs(o);
+    REQUIRE(all.size() == 4);
+    CHECK(all[0].second == doctest::Approx(0.5));
+    CHECK(all[3].second == doctest::Approx(0.05));
+
+    o.top_p = 0.7f;  // 0.5 < 0.7 ≤ 0.8: the two most probable
+    auto p = ids_probs(o);
+    REQUIRE(p.size() == 2);
+    CHECK(p[0].second == doctest::Approx(0.625));
+    CHECK(p[1].second == doctest::Approx(0.375));
+
+    o.top_p = 0.85f;  // needs the third
+    CHECK(ids_probs(o).size() == 3);
+
+    o.top_p = 1.0f;
+    o.top_k = 1;
+    auto k1 = ids_probs(o);
+    REQUIRE(k1.size() == 1);
+    CHECK(k1[0].first == 0);
+    CHECK(k1[0].second == 1.0f);
+
+    o.top_k = 0;
+    o.temperature = 2.0f;  // p ∝ p₀^(1/2)
+    auto t2 = ids_probs(o);
+    const double z = std::sqrt(0.5) + std::sqrt(0.3) + std::sqrt(0.15) + std::sqrt(0.05);
+    CHECK(t2[0].second == doctest::Approx(std::sqrt(0.5) / z));
+    CHECK(t2[2].second == doctest::Approx(std::sqrt(0.15) / z));
+
+    SamplingOptions bad;
+    bad.greedy = false;
+    bad.temperature = 0.0f;
+    CHECK_FALSE(validate_sampling(bad).ok());
+    bad.temperature = 1.0f;
+    bad.top_p = 0.0f;
+    CHECK_FALSE(validate_sampling(bad).ok());
+    bad.top_p = 1.0f;
+    bad.top_k = -1;
+    CHECK_FALSE(validate_sampling(bad).ok());
+}
+
+TEST_CASE("session errors and texts") {
+    auto model = load(kTinyGpt2);
+    auto s = start_session(*model, "the cat sat");
+    REQUIRE(s.ok());
+    CHECK(decode_ids(*model, s->ids) == "the cat sat");
+    CHECK(token_label(*model, model->tokenizer->token_id("\xC4\xA0" "cat")) == "cat");  // "Ġcat"
+    // Byte 0xEA alone is half a Hangul character: decoded text stays valid UTF-8 (U+FFFD).
+    const int half = model->tokenizer->token_id("\xC3\xAA");  // the piece "ê" stands for byte 0xEA
+    REQUIRE(half >= 0);
+    CHECK(decode_ids(*model, {half}) == "\xEF\xBF\xBD");
+    CHECK_FALSE(append_token(*s, -1).ok());
+    CHECK_FALSE(append_token(*s, model->config.vocab_size).ok());
+    CHECK_FALSE(start_session(*model, "").ok());
+
+    // Positions run out: an error, the tokens so far are kept.
+    while (!s->full()) REQUIRE(append_token(*s, 5).ok());
+    Status full = append_token(*s, 5);
+    CHECK_FALSE(full.ok());
+    CHECK(full.message().find("positions") != std::string::npos);
+    CHECK(s->length() == model->config.max_positions);
+
+    auto bert = load(kTinyBert);
+    auto no = start_session(*bert, "the cat");
+    REQUIRE_FALSE(no.ok());
+    CHECK(no.error().find("[MASK]") != std::string::npos);
+}

@@ -1,0 +1,204 @@
+// test_head_roles.cpp — head-role scores on heads built by hand to be exactly one role, the
+// repeated-random probe, rankings, attention rollout against a direct computation, selection sums.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/lm/attention_flow.h"
+#include "core/lm/head_roles.h"
+#include "core/lm/lm_inputs.h"
+#include "tests/lm/lm_test_util.h"
+#include "tests/random_matrix.h"
+
+using namespace attn;
+using namespace attn::lm;
+using namespace attn::lm_test;
+
+namespace {
+
+constexpr int kHalf = 12;
+
+// <bos> r r: the probe's shape, 2·kHalf + 1 tokens.
+std::vector<int> probe() { return repeated_random_ids(500, kHalf, 7, {0}, {0}, {}); }
+
+BoolMat causal(int t) {
+    BoolMat b = BoolMat::Zero(t, t);
+    for (int i = 0; i < t; ++i) b.row(i).tail(t - 1 - i).setOnes();
+    return b;
+}
+
+// A causal head that puts all of row i on target(i) (row 0 on itself).
+template <typename Target>
+Mat one_hot_head(int t, Target target) {
+    Mat a = Mat::Zero(t, t);
+    a(0, 0) = 1.0f;
+    for (int i = 1; i < t; ++i) a(i, target(i)) = 1.0f;
+    return a;
+}
+
+// A causal head: uniform over the visible keys.
+Mat uniform_head(int t) {
+    Mat a = Mat::Zero(t, t);
+    for (int i = 0; i < t; ++i) a.row(i).head(i + 1).setConstant(1.0f / float(i + 1));
+    return a;
+}
+
+void check_role(const HeadRoleScores& s, HeadRole role, float low = 0.2f) {
+    CAPTURE(head_role_name(role));
+    CHECK(s[role] == doctest::Approx(1.0).epsilon(1e-6));
+    CHECK(s.strongest == int(role));
+    for (int r = 0; r < kHeadRoleCount; ++r) {
+        if (r == int(role) || std::isnan(s.score[r])) continue;
+        CAPTURE(head_role_name(HeadRole(r)));
+        CHECK(s.score[r] < low);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("hand-built heads score 1 for their role and low for the others") {
+    const std::vector<int> ids = probe();
+    const int t = int(ids.size());
+    REQUIRE(t == 2 * kHalf + 1);
+    const BoolMat mask = causal(t);
+
+    check_role(score_head(one_hot_head(t, [](int i) { return i - 1; }), mask, ids), HeadRole::PreviousToken);
+    check_role(score_head(one_hot_head(t, [](int) { return 0; }), mask, ids), HeadRole::FirstToken);
+    check_role(score_head(one_hot_head(t, [](int i) { return i; }), mask, ids), HeadRole::Self);
+
+    // Induction: in the second copy, look at the token after the earlier copy (i − kHalf + 1);
+    // elsewhere (no earlier copy) the first token. Rows without the pattern do not count.
+    const Mat induction = one_hot_head(t, [](int i) { return i > kHalf ? i - kHalf + 1 : 0; });
+    HeadRoleScores si = score_head(induction, mask, ids);
+    CHECK(si[HeadRole::Induction] == doctest::Approx(1.0));
+    CHECK(si[HeadRole::DuplicateToken] < 0.2f);
+    CHECK(si[HeadRole::PreviousToken] < 0.2f);
+    CHECK(si[HeadRole::Self] < 0.2f);
+    // The first half parks on token 0, so first-token is about half: induction must still win.
+    CHECK(si.strongest == int(HeadRole::Induction));
+
+    const Mat duplicate = one_hot_head(t, [](int i) { return i > kHalf ? i - kHalf : 0; });
+    HeadRoleScores sd = score_head(duplicate, mask, ids);
+    CHECK(sd[HeadRole::DuplicateToken] == doctest::Approx(1.0));
+    CHECK(sd[HeadRole::Induction] < 0.2f);
+    CHECK(sd.strongest == int(HeadRole::DuplicateToken));
+
+    HeadRoleScores su = score_head(uniform_head(t), mask, ids);
+    CHECK(su[HeadRole::Broad] == doctest::Approx(1.0).epsilon(1e-5));
+    CHECK(su.strongest == int(HeadRole::Broad));
+    CHECK(su[HeadRole::PreviousToken] < 0.3f);
+
+    // Bidirectional (no mask): a diagonal head.
+    check_role(score_head(Mat::Identity(t, t), BoolMat(), ids), HeadRole::Self);
+
+    // A sentence with no repeated token: duplicate and induction have no rows (NaN, never strongest).
+    std::vector<int> distinct(t);
+    for (int i = 0; i < t; ++i) distinct[i] = i;
+    HeadRoleScores sn = score_head(one_hot_head(t, [](int i) { return i - 1; }), mask, distinct);
+    CHECK(std::isnan(sn[HeadRole::DuplicateToken]));
+    CHECK(std::isnan(sn[HeadRole::Induction]));
+    CHECK(sn.strongest == int(HeadRole::PreviousToken));
+}
+
+TEST_CASE("score_heads and rank_heads over layers") {
+    const std::vector<int> ids = probe();
+    const int t = int(ids.size());
+    std::vector<LayerTrace> layers(2);
+    for (LayerTrace& L : layers) {
+        L.n_heads = 2;
+        L.blocked = causal(t);
+        L.heads.resize(2);
+    }
+    layers[0].heads[0].weights = one_hot_head(t, [](int i) { return i - 1; });
+    layers[0].heads[1].weights = uniform_head(t);
+    layers[1].heads[0].weights = one_hot_head(t, [](int i) { return i > kHalf ? i - kHalf + 1 : 0; });
+    layers[1].heads[1].weights = one_hot_head(t, [](int) { return 0; });
+    const HeadRoleTable table = score_heads(layers, ids);
+    CHECK(table.at(0, 0).strongest == int(HeadRole::PreviousToken));
+    CHECK(table.at(1, 0).strongest == int(HeadRole::Induction));
+    CHECK(table.at(1, 1).strongest == int(HeadRole::FirstToken));
+    const std::vector<HeadRef> ranked = rank_heads(table, HeadRole::Induction);
+    REQUIRE(ranked.size() == 4);
+    CHECK(ranked[0].layer == 1);
+    CHECK(ranked[0].head == 0);
+    for (std::size_t i = 1; i < ranked.size(); ++i) CHECK(ranked[i - 1].score >= ranked[i].score);
+}
+
+TEST_CASE("the standard probe and a report on a real model") {
+    auto gpt2 = load(kTinyGpt2);
+    const std::vector<int> p = standard_probe_ids(*gpt2);
+    REQUIRE(p.size() == 41);
+    CHECK(p[0] == gpt2->tokenizer->eos_id);
+    for (int i = 1; i <= 20; ++i) {
+        CHECK(p[i] == p[i + 20]);
+        CHECK(p[i] != gpt2->tokenizer->eos_id);
+    }
+    CHECK(p == standard_probe_ids(*gpt2));  // deterministic
+
+    auto report = head_role_report(*gpt2, "the cat sat on the mat");
+    REQUIRE(report.ok());
+    CHECK(report->probe.n_layers == 2);
+    CHECK(report->probe.n_heads == 4);
+    CHECK(report->sentence.heads.size() == 8);
+    for (const HeadRoleScores& s : report->probe.heads)
+        for (float x : s.score) CHECK((x >= 0.0f && x <= 1.0f));  // the probe has every pattern
+
+    auto bert = load(kTinyBert);
+    const std::vector<int> b = standard_probe_ids(*bert);
+    CHECK(b.front() == bert->tokenizer->cls_id);
+    CHECK(b.back() == bert->tokenizer->sep_id);
+    CHECK(head_role_report(*bert, "").ok());
+    CHECK_FALSE(head_role_report(*bert, "").value().sentence.n_layers);
+}
+
+TEST_CASE("attention rollout equals the product written out, rows stay distributions") {
+    const int t = 5;
+    std::vector<LayerTrace> layers(3);
+    for (int l = 0; l < 3; ++l) {
+        layers[l].n_heads = 2;
+        layers[l].q = layers[l].k = Mat::Zero(t, 4);
+        layers[l].heads.resize(2);
+        for (int h = 0; h < 2; ++h) {
+            Mat a = testing::random_normal(t, t, 1.0f, unsigned(10 * l + h)).array().exp();
+            a.array().colwise() /= a.rowwise().sum().array();
+            layers[l].heads[h].weights = a;
+        }
+    }
+    const std::vector<Mat> r = attention_rollout(layers);
+    REQUIRE(r.size() == 3);
+    // Directly: element by element, 0.5 (Ā + I) per layer, later layers on the left.
+    Mat direct = Mat::Identity(t, t);
+    for (int l = 0; l < 3; ++l) {
+        Mat step(t, t);
+        for (int i = 0; i < t; ++i)
+            for (int j = 0; j < t; ++j)
+                step(i, j) = 0.5f * (0.5f * (layers[l].heads[0].weights(i, j) + layers[l].heads[1].weights(i, j)) +
+                                     (i == j ? 1.0f : 0.0f));
+        Mat next = Mat::Zero(t, t);
+        for (int i = 0; i < t; ++i)
+            for (int j = 0; j < t; ++j)
+                for (int m = 0; m < t; ++m) next(i, j) += step(i, m) * direct(m, j);
+        direct = next;
+        const double d = max_diff(r[l], direct);
+        CAPTURE(l);
+        CHECK(d < 1e-6);
+    }
+    for (int i = 0; i < t; ++i) CHECK(r[2].row(i).sum() == doctest::Approx(1.0));
+}
+
+TEST_CASE("attention summed over a selection of rows or columns") {
+    Mat a(3, 3);
+    a << 1.0f, 0.0f, 0.0f,
+         0.5f, 0.5f, 0.0f,
+         0.2f, 0.3f, 0.5f;
+    const RowVec from = attention_from_rows(a, {1, 2});
+    CHECK(from[0] == doctest::Approx(0.7));
+    CHECK(from[1] == doctest::Approx(0.8));
+    CHECK(from[2] == doctest::Approx(0.5));
+    CHECK(from.sum() == doctest::Approx(2.0));  // each selected row gives 1
+    const Vec to = attention_to_columns(a, {0, 2});
+    CHECK(to[0] == doctest::Approx(1.0));
+    CHECK(to[1] == doctest::Approx(0.5));
+    CHECK(to[2] == doctest::Approx(0.7));
+    CHECK(attention_from_rows(a, {}).sum() == 0.0f);
+}
