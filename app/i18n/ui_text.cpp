@@ -397,11 +397,14 @@ constexpr Entry kTexts[] = {
     {Txt::VarTileTip, "The online softmax reads the keys in tiles of this size, as FlashAttention does.",
      "온라인 소프트맥스는 FlashAttention처럼 키를 이 크기의 타일로 나누어 읽습니다."},
     {Txt::VarCompareIntro,
-     "The same head computed three ways. Softmax attention is the reference; linear attention "
-     "(phi(x) = elu(x) + 1, cost O(n d^2)) and a local window (cost O(n k d)) change each output row "
-     "by the amounts below.",
-     "같은 헤드를 세 가지 방법으로 계산합니다. 소프트맥스 어텐션이 기준이고, 선형 어텐션 "
-     "(phi(x) = elu(x) + 1, 비용 O(n d^2))과 지역 창 (비용 O(n k d))이 각 출력 행을 아래만큼 바꿉니다."},
+     "The same head computed three ways, as weights on one colour scale: softmax (the reference), a local "
+     "window that hides keys farther than ±k (cost O(n·k·d)), and linear attention with φ(x) = elu(x) + 1 "
+     "(cost O(n·d²)), whose weights φ(q_i)·φ(k_j) / Σ_j φ(q_i)·φ(k_j) are never formed when it runs. "
+     "The last two pictures show what each changes: blue where it gives less weight, red where more.",
+     "같은 헤드를 세 가지 방법으로 계산해 한 색 척도의 가중치로 보여 줍니다: 기준인 소프트맥스, ±k보다 먼 키를 "
+     "가리는 로컬 윈도우(비용 O(n·k·d)), φ(x) = elu(x) + 1을 쓰는 선형 어텐션(비용 O(n·d²)). 선형 어텐션의 "
+     "가중치 φ(q_i)·φ(k_j) / Σ_j φ(q_i)·φ(k_j)는 실제 계산에서는 만들어지지 않습니다. 마지막 두 그림은 각 방법이 "
+     "바꾸는 것을 보여 줍니다: 가중치를 덜 주면 파랑, 더 주면 빨강."},
     {Txt::VarColNorm, "|softmax output|", "|소프트맥스 출력|"},
     {Txt::VarColLinear, "max |linear - softmax|", "max |선형 - 소프트맥스|"},
     {Txt::VarColWindow, "max |window - softmax|", "max |창 - 소프트맥스|"},
@@ -423,6 +426,21 @@ constexpr Entry kTexts[] = {
     {Txt::VarColPartial, "|a/l - final output|", "|a/l - 최종 출력|"},
     {Txt::VarOnlineErr, "After the last tile: max |online - softmax| = %.2e (rounding only).",
      "마지막 타일 뒤: max |온라인 - 소프트맥스| = %.2e (반올림 오차뿐)."},
+    {Txt::VarCellValues, "softmax %.4f · window %.4f · linear %.4f", "소프트맥스 %.4f · 윈도우 %.4f · 선형 %.4f"},
+    {Txt::VarPicSoftmax, "softmax", "소프트맥스"},
+    {Txt::VarPicWindow, "window ±%d", "윈도우 ±%d"},
+    {Txt::VarPicLinear, "linear (implied weights)", "선형 (암묵적 가중치)"},
+    {Txt::VarPicDiffRange, "blue - · red + · ±%.3g", "파랑 - · 빨강 + · ±%.3g"},
+    {Txt::VarPicWindowDiff, "window - softmax", "윈도우 - 소프트맥스"},
+    {Txt::VarPicLinearDiff, "linear - softmax", "선형 - 소프트맥스"},
+    {Txt::VarPlay, "Play", "재생"},
+    {Txt::VarPause, "Pause", "일시정지"},
+    {Txt::VarPlayTip, "Steps through the tiles by itself, one every 0.7 s.", "0.7초마다 한 타일씩 저절로 넘어갑니다."},
+    {Txt::VarBarsNote,
+     "Bars per query row: the running max m as e^(m - m_final) (full = the row's largest score is already "
+     "seen) and the running sum l rescaled to the final max (full = every key counted). Hover for the numbers.",
+     "쿼리 행마다 막대: 누적 최댓값 m을 e^(m - m_final)로(가득 차면 그 행의 가장 큰 점수를 이미 본 것), 누적 합 l을 "
+     "최종 최댓값 기준으로(가득 차면 모든 키를 센 것) 그립니다. 마우스를 올리면 숫자가 보입니다."},
     {Txt::ViewRow, "Row", "행"},
     {Txt::RowIntro,
      "One query's attention weights over the keys: how much of each token's value it mixes into its output. "

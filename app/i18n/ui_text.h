@@ -72,7 +72,8 @@ enum class Txt {
     // Variants view
     ViewVariants, VarWindow, VarWindowTip, VarTile, VarTileTip, VarCompareIntro, VarColNorm, VarColLinear,
     VarColWindow, VarSummary, VarOnlineIntro, VarStep, VarStepTip, VarTileKeys, VarColMax, VarColSum,
-    VarColPartial, VarOnlineErr,
+    VarColPartial, VarOnlineErr, VarCellValues, VarPicSoftmax, VarPicWindow, VarPicLinear, VarPicDiffRange,
+    VarPicWindowDiff, VarPicLinearDiff, VarPlay, VarPause, VarPlayTip, VarBarsNote,
     // Row view
     ViewRow, RowIntro, RowQuery, RowPrevTip, RowNextTip, RowSorted, RowSortedTip, RowSummary, RowFullyMasked,
     RowAxisKeys, RowAxisWeight, RowMaskedTip, RowLabelTip,

@@ -654,6 +654,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     heatmap_renderer_destroy(app->heatmap.overview);
     all_heads_panel_destroy(app->all_heads);
     scaling_lab_panel_destroy(app->scaling);
+    variants_panel_destroy(app->variants);
     pipeline_panel_destroy(app->pipeline);
     positional_panel_destroy(app->positional);
     model_view_panel_destroy(app->model_view);

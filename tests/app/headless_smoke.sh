@@ -74,6 +74,9 @@ view_shot row-300 --view row --text "$long_text"
 # The heatmap zoomed in on 300 tokens (readable labels, overview inset) and with auto contrast.
 view_shot zoom-300 --text "$long_text" --zoom 12,0.2,0.3
 view_shot zoom-300-ko --text "$long_text" --zoom 4 --auto-contrast --lang ko
+# Variants as pictures: three weight maps, two blue/red difference maps, the online-softmax bars.
+view_shot variants-pics --check "--has-colour 86,180,233 2000 --has-colour 230,159,0 2000" --view variants --causal
+view_shot variants-300 --view variants --text "$long_text"
 # Queries and keys (PCA): both point colours drawn, a hovered query's lines.
 qk_checks="--has-colour 86,180,233 60 --has-colour 230,159,0 60"
 view_shot qk-en --check "$qk_checks" --view qk --mouse 900,500

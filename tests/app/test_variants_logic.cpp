@@ -43,3 +43,28 @@ TEST_CASE("variants of one head") {
         }
     }
 }
+
+TEST_CASE("variants pictures: implied linear weights reproduce linear attention; one shared scale") {
+    for (bool causal : {false, true}) {
+        AppState s;
+        s.text = "Time flies like an arrow";
+        s.causal = causal;
+        const attn::Trace trace = testing::trace_for(s);
+        const VariantsResult r = compute_variants(trace, 0, 1, 1, 2);
+        const attn::LayerTrace& L = trace.layers[0];
+        // A_lin · V equals the engine's linear attention output (the O(n·d²) route).
+        const attn::Mat via_weights = r.linear_w * attn::Mat(L.v_head(1));
+        const float diff = (via_weights - r.linear_out).cwiseAbs().maxCoeff();
+        MESSAGE("causal " << causal << ": max |A_lin V - linear attention| = " << diff);
+        CHECK(diff < 1e-5f);
+        for (int i = 0; i < L.t_q(); ++i) CHECK(r.linear_w.row(i).sum() == doctest::Approx(1.0f));
+        CHECK(r.window_w * attn::Mat(L.v_head(1)) == r.window_out);
+        CHECK(r.softmax_map.vmax == r.window_map.vmax);
+        CHECK(r.linear_map.vmax == r.softmax_map.vmax);
+        CHECK(r.weight_max >= r.softmax_w.maxCoeff());
+        // The difference images: white where equal (window −1 hides far keys: differences exist).
+        CHECK(r.window_diff_rgba.size() == size_t(L.t_q() * L.t_k() * 4));
+        CHECK(r.diff_max > 0.0f);
+        if (causal) CHECK(r.window_map.masked[1] == 1);  // (0, 1) is in the future
+    }
+}
