@@ -67,19 +67,22 @@ int run_train(const TrainCommandOptions& o) {
     if (!train::apply_task_defaults(t, o.task))
         return bad("--task " + o.task + ": unknown task. Choose one of: " + train::task_names() + ".");
     if (o.output.empty()) return bad("-o: give the model folder to create, e.g. -o models/" + o.task + ".");
-    if (o.layers) t.n_layers = o.layers;
-    if (o.heads) t.n_heads = o.heads;
-    if (o.d_model) t.d_model = o.d_model;
+    const int unset = TrainCommandOptions::kUnset;
+    if (o.layers != unset) t.n_layers = o.layers;
+    if (o.heads != unset) t.n_heads = o.heads;
+    if (o.d_model != unset) t.d_model = o.d_model;
     if (o.no_mlp) t.mlp = false;
-    if (o.steps) t.steps = o.steps;
-    if (o.batch) t.batch = o.batch;
-    if (o.warmup >= 0) t.warmup = o.warmup;
-    if (o.lr != 0) t.lr = float(o.lr);
+    if (o.steps != unset) t.steps = o.steps;
+    if (o.batch != unset) t.batch = o.batch;
+    if (o.warmup != unset) t.warmup = o.warmup;
+    if (o.lr != -1e300) t.lr = float(o.lr);
     if (o.seed < 0) return bad("--seed " + std::to_string(o.seed) + ": must be 0 or more.");
     t.seed = std::uint64_t(o.seed);
-    t.threads = o.threads ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    t.task_params.n_symbols = o.symbols;
-    t.task_params.length = o.length;
+    t.threads = o.threads != unset ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    if (o.symbols != unset && o.symbols < 1) return bad("--symbols " + std::to_string(o.symbols) + ": must be 1 or more.");
+    if (o.length != unset && o.length < 1) return bad("--length " + std::to_string(o.length) + ": must be 1 or more.");
+    t.task_params.n_symbols = o.symbols != unset ? o.symbols : 0;
+    t.task_params.length = o.length != unset ? o.length : 0;
     if (!o.text.empty() && !o.text_file.empty()) return bad("--text and --text-file: give one of them.");
     if ((!o.text.empty() || !o.text_file.empty()) && o.task != "text")
         return bad("--text and --text-file are for --task text.");

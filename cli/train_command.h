@@ -13,12 +13,14 @@ namespace attn::cli {
 struct TrainCommandOptions {
     std::string task = "reverse";
     std::string output;
-    int layers = 0, heads = 0, d_model = 0, steps = 0, batch = 0, warmup = -1;  // 0 / −1 = the task's
+    // kUnset = not given: the task's default. Given values are checked, whatever they are.
+    static constexpr int kUnset = -2147483647;
+    int layers = kUnset, heads = kUnset, d_model = kUnset, steps = kUnset, batch = kUnset, warmup = kUnset;
     bool no_mlp = false;
-    double lr = 0;
+    double lr = -1e300;
     long long seed = 1;
-    int threads = 0;            // 0 = one per core
-    int symbols = 0, length = 0;
+    int threads = kUnset;       // unset = one per core
+    int symbols = kUnset, length = kUnset;
     std::string text, text_file;
     bool list_tasks = false;
     bool quiet = false;

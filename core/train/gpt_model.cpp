@@ -1,8 +1,6 @@
 // gpt_model.cpp — parameter layout, initialisation, forward and backward of the trainable GPT-2.
 #include "core/train/gpt_model.h"
 
-#include <cblas.h>
-
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -164,8 +162,7 @@ float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const i
     layernorm_forward(a.lnf.data(), a.lnf_mean.data(), a.lnf_rstd.data(), x, P + L.lnf_w, P + L.lnf_b, N, C,
                       s.ln_eps);                                                               // (N, C)
     // logits (N, V) = lnf (N, C) · wteᵀ (C, V): the tied output embedding
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, N, V, C, 1.0f, a.lnf.data(), C, P + L.wte, C, 0.0f,
-                a.logits.data(), V);
+    logits_forward(a.logits.data(), a.lnf.data(), P + L.wte, N, C, V);
     if (!targets) {
         std::vector<int> none(N, -1);
         softmax_crossentropy_forward(a.probs.data(), a.losses.data(), a.logits.data(), none.data(), N, V);
@@ -190,10 +187,7 @@ void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activat
     softmax_crossentropy_backward(d.logits.data(), a.probs.data(), targets, N, V);  // (N, V)
     zero(d.lnf);
     // d lnf (N, C) += d logits (N, V) · wte (V, C);  d wte (V, C) += d logitsᵀ (V, N) · lnf (N, C)
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, N, C, V, 1.0f, d.logits.data(), V, P + L.wte, C, 1.0f,
-                d.lnf.data(), C);
-    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, V, C, N, 1.0f, d.logits.data(), V, a.lnf.data(), C, 1.0f,
-                G + L.wte, C);
+    logits_backward(d.lnf.data(), G + L.wte, d.logits.data(), a.lnf.data(), P + L.wte, N, C, V);
 
     // d of the residual stream: the last layer's output buffer in d
     std::vector<float>& dx_last = s.mlp ? d.layers.back().res3 : d.layers.back().res2;

@@ -3,7 +3,7 @@
 //
 // Backward functions ACCUMULATE (+=) into the gradient arrays they are given, as llm.c does, so
 // a tensor used twice (the residual stream, the tied embedding) sums its gradients for free.
-// Products go through OpenBLAS sgemm (serial) in column/row blocks on a ThreadPool; every block
+// Products go through Eigen in column/row blocks on a ThreadPool (see matmul_forward); every block
 // split is fixed by the shapes only, never by the thread count, so results are bit-identical
 // whatever the pool's size.
 #pragma once
@@ -35,6 +35,12 @@ void matmul_forward(ThreadPool& pool, float* out, const float* inp, const float*
 // dinp += dout · wᵀ (N, C);  dw += inpᵀ · dout (C, OC);  db += Σ_rows dout (OC), db may be null.
 void matmul_backward(ThreadPool& pool, float* dinp, float* dw, float* db, const float* dout,
                      const float* inp, const float* w, int N, int C, int OC);
+
+// The tied output embedding: logits (N, V) = x (N, C) · wteᵀ;  dx += dlogits · wte,
+// dwte += dlogitsᵀ · x.
+void logits_forward(float* logits, const float* x, const float* wte, int N, int C, int V);
+void logits_backward(float* dx, float* dwte, const float* dlogits, const float* x, const float* wte, int N, int C,
+                     int V);
 
 // Causal multi-head self-attention on packed projections (GPT-2's c_attn output).
 //   qkv (N, 3C) = [Q | K | V], head h = columns [h·hs, (h+1)·hs) of each third, hs = C / NH

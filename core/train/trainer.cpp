@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
 
 #include "core/pretrained/gpt2.h"
 #include "core/rng.h"
@@ -40,8 +41,11 @@ Status validate_options(const TrainOptions& o) {
     if (Status s = range("--batch", o.batch, 1, 1024); !s) return s;
     if (Status s = range("--warmup", o.warmup, 0, 1000000); !s) return s;
     if (Status s = range("--threads", o.threads, 1, 64); !s) return s;
-    if (!(o.lr > 0.0f && o.lr <= 1.0f))
-        return Status::Error("--lr " + std::to_string(o.lr) + ": must be above 0 and at most 1.");
+    if (!(o.lr > 0.0f && o.lr <= 1.0f)) {
+        char v[32];
+        std::snprintf(v, sizeof v, "%g", double(o.lr));
+        return Status::Error(std::string("--lr ") + v + ": must be above 0 and at most 1.");
+    }
     if (!(o.adamw.weight_decay >= 0.0f && o.adamw.weight_decay < 1.0f))
         return Status::Error("--weight-decay: must be 0 or more and below 1.");
     ModelShape shape;
