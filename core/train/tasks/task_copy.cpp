@@ -38,7 +38,7 @@ TaskInfo copy_task_info() {
     info.defaults.n_layers = 2;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;
-    info.defaults.steps = 300;
+    info.defaults.steps = 200;
     info.defaults.lr = 3e-3f;
     info.make = make_copy;
     return info;

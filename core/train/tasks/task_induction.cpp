@@ -64,7 +64,7 @@ TaskInfo induction_task_info() {
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;
     info.defaults.mlp = false;
-    info.defaults.steps = 1500;
+    info.defaults.steps = 600;
     info.defaults.lr = 3e-3f;
     info.make = make_induction;
     return info;
