@@ -5,8 +5,8 @@
 #include <cassert>
 #include <cmath>
 
-#include "core/parallel.h"
-#include "core/rng.h"
+#include "core/base/parallel.h"
+#include "core/base/rng.h"
 #include "core/train/train_ops.h"
 
 namespace attn::train {

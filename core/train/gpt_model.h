@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
-#include "core/trace.h"
+#include "core/base/status.h"
+#include "core/attention/trace.h"
 
 namespace attn {
 class ThreadPool;

@@ -10,7 +10,7 @@
 
 #include "core/pretrained/gpt2.h"
 #include "core/pretrained/model_config.h"
-#include "core/status.h"
+#include "core/base/status.h"
 #include "core/train/gpt_model.h"
 
 namespace attn::train {

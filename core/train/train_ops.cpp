@@ -9,8 +9,8 @@
 
 #include <Eigen/Core>
 
-#include "core/matrix.h"
-#include "core/parallel.h"
+#include "core/base/matrix.h"
+#include "core/base/parallel.h"
 
 namespace attn::train {
 

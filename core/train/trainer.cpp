@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "core/pretrained/gpt2.h"
-#include "core/rng.h"
+#include "core/base/rng.h"
 #include "core/train/model_io.h"
 
 namespace attn::train {

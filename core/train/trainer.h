@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "core/parallel.h"
-#include "core/status.h"
-#include "core/trace.h"
+#include "core/base/parallel.h"
+#include "core/base/status.h"
+#include "core/attention/trace.h"
 #include "core/train/gpt_model.h"
 #include "core/train/optimizer.h"
 #include "core/train/task.h"

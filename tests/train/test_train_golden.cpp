@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "core/train/gpt_model.h"
 #include "core/train/optimizer.h"
 

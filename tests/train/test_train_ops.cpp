@@ -11,7 +11,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "core/train/gpt_model.h"
 #include "core/train/train_ops.h"
 
