@@ -9,7 +9,7 @@ namespace attn::train {
 
 static Expected<Task> make_brackets(const TaskParams& in) {
     TaskParams p = in;
-    if (p.length == 0) p.length = 10;
+    if (p.length == 0) p.length = 8;
     p.n_symbols = 3;  // (), [], {}
     if (Status s = check_range("--length", p.length, 2, 24); !s) return s;
     const int P = p.length, L = 2 * P + 1;

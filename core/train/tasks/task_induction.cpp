@@ -1,7 +1,8 @@
 // task_induction.cpp — a random segment, then the same segment again: predict the repeat.
 //
-//   [p filler symbols] [segment of n distinct symbols] [the segment again] [filler to length L]
-// p varies (0 … 4), so no fixed offset solves it: the model needs two heads working together.
+//   [p filler] [segment of n distinct symbols] [g filler] [the segment again] [filler to length L]
+// p and g vary (0 … 4), so neither a fixed position nor a fixed distance back solves it: the model
+// needs two heads working together.
 #include <algorithm>
 #include <numeric>
 
@@ -10,6 +11,7 @@
 namespace attn::train {
 
 static constexpr int kMaxPrefix = 4;
+static constexpr int kMaxGap = 4;
 
 static Expected<Task> make_induction(const TaskParams& in) {
     TaskParams p = in;
@@ -22,23 +24,25 @@ static Expected<Task> make_induction(const TaskParams& in) {
                              ": the segment must be at least 2 shorter than --symbols (" +
                              std::to_string(p.n_symbols) + "), since its symbols are all different.");
     }
-    const int k = p.n_symbols, n = p.length, L = kMaxPrefix + 2 * n;
+    const int k = p.n_symbols, n = p.length, L = kMaxPrefix + kMaxGap + 2 * n;
     Task t = make_symbol_task("induction", std::string("abcdefghijklmnopqrstuvwxyz").substr(0, k), L);
     t.params = p;
     t.sample = [k, n, L](TaskRng& rng, Example& ex) {
         std::vector<int> perm(k);  // (k) a shuffle: the segment is its first n symbols
         std::iota(perm.begin(), perm.end(), 0);
         for (int i = k - 1; i > 0; --i) std::swap(perm[i], perm[rng.below(i + 1)]);
-        const int prefix = rng.below(kMaxPrefix + 1);
+        const int prefix = rng.below(kMaxPrefix + 1), gap = rng.below(kMaxGap + 1);
+        const int second = prefix + n + gap;  // where the repeat starts
         ex.tokens.assign(L, 0);       // (L)
         ex.scored.assign(L - 1, 0);   // (L − 1)
-        // filler before the segment uses symbols the segment lacks, so "what followed last time" is
+        // filler before the repeat uses symbols the segment lacks, so "what followed last time" is
         // never ambiguous; filler after the repeat is unscored and can be anything.
         for (int i = 0; i < prefix; ++i) ex.tokens[i] = perm[n + rng.below(k - n)];
-        for (int i = 0; i < n; ++i) ex.tokens[prefix + i] = ex.tokens[prefix + n + i] = perm[i];
-        for (int i = prefix + 2 * n; i < L; ++i) ex.tokens[i] = rng.below(k);
+        for (int i = 0; i < n; ++i) ex.tokens[prefix + i] = ex.tokens[second + i] = perm[i];
+        for (int i = prefix + n; i < second; ++i) ex.tokens[i] = perm[n + rng.below(k - n)];
+        for (int i = second + n; i < L; ++i) ex.tokens[i] = rng.below(k);
         // predictions of repeat symbols 2 … n (made at repeat positions 1 … n−1)
-        for (int i = prefix + n; i < prefix + 2 * n - 1; ++i) ex.scored[i] = 1;
+        for (int i = second; i < second + n - 1; ++i) ex.scored[i] = 1;
     };
     return t;
 }
@@ -48,15 +52,15 @@ TaskInfo induction_task_info() {
     info.name = "induction";
     info.summary_en = "xqmzk…xqmzk…: continue a sequence seen before";
     info.explain_en =
-        "A random run of letters appears twice; in the second copy the model must predict each next "
-        "letter. No fixed offset works, because the run starts at a different place each time. The "
+        "A random run of letters appears twice, the second copy a varying distance after the first; "
+        "in it the model must predict each next letter. No fixed position or distance works, because both change every time. The "
         "solution takes two layers: a previous-token head in layer 1 (each position looks one step "
         "back, a line just below the diagonal) and an induction head in layer 2, which looks at the "
         "position just after the earlier occurrence of the current letter: \"what followed it last "
         "time\". This is the circuit behind in-context copying in large language models.";
     info.explain_ko =
-        "무작위 글자열이 두 번 나오고, 두 번째에서 모델은 다음 글자를 예측해야 합니다. 글자열이 매번 다른 "
-        "자리에서 시작하므로 고정된 거리로는 풀 수 없습니다. 해법에는 두 층이 필요합니다. 1층의 '이전 토큰' "
+        "무작위 글자열이 두 번 나오고(두 번째는 매번 다른 거리 뒤에), 두 번째에서 모델은 다음 글자를 예측해야 합니다. 위치도 거리도 매번 "
+        "달라지므로 고정된 위치나 거리로는 풀 수 없습니다. 해법에는 두 층이 필요합니다. 1층의 '이전 토큰' "
         "헤드(각 위치가 한 칸 앞을 봅니다: 대각선 바로 아래의 선)와, 2층에서 지금 글자가 앞에 나왔던 자리의 "
         "바로 다음 위치를 보는 유도(induction) 헤드입니다. \"지난번에 이 다음에 무엇이 왔나\"를 보는 것으로, "
         "큰 언어 모델이 문맥 속 내용을 베끼는 회로입니다.";
