@@ -5,6 +5,8 @@
 #      (safetensors, tokenizers, forward pass), language-model head and head roles (core/lm), CLI and
 #      export (asserts on). The app's logic tests
 #      run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30 minutes.
+#      The trainer's tests (train_*) also run in step 1 only: under the sanitizers train_tests took
+#      216 s on a loaded 2-core machine (it passed, clean).
 # Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +27,7 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --test-dir build-sanitize --output-on-failure \
-        -j "$jobs" -E '^app_'
-    ctest --test-dir build-sanitize -N -E '^app_' | grep -q "Total Tests: 8" ||
+        -j "$jobs" -E '^(app_|train_)'
+    ctest --test-dir build-sanitize -N -E '^(app_|train_)' | grep -q "Total Tests: 8" ||
         { echo "run-tests: expected 8 sanitizer suites (core, cli, export, layout x2, pretrained, lm, lm cli)"; exit 1; }
 fi
