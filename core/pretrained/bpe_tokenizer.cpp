@@ -66,14 +66,12 @@ public:
         : vocab_(std::move(vocab)), added_(std::move(added)) {}
 
     Status init(const std::vector<BpeMerge>& merges, const std::string& source) {
-        // A vocabulary may lack byte symbols when it has no merges (AttnLab's trained models:
-        // one token per character of the task). Text with such a byte is refused when encoded.
         const auto& table = gpt2_byte_to_unicode();
         for (int b = 0; b < 256; ++b) {
             std::string symbol;
             append_utf8(symbol, table[b]);
             byte_ids_[b] = vocab_.find(symbol);
-            if (byte_ids_[b] < 0 && !merges.empty()) {
+            if (byte_ids_[b] < 0) {
                 char hex[8];
                 std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(b));
                 return Status::Error(source + ": the vocabulary lacks \"" + symbol + "\", the symbol of byte " + hex +
@@ -121,10 +119,6 @@ public:
                 continue;
             }
             const std::string_view part = text.substr(segment.begin, segment.end - segment.begin);
-            for (std::size_t i = 0; i < part.size(); ++i) {
-                if (byte_ids_[static_cast<unsigned char>(part[i])] < 0)
-                    return missing_symbol(text, segment.begin + i);
-            }
             for (const auto& [begin, end] : gpt2_pretokenize(part)) {
                 if (!encode_pretoken(text, segment.begin + begin, segment.begin + end, max_tokens,
                                      tokens))
@@ -135,15 +129,6 @@ public:
     }
 
 private:
-    // The character at text[at] (whole, when it is valid UTF-8) is not in a reduced vocabulary.
-    Status missing_symbol(std::string_view text, std::size_t at) const {
-        std::size_t end = at + 1;
-        while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
-        return Status::Error("\"" + gpt2_display(text.substr(at, end - at)) + "\" (byte " + std::to_string(at) +
-                             ") is not in this model's vocabulary of " + std::to_string(vocab_size()) +
-                             " tokens. Use only the characters it was trained on.");
-    }
-
     struct MergeInfo {
         int rank = 0;
         int merged = 0;

@@ -1,6 +1,7 @@
 // model_io.cpp — converting the trained model and writing the Hugging Face folder.
 #include "core/train/model_io.h"
 
+#include <cassert>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -188,9 +189,20 @@ static json log_json(const TrainState& s) {
 static Status write_folder(const TrainState& s, const fs::path& tmp) {
     if (Status st = write_text(tmp / "config.json", config_json(s).dump(2) + "\n"); !st) return st;
     if (Status st = write_text(tmp / "model.safetensors", safetensors_bytes(s.model)); !st) return st;
+    // ids: the task's symbols (one byte each) in order, then the other bytes in byte order, then
+    // <|endoftext|>: GPT-2's byte-level BPE needs every byte symbol, and no merges.
     json vocab;
-    for (std::size_t i = 0; i < s.task.vocab.size(); ++i) vocab[byte_level(s.task.vocab[i])] = i;
-    vocab["<|endoftext|>"] = s.task.vocab.size();
+    bool used[256] = {};
+    int next_id = 0;
+    for (const std::string& sym : s.task.vocab) {
+        assert(sym.size() == 1 && "task symbols are single bytes");
+        used[static_cast<unsigned char>(sym[0])] = true;
+        vocab[byte_level(sym)] = next_id++;
+    }
+    for (int b = 0; b < 256; ++b)
+        if (!used[b]) vocab[byte_level(std::string(1, char(b)))] = next_id++;
+    vocab["<|endoftext|>"] = next_id++;
+    assert(next_id == s.model.shape.vocab && "vocab.json matches the model's vocabulary");
     if (Status st = write_text(tmp / "vocab.json", vocab.dump() + "\n"); !st) return st;
     if (Status st = write_text(tmp / "merges.txt", "#version: 0.2\n"); !st) return st;
     json tok = {{"tokenizer_class", "GPT2Tokenizer"}, {"model_max_length", s.model.shape.n_positions},

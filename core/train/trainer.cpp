@@ -84,7 +84,9 @@ Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o) {
     shape.n_heads = o.n_heads;
     shape.d_model = o.d_model;
     shape.mlp = o.mlp;
-    shape.vocab = int(st->task.vocab.size()) + 1;  // + <|endoftext|> (never in a task's examples)
+    // The task's symbols first, then every other byte (a complete GPT-2 byte-level vocabulary, so
+    // the folder loads in any GPT-2 tokenizer and any text encodes), then <|endoftext|>.
+    shape.vocab = kFolderVocab;
     shape.n_positions = st->task.seq_len - 1;
     if (Status s = validate_shape(shape); !s) return s;
     st->model = make_model(shape, o.seed);

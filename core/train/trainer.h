@@ -24,6 +24,9 @@
 
 namespace attn::train {
 
+// Every model's vocabulary: the 256 byte symbols (the task's own first) and <|endoftext|>.
+constexpr int kFolderVocab = 257;
+
 struct TrainOptions {
     std::string task = "reverse";
     TaskParams task_params;

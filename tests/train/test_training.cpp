@@ -179,11 +179,12 @@ TEST_CASE("a saved folder loads through the GPT-2 loader with the same attention
     const Trace probe = probe_trace(*s);
     REQUIRE(probe.layers.size() == trace->layers.size());
     CHECK((probe.layers[0].heads[0].weights - trace->layers[0].heads[0].weights).cwiseAbs().maxCoeff() < 1e-6f);
-    // a character outside the vocabulary is refused with a message
+    // any other text still encodes (every byte has a token), one token per character
     run.text = "xyz";
-    auto refused = pretrained::compute_pretrained_trace(**model, run);
-    REQUIRE(!refused.ok());
-    CHECK(refused.error().find("not in this model's vocabulary") != std::string::npos);
+    auto other = pretrained::compute_pretrained_trace(**model, run);
+    REQUIRE(other.ok());
+    CHECK(other->t_q() == 3);
+    CHECK((*model)->config.vocab_size == kFolderVocab);
 }
 
 TEST_CASE("saving into a missing or unwritable folder fails and leaves nothing") {
