@@ -14,7 +14,8 @@ build=${1:-build-bench}
 rounds=${ROUNDS:-3}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON \
     -DATTNLAB_BUILD_TESTS=OFF -DATTNLAB_BUILD_APP=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_bench_generate attnlab_peak_memory
+cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_bench_generate attnlab_peak_memory \
+    attnlab_bench_train
 out=$(mktemp -d)
 threads=$(nproc)
 filter='BM_(Trace|TraceNoStats|OpenBLAS)/'
@@ -45,6 +46,17 @@ for r in $(seq "$rounds"); do
         /usr/bin/python3 bench/bench_torch_generate.py "$t" | tee -a "$out/generate.txt"
     done
 done
+# Training (issue 13): steps/s of the default reverse model, ours and PyTorch, interleaved per
+# round; then the time until reverse and induction reach 99% exact (evaluation off the clock).
+for r in $(seq "$rounds"); do
+    for t in "$threads" 1; do
+        "$build/bench/attnlab_bench_train" "$t" 200 | tee -a "$out/train.txt"
+        /usr/bin/python3 bench/bench_torch_train.py "$t" 100 | tee -a "$out/train.txt"
+    done
+done
+"$build/bench/attnlab_bench_train" "$threads" --time-to-99 reverse | tee -a "$out/train.txt"
+"$build/bench/attnlab_bench_train" "$threads" --time-to-99 induction | tee -a "$out/train.txt"
+/usr/bin/python3 bench/bench_torch_train.py "$threads" --time-to-99 | tee -a "$out/train.txt"
 for n in 512 2048; do "$build/bench/attnlab_peak_memory" "$n"; done | tee "$out/memory.txt"
 /usr/bin/python3 bench/report.py "$out" "$threads"
 echo "== generation (ms per token, best round) and head roles"
@@ -52,3 +64,23 @@ sort "$out/generate.txt" | awk '{key = $1 " " $2; split($3, a, "="); v = a[2] + 
     for (i = 3; i <= NF; i++) if ($i ~ /^ms_per_token=/) { split($i, b, "="); v = b[2] + 0 }
     if (!(key in best) || v < best[key]) best[key] = v}
     END {for (k in best) printf "  %-40s %8.2f ms\n", k, best[k]}' | sort
+
+# Training: each contender's best round, and the ratio (wall clock and process CPU time).
+/usr/bin/python3 - "$out/train.txt" <<'PY'
+import re, sys
+best = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"(ours|torch)-train threads=(\d+) steps=\d+ steps_per_s=([\d.]+) cpu_steps_per_s=([\d.]+)", line)
+    if m:
+        k = (m[1], int(m[2]))
+        w, c = best.get(k, (0.0, 0.0))
+        best[k] = (max(w, float(m[3])), max(c, float(m[4])))
+print("\ntraining, default reverse model (steps/s, best round): threads | ours | torch | ratio (wall) | ratio (CPU)")
+for t in sorted({k[1] for k in best}):
+    o, p = best.get(("ours", t)), best.get(("torch", t))
+    if o and p:
+        print(f"  {t} | {o[0]:.1f} | {p[0]:.1f} | {o[0] / p[0]:.1f}x | {o[1] / p[1]:.1f}x")
+for line in open(sys.argv[1]):
+    if "-99 " in line:
+        print("  " + line.strip())
+PY

@@ -12,6 +12,7 @@
 #include "cli/export_command.h"
 #include "cli/generate_command.h"
 #include "cli/run_options.h"
+#include "cli/train_command.h"
 #include "core/base/atomic_file.h"
 #include "core/attention/engine.h"
 #include "core/attention/trace_json.h"
@@ -28,6 +29,7 @@ bool wants_cli(int argc, char** argv, bool gui_available) {
         const char* a = argv[i];
         if (std::strcmp(a, "dump") == 0 || std::strcmp(a, "export") == 0 || std::strcmp(a, "help") == 0 ||
             std::strcmp(a, "generate") == 0 || std::strcmp(a, "predict") == 0 || std::strcmp(a, "heads") == 0 ||
+            std::strcmp(a, "train") == 0 ||
             std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
             std::strcmp(a, "--version") == 0) {
             return true;
@@ -137,6 +139,17 @@ int run_cli(int argc, char** argv, bool gui_available) {
     heads_cmd->footer("Example:\n  attnlab heads --model ~/models/gpt2 --text \"Time flies like an arrow\" -o roles.csv\n"
                       "The scores are defined in docs/head_roles.md.");
 
+    TrainCommandOptions train;
+    CLI::App* train_cmd = app.add_subcommand(
+        "train", "Train a tiny GPT-2 on a task (reverse, induction, ...) and save it as a model folder");
+    add_train_options(*train_cmd, train);
+    train_cmd->footer(
+        "Examples:\n"
+        "  attnlab train --task reverse -o reverse-model\n"
+        "  attnlab train --task induction --layers 2 --no-mlp -o induction-model\n"
+        "  attnlab train --list-tasks --lang ko\n"
+        "Then: attnlab dump --model reverse-model --text \"abcdef>fedcba\" -o run.json");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -156,6 +169,7 @@ int run_cli(int argc, char** argv, bool gui_available) {
     }
     if (predict_cmd->parsed()) return run_predict(pred);
     if (heads_cmd->parsed()) return run_heads(heads);
+    if (train_cmd->parsed()) return run_train(train);
     std::cout << app.help();
     return 0;
 }

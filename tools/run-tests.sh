@@ -5,6 +5,8 @@
 #      (safetensors, tokenizers, forward pass), language-model head and head roles (core/lm), CLI and
 #      export (asserts on). The app's logic tests
 #      run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30 minutes.
+#      The trainer's tests (train_*) also run in step 1 only: under the sanitizers train_tests took
+#      216 s on a loaded 2-core machine (it passed, clean).
 # Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,9 +27,10 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --test-dir build-sanitize --output-on-failure \
-        -j "$jobs" -E '^app_'
+        -j "$jobs" -E '^(app_|train_)'
     # Every engine suite must have run here (by name, so adding a suite never breaks the check).
-    listed=$(ctest --test-dir build-sanitize -N -E '^app_')
+    # The training suites run in step 1 only: under the sanitizers they take ~4 min.
+    listed=$(ctest --test-dir build-sanitize -N -E '^(app_|train_)')
     for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests layout_rules; do
         grep -Eq "Test +#[0-9]+: $suite\$" <<<"$listed" ||
             { echo "run-tests: the sanitizer build did not run $suite"; exit 1; }

@@ -1,0 +1,168 @@
+// train_command.cpp — `attnlab train`: options → TrainOptions, the training loop with a progress
+// line on a terminal, the final evaluation and the atomic save.
+#include "cli/train_command.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "core/train/model_io.h"
+
+namespace attn::cli {
+
+void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
+    cmd.add_option("--task", o.task, "reverse, sort, copy, induction, brackets or text")->capture_default_str();
+    cmd.add_option("-o,--output", o.output, "The model folder to create (must not exist)");
+    cmd.add_flag("--list-tasks", o.list_tasks, "List the tasks with what to expect, then exit");
+    cmd.add_option("--layers", o.layers, "Layers, 1 to 4 (default: the task's)");
+    cmd.add_option("--heads", o.heads, "Heads per layer, 1 to 8 (default: the task's)");
+    cmd.add_option("--d-model", o.d_model, "Model width, 16 to 256, divisible by --heads (default: the task's)");
+    cmd.add_flag("--no-mlp", o.no_mlp, "Attention only: the MLPs stay zero (still a valid GPT-2)");
+    cmd.add_option("--steps", o.steps, "Training steps, 1 to 1000000 (default: the task's)");
+    cmd.add_option("--batch", o.batch, "Examples per step, 1 to 1024 (default: the task's)");
+    cmd.add_option("--lr", o.lr, "Peak learning rate, above 0 and at most 1 (default: the task's)");
+    cmd.add_option("--warmup", o.warmup, "Warm-up steps (default: the task's)");
+    cmd.add_option("--seed", o.seed, "Random seed: the same seed gives the same model")->capture_default_str();
+    cmd.add_option("--threads", o.threads, "Threads, 1 to 64 (default: one per core)");
+    cmd.add_option("--symbols", o.symbols, "Alphabet size of the task (default: the task's)");
+    cmd.add_option("--length", o.length, "Sequence length of the task (default: the task's)");
+    cmd.add_option("--text", o.text, "The text task's training text");
+    cmd.add_option("--text-file", o.text_file, "The text task's training text, from a UTF-8 file");
+    cmd.add_flag("-q,--quiet", o.quiet, "No progress line");
+    cmd.add_option("--lang", o.lang, "Language of --list-tasks: en or ko")->capture_default_str();
+}
+
+namespace {
+
+void list_tasks(bool ko) {
+    for (const train::TaskInfo& t : train::task_registry()) {
+        const train::TaskDefaults& d = t.defaults;
+        std::cout << t.name << "  —  " << t.summary_en << "\n";
+        std::cout << "  default: " << d.n_layers << (d.n_layers == 1 ? " layer, " : " layers, ") << d.n_heads
+                  << " heads, d_model " << d.d_model << (d.mlp ? "" : ", attention only") << ", " << d.steps
+                  << " steps of " << d.batch << ", lr " << d.lr << "\n";
+        std::cout << "  " << (ko ? t.explain_ko : t.explain_en) << "\n\n";
+    }
+}
+
+int bad(const std::string& message) {
+    std::cerr << "attnlab train: " << message << "\n";
+    return 2;
+}
+
+}  // namespace
+
+int run_train(const TrainCommandOptions& o) {
+    if (o.lang != "en" && o.lang != "ko") return bad("--lang: choose en or ko, not '" + o.lang + "'.");
+    if (o.list_tasks) {
+        list_tasks(o.lang == "ko");
+        return 0;
+    }
+    train::TrainOptions t;
+    if (!train::apply_task_defaults(t, o.task))
+        return bad("--task " + o.task + ": unknown task. Choose one of: " + train::task_names() + ".");
+    if (o.output.empty()) return bad("-o: give the model folder to create, e.g. -o models/" + o.task + ".");
+    const int unset = TrainCommandOptions::kUnset;
+    if (o.layers != unset) t.n_layers = o.layers;
+    if (o.heads != unset) t.n_heads = o.heads;
+    if (o.d_model != unset) t.d_model = o.d_model;
+    if (o.no_mlp) t.mlp = false;
+    if (o.steps != unset) t.steps = o.steps;
+    if (o.batch != unset) t.batch = o.batch;
+    if (o.warmup != unset) t.warmup = o.warmup;
+    if (o.lr != -1e300) t.lr = float(o.lr);
+    if (o.seed < 0) return bad("--seed " + std::to_string(o.seed) + ": must be 0 or more.");
+    t.seed = std::uint64_t(o.seed);
+    t.threads = o.threads != unset ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    if (o.symbols != unset && o.symbols < 1) return bad("--symbols " + std::to_string(o.symbols) + ": must be 1 or more.");
+    if (o.length != unset && o.length < 1) return bad("--length " + std::to_string(o.length) + ": must be 1 or more.");
+    t.task_params.n_symbols = o.symbols != unset ? o.symbols : 0;
+    t.task_params.length = o.length != unset ? o.length : 0;
+    if (!o.text.empty() && !o.text_file.empty()) return bad("--text and --text-file: give one of them.");
+    if ((!o.text.empty() || !o.text_file.empty()) && o.task != "text")
+        return bad("--text and --text-file are for --task text.");
+    t.task_params.text = o.text;
+    if (!o.text_file.empty()) {
+        std::ifstream in(o.text_file, std::ios::binary);
+        if (!in) return bad("--text-file: cannot read '" + o.text_file + "'.");
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        t.task_params.text = ss.str();
+        if (t.task_params.text.empty()) return bad("--text-file: '" + o.text_file + "' is empty.");
+    }
+    if (Status s = train::validate_options(t); !s) return bad(s.message());
+    // The folder is checked before training so a typo does not cost a run; save checks again.
+    {
+        std::error_code ec;
+        const std::filesystem::path out(o.output);
+        if (std::filesystem::exists(out, ec))
+            return bad(o.output + " exists already. Choose a new folder name.");
+        const std::filesystem::path parent = out.has_parent_path() ? out.parent_path() : ".";
+        if (!std::filesystem::is_directory(parent, ec))
+            return bad("The folder " + parent.string() + " does not exist. Create it first.");
+        if (::access(parent.c_str(), W_OK) != 0)
+            return bad("Cannot write in " + parent.string() + " (permission denied).");
+    }
+
+    auto state = train::make_train_state(t);
+    if (!state) return bad(state.error());
+    train::TrainState& s = **state;
+    const bool tty = !o.quiet && ::isatty(2);
+    if (!o.quiet) {
+        std::cerr << "Training " << t.task << ": " << t.n_layers << (t.n_layers == 1 ? " layer, " : " layers, ")
+                  << t.n_heads << " heads, d_model " << t.d_model << (t.mlp ? "" : ", attention only") << ", "
+                  << t.steps << " steps of " << t.batch << " examples, " << t.threads
+                  << (t.threads == 1 ? " thread\n" : " threads\n");
+    }
+    float first_99 = -1;  // seconds when fresh-example accuracy first reached 99%
+    int first_99_step = 0;
+    while (!train::training_done(s)) {
+        const train::TrainLogEntry e = train::train_step(s);
+        const float acc = s.task.exact_meaningful ? e.eval.exact : e.eval.token_acc;
+        if (e.evaluated && first_99 < 0 && acc >= 0.99f) {
+            first_99 = float(e.seconds);
+            first_99_step = e.step;
+        }
+        if (tty && (e.step % 10 == 0 || e.step == t.steps)) {
+            const float done = float(e.step) / float(t.steps);
+            const int bar = int(done * 20);
+            const train::TrainLogEntry* last_eval = nullptr;
+            for (auto it = s.log.rbegin(); it != s.log.rend() && !last_eval; ++it)
+                if (it->evaluated) last_eval = &*it;
+            std::fprintf(stderr, "\r[%s%s] %5d/%d  %6.1f steps/s  loss %.4f", std::string(bar, '#').c_str(),
+                         std::string(20 - bar, '.').c_str(), e.step, t.steps,
+                         e.seconds > 0 ? e.step / e.seconds : 0.0, e.loss);
+            if (last_eval)
+                std::fprintf(stderr, "  %s %5.1f%%", s.task.exact_meaningful ? "exact" : "acc",
+                             100.0 * (s.task.exact_meaningful ? last_eval->eval.exact : last_eval->eval.token_acc));
+            std::fflush(stderr);
+        }
+    }
+    if (tty) std::fputc('\n', stderr);
+    const train::Evaluation final_eval = train::evaluate(s, 1000, 0xF1A1ull + t.seed);
+    const double secs = s.log.empty() ? 0.0 : s.log.back().seconds;
+    if (Status st = train::save_model_folder(s, o.output); !st) {
+        std::cerr << "attnlab train: " << st.message() << "\n";
+        return 1;
+    }
+    char line[256];
+    std::snprintf(line, sizeof line, "%d steps in %.2f s (%.1f steps/s); loss %.4f; on 1000 fresh examples: ",
+                  s.step, secs, secs > 0 ? s.step / secs : 0.0, s.log.back().loss);
+    std::cerr << line;
+    if (s.task.exact_meaningful)
+        std::fprintf(stderr, "%.1f%% exact, ", 100.0 * final_eval.exact);
+    std::fprintf(stderr, "%.1f%% of tokens right\n", 100.0 * final_eval.token_acc);
+    if (first_99 >= 0)
+        std::fprintf(stderr, "Reached 99%% %s at step %d (%.2f s).\n",
+                     s.task.exact_meaningful ? "exact" : "token accuracy", first_99_step, first_99);
+    std::cerr << "Wrote " << o.output << " (open it with: attnlab dump --model " << o.output << " --text \""
+              << train::probe_text(s) << "\" -o -)\n";
+    return 0;
+}
+
+}  // namespace attn::cli

@@ -1,0 +1,35 @@
+// train_command.h — `attnlab train`: train a tiny GPT-2 on a built-in task and save it as a model
+// folder that `attnlab dump --model DIR` (and the app) can open.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "core/train/trainer.h"
+
+namespace attn::cli {
+
+struct TrainCommandOptions {
+    std::string task = "reverse";
+    std::string output;
+    // kUnset = not given: the task's default. Given values are checked, whatever they are.
+    static constexpr int kUnset = -2147483647;
+    int layers = kUnset, heads = kUnset, d_model = kUnset, steps = kUnset, batch = kUnset, warmup = kUnset;
+    bool no_mlp = false;
+    double lr = -1e300;
+    long long seed = 1;
+    int threads = kUnset;       // unset = one per core
+    int symbols = kUnset, length = kUnset;
+    std::string text, text_file;
+    bool list_tasks = false;
+    bool quiet = false;
+    std::string lang = "en";
+};
+
+void add_train_options(CLI::App& cmd, TrainCommandOptions& o);
+
+// Returns the exit code: 0 trained and saved, 1 could not train or write, 2 bad options.
+int run_train(const TrainCommandOptions& o);
+
+}  // namespace attn::cli

@@ -1,0 +1,252 @@
+// gpt_model.cpp — parameter layout, initialisation, forward and backward of the trainable GPT-2.
+#include "core/train/gpt_model.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include "core/base/parallel.h"
+#include "core/base/rng.h"
+#include "core/train/train_ops.h"
+
+namespace attn::train {
+
+Status validate_shape(const ModelShape& s) {
+    auto range = [](const char* opt, int v, int lo, int hi) {
+        return v >= lo && v <= hi
+                   ? Status::Ok()
+                   : Status::Error(std::string(opt) + " " + std::to_string(v) + ": must be " + std::to_string(lo) +
+                                   " to " + std::to_string(hi) + ".");
+    };
+    if (Status st = range("--layers", s.n_layers, 1, 4); !st) return st;
+    if (Status st = range("--heads", s.n_heads, 1, 8); !st) return st;
+    if (Status st = range("--d-model", s.d_model, 16, 256); !st) return st;
+    if (s.d_model % s.n_heads != 0) {
+        return Status::Error("--d-model " + std::to_string(s.d_model) + " is not divisible by --heads " +
+                             std::to_string(s.n_heads) + ": every head gets d_model / heads channels.");
+    }
+    if (s.vocab < 1 || s.n_positions < 1) return Status::Error("The task has no tokens.");
+    return Status::Ok();
+}
+
+ParamLayout make_layout(const ModelShape& s) {
+    const int C = s.d_model, V = s.vocab, P = s.n_positions, F = s.d_ff();
+    ParamLayout L;
+    auto add = [&](const std::string& name, std::vector<int> shape, bool decay, bool trained = true) {
+        ParamTensor t;
+        t.name = name;
+        t.size = 1;
+        for (int d : shape) t.size *= std::size_t(d);
+        t.shape = std::move(shape);
+        t.offset = L.total;
+        t.decay = decay;
+        t.trained = trained;
+        L.total += t.size;
+        L.tensors.push_back(std::move(t));
+        return L.tensors.back().offset;
+    };
+    L.wte = add("wte.weight", {V, C}, true);
+    L.wpe = add("wpe.weight", {P, C}, true);
+    for (int l = 0; l < s.n_layers; ++l) {
+        const std::string h = "h." + std::to_string(l) + ".";
+        LayerOffsets o{};
+        o.ln1_w = add(h + "ln_1.weight", {C}, false);
+        o.ln1_b = add(h + "ln_1.bias", {C}, false);
+        o.qkv_w = add(h + "attn.c_attn.weight", {C, 3 * C}, true);
+        o.qkv_b = add(h + "attn.c_attn.bias", {3 * C}, false);
+        o.attproj_w = add(h + "attn.c_proj.weight", {C, C}, true);
+        o.attproj_b = add(h + "attn.c_proj.bias", {C}, false);
+        o.ln2_w = add(h + "ln_2.weight", {C}, false, s.mlp);
+        o.ln2_b = add(h + "ln_2.bias", {C}, false, s.mlp);
+        o.fc_w = add(h + "mlp.c_fc.weight", {C, F}, true, s.mlp);
+        o.fc_b = add(h + "mlp.c_fc.bias", {F}, false, s.mlp);
+        o.fcproj_w = add(h + "mlp.c_proj.weight", {F, C}, true, s.mlp);
+        o.fcproj_b = add(h + "mlp.c_proj.bias", {C}, false, s.mlp);
+        L.layers.push_back(o);
+    }
+    L.lnf_w = add("ln_f.weight", {C}, false);
+    L.lnf_b = add("ln_f.bias", {C}, false);
+    return L;
+}
+
+GptModel make_model(const ModelShape& shape, std::uint64_t seed) {
+    GptModel m;
+    m.shape = shape;
+    m.layout = make_layout(shape);
+    m.params.assign(m.layout.total, 0.0f);
+    m.grads.assign(m.layout.total, 0.0f);
+    NormalStream normal(splitmix64(seed ^ 0x7261696E5F677074ull));
+    const float proj_std = 0.02f / std::sqrt(2.0f * float(shape.n_layers));
+    for (const ParamTensor& t : m.layout.tensors) {
+        float* p = m.params.data() + t.offset;
+        const bool is_ln = t.name.find("ln_") != std::string::npos;
+        if (is_ln && t.name.find(".weight") != std::string::npos) {
+            std::fill(p, p + t.size, 1.0f);
+        } else if (t.shape.size() == 2 && t.trained) {
+            const float sd = t.name.find("c_proj.weight") != std::string::npos ? proj_std : 0.02f;
+            for (std::size_t i = 0; i < t.size; ++i) p[i] = float(normal.next()) * sd;
+        }  // biases and the untrained MLP stay 0
+    }
+    return m;
+}
+
+void resize_activations(Activations& a, const ModelShape& s, int B, int T) {
+    if (a.B == B && a.T == T && int(a.layers.size()) == s.n_layers) return;
+    const std::size_t N = std::size_t(B) * T, C = s.d_model, V = s.vocab, NH = s.n_heads;
+    const std::size_t F = s.mlp ? std::size_t(s.d_ff()) : 0;
+    a.B = B;
+    a.T = T;
+    a.encoded.assign(N * C, 0.0f);
+    a.layers.assign(s.n_layers, LayerActs{});
+    for (LayerActs& l : a.layers) {
+        l.ln1.assign(N * C, 0.0f);
+        l.ln1_mean.assign(N, 0.0f);
+        l.ln1_rstd.assign(N, 0.0f);
+        l.qkv.assign(N * 3 * C, 0.0f);
+        l.atty.assign(N * C, 0.0f);
+        l.preatt.assign(B * NH * T * T, 0.0f);
+        l.att.assign(B * NH * T * T, 0.0f);
+        l.attproj.assign(N * C, 0.0f);
+        l.res2.assign(N * C, 0.0f);
+        l.ln2.assign(s.mlp ? N * C : 0, 0.0f);
+        l.ln2_mean.assign(s.mlp ? N : 0, 0.0f);
+        l.ln2_rstd.assign(s.mlp ? N : 0, 0.0f);
+        l.fch.assign(N * F, 0.0f);
+        l.fch_gelu.assign(N * F, 0.0f);
+        l.fcproj.assign(s.mlp ? N * C : 0, 0.0f);
+        l.res3.assign(s.mlp ? N * C : 0, 0.0f);
+    }
+    a.lnf.assign(N * C, 0.0f);
+    a.lnf_mean.assign(N, 0.0f);
+    a.lnf_rstd.assign(N, 0.0f);
+    a.logits.assign(N * V, 0.0f);
+    a.probs.assign(N * V, 0.0f);
+    a.losses.assign(N, 0.0f);
+}
+
+// The residual stream after layer l (res3, or res2 for an attention-only block).
+static const float* layer_out(const ModelShape& s, const LayerActs& l) {
+    return s.mlp ? l.res3.data() : l.res2.data();
+}
+
+float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
+                    int B, int T) {
+    const ModelShape& s = m.shape;
+    assert(T <= s.n_positions && "model_forward: T beyond the position table");
+    resize_activations(a, s, B, T);
+    const int N = B * T, C = s.d_model, V = s.vocab, NH = s.n_heads, F = s.d_ff();
+    const float* P = m.params.data();
+    const ParamLayout& L = m.layout;
+
+    encoder_forward(a.encoded.data(), ids, P + L.wte, P + L.wpe, N, T, C);  // (N, C)
+    const float* x = a.encoded.data();                                       // (N, C) residual
+    for (int l = 0; l < s.n_layers; ++l) {
+        const LayerOffsets& o = L.layers[l];
+        LayerActs& A = a.layers[l];
+        layernorm_forward(A.ln1.data(), A.ln1_mean.data(), A.ln1_rstd.data(), x, P + o.ln1_w, P + o.ln1_b, N,
+                          C, s.ln_eps);                                                        // (N, C)
+        matmul_forward(pool, A.qkv.data(), A.ln1.data(), P + o.qkv_w, P + o.qkv_b, N, C, 3 * C);  // (N, 3C)
+        attention_forward(pool, A.atty.data(), A.preatt.data(), A.att.data(), A.qkv.data(), B, T, C, NH);
+        matmul_forward(pool, A.attproj.data(), A.atty.data(), P + o.attproj_w, P + o.attproj_b, N, C, C);
+        residual_forward(A.res2.data(), x, A.attproj.data(), N * C);                           // (N, C)
+        if (s.mlp) {
+            layernorm_forward(A.ln2.data(), A.ln2_mean.data(), A.ln2_rstd.data(), A.res2.data(), P + o.ln2_w,
+                              P + o.ln2_b, N, C, s.ln_eps);                                   // (N, C)
+            matmul_forward(pool, A.fch.data(), A.ln2.data(), P + o.fc_w, P + o.fc_b, N, C, F);    // (N, 4C)
+            gelu_forward(A.fch_gelu.data(), A.fch.data(), N * F);                             // (N, 4C)
+            matmul_forward(pool, A.fcproj.data(), A.fch_gelu.data(), P + o.fcproj_w, P + o.fcproj_b, N, F, C);
+            residual_forward(A.res3.data(), A.res2.data(), A.fcproj.data(), N * C);           // (N, C)
+        }
+        x = layer_out(s, A);
+    }
+    layernorm_forward(a.lnf.data(), a.lnf_mean.data(), a.lnf_rstd.data(), x, P + L.lnf_w, P + L.lnf_b, N, C,
+                      s.ln_eps);                                                               // (N, C)
+    // logits (N, V) = lnf (N, C) · wteᵀ (C, V): the tied output embedding
+    logits_forward(a.logits.data(), a.lnf.data(), P + L.wte, N, C, V);
+    if (!targets) {
+        std::vector<int> none(N, -1);
+        softmax_crossentropy_forward(a.probs.data(), a.losses.data(), a.logits.data(), none.data(), N, V);
+        return 0.0f;
+    }
+    return softmax_crossentropy_forward(a.probs.data(), a.losses.data(), a.logits.data(), targets, N, V);
+}
+
+static void zero(std::vector<float>& v) { std::fill(v.begin(), v.end(), 0.0f); }
+
+void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
+                    const int* targets) {
+    const ModelShape& s = m.shape;
+    const int B = a.B, T = a.T, N = B * T, C = s.d_model, V = s.vocab, NH = s.n_heads, F = s.d_ff();
+    resize_activations(d, s, B, T);
+    const float* P = m.params.data();
+    float* G = m.grads.data();
+    const ParamLayout& L = m.layout;
+    std::fill(m.grads.begin(), m.grads.end(), 0.0f);
+
+    // Only the buffers that receive += are zeroed; the others are overwritten.
+    softmax_crossentropy_backward(d.logits.data(), a.probs.data(), targets, N, V);  // (N, V)
+    zero(d.lnf);
+    // d lnf (N, C) += d logits (N, V) · wte (V, C);  d wte (V, C) += d logitsᵀ (V, N) · lnf (N, C)
+    logits_backward(d.lnf.data(), G + L.wte, d.logits.data(), a.lnf.data(), P + L.wte, N, C, V);
+
+    // d of the residual stream: the last layer's output buffer in d
+    std::vector<float>& dx_last = s.mlp ? d.layers.back().res3 : d.layers.back().res2;
+    zero(dx_last);
+    const float* x_last = layer_out(s, a.layers.back());
+    layernorm_backward(dx_last.data(), G + L.lnf_w, G + L.lnf_b, d.lnf.data(), x_last, P + L.lnf_w,
+                       a.lnf_mean.data(), a.lnf_rstd.data(), N, C);
+
+    for (int l = s.n_layers - 1; l >= 0; --l) {
+        const LayerOffsets& o = L.layers[l];
+        const LayerActs& A = a.layers[l];
+        LayerActs& D = d.layers[l];
+        const float* x_in = l == 0 ? a.encoded.data() : layer_out(s, a.layers[l - 1]);  // (N, C)
+        std::vector<float>& dx_in = l == 0 ? d.encoded : (s.mlp ? d.layers[l - 1].res3 : d.layers[l - 1].res2);
+        if (s.mlp) {
+            // res3 = res2 + fcproj
+            zero(D.res2);
+            zero(D.fcproj);
+            residual_backward(D.res2.data(), D.fcproj.data(), D.res3.data(), N * C);
+            zero(D.fch_gelu);
+            matmul_backward(pool, D.fch_gelu.data(), G + o.fcproj_w, G + o.fcproj_b, D.fcproj.data(),
+                            A.fch_gelu.data(), P + o.fcproj_w, N, F, C);
+            zero(D.fch);
+            gelu_backward(D.fch.data(), A.fch.data(), D.fch_gelu.data(), N * F);
+            zero(D.ln2);
+            matmul_backward(pool, D.ln2.data(), G + o.fc_w, G + o.fc_b, D.fch.data(), A.ln2.data(), P + o.fc_w,
+                            N, C, F);
+            layernorm_backward(D.res2.data(), G + o.ln2_w, G + o.ln2_b, D.ln2.data(), A.res2.data(), P + o.ln2_w,
+                               A.ln2_mean.data(), A.ln2_rstd.data(), N, C);
+        }
+        // res2 = x_in + attproj
+        zero(dx_in);
+        zero(D.attproj);
+        residual_backward(dx_in.data(), D.attproj.data(), D.res2.data(), N * C);
+        zero(D.atty);
+        matmul_backward(pool, D.atty.data(), G + o.attproj_w, G + o.attproj_b, D.attproj.data(), A.atty.data(),
+                        P + o.attproj_w, N, C, C);
+        zero(D.qkv);
+        attention_backward(pool, D.qkv.data(), D.att.data(), D.atty.data(), A.qkv.data(), A.att.data(), B, T, C,
+                           NH);
+        zero(D.ln1);
+        matmul_backward(pool, D.ln1.data(), G + o.qkv_w, G + o.qkv_b, D.qkv.data(), A.ln1.data(), P + o.qkv_w, N,
+                        C, 3 * C);
+        layernorm_backward(dx_in.data(), G + o.ln1_w, G + o.ln1_b, D.ln1.data(), x_in, P + o.ln1_w,
+                           A.ln1_mean.data(), A.ln1_rstd.data(), N, C);
+    }
+    encoder_backward(G + L.wte, G + L.wpe, d.encoded.data(), ids, N, T, C);
+}
+
+std::vector<std::vector<Mat>> attention_weights(const GptModel& m, const Activations& a, int b) {
+    const int T = a.T, NH = m.shape.n_heads;
+    std::vector<std::vector<Mat>> out(a.layers.size());
+    for (std::size_t l = 0; l < a.layers.size(); ++l) {
+        for (int h = 0; h < NH; ++h) {
+            const float* att = a.layers[l].att.data() + (std::size_t(b) * NH + h) * T * T;  // (T, T)
+            out[l].push_back(Eigen::Map<const Mat>(att, T, T));
+        }
+    }
+    return out;
+}
+
+}  // namespace attn::train

@@ -1,0 +1,113 @@
+// gpt_model.h — the trainable GPT-2: parameters in one flat array (Hugging Face names and
+// layouts), the activations of one batch, and the forward / backward passes built from train_ops.
+//
+//   x = wte[ids] + wpe[0 … T−1]                                   (B·T, C)
+//   per layer: x += c_proj(attention(c_attn(ln_1(x))))             causal, NH heads
+//              x += mlp.c_proj(gelu(mlp.c_fc(ln_2(x))))            (B·T, 4C) inside; skipped if !mlp
+//   logits = ln_f(x) · wteᵀ                                        (B·T, V) tied output embedding
+// Attention-only models keep the MLP tensors as zeros (never trained), so the saved folder is
+// still a plain GPT-2 (zero weights and biases give a zero MLP output).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/base/status.h"
+#include "core/attention/trace.h"
+
+namespace attn {
+class ThreadPool;
+}
+
+namespace attn::train {
+
+struct ModelShape {
+    int n_layers = 2;
+    int n_heads = 4;
+    int d_model = 64;
+    int vocab = 0;        // V
+    int n_positions = 0;  // the longest input (task length − 1)
+    bool mlp = true;
+    float ln_eps = 1e-5f;
+
+    int d_ff() const { return 4 * d_model; }
+};
+
+// Checks the ranges the trainer supports; messages name the option (--layers 1 to 4, ...).
+Status validate_shape(const ModelShape& s);
+
+// One named tensor of the flat parameter array.
+struct ParamTensor {
+    std::string name;            // Hugging Face GPT-2 name ("h.0.attn.c_attn.weight")
+    std::vector<int> shape;      // as stored: Conv1D weights (in, out)
+    std::size_t offset = 0;      // into the flat array
+    std::size_t size = 0;        // elements
+    bool decay = false;          // weight decay applies (matrices and embeddings)
+    bool trained = true;         // false for the zero MLP of an attention-only model
+};
+
+struct LayerOffsets {
+    std::size_t ln1_w, ln1_b, qkv_w, qkv_b, attproj_w, attproj_b, ln2_w, ln2_b, fc_w, fc_b, fcproj_w,
+        fcproj_b;
+};
+
+struct ParamLayout {
+    std::size_t wte = 0, wpe = 0, lnf_w = 0, lnf_b = 0;
+    std::vector<LayerOffsets> layers;
+    std::vector<ParamTensor> tensors;  // in file order
+    std::size_t total = 0;
+};
+
+ParamLayout make_layout(const ModelShape& s);
+
+struct GptModel {
+    ModelShape shape;
+    ParamLayout layout;
+    std::vector<float> params;  // (total)
+    std::vector<float> grads;   // (total) filled by model_backward
+};
+
+// GPT-2's initialisation: N(0, 0.02) weights and embeddings, c_proj weights N(0, 0.02/√(2·layers)),
+// zero biases, unit LayerNorm gains; zero MLP when !mlp. Deterministic for a seed.
+GptModel make_model(const ModelShape& shape, std::uint64_t seed);
+
+// Everything the forward pass keeps for backward, for one batch shape (B, T).
+struct LayerActs {
+    std::vector<float> ln1, ln1_mean, ln1_rstd;  // (N, C), (N), (N)
+    std::vector<float> qkv;                      // (N, 3C)
+    std::vector<float> atty;                     // (N, C) heads side by side, before c_proj
+    std::vector<float> preatt, att;              // (B, NH, T, T) raw scores, weights
+    std::vector<float> attproj;                  // (N, C)
+    std::vector<float> res2;                     // (N, C) x after attention
+    std::vector<float> ln2, ln2_mean, ln2_rstd;  // (N, C), (N), (N)
+    std::vector<float> fch, fch_gelu;            // (N, 4C)
+    std::vector<float> fcproj;                   // (N, C)
+    std::vector<float> res3;                     // (N, C) x after the block
+};
+
+struct Activations {
+    int B = 0, T = 0;
+    std::vector<float> encoded;                  // (N, C)
+    std::vector<LayerActs> layers;
+    std::vector<float> lnf, lnf_mean, lnf_rstd;  // (N, C), (N), (N)
+    std::vector<float> logits, probs, losses;    // (N, V), (N, V), (N)
+};
+
+// Sizes the buffers (kept when already this shape).
+void resize_activations(Activations& a, const ModelShape& s, int B, int T);
+
+// ids, targets (B·T); targets −1 = not scored (null: no loss). Returns the mean loss over scored
+// positions (0 without targets). probs are filled either way.
+float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
+                    int B, int T);
+// Gradients of the last forward's loss into m.grads (zeroed first). `d` is scratch of the same shape.
+void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
+                    const int* targets);
+
+// The attention of batch row `b` of the last forward as LayerTraces' weights: (T, T) per head.
+// Used by tests to compare with the loader's forward.
+std::vector<std::vector<Mat>> attention_weights(const GptModel& m, const Activations& a, int b);
+
+}  // namespace attn::train

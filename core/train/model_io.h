@@ -1,0 +1,31 @@
+// model_io.h — the trained model as a Hugging Face GPT-2 folder, and as the pretrained loader's
+// types (so the probe trace runs through the very forward pass that reads saved folders).
+//
+// Folder: config.json, model.safetensors (F32, HF names, Conv1D (in, out) layout, no lm_head:
+// tied), vocab.json + merges.txt (byte-level BPE with single-character tokens and no merges),
+// tokenizer_config.json, task.json, train_log.json.
+#pragma once
+
+#include <string>
+
+#include "core/pretrained/gpt2.h"
+#include "core/pretrained/model_config.h"
+#include "core/base/status.h"
+#include "core/train/gpt_model.h"
+
+namespace attn::train {
+
+struct TrainState;
+
+pretrained::PretrainedConfig to_pretrained_config(const ModelShape& s);
+pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m);
+
+// model.safetensors bytes for the model's tensors (header padded to 8 bytes, as Hugging Face does).
+std::string safetensors_bytes(const GptModel& m);
+
+// Writes the folder atomically: everything goes into a temporary folder beside `dir`, which is
+// renamed to `dir` at the end; on any error the temporary folder is removed and nothing is left.
+// Errors: `dir` exists already, its parent is missing or not writable, a write failed.
+Status save_model_folder(const TrainState& s, const std::string& dir);
+
+}  // namespace attn::train

@@ -1,0 +1,32 @@
+// optimizer.h — AdamW (PyTorch's formulation, decoupled weight decay), global-norm gradient
+// clipping and the learning-rate schedule (linear warm-up, then cosine down to 10%).
+#pragma once
+
+#include <vector>
+
+#include "core/train/gpt_model.h"
+
+namespace attn::train {
+
+struct AdamWConfig {
+    float beta1 = 0.9f, beta2 = 0.98f, eps = 1e-8f;
+    float weight_decay = 0.01f;  // on ParamTensor::decay tensors only
+    float grad_clip = 1.0f;      // max global gradient norm; 0 = no clipping
+};
+
+struct AdamWState {
+    std::vector<float> m, v;  // (total) first and second moments
+    int t = 0;                // updates done
+};
+
+// lr at 0-based step `step` of `total`: lr·(step+1)/warmup during warm-up, then cosine to lr/10.
+float lr_at(float lr, int step, int warmup, int total);
+
+// The global L2 norm of the trained tensors' gradients (computed in double, over tensors in order).
+float grad_norm(const GptModel& m);
+
+// Clips m.grads to cfg.grad_clip (PyTorch's clip_grad_norm_: scale by clip / (norm + 1e-6) when
+// that is < 1), then one AdamW update of the trained tensors. Returns the norm before clipping.
+float adamw_step(GptModel& m, AdamWState& st, const AdamWConfig& cfg, float lr);
+
+}  // namespace attn::train

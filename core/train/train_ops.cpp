@@ -1,0 +1,340 @@
+// train_ops.cpp — forward and backward of every training op, side by side (see train_ops.h).
+//
+// Shapes: N = B·T rows, C channels, OC output channels, NH heads of hs = C / NH, V vocabulary.
+#include "core/train/train_ops.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include <Eigen/Core>
+
+#include "core/base/matrix.h"
+#include "core/base/parallel.h"
+
+namespace attn::train {
+
+int work_blocks(long long work, int n) {
+    // ~128K multiply-adds per block keep a block's fixed cost (a pool hand-out, an sgemm call)
+    // small; at most 8 blocks, at most one per row/column.
+    constexpr long long kPerBlock = 128 * 1024;
+    long long blocks = std::max(1LL, work / kPerBlock);
+    blocks = std::min<long long>({blocks, 8LL, static_cast<long long>(std::max(1, n))});
+    return int(blocks);
+}
+
+// The range [begin, end) of block `i` of `blocks` over n items.
+static void block_range(int i, int blocks, int n, int& begin, int& end) {
+    begin = int(static_cast<long long>(n) * i / blocks);
+    end = int(static_cast<long long>(n) * (i + 1) / blocks);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encoder: token + position embeddings.
+void encoder_forward(float* out, const int* ids, const float* wte, const float* wpe, int N, int T, int C) {
+    for (int n = 0; n < N; ++n) {
+        float* o = out + static_cast<long>(n) * C;            // (C)
+        const float* e = wte + static_cast<long>(ids[n]) * C; // (C)
+        const float* p = wpe + static_cast<long>(n % T) * C;  // (C)
+        for (int c = 0; c < C; ++c) o[c] = e[c] + p[c];
+    }
+}
+
+void encoder_backward(float* dwte, float* dwpe, const float* dout, const int* ids, int N, int T, int C) {
+    for (int n = 0; n < N; ++n) {
+        const float* d = dout + static_cast<long>(n) * C;     // (C)
+        float* de = dwte + static_cast<long>(ids[n]) * C;     // (C)
+        float* dp = dwpe + static_cast<long>(n % T) * C;      // (C)
+        for (int c = 0; c < C; ++c) {
+            de[c] += d[c];
+            dp[c] += d[c];
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// LayerNorm: y = (x − μ) · rstd · w + b,  rstd = 1 / √(σ² + eps).
+void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* w,
+                       const float* b, int N, int C, float eps) {
+    for (int n = 0; n < N; ++n) {
+        const float* x = inp + static_cast<long>(n) * C;  // (C)
+        float m = 0.0f;
+        for (int c = 0; c < C; ++c) m += x[c];
+        m /= float(C);
+        float v = 0.0f;
+        for (int c = 0; c < C; ++c) {
+            const float dx = x[c] - m;
+            v += dx * dx;
+        }
+        v /= float(C);
+        const float s = 1.0f / std::sqrt(v + eps);
+        float* y = out + static_cast<long>(n) * C;  // (C)
+        for (int c = 0; c < C; ++c) y[c] = (x[c] - m) * s * w[c] + b[c];
+        mean[n] = m;
+        rstd[n] = s;
+    }
+}
+
+// With x̂ = (x − μ)·rstd and g = dy ⊙ w:  dx = rstd · (g − mean(g) − x̂ · mean(g ⊙ x̂)).
+void layernorm_backward(float* dinp, float* dw, float* db, const float* dout, const float* inp,
+                        const float* w, const float* mean, const float* rstd, int N, int C) {
+    for (int n = 0; n < N; ++n) {
+        const float* dy = dout + static_cast<long>(n) * C;  // (C)
+        const float* x = inp + static_cast<long>(n) * C;    // (C)
+        float* dx = dinp + static_cast<long>(n) * C;        // (C)
+        const float m = mean[n], s = rstd[n];
+        float g_mean = 0.0f, gx_mean = 0.0f;
+        for (int c = 0; c < C; ++c) {
+            const float xh = (x[c] - m) * s;
+            const float g = dy[c] * w[c];
+            g_mean += g;
+            gx_mean += g * xh;
+        }
+        g_mean /= float(C);
+        gx_mean /= float(C);
+        for (int c = 0; c < C; ++c) {
+            const float xh = (x[c] - m) * s;
+            db[c] += dy[c];
+            dw[c] += dy[c] * xh;
+            dx[c] += s * (dy[c] * w[c] - g_mean - xh * gx_mean);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Linear (Conv1D layout): out = inp · w + b.
+//
+// Eigen's GEMM, not OpenBLAS: Debian's serial OpenBLAS 0.3.21 is built without USE_LOCKING, and
+// two threads calling sgemm at once share its work buffers — we measured wrong products (errors
+// of O(1)) in ~1 of 3,000 concurrent calls. Training runs beside the UI thread's traces, so every
+// product here must be safe to run concurrently. With -march=native Eigen is as fast here.
+using MatMap = Eigen::Map<Mat>;
+using ConstMatMap = Eigen::Map<const Mat>;
+using RowVecMap = Eigen::Map<RowVec>;
+using ConstRowVecMap = Eigen::Map<const RowVec>;
+
+void matmul_forward(ThreadPool& pool, float* out, const float* inp, const float* w, const float* b,
+                    int N, int C, int OC) {
+    const int blocks = work_blocks(static_cast<long long>(N) * C * OC, N);
+    const ConstMatMap W(w, C, OC);  // (C, OC)
+    pool.parallel_for(blocks, [&](int i) {
+        int r0, r1;
+        block_range(i, blocks, N, r0, r1);
+        const ConstMatMap X(inp + static_cast<long>(r0) * C, r1 - r0, C);  // (rows, C)
+        MatMap Y(out + static_cast<long>(r0) * OC, r1 - r0, OC);           // (rows, OC)
+        Y.noalias() = X * W;
+        if (b) Y.rowwise() += ConstRowVecMap(b, OC);
+    });
+}
+
+void matmul_backward(ThreadPool& pool, float* dinp, float* dw, float* db, const float* dout,
+                     const float* inp, const float* w, int N, int C, int OC) {
+    // dinp (N, C) += dout (N, OC) · wᵀ (OC, C): row blocks.  dw (C, OC) += inpᵀ (C, N) · dout
+    // (N, OC) and db: column blocks of OC, so no two blocks write the same number.
+    const long long work = static_cast<long long>(N) * C * OC;
+    const int row_blocks = work_blocks(work, N);
+    const int col_blocks = work_blocks(work, OC);
+    const ConstMatMap W(w, C, OC), X(inp, N, C), DY(dout, N, OC);  // (C, OC), (N, C), (N, OC)
+    pool.parallel_for(row_blocks + col_blocks, [&](int i) {
+        if (i < row_blocks) {
+            int r0, r1;
+            block_range(i, row_blocks, N, r0, r1);
+            MatMap DX(dinp + static_cast<long>(r0) * C, r1 - r0, C);  // (rows, C)
+            DX.noalias() += DY.middleRows(r0, r1 - r0) * W.transpose();
+            return;
+        }
+        int c0, c1;
+        block_range(i - row_blocks, col_blocks, OC, c0, c1);
+        MatMap DW(dw, C, OC);  // (C, OC), this block's columns only
+        DW.middleCols(c0, c1 - c0).noalias() += X.transpose() * DY.middleCols(c0, c1 - c0);
+        if (db) {
+            for (int n = 0; n < N; ++n) {
+                const float* d = dout + static_cast<long>(n) * OC;  // (OC)
+                for (int o = c0; o < c1; ++o) db[o] += d[o];
+            }
+        }
+    });
+}
+
+// Tied output embedding: logits = x · wteᵀ and its backward.
+void logits_forward(float* logits, const float* x, const float* wte, int N, int C, int V) {
+    MatMap(logits, N, V).noalias() = ConstMatMap(x, N, C) * ConstMatMap(wte, V, C).transpose();  // (N, V)
+}
+
+void logits_backward(float* dx, float* dwte, const float* dlogits, const float* x, const float* wte, int N, int C,
+                     int V) {
+    const ConstMatMap DZ(dlogits, N, V);                                          // (N, V)
+    MatMap(dx, N, C).noalias() += DZ * ConstMatMap(wte, V, C);                    // (N, C)
+    MatMap(dwte, V, C).noalias() += DZ.transpose() * ConstMatMap(x, N, C);        // (V, C)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Causal attention, one (batch, head) pair per work item.
+void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* qkv,
+                       int B, int T, int C, int NH) {
+    const int hs = C / NH;
+    const int C3 = 3 * C;
+    const float scale = 1.0f / std::sqrt(float(hs));
+    pool.parallel_for(B * NH, [&](int bh) {
+        const int b = bh / NH, h = bh % NH;
+        const float* base = qkv + static_cast<long>(b) * T * C3;  // (T, 3C) this sequence
+        float* pre = preatt + static_cast<long>(bh) * T * T;       // (T, T)
+        float* a = att + static_cast<long>(bh) * T * T;            // (T, T)
+        for (int i = 0; i < T; ++i) {
+            const float* q = base + static_cast<long>(i) * C3 + h * hs;  // (hs)
+            float* pre_i = pre + static_cast<long>(i) * T;              // (T)
+            float* a_i = a + static_cast<long>(i) * T;                  // (T)
+            float maxval = -INFINITY;
+            for (int j = 0; j <= i; ++j) {
+                const float* k = base + static_cast<long>(j) * C3 + C + h * hs;  // (hs)
+                float s = 0.0f;
+                for (int c = 0; c < hs; ++c) s += q[c] * k[c];
+                pre_i[j] = s;
+                maxval = std::max(maxval, s * scale);
+            }
+            float sum = 0.0f;
+            for (int j = 0; j <= i; ++j) {
+                a_i[j] = std::exp(pre_i[j] * scale - maxval);
+                sum += a_i[j];
+            }
+            const float inv = 1.0f / sum;  // sum ≥ 1: the max term is exp(0)
+            for (int j = 0; j <= i; ++j) a_i[j] *= inv;
+            for (int j = i + 1; j < T; ++j) pre_i[j] = a_i[j] = 0.0f;  // hidden keys
+
+            float* o = out + (static_cast<long>(b) * T + i) * C + h * hs;  // (hs)
+            std::fill(o, o + hs, 0.0f);
+            for (int j = 0; j <= i; ++j) {
+                const float* v = base + static_cast<long>(j) * C3 + 2 * C + h * hs;  // (hs)
+                for (int c = 0; c < hs; ++c) o[c] += a_i[j] * v[c];
+            }
+        }
+    });
+}
+
+void attention_backward(ThreadPool& pool, float* dqkv, float* datt, const float* dout,
+                        const float* qkv, const float* att, int B, int T, int C, int NH) {
+    const int hs = C / NH;
+    const int C3 = 3 * C;
+    const float scale = 1.0f / std::sqrt(float(hs));
+    pool.parallel_for(B * NH, [&](int bh) {
+        const int b = bh / NH, h = bh % NH;
+        const float* base = qkv + static_cast<long>(b) * T * C3;  // (T, 3C)
+        float* dbase = dqkv + static_cast<long>(b) * T * C3;      // (T, 3C)
+        const float* a = att + static_cast<long>(bh) * T * T;     // (T, T)
+        float* da = datt + static_cast<long>(bh) * T * T;         // (T, T)
+        for (int i = 0; i < T; ++i) {
+            const float* d_o = dout + (static_cast<long>(b) * T + i) * C + h * hs;  // (hs)
+            const float* a_i = a + static_cast<long>(i) * T;                       // (T)
+            float* da_i = da + static_cast<long>(i) * T;                           // (T)
+            // out_i = Σ_j a_ij v_j:  da_ij = d_o · v_j,  dv_j += a_ij d_o
+            for (int j = 0; j <= i; ++j) {
+                const float* v = base + static_cast<long>(j) * C3 + 2 * C + h * hs;  // (hs)
+                float* dv = dbase + static_cast<long>(j) * C3 + 2 * C + h * hs;      // (hs)
+                float s = 0.0f;
+                for (int c = 0; c < hs; ++c) {
+                    s += d_o[c] * v[c];
+                    dv[c] += a_i[j] * d_o[c];
+                }
+                da_i[j] = s;
+            }
+            // softmax: dz_ij = a_ij (da_ij − Σ_k a_ik da_ik); z = scale · q·k
+            float dot = 0.0f;
+            for (int j = 0; j <= i; ++j) dot += a_i[j] * da_i[j];
+            const float* q = base + static_cast<long>(i) * C3 + h * hs;  // (hs)
+            float* dq = dbase + static_cast<long>(i) * C3 + h * hs;      // (hs)
+            for (int j = 0; j <= i; ++j) {
+                const float dz = a_i[j] * (da_i[j] - dot) * scale;
+                const float* k = base + static_cast<long>(j) * C3 + C + h * hs;  // (hs)
+                float* dk = dbase + static_cast<long>(j) * C3 + C + h * hs;      // (hs)
+                for (int c = 0; c < hs; ++c) {
+                    dq[c] += dz * k[c];
+                    dk[c] += dz * q[c];
+                }
+            }
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GELU, tanh form.
+static constexpr float kGeluS = 0.7978845608028654f;  // √(2/π)
+
+// Eigen's vectorised tanh (a rational approximation, within a few ulp of std::tanh): the libm call
+// took half of a training step.
+using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
+using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
+
+void gelu_forward(float* out, const float* inp, int n) {
+    const ConstArrayMap x(inp, n);  // (n)
+    ArrayMap y(out, n);             // (n)
+    y = 0.5f * x * (1.0f + (kGeluS * (x + 0.044715f * x.cube())).tanh());
+}
+
+void gelu_backward(float* dinp, const float* inp, const float* dout, int n) {
+    const ConstArrayMap x(inp, n), dy(dout, n);  // (n)
+    ArrayMap dx(dinp, n);                        // (n)
+    // d/dx = ½(1 + t) + ½ x (1 − t²) √(2/π) (1 + 3·0.044715 x²),  t = tanh(√(2/π)(x + 0.044715 x³))
+    const Eigen::ArrayXf t = (kGeluS * (x + 0.044715f * x.cube())).tanh();
+    dx += dy * (0.5f * (1.0f + t) + 0.5f * x * (1.0f - t.square()) * kGeluS * (1.0f + 3.0f * 0.044715f * x.square()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Residual.
+void residual_forward(float* out, const float* a, const float* b, int n) {
+    for (int i = 0; i < n; ++i) out[i] = a[i] + b[i];
+}
+
+void residual_backward(float* da, float* db, const float* dout, int n) {
+    for (int i = 0; i < n; ++i) {
+        da[i] += dout[i];
+        db[i] += dout[i];
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Softmax + cross-entropy on the scored rows.
+float softmax_crossentropy_forward(float* probs, float* losses, const float* logits, const int* targets,
+                                   int N, int V) {
+    double total = 0.0;
+    int scored = 0;
+    for (int n = 0; n < N; ++n) {
+        const float* z = logits + static_cast<long>(n) * V;  // (V)
+        float* p = probs + static_cast<long>(n) * V;         // (V)
+        float maxval = z[0];
+        for (int v = 1; v < V; ++v) maxval = std::max(maxval, z[v]);
+        float sum = 0.0f;
+        for (int v = 0; v < V; ++v) {
+            p[v] = std::exp(z[v] - maxval);
+            sum += p[v];
+        }
+        const float inv = 1.0f / sum;
+        for (int v = 0; v < V; ++v) p[v] *= inv;
+        losses[n] = 0.0f;
+        if (targets[n] >= 0) {
+            assert(targets[n] < V && "softmax_crossentropy_forward: target out of range");
+            // log p = z − max − log Σ, exact even when p underflows to 0
+            losses[n] = -(z[targets[n]] - maxval - std::log(sum));
+            total += losses[n];
+            ++scored;
+        }
+    }
+    return scored > 0 ? float(total / scored) : 0.0f;
+}
+
+void softmax_crossentropy_backward(float* dlogits, const float* probs, const int* targets, int N, int V) {
+    int scored = 0;
+    for (int n = 0; n < N; ++n) scored += targets[n] >= 0 ? 1 : 0;
+    const float inv = scored > 0 ? 1.0f / float(scored) : 0.0f;
+    for (int n = 0; n < N; ++n) {
+        const float* p = probs + static_cast<long>(n) * V;  // (V)
+        float* d = dlogits + static_cast<long>(n) * V;      // (V)
+        if (targets[n] < 0) {
+            std::fill(d, d + V, 0.0f);
+            continue;
+        }
+        for (int v = 0; v < V; ++v) d[v] = p[v] * inv;
+        d[targets[n]] -= inv;
+    }
+}
+
+}  // namespace attn::train

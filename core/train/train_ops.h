@@ -1,0 +1,76 @@
+// train_ops.h — the training model's operations, each forward next to its hand-written backward
+// (llm.c style): plain float arrays, row-major, N = B·T rows (batch × positions), C channels.
+//
+// Backward functions ACCUMULATE (+=) into the gradient arrays they are given, as llm.c does, so
+// a tensor used twice (the residual stream, the tied embedding) sums its gradients for free.
+// Products go through Eigen in column/row blocks on a ThreadPool (see matmul_forward); every block
+// split is fixed by the shapes only, never by the thread count, so results are bit-identical
+// whatever the pool's size.
+#pragma once
+
+#include <cstdint>
+
+namespace attn {
+class ThreadPool;
+}
+
+namespace attn::train {
+
+// Tokens and positions: out[n] = wte[ids[n]] + wpe[n % T].
+//   out (N, C), ids (N), wte (V, C), wpe (≥T, C)
+void encoder_forward(float* out, const int* ids, const float* wte, const float* wpe, int N, int T, int C);
+void encoder_backward(float* dwte, float* dwpe, const float* dout, const int* ids, int N, int T, int C);
+
+// LayerNorm over the C channels of each row (biased variance, eps inside the root).
+//   out (N, C), mean (N), rstd (N) kept for backward; inp (N, C), w (C), b (C)
+void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* w,
+                       const float* b, int N, int C, float eps);
+void layernorm_backward(float* dinp, float* dw, float* db, const float* dout, const float* inp,
+                        const float* w, const float* mean, const float* rstd, int N, int C);
+
+// Linear layer in GPT-2's Conv1D layout: out = inp · w + b.
+//   out (N, OC), inp (N, C), w (C, OC), b (OC) or null
+void matmul_forward(ThreadPool& pool, float* out, const float* inp, const float* w, const float* b,
+                    int N, int C, int OC);
+// dinp += dout · wᵀ (N, C);  dw += inpᵀ · dout (C, OC);  db += Σ_rows dout (OC), db may be null.
+void matmul_backward(ThreadPool& pool, float* dinp, float* dw, float* db, const float* dout,
+                     const float* inp, const float* w, int N, int C, int OC);
+
+// The tied output embedding: logits (N, V) = x (N, C) · wteᵀ;  dx += dlogits · wte,
+// dwte += dlogitsᵀ · x.
+void logits_forward(float* logits, const float* x, const float* wte, int N, int C, int V);
+void logits_backward(float* dx, float* dwte, const float* dlogits, const float* x, const float* wte, int N, int C,
+                     int V);
+
+// Causal multi-head self-attention on packed projections (GPT-2's c_attn output).
+//   qkv (N, 3C) = [Q | K | V], head h = columns [h·hs, (h+1)·hs) of each third, hs = C / NH
+//   preatt (B, NH, T, T) = Q_h K_hᵀ (raw, unscaled, as the views show "scores"), 0 above the diagonal
+//   att (B, NH, T, T) = softmax_row(preatt / √hs) over keys j ≤ i, exactly 0 for j > i
+//   out (N, C) = [A_1 V_1 | … | A_NH V_NH]
+void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* qkv,
+                       int B, int T, int C, int NH);
+// dqkv += …; datt (B, NH, T, T) is scratch (overwritten).
+void attention_backward(ThreadPool& pool, float* dqkv, float* datt, const float* dout,
+                        const float* qkv, const float* att, int B, int T, int C, int NH);
+
+// GPT-2's GELU ("gelu_new"): 0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³))).   (n) elementwise
+void gelu_forward(float* out, const float* inp, int n);
+void gelu_backward(float* dinp, const float* inp, const float* dout, int n);  // dinp += …
+
+// Residual add: out = a + b (n); backward adds dout to both.
+void residual_forward(float* out, const float* a, const float* b, int n);
+void residual_backward(float* da, float* db, const float* dout, int n);
+
+// Softmax over the vocabulary and cross-entropy on the scored rows only.
+//   probs (N, V) from logits (N, V); targets (N), −1 = not scored.
+//   losses (N): −log p[target] on scored rows, 0 elsewhere. Returns the mean over scored rows
+//   (0 when none).
+float softmax_crossentropy_forward(float* probs, float* losses, const float* logits, const int* targets,
+                                   int N, int V);
+// dlogits = (probs − onehot(target)) / n_scored on scored rows, 0 on the others (overwritten).
+void softmax_crossentropy_backward(float* dlogits, const float* probs, const int* targets, int N, int V);
+
+// The number of fixed work blocks a dimension of `n` is cut into (shapes only, never threads).
+int work_blocks(long long work, int n);
+
+}  // namespace attn::train

@@ -1,0 +1,202 @@
+// trainer.cpp — options, one training step, evaluation and the probe trace (see trainer.h).
+#include "core/train/trainer.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdio>
+
+#include "core/pretrained/gpt2.h"
+#include "core/base/rng.h"
+#include "core/train/model_io.h"
+
+namespace attn::train {
+
+bool apply_task_defaults(TrainOptions& o, const std::string& task) {
+    const TaskInfo* info = find_task(task);
+    if (!info) return false;
+    const TaskDefaults& d = info->defaults;
+    o.task = task;
+    o.n_layers = d.n_layers;
+    o.n_heads = d.n_heads;
+    o.d_model = d.d_model;
+    o.mlp = d.mlp;
+    o.steps = d.steps;
+    o.batch = d.batch;
+    o.warmup = d.warmup;
+    o.lr = d.lr;
+    return true;
+}
+
+Status validate_options(const TrainOptions& o) {
+    if (!find_task(o.task))
+        return Status::Error("--task " + o.task + ": unknown task. Choose one of: " + task_names() + ".");
+    auto range = [](const char* opt, long long v, long long lo, long long hi) {
+        return v >= lo && v <= hi
+                   ? Status::Ok()
+                   : Status::Error(std::string(opt) + " " + std::to_string(v) + ": must be " + std::to_string(lo) +
+                                   " to " + std::to_string(hi) + ".");
+    };
+    if (Status s = range("--steps", o.steps, 1, 1000000); !s) return s;
+    if (Status s = range("--batch", o.batch, 1, 1024); !s) return s;
+    if (Status s = range("--warmup", o.warmup, 0, 1000000); !s) return s;
+    if (Status s = range("--threads", o.threads, 1, 64); !s) return s;
+    if (!(o.lr > 0.0f && o.lr <= 1.0f)) {
+        char v[32];
+        std::snprintf(v, sizeof v, "%g", double(o.lr));
+        return Status::Error(std::string("--lr ") + v + ": must be above 0 and at most 1.");
+    }
+    if (!(o.adamw.weight_decay >= 0.0f && o.adamw.weight_decay < 1.0f))
+        return Status::Error("--weight-decay: must be 0 or more and below 1.");
+    ModelShape shape;
+    shape.n_layers = o.n_layers;
+    shape.n_heads = o.n_heads;
+    shape.d_model = o.d_model;
+    shape.vocab = shape.n_positions = 1;
+    return validate_shape(shape);
+}
+
+void make_batch(const std::vector<Example>& examples, std::vector<int>& ids, std::vector<int>& targets) {
+    assert(!examples.empty());
+    const int T = int(examples[0].tokens.size()) - 1;
+    ids.assign(examples.size() * T, 0);
+    targets.assign(examples.size() * T, -1);
+    for (std::size_t b = 0; b < examples.size(); ++b) {
+        const Example& ex = examples[b];
+        assert(int(ex.tokens.size()) == T + 1 && int(ex.scored.size()) == T && "make_batch: one length");
+        for (int i = 0; i < T; ++i) {
+            ids[b * T + i] = ex.tokens[i];
+            if (ex.scored[i]) targets[b * T + i] = ex.tokens[i + 1];
+        }
+    }
+}
+
+Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o) {
+    if (Status s = validate_options(o); !s) return s;
+    auto task = find_task(o.task)->make(o.task_params);
+    if (!task) return task.status();
+
+    auto st = std::make_unique<TrainState>();
+    st->options = o;
+    st->task = std::move(*task);
+    ModelShape shape;
+    shape.n_layers = o.n_layers;
+    shape.n_heads = o.n_heads;
+    shape.d_model = o.d_model;
+    shape.mlp = o.mlp;
+    // The task's symbols first, then every other byte (a complete GPT-2 byte-level vocabulary, so
+    // the folder loads in any GPT-2 tokenizer and any text encodes), then <|endoftext|>.
+    shape.vocab = kFolderVocab;
+    shape.n_positions = st->task.seq_len - 1;
+    if (Status s = validate_shape(shape); !s) return s;
+    st->model = make_model(shape, o.seed);
+    st->data_rng = TaskRng(splitmix64(o.seed ^ 0x64617461ull));
+    TaskRng probe_rng(0x70726F6265ull);  // fixed: the same probe whatever the seed
+    st->task.sample(probe_rng, st->probe);
+    st->pool = std::make_unique<ThreadPool>(o.threads);
+    st->started = std::chrono::steady_clock::now();
+    return st;
+}
+
+bool training_done(const TrainState& s) { return s.step >= s.options.steps; }
+
+TrainLogEntry train_step(TrainState& s) {
+    const TrainOptions& o = s.options;
+    std::vector<Example> batch(o.batch);
+    for (Example& ex : batch) s.task.sample(s.data_rng, ex);
+    make_batch(batch, s.ids, s.targets);
+    const int T = s.task.seq_len - 1;
+
+    TrainLogEntry e;
+    e.loss = model_forward(*s.pool, s.model, s.acts, s.ids.data(), s.targets.data(), o.batch, T);
+    model_backward(*s.pool, s.model, s.acts, s.grads, s.ids.data(), s.targets.data());
+    e.lr = lr_at(o.lr, s.step, o.warmup, o.steps);
+    e.grad_norm = adamw_step(s.model, s.adam, o.adamw, e.lr);
+    s.step += 1;
+    e.step = s.step;
+    if ((o.eval_every > 0 && s.step % o.eval_every == 0) || s.step == o.steps) {
+        e.evaluated = true;
+        e.eval = evaluate(s, o.eval_examples, splitmix64(o.seed ^ 0x6576616Cull) + std::uint64_t(s.step));
+    }
+    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count();
+    s.log.push_back(e);
+    return e;
+}
+
+Evaluation evaluate(TrainState& s, int n, std::uint64_t seed) {
+    TaskRng rng(seed);
+    const int T = s.task.seq_len - 1, V = s.model.shape.vocab;
+    constexpr int kChunk = 256;
+    Evaluation ev;
+    double loss_sum = 0.0;
+    long long scored = 0, right = 0;
+    std::vector<int> ids, targets;
+    for (int done = 0; done < n; done += kChunk) {
+        const int B = std::min(kChunk, n - done);
+        std::vector<Example> batch(B);
+        for (Example& ex : batch) s.task.sample(rng, ex);
+        make_batch(batch, ids, targets);
+        model_forward(*s.pool, s.model, s.eval_acts, ids.data(), targets.data(), B, T);
+        for (int b = 0; b < B; ++b) {
+            bool all = true;
+            for (int i = 0; i < T; ++i) {
+                const int tgt = targets[b * T + i];
+                if (tgt < 0) continue;
+                const float* p = s.eval_acts.probs.data() + std::size_t(b * T + i) * V;  // (V)
+                const int best = int(std::max_element(p, p + V) - p);  // greedy: the first maximum
+                right += best == tgt ? 1 : 0;
+                all = all && best == tgt;
+                loss_sum += s.eval_acts.losses[b * T + i];
+                ++scored;
+            }
+            ev.exact += all ? 1.0f : 0.0f;
+        }
+        ev.examples += B;
+    }
+    ev.exact /= float(std::max(1, ev.examples));
+    ev.token_acc = scored > 0 ? float(double(right) / double(scored)) : 0.0f;
+    ev.loss = scored > 0 ? float(loss_sum / double(scored)) : 0.0f;
+    return ev;
+}
+
+std::string probe_text(const TrainState& s) {
+    return s.task.decode(std::vector<int>(s.probe.tokens.begin(), s.probe.tokens.end() - 1));
+}
+
+Trace probe_trace(const TrainState& s) {
+    const pretrained::PretrainedConfig cfg = to_pretrained_config(s.model.shape);
+    const pretrained::Gpt2Weights w = to_gpt2_weights(s.model);
+    std::vector<int> ids(s.probe.tokens.begin(), s.probe.tokens.end() - 1);  // (T) the model's input
+    AttentionOptions opt;
+    pretrained::ForwardPass pass = pretrained::gpt2_forward(w, cfg, ids, BoolMat(), opt);
+
+    Trace tr;
+    tr.model_name = "trained " + s.task.name;
+    tr.model_family = "GPT-2";
+    tr.model.d_model = cfg.d_model;
+    tr.model.n_heads = cfg.n_heads;
+    tr.model.positional = true;
+    tr.model.seed = s.options.seed;
+    tr.run.text = s.task.decode(ids);
+    tr.run.mask.causal = true;
+    std::size_t at = 0;
+    for (int id : ids) {
+        Token t;
+        t.text = s.task.vocab[id];
+        t.byte_begin = at;
+        t.byte_end = at + t.text.size();
+        t.id = id;
+        at = t.byte_end;
+        tr.q_tokens.push_back(std::move(t));
+    }
+    tr.k_tokens = tr.q_tokens;
+    tr.key_is_pad.assign(ids.size(), 0);
+    tr.q_embeddings = std::move(pass.token_embeddings);
+    tr.q_positions = std::move(pass.position_embeddings);
+    tr.k_embeddings = tr.q_embeddings;
+    tr.k_positions = tr.q_positions;
+    tr.layers = std::move(pass.layers);
+    return tr;
+}
+
+}  // namespace attn::train

@@ -1,0 +1,101 @@
+// trainer.h — training a tiny GPT-2 on a task: options, the state of a run, one step, evaluation,
+// the probe example's attention as a Trace, the log.
+//
+// Threading: a TrainState is NOT thread-safe. One thread owns it (the app's training worker, or
+// the CLI's main thread) and calls train_step / evaluate / probe_trace on it; it runs its products
+// on its own ThreadPool (options.threads), never on engine_pool(), so training does not compete
+// with the UI thread's traces for the same pool. Everything the UI needs is returned BY VALUE
+// (TrainLogEntry, Evaluation, Trace): the worker copies them out under the app's own lock and the
+// UI thread never touches the state. A step is short (milliseconds), so pause/stop between steps.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/base/parallel.h"
+#include "core/base/status.h"
+#include "core/attention/trace.h"
+#include "core/train/gpt_model.h"
+#include "core/train/optimizer.h"
+#include "core/train/task.h"
+
+namespace attn::train {
+
+// Every model's vocabulary: the 256 byte symbols (the task's own first) and <|endoftext|>.
+constexpr int kFolderVocab = 257;
+
+struct TrainOptions {
+    std::string task = "reverse";
+    TaskParams task_params;
+    int n_layers = 2, n_heads = 4, d_model = 64;
+    bool mlp = true;
+    int steps = 300, batch = 64, warmup = 20;
+    float lr = 3e-3f;
+    AdamWConfig adamw;
+    std::uint64_t seed = 1;
+    int threads = 1;         // the state's own pool: 1 = serial (bit-identical runs)
+    int eval_every = 25;     // evaluate on fresh examples every this many steps (0 = never)
+    int eval_examples = 256;
+};
+
+// The task's defaults (model size, steps, lr ...) for `task`; false if the task is unknown.
+bool apply_task_defaults(TrainOptions& o, const std::string& task);
+// Ranges, named as the CLI options: --steps 1 to 100000, --batch 1 to 1024, --lr (0, 1] ...
+Status validate_options(const TrainOptions& o);
+
+struct Evaluation {
+    int examples = 0;
+    float loss = 0;        // mean over scored positions
+    float exact = 0;       // fraction of examples with every scored prediction right (greedy)
+    float token_acc = 0;   // fraction of scored predictions right
+};
+
+struct TrainLogEntry {
+    int step = 0;          // 1-based: after this many updates
+    float loss = 0;        // training batch loss before the update
+    float lr = 0;
+    float grad_norm = 0;
+    bool evaluated = false;
+    Evaluation eval;       // when evaluated
+    double seconds = 0;    // since the run started (wall clock; for display only)
+};
+
+struct TrainState {
+    TrainOptions options;
+    Task task;
+    GptModel model;
+    AdamWState adam;
+    Activations acts, grads;     // training batch
+    Activations eval_acts;       // evaluation batches
+    TaskRng data_rng{0};
+    int step = 0;                // updates done
+    std::vector<TrainLogEntry> log;
+    Example probe;               // a fixed example of the task (the same for every run)
+    std::unique_ptr<ThreadPool> pool;
+    std::chrono::steady_clock::time_point started;
+    std::vector<int> ids, targets;  // (B·T) the current batch
+};
+
+// Builds the task and a freshly initialised model. Errors: unknown task, bad options (named).
+Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o);
+
+// One update on a fresh batch; evaluates when the step count reaches a multiple of eval_every
+// (and at the last step). Returns the new log entry (also appended to state.log).
+TrainLogEntry train_step(TrainState& s);
+bool training_done(const TrainState& s);
+
+// Accuracy on `n` fresh examples drawn from a stream seeded by `seed` (not the training stream).
+Evaluation evaluate(TrainState& s, int n, std::uint64_t seed);
+
+// The probe example through the current weights as a Trace, exactly what loading the saved folder
+// and running the probe text would give (every layer, every head).
+Trace probe_trace(const TrainState& s);
+std::string probe_text(const TrainState& s);  // the probe's input as text ("abcdef>fedcb")
+
+// Inputs and scored targets (B·T each) for examples; T = task.seq_len − 1.
+void make_batch(const std::vector<Example>& examples, std::vector<int>& ids, std::vector<int>& targets);
+
+}  // namespace attn::train
