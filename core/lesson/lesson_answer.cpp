@@ -315,15 +315,15 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
         if (q.column) out.en = "queries that see " + axis_en + " = " + fmt(out.v);
         return out;
     }
+    if (q.kind == Quantity::Kind::Sum) {  // hidden cells are 0: a fully masked line sums to 0
+        for (int k : visible) out.v += vals[size_t(k)];
+        out.en = "sum of " + axis_en + " = " + fmt(out.v) + (visible.empty() ? " (every cell hidden)" : "");
+        out.ko = axis_ko + "의 합 = " + fmt(out.v) + (visible.empty() ? " (모든 칸이 가려짐)" : "");
+        return out;
+    }
     if (visible.empty())
         return Status::Error("answer: " + axis_en + " is fully masked: every cell is hidden, so it has no " +
                              "largest or smallest weight.");
-    if (q.kind == Quantity::Kind::Sum) {
-        for (int k : visible) out.v += vals[size_t(k)];
-        out.en = "sum of " + axis_en + " = " + fmt(out.v);
-        out.ko = axis_ko + "의 합 = " + fmt(out.v);
-        return out;
-    }
     if (q.kind == Quantity::Kind::Entropy) {
         for (int k : visible)
             if (vals[size_t(k)] > 0) out.v -= vals[size_t(k)] * std::log(vals[size_t(k)]);
@@ -380,11 +380,13 @@ Status eval_expr(const AnswerExpr& e, const Trace& trace, const LessonState& sta
     auto b = evaluate(e.rhs, trace, state);
     if (!b) return b.status();
     const bool yes = compare(a->v, e.op, b->v);
-    if (Status s = eval_expr(e.branches[yes ? 0 : 1], trace, state, r); !s) return s;
+    const AnswerExpr& branch = e.branches[yes ? 0 : 1];
+    if (Status s = eval_expr(branch, trace, state, r); !s) return s;
+    if (branch.kind == AnswerExpr::Kind::If) return Status::Ok();  // the inner comparison decided
     const std::string sym = yes ? e.op : (e.op == "<" ? "≥" : e.op == ">" ? "≤" : e.op == "<=" ? ">" : e.op == ">=" ? "<" : e.op == "=" ? "≠" : "=");
     const std::string c = std::to_string(r.choice);
-    r.why_en = a->en + " " + sym + " " + b->en + ", so the answer is choice " + c + "." + (r.why_en.empty() ? "" : " " + r.why_en);
-    r.why_ko = a->ko + " " + sym + " " + b->ko + ". 그래서 답은 " + c + "번입니다." + (r.why_ko.empty() ? "" : " " + r.why_ko);
+    r.why_en = a->en + " " + sym + " " + b->en + ", so the answer is choice " + c + ".";
+    r.why_ko = a->ko + " " + sym + " " + b->ko + ". 그래서 답은 " + c + "번입니다.";
     return Status::Ok();
 }
 
