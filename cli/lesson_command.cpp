@@ -2,6 +2,7 @@
 // (the interface is in lesson_command.h; the lesson logic lives in core/lesson).
 #include "cli/lesson_command.h"
 
+#include <fstream>
 #include <iostream>
 
 #include "core/asset_paths.h"
@@ -73,6 +74,10 @@ int run_lesson(const LessonOptions& o, const char* argv0) {
             }
             ho.font_files.push_back(*font);
         }
+        // Lessons write formulas in Unicode (QKᵀ, −, ▸) that NanumGothic lacks: DejaVu Sans
+        // (fonts-dejavu-core, which fontconfig itself depends on) fills them in.
+        const char* fallback = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+        if (std::ifstream(fallback).good()) ho.font_files.push_back(fallback);
         std::vector<std::string> warnings;
         auto pdf = lesson::render_handout(*lesson, ho, &warnings);
         if (!pdf) {

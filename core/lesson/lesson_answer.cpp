@@ -267,10 +267,11 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
         return Status::Error("answer: head " + std::to_string(head + 1) + " but the layer has " +
                              std::to_string(L.n_heads) + " heads.");
     HeadView hv{&L, head, q.flipped};
-    const std::string where_en = " (head " + std::to_string(head + 1) +
-                                 (trace.layers.size() > 1 ? ", layer " + std::to_string(layer + 1) : "") + ")";
-    const std::string where_ko = " (" + (trace.layers.size() > 1 ? std::to_string(layer + 1) + "층 " : std::string()) +
-                                 "헤드 " + std::to_string(head + 1) + ")";
+    // "head 2" / "layer 3, head 2" (layers only named when the model has several)
+    const std::string where_en = (trace.layers.size() > 1 ? "layer " + std::to_string(layer + 1) + ", " : std::string()) +
+                                 "head " + std::to_string(head + 1);
+    const std::string where_ko = (trace.layers.size() > 1 ? std::to_string(layer + 1) + "층 " : std::string()) +
+                                 "헤드 " + std::to_string(head + 1);
     const bool scaled_now = L.scale != q.flipped;  // is √d_k applied in the numbers used?
     const std::string flip_en = q.flipped ? (scaled_now ? " with ÷√d_k" : " without ÷√d_k") : "";
     const std::string flip_ko = q.flipped ? (scaled_now ? " ÷√d_k를 켜면" : " ÷√d_k를 끄면") : "";
@@ -282,9 +283,9 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
         if (!j) return j.status();
         out.v = hv.row(*i)[size_t(*j)];
         out.en = "weight " + std::to_string(*i) + ":" + std::to_string(*j) + " (" + quoted(trace.q_tokens[size_t(*i)]) +
-                 " → " + quoted(trace.k_tokens[size_t(*j)]) + ")" + flip_en + where_en + " = " + fmt(out.v);
-        out.ko = flip_ko + (flip_ko.empty() ? "" : " ") + quoted(trace.q_tokens[size_t(*i)]) + " → " +
-                 quoted(trace.k_tokens[size_t(*j)]) + " 가중치" + where_ko + " = " + fmt(out.v);
+                 " → " + quoted(trace.k_tokens[size_t(*j)]) + ", " + where_en + ")" + flip_en + " = " + fmt(out.v);
+        out.ko = (flip_ko.empty() ? "" : flip_ko.substr(1) + " ") + quoted(trace.q_tokens[size_t(*i)]) + " → " +
+                 quoted(trace.k_tokens[size_t(*j)]) + " 가중치(" + where_ko + ") = " + fmt(out.v);
         return out;
     }
     // A row (over keys) or a column (over queries).
@@ -305,9 +306,10 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
             if (!L.is_blocked(*pos, j)) visible.push_back(j);
     }
     const std::string axis_en = (q.column ? "column " : "row ") + std::to_string(*pos) + " (" +
-                                quoted(axis_tokens[size_t(*pos)]) + ")" + flip_en + where_en;
+                                quoted(axis_tokens[size_t(*pos)]) + ", " + where_en + ")" + flip_en;
     const std::string axis_ko = (flip_ko.empty() ? "" : flip_ko.substr(1) + " ") + quoted(axis_tokens[size_t(*pos)]) +
-                                (q.column ? " 열(" : " 행(") + std::to_string(*pos) + (q.column ? "열)" : "행)") + where_ko;
+                                (q.column ? " 열(" : " 행(") + std::to_string(*pos) + (q.column ? "열, " : "행, ") +
+                                where_ko + ")";
     if (q.kind == Quantity::Kind::Count) {
         out.v = double(visible.size());
         out.en = "keys visible in " + axis_en + " = " + fmt(out.v);
