@@ -56,6 +56,11 @@ for f in "${lessons[@]}"; do
 done
 pdffonts "$tmp/h1.pdf" | grep -q NanumGothic && ok || fail "the handout does not embed NanumGothic"
 
+# The complete example of docs/lessons.md is a valid lesson.
+awk '/^````markdown$/{f=1;next} /^````$/{f=0} f' "$src/docs/lessons.md" >"$tmp/example.md"
+expect_exit 0 "docs/lessons.md example" -- "$bin" lesson "$tmp/example.md" --check
+grep -q "checked 3 steps and 3 answers: ok" "$tmp/out" && ok || fail "docs example: $(cat "$tmp/out")"
+
 # Broken lessons: file:line messages, exit 1, no handout written.
 printf '# T\n\n## S\n\n```attnlab\ncausal = sometimes\n```\n' >"$tmp/bad.md"
 expect_exit 1 "bad value" -- "$bin" lesson "$tmp/bad.md" --check
