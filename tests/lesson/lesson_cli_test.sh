@@ -46,7 +46,9 @@ for f in "${lessons[@]}"; do
         pdftotext -layout "$out" "$tmp/text.txt"
         # Every step title (## lines; a handout without a model leaves out 'when = model' steps).
         while IFS= read -r title; do
-            grep -qF -- "$title" "$tmp/text.txt" && ok || fail "$(basename "$f") ($l): step title '$title' not in the PDF"
+            # on the title page's list and on the step's own page
+            [ "$(grep -oF -- "$title" "$tmp/text.txt" | wc -l)" -ge 2 ] && ok ||
+                fail "$(basename "$f") ($l): step title '$title' not twice in the PDF"
         done < <(awk '/^## /{t=substr($0,4)} /^when = model$/{skip[t]=1} /^## /{order[++k]=t} END{for(i=1;i<=k;i++) if(!skip[order[i]]) print order[i]}' "$f")
         case $l in
             ko) grep -q "정답" "$tmp/text.txt" && ok || fail "$(basename "$f"): Korean handout lacks 정답" ;;
