@@ -14,17 +14,15 @@ struct Labels {
     const char* question;
     const char* answer;
     const char* choice;
-    const char* click_row;
-    const char* click_column;
     const char* needs_model;
     const char* steps;
 };
 
-const Labels kEn = {"Step", "Question", "Answer", "Choice", "click the cell in row", "click the cell in column",
+const Labels kEn = {"Step", "Question", "Answer", "Choice",
                     "This step needs a real model folder (GPT-2 or BERT); open one to see its figure and answer "
                     "(README: Real models).",
                     "Steps"};
-const Labels kKo = {"단계", "질문", "정답", "보기", "행에서 클릭할 칸", "열에서 클릭할 칸",
+const Labels kKo = {"단계", "질문", "정답", "보기",
                     "이 단계는 실제 모델 폴더(GPT-2 또는 BERT)가 있어야 그림과 정답을 볼 수 있습니다 "
                     "(README의 Real models 참고).",
                     "단계 목록"};
@@ -49,11 +47,12 @@ std::string question_markup(const Question& q, const AnswerResult* r, const Trac
     if (r) {
         m += std::string("\n\n<b>") + t.answer + ":</b> ";
         if (r->click) {
-            const std::string& axis = r->column ? t.click_column : t.click_row;
-            const int line = r->column ? r->col : r->row;
-            m += "<b>" + esc("'" + r->token + "'") + "</b> (";
-            m += lang == Lang::Ko ? std::to_string(line) + " " + axis : std::string(axis) + " " + std::to_string(line);
-            m += ", " + std::to_string(r->row) + ":" + std::to_string(r->col) + ")";
+            // 'arrow' — cell 1:4 (row 1) / 'arrow' — 1:4 칸 (1행)
+            const std::string cell = std::to_string(r->row) + ":" + std::to_string(r->col);
+            const std::string line = std::to_string(r->column ? r->col : r->row);
+            m += "<b>" + esc("'" + r->token + "'") + "</b> — ";
+            if (lang == Lang::Ko) m += cell + " 칸 (" + line + (r->column ? "열)" : "행)");
+            else m += "cell " + cell + (r->column ? " (column " : " (row ") + line + ")";
             (void)trace;
         } else {
             m += std::string(t.choice) + " " + std::to_string(r->choice) + " — " +
