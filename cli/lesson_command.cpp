@@ -5,8 +5,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "core/asset_paths.h"
-#include "core/atomic_file.h"
+#include "core/base/asset_paths.h"
+#include "core/base/atomic_file.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lesson_run.h"
 

@@ -32,9 +32,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/builtin_model.h"
-#include "core/status.h"
-#include "core/trace.h"
+#include "core/attention/builtin_model.h"
+#include "core/base/status.h"
+#include "core/attention/trace.h"
 
 namespace attn::lesson {
 

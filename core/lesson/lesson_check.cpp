@@ -1,6 +1,6 @@
 // lesson_check.cpp — a lesson run headless: each step's trace from its state, the trace-dependent
 // checks (cell, highlights, layer, head) and every answer evaluated (`attnlab lesson --check`).
-#include "core/engine.h"
+#include "core/attention/engine.h"
 #include "core/lesson/lesson_internal.h"
 #include "core/lesson/lesson_run.h"
 

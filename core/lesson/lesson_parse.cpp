@@ -10,7 +10,7 @@
 
 #include "core/lesson/lesson.h"
 #include "core/lesson/lesson_internal.h"
-#include "core/utf8.h"
+#include "core/base/utf8.h"
 
 namespace attn::lesson {
 

@@ -7,7 +7,7 @@
 
 #include "core/lesson/lesson.h"
 #include "core/lesson/lesson_internal.h"
-#include "core/mask.h"
+#include "core/attention/mask.h"
 
 namespace attn::lesson {
 

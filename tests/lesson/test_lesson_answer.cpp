@@ -7,7 +7,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/engine.h"
+#include "core/attention/engine.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lesson_run.h"
 
