@@ -8,6 +8,7 @@
 //                            `key = value` actions (settings, highlight) and the question keys.
 //
 // ---- How the app drives a lesson (the API for a lesson panel) ---------------------------------
+//   lesson list:    list_lessons(asset_dir + "/lessons", ui_lang)   // UI language first
 //   auto lesson = load_lesson_file(path);              // or parse_lesson(bytes, name)
 //   visible steps:  step_visible(lesson->steps[i], model_open)
 //   enter step n:   auto st = state_at_step(*lesson, n);      // cumulative from the lesson start
@@ -186,6 +187,17 @@ bool step_visible(const Step& step, bool model_open);
 Expected<AnswerResult> evaluate_answer(const Question& question, const Trace& trace, const LessonState& state);
 bool click_is_correct(const AnswerResult& result, int row, int col);
 bool token_is_correct(const AnswerResult& result, int token);  // for click-a-token questions
+
+// The lessons in `dir`, its en/ and ko/ subfolders (*.md that parse), the UI language first, then
+// by the file's leading number (01-...). Broken files are left out (opening one shows its errors).
+struct LessonEntry {
+    std::string path;
+    std::string title;
+    Lang lang = Lang::En;
+    int number = 0;  // from "NN-slug.md"; 0 = none
+    int steps = 0;
+};
+std::vector<LessonEntry> list_lessons(const std::string& dir, Lang ui_lang);
 
 // "0, 3" for the app's global-token field.
 std::string format_index_list(const std::vector<int>& values);

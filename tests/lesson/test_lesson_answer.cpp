@@ -212,3 +212,18 @@ TEST_CASE("a handout is a PDF with a page per step") {
     for (size_t p = pdf->find("/Type /Page "); p != std::string::npos; p = pdf->find("/Type /Page ", p + 1)) ++pages;
     CHECK(pages >= 1 + l->steps.size());
 }
+
+TEST_CASE("the lesson list: UI language first, then by number") {
+    const auto ko_first = list_lessons(ATTNLAB_LESSON_DIR, Lang::Ko);
+    REQUIRE(ko_first.size() == 18);
+    for (size_t i = 0; i < 9; ++i) {
+        CHECK(ko_first[i].lang == Lang::Ko);
+        CHECK(ko_first[i].number == int(i) + 1);
+        CHECK(ko_first[i + 9].lang == Lang::En);
+    }
+    CHECK(ko_first[0].title.find("쿼리") != std::string::npos);
+    const auto en_first = list_lessons(ATTNLAB_LESSON_DIR, Lang::En);
+    CHECK(en_first[0].lang == Lang::En);
+    CHECK(en_first[0].steps == 6);
+    CHECK(list_lessons("no/such/folder", Lang::En).empty());
+}
