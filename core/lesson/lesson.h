@@ -18,10 +18,14 @@
 //                   (parse_view), st->layer, st->head, st->cell_query/cell_key (sel_query/sel_key);
 //                   draw st->highlights over the heatmap / tokens / controls.
 //                   Back/Next call state_at_step again: the user's own edits are dropped.
+//                   st->model_use == ModelUse::Required: run the opened pretrained model (st->model
+//                   is then ignored); with none open, show the text and a "needs a model" note.
 //   render text:    walk Step::text (RichText: blocks of spans, bold/italic/code flags), or use
 //                   to_pango_markup / to_plain_text.
 //   question:       Step::question (ask, choices, explain). When the live trace for the step has
 //                   arrived: auto r = evaluate_answer(*step.question, trace, *st);
+//                   (the trace is the live one, with the user's edits; `st` only supplies the
+//                   default layer and head of the answer expression)
 //                   multiple choice: r->choice (1-based); click: click_is_correct(*r, row, col) or
 //                   token_is_correct(*r, token); then show r->why(lang) and step.question->explain.
 //   leaving:        restore the AppState saved when the lesson was opened.
