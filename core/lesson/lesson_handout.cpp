@@ -113,6 +113,10 @@ Expected<std::string> render_handout(const Lesson& lesson, const HandoutOptions&
             r.head = state->head;
             r.cell_query = state->cell_query;
             r.cell_key = state->cell_key;
+            // The row view shows the selected cell's query, else the first highlighted row.
+            r.row = state->cell_query;
+            for (const Highlight& h : state->highlights)
+                if (r.row < 0 && (h.kind == Highlight::Kind::Row || h.kind == Highlight::Kind::Token)) r.row = h.a;
             if (r.view == FigureView::Scaling) {
                 LessonState flipped = *state;
                 flipped.run.attention.scale = !flipped.run.attention.scale;

@@ -41,8 +41,8 @@ const char* const kSettingKeys[] = {"text",  "cross_text", "view",   "layer",  "
                                     "causal", "window",    "global", "pad_to", "block",  "cell",
                                     "highlight", "model",  "reset"};
 
-const char* const kViews[] = {"heatmap", "explain", "heads", "scaling", "pipeline",
-                              "lines",   "positional", "variants", "cost", "model"};
+const char* const kViews[] = {"heatmap", "explain", "heads", "scaling", "pipeline", "lines",
+                              "positional", "variants", "cost", "model", "row"};
 
 Expected<long long> parse_whole(const std::string& v, const std::string& key) {
     long long out = 0;
@@ -139,7 +139,7 @@ Status apply_action(LessonState& s, const Action& a) {
                 return Status::Ok();
             }
         return bad(a, "allowed views are heatmap, explain (or cell), heads, scaling, pipeline, lines, positional "
-                      "(or pe), variants, cost and model.");
+                      "(or pe), variants, cost, model and row.");
     } else if (k == "layer" || k == "head") {
         auto n = parse_whole(v, k);
         if (!n || *n < 1 || *n > 1000) return bad(a, "a number from 1 (the first " + k + ").");
