@@ -104,6 +104,7 @@ FigureView figure_view_for(const std::string& view, bool cell_selected) {
     if (view == "lines") return FigureView::Lines;
     if (view == "positional") return FigureView::PositionalEncoding;
     if (view == "row") return FigureView::Row;
+    if (view == "qk") return FigureView::Qk;
     return FigureView::Heatmap;  // heatmap, and the views without a figure: variants, cost, model
 }
 

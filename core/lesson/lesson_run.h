@@ -43,7 +43,7 @@ Expected<std::string> render_handout(const Lesson& lesson, const HandoutOptions&
                                      std::vector<std::string>* warnings = nullptr);
 
 // The figure view for an app view name ("explain" → cell, "positional" → pe, "variants", "cost"
-// and "model" → heatmap; "row" → row).
+// and "model" → heatmap; "row" → row, "qk" → qk).
 FigureView figure_view_for(const std::string& view, bool cell_selected);
 
 }  // namespace attn::lesson
