@@ -11,6 +11,7 @@
 
 #include "cli/export_command.h"
 #include "cli/generate_command.h"
+#include "cli/lesson_command.h"
 #include "cli/run_options.h"
 #include "cli/train_command.h"
 #include "core/base/atomic_file.h"
@@ -28,6 +29,7 @@ bool wants_cli(int argc, char** argv, bool gui_available) {
     for (int i = 1; i < argc; ++i) {
         const char* a = argv[i];
         if (std::strcmp(a, "dump") == 0 || std::strcmp(a, "export") == 0 || std::strcmp(a, "help") == 0 ||
+            std::strcmp(a, "lesson") == 0 ||
             std::strcmp(a, "generate") == 0 || std::strcmp(a, "predict") == 0 || std::strcmp(a, "heads") == 0 ||
             std::strcmp(a, "train") == 0 ||
             std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
@@ -138,6 +140,15 @@ int run_cli(int argc, char** argv, bool gui_available) {
     add_heads_options(*heads_cmd, heads);
     heads_cmd->footer("Example:\n  attnlab heads --model ~/models/gpt2 --text \"Time flies like an arrow\" -o roles.csv\n"
                       "The scores are defined in docs/head_roles.md.");
+    LessonOptions lesson;
+    CLI::App* lesson_cmd = app.add_subcommand(
+        "lesson", "Check a guided lesson (Markdown) or turn it into a PDF handout");
+    add_lesson_options(*lesson_cmd, lesson);
+    lesson_cmd->footer(
+        "Examples:\n"
+        "  attnlab lesson assets/lessons/en/03-why-scale.md --check\n"
+        "  attnlab lesson assets/lessons/ko/03-why-scale.md --export handout.pdf --lang ko\n"
+        "The format: docs/lessons.md");
 
     TrainCommandOptions train;
     CLI::App* train_cmd = app.add_subcommand(
@@ -170,6 +181,7 @@ int run_cli(int argc, char** argv, bool gui_available) {
     if (predict_cmd->parsed()) return run_predict(pred);
     if (heads_cmd->parsed()) return run_heads(heads);
     if (train_cmd->parsed()) return run_train(train);
+    if (lesson_cmd->parsed()) return run_lesson(lesson, argc > 0 ? argv[0] : nullptr);
     std::cout << app.help();
     return 0;
 }

@@ -2,8 +2,8 @@
 # Installs what is needed, builds everything and runs the whole test suite:
 #   1. Release build (as users get it): every test through ctest.
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build of the engine's tests: core, real models
-#      (safetensors, tokenizers, forward pass), language-model head and head roles (core/lm), CLI and
-#      export (asserts on). The app's logic tests
+#      (safetensors, tokenizers, forward pass), language-model head and head roles (core/lm), CLI,
+#      export and lessons (asserts on). The app's logic tests
 #      run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30 minutes.
 #      The trainer's tests (train_*) also run in step 1 only: under the sanitizers train_tests took
 #      216 s on a loaded 2-core machine (it passed, clean).
@@ -24,14 +24,15 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     # -g1: line tables are enough for the sanitizers' stack traces, and compile much faster.
     cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" \
         -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
-    cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests
+    cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests \
+        attnlab_lesson_tests
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --test-dir build-sanitize --output-on-failure \
         -j "$jobs" -E '^(app_|train_)'
     # Every engine suite must have run here (by name, so adding a suite never breaks the check).
     # The training suites run in step 1 only: under the sanitizers they take ~4 min.
     listed=$(ctest --test-dir build-sanitize -N -E '^(app_|train_)')
-    for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests layout_rules; do
+    for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests lesson_tests lesson_cli_tests layout_rules; do
         grep -Eq "Test +#[0-9]+: $suite\$" <<<"$listed" ||
             { echo "run-tests: the sanitizer build did not run $suite"; exit 1; }
     done

@@ -239,7 +239,7 @@ std::string settings_caption(const Canvas& c, const Trace& trace, int layer, int
 
 // ---- fonts -------------------------------------------------------------------------------------
 
-namespace {
+namespace fig {  // shared with figure_document.cpp (declared in figure_draw.h)
 
 // Synthetic bold for fonts that ship only a regular face (NanumGothic in assets/): a font whose
 // weight is at most medium, matched for a pattern asking for bold, is emboldened.
@@ -251,24 +251,6 @@ const char* kSyntheticBoldRule =
     "<edit name=\"embolden\" mode=\"assign\"><bool>true</bool></edit>"
     "<edit name=\"weight\" mode=\"assign\"><const>bold</const></edit>"
     "</match></fontconfig>";
-
-// A Pango context on a font map of its own: private fontconfig configuration with the given font
-// files, no hinting (identical layout in PNG, SVG and PDF).
-struct FontSession {
-    PangoFontMap* map = nullptr;
-    PangoContext* context = nullptr;
-    std::string family;
-
-    FontSession() = default;
-    FontSession(const FontSession&) = delete;
-    FontSession& operator=(const FontSession&) = delete;
-    ~FontSession() {
-        if (context) g_object_unref(context);
-        // Note: Pango 1.50 itself keeps ~8 KB of a private FcConfig alive after its font map is
-        // finalized (valgrind: "definitely lost" under FcConfigCreate). Harmless per export.
-        if (map) g_object_unref(map);
-    }
-};
 
 Status open_fonts(const FigureOptions& o, FontSession& s) {
     std::vector<std::string> families;
@@ -476,12 +458,13 @@ Status cairo_error(cairo_status_t st) {
     return Status::Error(std::string("Drawing the figure failed: ") + cairo_status_to_string(st) + ".");
 }
 
-}  // namespace
+}  // namespace fig
 
 // ---- render ------------------------------------------------------------------------------------
 
 Expected<std::string> render_figure(const Trace& trace, const FigureRequest& request, FigureFormat format,
                                     std::vector<std::string>* warnings) {
+    using namespace fig;
     if (Status s = validate_figure_request(trace, request, format); !s) return s;
     const FigureOptions& o = request.options;
     FontSession fonts;

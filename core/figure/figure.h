@@ -89,6 +89,20 @@ Expected<std::string> render_figure(const Trace& trace, const FigureRequest& req
 // PNG pixel size for options (rounded units · scale).
 std::pair<int, int> png_pixel_size(const FigureOptions& options);
 
+// A multi-page PDF document (lesson handouts): each page has a heading and a block of text, and
+// optionally one figure of a trace below the text, drawn by the same views as render_figure with
+// its settings caption. Pages are A4 portrait; text that leaves too little room pushes the figure
+// to a page of its own. `options` gives the fonts, language and colormap (its size is ignored).
+struct DocumentPage {
+    std::string heading;      // Pango markup
+    std::string body;         // Pango markup; paragraphs separated by blank lines
+    const Trace* trace = nullptr;  // the figure's trace; null = text only
+    FigureRequest figure;     // view, layer, head, cell, other_scaling (options ignored)
+    std::string footer;       // Pango markup under everything (small, muted); may be empty
+};
+Expected<std::string> render_pdf_document(const std::vector<DocumentPage>& pages, const FigureOptions& options,
+                                          const std::string& title, std::vector<std::string>* warnings = nullptr);
+
 // One matrix as RFC 4180 CSV (CRLF line ends, fields with , " CR LF quoted, quotes doubled):
 // header row = "" then the key tokens, then one row per query token: its text, then the values
 // (shortest round-trip decimal, so they parse back to the trace's exact floats). `Scaled` is

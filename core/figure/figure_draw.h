@@ -188,4 +188,30 @@ std::string format_general(double v, int significant = 4);  // %g-like
 // Nice tick positions covering [lo, hi] (about `count` of them).
 std::vector<double> nice_ticks(double lo, double hi, int count, int* decimals);
 
+// ---- [SECTION] fonts and output (figure.cpp; used by render_figure and render_pdf_document) -----
+
+// A Pango context on a font map of its own: private fontconfig configuration with the given font
+// files, no hinting (identical layout in PNG, SVG and PDF).
+struct FontSession {
+    PangoFontMap* map = nullptr;
+    PangoContext* context = nullptr;
+    std::string family;
+
+    FontSession() = default;
+    FontSession(const FontSession&) = delete;
+    FontSession& operator=(const FontSession&) = delete;
+    ~FontSession() {
+        if (context) g_object_unref(context);
+        // Note: Pango 1.50 itself keeps ~8 KB of a private FcConfig alive after its font map is
+        // finalized (valgrind: "definitely lost" under FcConfigCreate). Harmless per export.
+        if (map) g_object_unref(map);
+    }
+};
+Status open_fonts(const FigureOptions& o, FontSession& s);
+// Cairo write callback appending to a std::string (the closure).
+cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length);
+std::string plain_text(const std::string& markup);  // markup removed
+void draw_view(Canvas& c, const Trace& trace, const FigureRequest& r);
+Status cairo_error(cairo_status_t st);
+
 }  // namespace attn::fig
