@@ -1,4 +1,4 @@
-// gemm.cpp — the engine's large matrix products, done by OpenBLAS sgemm (single-threaded build)
+// gemm.cpp — the engine's large matrix products, done by OpenBLAS sgemm (one OpenBLAS thread per call)
 // (implementation; the interface and its contract are in gemm.h)
 #include "core/base/gemm.h"
 
@@ -10,9 +10,8 @@ namespace attn {
 
 namespace {
 
-// Keeps a multithreaded OpenBLAS to one thread should one be loaded after all (its soname is the
-// serial build's, so LD_LIBRARY_PATH or an install without our RPATH could swap it in): the
-// engine pool is the only threading. A no-op in the serial build.
+// Keeps OpenBLAS (the pthread build, which is safe to call from several threads at once; the
+// serial build is not) to one thread per call: the engine pool is the only threading.
 void single_threaded_blas() {
     static const bool done = [] {
         openblas_set_num_threads(1);

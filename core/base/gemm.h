@@ -2,8 +2,9 @@
 //
 // Eigen's own GEMM reached ~0.7× OpenBLAS on the test machine (AVX2), and products are most of a
 // trace's time. The parallelism stays ours: callers split a product into column or row blocks
-// over engine_pool() and each block is one serial sgemm call (Debian's libopenblas0-serial, linked
-// by path in core/CMakeLists.txt, so OpenBLAS never starts or spins threads of its own).
+// over engine_pool() and each block is one sgemm call kept to one OpenBLAS thread (Debian's
+// libopenblas0-pthread, linked by path in core/base/CMakeLists.txt). Not the serial build: it has
+// no locking and gave wrong products about once in 10⁴ calls when two threads called it at once.
 // Tiny products (below kBlasMinMacs) stay with Eigen: a BLAS call's fixed cost would dominate.
 #pragma once
 
