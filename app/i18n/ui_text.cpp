@@ -267,6 +267,11 @@ constexpr Entry kTexts[] = {
     {Txt::DkMax, "mean max weight: raw %.3f, ÷√d_k %.3f", "평균 최대 가중치: 원래 %.3f, ÷√d_k %.3f"},
     {Txt::DkCurve, "entropy for d_k = 4 … 512", "d_k = 4 … 512의 엔트로피"},
 
+    {Txt::HistBothTitle, "Softmax inputs of this head, with and without ÷√d_k", "이 헤드의 소프트맥스 입력, ÷√d_k 있음과 없음"},
+    {Txt::HistAxisValue, "softmax input", "소프트맥스 입력"},
+    {Txt::HistAxisCount, "cells", "칸 수"},
+    {Txt::DkAxisEntropy, "row entropy (nats)", "행 엔트로피 (nats)"},
+    {Txt::DkUniform, "uniform (largest possible)", "균등 (가능한 최댓값)"},
     {Txt::AutoContrast, "Auto contrast", "자동 대비"},
     {Txt::AutoContrastTip,
      "Colours from this matrix's own smallest to largest value instead of the fixed 0-1 scale, so small "

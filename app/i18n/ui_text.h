@@ -54,6 +54,7 @@ enum class Txt {
     ScalingWaiting, ScalingStats, ScalingStatsTip, ColToken, ColEntropy, ColMaxWeight, ColJacobian,
     ScaledShort, RawShort, HistTitle, HistTip, DkTitle, DkTip, DkVar, DkEntropy, DkMax, DkCurve,
     // Pipeline
+    HistBothTitle, HistAxisValue, HistAxisCount, DkAxisEntropy, DkUniform,
     AutoContrast, AutoContrastTip, ZoomReset, ZoomTip,
     PipeIntro, PipeRange, PipeX, PipeQ, PipeK, PipeV, PipeS, PipeZ, PipeMask, PipeA, PipeO, PipeConcat, PipeY,
     PipeValue, PipeSameScale, PipeSameScaleTip,

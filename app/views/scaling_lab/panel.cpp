@@ -6,10 +6,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <vector>
 
 #include <imgui.h>
 
 #include "app/heatmap/heatmap_data.h"
+#include "app/plot/plot.h"
 #include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
@@ -145,17 +147,36 @@ void draw_histograms_and_demo(ScalingLabPanel& p, Lang lang) {
     const float w = ImGui::GetContentRegionAvail().x;
     char title[128];
     const Histogram* hs[2] = {&p.hist_scaled, &p.hist_unscaled};
-    for (int k = 0; k < 2; ++k) {
-        std::snprintf(title, sizeof(title), tr(lang, Txt::HistTitle), tr(lang, k == 0 ? Txt::ScaledShort : Txt::RawShort));
-        ImGui::TextUnformatted(title);
-        item_tooltip(tr(lang, Txt::HistTip));
-        char overlay[64];
-        std::snprintf(overlay, sizeof(overlay), "%.2f … %.2f", double(hs[k]->lo), double(hs[k]->hi));
-        ImGui::PushID(k);
-        ImGui::PlotHistogram("##hist", hs[k]->counts.data(), int(hs[k]->counts.size()), 0, overlay, 0.0f, FLT_MAX,
-                             ImVec2(w, 70.0f));
-        ImGui::PopID();
+    // Both histograms on one value axis, so dividing by √d_k visibly squeezes the softmax inputs.
+    std::vector<double> edges;
+    for (const Histogram* h : hs) edges.insert(edges.end(), {double(h->lo), double(h->hi)});
+    const Axis x_axis = fit_axis(edges, AxisScale::Linear);
+    // One plot, both histograms overlaid (raw behind, ÷√d_k in front).
+    PlotSpec hist;
+    hist.title = tr(lang, Txt::HistBothTitle);
+    hist.x = x_axis;
+    hist.x.label = tr(lang, Txt::HistAxisValue);
+    hist.y_tick_target = 2;
+    std::vector<double> counts;
+    for (int k = 1; k >= 0; --k) {
+        const Histogram& h = *hs[k];
+        const ImVec4 c = ImGui::ColorConvertU32ToFloat4(plot_colour(k));
+        PlotSeries bars{tr(lang, k == 0 ? Txt::ScaledShort : Txt::RawShort), {}, {},
+                        ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, k == 0 ? 0.85f : 0.6f)), SeriesKind::Bars};
+        const int bins = int(h.counts.size());
+        for (int b = 0; b < bins; ++b) {
+            bars.x.push_back(double(h.lo) + (b + 0.5) * double(h.hi - h.lo) / std::max(bins, 1));
+            bars.y.push_back(h.counts[size_t(b)]);
+            counts.push_back(h.counts[size_t(b)]);
+        }
+        bars.bar_width = bins > 0 ? 0.9 * double(h.hi - h.lo) / bins : 0.0;
+        hist.series.push_back(bars);
     }
+    hist.y = fit_axis(counts, AxisScale::Linear, true);
+    hist.y.label = tr(lang, Txt::HistAxisCount);
+    draw_plot("##hist", hist, ImVec2(w, 170.0f));
+    item_tooltip(tr(lang, Txt::HistTip));
+    (void)title;
 
     ImGui::Spacing();
     ImGui::Separator();
@@ -179,11 +200,28 @@ void draw_histograms_and_demo(ScalingLabPanel& p, Lang lang) {
     ImGui::Text(tr(lang, Txt::DkMax), d.max_weight_unscaled, d.max_weight_scaled);
     ImGui::PopTextWrapPos();
     ImGui::TextDisabled("%s", tr(lang, Txt::DkCurve));
-    const float top = float(d.entropy_uniform);
-    ImGui::PlotLines("##curve_scaled", p.curve_scaled.data(), kDkDemoCount, 0, tr(lang, Txt::ScaledShort), 0.0f, top,
-                     ImVec2(w, 60.0f));
-    ImGui::PlotLines("##curve_raw", p.curve_raw.data(), kDkDemoCount, 0, tr(lang, Txt::RawShort), 0.0f, top,
-                     ImVec2(w, 60.0f));
+    PlotSpec spec;
+    spec.x.scale = AxisScale::Log;
+    spec.x.lo = 3.0;
+    spec.x.hi = 700.0;
+    spec.x.label = "d_k";
+    spec.y.lo = 0.0;
+    spec.y.hi = std::max(0.1, d.entropy_uniform * 1.1);
+    spec.y.label = tr(lang, Txt::DkAxisEntropy);
+    PlotSeries scaled{tr(lang, Txt::ScaledShort), {}, {}, plot_colour(0), SeriesKind::LinePoints};
+    PlotSeries raw{tr(lang, Txt::RawShort), {}, {}, plot_colour(1), SeriesKind::LinePoints};
+    for (int k = 0; k < kDkDemoCount; ++k) {
+        scaled.x.push_back(kDkDemoValues[k]);
+        scaled.y.push_back(p.curve_scaled[size_t(k)]);
+        raw.x.push_back(kDkDemoValues[k]);
+        raw.y.push_back(p.curve_raw[size_t(k)]);
+    }
+    PlotSeries uniform{tr(lang, Txt::DkUniform), {spec.x.lo, spec.x.hi}, {d.entropy_uniform, d.entropy_uniform},
+                       IM_COL32(200, 200, 200, 200), SeriesKind::Reference};
+    spec.series = {uniform, scaled, raw};
+    spec.x_marks = {double(kDkDemoValues[p.dk_index])};
+    spec.y_tick_target = 3;
+    draw_plot("##dk_curve", spec, ImVec2(w, std::max(150.0f, ImGui::GetContentRegionAvail().y)));
 }
 
 }  // namespace
