@@ -60,7 +60,7 @@ constexpr Pattern kPatterns[] = {
     {"A bias has {} entries; expected {}.", "편향 벡터의 성분이 {1}개입니다. {2}개여야 합니다."},
     {"The inputs have width {} / {} but the layer expects d_model = {}.",
      "입력의 너비가 {1} / {2}인데 이 층은 d_model = {3}을 받습니다."},
-    {"The temperature must be a positive number (got {}).", "온도는 양수여야 합니다 (입력: {1})."},
+    {"The temperature must be between {} and {} (got {}).", "온도는 {1}에서 {2} 사이여야 합니다 (입력: {3})."},
 
     // core/base/atomic_file.cpp (every file the app or the CLI writes), app/shell/image_io.cpp
     {"No output file given.", "저장할 파일이 지정되지 않았습니다."},
