@@ -4,7 +4,10 @@
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build of the engine's tests: core, real models
 #      (safetensors, tokenizers, forward pass), CLI and export (asserts on). The app's logic tests
 #      run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30 minutes.
-# Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 while iterating.
+#   3. Fuzz smoke: every libFuzzer harness of tests/fuzz built with clang (ASan + UBSan, -O1) and
+#      run ATTNLAB_FUZZ_SECONDS (default 10) each; a crash fails the run and is kept in
+#      tests/fuzz/regressions/ (the regression corpus itself is replayed by ctest in steps 1 and 2).
+# Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 and ATTNLAB_SKIP_FUZZ=1 to skip step 3 while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,10 +24,16 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     # -g1: line tables are enough for the sanitizers' stack traces, and compile much faster.
     cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" \
         -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
-    cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests
+    cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests \
+        attnlab_fuzz_replay
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --test-dir build-sanitize --output-on-failure \
         -j "$jobs" -E '^app_'
-    ctest --test-dir build-sanitize -N -E '^app_' | grep -q "Total Tests: 4" ||
-        { echo "run-tests: expected 4 sanitizer suites (core, cli, export, pretrained)"; exit 1; }
+    ctest --test-dir build-sanitize -N -E '^app_' | grep -q "Total Tests: 6" ||
+        { echo "run-tests: expected 6 sanitizer suites (core, cli, export, pretrained, bad_input, fuzz_regressions)"; exit 1; }
+fi
+
+if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
+    echo "== Fuzz smoke (clang, ASan + UBSan, ${ATTNLAB_FUZZ_SECONDS:-10} s per target)"
+    tools/fuzz.sh all "${ATTNLAB_FUZZ_SECONDS:-10}"
 fi
