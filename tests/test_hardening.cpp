@@ -7,6 +7,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -82,24 +83,44 @@ TEST_CASE("output files: a hard-linked file is written in place, a failed write 
 
 TEST_CASE("output files: devices and FIFOs are written in place, never replaced") {
     const fs::path dir = fresh_dir();
-    // As root a private copy of /dev/null (a broken build must not replace the system's device);
-    // as a normal user the real one, which must be writable.
-    const fs::path null_dev = ::geteuid() == 0 ? dir / "null-copy" : fs::path("/dev/null");
-    if (::geteuid() == 0) REQUIRE(::mknod(null_dev.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0);
+    // As root, private copies of /dev/null and /dev/full: a broken build must not replace the
+    // system's devices (the old code did, on this test's first run). As a normal user, the real ones.
+    const bool root = ::geteuid() == 0;
+    const fs::path null_dev = root ? dir / "null-copy" : fs::path("/dev/null");
+    const fs::path full_dev = root ? dir / "full-copy" : fs::path("/dev/full");
+    if (root) {
+        REQUIRE(::mknod(null_dev.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0);
+        REQUIRE(::mknod(full_dev.c_str(), S_IFCHR | 0666, makedev(1, 7)) == 0);
+    }
     REQUIRE(write_text(null_dev.string(), "gone").ok());
     struct stat st {};
     REQUIRE(::stat(null_dev.c_str(), &st) == 0);
     CHECK(S_ISCHR(st.st_mode));
-    Status full = write_text("/dev/full", std::string(1 << 17, 'x'));
+    Status full = write_text(full_dev.string(), std::string(1 << 17, 'x'));
     CHECK_FALSE(full.ok());
     CHECK(full.message().find("disk full") != std::string::npos);
+    REQUIRE(::stat(full_dev.c_str(), &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
 
+    // A FIFO: the reader opens first (non-blocking), the write runs beside it; bounded wait, so
+    // code that replaces the FIFO instead fails here rather than hanging.
     const fs::path fifo = dir / "pipe";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const int rd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+    REQUIRE(rd >= 0);
+    Status written;
+    std::thread writer([&] { written = write_text(fifo.string(), "through the pipe"); });
     std::string got;
-    std::thread reader([&] { got = slurp(fifo); });
-    CHECK(write_text(fifo.string(), "through the pipe").ok());
-    reader.join();
+    for (int waited = 0; waited < 500; ++waited) {
+        char buf[256];
+        const ssize_t n = ::read(rd, buf, sizeof buf);
+        if (n > 0) got.append(buf, size_t(n));
+        if (n == 0 && !got.empty()) break;  // the writer closed
+        if (n <= 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    writer.join();
+    ::close(rd);
+    CHECK(written.ok());
     CHECK(got == "through the pipe");
     CHECK(fs::is_fifo(fifo));
     fs::remove_all(dir);
