@@ -28,8 +28,8 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
         attnlab_fuzz_replay
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --test-dir build-sanitize --output-on-failure \
-        -j "$jobs" -E '^app_'
-    ctest --test-dir build-sanitize -N -E '^app_' | grep -q "Total Tests: 6" ||
+        -j "$jobs" -E '^(app_|layout_)'
+    ctest --test-dir build-sanitize -N -E '^(app_|layout_)' | grep -q "Total Tests: 6" ||
         { echo "run-tests: expected 6 sanitizer suites (core, cli, export, pretrained, bad_input, fuzz_regressions)"; exit 1; }
 fi
 
