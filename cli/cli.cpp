@@ -68,7 +68,7 @@ static int run_dump(const DumpOptions& o) {
 }
 
 // CLI11's parse errors as one line naming the command, or the help/version text it asks for.
-static int parse_error(CLI::App& app, const CLI::ParseError& e, const char* command) {
+static int parse_error(CLI::App& app, const CLI::ParseError& e, const char* command, int argc, char** argv) {
     if (e.get_exit_code() == 0) {  // --help, --version: CLI11 prints them to standard output
         app.exit(e);
         std::cout.flush();
@@ -76,6 +76,8 @@ static int parse_error(CLI::App& app, const CLI::ParseError& e, const char* comm
         return kExitOk;
     }
     std::string what = e.what();
+    // A bare first word that is no command: say so (CLI11 would say "A subcommand is required").
+    if (command == nullptr && argc > 1 && argv[1][0] != '-') what = std::string("Unknown command '") + argv[1] + "'";
     if (what.empty()) what = "invalid command line";
     if (what.back() != '.') what += '.';
     return fail(command, what + " See attnlab --help.", kExitUsage);
@@ -131,7 +133,7 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return parse_error(app, e, dump_cmd->parsed() ? "dump" : export_cmd->parsed() ? "export" : nullptr);
+        return parse_error(app, e, dump_cmd->parsed() ? "dump" : export_cmd->parsed() ? "export" : nullptr, argc, argv);
     }
     if (dump_cmd->parsed()) {
         note_parsed_options(*dump_cmd, dump.run);
