@@ -6,17 +6,20 @@
 // then the data section; offsets are relative to its start. open() checks every field against the
 // file: header length within the file, valid JSON object, known dtype strings, non-negative shape,
 // begin <= end <= data size, (end - begin) == product(shape) * dtype size, no two tensors
-// overlapping, no duplicate names. Each error message names the file, the tensor and the numbers.
+// overlapping, no duplicate names, and the limits of core/base/limits.h (header bytes and entries,
+// float32 weights within the memory budget). Each error message names the file, the tensor and
+// the numbers. The file is read with pread (model_file.h), never mapped.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/base/matrix.h"
-#include "core/pretrained/mapped_file.h"
+#include "core/pretrained/model_file.h"
 #include "core/base/status.h"
 
 namespace attn::pretrained {
@@ -46,14 +49,16 @@ public:
 
     // A float tensor (F32, F16 or BF16) converted to float32. The shape must be exactly
     // {rows, cols} (read_matrix) or {n} (read_vector); errors name the tensor, the expected and the
-    // found shape or dtype, or say the tensor is missing.
+    // found shape or dtype, or say the tensor is missing. NaN or infinite values are refused,
+    // naming the tensor, and so is a file that changed since open().
     Expected<Mat> read_matrix(std::string_view name, int rows, int cols) const;
     Expected<RowVec> read_vector(std::string_view name, int n) const;
 
 private:
-    MappedFile file_;
+    ModelFile file_;
     std::uint64_t data_start_ = 0;
     std::vector<TensorInfo> tensors_;
+    std::unordered_map<std::string, std::size_t> index_;  // name -> position in tensors_
     std::map<std::string, std::string> metadata_;
 };
 
