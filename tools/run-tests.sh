@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is needed, builds everything and runs the whole test suite:
-#   1. Release build (as users get it): every test through ctest.
+#   1. Release build (as users get it), warnings as errors: every test through ctest, including the
+#      Debian package (package_test: cpack, contents, metadata, the extracted binary, lintian).
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build of the engine's tests: core, real models
 #      (safetensors, tokenizers, forward pass), language-model head and head roles (core/lm), CLI and
 #      export (asserts on). The app's logic tests
 #      run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30 minutes.
-# Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 while iterating.
+#   3. Portable build of the command line (-DATTNLAB_NATIVE=OFF, x86-64-v2 baseline): its
+#      instructions, its kernel dispatch and identical numbers from every variant (~2-3 min).
+# Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2, ATTNLAB_SKIP_PORTABLE=1 step 3, while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +16,7 @@ tools/install-deps.sh
 jobs=$(nproc)
 
 echo "== Release build"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_TESTS=ON
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_TESTS=ON -DATTNLAB_WERROR=ON
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
@@ -28,4 +31,12 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
         -j "$jobs" -E '^app_'
     ctest --test-dir build-sanitize -N -E '^app_' | grep -q "Total Tests: 8" ||
         { echo "run-tests: expected 8 sanitizer suites (core, cli, export, layout x2, pretrained, lm, lm cli)"; exit 1; }
+fi
+
+if [ "${ATTNLAB_SKIP_PORTABLE:-0}" != 1 ]; then
+    echo "== Portable build (x86-64-v2 baseline, row kernels dispatched at run time)"
+    cmake -S . -B build-portable -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_NATIVE=OFF -DATTNLAB_WERROR=ON \
+        -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
+    cmake --build build-portable -j "$jobs" --target attnlab
+    ctest --test-dir build-portable --output-on-failure -R '^portable_isa_test$'
 fi
