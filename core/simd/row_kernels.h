@@ -1,10 +1,11 @@
 // row_kernels.h — the inner loops of softmax and the row stats (core/softmax.cpp), compiled for
 // several x86-64 levels and chosen once at run time, so a portable build still runs AVX-512 here.
 //
-// Every reduction keeps 16 partial sums (one AVX-512 register, two AVX2, four SSE) combined in a
-// fixed order: every variant adds the same numbers in the same order and gives bit-identical
-// results (no FMA contraction: -std=c++17 keeps -ffp-contract=off), which tests/test_row_kernels.cpp
-// checks. The native build (ATTNLAB_NATIVE=ON) compiles one variant, for the build machine.
+// Every reduction keeps 32 partial sums (two AVX-512 registers, four AVX2, eight SSE) combined in a
+// fixed order, and the portable build compiles row_kernels.cpp with -ffp-contract=off (no FMA in
+// some variants only): every variant rounds the same operations in the same order and gives
+// bit-identical results (tests/test_row_kernels.cpp, tests/package/portable_isa_test.sh). The
+// native build (ATTNLAB_NATIVE=ON) compiles one variant, for the build machine, with FMA.
 #pragma once
 
 namespace attn::simd {
