@@ -18,7 +18,7 @@
 #include "core/base/atomic_file.h"
 #include "core/attention/engine.h"
 #include "core/attention/trace_json.h"
-#include "core/simd/row_kernels.h"
+#include "core/attention/row_kernels.h"
 
 namespace attn::cli {
 

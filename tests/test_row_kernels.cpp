@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "core/simd/row_kernels.h"
-#include "core/softmax.h"
+#include "core/attention/row_kernels.h"
+#include "core/attention/softmax.h"
 
 using namespace attn;
 using simd::ExpSums;

@@ -32,7 +32,7 @@
 
 #include "attnlab_version.h"
 #include "core/base/asset_paths.h"
-#include "core/simd/row_kernels.h"
+#include "core/attention/row_kernels.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/jobs/compute_worker.h"
 #include "app/i18n/core_messages.h"

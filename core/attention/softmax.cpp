@@ -5,7 +5,7 @@
 #include <cassert>
 #include <limits>
 
-#include "core/simd/row_kernels.h"
+#include "core/attention/row_kernels.h"
 
 namespace attn {
 

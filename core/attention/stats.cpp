@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "core/attention/softmax.h"
-#include "core/simd/row_kernels.h"
+#include "core/attention/row_kernels.h"
 
 namespace attn {
 

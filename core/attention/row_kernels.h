@@ -1,4 +1,4 @@
-// row_kernels.h — the inner loops of softmax and the row stats (core/softmax.cpp), compiled for
+// row_kernels.h — the inner loops of softmax and the row stats (softmax.cpp, stats.cpp), compiled for
 // several x86-64 levels and chosen once at run time, so a portable build still runs AVX-512 here.
 //
 // Every reduction keeps 32 partial sums (two AVX-512 registers, four AVX2, eight SSE) combined in a

@@ -1,11 +1,11 @@
 // row_kernels.cpp — softmax and row-stats loops (row_kernels.h), written once as plain loops and
 // compiled per instruction set with GCC's target attribute; the dispatch picks one per process.
-#include "core/simd/row_kernels.h"
+#include "core/attention/row_kernels.h"
 
 #include <cstdlib>
 #include <cstring>
 
-#include "core/softmax.h"  // exp_nonpositive
+#include "core/attention/softmax.h"  // exp_nonpositive
 
 namespace attn::simd {
 
