@@ -31,6 +31,8 @@ Txt figure_view_title(FigureView v) {
         case FigureView::Pipeline: return Txt::ViewPipeline;
         case FigureView::Lines: return Txt::ViewLines;
         case FigureView::PositionalEncoding: return Txt::ViewPositional;
+        case FigureView::Row: return Txt::ViewRow;
+        case FigureView::Qk: return Txt::ViewQk;
     }
     return Txt::ViewHeatmap;
 }

@@ -4,11 +4,13 @@
 //
 // The scale and tick logic is GL-free in plot_scale.h; this file only draws. Usage:
 //   PlotSpec spec;  spec.x = fit_axis(xs, AxisScale::Log);  spec.x.label = "n (tokens)"; ...
-//   spec.series.push_back({"softmax", xs, ys, plot_colour(0)});
+//   PlotSeries s = plot_series("softmax", plot_colour(0), SeriesKind::LinePoints); s.x = xs; s.y = ys;
+//   spec.series.push_back(std::move(s));
 //   PlotHover h = draw_plot("##cost", spec, ImVec2(w, h));
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -34,6 +36,16 @@ struct PlotSeries {
     std::vector<std::string> point_labels;  // optional hover text per point (token names …)
     bool label_points = false;  // also write point_labels beside the points (Points, LinePoints)
 };
+
+// A series with its name, colour and kind, its points pushed afterwards. (A brace list that stops
+// before point_labels trips -Wmissing-field-initializers, an error under ATTNLAB_WERROR.)
+inline PlotSeries plot_series(std::string name, ImU32 colour, SeriesKind kind) {
+    PlotSeries s;
+    s.name = std::move(name);
+    s.colour = colour;
+    s.kind = kind;
+    return s;
+}
 
 struct PlotSpec {
     Axis x, y;
