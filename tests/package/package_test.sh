@@ -67,7 +67,7 @@ groff -mandoc -Tutf8 -ww -z "$tmp/attnlab.1" 2>"$tmp/groff.err"; [ ! -s "$tmp/gr
 "$ATTNLAB" --help | awk '/^(SUBCOMMANDS|Subcommands):/{on=1; next} on && NF==0{on=0} on{print $1}' >"$tmp/subcommands"
 [ -s "$tmp/subcommands" ] && ok || fail "no SUBCOMMANDS in attnlab --help"
 while read -r cmd; do
-    grep -q "^\.It Cm $cmd\$" "$tmp/attnlab.1" && ok || fail "man page does not describe '$cmd'"
+    grep -Eq "^\.It Cm $cmd( |\$)" "$tmp/attnlab.1" && ok || fail "man page does not describe '$cmd'"
 done <"$tmp/subcommands"
 grep -q '^\.Sh EXIT STATUS' "$tmp/attnlab.1" && ok || fail "man page has no EXIT STATUS"
 
