@@ -43,7 +43,7 @@ std::string default_export_path(const std::string& dir, FigureView view, int hea
     const bool per_layer = view != FigureView::PositionalEncoding && kind != ExportKind::Json;
     if (layer >= 0 && per_layer) name += "-layer" + std::to_string(layer + 1);
     if (view == FigureView::Heatmap || view == FigureView::Scaling || view == FigureView::Lines ||
-        view == FigureView::Cell || kind == ExportKind::Csv) {
+        view == FigureView::Cell || view == FigureView::Row || view == FigureView::Qk || kind == ExportKind::Csv) {
         name += "-head" + std::to_string(head + 1);
     }
     return (std::filesystem::path(dir) / (name + "." + export_kind_ext(kind))).string();
@@ -57,6 +57,8 @@ FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& 
     r.values = in.values;
     r.cell_query = in.cell_query;
     r.cell_key = in.cell_key;
+    r.row = in.row >= 0 && in.trace && in.row < in.trace->t_q() ? in.row : -1;
+    if (r.view == FigureView::Row || r.view == FigureView::Qk) r.cell_query = r.cell_key = -1;  // the row says it
     FigureOptions& o = r.options;
     switch (s.size) {
         case ExportSize::Slide: o.width = kSlideWidth; o.height = kSlideHeight; break;

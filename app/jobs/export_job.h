@@ -55,6 +55,7 @@ struct ExportInputs {
     std::shared_ptr<const pretrained::PretrainedModel> model;
     int head = 0, layer = 0;
     int cell_query = -1, cell_key = -1;
+    int row = -1;  // Row and Qk figures: the query (-1 = the last one)
     MatrixValues values = MatrixValues::Weights;
     Colormap colormap = Colormap::Viridis;
     FigureLang lang = FigureLang::En;

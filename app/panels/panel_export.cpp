@@ -18,7 +18,7 @@ namespace {
 
 constexpr FigureView kFigureViews[] = {FigureView::Heatmap, FigureView::Cell, FigureView::Heads,
                                        FigureView::Scaling, FigureView::Pipeline, FigureView::Lines,
-                                       FigureView::PositionalEncoding};
+                                       FigureView::PositionalEncoding, FigureView::Row, FigureView::Qk};
 constexpr ExportKind kKinds[] = {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png, ExportKind::Csv,
                                  ExportKind::Json};
 
@@ -31,6 +31,8 @@ Txt figure_view_title(FigureView v) {
         case FigureView::Pipeline: return Txt::ViewPipeline;
         case FigureView::Lines: return Txt::ViewLines;
         case FigureView::PositionalEncoding: return Txt::ViewPositional;
+        case FigureView::Row: return Txt::ViewRow;
+        case FigureView::Qk: return Txt::ViewQk;
     }
     return Txt::ViewHeatmap;
 }
@@ -71,6 +73,8 @@ FigureView figure_view_for(const AppState& s) {
         case View::Pipeline: return FigureView::Pipeline;
         case View::Lines: return FigureView::Lines;
         case View::Positional: return FigureView::PositionalEncoding;
+        case View::Row: return FigureView::Row;
+        case View::Qk: return FigureView::Qk;
         default: return FigureView::Heatmap;
     }
 }
@@ -167,6 +171,7 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         in.head = state.head;
         in.cell_query = state.sel_query;
         in.cell_key = state.sel_key;
+        in.row = state.sel_query;  // the Row and Qk figures' query (-1: the last one)
         in.values = values_for(state.quantity);
         in.colormap = state.colormap;
         in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;

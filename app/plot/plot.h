@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -34,6 +35,18 @@ struct PlotSeries {
     std::vector<std::string> point_labels;  // optional hover text per point (token names …)
     bool label_points = false;  // also write point_labels beside the points (Points, LinePoints)
 };
+
+// A series with the common fields set (the rest default), without -Wmissing-field-initializers.
+inline PlotSeries plot_series(std::string name, std::vector<double> x, std::vector<double> y, ImU32 colour,
+                              SeriesKind kind = SeriesKind::LinePoints) {
+    PlotSeries s;
+    s.name = std::move(name);
+    s.x = std::move(x);
+    s.y = std::move(y);
+    s.colour = colour;
+    s.kind = kind;
+    return s;
+}
 
 struct PlotSpec {
     Axis x, y;

@@ -70,8 +70,8 @@ void add_references(PlotSpec& spec, Lang lang, const std::vector<double>& n, con
     const size_t mid = n.size() / 2;
     const double n0 = n[mid], y0 = y[mid];
     if (!(n0 > 0) || !(y0 > 0)) return;
-    PlotSeries r1{tr(lang, Txt::CostRefN), {}, {}, IM_COL32(170, 170, 170, 200), SeriesKind::Reference};
-    PlotSeries r2{tr(lang, Txt::CostRefN2), {}, {}, IM_COL32(255, 255, 255, 200), SeriesKind::Reference};
+    PlotSeries r1 = plot_series(tr(lang, Txt::CostRefN), {}, {}, IM_COL32(170, 170, 170, 200), SeriesKind::Reference);
+    PlotSeries r2 = plot_series(tr(lang, Txt::CostRefN2), {}, {}, IM_COL32(255, 255, 255, 200), SeriesKind::Reference);
     for (double x : {spec.x.lo, spec.x.hi}) {
         r1.x.push_back(x);
         r1.y.push_back(y0 * (x / n0));
@@ -101,8 +101,8 @@ void draw_plots(const CostResults& r, Lang lang, float height) {
         spec.y.unit = which == 0 ? "ms" : "MiB";
         spec.legend = false;  // one legend row above both plots
         for (int s = 0; s < kSeries; ++s)
-            spec.series.push_back({series_name(lang, s, r.sweep), cols[s].n, which == 0 ? cols[s].ms : cols[s].mib,
-                                   plot_colour(s), SeriesKind::LinePoints});
+            spec.series.push_back(plot_series(series_name(lang, s, r.sweep), cols[s].n, which == 0 ? cols[s].ms : cols[s].mib,
+                                              plot_colour(s), SeriesKind::LinePoints));
         add_references(spec, lang, cols[0].n, which == 0 ? cols[0].ms : cols[0].mib);
         if (which == 0) draw_legend_row(spec.series);
         if (which == 1) ImGui::SameLine();

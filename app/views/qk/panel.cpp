@@ -75,8 +75,8 @@ void draw_qk_panel(QkPanel& p, AppState& s, const ComputeView& view) {
     std::snprintf(ax, sizeof(ax), tr(lang, Txt::QkAxis), 2, 100.0 * pr.explained[1]);
     spec.y.label = ax;
     const bool labels = std::max(L.t_q(), L.t_k()) <= 60;
-    PlotSeries keys{tr(lang, Txt::QkKeys), {}, {}, plot_colour(1), SeriesKind::Points};
-    PlotSeries queries{tr(lang, Txt::QkQueries), {}, {}, plot_colour(0), SeriesKind::Points};
+    PlotSeries keys = plot_series(tr(lang, Txt::QkKeys), {}, {}, plot_colour(1), SeriesKind::Points);
+    PlotSeries queries = plot_series(tr(lang, Txt::QkQueries), {}, {}, plot_colour(0), SeriesKind::Points);
     for (int j = 0; j < pr.k2.rows(); ++j) {
         keys.x.push_back(pr.k2(j, 0));
         keys.y.push_back(pr.k2(j, 1));

@@ -84,8 +84,8 @@ void draw_row_panel(RowPanel& p, AppState& s, const ComputeView& view) {
     spec.y.hi = std::min(spec.y.hi, 1.0);
     spec.y.label = tr(lang, Txt::RowAxisWeight);
     const float avail_w = ImGui::GetContentRegionAvail().x;
-    PlotSeries bars{tr(lang, Txt::RowAxisWeight), {}, {}, plot_colour(0), SeriesKind::Bars};
-    PlotSeries top{"", {}, {}, plot_colour(1), SeriesKind::Bars};  // the strongest key, highlighted
+    PlotSeries bars = plot_series(tr(lang, Txt::RowAxisWeight), {}, {}, plot_colour(0), SeriesKind::Bars);
+    PlotSeries top = plot_series("", {}, {}, plot_colour(1), SeriesKind::Bars);  // the strongest key, highlighted
     for (size_t i = 0; i < b.keys.size(); ++i) {
         PlotSeries& target = b.keys[i] == b.argmax ? top : bars;
         target.x.push_back(double(i));

@@ -161,8 +161,8 @@ void draw_histograms_and_demo(ScalingLabPanel& p, Lang lang) {
     for (int k = 1; k >= 0; --k) {
         const Histogram& h = *hs[k];
         const ImVec4 c = ImGui::ColorConvertU32ToFloat4(plot_colour(k));
-        PlotSeries bars{tr(lang, k == 0 ? Txt::ScaledShort : Txt::RawShort), {}, {},
-                        ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, k == 0 ? 0.85f : 0.6f)), SeriesKind::Bars};
+        PlotSeries bars = plot_series(tr(lang, k == 0 ? Txt::ScaledShort : Txt::RawShort), {}, {},
+                        ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, k == 0 ? 0.85f : 0.6f)), SeriesKind::Bars);
         const int bins = int(h.counts.size());
         for (int b = 0; b < bins; ++b) {
             bars.x.push_back(double(h.lo) + (b + 0.5) * double(h.hi - h.lo) / std::max(bins, 1));
@@ -208,16 +208,16 @@ void draw_histograms_and_demo(ScalingLabPanel& p, Lang lang) {
     spec.y.lo = 0.0;
     spec.y.hi = std::max(0.1, d.entropy_uniform * 1.1);
     spec.y.label = tr(lang, Txt::DkAxisEntropy);
-    PlotSeries scaled{tr(lang, Txt::ScaledShort), {}, {}, plot_colour(0), SeriesKind::LinePoints};
-    PlotSeries raw{tr(lang, Txt::RawShort), {}, {}, plot_colour(1), SeriesKind::LinePoints};
+    PlotSeries scaled = plot_series(tr(lang, Txt::ScaledShort), {}, {}, plot_colour(0), SeriesKind::LinePoints);
+    PlotSeries raw = plot_series(tr(lang, Txt::RawShort), {}, {}, plot_colour(1), SeriesKind::LinePoints);
     for (int k = 0; k < kDkDemoCount; ++k) {
         scaled.x.push_back(kDkDemoValues[k]);
         scaled.y.push_back(p.curve_scaled[size_t(k)]);
         raw.x.push_back(kDkDemoValues[k]);
         raw.y.push_back(p.curve_raw[size_t(k)]);
     }
-    PlotSeries uniform{tr(lang, Txt::DkUniform), {spec.x.lo, spec.x.hi}, {d.entropy_uniform, d.entropy_uniform},
-                       IM_COL32(200, 200, 200, 200), SeriesKind::Reference};
+    PlotSeries uniform = plot_series(tr(lang, Txt::DkUniform), {spec.x.lo, spec.x.hi}, {d.entropy_uniform, d.entropy_uniform},
+                       IM_COL32(200, 200, 200, 200), SeriesKind::Reference);
     spec.series = {uniform, scaled, raw};
     spec.x_marks = {double(kDkDemoValues[p.dk_index])};
     spec.y_tick_target = 3;
