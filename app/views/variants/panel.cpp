@@ -26,7 +26,6 @@ void upload_pictures(VariantsPanel& p, const VariantsResult& r) {
     const int rows = r.softmax_map.rows, cols = r.softmax_map.cols;
     p.diff_tex[0] = upload_rgba_texture(p.diff_tex[0], r.window_diff_rgba.data(), cols, rows);
     p.diff_tex[1] = upload_rgba_texture(p.diff_tex[1], r.linear_diff_rgba.data(), cols, rows);
-    p.uploaded = &r;
 }
 
 // One titled picture of size side × side (cells square when rows == cols); returns its rectangle.
@@ -215,7 +214,10 @@ void draw_variants_panel(VariantsPanel& p, AppState& state, const ComputeView& v
 
     // O(T²·d_k) plus one (T, d_k) state per tile: off the UI thread, posted when an input changed.
     const VariantsRequest wanted{view.trace, layer, state.head, p.window, p.tile};
-    if (auto done = p.job.take()) p.shown = std::move(done);
+    if (auto done = p.job.take()) {
+        p.shown = std::move(done);
+        ++p.shown_version;  // same storage, new result: the pictures must be uploaded again
+    }
     const bool up_to_date = p.shown && same_variants_request(p.shown->request, wanted);
     if (!up_to_date && (!p.posted || !same_variants_request(*p.posted, wanted))) {
         p.job.post(wanted);
@@ -239,7 +241,10 @@ void draw_variants_panel(VariantsPanel& p, AppState& state, const ComputeView& v
     }
     // The result on screen belongs to its own trace (the previous one while a new one computes).
     const Trace& rt = *p.shown->request.trace;
-    if (p.uploaded != &p.shown->result) upload_pictures(p, p.shown->result);
+    if (p.uploaded_version != p.shown_version) {
+        upload_pictures(p, p.shown->result);
+        p.uploaded_version = p.shown_version;
+    }
     draw_pictures(p, p.shown->result, rt, state.colormap, lang, ImGui::GetContentRegionAvail().y * 0.36f);
     ImGui::Separator();
     draw_online(p, p.shown->result, rt, state.colormap, lang);
@@ -252,7 +257,7 @@ void variants_panel_destroy(VariantsPanel& p) {
         t = 0;
     }
     p.gl_ready = false;
-    p.uploaded = nullptr;
+    p.uploaded_version = 0;
 }
 
 void variants_panel_set_wakeup(VariantsPanel& p, std::function<void()> wakeup) { p.job.set_wakeup(std::move(wakeup)); }

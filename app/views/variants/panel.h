@@ -8,6 +8,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -35,7 +36,8 @@ struct VariantsPanel {
     unsigned diff_tex[2] = {0, 0};    // window − softmax, linear − softmax (RGBA)
     bool gl_ready = false;
     std::string gl_error;
-    const VariantsResult* uploaded = nullptr;  // the result the textures show
+    std::uint64_t shown_version = 0;     // bumped whenever `shown` is replaced
+    std::uint64_t uploaded_version = 0;  // the `shown` the textures hold (0: none)
     bool playing = false;             // Play: one tile forward every kPlaySeconds
     double next_step_time = 0.0;
 };
