@@ -2,13 +2,16 @@
 // (implementation; the interface and its contract are in cli.h)
 #include "cli/cli.h"
 
+#include <csignal>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "cli/cli_messages.h"
 #include "cli/export_command.h"
 #include "cli/generate_command.h"
 #include "cli/lesson_command.h"
@@ -49,45 +52,62 @@ struct DumpOptions {
 
 static int run_dump(const DumpOptions& o) {
     auto setup = make_run_setup(o.run);
-    if (!setup) {
-        std::cerr << "attnlab dump: " << setup.error() << "\n";
-        return 2;
-    }
+    if (!setup) return fail("dump", setup.error(), kExitBadInput);
     auto model = load_cli_model(o.run, *setup);
-    if (!model) {
-        std::cerr << "attnlab dump: " << model.error() << "\n";
-        return 2;
-    }
+    if (!model) return fail("dump", model.error(), kExitBadInput);
     auto trace = compute_cli_trace(*model, setup->run);
-    if (!trace) {
-        std::cerr << "attnlab dump: " << trace.error() << "\n";
-        return 1;
-    }
+    if (!trace) return fail("dump", trace.error(), kExitBadInput);
     TraceJsonOptions jopt;
     jopt.pretty = !o.compact;
     jopt.include_derived = !o.no_derived;
-    if (o.output == "-") {
-        write_trace_json(std::cout, *trace, jopt);
-        return std::cout ? 0 : 1;
-    }
+    // "-" is standard output (atomic_file.h), with write errors (a closed pipe, a full disk) reported.
     Status s = write_file_atomically(o.output, [&](std::ostream& out) {
         write_trace_json(out, *trace, jopt);
         return Status::Ok();
     });
-    if (!s) {
-        std::cerr << "attnlab dump: " << s.message() << "\n";
-        return 1;
-    }
-    std::cerr << "Wrote " << o.output << " (" << trace->t_q() << " x " << trace->t_k() << " tokens, "
+    if (!s) return fail("dump", s.message(), kExitIo);
+    if (is_standard_output(o.output)) return kExitOk;
+    std::cerr << "Wrote " << one_line(o.output) << " (" << trace->t_q() << " x " << trace->t_k() << " tokens, "
               << trace->layers.size() << (trace->layers.size() == 1 ? " layer, " : " layers, ")
               << trace->model.n_heads << " heads)\n";
-    return 0;
+    return kExitOk;
 }
 
+// CLI11's parse errors as one line naming the command, or the help/version text it asks for.
+static int parse_error(CLI::App& app, const CLI::ParseError& e, const char* command, int argc, char** argv) {
+    if (e.get_exit_code() == 0) {  // --help, --version: CLI11 prints them to standard output
+        app.exit(e);
+        std::cout.flush();
+        if (!std::cout) return fail(nullptr, "Cannot write to standard output.", kExitIo);
+        return kExitOk;
+    }
+    std::string what = e.what();
+    // A bare first word that is no command: say so (CLI11 would say "A subcommand is required").
+    if (command == nullptr && argc > 1 && argv[1][0] != '-') what = std::string("Unknown command '") + argv[1] + "'";
+    if (what.empty()) what = "invalid command line";
+    if (what.back() != '.') what += '.';
+    return fail(command, what + " See attnlab --help.", kExitUsage);
+}
+
+static int run_cli_checked(int argc, char** argv, bool gui_available);
+
 int run_cli(int argc, char** argv, bool gui_available) {
+    // A closed pipe must be an error message (EPIPE), not a silent death by SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
+    try {
+        return run_cli_checked(argc, argv, gui_available);
+    } catch (const std::bad_alloc&) {
+        return fail(nullptr, "Out of memory: the request needs more memory than this machine has.", kExitBadInput);
+    } catch (const std::exception& e) {
+        return fail(nullptr, std::string("Unexpected error: ") + e.what(), kExitBadInput);
+    }
+}
+
+static int run_cli_checked(int argc, char** argv, bool gui_available) {
     CLI::App app{std::string("AttnLab ") + ATTNLAB_VERSION +
                  " — see every step of scaled dot-product attention.\n" +
                  (gui_available ? "Run without arguments to open the app.\n" : "")};
+    app.footer(exit_codes_help());
     app.set_version_flag("--version", std::string("attnlab ") + ATTNLAB_VERSION);
     app.require_subcommand(gui_available ? 0 : 1, 1);
 
@@ -164,7 +184,7 @@ int run_cli(int argc, char** argv, bool gui_available) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        return parse_error(app, e, dump_cmd->parsed() ? "dump" : export_cmd->parsed() ? "export" : nullptr, argc, argv);
     }
     if (dump_cmd->parsed()) {
         note_parsed_options(*dump_cmd, dump.run);
@@ -183,7 +203,9 @@ int run_cli(int argc, char** argv, bool gui_available) {
     if (train_cmd->parsed()) return run_train(train);
     if (lesson_cmd->parsed()) return run_lesson(lesson, argc > 0 ? argv[0] : nullptr);
     std::cout << app.help();
-    return 0;
+    std::cout.flush();
+    if (!std::cout) return fail(nullptr, "Cannot write to standard output.", kExitIo);
+    return kExitOk;
 }
 
 }  // namespace attn::cli

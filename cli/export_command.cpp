@@ -7,6 +7,7 @@
 #include <charconv>
 #include <iostream>
 
+#include "cli/cli_messages.h"
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
 #include "core/attention/engine.h"
@@ -69,10 +70,14 @@ bool known_format(const std::string& f) {
 }
 
 Expected<std::string> resolve_format(const ExportOptions& o) {
-    const std::string ext = extension_of(o.output);
     if (!o.format.empty() && !known_format(lower(o.format)))
         return Status::Error("--format: unknown format '" + o.format +
                              "'. Choose png, svg, pdf, csv or json.");
+    if (is_standard_output(o.output)) {
+        if (o.format.empty()) return Status::Error("-o -: give --format (png, svg, pdf, csv or json) to write to standard output.");
+        return lower(o.format);
+    }
+    const std::string ext = extension_of(o.output);
     if (!known_format(ext)) {
         return Status::Error(
             "-o: '" + o.output + "' " +
@@ -167,32 +172,26 @@ Status write_bytes(const std::string& path, const std::string& bytes) {
 }  // namespace
 
 int run_export(const ExportOptions& o, const char* argv0) {
-    const char* who = "attnlab export: ";
     auto format = resolve_format(o);
     if (!format) {
-        std::cerr << who << format.error() << "\n";
-        return 2;
+        return fail("export", format.error(), kExitBadInput);
     }
     const bool figure = *format == "png" || *format == "svg" || *format == "pdf";
     auto request = make_request(o, argv0, figure);
     if (!request) {
-        std::cerr << who << request.error() << "\n";
-        return 2;
+        return fail("export", request.error(), kExitBadInput);
     }
     auto setup = make_run_setup(o.run);
     if (!setup) {
-        std::cerr << who << setup.error() << "\n";
-        return 2;
+        return fail("export", setup.error(), kExitBadInput);
     }
     auto model = load_cli_model(o.run, *setup);
     if (!model) {
-        std::cerr << who << model.error() << "\n";
-        return 2;
+        return fail("export", model.error(), kExitBadInput);
     }
     auto trace = compute_cli_trace(*model, setup->run);
     if (!trace) {
-        std::cerr << who << trace.error() << "\n";
-        return 1;
+        return fail("export", trace.error(), kExitBadInput);
     }
 
     std::string bytes;
@@ -204,10 +203,9 @@ int run_export(const ExportOptions& o, const char* argv0) {
             return Status::Ok();
         });
         if (!s) {
-            std::cerr << who << s.message() << "\n";
-            return 1;
+            return fail("export", s.message(), kExitIo);
         }
-        std::cerr << "Wrote " << o.output << " (the whole trace, as attnlab dump)\n";
+        std::cerr << "Wrote " << (is_standard_output(o.output) ? std::string("standard output") : one_line(o.output)) << " (the whole trace, as attnlab dump)\n";
         return 0;
     }
     if (*format == "csv") {
@@ -218,8 +216,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
         } else {
             auto csv = matrix_csv(*trace, request->layer, request->head, request->values, o.csv_bom);
             if (!csv) {
-                std::cerr << who << csv.error() << "\n";
-                return 2;
+                return fail("export", csv.error(), kExitBadInput);
             }
             bytes = std::move(*csv);
             what = std::string(matrix_values_name(request->values)) + " of head " + std::to_string(o.head) +
@@ -236,8 +233,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
             flipped.attention.scale = !flipped.attention.scale;
             auto t2 = compute_cli_trace(*model, flipped, &*trace);
             if (!t2) {
-                std::cerr << who << t2.error() << "\n";
-                return 1;
+                return fail("export", t2.error(), kExitBadInput);
             }
             other = std::move(*t2);
             request->other_scaling = &other;
@@ -245,11 +241,10 @@ int run_export(const ExportOptions& o, const char* argv0) {
         std::vector<std::string> warnings;
         auto rendered = render_figure(*trace, *request, ff, &warnings);
         if (!rendered) {
-            std::cerr << who << rendered.error() << "\n";
-            return 2;
+            return fail("export", rendered.error(), kExitBadInput);
         }
         for (const auto& w : warnings)
-            std::cerr << who << "warning: " << w << (o.system_fonts ? "" : " Try --system-fonts.") << "\n";
+            std::cerr << "attnlab export: warning: " << one_line(w) << (o.system_fonts ? "" : " Try --system-fonts.") << "\n";
         bytes = std::move(*rendered);
         what = std::string(figure_view_name(request->view));
         if (ff == FigureFormat::Png) {
@@ -258,10 +253,9 @@ int run_export(const ExportOptions& o, const char* argv0) {
         }
     }
     if (Status s = write_bytes(o.output, bytes); !s) {
-        std::cerr << who << s.message() << "\n";
-        return 1;
+        return fail("export", s.message(), kExitIo);
     }
-    std::cerr << "Wrote " << o.output << " (" << what << ")\n";
+    std::cerr << "Wrote " << (is_standard_output(o.output) ? std::string("standard output") : one_line(o.output)) << " (" << what << ")\n";
     return 0;
 }
 

@@ -4,8 +4,11 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 
 #include "core/attention/engine.h"
+#include "core/base/limits.h"
+#include "core/base/utf8.h"
 
 namespace attn::cli {
 
@@ -19,8 +22,8 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--seed", o.seed, "Seed of the built-in model's random weights")->capture_default_str();
     cmd.add_flag("--no-pe", o.no_pe, "Do not add sinusoidal positional encoding");
     cmd.add_flag("--no-scale", o.no_scale, "Do not divide the scores by sqrt(d_k)");
-    cmd.add_option("--temperature", o.temperature, "Divide the softmax input by this (> 0)")
-        ->capture_default_str();
+    cmd.add_option("--temperature", o.temperature_text, "Divide the softmax input by this (0.01 to 100)")
+        ->default_str("1");
     cmd.add_flag("--causal", o.causal, "Look-ahead mask: query i sees only keys j <= i");
     cmd.add_option("--window", o.window, "Local attention: query i sees keys with |i - j| <= K")
         ->check(CLI::NonNegativeNumber);
@@ -36,7 +39,7 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
                    "model.safetensors, tokenizer files) instead of the built-in model");
     cmd.add_option("--max-tokens", o.max_tokens, "Refuse sentences with more tokens than this")
         ->capture_default_str()
-        ->check(CLI::Range(1ull, 100000ull));
+        ->check(CLI::Range(1ull, static_cast<unsigned long long>(limits::kMaxTokens)));
 }
 
 void note_parsed_options(const CLI::App& cmd, RunOptions& o) {
@@ -74,7 +77,7 @@ static Expected<int> parse_int(std::string_view s, const char* option) {
     const auto* end = s.data() + s.size();
     auto res = std::from_chars(s.data(), end, v);
     if (s.empty() || res.ec != std::errc() || res.ptr != end) {
-        return Status::Error(std::string(option) + ": '" + std::string(s) + "' is not a whole number.");
+        return Status::Error(std::string(option) + ": '" + printable_input(s, 40) + "' is not a whole number.");
     }
     return v;
 }
@@ -108,13 +111,23 @@ Expected<RunSetup> make_run_setup(const RunOptions& o) {
     s.model.positional = !o.no_pe;
     if (Status st = validate_model(s.model); !st) return st;
 
-    if (!(o.temperature > 0.0f) || !std::isfinite(o.temperature)) {
-        return Status::Error("--temperature must be a positive number.");
+    float temperature = o.temperature;
+    if (!o.temperature_text.empty()) {
+        const std::string& t = o.temperature_text;
+        char* end = nullptr;
+        const double v = std::strtod(t.c_str(), &end);
+        if (end == t.c_str() || *end != '\0' || !std::isfinite(v))
+            return Status::Error("--temperature: '" + printable_input(t, 40) + "' is not a number; give one from 0.01 to 100.");
+        if (!(v >= limits::kMinTemperature && v <= limits::kMaxTemperature))
+            return Status::Error("--temperature " + printable_input(t, 40) + " is outside the range 0.01 to 100.");
+        temperature = float(v);
     }
+    if (!(temperature >= limits::kMinTemperature && temperature <= limits::kMaxTemperature))
+        return Status::Error("--temperature must be between 0.01 and 100.");
     s.run.text = o.text;
     s.run.cross_text = o.cross_text;
     s.run.attention.scale = !o.no_scale;
-    s.run.attention.temperature = o.temperature;
+    s.run.attention.temperature = temperature;
     s.run.tokenizer.max_tokens = size_t(o.max_tokens);
     s.run.mask.causal = o.causal;
     s.run.mask.window = o.window;
@@ -131,7 +144,7 @@ Expected<RunSetup> make_run_setup(const RunOptions& o) {
             std::string_view item = trim(rest.substr(0, comma));
             const size_t colon = item.find(':');
             if (colon == std::string_view::npos) {
-                return Status::Error("--block: '" + std::string(item) + "' should look like query:key, e.g. 2:0.");
+                return Status::Error("--block: '" + printable_input(item, 40) + "' should look like query:key, e.g. 2:0.");
             }
             auto i = parse_int(trim(item.substr(0, colon)), "--block");
             auto j = parse_int(trim(item.substr(colon + 1)), "--block");

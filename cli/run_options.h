@@ -25,6 +25,7 @@ struct RunOptions {
     bool no_pe = false;
     bool no_scale = false;
     float temperature = 1.0f;
+    std::string temperature_text;  // --temperature as typed (parsed by make_run_setup; echoed as is)
     bool causal = false;
     int window = -1;
     std::string global_tokens;  // "0,3"

@@ -12,7 +12,8 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       fonts-nanum fonts-dejavu-core  # figures and handouts: Hangul; DejaVu fills in symbols such as ᵀ and −
       libegl-mesa0 libgl1-mesa-dri)  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
-       python3-torch python3-numpy)
+       python3-torch python3-numpy
+       clang libclang-rt-14-dev)  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

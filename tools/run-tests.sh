@@ -7,7 +7,10 @@
 #      run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30 minutes.
 #      The trainer's tests (train_*) also run in step 1 only: under the sanitizers train_tests took
 #      216 s on a loaded 2-core machine (it passed, clean).
-# Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 while iterating.
+#   3. Fuzz smoke: every libFuzzer harness of tests/fuzz built with clang (ASan + UBSan, -O1) and
+#      run ATTNLAB_FUZZ_SECONDS (default 10) each; a crash fails the run and is kept in
+#      tests/fuzz/regressions/ (the regression corpus itself is replayed by ctest in steps 1 and 2).
+# Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 and ATTNLAB_SKIP_FUZZ=1 to skip step 3 while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,15 +28,20 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" \
         -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
     cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests \
-        attnlab_lesson_tests
+        attnlab_lesson_tests attnlab_fuzz_replay
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --test-dir build-sanitize --output-on-failure \
         -j "$jobs" -E '^(app_|train_)'
     # Every engine suite must have run here (by name, so adding a suite never breaks the check).
     # The training suites run in step 1 only: under the sanitizers they take ~4 min.
     listed=$(ctest --test-dir build-sanitize -N -E '^(app_|train_)')
-    for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests lesson_tests lesson_cli_tests layout_rules; do
+    for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests lesson_tests lesson_cli_tests layout_rules bad_input_tests fuzz_regressions; do
         grep -Eq "Test +#[0-9]+: $suite\$" <<<"$listed" ||
             { echo "run-tests: the sanitizer build did not run $suite"; exit 1; }
     done
+fi
+
+if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
+    echo "== Fuzz smoke (clang, ASan + UBSan, ${ATTNLAB_FUZZ_SECONDS:-10} s per target)"
+    tools/fuzz.sh all "${ATTNLAB_FUZZ_SECONDS:-10}"
 fi

@@ -35,6 +35,18 @@ constexpr Pattern kPatterns[] = {
     {"The padding length {} is above the token limit ({}).",
      "패딩 길이({1})가 토큰 한도({2})를 넘습니다."},
     {"Second sentence: {msg}", "두 번째 문장: {1}"},
+    {"The token limit {} is above {}, the most AttnLab shows.",
+     "토큰 한도 {1}이(가) AttnLab이 보여 줄 수 있는 최대치 {2}를 넘습니다."},
+    {"This run would keep {} MiB of matrices ({} x {} tokens, {} heads, {} layers); the limit is {} MiB. Use fewer "
+     "tokens or heads.",
+     "이 실행은 행렬에 {1} MiB가 필요합니다 ({2} x {3} 토큰, 헤드 {4}개, 층 {5}개). 한도는 {6} MiB입니다. 토큰이나 "
+     "헤드를 줄이세요."},
+    {"The numbers overflowed in layer {} (a value beyond the float range); no result is shown. Are the weights usable?",
+     "{1}번째 층에서 수가 넘쳤습니다 (float 범위를 넘는 값). 결과를 보이지 않습니다. 가중치가 올바른가요?"},
+
+    // core/base/json_depth.cpp (tokenizer files, config.json, settings)
+    {"{} nests values more than {} levels deep (the limit); real files nest a few levels.",
+     "{1}의 값이 {2}단계보다 깊이 중첩되어 있습니다 (한도). 실제 파일은 몇 단계뿐입니다."},
 
     // core/attention/mask.cpp
     {"The custom mask is {} x {} but the attention matrix is {} x {} (queries x keys).",
@@ -60,7 +72,7 @@ constexpr Pattern kPatterns[] = {
     {"A bias has {} entries; expected {}.", "편향 벡터의 성분이 {1}개입니다. {2}개여야 합니다."},
     {"The inputs have width {} / {} but the layer expects d_model = {}.",
      "입력의 너비가 {1} / {2}인데 이 층은 d_model = {3}을 받습니다."},
-    {"The temperature must be a positive number (got {}).", "온도는 양수여야 합니다 (입력: {1})."},
+    {"The temperature must be between {} and {} (got {}).", "온도는 {1}에서 {2} 사이여야 합니다 (입력: {3})."},
 
     // core/base/atomic_file.cpp (every file the app or the CLI writes), app/shell/image_io.cpp
     {"No output file given.", "저장할 파일이 지정되지 않았습니다."},
@@ -69,6 +81,7 @@ constexpr Pattern kPatterns[] = {
     {"Cannot write '{}': the folder '{}' does not exist.", "'{1}'에 쓸 수 없습니다: 폴더가 없습니다 ('{2}')."},
     {"Cannot write '{}': permission denied.", "'{1}'에 쓸 수 없습니다: 권한이 없습니다."},
     {"Cannot write '{}': {}.", "'{1}'에 쓸 수 없습니다: {2}."},
+    {"Cannot write to standard output: {}.", "표준 출력에 쓸 수 없습니다: {1}."},
     {"Writing '{}' failed (disk full?).", "'{1}' 쓰기에 실패했습니다 (디스크가 가득 찼나요?)."},
     {"Cannot replace '{}': {}.", "기존 파일을 바꿀 수 없습니다 ('{1}'): {2}."},
     {"Could not write the PNG file '{}': {}.", "PNG 파일 '{1}'을 쓰지 못했습니다: {2}."},
@@ -225,7 +238,19 @@ constexpr Pattern kPatterns[] = {
      "{1}: 올바른 safetensors 파일이 아닙니다: 헤더가 텐서들의 JSON 객체가 아닙니다 ({2})."},
     {"{} is not a valid safetensors file: its header nests values deeper than a tensor entry can.",
      "{1}: 올바른 safetensors 파일이 아닙니다: 헤더 값이 텐서 항목보다 깊이 중첩되어 있습니다."},
+    {"{} is not a valid safetensors file: its header has more than {} entries (the limit; real models have a few "
+     "thousand at most).",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더 항목이 한도인 {2}개를 넘습니다 (실제 모델은 많아야 수천 개)."},
     {"{} is not a valid safetensors file: {}.", "{1}: 올바른 safetensors 파일이 아닙니다: {2}."},
+    // core/pretrained/safetensors.cpp, model_file.cpp: memory budget, finite weights, a file changing underneath
+    {"{} holds {} MiB of weights as float32; AttnLab loads at most {} MiB (the limit: {} GiB, or this machine's "
+     "memory).",
+     "{1}의 가중치는 float32로 {2} MiB입니다. AttnLab은 최대 {3} MiB까지 읽습니다 (한도: {4} GiB 또는 이 컴퓨터의 "
+     "메모리)."},
+    {"Tensor {} in {} has {} at element {}; AttnLab loads only finite weights.",
+     "{2}의 텐서 {1}의 {4}번째 원소가 {3}입니다. AttnLab은 유한한 가중치만 읽습니다."},
+    {"{} changed while it was being read (it had {} bytes, now {}). Load the model again once the file is complete.",
+     "{1} 파일이 읽는 도중에 바뀌었습니다 ({2}바이트였는데 지금은 {3}). 파일이 완성된 뒤 모델을 다시 여세요."},
     {"Tensor {} in {} has the field {} twice.", "{2}의 텐서 {1}에 필드 {3}이(가) 두 번 있습니다."},
     {"{} names the tensor {} twice in its header.", "{1}의 헤더에 텐서 {2}이(가) 두 번 나옵니다."},
     {"Tensors {} (bytes {}..{}) and {} (bytes {}..{}) overlap in {}.",
@@ -398,7 +423,8 @@ constexpr Pattern kPatterns[] = {
     {"tokenizer_config.json: expected a JSON object.", "tokenizer_config.json: JSON 객체여야 합니다."},
     {"tokenizer_config.json: \"{}\" must be true or false.", "tokenizer_config.json: \"{1}\"은 true나 false여야 합니다."},
     {"tokenizer.json: \"added_tokens\" must be a list.", "tokenizer.json: \"added_tokens\"는 목록이어야 합니다."},
-    {"tokenizer.json: too many added tokens.", "tokenizer.json: 추가 토큰이 너무 많습니다."},
+    {"tokenizer.json: {} added tokens; more than the limit of {}.",
+     "tokenizer.json: 추가 토큰이 {1}개로 한도({2}개)를 넘습니다."},
     {"tokenizer.json added_tokens[{}]: expected {\"id\": number, \"content\": text}.",
      "tokenizer.json added_tokens[{1}]: {\"id\": number, \"content\": text} 형식이어야 합니다."},
     {"tokenizer.json added_tokens[{}]: \"id\" must be a non-negative integer.",
@@ -431,6 +457,13 @@ constexpr Pattern kPatterns[] = {
     {"Global tokens: an empty item between commas.", "전역 토큰: 쉼표 사이에 빈 항목이 있습니다."},
     {"Global tokens: '{}' is not a position (use whole numbers from 0, e.g. 0, 3).",
      "전역 토큰: '{1}'은 위치가 아닙니다 (0부터의 정수를 쓰세요. 예: 0, 3)."},
+    {"{msg} The old file was kept as {}.", "{1} 예전 파일은 {2}(으)로 보관했습니다."},
+    {"{msg} The old file could not be kept ({}), so it will not be overwritten.",
+     "{1} 예전 파일을 보관하지 못해({2}) 덮어쓰지 않습니다."},
+    {"Saved settings are {} KiB, more than the limit of {} KiB; using the defaults. ({})",
+     "저장된 설정이 {1} KiB로 한도 {2} KiB를 넘어 기본값을 씁니다. ({3})"},
+    {"Saved settings nest values more than {} levels deep (the limit); using the defaults. ({})",
+     "저장된 설정의 값이 {1}단계보다 깊이 중첩되어 있어 (한도) 기본값을 씁니다. ({2})"},
     {"Saved settings are not valid JSON; using the defaults. ({})",
      "저장된 설정이 올바른 JSON이 아니어서 기본값을 씁니다. ({1})"},
     {"Saved settings are not a JSON object; using the defaults. ({})",

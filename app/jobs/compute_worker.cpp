@@ -3,6 +3,7 @@
 #include "app/jobs/compute_worker.h"
 
 #include <algorithm>
+#include <new>
 
 #include "core/attention/engine.h"
 
@@ -148,7 +149,11 @@ void ComputeWorker::run() {
         }
         if (!request.pretrained && model_) {
             RunConfig run = prune_blocked_cells(std::move(request.run));
-            auto trace = compute_trace(*model_, run);
+            Expected<Trace> trace = Status::Error("Out of memory: use fewer tokens or heads.");
+            try {  // limits are checked first (check_trace_budget); this is the last guard
+                trace = compute_trace(*model_, run);
+            } catch (const std::bad_alloc&) {
+            }
             if (trace) {
                 if (request.with_flipped) {
                     run.attention.scale = !run.attention.scale;

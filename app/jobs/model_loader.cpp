@@ -3,6 +3,7 @@
 #include "app/jobs/model_loader.h"
 
 #include <algorithm>
+#include <new>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -128,7 +129,14 @@ void ModelLoader::start(const std::string& folder) {
         };
         Outcome out;
         out.folder = job->folder;
-        auto model = load(job->folder, progress, &job->cancel);
+        // Sizes are checked before allocation (core/base/limits.h); should memory still run out,
+        // it is a message, never an exception escaping the thread (std::terminate).
+        Expected<PretrainedPtr> model =
+            Status::Error("Out of memory while loading " + job->folder + ".");
+        try {
+            model = load(job->folder, progress, &job->cancel);
+        } catch (const std::bad_alloc&) {
+        }
         if (job->cancel.load()) {
             out.cancelled = true;
         } else if (model) {

@@ -100,6 +100,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             continue;
         }
         if (!takes_value(a.flag)) {
+            // A bare word is a mistyped command (dump, export, ...), not an option of the app.
+            if (argv[i][0] != '-') return Status::Error("Unknown command '" + std::string(argv[i]) + "'.");
             return Status::Error("Unknown option '" + std::string(argv[i]) + "'.");
         }
         std::string_view v;

@@ -53,6 +53,7 @@
 #include "app/views/scaling_lab/panel.h"
 #include "app/views/variants/panel.h"
 #include "app/state/settings.h"
+#include "core/base/limits.h"
 
 namespace attn::app {
 
@@ -96,6 +97,7 @@ struct App {
 
     std::filesystem::path config_dir;  // empty: settings are neither loaded nor saved
     std::string settings_message;      // a load problem, shown in the controls panel
+    bool settings_may_overwrite = true;  // false: an unusable settings file could not be kept aside
     std::string imgui_ini;             // io.IniFilename points here
 
     // Latency of the last request: posted → its trace applied, in ms and frames.
@@ -579,7 +581,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     } else if (options.screenshot.empty()) {
         app->config_dir = settings_dir(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
     }
-    if (!app->config_dir.empty()) app->settings_message = load_settings(app->config_dir, app->state);
+    if (!app->config_dir.empty())
+        app->settings_message = load_settings(app->config_dir, app->state, &app->settings_may_overwrite);
     apply_options(options, app->state);
     app->type_text = options.type_text;
     const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
@@ -631,6 +634,13 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
         std::filesystem::create_directories(app->config_dir, ec);
         app->imgui_ini = (app->config_dir / kImGuiIniFile).string();
         ImGui::GetIO().IniFilename = app->imgui_ini.c_str();
+        // ImGui reads its layout file whole and line by line: a huge one would stall the start.
+        const std::uintmax_t ini_size = std::filesystem::file_size(app->imgui_ini, ec);
+        if (!ec && ini_size > limits::kMaxLayoutBytes) {
+            std::error_code rename_ec;
+            std::filesystem::rename(app->imgui_ini, app->imgui_ini + ".bad", rename_ec);
+            if (rename_ec) ImGui::GetIO().IniFilename = nullptr;  // neither read nor overwritten
+        }
     } else {
         ImGui::GetIO().IniFilename = nullptr;
     }
@@ -641,7 +651,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (Status s = heatmap_renderer_init(app->heatmap.renderer); !s) app->heatmap.renderer_error = s.message();
 
     const int exit_code = run_frames(*app, *worker, surface, options, process_start, timings);
-    if (!app->config_dir.empty()) {
+    if (!app->config_dir.empty() && app->settings_may_overwrite) {
         AppState saved = app->state;
         saved.presentation = false;  // a session starts in the normal layout
         if (Status s = save_settings(app->config_dir, saved); !s) {

@@ -7,8 +7,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "cli/cli.h"
+#include "cli/cli_messages.h"
 
 #if ATTNLAB_WITH_GUI
 #include "app/shell/app_options.h"
@@ -29,8 +31,10 @@ int main(int argc, char** argv) {
 
     auto options = attn::app::parse_app_options(argc, argv);
     if (!options) {
-        std::fprintf(stderr, "attnlab: %s\n\n%s", options.error().c_str(), attn::app::app_usage());
-        return 2;
+        // One line, not the whole usage: a mistyped command is the usual cause.
+        std::string message = options.error();
+        if (!message.empty() && message.back() != '.') message += '.';
+        return attn::cli::fail(nullptr, message + " See attnlab --help.", attn::cli::kExitUsage);
     }
     return attn::app::run_app(*options, argc > 0 ? argv[0] : nullptr, start);
 #else

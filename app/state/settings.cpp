@@ -3,6 +3,7 @@
 #include "app/state/settings.h"
 
 #include <algorithm>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -11,6 +12,8 @@
 
 #include "app/jobs/model_loader.h"
 #include "core/base/atomic_file.h"
+#include "core/base/json_depth.h"
+#include "core/base/limits.h"
 
 namespace attn::app {
 
@@ -107,10 +110,20 @@ std::string settings_to_json(const AppState& s) {
     j["view"] = view_name(s.view);
     j["ui_scale"] = s.ui_scale;
     j["show_controls"] = s.show_controls;
-    return j.dump(2) + "\n";
+    // Text or a path that is not valid UTF-8 (a pasted byte, a folder name from another locale)
+    // must not stop the save: such bytes are written as U+FFFD instead of throwing.
+    return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::string apply_settings_json(std::string_view text, AppState& s) {
+    if (text.size() > limits::kMaxSettingsBytes) {
+        return "Saved settings are " + std::to_string(text.size() / 1024) + " KiB, more than the limit of " +
+               std::to_string(limits::kMaxSettingsBytes / 1024) + " KiB; using the defaults.";
+    }
+    if (!check_json_depth(text, limits::kMaxJsonDepth, "settings").ok()) {
+        return "Saved settings nest values more than " + std::to_string(limits::kMaxJsonDepth) +
+               " levels deep (the limit); using the defaults.";
+    }
     const json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) return "Saved settings are not valid JSON; using the defaults.";
     if (!j.is_object()) return "Saved settings are not a JSON object; using the defaults.";
@@ -192,18 +205,78 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
     return "Some saved settings were ignored (wrong type or out of range): " + r.bad + ".";
 }
 
-std::string load_settings(const std::filesystem::path& dir, AppState& state) {
-    const std::filesystem::path path = dir / kSettingsFile;
+// Keeps a settings file we could not use under a new name before the defaults replace it: the
+// first as "<file>.bad", later ones "<file>.bad-YYYYMMDD-HHMMSS" (an older .bad is never
+// overwritten). A symbolic link stays where it is (its target's bytes are copied), so the next
+// save writes through it. Returns the name kept, or "" with `error` set.
+std::string keep_bad_file(const std::filesystem::path& path, std::string& error) {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return {};  // first run: defaults, nothing to say
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "Cannot read " + path.string() + "; using the defaults.";
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    AppState loaded = state;
-    std::string message = apply_settings_json(buf.str(), loaded);
-    state = loaded;
-    if (!message.empty()) message += " (" + path.string() + ")";
+    fs::path bad = path;
+    bad += ".bad";
+    if (fs::exists(fs::symlink_status(bad, ec))) {
+        char stamp[32];
+        const std::time_t now = std::time(nullptr);
+        std::tm tm{};
+        localtime_r(&now, &tm);
+        std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        fs::path base = path;
+        base += std::string(".bad-") + stamp;
+        bad = base;
+        for (int n = 2; fs::exists(fs::symlink_status(bad, ec)) && n < 100; ++n) {
+            bad = base;
+            bad += "-" + std::to_string(n);
+        }
+    }
+    if (fs::is_symlink(fs::symlink_status(path, ec))) {
+        fs::copy_file(path, bad, fs::copy_options::none, ec);
+    } else {
+        fs::rename(path, bad, ec);
+    }
+    if (ec) {
+        error = ec.message();
+        return {};
+    }
+    return bad.string();
+}
+
+std::string load_settings(const std::filesystem::path& dir, AppState& state, bool* may_overwrite) {
+    namespace fs = std::filesystem;
+    if (may_overwrite) *may_overwrite = true;
+    const fs::path path = dir / kSettingsFile;
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return {};  // first run: defaults, nothing to say
+    std::string message;
+    bool unusable = false;  // nothing could be applied: keep the file aside before defaults replace it
+    const std::uintmax_t size = fs::file_size(path, ec);
+    std::ifstream in;
+    if (!ec && size > limits::kMaxSettingsBytes) {
+        // Refused before reading: a huge file costs nothing.
+        message = "Saved settings are " + std::to_string(size / 1024) + " KiB, more than the limit of " +
+                  std::to_string(limits::kMaxSettingsBytes / 1024) + " KiB; using the defaults. (" + path.string() + ")";
+        unusable = true;
+    } else if (in.open(path, std::ios::binary), !in || ec) {
+        message = "Cannot read " + path.string() + "; using the defaults.";
+        unusable = true;
+    } else {
+        std::ostringstream buf;
+        buf << in.rdbuf();
+        AppState loaded = state;
+        message = apply_settings_json(buf.str(), loaded);
+        unusable = message.rfind("Saved settings", 0) == 0;  // the file as a whole was refused
+        state = loaded;
+        if (!message.empty()) message += " (" + path.string() + ")";
+    }
+    if (unusable) {
+        std::string error;
+        const std::string kept = keep_bad_file(path, error);
+        if (!kept.empty()) {
+            message += " The old file was kept as " + kept + ".";
+        } else {
+            message += " The old file could not be kept (" + error + "), so it will not be overwritten.";
+            if (may_overwrite) *may_overwrite = false;
+        }
+    }
     return message;
 }
 

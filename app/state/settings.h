@@ -30,7 +30,10 @@ std::string settings_to_json(const AppState& state);
 std::string apply_settings_json(std::string_view json, AppState& state);
 
 // Reads dir/settings.json into `state`; returns the message for the UI ("" = loaded fine).
-std::string load_settings(const std::filesystem::path& dir, AppState& state);
+// A file that cannot be used at all (unreadable, not JSON, over limits::kMaxSettingsBytes, nested
+// too deep) is first kept as settings.json.bad (or .bad-<time> when a .bad exists) and the message
+// says where; if it cannot be kept, *may_overwrite is set false and the caller must not save.
+std::string load_settings(const std::filesystem::path& dir, AppState& state, bool* may_overwrite = nullptr);
 
 // Creates dir if needed and writes dir/settings.json atomically.
 Status save_settings(const std::filesystem::path& dir, const AppState& state);

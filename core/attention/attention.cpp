@@ -12,7 +12,10 @@
 #include <malloc.h>
 #endif
 
+#include <cstdio>
+
 #include "core/base/gemm.h"
+#include "core/base/limits.h"
 #include "core/base/parallel.h"
 #include "core/attention/stats.h"
 
@@ -67,9 +70,11 @@ Status validate_attention(const AttentionWeights& w, const AttentionOptions& opt
                              std::to_string(d_in_kv) + " but the layer expects d_model = " +
                              std::to_string(d) + ".");
     }
-    if (!(opt.temperature > 0.0f) || !std::isfinite(opt.temperature)) {
-        return Status::Error("The temperature must be a positive number (got " +
-                             std::to_string(opt.temperature) + ").");
+    if (!(opt.temperature >= limits::kMinTemperature && opt.temperature <= limits::kMaxTemperature)) {
+        // Outside this range the logits overflow float (or every row is uniform): refused, never NaN.
+        char got[32];
+        std::snprintf(got, sizeof got, "%g", double(opt.temperature));
+        return Status::Error(std::string("The temperature must be between 0.01 and 100 (got ") + got + ").");
     }
     return Status::Ok();
 }

@@ -7,6 +7,8 @@
 // k, Var(q·k) = d_k — the textbook reason for dividing by √d_k — shows up in the numbers.
 #pragma once
 
+#include "core/base/limits.h"
+
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -31,8 +33,8 @@ struct ModelConfig {
     bool operator!=(const ModelConfig& o) const { return !(*this == o); }
 };
 
-constexpr int kMaxDModel = 4096;
-constexpr int kMaxHeads = 256;
+constexpr int kMaxDModel = limits::kMaxBuiltinWidth;
+constexpr int kMaxHeads = limits::kMaxHeads;
 
 Status validate_model(const ModelConfig& config);
 

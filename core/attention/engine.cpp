@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in engine.h)
 #include "core/attention/engine.h"
 
+#include <cstdio>
 #include <string>
 
 #include "core/attention/positional.h"
@@ -28,7 +29,7 @@ static Expected<BoolMat> make_mask(const MaskConfig& config, const Trace& tr) {
     return blocked;
 }
 
-static Status check_limits(const RunConfig& run) {
+Status check_run_limits(const RunConfig& run) {
     for (const std::string* text : {&run.text, &run.cross_text}) {
         if (text->size() > kMaxTextBytes) {
             return Status::Error("The text is " + std::to_string(text->size() / 1024) +
@@ -40,6 +41,40 @@ static Status check_limits(const RunConfig& run) {
     if (size_t(run.mask.pad_to) > run.tokenizer.max_tokens) {
         return Status::Error("The padding length " + std::to_string(run.mask.pad_to) +
                              " is above the token limit (" + std::to_string(run.tokenizer.max_tokens) + ").");
+    }
+    if (run.tokenizer.max_tokens > limits::kMaxTokens) {
+        return Status::Error("The token limit " + std::to_string(run.tokenizer.max_tokens) + " is above " +
+                             std::to_string(limits::kMaxTokens) + ", the most AttnLab shows.");
+    }
+    return Status::Ok();
+}
+
+Status check_trace_budget(std::int64_t t_q, std::int64_t t_k, std::int64_t n_heads, std::int64_t n_layers,
+                          std::int64_t d_model) {
+    // Per head: raw scores and weights (T_q x T_k); per layer: inputs, Q, K, V, concat, output.
+    const double bytes = 4.0 * double(n_layers) *
+                         (2.0 * double(n_heads) * double(t_q) * double(t_k) + 8.0 * double(t_q + t_k) * double(d_model));
+    if (bytes > double(limits::kMaxTraceBytes)) {
+        return Status::Error("This run would keep " + std::to_string(std::int64_t(bytes / double(1 << 20))) +
+                             " MiB of matrices (" + std::to_string(t_q) + " x " + std::to_string(t_k) + " tokens, " +
+                             std::to_string(n_heads) + " heads, " + std::to_string(n_layers) +
+                             " layers); the limit is " + std::to_string(limits::kMaxTraceBytes >> 20) +
+                             " MiB. Use fewer tokens or heads.");
+    }
+    return Status::Ok();
+}
+
+static bool all_finite(const Mat& m) { return m.size() == 0 || m.allFinite(); }
+
+Status check_trace_finite(const Trace& tr) {
+    for (size_t l = 0; l < tr.layers.size(); ++l) {
+        const LayerTrace& L = tr.layers[l];
+        bool ok = all_finite(L.q) && all_finite(L.k) && all_finite(L.v) && all_finite(L.output);
+        for (const HeadTrace& H : L.heads) ok = ok && all_finite(H.scores) && all_finite(H.weights);
+        if (!ok) {
+            return Status::Error("The numbers overflowed in layer " + std::to_string(l + 1) +
+                                 " (a value beyond the float range); no result is shown. Are the weights usable?");
+        }
     }
     return Status::Ok();
 }
@@ -84,7 +119,7 @@ static Status prepare_inputs(Trace& tr, const ModelConfig& mc, const RunConfig& 
 
 Expected<Trace> compute_trace(const BuiltinModel& model, const RunConfig& run, const Trace* previous) {
     const ModelConfig& mc = model.config;
-    if (Status s = check_limits(run); !s) return s;
+    if (Status s = check_run_limits(run); !s) return s;
     if (Status s = validate_attention(model.weights, run.attention, mc.d_model, mc.d_model); !s) return s;
 
     Trace tr;
@@ -106,6 +141,7 @@ Expected<Trace> compute_trace(const BuiltinModel& model, const RunConfig& run, c
     }
     tr.run = run;
 
+    if (Status s = check_trace_budget(tr.t_q(), tr.t_k(), mc.n_heads, 1, mc.d_model); !s) return s;
     auto mask = make_mask(run.mask, tr);
     if (!mask) return mask.status();
     if (reuse) {
@@ -115,6 +151,7 @@ Expected<Trace> compute_trace(const BuiltinModel& model, const RunConfig& run, c
         const Mat x_kv = tr.k_embeddings + tr.k_positions;  // (T_k, d_model)
         tr.layers.push_back(run_attention_layer(x_q, x_kv, model.weights, *mask, run.attention));
     }
+    if (Status s = check_trace_finite(tr); !s) return s;
     return tr;
 }
 

@@ -108,4 +108,30 @@ size_t count_code_points(std::string_view valid_utf8) {
     return count;
 }
 
+std::string printable_input(std::string_view text, size_t max_chars) {
+    static const char* const kHex = "0123456789abcdef";
+    std::string out;
+    size_t pos = 0, chars = 0;
+    while (pos < text.size()) {
+        if (chars >= max_chars) {
+            out += "...";
+            break;
+        }
+        const size_t start = pos;
+        char32_t cp = 0;
+        if (decode_utf8(text, pos, cp) && cp >= 0x20 && cp != 0x7f && !(cp >= 0x80 && cp < 0xa0)) {
+            out.append(text.substr(start, pos - start));
+        } else {
+            // One escaped byte; an invalid or control sequence is shown byte by byte.
+            const auto b = static_cast<unsigned char>(text[start]);
+            out += "\\x";
+            out += kHex[b >> 4];
+            out += kHex[b & 15];
+            pos = start + 1;
+        }
+        ++chars;
+    }
+    return out;
+}
+
 }  // namespace attn

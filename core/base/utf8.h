@@ -36,4 +36,9 @@ void append_utf8(std::string& out, char32_t cp);
 // Number of code points in text that is already known to be valid UTF-8.
 size_t count_code_points(std::string_view valid_utf8);
 
+// User input quoted back in a message: valid UTF-8 is kept, every invalid byte and control
+// character is written escaped (\xff, \x1b), and more than max_chars characters end in "...",
+// so a message stays one readable line whatever the input was.
+std::string printable_input(std::string_view text, size_t max_chars = 60);
+
 }  // namespace attn

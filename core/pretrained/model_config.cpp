@@ -13,6 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/base/json_depth.h"
+#include "core/base/limits.h"
+
 namespace attn::pretrained {
 
 using json = nlohmann::json;
@@ -190,13 +193,13 @@ Expected<PretrainedConfig> parse(const json& root) {
     if (c.model_type == "gpt2") {
         c.arch = Architecture::Gpt2;
         Fields f(root, "GPT-2");
-        c.n_layers = f.integer("n_layer", 1, 1024);
-        c.n_heads = f.integer("n_head", 1, 1024);
-        c.d_model = f.integer("n_embd", 1, 65536);
+        c.n_layers = f.integer("n_layer", 1, limits::kMaxLayers);
+        c.n_heads = f.integer("n_head", 1, limits::kMaxHeads);
+        c.d_model = f.integer("n_embd", 1, limits::kMaxModelWidth);
         const int default_ff = 4 * c.d_model;
-        c.d_ff = f.integer_or("n_inner", 1, 1048576, &default_ff);
-        c.vocab_size = f.integer("vocab_size", 1, 1000000);
-        c.max_positions = f.integer("n_positions", 1, 1048576);
+        c.d_ff = f.integer_or("n_inner", 1, limits::kMaxFeedForward, &default_ff);
+        c.vocab_size = f.integer("vocab_size", 1, limits::kMaxVocabSize);
+        c.max_positions = f.integer("n_positions", 1, limits::kMaxPositions);
         c.type_vocab_size = 0;
         c.layer_norm_eps = f.epsilon("layer_norm_epsilon", 1e-5f);
         c.activation = f.text("activation_function", "gelu_new");
@@ -206,12 +209,12 @@ Expected<PretrainedConfig> parse(const json& root) {
     } else if (c.model_type == "bert") {
         c.arch = Architecture::Bert;
         Fields f(root, "BERT");
-        c.n_layers = f.integer("num_hidden_layers", 1, 1024);
-        c.n_heads = f.integer("num_attention_heads", 1, 1024);
-        c.d_model = f.integer("hidden_size", 1, 65536);
-        c.d_ff = f.integer("intermediate_size", 1, 1048576);
-        c.vocab_size = f.integer("vocab_size", 1, 1000000);
-        c.max_positions = f.integer("max_position_embeddings", 1, 1048576);
+        c.n_layers = f.integer("num_hidden_layers", 1, limits::kMaxLayers);
+        c.n_heads = f.integer("num_attention_heads", 1, limits::kMaxHeads);
+        c.d_model = f.integer("hidden_size", 1, limits::kMaxModelWidth);
+        c.d_ff = f.integer("intermediate_size", 1, limits::kMaxFeedForward);
+        c.vocab_size = f.integer("vocab_size", 1, limits::kMaxVocabSize);
+        c.max_positions = f.integer("max_position_embeddings", 1, limits::kMaxPositions);
         const int default_types = 2;
         c.type_vocab_size = f.integer_or("type_vocab_size", 0, 1024, &default_types);
         c.layer_norm_eps = f.epsilon("layer_norm_eps", 1e-12f);
@@ -224,12 +227,12 @@ Expected<PretrainedConfig> parse(const json& root) {
     } else if (c.model_type == "distilbert") {
         c.arch = Architecture::DistilBert;
         Fields f(root, "DistilBERT");
-        c.n_layers = f.integer("n_layers", 1, 1024);
-        c.n_heads = f.integer("n_heads", 1, 1024);
-        c.d_model = f.integer("dim", 1, 65536);
-        c.d_ff = f.integer("hidden_dim", 1, 1048576);
-        c.vocab_size = f.integer("vocab_size", 1, 1000000);
-        c.max_positions = f.integer("max_position_embeddings", 1, 1048576);
+        c.n_layers = f.integer("n_layers", 1, limits::kMaxLayers);
+        c.n_heads = f.integer("n_heads", 1, limits::kMaxHeads);
+        c.d_model = f.integer("dim", 1, limits::kMaxModelWidth);
+        c.d_ff = f.integer("hidden_dim", 1, limits::kMaxFeedForward);
+        c.vocab_size = f.integer("vocab_size", 1, limits::kMaxVocabSize);
+        c.max_positions = f.integer("max_position_embeddings", 1, limits::kMaxPositions);
         c.type_vocab_size = 0;
         c.layer_norm_eps = 1e-12f;  // fixed in Hugging Face's DistilBERT, not in its config
         c.activation = f.text("activation", "gelu");
@@ -251,6 +254,7 @@ Expected<PretrainedConfig> parse(const json& root) {
 }  // namespace
 
 Expected<PretrainedConfig> parse_model_config(std::string_view json_text) {
+    if (Status s = check_json_depth(json_text, limits::kMaxJsonDepth, "config.json"); !s) return s;
     json root;
     try {
         root = json::parse(json_text.begin(), json_text.end());

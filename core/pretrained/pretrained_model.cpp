@@ -257,10 +257,12 @@ Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const Run
     const AttentionWeights& layer0 = bert ? model.weights->bert.blocks.at(0).attn
                                           : model.weights->gpt2.blocks.at(0).attn;
     if (Status s = validate_attention(layer0, run.attention, cfg.d_model, cfg.d_model); !s) return s;
+    if (Status s = check_run_limits(run); !s) return s;
 
     auto in = make_inputs(model, run);
     if (!in) return in.status();
     const int t = int(in->tokens.size());
+    if (Status s = check_trace_budget(t, t, cfg.n_heads, cfg.n_layers, cfg.d_model); !s) return s;
 
     // The user's mask, as the built-in engine builds it; GPT-2 is causal whatever it says.
     MaskConfig mask = run.mask;
@@ -292,6 +294,7 @@ Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const Run
     tr.k_embeddings = tr.q_embeddings;
     tr.k_positions = tr.q_positions;
     tr.layers = std::move(pass.layers);
+    if (Status s = check_trace_finite(tr); !s) return s;
     return tr;
 }
 

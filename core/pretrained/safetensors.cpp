@@ -18,6 +18,10 @@
 #include <unordered_set>
 
 #include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "core/base/limits.h"
+#include "core/base/utf8.h"
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
               "safetensors data is little-endian; this reader copies it as is");
@@ -32,7 +36,8 @@ using json = nlohmann::json;
 
 namespace {
 
-constexpr std::uint64_t kMaxHeaderBytes = 100ull * 1024 * 1024;  // real headers are < 1 MB
+using limits::kMaxHeaderBytes;
+using limits::kMaxHeaderEntries;
 constexpr int kMaxJsonDepth = 3;  // root {} > entry {} > shape [] (metadata {} > string)
 constexpr std::uint64_t kMaxInt64 = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
 
@@ -75,21 +80,7 @@ std::string base_name(const std::string& path) {
 
 // A name from the file, quoted for a message: long or control-character names are shortened so a
 // hostile header cannot flood the error panel.
-std::string quote_name(std::string_view name) {
-    constexpr std::size_t kMax = 80;
-    std::size_t n = name.size();
-    if (n > kMax) {
-        n = kMax;
-        while (n > 0 && (static_cast<unsigned char>(name[n]) & 0xC0) == 0x80) --n;  // not inside a character
-    }
-    std::string out = "'";
-    for (std::size_t i = 0; i < n; ++i) {
-        auto c = static_cast<unsigned char>(name[i]);
-        out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
-    }
-    if (n < name.size()) out += "...";
-    return out + "'";
-}
+std::string quote_name(std::string_view name) { return "'" + printable_input(name, 80) + "'"; }
 
 // nlohmann's message without its "[json.exception...] " tag; it quotes the bytes it last read,
 // which in a hostile file can be anything, so those are made printable and the length capped.
@@ -182,9 +173,8 @@ std::int64_t TensorInfo::numel() const {
 }
 
 const TensorInfo* SafeTensorsFile::find(std::string_view name) const {
-    for (const TensorInfo& t : tensors_)
-        if (t.name == name) return &t;
-    return nullptr;
+    const auto it = index_.find(std::string(name));
+    return it == index_.end() ? nullptr : &tensors_[it->second];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,6 +192,8 @@ struct HeaderScan {
     std::string duplicate_owner;                           // its tensor, if it is inside an entry
     bool too_deep = false;
 };
+
+struct TooManyEntries {};  // thrown from the parse callback: stops a huge header early
 
 // Parses the header into `out`; on failure returns the reason (without the file name).
 std::string parse_header(std::string_view text, json& out, HeaderScan& scan) {
@@ -225,12 +217,16 @@ std::string parse_header(std::string_view text, json& out, HeaderScan& scan) {
             if (depth == 1) {
                 last_top_key = key;
                 scan.top_keys.push_back(key);
+                if (scan.top_keys.size() > kMaxHeaderEntries + 1) throw TooManyEntries{};
             }
         }
         return true;
     };
     try {
         out = json::parse(text.begin(), text.end(), callback, /*allow_exceptions=*/true);
+    } catch (const TooManyEntries&) {
+        return "its header has more than " + std::to_string(kMaxHeaderEntries) +
+               " entries (the limit; real models have a few thousand at most)";
     } catch (const json::parse_error& e) {
         return "its header is not valid JSON (" + parser_message(e.what()) + ")";
     } catch (const std::bad_alloc&) {
@@ -334,11 +330,14 @@ std::string check_metadata(const json& meta, const std::string& file, std::map<s
 }  // namespace
 
 Expected<SafeTensorsFile> SafeTensorsFile::open(const std::string& path) {
-    auto mapped = MappedFile::open(path);
-    if (!mapped) return mapped.status();
-    const std::string file = base_name(path);
-    const std::uint64_t size = mapped->size();
-    const unsigned char* bytes = mapped->data();
+    auto opened = ModelFile::open(path);
+    if (!opened) return opened.status();
+    const std::string file = printable_input(base_name(path), 80);
+    const std::uint64_t size = opened->size();
+    unsigned char bytes[8] = {};
+    if (size >= 8) {
+        if (Status s = opened->read_at(0, 8, bytes); !s) return s;
+    }
 
     if (size < 8)
         return Status::Error(file + " is not a safetensors file: it has " + std::to_string(size) +
@@ -354,7 +353,9 @@ Expected<SafeTensorsFile> SafeTensorsFile::open(const std::string& path) {
         return Status::Error(file + " has a header of " + std::to_string(n) + " bytes; more than " +
                              std::to_string(kMaxHeaderBytes) + " bytes is not a real model header.");
 
-    std::string_view header_text(reinterpret_cast<const char*>(bytes + 8), static_cast<std::size_t>(n));
+    std::string header_bytes(static_cast<std::size_t>(n), '\0');
+    if (Status s = opened->read_at(8, header_bytes.size(), header_bytes.data()); !s) return s;
+    std::string_view header_text(header_bytes);
     json header;
     HeaderScan scan;
     std::string err = parse_header(header_text, header, scan);
@@ -413,15 +414,27 @@ Expected<SafeTensorsFile> SafeTensorsFile::open(const std::string& path) {
         if (furthest == nullptr || t.end > furthest->end) furthest = &t;
     }
 
-    st.file_ = std::move(mapped.value());
+    // Memory is checked before it is allocated: every float tensor as float32 must fit the budget.
+    std::uint64_t float_bytes = 0;
+    for (const TensorInfo& t : st.tensors_)
+        if (t.dtype == DType::F32 || t.dtype == DType::F16 || t.dtype == DType::BF16)
+            float_bytes += static_cast<std::uint64_t>(t.numel()) * 4;  // numel * 4 <= file size * 2: no overflow
+    std::uint64_t budget = limits::kMaxWeightBytes;
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0) budget = std::min<std::uint64_t>(budget, std::uint64_t(pages) * std::uint64_t(page));
+    if (float_bytes > budget)
+        return Status::Error(file + " holds " + std::to_string(float_bytes >> 20) + " MiB of weights as float32; AttnLab loads at most " +
+                             std::to_string(budget >> 20) + " MiB (the limit: " + std::to_string(limits::kMaxWeightBytes >> 30) +
+                             " GiB, or this machine's memory).");
+
+    for (std::size_t i = 0; i < st.tensors_.size(); ++i) st.index_.emplace(st.tensors_[i].name, i);
+    st.file_ = std::move(opened.value());
     return st;
 }
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] reading: F32/F16/BF16 -> float
 // ---------------------------------------------------------------------------------------------
-
-namespace {
 
 // IEEE binary16 -> binary32, exactly (every half is a float).
 float half_to_float(std::uint16_t h) {
@@ -453,6 +466,8 @@ float bf16_to_float(std::uint16_t b) {
     return f;
 }
 
+namespace {
+
 // Converts `count` elements at `src` (any alignment) into dst.
 void convert_to_float(DType dtype, const unsigned char* src, std::size_t count, float* dst) {
     switch (dtype) {
@@ -476,10 +491,10 @@ void convert_to_float(DType dtype, const unsigned char* src, std::size_t count, 
 }  // namespace
 
 // Shared by read_matrix and read_vector: finds the tensor, checks dtype and shape, converts.
-static Status read_float_tensor(const SafeTensorsFile& st, const MappedFile& file, std::uint64_t data_start,
+static Status read_float_tensor(const SafeTensorsFile& st, const ModelFile& file, std::uint64_t data_start,
                                 std::string_view name, const std::vector<std::int64_t>& expected, float* dst,
                                 bool dst_ready) {
-    const std::string fname = base_name(st.path());
+    const std::string fname = printable_input(base_name(st.path()), 80);
     const TensorInfo* t = st.find(name);
     if (t == nullptr) return Status::Error("Tensor " + quote_name(name) + " is missing from " + fname + ".");
     if (t->dtype != DType::F32 && t->dtype != DType::F16 && t->dtype != DType::BF16)
@@ -491,11 +506,27 @@ static Status read_float_tensor(const SafeTensorsFile& st, const MappedFile& fil
     if (!dst_ready) return Status::Ok();
     const std::size_t count = static_cast<std::size_t>(t->numel());
     if (count == 0) return Status::Ok();
-    const std::size_t offset = static_cast<std::size_t>(data_start + t->begin);
-    const std::size_t bytes = static_cast<std::size_t>(t->end - t->begin);
-    file.advise_sequential(offset, bytes);
-    convert_to_float(t->dtype, file.data() + offset, count, dst);
-    file.release(offset, bytes);
+    const std::uint64_t offset = data_start + t->begin;
+    const int elem = dtype_size(t->dtype);
+    if (t->dtype == DType::F32) {
+        if (Status s = file.read_at(offset, count * sizeof(float), dst); !s) return s;
+    } else {
+        // Half-precision: read a chunk of raw values, convert, repeat (a bounded buffer).
+        constexpr std::size_t kChunk = 1u << 18;
+        std::vector<unsigned char> raw(std::min(count, kChunk) * std::size_t(elem));
+        for (std::size_t done = 0; done < count;) {
+            const std::size_t n = std::min(count - done, kChunk);
+            if (Status s = file.read_at(offset + done * elem, n * elem, raw.data()); !s) return s;
+            convert_to_float(t->dtype, raw.data(), n, dst + done);
+            done += n;
+        }
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        if (!std::isfinite(dst[i]))
+            return Status::Error("Tensor " + quote_name(name) + " in " + fname + " has " +
+                                 (std::isnan(dst[i]) ? "NaN" : "an infinite value") + " at element " +
+                                 std::to_string(i) + "; AttnLab loads only finite weights.");
+    }
     return Status::Ok();
 }
 

@@ -6,17 +6,20 @@
 // then the data section; offsets are relative to its start. open() checks every field against the
 // file: header length within the file, valid JSON object, known dtype strings, non-negative shape,
 // begin <= end <= data size, (end - begin) == product(shape) * dtype size, no two tensors
-// overlapping, no duplicate names. Each error message names the file, the tensor and the numbers.
+// overlapping, no duplicate names, and the limits of core/base/limits.h (header bytes and entries,
+// float32 weights within the memory budget). Each error message names the file, the tensor and
+// the numbers. The file is read with pread (model_file.h), never mapped.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/base/matrix.h"
-#include "core/pretrained/mapped_file.h"
+#include "core/pretrained/model_file.h"
 #include "core/base/status.h"
 
 namespace attn::pretrained {
@@ -25,6 +28,11 @@ enum class DType { F64, F32, F16, BF16, I64, I32, I16, I8, U8, Bool, Other };
 
 const char* dtype_name(DType t);      // "F32", ...
 int dtype_size(DType t);              // bytes per element (0 for Other)
+
+// IEEE binary16 and bfloat16 -> float32, exactly (every such value is a float32; infinities stay
+// infinite and NaNs stay NaN, so the loader's finiteness check sees them).
+float half_to_float(std::uint16_t h);
+float bf16_to_float(std::uint16_t b);
 
 struct TensorInfo {
     std::string name;
@@ -46,14 +54,16 @@ public:
 
     // A float tensor (F32, F16 or BF16) converted to float32. The shape must be exactly
     // {rows, cols} (read_matrix) or {n} (read_vector); errors name the tensor, the expected and the
-    // found shape or dtype, or say the tensor is missing.
+    // found shape or dtype, or say the tensor is missing. NaN or infinite values are refused,
+    // naming the tensor, and so is a file that changed since open().
     Expected<Mat> read_matrix(std::string_view name, int rows, int cols) const;
     Expected<RowVec> read_vector(std::string_view name, int n) const;
 
 private:
-    MappedFile file_;
+    ModelFile file_;
     std::uint64_t data_start_ = 0;
     std::vector<TensorInfo> tensors_;
+    std::unordered_map<std::string, std::size_t> index_;  // name -> position in tensors_
     std::map<std::string, std::string> metadata_;
 };
 

@@ -21,6 +21,8 @@
 
 #include "core/pretrained/bpe_tokenizer.h"
 #include "core/pretrained/wordpiece_tokenizer.h"
+#include "core/base/json_depth.h"
+#include "core/base/limits.h"
 #include "core/base/utf8.h"
 
 namespace attn::pretrained {
@@ -177,10 +179,15 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 }
 
 Expected<json> parse_json(std::string_view text, const std::string& source) {
+    if (Status s = check_json_depth(text, limits::kMaxJsonDepth, source); !s)
+        return s;
     try {
         return json::parse(text.begin(), text.end());
     } catch (const json::exception& e) {
-        return Status::Error(source + " is not valid JSON: " + e.what());
+        std::string_view what(e.what());
+        if (const auto tag_end = what.find("] "); tag_end != std::string_view::npos)
+            what.remove_prefix(tag_end + 2);
+        return Status::Error(source + " is not valid JSON: " + printable_input(what, 200));
     }
 }
 
@@ -379,8 +386,9 @@ Expected<std::vector<AddedToken>> parse_added_tokens(const json& root) {
         return added;
     if (!it->is_array())
         return Status::Error("tokenizer.json: \"added_tokens\" must be a list.");
-    if (it->size() > kMaxVocabEntries)
-        return Status::Error("tokenizer.json: too many added tokens.");
+    if (it->size() > limits::kMaxAddedTokens)
+        return Status::Error("tokenizer.json: " + std::to_string(it->size()) + " added tokens; more than the limit of " +
+                             std::to_string(limits::kMaxAddedTokens) + ".");
     for (std::size_t i = 0; i < it->size(); ++i) {
         const json& entry = (*it)[i];
         const std::string where = "tokenizer.json added_tokens[" + std::to_string(i) + "]";

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/limits.h"
 #include "core/base/status.h"
 
 namespace attn::pretrained {
@@ -72,9 +73,9 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_tokenizer_from_json(std::string
 // Shared by the loaders (subword_tokenizer.cpp) and the two algorithms (bpe_tokenizer.cpp,
 // wordpiece_tokenizer.cpp). Limits that keep hostile files from exhausting memory; a real
 // GPT-2 / BERT / multilingual BERT vocabulary is far below each of them.
-inline constexpr std::size_t kMaxVocabEntryBytes = 1024;        // one piece, one merges line
-inline constexpr std::size_t kMaxVocabEntries = 1u << 21;       // 2M pieces (or merges)
-inline constexpr std::size_t kMaxTokenizerFileBytes = 64u << 20;  // 64 MiB per file
+inline constexpr std::size_t kMaxVocabEntryBytes = limits::kMaxVocabEntryBytes;      // one piece, one merges line
+inline constexpr std::size_t kMaxVocabEntries = limits::kMaxVocabEntries;            // pieces (or merges)
+inline constexpr std::size_t kMaxTokenizerFileBytes = limits::kMaxTokenizerFileBytes;  // per file
 
 // A checked vocabulary: one piece per id, one id per piece (vocab.txt only: a repeated line
 // gives the piece its later id, as BERT's loader does), ids < 2 * count + 256 (real

@@ -181,7 +181,7 @@ TEST_CASE("model config: missing and mistyped fields are named") {
 }
 
 TEST_CASE("model config: values out of range are refused with the limits") {
-    check_has(config_error(gpt2_with("\"n_layer\": 12", "\"n_layer\": 0")), {"\"n_layer\"", "is 0", "1 to 1024"});
+    check_has(config_error(gpt2_with("\"n_layer\": 12", "\"n_layer\": 0")), {"\"n_layer\"", "is 0", "1 to 256"});
     check_has(config_error(gpt2_with("\"vocab_size\": 50257", "\"vocab_size\": 99999999999")),
               {"\"vocab_size\"", "99999999999", "1000000"});
     check_has(config_error(gpt2_with("\"n_head\": 12", "\"n_head\": -4")), {"\"n_head\"", "-4"});

@@ -159,61 +159,91 @@ TEST_CASE("safetensors: F32 matrix and vector read back exactly, in header order
 }
 
 TEST_CASE("safetensors: F16 converts exactly, including subnormals, signed zero, inf and NaN") {
-    TempDir dir;
-    const std::vector<std::uint16_t> h = {
-        0x3c00,  // 1
-        0xc100,  // -2.5
-        0x7bff,  // 65504, largest finite
-        0x0001,  // 2^-24, smallest subnormal
-        0x03ff,  // largest subnormal: 1023 * 2^-24
-        0x0400,  // 2^-14, smallest normal
-        0x8000,  // -0
-        0x7c00,  // +inf
-        0xfc00,  // -inf
-        0x7e00,  // NaN
-        0x3555,  // 0.333251953125
-        0x8001,  // -2^-24
-    };
-    const std::string path = dir.file("half.safetensors");
-    write_bytes(path, build_file({{"h", "F16", {12}, bytes_of(h)}}));
-    auto st = SafeTensorsFile::open(path);
-    REQUIRE_MESSAGE(st.ok(), st.status().message());
-    CHECK(st->tensors()[0].dtype == DType::F16);
-    auto v = st->read_vector("h", 12);
-    REQUIRE_MESSAGE(v.ok(), v.status().message());
-    CHECK((*v)(0) == 1.0f);
-    CHECK((*v)(1) == -2.5f);
-    CHECK((*v)(2) == 65504.0f);
-    CHECK((*v)(3) == std::ldexp(1.0f, -24));
-    CHECK((*v)(4) == 1023.0f * std::ldexp(1.0f, -24));
-    CHECK((*v)(5) == std::ldexp(1.0f, -14));
-    CHECK(float_bits((*v)(6)) == 0x80000000u);
-    CHECK(std::isinf((*v)(7)));
-    CHECK((*v)(7) > 0);
-    CHECK(std::isinf((*v)(8)));
-    CHECK((*v)(8) < 0);
-    CHECK(std::isnan((*v)(9)));
-    CHECK((*v)(10) == 0.333251953125f);
-    CHECK((*v)(11) == -std::ldexp(1.0f, -24));
+    CHECK(half_to_float(0x3c00) == 1.0f);
+    CHECK(half_to_float(0xc100) == -2.5f);
+    CHECK(half_to_float(0x7bff) == 65504.0f);  // largest finite
+    CHECK(half_to_float(0x0001) == std::ldexp(1.0f, -24));  // smallest subnormal
+    CHECK(half_to_float(0x03ff) == 1023.0f * std::ldexp(1.0f, -24));  // largest subnormal
+    CHECK(half_to_float(0x0400) == std::ldexp(1.0f, -14));  // smallest normal
+    CHECK(float_bits(half_to_float(0x8000)) == 0x80000000u);  // -0
+    CHECK(half_to_float(0x7c00) == std::numeric_limits<float>::infinity());
+    CHECK(half_to_float(0xfc00) == -std::numeric_limits<float>::infinity());
+    CHECK(std::isnan(half_to_float(0x7e00)));
+    CHECK(std::isnan(half_to_float(0x7c01)));  // the smallest NaN payload stays NaN, not inf
+    CHECK(half_to_float(0x3555) == 0.333251953125f);
+    CHECK(half_to_float(0x8001) == -std::ldexp(1.0f, -24));
+#if defined(__FLT16_MAX__)
+    // Every one of the 65536 halves against the compiler's own _Float16 -> float conversion.
+    int mismatches = 0;
+    for (std::uint32_t h = 0; h <= 0xffffu; ++h) {
+        const auto bits16 = static_cast<std::uint16_t>(h);
+        _Float16 ref16;
+        std::memcpy(&ref16, &bits16, sizeof ref16);
+        const float ref = static_cast<float>(ref16);
+        const float ours = half_to_float(bits16);
+        const bool same = std::isnan(ref) ? std::isnan(ours) : float_bits(ref) == float_bits(ours);
+        if (!same) ++mismatches;
+    }
+    MESSAGE("F16 -> F32 over all 65536 halves: ", mismatches, " differ from _Float16");
+    CHECK(mismatches == 0);
+#endif
 }
 
 TEST_CASE("safetensors: BF16 is the top half of a float32, subnormals, inf and NaN included") {
+    CHECK(bf16_to_float(0x3f80) == 1.0f);
+    CHECK(bf16_to_float(0xc040) == -3.0f);
+    CHECK(bf16_to_float(0x7f80) == std::numeric_limits<float>::infinity());
+    CHECK(bf16_to_float(0xff80) == -std::numeric_limits<float>::infinity());
+    CHECK(std::isnan(bf16_to_float(0x7fc0)));
+    CHECK(float_bits(bf16_to_float(0x0001)) == 0x00010000u);  // a float32 subnormal
+    CHECK(float_bits(bf16_to_float(0x8000)) == 0x80000000u);
+    CHECK(bf16_to_float(0x4049) == bits_to_float(0x40490000u));
+}
+
+TEST_CASE("safetensors: finite F16 and BF16 tensors load exactly") {
     TempDir dir;
-    const std::vector<std::uint16_t> b = {0x3f80, 0xc040, 0x7f80, 0xff80, 0x7fc0, 0x0001, 0x8000, 0x4049};
-    const std::string path = dir.file("bf.safetensors");
-    write_bytes(path, build_file({{"b", "BF16", {2, 4}, bytes_of(b)}}));
+    const std::vector<std::uint16_t> h = {0x3c00, 0xc100, 0x7bff, 0x0001, 0x03ff, 0x0400, 0x8000, 0x3555};
+    const std::vector<std::uint16_t> b = {0x3f80, 0xc040, 0x7f7f, 0x0001, 0x8000, 0x4049};
+    const std::string path = dir.file("half.safetensors");
+    write_bytes(path, build_file({{"h", "F16", {8}, bytes_of(h)}, {"b", "BF16", {2, 3}, bytes_of(b)}}));
     auto st = SafeTensorsFile::open(path);
     REQUIRE_MESSAGE(st.ok(), st.status().message());
-    auto m = st->read_matrix("b", 2, 4);
+    CHECK(st->tensors()[0].dtype == DType::F16);
+    CHECK(st->tensors()[1].dtype == DType::BF16);
+    auto v = st->read_vector("h", 8);
+    REQUIRE_MESSAGE(v.ok(), v.status().message());
+    for (int i = 0; i < 8; ++i) CHECK(float_bits((*v)(i)) == float_bits(half_to_float(h[i])));
+    auto m = st->read_matrix("b", 2, 3);
     REQUIRE_MESSAGE(m.ok(), m.status().message());
-    CHECK((*m)(0, 0) == 1.0f);
-    CHECK((*m)(0, 1) == -3.0f);
-    CHECK((*m)(0, 2) == std::numeric_limits<float>::infinity());
-    CHECK((*m)(0, 3) == -std::numeric_limits<float>::infinity());
-    CHECK(std::isnan((*m)(1, 0)));
-    CHECK(float_bits((*m)(1, 1)) == 0x00010000u);  // a float32 subnormal
-    CHECK(float_bits((*m)(1, 2)) == 0x80000000u);
-    CHECK((*m)(1, 3) == bits_to_float(0x40490000u));
+    for (int i = 0; i < 6; ++i) CHECK(float_bits((*m)(i / 3, i % 3)) == float_bits(bf16_to_float(b[i])));
+}
+
+TEST_CASE("safetensors: infinite or NaN F16, BF16 and F32 weights are refused, naming tensor and element") {
+    TempDir dir;
+    struct Case { const char* dtype; std::string data; int bad; const char* what; };
+    const float inf = std::numeric_limits<float>::infinity();
+    const std::vector<Case> cases = {
+        {"F16", bytes_of(std::vector<std::uint16_t>{0x3c00, 0x3c00, 0x7c00, 0x3c00}), 2, "infinite"},
+        {"F16", bytes_of(std::vector<std::uint16_t>{0x7e00, 0x3c00, 0x3c00, 0x3c00}), 0, "NaN"},
+        {"BF16", bytes_of(std::vector<std::uint16_t>{0x3f80, 0x3f80, 0x3f80, 0xff80}), 3, "infinite"},
+        {"F32", bytes_of(std::vector<float>{1.0f, -inf, 1.0f, 1.0f}), 1, "infinite"},
+        {"F32", bytes_of(std::vector<float>{1.0f, 1.0f, std::nanf(""), 1.0f}), 2, "NaN"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.dtype);
+        const std::string path = dir.file("bad.safetensors");
+        fs::remove(path);
+        write_bytes(path, build_file({{"w", c.dtype, {4}, c.data}}));
+        auto st = SafeTensorsFile::open(path);
+        REQUIRE_MESSAGE(st.ok(), st.status().message());  // the header is fine; the values are not
+        auto v = st->read_vector("w", 4);
+        REQUIRE_FALSE(v.ok());
+        const std::string msg = v.status().message();
+        CAPTURE(msg);
+        CHECK(msg.find("'w'") != std::string::npos);
+        CHECK(msg.find(c.what) != std::string::npos);
+        CHECK(msg.find("element " + std::to_string(c.bad)) != std::string::npos);
+    }
 }
 
 TEST_CASE("safetensors: unaligned F32 and F16 data reads correctly") {
@@ -460,8 +490,8 @@ TEST_CASE("safetensors: thousands of mutated and truncated files open or fail cl
     const std::string valid = build_file(
         {{"pad", "U8", {3}, "abc"},
          {"w", "F32", {2, 3}, bytes_of(std::vector<float>{1, 2, 3, 4, 5, 6})},
-         {"h", "F16", {4}, bytes_of(std::vector<std::uint16_t>{0x3c00, 0x0001, 0x7c00, 0x7e00})},
-         {"b", "BF16", {2, 2}, bytes_of(std::vector<std::uint16_t>{0x3f80, 0x0001, 0x7f80, 0xffc0})},
+         {"h", "F16", {4}, bytes_of(std::vector<std::uint16_t>{0x3c00, 0x0001, 0x7bff, 0x8001})},
+         {"b", "BF16", {2, 2}, bytes_of(std::vector<std::uint16_t>{0x3f80, 0x0001, 0x7f7f, 0x8001})},
          {"ids", "I64", {2}, bytes_of(std::vector<std::int64_t>{7, 8})}},
         R"({"format":"pt"})");
     const std::size_t header_end = valid.size() - (3 + 24 + 8 + 8 + 16);  // minus the data section

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# fuzz.sh [TARGET|all] [SECONDS] — builds the libFuzzer harnesses of tests/fuzz with clang
+# (build-fuzz/: ASan + UBSan, -O1) and runs TARGET (default: all, one after the other) for
+# SECONDS each (default 30). Seeds come from tests/fixtures, tests/fuzz/seeds and the regression
+# corpus; the growing corpus is kept in build-fuzz/corpus/<target>. A crash is copied into
+# tests/fuzz/regressions/<target>/ (commit it: the normal ctest replays it) and fails the run.
+# Prints one line per target: executions, coverage (cov/ft), corpus size, crashes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+want=${1:-all}
+seconds=${2:-30}
+all=(builtin_tokenizer vocab_json merges_txt vocab_txt tokenizer_json config_json safetensors settings run_options lesson
+     train_text)
+if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
+
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DATTNLAB_FUZZ=ON -DATTNLAB_BUILD_APP=OFF \
+    -DATTNLAB_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" >/dev/null
+cmake --build build-fuzz -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null
+
+fx=tests/fixtures
+seeds_of() {
+    case $1 in
+        builtin_tokenizer) echo $fx/pretrained/tokenizers/cases/*.inp ;;
+        vocab_json) echo $fx/pretrained/tokenizers/bpe/vocab.json $fx/pretrained/models/tiny-gpt2/vocab.json ;;
+        merges_txt) echo $fx/pretrained/tokenizers/bpe/merges.txt ;;
+        vocab_txt) echo $fx/pretrained/tokenizers/wordpiece/vocab.txt ;;
+        tokenizer_json) echo $fx/pretrained/tokenizers/*/tokenizer.json ;;
+        config_json) echo $fx/pretrained/models/*/config.json ;;
+        safetensors) echo $fx/pretrained/models/*/model.safetensors ;;
+        lesson) echo assets/lessons/*/*.md ;;
+        *) ;;
+    esac
+}
+status=0
+for t in "${targets[@]}"; do
+    corpus=build-fuzz/corpus/$t crashes=build-fuzz/crashes/$t/
+    mkdir -p "$corpus" "$crashes" tests/fuzz/regressions/"$t"
+    for s in $(seeds_of "$t"); do cp -n "$s" "$corpus/seed-$(basename "$(dirname "$s")")-$(basename "$s")"; done
+    [ -d tests/fuzz/seeds/"$t" ] && cp -n tests/fuzz/seeds/"$t"/* "$corpus"/
+    dict=()
+    case $t in vocab_json|tokenizer_json|config_json|safetensors|settings|run_options) dict=(-dict=tests/fuzz/json.dict) ;; esac
+    log=build-fuzz/$t.log
+    set +e
+    build-fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
+        -max_len=262144 -print_final_stats=1 -artifact_prefix="$crashes" "$corpus" tests/fuzz/regressions/"$t" >"$log" 2>&1
+    rc=$?
+    set -e
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
+    cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || true)
+    found=$(find "$crashes" -type f | wc -l)
+    echo "fuzz $t: ${runs} executions in ${seconds} s, ${cov:-cov ?}, corpus $(ls "$corpus" | wc -l), crashes $found"
+    if [ $rc -ne 0 ] || [ "$found" -gt 0 ]; then
+        status=1
+        cp "$crashes"* tests/fuzz/regressions/"$t"/ 2>/dev/null || true
+        grep -m 5 -E 'ERROR|SUMMARY|runtime error' "$log" || true
+        rm -f "$crashes"*
+    fi
+done
+exit $status
