@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <new>
@@ -11,19 +12,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include "attnlab_version.h"
 #include "cli/cli_messages.h"
 #include "cli/export_command.h"
 #include "cli/generate_command.h"
 #include "cli/lesson_command.h"
 #include "cli/run_options.h"
 #include "cli/train_command.h"
+#include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
 #include "core/attention/engine.h"
 #include "core/attention/trace_json.h"
-
-#ifndef ATTNLAB_VERSION
-#define ATTNLAB_VERSION "dev"
-#endif
+#include "core/attention/row_kernels.h"
 
 namespace attn::cli {
 
@@ -89,6 +89,35 @@ static int parse_error(CLI::App& app, const CLI::ParseError& e, const char* comm
     return fail(command, what + " See attnlab --help.", kExitUsage);
 }
 
+// `attnlab --version [--verbose]`: the version alone, or also how this binary was built and which
+// row kernels (core/simd) this CPU runs — what a bug report about a classroom PC needs.
+static bool is_version_request(int argc, char** argv, bool* verbose) {
+    bool version = false, other = false;
+    *verbose = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--version") == 0) version = true;
+        else if (std::strcmp(argv[i], "--verbose") == 0 || std::strcmp(argv[i], "-v") == 0) *verbose = true;
+        else other = true;
+    }
+    return version && !other;
+}
+
+static int print_version(bool verbose, const char* argv0) {
+    std::cout << "attnlab " << ATTNLAB_VERSION_STRING << "\n";
+    if (!verbose) {
+        std::cout.flush();
+        return std::cout ? kExitOk : fail(nullptr, "Cannot write to standard output.", kExitIo);
+    }
+    std::cout << "compiler:     " << ATTNLAB_BUILD_COMPILER << " (" << ATTNLAB_BUILD_TYPE << ")\n"
+              << "build flags:  " << ATTNLAB_BUILD_FLAGS << "\n"
+              << "baseline ISA: " << ATTNLAB_BUILD_BASELINE << "\n"
+              << "row kernels:  " << simd::row_kernels().name << "\n";
+    const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
+    std::cout << "assets:       " << (assets.empty() ? std::string("(not found)") : assets.string()) << "\n";
+    std::cout.flush();
+    return std::cout ? kExitOk : fail(nullptr, "Cannot write to standard output.", kExitIo);
+}
+
 static int run_cli_checked(int argc, char** argv, bool gui_available);
 
 int run_cli(int argc, char** argv, bool gui_available) {
@@ -104,11 +133,14 @@ int run_cli(int argc, char** argv, bool gui_available) {
 }
 
 static int run_cli_checked(int argc, char** argv, bool gui_available) {
-    CLI::App app{std::string("AttnLab ") + ATTNLAB_VERSION +
+    if (bool verbose = false; is_version_request(argc, argv, &verbose))
+        return print_version(verbose, argc > 0 ? argv[0] : nullptr);
+    CLI::App app{std::string("AttnLab ") + ATTNLAB_VERSION_STRING +
                  " — see every step of scaled dot-product attention.\n" +
                  (gui_available ? "Run without arguments to open the app.\n" : "")};
     app.footer(exit_codes_help());
-    app.set_version_flag("--version", std::string("attnlab ") + ATTNLAB_VERSION);
+    app.set_version_flag("--version", std::string("attnlab ") + ATTNLAB_VERSION_STRING,
+                         "Print the version (with --verbose: build flags, instruction sets) and exit");
     app.require_subcommand(gui_available ? 0 : 1, 1);
 
     DumpOptions dump;

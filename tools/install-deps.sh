@@ -13,7 +13,8 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       libegl-mesa0 libgl1-mesa-dri)  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-torch python3-numpy
-       clang libclang-rt-14-dev)  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
+       clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
+       lintian groff-base)  # the .deb check (tests/package): lintian, and the man page rendered
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Installs what is needed, builds everything and runs the whole test suite:
-#   1. Release build (as users get it): every test through ctest.
+#   1. Release build (as users get it), warnings as errors: every test through ctest, including the
+#      Debian package (package_test: cpack, contents, metadata, the extracted binary, lintian).
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build of the engine's tests: core, real models
 #      (safetensors, tokenizers, forward pass), language-model head and head roles (core/lm), CLI,
-#      export and lessons (asserts on). The app's logic tests
-#      run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30 minutes.
-#      The trainer's tests (train_*) also run in step 1 only: under the sanitizers train_tests took
-#      216 s on a loaded 2-core machine (it passed, clean).
+#      export, lessons, the bad-input suite and the fuzz regression corpus (asserts on). The app's
+#      logic tests run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30
+#      minutes. The trainer's tests (train_*) also run in step 1 only: under the sanitizers
+#      train_tests took 216 s on a loaded 2-core machine (it passed, clean).
 #   3. Fuzz smoke: every libFuzzer harness of tests/fuzz built with clang (ASan + UBSan, -O1) and
 #      run ATTNLAB_FUZZ_SECONDS (default 10) each; a crash fails the run and is kept in
 #      tests/fuzz/regressions/ (the regression corpus itself is replayed by ctest in steps 1 and 2).
-# Set ATTNLAB_SKIP_SANITIZE=1 to skip step 2 and ATTNLAB_SKIP_FUZZ=1 to skip step 3 while iterating.
+#   4. Portable build of the command line (-DATTNLAB_NATIVE=OFF, x86-64-v2 baseline): its
+#      instructions, its kernel dispatch and identical numbers from every variant (~2-3 min).
+# ATTNLAB_SKIP_SANITIZE=1, ATTNLAB_SKIP_FUZZ=1 and ATTNLAB_SKIP_PORTABLE=1 skip steps 2, 3 and 4
+# while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,23 +22,25 @@ tools/install-deps.sh
 jobs=$(nproc)
 
 echo "== Release build"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_TESTS=ON
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_TESTS=ON -DATTNLAB_WERROR=ON
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
-    echo "== ASan + UBSan build (core, real-model, LM, CLI and export tests)"
+    echo "== ASan + UBSan build (core, real-model, LM, CLI, export, lesson and bad-input tests)"
     # -g1: line tables are enough for the sanitizers' stack traces, and compile much faster.
     cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" \
         -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
     cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests \
         attnlab_lesson_tests attnlab_fuzz_replay
+    # Not the app's or the trainer's suites (see above), nor the package and build checks
+    # (tests/package): nothing to sanitize there.
+    skip='^(app_|train_|package_test$|portable_isa_test$|quiet_headers_test$)'
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --test-dir build-sanitize --output-on-failure \
-        -j "$jobs" -E '^(app_|train_)'
+        -j "$jobs" -E "$skip"
     # Every engine suite must have run here (by name, so adding a suite never breaks the check).
-    # The training suites run in step 1 only: under the sanitizers they take ~4 min.
-    listed=$(ctest --test-dir build-sanitize -N -E '^(app_|train_)')
+    listed=$(ctest --test-dir build-sanitize -N -E "$skip")
     for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests lesson_tests lesson_cli_tests layout_rules bad_input_tests fuzz_regressions; do
         grep -Eq "Test +#[0-9]+: $suite\$" <<<"$listed" ||
             { echo "run-tests: the sanitizer build did not run $suite"; exit 1; }
@@ -44,4 +50,12 @@ fi
 if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
     echo "== Fuzz smoke (clang, ASan + UBSan, ${ATTNLAB_FUZZ_SECONDS:-10} s per target)"
     tools/fuzz.sh all "${ATTNLAB_FUZZ_SECONDS:-10}"
+fi
+
+if [ "${ATTNLAB_SKIP_PORTABLE:-0}" != 1 ]; then
+    echo "== Portable build (x86-64-v2 baseline, row kernels dispatched at run time)"
+    cmake -S . -B build-portable -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_NATIVE=OFF -DATTNLAB_WERROR=ON \
+        -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
+    cmake --build build-portable -j "$jobs" --target attnlab
+    ctest --test-dir build-portable --output-on-failure -R '^portable_isa_test$'
 fi

@@ -4,7 +4,8 @@
 //
 // The scale and tick logic is GL-free in plot_scale.h; this file only draws. Usage:
 //   PlotSpec spec;  spec.x = fit_axis(xs, AxisScale::Log);  spec.x.label = "n (tokens)"; ...
-//   spec.series.push_back({"softmax", xs, ys, plot_colour(0)});
+//   PlotSeries s = plot_series("softmax", plot_colour(0), SeriesKind::LinePoints); s.x = xs; s.y = ys;
+//   spec.series.push_back(std::move(s));
 //   PlotHover h = draw_plot("##cost", spec, ImVec2(w, h));
 #pragma once
 

@@ -30,7 +30,9 @@
 #include <thread>
 #include <vector>
 
+#include "attnlab_version.h"
 #include "core/base/asset_paths.h"
+#include "core/attention/row_kernels.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/jobs/compute_worker.h"
 #include "app/i18n/core_messages.h"
@@ -234,6 +236,8 @@ float draw_main_menu(App& app) {
             ImGui::TextDisabled("%s", tr(lang, Txt::MenuShortcuts));
             ImGui::Separator();
             ImGui::TextUnformatted(tr(lang, Txt::ShortcutsText));
+            ImGui::Separator();  // About: the same version as `attnlab --version` and the package
+            ImGui::TextDisabled("AttnLab %s  (%s)", ATTNLAB_VERSION_STRING, attn::simd::row_kernels().name);
             ImGui::EndMenu();
         }
         ImGui::SameLine(0.0f, 40.0f);

@@ -5,6 +5,8 @@
 #include <cassert>
 #include <limits>
 
+#include "core/attention/row_kernels.h"
+
 namespace attn {
 
 namespace {
@@ -12,69 +14,54 @@ namespace {
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 constexpr float kMomentTiny = 2.6e-13f;  // ≈ e^−29: its cube, 1.8e−38, is still a normal float
 
-using ConstRow = Eigen::Map<const Eigen::ArrayXf>;
 using Row = Eigen::Map<Eigen::ArrayXf>;
 
 }  // namespace
 
-// Reductions go through Eigen (vectorized, in a fixed order: the same result on every thread and
-// call); the exponentials through a plain loop around exp_nonpositive, which GCC vectorizes.
+// The loops themselves are core/simd's row kernels: compiled for several instruction sets and
+// chosen at run time, with the same sums in the same order in every variant.
 SoftmaxRows::SoftmaxRows(int n) : n_(n), hide_(n), visible_(n), e_(n) { assert(n >= 0); }
 
 RowMoments SoftmaxRows::moments(const float* scores, const std::uint8_t* blocked, bool with_var) {
-    const ConstRow s(scores, n_);
+    const simd::RowKernels& k = simd::row_kernels();
     RowMoments m;
     if (n_ == 0) return m;
-    float top = 0.0f, sum = 0.0f;
+    const float* hide = nullptr;
+    const float* visible = nullptr;
     if (blocked) {
-        float* hide = hide_.data();
-        float* visible = visible_.data();
+        float* h = hide_.data();
+        float* v = visible_.data();
         int count = 0;
         for (int j = 0; j < n_; ++j) {
-            hide[j] = blocked[j] != 0 ? kNegInf : 0.0f;
-            visible[j] = blocked[j] != 0 ? 0.0f : 1.0f;
+            h[j] = blocked[j] != 0 ? kNegInf : 0.0f;
+            v[j] = blocked[j] != 0 ? 0.0f : 1.0f;
             count += blocked[j] == 0;
         }
         m.n_visible = count;
         if (count == 0) return RowMoments{};
-        top = (s + hide_).maxCoeff();
-        sum = (s * visible_).sum();
+        hide = h;
+        visible = v;
     } else {
         m.n_visible = n_;
-        top = s.maxCoeff();
-        sum = s.sum();
     }
+    const float top = k.max(scores, hide, n_);
     if (top == kNegInf) return RowMoments{};  // only −∞ scores
     m.max = top;
-    m.mean = sum / float(m.n_visible);
-    if (with_var) {
-        const float ss = blocked ? ((s - m.mean) * visible_).square().sum() : (s - m.mean).square().sum();
-        m.var = ss / float(m.n_visible);
-    }
+    m.mean = k.sum(scores, visible, n_) / float(m.n_visible);
+    if (with_var) m.var = k.sq_dev(scores, visible, m.mean, n_) / float(m.n_visible);
     return m;
 }
 
 RowSums SoftmaxRows::exp(const float* scores, const std::uint8_t* blocked, const RowMoments& m,
                          float factor, float* e, bool with_moments) {
     assert(m.n_visible > 0 && factor > 0.0f);
-    float* out = e ? e : e_.data();
-    const float top = m.max;
-    if (blocked) {
-        const float* hide = hide_.data();
-        for (int j = 0; j < n_; ++j) out[j] = exp_nonpositive(factor * (scores[j] - top) + hide[j]);
-    } else {
-        for (int j = 0; j < n_; ++j) out[j] = exp_nonpositive(factor * (scores[j] - top));
-    }
-    const ConstRow ex(out, n_);
+    const simd::ExpSums x = simd::row_kernels().exp(scores, blocked ? hide_.data() : nullptr, m.max, factor,
+                                                    kMomentTiny, with_moments, e ? e : e_.data(), n_);
     RowSums r;
-    r.l = ex.sum();
-    if (with_moments) {
-        const ConstRow s(scores, n_);
-        r.ed = (ex * (s - top)).sum();  // blocked keys: e_j = 0
-        const auto ec = ex.max(kMomentTiny);
-        r.e2 = ec.square().sum();
-        r.e3 = (ec.square() * ec).sum();
-    }
+    r.l = x.l;
+    r.ed = x.ed;  // blocked keys: e_j = 0
+    r.e2 = x.e2;
+    r.e3 = x.e3;
     return r;
 }
 
@@ -87,7 +74,7 @@ bool softmax_row(const float* scores, const std::uint8_t* blocked, int n, float 
         return false;
     }
     const float inv_l = 1.0f / rows.exp(scores, blocked, m, factor, p, /*with_moments=*/false).l;
-    Row(p, n) *= inv_l;  // l ≥ 1: the max key contributes exp(0)
+    simd::row_kernels().scale(p, inv_l, n);  // l ≥ 1: the max key contributes exp(0)
     return true;
 }
 
@@ -105,7 +92,7 @@ Mat masked_softmax(const Mat& scores, float factor, const BoolMat* blocked) {
             Row(p, n).setZero();
             continue;
         }
-        Row(p, n) *= 1.0f / rows.exp(s, b, m, factor, p, /*with_moments=*/false).l;
+        simd::row_kernels().scale(p, 1.0f / rows.exp(s, b, m, factor, p, /*with_moments=*/false).l, n);
     }
     return weights;
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/attention/softmax.h"
+#include "core/attention/row_kernels.h"
 
 namespace attn {
 
@@ -89,7 +90,7 @@ void softmax_rows_with_stats(const Mat& scores, const BoolMat* blocked, int r0, 
             continue;
         }
         const RowSums r = rows.exp(s, b, m, factor, p.data(), with_stats);
-        p *= 1.0f / r.l;  // l ≥ 1: the max key contributes exp(0)
+        simd::row_kernels().scale(p.data(), 1.0f / r.l, t_k);  // l ≥ 1: the max key contributes exp(0)
         if (with_stats) {
             set_row(*stats, i, m, r, factor);
             set_row(*stats_other, i, m, rows.exp(s, b, m, factor_other, nullptr, true), factor_other);

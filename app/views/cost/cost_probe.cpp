@@ -63,6 +63,10 @@ CostProbe::~CostProbe() {
     if (thread_.joinable()) thread_.join();
 }
 
+// Out of line, not a default argument: GCC 12 inlined the default CostRequest temporary into the
+// panel and warned (-Wmaybe-uninitialized, a false positive) about its vectors' destructors.
+void CostProbe::start(const ModelConfig& model, const RunConfig& base) { start(model, base, CostRequest()); }
+
 void CostProbe::start(const ModelConfig& model, const RunConfig& base, CostRequest request) {
     if (running_.exchange(true)) return;
     if (thread_.joinable()) thread_.join();

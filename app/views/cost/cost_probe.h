@@ -49,7 +49,8 @@ class CostProbe {
 public:
     ~CostProbe();
     bool running() const { return running_.load(); }
-    void start(const ModelConfig& model, const RunConfig& base, CostRequest request = {});
+    void start(const ModelConfig& model, const RunConfig& base, CostRequest request);
+    void start(const ModelConfig& model, const RunConfig& base);  // the default CostRequest
     CostResults results() const;  // what is measured so far (empty before the first start)
 
 private:

@@ -148,8 +148,7 @@ void draw_histograms_and_demo(ScalingLabPanel& p, Lang lang) {
     char title[128];
     const Histogram* hs[2] = {&p.hist_scaled, &p.hist_unscaled};
     // Both histograms on one value axis, so dividing by √d_k visibly squeezes the softmax inputs.
-    std::vector<double> edges;
-    for (const Histogram* h : hs) edges.insert(edges.end(), {double(h->lo), double(h->hi)});
+    const std::vector<double> edges = {double(hs[0]->lo), double(hs[0]->hi), double(hs[1]->lo), double(hs[1]->hi)};
     const Axis x_axis = fit_axis(edges, AxisScale::Linear);
     // One plot, both histograms overlaid (raw behind, ÷√d_k in front).
     PlotSpec hist;

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# package_test.sh — the Debian package as a teacher gets it: cpack writes the .deb from the build
+# tree, then its contents (dpkg-deb -c), metadata (dpkg-deb -f: version = `attnlab --version`,
+# Depends computed by dpkg-shlibdeps), manual page, copyright and changelog are checked; it is
+# extracted into a temporary root, where the extracted attnlab must find the extracted assets
+# (/usr/bin/../share/attnlab) and run --version, dump and export. lintian, when installed, must
+# report no errors. Env: BUILD_DIR, SOURCE_DIR, ATTNLAB. Exit 77 = skipped (no dpkg-deb).
+set -u
+: "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${ATTNLAB:?}"
+command -v dpkg-deb >/dev/null 2>&1 || { echo "dpkg-deb not found: skipped"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$SOURCE_DIR/tests/test_lib.sh"
+
+version=$("$ATTNLAB" --version | awk '{print $2}')
+[ -n "$version" ] && ok || fail "attnlab --version printed no version"
+
+# --- build the package (into a temporary folder; the build tree must be built) -------------
+cpack --config "$BUILD_DIR/CPackConfig.cmake" -B "$tmp/pkg" >"$tmp/cpack.log" 2>&1 ||
+    { cat "$tmp/cpack.log"; fail "cpack"; echo "$failed failure(s)"; exit 1; }
+deb="$tmp/pkg/attnlab_${version}_amd64.deb"
+[ -s "$deb" ] && ok || { ls "$tmp/pkg"; fail "no $deb"; echo "$failed failure(s)"; exit 1; }
+
+# --- contents -----------------------------------------------------------------------------
+dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$tmp/contents"
+for f in /usr/bin/attnlab /usr/share/man/man1/attnlab.1.gz /usr/share/doc/attnlab/copyright \
+         /usr/share/doc/attnlab/changelog.gz /usr/share/attnlab/presets.txt \
+         /usr/share/attnlab/fonts/NanumGothic.ttf /usr/share/attnlab/fonts/OFL-NanumGothic.txt \
+         /usr/share/applications/attnlab.desktop /usr/share/icons/hicolor/scalable/apps/attnlab.svg; do
+    grep -qx "$f" "$tmp/contents" && ok || fail "package lacks $f"
+done
+# assets/ goes in wholesale (fonts, presets, icons, licenses, lessons when there are any).
+(cd "$SOURCE_DIR/assets" && find . -type f | sed 's|^\./||') | while read -r f; do
+    grep -qx "/usr/share/attnlab/$f" "$tmp/contents" || echo "$f"
+done >"$tmp/missing_assets"
+[ ! -s "$tmp/missing_assets" ] && ok || fail "assets not in the package: $(tr '\n' ' ' <"$tmp/missing_assets")"
+grep -v '^/usr/' "$tmp/contents" | grep -qv '^/$' && fail "files outside /usr: $(grep -v '^/usr/' "$tmp/contents")" || ok
+
+# --- metadata -----------------------------------------------------------------------------
+field() { dpkg-deb -f "$deb" "$1"; }
+[ "$(field Package)" = attnlab ] && ok || fail "Package: $(field Package)"
+[ "$(field Version)" = "$version" ] && ok || fail "Version $(field Version) != attnlab --version $version"
+[ "$(field Architecture)" = amd64 ] && ok || fail "Architecture: $(field Architecture)"
+depends=$(field Depends)
+echo "Depends: $depends"
+# Computed, not typed: dpkg-shlibdeps writes minimum versions from the libraries' symbols files.
+for lib in 'libc6 (>= ' 'libstdc++6 (>= ' 'libcairo2 (>= ' 'libutf8proc2 (>= '; do
+    case "$depends" in *"$lib"*) ok ;; *) fail "Depends lacks '$lib…' (not computed by dpkg-shlibdeps?)" ;; esac
+done
+if grep -qx /usr/share/applications/attnlab.desktop "$tmp/contents" && "$ATTNLAB" --help | grep -q 'open the app'; then
+    case "$depends" in *libglfw3*) ok ;; *) fail "Depends lacks libglfw3 for the app" ;; esac
+fi
+[ -n "$(field Maintainer)" ] && [ -n "$(field Description)" ] && ok || fail "Maintainer/Description empty"
+
+# --- documentation ------------------------------------------------------------------------
+dpkg-deb -x "$deb" "$tmp/root" && ok || fail "dpkg-deb -x"
+root="$tmp/root"
+zcat "$root/usr/share/doc/attnlab/changelog.gz" | head -1 | grep -q "^attnlab ($version) " && ok ||
+    fail "changelog.gz does not start with version $version"
+head -1 "$root/usr/share/doc/attnlab/copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' &&
+    ok || fail "copyright is not machine-readable (DEP-5)"
+grep -q '^License: OFL-1.1' "$root/usr/share/doc/attnlab/copyright" && ok || fail "copyright lacks the font's OFL-1.1"
+# The manual page renders without troff warnings and names every subcommand `attnlab --help` lists.
+zcat "$root/usr/share/man/man1/attnlab.1.gz" >"$tmp/attnlab.1"
+groff -mandoc -Tutf8 -ww -z "$tmp/attnlab.1" 2>"$tmp/groff.err"; [ ! -s "$tmp/groff.err" ] && ok ||
+    fail "man page warnings: $(cat "$tmp/groff.err")"
+"$ATTNLAB" --help | awk '/^(SUBCOMMANDS|Subcommands):/{on=1; next} on && NF==0{on=0} on{print $1}' >"$tmp/subcommands"
+[ -s "$tmp/subcommands" ] && ok || fail "no SUBCOMMANDS in attnlab --help"
+while read -r cmd; do
+    grep -Eq "^\.It Cm $cmd( |\$)" "$tmp/attnlab.1" && ok || fail "man page does not describe '$cmd'"
+done <"$tmp/subcommands"
+grep -q '^\.Sh EXIT STATUS' "$tmp/attnlab.1" && ok || fail "man page has no EXIT STATUS"
+# ... and the same exit codes as `attnlab --help` ("Exit codes: 0 ok, 1 bad input, ...").
+codes_help=$("$ATTNLAB" --help | tr '\n' ' ' | grep -o 'Exit codes:[^.]*' | grep -Eo '(^|, |: )[0-9]+' | grep -Eo '[0-9]+' | tr '\n' ' ')
+codes_man=$(sed -n '/^\.Sh EXIT STATUS/,/^\.Sh /p' "$tmp/attnlab.1" | sed -n 's/^\.It \([0-9][0-9]*\)$/\1/p' | tr '\n' ' ')
+[ -n "$codes_help" ] && [ "$codes_help" = "$codes_man" ] && ok ||
+    fail "exit codes differ: --help says '$codes_help', the man page '$codes_man'"
+
+# --- the extracted program, run from elsewhere: its assets are found next to it ------------
+bin="$root/usr/bin/attnlab"
+(cd "$tmp" && env -u ATTNLAB_ASSET_DIR "$bin" --version) >"$tmp/v" 2>&1
+[ "$(cat "$tmp/v")" = "attnlab $version" ] && ok || fail "extracted --version: $(cat "$tmp/v")"
+(cd "$tmp" && env -u ATTNLAB_ASSET_DIR "$bin" --version --verbose) >"$tmp/vv" 2>&1
+grep -qx "assets: *$root/usr/bin/../share/attnlab\|assets: *$root/usr/share/attnlab" "$tmp/vv" && ok ||
+    fail "the extracted binary does not use the extracted assets: $(grep assets "$tmp/vv")"
+grep -q '^row kernels: ' "$tmp/vv" && ok || fail "--version --verbose lacks the row kernels"
+expect_exit 0 "extracted dump" -- env -u ATTNLAB_ASSET_DIR "$bin" dump --text "Time flies like an arrow" --causal -o "$tmp/run.json"
+/usr/bin/python3 -c "import json,sys; t=json.load(open(sys.argv[1])); assert t['layers'][0]['heads'][0]['weights']" \
+    "$tmp/run.json" && ok || fail "dump JSON unreadable"
+expect_exit 0 "extracted export (bundled font)" -- env -u ATTNLAB_ASSET_DIR "$bin" export --text "그는 집에 갔다." \
+    --lang ko --view heatmap -o "$tmp/h.png"
+[ "$(head -c 4 "$tmp/h.png" | tail -c 3)" = PNG ] && ok || fail "export did not write a PNG"
+
+# --- lintian: no errors (warnings are printed) ---------------------------------------------
+if command -v lintian >/dev/null 2>&1; then
+    lintian --no-tag-display-limit "$deb" >"$tmp/lintian.txt" 2>&1
+    cat "$tmp/lintian.txt"
+    grep -q '^E: ' "$tmp/lintian.txt" && fail "lintian errors" || ok
+else
+    echo "note: lintian not installed; skipped"
+fi
+
+echo "package test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
