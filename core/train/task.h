@@ -73,6 +73,11 @@ std::string task_names();  // "reverse, sort, ..." for messages
 // A task over single-character symbols: vocab = the characters of `symbols`, in order.
 Task make_symbol_task(const std::string& name, const std::string& symbols, int seq_len);
 Status check_range(const char* what, int value, int lo, int hi);  // "--length 40: must be 1 to 16"
+// A "symbols > answer" task (reverse, sort, copy): n random symbols from the first k letters, '>',
+// then answer(input); only the answer's predictions are scored. k and n default to 8 and 6
+// (--symbols 2 to 26, --length 1 to 32).
+using SymbolAnswer = void (*)(const int* input, int n, int* answer);  // input (n) -> answer (n)
+Expected<Task> make_answer_task(const char* name, const TaskParams& params, SymbolAnswer answer);
 
 // The task files' TaskInfo (one per file in tasks/).
 TaskInfo reverse_task_info();

@@ -58,4 +58,23 @@ Status check_range(const char* what, int value, int lo, int hi) {
                          " to " + std::to_string(hi) + ".");
 }
 
+Expected<Task> make_answer_task(const char* name, const TaskParams& in, SymbolAnswer answer) {
+    TaskParams p = in;
+    if (p.n_symbols == 0) p.n_symbols = 8;
+    if (p.length == 0) p.length = 6;
+    if (Status s = check_range("--symbols", p.n_symbols, 2, 26); !s) return s;
+    if (Status s = check_range("--length", p.length, 1, 32); !s) return s;
+    const int k = p.n_symbols, n = p.length;
+    Task t = make_symbol_task(name, std::string("abcdefghijklmnopqrstuvwxyz").substr(0, k) + ">", 2 * n + 1);
+    t.params = p;
+    t.sample = [k, n, answer](TaskRng& rng, Example& ex) {
+        ex.tokens.assign(2 * n + 1, k);  // (2n + 1) '>' (id k) in the middle
+        for (int i = 0; i < n; ++i) ex.tokens[i] = rng.below(k);
+        answer(ex.tokens.data(), n, ex.tokens.data() + n + 1);
+        ex.scored.assign(2 * n, 0);  // (2n) the answer: the predictions made at '>' and after
+        for (int i = n; i < 2 * n; ++i) ex.scored[i] = 1;
+    };
+    return t;
+}
+
 }  // namespace attn::train

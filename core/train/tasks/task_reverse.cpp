@@ -5,25 +5,11 @@
 
 namespace attn::train {
 
-static Expected<Task> make_reverse(const TaskParams& in) {
-    TaskParams p = in;
-    if (p.n_symbols == 0) p.n_symbols = 8;
-    if (p.length == 0) p.length = 6;
-    if (Status s = check_range("--symbols", p.n_symbols, 2, 26); !s) return s;
-    if (Status s = check_range("--length", p.length, 1, 32); !s) return s;
-    const int k = p.n_symbols, n = p.length;
-    Task t = make_symbol_task("reverse", std::string("abcdefghijklmnopqrstuvwxyz").substr(0, k) + ">",
-                              2 * n + 1);
-    t.params = p;
-    t.sample = [k, n](TaskRng& rng, Example& ex) {
-        ex.tokens.assign(2 * n + 1, k);  // (2n + 1) the middle one stays '>' (id k)
-        for (int i = 0; i < n; ++i) ex.tokens[i] = rng.below(k);
-        for (int i = 0; i < n; ++i) ex.tokens[n + 1 + i] = ex.tokens[n - 1 - i];
-        ex.scored.assign(2 * n, 0);  // (2n) score the predictions after '>' …
-        for (int i = n; i < 2 * n; ++i) ex.scored[i] = 1;
-    };
-    return t;
+static void reverse_answer(const int* input, int n, int* answer) {
+    for (int i = 0; i < n; ++i) answer[i] = input[n - 1 - i];
 }
+
+static Expected<Task> make_reverse(const TaskParams& p) { return make_answer_task("reverse", p, reverse_answer); }
 
 TaskInfo reverse_task_info() {
     TaskInfo info;

@@ -5,26 +5,12 @@
 
 namespace attn::train {
 
-static Expected<Task> make_sort(const TaskParams& in) {
-    TaskParams p = in;
-    if (p.n_symbols == 0) p.n_symbols = 8;
-    if (p.length == 0) p.length = 6;
-    if (Status s = check_range("--symbols", p.n_symbols, 2, 26); !s) return s;
-    if (Status s = check_range("--length", p.length, 1, 32); !s) return s;
-    const int k = p.n_symbols, n = p.length;
-    Task t = make_symbol_task("sort", std::string("abcdefghijklmnopqrstuvwxyz").substr(0, k) + ">",
-                              2 * n + 1);
-    t.params = p;
-    t.sample = [k, n](TaskRng& rng, Example& ex) {
-        ex.tokens.assign(2 * n + 1, k);  // (2n + 1) '>' (id k) in the middle
-        for (int i = 0; i < n; ++i) ex.tokens[i] = rng.below(k);
-        std::copy(ex.tokens.begin(), ex.tokens.begin() + n, ex.tokens.begin() + n + 1);
-        std::sort(ex.tokens.begin() + n + 1, ex.tokens.end());
-        ex.scored.assign(2 * n, 0);      // (2n) the answer only
-        for (int i = n; i < 2 * n; ++i) ex.scored[i] = 1;
-    };
-    return t;
+static void sort_answer(const int* input, int n, int* answer) {
+    std::copy(input, input + n, answer);
+    std::sort(answer, answer + n);
 }
+
+static Expected<Task> make_sort(const TaskParams& p) { return make_answer_task("sort", p, sort_answer); }
 
 TaskInfo sort_task_info() {
     TaskInfo info;
