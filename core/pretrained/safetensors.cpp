@@ -183,52 +183,69 @@ const TensorInfo* SafeTensorsFile::find(std::string_view name) const {
 
 namespace {
 
-// What the parse callback learns that the parsed value cannot tell: nlohmann keeps the last of
-// two equal keys silently, and it forgets the order of the keys.
-struct HeaderScan {
+// What a first, SAX pass over the header learns that the parsed value cannot tell: nlohmann keeps
+// the last of two equal keys silently, and it forgets the order of the keys. The pass also stops a
+// hostile header early (too deep, too many entries) before any value is built. It replaces a parse
+// callback: nlohmann's callback parser rescans the whole enclosing object each time an entry
+// ends, which made a 16,384-entry header take seconds (quadratic).
+struct HeaderScan : nlohmann::json_sax<json> {
     std::vector<std::string> top_keys;                     // in file order
     std::vector<std::unordered_set<std::string>> seen;     // keys of the open object at each depth
     std::string duplicate;                                 // first repeated key
     std::string duplicate_owner;                           // its tensor, if it is inside an entry
-    bool too_deep = false;
-};
+    std::string error;                                     // why the scan stopped ("" = it did not)
+    int depth = 0;                                         // open objects and arrays
 
-struct TooManyEntries {};  // thrown from the parse callback: stops a huge header early
-
-// Parses the header into `out`; on failure returns the reason (without the file name).
-std::string parse_header(std::string_view text, json& out, HeaderScan& scan) {
-    std::string last_top_key;
-    scan.seen.resize(kMaxJsonDepth + 2);
-    auto callback = [&](int depth, json::parse_event_t event, json& parsed) -> bool {
-        if (event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) {
-            if (depth >= kMaxJsonDepth) {
-                scan.too_deep = true;
-                return false;  // not stored: a deep hostile nest costs a bit per level, no more
-            }
-            if (event == json::parse_event_t::object_start) scan.seen[depth + 1].clear();
-            return true;
+    bool open(bool object) {
+        if (++depth > kMaxJsonDepth) {
+            error = "its header nests values deeper than a tensor entry can";
+            return false;
         }
-        if (event == json::parse_event_t::key && depth <= kMaxJsonDepth) {
-            const std::string& key = parsed.get_ref<const std::string&>();
-            if (!scan.seen[depth].insert(key).second && scan.duplicate.empty()) {
-                scan.duplicate = key;
-                if (depth > 1) scan.duplicate_owner = last_top_key;
-            }
-            if (depth == 1) {
-                last_top_key = key;
-                scan.top_keys.push_back(key);
-                if (scan.top_keys.size() > kMaxHeaderEntries + 1) throw TooManyEntries{};
+        if (object) {
+            if (seen.size() <= std::size_t(depth)) seen.resize(std::size_t(depth) + 1);
+            seen[std::size_t(depth)].clear();
+        }
+        return true;
+    }
+    bool start_object(std::size_t) override { return open(true); }
+    bool start_array(std::size_t) override { return open(false); }
+    bool end_object() override { --depth; return true; }
+    bool end_array() override { --depth; return true; }
+    bool key(string_t& key) override {
+        if (!seen[std::size_t(depth)].insert(key).second && duplicate.empty()) {
+            duplicate = key;
+            if (depth > 1) duplicate_owner = top_keys.empty() ? std::string() : top_keys.back();
+        }
+        if (depth == 1) {
+            top_keys.push_back(key);
+            if (top_keys.size() > kMaxHeaderEntries) {
+                error = "its header has more than " + std::to_string(kMaxHeaderEntries) +
+                        " entries (the limit; real models have a few thousand at most)";
+                return false;
             }
         }
         return true;
-    };
+    }
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+        error = "its header is not valid JSON (" + parser_message(e.what()) + ")";
+        return false;
+    }
+};
+
+// Parses the header into `out`; on failure returns the reason (without the file name).
+std::string parse_header(std::string_view text, json& out, HeaderScan& scan) {
     try {
-        out = json::parse(text.begin(), text.end(), callback, /*allow_exceptions=*/true);
-    } catch (const TooManyEntries&) {
-        return "its header has more than " + std::to_string(kMaxHeaderEntries) +
-               " entries (the limit; real models have a few thousand at most)";
-    } catch (const json::parse_error& e) {
-        return "its header is not valid JSON (" + parser_message(e.what()) + ")";
+        const bool ok = json::sax_parse(text.begin(), text.end(), &scan);
+        if (!scan.error.empty()) return scan.error;
+        if (!ok) return "its header could not be parsed";
+        out = json::parse(text.begin(), text.end());  // known valid, depth-limited and not too big
     } catch (const std::bad_alloc&) {
         return "its header is too large to parse in the memory available";
     } catch (const std::exception& e) {
@@ -369,9 +386,6 @@ Expected<SafeTensorsFile> SafeTensorsFile::open(const std::string& path) {
                                  quote_name(scan.duplicate) + " twice.");
         return Status::Error(file + " names the tensor " + quote_name(scan.duplicate) + " twice in its header.");
     }
-    if (scan.too_deep)
-        return Status::Error(file + " is not a valid safetensors file: its header nests values deeper than a "
-                                    "tensor entry can.");
 
     SafeTensorsFile st;
     st.data_start_ = 8 + n;

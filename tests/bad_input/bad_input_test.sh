@@ -22,15 +22,16 @@ sums() { (cd "$keep" && find . -type f -exec md5sum {} + | sort); }
 before=$(sums)
 
 # case WANT PATTERN DESCRIPTION -- CMD...: exit WANT (< 128: no signal), one stderr line
-# matching PATTERN (grep -E), done within 20 s, every kept file unchanged.
+# matching PATTERN (grep -E), every kept file unchanged, and no hang: 120 s is a guard against a
+# loop that never ends, not a speed check (speed is bench/'s job; CI machines are often loaded).
 case_() {
     local want=$1 pattern=$2 what=$3
     shift 4
-    timeout 20 "$@" >"$tmp/out" 2>"$tmp/err"
+    timeout 120 "$@" >"$tmp/out" 2>"$tmp/err"
     local got=$?
     local lines
     lines=$(wc -l <"$tmp/err")
-    if [ $got -eq 124 ]; then fail "$what: took more than 20 s"; return; fi
+    if [ $got -eq 124 ]; then fail "$what: did not finish in 120 s (a hang)"; return; fi
     if [ $got -ge 128 ]; then fail "$what: killed by signal $((got - 128))"; cat "$tmp/err" | head -5; return; fi
     if [ $got -ne "$want" ]; then fail "$what: exit $got, expected $want"; head -5 "$tmp/err"; return; fi
     if [ "$want" -ne 0 ] && [ "$lines" -ne 1 ]; then fail "$what: $lines lines on stderr, expected 1"; head -5 "$tmp/err"; return; fi

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/limits.h"
 #include "core/pretrained/safetensors.h"
 
 using namespace attn;
@@ -386,6 +387,25 @@ TEST_CASE("safetensors: a header that is not a JSON object is refused") {
     check_has(open_error(dir, raw_file(std::string("{\"w\"\0: 1}", 9), "")), {"not valid JSON"});
     check_has(open_error(dir, raw_file("{} {}", "")), {"not valid JSON"});             // trailing garbage
     check_has(open_error(dir, raw_file(R"({"w": [[[[[[1]]]]]]})", "")), {"deeper"});
+}
+
+TEST_CASE("safetensors: a header at the entry limit opens; one more entry is refused, naming the limit") {
+    TempDir dir;
+    auto header_with = [](std::size_t entries) {
+        std::string h = "{";
+        for (std::size_t i = 0; i < entries; ++i)
+            h += (i ? "," : "") + std::string("\"t") + std::to_string(i) +
+                 "\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[0,0]}";
+        return h + "}";
+    };
+    const std::string path = dir.file("limit.safetensors");
+    write_bytes(path, raw_file(header_with(attn::limits::kMaxHeaderEntries), ""));
+    auto st = SafeTensorsFile::open(path);
+    REQUIRE_MESSAGE(st.ok(), st.status().message());
+    CHECK(st->tensors().size() == attn::limits::kMaxHeaderEntries);
+    CHECK(st->tensors().back().name == "t" + std::to_string(attn::limits::kMaxHeaderEntries - 1));  // file order
+    check_has(open_error(dir, raw_file(header_with(attn::limits::kMaxHeaderEntries + 1), "")),
+              {"bad.safetensors", "more than 16384 entries"});
 }
 
 TEST_CASE("safetensors: entries with missing or mistyped fields are refused by name") {
