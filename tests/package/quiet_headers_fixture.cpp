@@ -7,3 +7,8 @@ float planted_bug(const Eigen::ArrayXf& a, int n) {
     if (n > 3) x = a.maxCoeff();
     return x + (a + 1.0f).maxCoeff();  // x is uninitialized when n <= 3: must still warn
 }
+
+// A row-major product: Eigen's GEMM packing transposes 16-float packet blocks, which is where GCC
+// warns at -O1 (the sanitizer build) as well as at -O3.
+using RowMajorXf = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+RowMajorXf product(const RowMajorXf& a, const RowMajorXf& b) { return a * b.transpose(); }
