@@ -227,3 +227,30 @@ TEST_CASE("the lesson list: UI language first, then by number") {
     CHECK(en_first[0].steps == 6);
     CHECK(list_lessons("no/such/folder", Lang::En).empty());
 }
+
+TEST_CASE("the built-in lessons leave no Markdown marks unrendered") {
+    // CommonMark does not close ** after punctuation when a letter follows ("…**를"): the reader
+    // would see the asterisks. Every built-in lesson's text is checked for stray marks.
+    int checked = 0;
+    for (const LessonEntry& entry : list_lessons(ATTNLAB_LESSON_DIR, Lang::En)) {
+        auto l = load_lesson_file(entry.path);
+        REQUIRE_MESSAGE(l.ok(), (l.ok() ? "" : l.error()));
+        std::vector<std::string> texts = {to_plain_text(l->intro)};
+        for (const Step& s : l->steps) {
+            texts.push_back(to_plain_text(s.text));
+            if (s.question) {
+                texts.push_back(to_plain_text(s.question->ask));
+                texts.push_back(to_plain_text(s.question->explain));
+                for (const RichText& c : s.question->choices) texts.push_back(to_plain_text(c));
+            }
+        }
+        for (const std::string& t : texts) {
+            CAPTURE(entry.path);
+            CAPTURE(t);
+            CHECK(t.find("**") == std::string::npos);
+            CHECK(t.find("__") == std::string::npos);
+        }
+        ++checked;
+    }
+    CHECK(checked == 18);
+}
