@@ -476,6 +476,30 @@ constexpr Pattern kPatterns[] = {
     {"Nothing to export yet: the sentence has no result.", "아직 내보낼 것이 없습니다: 문장의 계산 결과가 없습니다."},
     {"Saved the whole trace to {}", "전체 계산 결과를 저장했습니다: {1}"},
     {"Saved to {}", "저장했습니다: {1}"},
+
+    // core/lesson (lesson_parse.cpp, lesson_state.cpp): the app strips the "file:line: " prefix
+    // first (localize_lesson_message in app/lesson/lesson_session.cpp) and puts it back.
+    {"Cannot open the lesson file '{}'.", "레슨 파일 '{1}'을 열 수 없습니다."},
+    {"Cannot read the lesson file '{}' (is it a folder?).", "레슨 파일 '{1}'을 읽을 수 없습니다 (폴더인가요?)."},
+    {"Cannot read the lesson file '{}'.", "레슨 파일 '{1}'을 읽을 수 없습니다."},
+    {"{}: the file is {} KiB; lessons are limited to {} KiB (1 MiB). Is this really a lesson?",
+     "{1}: 파일이 {2} KiB입니다. 레슨은 {3} KiB(1 MiB)까지입니다. 정말 레슨 파일인가요?"},
+    {"binary data (a NUL byte). A lesson is a UTF-8 Markdown text file.",
+     "이진 데이터(NUL 바이트)가 있습니다. 레슨은 UTF-8 마크다운 텍스트 파일입니다."},
+    {"invalid UTF-8 (byte {} at offset {}). Save the lesson as UTF-8 text.",
+     "올바른 UTF-8이 아닙니다 ({2}번째 바이트 {1}). 레슨을 UTF-8 텍스트로 저장하세요."},
+    {"no '# Title': a lesson file starts with '# Lesson title'.",
+     "'# 제목'이 없습니다: 레슨 파일은 '# 레슨 제목'으로 시작합니다."},
+    {"no steps: each '## Step title' starts one.", "단계가 없습니다: '## 단계 제목'마다 단계가 하나 시작됩니다."},
+    {"unknown key '{}'. The title block allows lang, model and the settings keys: {}.",
+     "알 수 없는 키 '{1}'입니다. 제목 블록에는 lang, model과 설정 키를 쓸 수 있습니다: {2}."},
+    {"unknown key '{}'. Allowed: {}.", "알 수 없는 키 '{1}'입니다. 쓸 수 있는 키: {2}."},
+    {"'{}' is not a 'key = value' line. Keys: {}.", "'{1}'은 'key = value' 형식의 줄이 아닙니다. 키: {2}."},
+    {"'{}' is given twice in step '{}'; give it once.", "'{1}'이 '{2}' 단계에 두 번 있습니다. 한 번만 쓰세요."},
+    {"'{}' is set twice in step '{}'; set it once.", "'{1}'이 '{2}' 단계에서 두 번 설정됩니다. 한 번만 설정하세요."},
+    {"{} = '{}': allowed are on and off.", "{1} = '{2}': on과 off만 쓸 수 있습니다."},
+    {"{} = '{}': not a whole number.", "{1} = '{2}': 정수가 아닙니다."},
+    {"{} = '{}': {}", "{1} = '{2}': 쓸 수 없는 값입니다. {3}"},
 };
 
 // One `{}` / `{msg}` between literal pieces: en = lit[0] cap lit[1] cap ... lit[n].
