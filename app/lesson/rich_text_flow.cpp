@@ -95,7 +95,58 @@ struct Writer {
     }
 };
 
+struct StandIn {
+    unsigned cp;
+    const char* ascii;
+};
+constexpr StandIn kStandIns[] = {
+    {0x1D40, "^T"}, {0x2212, "-"},  {0x25B8, ">"},  {0x0120, "G"},  {0x2581, "_"},  {0x1D48, "^d"},
+    {0x2096, "_k"}, {0x2080, "_0"}, {0x2081, "_1"}, {0x2082, "_2"}, {0x2083, "_3"}, {0x2084, "_4"},
+    {0x2070, "^0"}, {0x00B9, "^1"}, {0x00B2, "^2"}, {0x00B3, "^3"}, {0x2074, "^4"}, {0x207B, "^-"},
+    {0x2248, "~"},  {0x2264, "<="}, {0x2265, ">="}, {0x2260, "!="}, {0x2192, "->"}, {0x2190, "<-"},
+};
+
+// The code point at `s[k]` and its length in bytes (invalid bytes: themselves, length 1).
+unsigned decode(std::string_view s, size_t k, size_t* len) {
+    const unsigned char c = static_cast<unsigned char>(s[k]);
+    size_t n = utf8_len(c);
+    if (k + n > s.size()) n = 1;
+    if (n == 1) {
+        *len = 1;
+        return c;
+    }
+    unsigned cp = c & (0x7Fu >> n);
+    for (size_t i = 1; i < n; ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[k + i]) & 0x3Fu);
+    *len = n;
+    return cp;
+}
+
 }  // namespace
+
+std::string replace_missing_glyphs(std::string_view text, const std::function<bool(unsigned)>& has_glyph) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t k = 0; k < text.size();) {
+        size_t n = 1;
+        const unsigned cp = decode(text, k, &n);
+        const char* ascii = nullptr;
+        if (cp >= 0x80 && !has_glyph(cp)) {
+            for (const StandIn& s : kStandIns)
+                if (s.cp == cp) ascii = s.ascii;
+        }
+        if (ascii != nullptr) out += ascii;
+        else out.append(text.substr(k, n));
+        k += n;
+    }
+    return out;
+}
+
+lesson::RichText replace_missing_glyphs(const lesson::RichText& text, const std::function<bool(unsigned)>& has_glyph) {
+    lesson::RichText out = text;
+    for (TextBlock& b : out.blocks)
+        for (Span& s : b.spans) s.text = replace_missing_glyphs(s.text, has_glyph);
+    return out;
+}
 
 Flow flow_rich_text(const lesson::RichText& text, float width, float indent, const MeasureFn& measure) {
     Flow flow;

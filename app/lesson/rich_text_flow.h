@@ -37,4 +37,11 @@ using MeasureFn = std::function<float(std::string_view)>;
 // `width` ≥ 1 px; `indent`: px per list level (and the room for the marker).
 Flow flow_rich_text(const lesson::RichText& text, float width, float indent, const MeasureFn& measure);
 
+// `text` with the characters the font lacks (has_glyph(codepoint) false) replaced by a readable
+// ASCII stand-in where one is known (ᵀ → ^T, − → -, ▸ → >, Ġ → G, subscript/superscript digits →
+// _0 / ^0 …); other missing characters are kept (the font shows its fallback box).
+std::string replace_missing_glyphs(std::string_view text, const std::function<bool(unsigned)>& has_glyph);
+// The same over every span of `text`.
+lesson::RichText replace_missing_glyphs(const lesson::RichText& text, const std::function<bool(unsigned)>& has_glyph);
+
 }  // namespace attn::app

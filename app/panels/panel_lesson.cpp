@@ -33,10 +33,18 @@ ImVec4 warn_colour() { return ImVec4(1.0f, 0.85f, 0.3f, 1.0f); }
 
 // ---- [SECTION] Rich text ---------------------------------------------------------------------
 
+bool has_glyph(unsigned cp) {
+    return cp <= 0xFFFF && ImGui::GetFont()->FindGlyphNoFallback(ImWchar(cp)) != nullptr;
+}
+
+// Lesson text with the characters the font lacks (ᵀ, −, …) spelled in ASCII.
+std::string fix(const std::string& text) { return replace_missing_glyphs(text, has_glyph); }
+
 // Draws `text` at the cursor, wrapped to the content width; bold is drawn twice (one font), italic
 // is slanted, code gets a tinted box.
-void draw_rich_text(const lesson::RichText& text, ImU32 colour = 0) {
-    if (text.empty()) return;
+void draw_rich_text(const lesson::RichText& source, ImU32 colour = 0) {
+    if (source.empty()) return;
+    const lesson::RichText text = replace_missing_glyphs(source, has_glyph);
     if (colour == 0) colour = ImGui::GetColorU32(ImGuiCol_Text);
     const float width = std::max(ImGui::GetContentRegionAvail().x, 40.0f);
     const float font = ImGui::GetFontSize();
@@ -69,7 +77,7 @@ void draw_rich_text(const lesson::RichText& text, ImU32 colour = 0) {
     ImGui::Dummy(ImVec2(width, float(flow.lines) * line_h));
 }
 
-std::string plain(const lesson::RichText& t) { return lesson::to_plain_text(t); }
+std::string plain(const lesson::RichText& t) { return fix(lesson::to_plain_text(t)); }
 
 // ---- [SECTION] Opening ------------------------------------------------------------------------
 
@@ -270,7 +278,7 @@ bool handle_lesson_keys(LessonPanel& p, AppState& s) {
 float lesson_panel_width(const LessonPanel& p, const AppState& s, float display_w) {
     if (!lesson_open(p.session)) return 0.0f;
     const float scale = ImGui::GetIO().FontGlobalScale;
-    const float want = (s.presentation ? 560.0f : 440.0f) * scale;
+    const float want = (s.presentation ? 560.0f : 400.0f) * scale;
     return std::floor(std::clamp(want, display_w * 0.25f, display_w * (s.presentation ? 0.5f : 0.4f)));
 }
 
@@ -291,7 +299,7 @@ void draw_header(LessonPanel& p, AppState& s) {
     std::snprintf(label, sizeof(label), "%s###lesson_close", tr(lang, Txt::LessonClose));
     const float close_w = ImGui::CalcTextSize(tr(lang, Txt::LessonClose)).x + 2.0f * ImGui::GetStyle().FramePadding.x;
     ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - close_w - ImGui::GetStyle().ItemSpacing.x);
-    ImGui::TextColored(warn_colour(), "%s", lesson.title.c_str());
+    ImGui::TextColored(warn_colour(), "%s", fix(lesson.title).c_str());
     ImGui::PopTextWrapPos();
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - close_w);
     if (ImGui::Button(label)) {
@@ -316,7 +324,7 @@ void draw_header(LessonPanel& p, AppState& s) {
         int number = 0;
         for (int k = 0; k < int(lesson.steps.size()); ++k) {
             if (!lesson::step_visible(lesson.steps[size_t(k)], ss.model_open)) continue;
-            std::snprintf(label, sizeof(label), "%d. %s###lesson_step%d", ++number, lesson.steps[size_t(k)].title.c_str(), k);
+            std::snprintf(label, sizeof(label), "%d. %s###lesson_step%d", ++number, fix(lesson.steps[size_t(k)].title).c_str(), k);
             if (ImGui::Selectable(label, k == ss.step)) go_to_step(ss, s, k);
         }
         ImGui::EndCombo();
@@ -398,7 +406,7 @@ void draw_question(LessonPanel& p, AppState& s, const ComputeView& view) {
             ImGui::TextColored(ok_colour(), tr(lang, Txt::LessonAnswerCell), token_text(trace->q_tokens, r.row).c_str(),
                                token_text(trace->k_tokens, r.col).c_str(), r.row, r.col);
         }
-        ImGui::TextUnformatted(r.why(lesson_lang(lang)).c_str());
+        ImGui::TextUnformatted(fix(r.why(lesson_lang(lang))).c_str());
         ImGui::PopTextWrapPos();
         if (!q->explain.empty()) {
             ImGui::Spacing();
@@ -463,7 +471,7 @@ void draw_lesson_panel(LessonPanel& p, AppState& s, const ComputeView& view,
     ImGui::Spacing();
     ImGui::SetWindowFontScale((s.presentation ? kPresentationTextScale : 1.0f) * 1.15f);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(step.title.c_str());
+    ImGui::TextUnformatted(fix(step.title).c_str());
     ImGui::PopTextWrapPos();
     ImGui::SetWindowFontScale(s.presentation ? kPresentationTextScale : 1.0f);
     ImGui::Spacing();

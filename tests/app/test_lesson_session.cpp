@@ -457,3 +457,10 @@ TEST_CASE("rich text flow: words wrap at the width, styles and list markers are 
     CHECK(g.runs[2].text == "마");
     CHECK(g.lines == 3);
 }
+
+TEST_CASE("rich text: characters the font lacks get ASCII stand-ins, the rest is kept") {
+    const auto font = [](unsigned cp) { return cp != 0x1D40 && cp != 0x2212 && cp != 0x25B8; };  // no ᵀ − ▸
+    CHECK(replace_missing_glyphs("QKᵀ/√d_k − 1 ▸ 한글", font) == "QK^T/√d_k - 1 > 한글");
+    CHECK(replace_missing_glyphs("QKᵀ", [](unsigned) { return true; }) == "QKᵀ");
+    CHECK(replace_missing_glyphs("bad \xff byte", font) == "bad \xff byte");
+}

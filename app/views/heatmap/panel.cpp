@@ -295,8 +295,8 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         dl->AddRect(ImVec2(L.grid.x - 3, L.grid.y + float(i) * L.cell - 2),
                     ImVec2(L.grid.right() + 3, L.grid.y + float(i + 1) * L.cell + 2), plot_colour(1), 0.0f, 0, 2.5f);
     }
+    draw_lesson_token_marks(L, s.highlights, d.rows, d.cols);  // behind the labels
     draw_axis_labels(p, L, *trace);
-    draw_lesson_token_marks(L, s.highlights, d.rows, d.cols);
     draw_colour_bar(p, L, s.colormap, s.lang);
     if (p.hovered.valid()) draw_cell_tooltip(*trace, s.head, p.hovered, s);
 }
