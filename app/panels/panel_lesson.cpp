@@ -144,6 +144,7 @@ void lesson_panel_init(LessonPanel& p, const std::filesystem::path& asset_dir, c
 bool open_lesson_path(LessonPanel& p, AppState& state, const std::string& path, int first_step) {
     if (!open_lesson_file(p.session, state, path, first_step)) {
         p.open_error = p.session.message;
+        p.path_field = path;  // the dialog shows it, ready to be corrected
         p.session.message.clear();
         return false;
     }

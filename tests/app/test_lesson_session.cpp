@@ -8,6 +8,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "app/jobs/handout_job.h"
 #include "app/lesson/lesson_session.h"
 #include "app/lesson/rich_text_flow.h"
 #include "app/shell/app_options.h"
@@ -463,4 +464,36 @@ TEST_CASE("rich text: characters the font lacks get ASCII stand-ins, the rest is
     CHECK(replace_missing_glyphs("QKᵀ/√d_k − 1 ▸ 한글", font) == "QK^T/√d_k - 1 > 한글");
     CHECK(replace_missing_glyphs("QKᵀ", [](unsigned) { return true; }) == "QKᵀ");
     CHECK(replace_missing_glyphs("bad \xff byte", font) == "bad \xff byte");
+}
+
+TEST_CASE("handout job: a PDF written atomically, a clear message when it cannot be") {
+    TempDir dir;
+    HandoutRequest req;
+    req.lesson = std::make_shared<const lesson::Lesson>(parsed());
+    req.options.lang = lesson::Lang::Ko;
+    req.path = (dir.path / "handout.pdf").string();
+    const HandoutOutcome ok = run_handout(req);
+    REQUIRE_MESSAGE(ok.ok, ok.message);
+    CHECK(ok.path == req.path);
+    std::ifstream in(req.path, std::ios::binary);
+    std::string head(5, '\0');
+    in.read(head.data(), 5);
+    CHECK(head == "%PDF-");
+
+    req.path = (dir.path / "no" / "such" / "folder" / "h.pdf").string();
+    const HandoutOutcome bad = run_handout(req);
+    CHECK_FALSE(bad.ok);
+    CHECK_FALSE(bad.message.empty());
+    CHECK(bad.message.find('\n') == std::string::npos);
+    CHECK(default_handout_path("/home/u", "/x/01-query-key-value.md") == "/home/u/01-query-key-value-handout.pdf");
+
+    // Through the job: the UI thread only posts and polls.
+    auto job = make_handout_job();
+    req.path = (dir.path / "job.pdf").string();
+    job->post(req);
+    REQUIRE(job->wait_idle(std::chrono::seconds(60)));
+    auto done = job->take();
+    REQUIRE(done);
+    CHECK(done->result.ok);
+    CHECK(fs::exists(dir.path / "job.pdf"));
 }
