@@ -197,7 +197,9 @@ void draw_lesson_dialog(LessonPanel& p, AppState& s, std::vector<std::string>& d
         ImGui::OpenPopup(title);
         p.dialog_just_opened = false;
     }
-    if (!p.dialog_open) return;
+    // Closed meanwhile (a lesson opened from a drop): submit the popup once more to close it, so no
+    // invisible modal is left in ImGui's popup stack.
+    if (!p.dialog_open && !ImGui::IsPopupOpen(title)) return;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x * 0.8f, 48.0f * ImGui::GetFontSize()), 0.0f), ImGuiCond_Appearing);
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.4f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -407,8 +409,11 @@ void draw_question(LessonPanel& p, AppState& s, const ComputeView& view) {
             ImGui::TextColored(ok_colour(), tr(lang, Txt::LessonAnswerCell), token_text(trace->q_tokens, r.row).c_str(),
                                token_text(trace->k_tokens, r.col).c_str(), r.row, r.col);
         }
-        ImGui::TextUnformatted(fix(r.why(lesson_lang(lang))).c_str());
         ImGui::PopTextWrapPos();
+        lesson::RichText why;  // wrapped at spaces only: ImGui's wrap would split "1.000" at the dot
+        why.blocks.emplace_back();
+        why.blocks.back().spans.push_back(lesson::Span{r.why(lesson_lang(lang)), false, false, false});
+        draw_rich_text(why);
         if (!q->explain.empty()) {
             ImGui::Spacing();
             draw_rich_text(q->explain, ImGui::GetColorU32(ImVec4(0.8f, 0.9f, 1.0f, 1.0f)));
@@ -425,6 +430,7 @@ void draw_footer(LessonPanel& p, AppState& s, std::shared_ptr<const pretrained::
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(lang, Txt::LessonKeysHint));
     ImGui::PopTextWrapPos();
+    if (s.presentation) return;  // a classroom screen: no file paths
     char label[128];
     std::snprintf(label, sizeof(label), "%s###lesson_handout", tr(lang, Txt::LessonExport));
     ImGui::BeginDisabled(p.handout_running);
