@@ -285,6 +285,14 @@ TEST_CASE("lesson session: a click question answered by clicking a heatmap cell"
     CHECK(s.highlights.answer_row == right->row);  // the right cell is framed
     CHECK(s.highlights.answer_col == right->col);
 
+    // The student shortens the sentence: the answer cannot be computed, and says why in Korean.
+    AppState short_state = s;
+    short_state.text = "Hi";
+    const auto short_trace = testing::trace_for(short_state);
+    CHECK_FALSE(show_answer(ls, s, short_trace));
+    CHECK(localize_lesson_message(ls.question.error, Lang::Ko).find("문장 밖에 있습니다") != std::string::npos);
+    REQUIRE(check_answer(ls, s, trace));
+
     s.sel_key = right->col;
     note_click(ls, s);
     CHECK(verdict(ls) == Verdict::None);  // a new click waits for Check
@@ -370,6 +378,12 @@ TEST_CASE("lesson session: a broken lesson file gives a message and leaves the a
     CHECK(localize_lesson_message(ls.message, Lang::Ko).find("열 수 없습니다") != std::string::npos);
     CHECK_FALSE(open_lesson_file(ls, s, dir.path.string()));  // a folder
     CHECK(localize_lesson_message(ls.message, Lang::Ko).find("읽을 수 없습니다") != std::string::npos);
+    CHECK(settings_to_json(s) == before_json);
+
+    // A step the built-in model cannot show: the step's error, translated, and nothing applied.
+    write(dir.path / "head.md", "# T\n\n## S\n\n```attnlab\nheads = 2\nd_model = 16\nhead = 4\n```\n");
+    CHECK_FALSE(open_lesson_file(ls, s, (dir.path / "head.md").string()));
+    CHECK(localize_lesson_message(ls.message, Lang::Ko).find("내장 모델의 헤드는 2개") != std::string::npos);
     CHECK(settings_to_json(s) == before_json);
 
     // Several problems: the first one, and how many more.
