@@ -511,6 +511,7 @@ constexpr Pattern kPatterns[] = {
     {"answer: layer {} but the model has {} layer(s).", "답: {1}층을 묻지만 모델의 층은 {2}개입니다."},
     {"answer: {} is fully masked: every cell is hidden, so it has no largest or smallest weight.",
      "답: {1}의 모든 칸이 가려져 있어 가장 큰 가중치도 가장 작은 가중치도 없습니다."},
+    {"{}: no step to show.", "{1}: 보여 줄 단계가 없습니다."},  // app/lesson/lesson_session.cpp
     {"{} = '{}': allowed are on and off.", "{1} = '{2}': on과 off만 쓸 수 있습니다."},
     {"{} = '{}': not a whole number.", "{1} = '{2}': 정수가 아닙니다."},
     {"{} = '{}': {}", "{1} = '{2}': 쓸 수 없는 값입니다. {3}"},

@@ -84,10 +84,12 @@ void apply_lesson_state(const lesson::LessonState& st, AppState& state) {
 }
 
 bool open_lesson(LessonSession& s, AppState& state, lesson::Lesson lesson, const std::string& path, int first_step) {
-    const int index = first_visible_from(lesson, first_step, s.model_open);
+    int index = first_visible_from(lesson, first_step, s.model_open);
+    for (int k = std::min(first_step, int(lesson.steps.size()) - 1); index < 0 && k >= 0; --k) {
+        if (lesson::step_visible(lesson.steps[size_t(k)], s.model_open)) index = k;  // past the end: the last one
+    }
     if (index < 0) {
-        s.message = lesson.file + ": no step to show" +
-                    (first_step > 0 ? " from step " + std::to_string(first_step + 1) : std::string()) + ".";
+        s.message = lesson.file + ": no step to show.";
         return false;
     }
     const bool was_open = lesson_open(s);

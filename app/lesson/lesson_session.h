@@ -52,7 +52,8 @@ lesson::Lang lesson_lang(Lang lang);
 // Also turns mask editing off (a click must answer, not hide a cell).
 void apply_lesson_state(const lesson::LessonState& st, AppState& state);
 
-// Opens `lesson` at its first visible step at or after `first_step` (0-based), saving `state`
+// Opens `lesson` at its first visible step at or after `first_step` (0-based; past the last
+// visible step: that one), saving `state`
 // first (unless a lesson is already open: the saved state stays the one from before the first).
 // False (session.message set, state and session unchanged) when the step cannot be set up.
 bool open_lesson(LessonSession& session, AppState& state, lesson::Lesson lesson, const std::string& path,

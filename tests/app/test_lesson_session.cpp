@@ -175,6 +175,11 @@ TEST_CASE("lesson session: every step applies exactly state_at_step, by Next, Ba
     CHECK_FALSE(highlights_control(s.highlights, "causal"));
     CHECK_FALSE(step_back(ls, s));  // the first step
     CHECK_FALSE(go_to_step(ls, s, 3));
+
+    // --lesson-step past the end opens the last step.
+    LessonSession past;
+    REQUIRE(open_lesson(past, s, l, "test.md", 40));
+    CHECK(past.step == 2);
 }
 
 TEST_CASE("lesson session: the user's edits last until Back / Next re-applies the step") {
