@@ -476,6 +476,45 @@ constexpr Pattern kPatterns[] = {
     {"Nothing to export yet: the sentence has no result.", "아직 내보낼 것이 없습니다: 문장의 계산 결과가 없습니다."},
     {"Saved the whole trace to {}", "전체 계산 결과를 저장했습니다: {1}"},
     {"Saved to {}", "저장했습니다: {1}"},
+
+    // core/lesson (lesson_parse.cpp, lesson_state.cpp): the app strips the "file:line: " prefix
+    // first (localize_lesson_message in app/lesson/lesson_session.cpp) and puts it back.
+    {"Cannot open the lesson file '{}'.", "레슨 파일 '{1}'을 열 수 없습니다."},
+    {"Cannot read the lesson file '{}' (is it a folder?).", "레슨 파일 '{1}'을 읽을 수 없습니다 (폴더인가요?)."},
+    {"Cannot read the lesson file '{}'.", "레슨 파일 '{1}'을 읽을 수 없습니다."},
+    {"{}: the file is {} KiB; lessons are limited to {} KiB (1 MiB). Is this really a lesson?",
+     "{1}: 파일이 {2} KiB입니다. 레슨은 {3} KiB(1 MiB)까지입니다. 정말 레슨 파일인가요?"},
+    {"binary data (a NUL byte). A lesson is a UTF-8 Markdown text file.",
+     "이진 데이터(NUL 바이트)가 있습니다. 레슨은 UTF-8 마크다운 텍스트 파일입니다."},
+    {"invalid UTF-8 (byte {} at offset {}). Save the lesson as UTF-8 text.",
+     "올바른 UTF-8이 아닙니다 ({2}번째 바이트 {1}). 레슨을 UTF-8 텍스트로 저장하세요."},
+    {"no '# Title': a lesson file starts with '# Lesson title'.",
+     "'# 제목'이 없습니다: 레슨 파일은 '# 레슨 제목'으로 시작합니다."},
+    {"no steps: each '## Step title' starts one.", "단계가 없습니다: '## 단계 제목'마다 단계가 하나 시작됩니다."},
+    {"unknown key '{}'. The title block allows lang, model and the settings keys: {}.",
+     "알 수 없는 키 '{1}'입니다. 제목 블록에는 lang, model과 설정 키를 쓸 수 있습니다: {2}."},
+    {"unknown key '{}'. Allowed: {}.", "알 수 없는 키 '{1}'입니다. 쓸 수 있는 키: {2}."},
+    {"'{}' is not a 'key = value' line. Keys: {}.", "'{1}'은 'key = value' 형식의 줄이 아닙니다. 키: {2}."},
+    {"'{}' is given twice in step '{}'; give it once.", "'{1}'이 '{2}' 단계에 두 번 있습니다. 한 번만 쓰세요."},
+    {"'{}' is set twice in step '{}'; set it once.", "'{1}'이 '{2}' 단계에서 두 번 설정됩니다. 한 번만 설정하세요."},
+    {"head {} but the built-in model has {} heads (heads = ...).",
+     "헤드 {1}을(를) 골랐지만 내장 모델의 헤드는 {2}개입니다 (heads = ...)."},
+    {"layer {} but the built-in model has one layer.", "{1}층을 골랐지만 내장 모델은 한 층입니다."},
+    {"no sentence yet: set 'text = ...' in the title block or this step.",
+     "아직 문장이 없습니다: 제목 블록이나 이 단계에 'text = ...'를 쓰세요."},
+    // core/lesson/lesson_answer.cpp: answers computed on the live trace (the student may have
+    // shortened the sentence or changed the heads since the step set them).
+    {"answer: {} {} is outside the sentence ({} tokens, positions 0 to {}).",
+     "답: {1} {2}이(가) 문장 밖에 있습니다 (토큰 {3}개, 위치 0~{4})."},
+    {"answer: no {} token '{}' in this sentence.", "답: 이 문장에는 {1} 토큰 '{2}'이(가) 없습니다."},
+    {"answer: head {} but the layer has {} heads.", "답: 헤드 {1}을(를) 묻지만 이 층의 헤드는 {2}개입니다."},
+    {"answer: layer {} but the model has {} layer(s).", "답: {1}층을 묻지만 모델의 층은 {2}개입니다."},
+    {"answer: {} is fully masked: every cell is hidden, so it has no largest or smallest weight.",
+     "답: {1}의 모든 칸이 가려져 있어 가장 큰 가중치도 가장 작은 가중치도 없습니다."},
+    {"{}: no step to show.", "{1}: 보여 줄 단계가 없습니다."},  // app/lesson/lesson_session.cpp
+    {"{} = '{}': allowed are on and off.", "{1} = '{2}': on과 off만 쓸 수 있습니다."},
+    {"{} = '{}': not a whole number.", "{1} = '{2}': 정수가 아닙니다."},
+    {"{} = '{}': {}", "{1} = '{2}': 쓸 수 없는 값입니다. {3}"},
 };
 
 // One `{}` / `{msg}` between literal pieces: en = lit[0] cap lit[1] cap ... lit[n].

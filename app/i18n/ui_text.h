@@ -91,6 +91,14 @@ enum class Txt {
     BuiltinOnlyTip, SentenceB, SentenceBTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
     ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
     PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip,
+    // Guided lessons (app/lesson, app/panels/panel_lesson)
+    LessonTitle, MenuLessons, MenuOpenLesson, MenuRecentLessons, MenuNoLessons, OpenLessonTitle,
+    OpenLessonIntro, OpenLessonPathHint, OpenLessonGo, OpenLessonBuiltin, LessonStepsCount, LessonBack,
+    LessonNext, LessonClose, LessonCloseTip, LessonProgress, LessonJumpTip, LessonKeysHint, LessonQuestion,
+    LessonCheck, LessonCheckTip, LessonShowMe, LessonShowMeTip, LessonRight, LessonWrong, LessonClickHint,
+    LessonYourClick, LessonAnswerChoice, LessonAnswerCell, LessonAnswerToken, LessonWaiting,
+    LessonNeedsModel, LessonExport, LessonExportTip, LessonExportBusy, LessonExportDone, LessonExportFailed,
+    LessonMoreErrors, LessonOpenFailed, LessonDropHint, LessonAnswerError, LessonEnd,
     Count
 };
 

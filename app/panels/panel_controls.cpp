@@ -10,6 +10,7 @@
 #include <imgui_stdlib.h>
 
 #include "app/panels/panel_model.h"
+#include "app/widgets/lesson_marks.h"
 
 namespace attn::app {
 
@@ -37,6 +38,7 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
     const pretrained::PretrainedModel* model = models.active.get();
     section(lang, Txt::SecSentence);
     text_field(p, lang, Txt::Sentence, Txt::SentenceTip, "sentence", s.text);
+    mark_control(s.highlights, "text");
 
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::BeginCombo(p.label(lang, Txt::Presets, "presets"), tr(lang, Txt::Presets))) {
@@ -59,11 +61,13 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
     const bool no_second = model != nullptr && !segment_b;
     ImGui::BeginDisabled(no_second);
     ImGui::Checkbox(p.label(lang, segment_b ? Txt::SentenceB : Txt::Cross, "cross"), &s.cross);
+    mark_control(s.highlights, "cross_text");
     ImGui::EndDisabled();
     item_tooltip(tr(lang, no_second ? Txt::CrossNoSecondTip : segment_b ? Txt::SentenceBTip : Txt::CrossTip));
     if (s.cross && !no_second) {
         text_field(p, lang, segment_b ? Txt::SentenceB : Txt::CrossText, segment_b ? Txt::SentenceBTip : Txt::CrossTextTip,
                    "cross_text", s.cross_text);
+        mark_control(s.highlights, "cross_text");
     }
 
     if (const Trace* t = view.trace.get()) {
@@ -128,14 +132,18 @@ void draw_model(ControlsPanel& p, AppState& s, ModelSession& models) {
         }
         ImGui::EndCombo();
     }
+    mark_control(s.highlights, "d_model");
     item_tooltip(tr(lang, Txt::DModelTip));
     ImGui::SliderInt(p.label(lang, Txt::Heads, "heads"), &s.n_heads, 1, 16);
+    mark_control(s.highlights, "heads");
     s.n_heads = std::clamp(s.n_heads, 1, 256);
     item_tooltip(tr(lang, Txt::HeadsTip));
     const ImU64 step = 1;
     ImGui::InputScalar(p.label(lang, Txt::Seed, "seed"), ImGuiDataType_U64, &s.seed, &step);
+    mark_control(s.highlights, "seed");
     item_tooltip(tr(lang, Txt::SeedTip));
     ImGui::Checkbox(p.label(lang, Txt::Positional, "pe"), &s.positional);
+    mark_control(s.highlights, "positional");
     item_tooltip(tr(lang, Txt::PositionalTip));
 }
 
@@ -143,9 +151,11 @@ void draw_attention(ControlsPanel& p, AppState& s) {
     const Lang lang = s.lang;
     section(lang, Txt::SecAttention);
     ImGui::Checkbox(p.label(lang, Txt::Scale, "scale"), &s.scale);
+    mark_control(s.highlights, "scale");
     item_tooltip(tr(lang, Txt::ScaleTip));
     ImGui::SliderFloat(p.label(lang, Txt::Temperature, "temperature"), &s.temperature, 0.05f, 5.0f,
                        "%.2f", ImGuiSliderFlags_Logarithmic);
+    mark_control(s.highlights, "temperature");
     s.temperature = std::clamp(s.temperature, 0.05f, 5.0f);  // typed values (ctrl+click) too
     item_tooltip(tr(lang, Txt::TemperatureTip));
 }
@@ -158,21 +168,25 @@ void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view, const Mod
     bool causal = s.causal || always_causal;
     ImGui::BeginDisabled(always_causal);
     if (ImGui::Checkbox(p.label(lang, Txt::Causal, "causal"), &causal) && !always_causal) s.causal = causal;
+    mark_control(s.highlights, "causal");
     ImGui::EndDisabled();
     item_tooltip(tr(lang, always_causal ? Txt::CausalAlwaysTip : Txt::CausalTip));
 
     ImGui::Checkbox(p.label(lang, Txt::Window, "window_on"), &s.window_on);
+    mark_control(s.highlights, "window");
     item_tooltip(tr(lang, Txt::WindowTip));
     ImGui::SameLine();
     const int t_max = view.trace ? std::max(view.trace->t_q(), view.trace->t_k()) : 8;
     ImGui::BeginDisabled(!s.window_on);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
     ImGui::SliderInt(p.label(lang, Txt::WindowK, "window"), &s.window, 0, std::max(1, t_max - 1));
+    mark_control(s.highlights, "window");
     s.window = std::max(0, s.window);
     item_tooltip(tr(lang, Txt::WindowKTip));
     ImGui::EndDisabled();
 
     ImGui::InputTextWithHint(p.label(lang, Txt::Global, "global"), "0, 3", &s.global_tokens);
+    mark_control(s.highlights, "global");
     item_tooltip(tr(lang, Txt::GlobalTip));
     if (!p.request_error.empty()) {
         ImGui::PushTextWrapPos(0.0f);
@@ -181,10 +195,12 @@ void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view, const Mod
     }
 
     ImGui::InputInt(p.label(lang, Txt::PadTo, "pad_to"), &s.pad_to);
+    mark_control(s.highlights, "pad_to");
     s.pad_to = std::clamp(s.pad_to, 0, 512);
     item_tooltip(tr(lang, Txt::PadToTip));
 
     ImGui::Checkbox(p.label(lang, Txt::EditMask, "mask_edit"), &s.mask_edit);
+    mark_control(s.highlights, "block");
     item_tooltip(tr(lang, Txt::EditMaskTip));
     char clear[128];
     std::snprintf(clear, sizeof(clear), tr(lang, Txt::ClearCells), int(s.blocked_cells.size()));

@@ -14,9 +14,10 @@ namespace {
 constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",     "--text",
                                        "--cross-text", "--lang",   "--head",     "--show",
                                        "--colormap",   "--mouse",  "--click",
-                                       "--config",     "--type",   "--model",    "--zoom"};
+                                       "--config",     "--type",   "--model",    "--zoom",
+                                       "--lesson",     "--lesson-step"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
-                                      "--headless"};
+                                      "--headless", "--lesson-reveal"};
 
 // "--flag" or "--flag=value": the flag part and, after '=', the inline value.
 struct Arg {
@@ -97,6 +98,7 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (a.flag == "--run") o.run = true;
             if (a.flag == "--auto-contrast") o.auto_contrast = true;
             if (a.flag == "--headless") o.headless = true;
+            if (a.flag == "--lesson-reveal") o.lesson_reveal = true;
             continue;
         }
         if (!takes_value(a.flag)) {
@@ -167,6 +169,13 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (!point) return point.status();
             o.mouse = *point;
             o.click = o.click || a.flag == "--click";
+        } else if (a.flag == "--lesson") {
+            if (v.empty()) return Status::Error("--lesson needs a lesson file (.md).");
+            o.lesson = std::string(v);
+        } else if (a.flag == "--lesson-step") {
+            auto n = parse_int(a.flag, v, 1, 10000);
+            if (!n) return n.status();
+            o.lesson_step = *n;
         } else if (a.flag == "--colormap") {
             o.colormap = parse_colormap(v);
             if (!o.colormap) {
@@ -177,6 +186,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
     }
     if (!o.screenshot.empty() && !frames_set) o.frames = o.click ? 5 : 3;  // a click needs 4: see run_frames
     if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
+    if ((o.lesson_step > 0 || o.lesson_reveal) && o.lesson.empty())
+        return Status::Error("--lesson-step and --lesson-reveal need --lesson FILE.");
     if (o.headless && o.screenshot.empty() && o.frames == 0) {
         return Status::Error("--headless has no window to close: use it with --screenshot FILE or --frames N.");
     }
@@ -242,7 +253,10 @@ const char* app_usage() {
            "  --export-dialog         start with File > Export open (Ctrl+E)\n"
            "  --mask-edit             start in mask-edit mode (clicks on cells hide them)\n"
            "  --mouse X,Y             screenshot with the pointer here (hover tooltip)\n"
-           "  --click X,Y             screenshot after a click here (frame 2)\n";
+           "  --click X,Y             screenshot after a click here (frame 2)\n"
+           "  --lesson FILE           open a guided lesson (a .md file, see docs/lessons.md)\n"
+           "  --lesson-step N         start the lesson at step N (from 1)\n"
+           "  --lesson-reveal         reveal the step's answer (\"Show me\"; for screenshots)\n";
 }
 
 }  // namespace attn::app

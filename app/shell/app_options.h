@@ -6,6 +6,7 @@
 //           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
 //           [--headless]   (no window: EGL surfaceless; automatic for --screenshot without a display)
 //           [--run]        (press the view's main action at start: Cost measures)
+//           [--lesson FILE [--lesson-step N] [--lesson-reveal]]  (a guided lesson)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
@@ -54,6 +55,11 @@ struct AppOptions {
     // --headless: draw into an off-screen framebuffer (EGL surfaceless, no X or Wayland). Needs
     // --screenshot or --frames: there is no window to close.
     bool headless = false;
+    // --lesson FILE [--lesson-step N] [--lesson-reveal]: open a guided lesson at step N (1-based;
+    // 0 = the first) and press its "Show me" once the step's trace is in.
+    std::string lesson;
+    int lesson_step = 0;
+    bool lesson_reveal = false;
 };
 
 // argv without our flags (argv[0] kept): what the CLI dispatcher should look at.

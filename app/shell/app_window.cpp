@@ -55,6 +55,7 @@
 #include "app/views/scaling_lab/panel.h"
 #include "app/views/variants/panel.h"
 #include "app/state/settings.h"
+#include "app/panels/panel_lesson.h"
 #include "core/base/limits.h"
 
 namespace attn::app {
@@ -114,6 +115,8 @@ struct App {
     // What the ImGui style was last set up for (re-applied when the state differs).
     float styled_scale = -1.0f;
     bool styled_presentation = false;
+
+    LessonPanel lesson;  // guided lessons: the column right of the view, File menu items, dialog
 };
 
 constexpr float kPresentationZoom = 1.45f;
@@ -161,7 +164,8 @@ void glfw_error(int code, const char* message) {
 
 // Posts the state's request when it differs from the last one posted (latest wins in the worker).
 void post_if_changed(App& app, ComputeWorker& worker) {
-    auto request = make_request(app.state, app.models.active);
+    // A lesson step on the built-in model runs it even while a folder is open.
+    auto request = make_request(app.state, lesson_wants_builtin(app.lesson) ? nullptr : app.models.active);
     if (!request) {
         app.controls.request_error = localize_core_message(request.error(), app.state.lang);  // every frame
         return;
@@ -185,9 +189,10 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
 // Ctrl+1 … Ctrl+9 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
 void handle_shortcuts(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
+    const bool lesson_keys = handle_lesson_keys(app.lesson, app.state);  // before Esc leaves presentation
     if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
     if (app.state.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) app.state.presentation = false;
-    if (app.view.trace && !io.WantTextInput) {  // PageUp / PageDown: previous / next layer
+    if (app.view.trace && !io.WantTextInput && !lesson_keys) {  // PageUp / PageDown: previous / next layer
         const int layers = int(app.view.trace->layers.size());
         if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) app.state.layer = std::max(app.state.layer - 1, 0);
         if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) app.state.layer = std::min(app.state.layer + 1, std::max(layers - 1, 0));
@@ -211,6 +216,8 @@ float draw_main_menu(App& app) {
         if (ImGui::BeginMenu(label)) {
             std::snprintf(label, sizeof(label), "%s###menu_export", tr(lang, Txt::MenuExport));
             if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr)) open_export_panel(app.exporter);
+            ImGui::Separator();
+            draw_lesson_menu_items(app.lesson, app.state);
             ImGui::EndMenu();
         }
         draw_model_menu(app.model_panel, app.state, app.models);
@@ -276,6 +283,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
     }
     app.view.busy = worker.busy();
     poll_model_session(app.models, app.state);  // a finished load: the next request runs it
+    lesson_panel_update(app.lesson, app.state, app.view, app.models.active != nullptr);
     handle_shortcuts(app);
     if (app.type_text && app.frame == kTypeFrame) {
         app.state.text += *app.type_text;
@@ -302,7 +310,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
     if (controls) ImGui::End();
 
     // The view area right of the controls.
-    const float x0 = controls_w, w = display.x - controls_w, h = display.y - top;
+    const float lesson_w = lesson_panel_width(app.lesson, app.state, display.x);  // 0 without a lesson
+    const float x0 = controls_w, w = display.x - controls_w - lesson_w, h = display.y - top;
+    if (lesson_w > 0.0f && begin_panel(lang, Txt::LessonTitle, "lesson", x0 + w, top, lesson_w, h)) {
+        draw_lesson_panel(app.lesson, app.state, app.view, app.models.active);
+    }
+    if (lesson_w > 0.0f) ImGui::End();
     switch (app.state.view) {
         case View::Explainer: {
             const float hw = std::floor(w * 0.5f);
@@ -391,6 +404,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
     }
 
     draw_export_panel(app.exporter, app.state, app.view);
+    draw_lesson_dialog(app.lesson, app.state, app.model_panel.dropped);  // takes dropped .md files first
     draw_model_dialog(app.model_panel, app.state, app.models);
     post_if_changed(app, worker);
 }
@@ -602,8 +616,18 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     restore_model(app->models, app->state);  // the last session's (or --model's) model, off this thread
     variants_panel_set_wakeup(app->variants, wake_ui);
     scaling_lab_panel_set_wakeup(app->scaling, wake_ui);
+    lesson_panel_init(app->lesson, assets, app->exporter.font_file);
+    if (!options.lesson.empty()) {  // --lesson FILE [--lesson-step N]: a broken file says why in the panel
+        if (!open_lesson_path(app->lesson, app->state, options.lesson, std::max(options.lesson_step - 1, 0))) {
+            std::fprintf(stderr, "attnlab: %s\n", app->lesson.open_error.c_str());
+            app->lesson.dialog_open = app->lesson.dialog_just_opened = true;
+        }
+        app->lesson.reveal_when_ready = options.lesson_reveal;
+    }
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
+    glyph_text += lesson_glyph_text(app->lesson.lesson_dir,
+                                    options.lesson.empty() ? std::vector<std::string>{} : std::vector<std::string>{options.lesson});
     for (const std::string& s : app->controls.presets.sentences) glyph_text += s;
     std::thread font_thread([&] { setup_fonts(app->fonts, assets, kFontSizePx, glyph_text); });
 
@@ -657,6 +681,10 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     const int exit_code = run_frames(*app, *worker, surface, options, process_start, timings);
     if (!app->config_dir.empty() && app->settings_may_overwrite) {
         AppState saved = app->state;
+        if (lesson_open(app->lesson.session)) {  // the user's own settings, not the lesson step's
+            LessonSession leaving = app->lesson.session;
+            close_lesson(leaving, saved);
+        }
         saved.presentation = false;  // a session starts in the normal layout
         if (Status s = save_settings(app->config_dir, saved); !s) {
             std::fprintf(stderr, "attnlab: settings not saved: %s\n", s.message().c_str());

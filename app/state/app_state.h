@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/i18n/ui_text.h"
+#include "app/state/highlights.h"
 #include "app/state/views.h"
 #include "core/attention/builtin_model.h"
 #include "core/base/colormap.h"
@@ -22,6 +23,7 @@
 namespace attn::app {
 
 inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 2.0f;
+inline constexpr int kMaxRecentLessons = 8;  // AppState::recent_lessons
 
 enum class HeatmapQuantity { Weights, Scores, Scaled };  // A_h, S_h = Q_h K_hᵀ, factor · S_h
 
@@ -73,6 +75,11 @@ struct AppState {
     float ui_scale = 1.0f;
     bool presentation = false;
     bool show_controls = true;  // the controls panel (always hidden in presentation mode)
+
+    // Guided lessons (app/lesson): lesson files opened before, most recent first (saved), and what
+    // the current step points at (not saved; empty without a lesson).
+    std::vector<std::string> recent_lessons;
+    Highlights highlights;
 };
 
 using PretrainedPtr = std::shared_ptr<const pretrained::PretrainedModel>;

@@ -110,6 +110,7 @@ std::string settings_to_json(const AppState& s) {
     j["view"] = view_name(s.view);
     j["ui_scale"] = s.ui_scale;
     j["show_controls"] = s.show_controls;
+    j["recent_lessons"] = s.recent_lessons;
     // Text or a path that is not valid UTF-8 (a pasted byte, a folder name from another locale)
     // must not stop the save: such bytes are written as U+FFFD instead of throwing.
     return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
@@ -165,6 +166,19 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
         }
         if (ok) s.recent_models = std::move(recent);
         else r.note("recent_models");
+    }
+    if (const json* v = r.find("recent_lessons")) {  // absent in settings written before lessons
+        std::vector<std::string> recent;
+        bool ok = v->is_array();
+        for (size_t n = 0; ok && n < v->size(); ++n) {
+            ok = (*v)[n].is_string() && !(*v)[n].get<std::string>().empty();
+            if (ok && recent.size() < size_t(kMaxRecentLessons) &&
+                std::find(recent.begin(), recent.end(), (*v)[n].get<std::string>()) == recent.end()) {
+                recent.push_back((*v)[n].get<std::string>());
+            }
+        }
+        if (ok) s.recent_lessons = std::move(recent);
+        else r.note("recent_lessons");
     }
     if (const json* v = r.find("blocked_cells")) {
         std::vector<std::pair<int, int>> cells;

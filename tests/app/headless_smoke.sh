@@ -83,6 +83,23 @@ view_shot qk-en --check "$qk_checks" --view qk --mouse 900,500
 view_shot qk-ko --check "$qk_checks" --view qk --lang ko --text "$ko_text"
 view_shot qk-300 --view qk --text "$long_text"
 
+# Guided lessons (--lesson FILE --lesson-step N [--lesson-reveal]): the lesson column beside the
+# view; a step's highlights are drawn in steady amber (255,196,0), a revealed click answer's cell
+# in green (90,235,120). Lessons 1-3, English and Korean.
+lessons="$(dirname "$0")/../../assets/lessons"
+amber="--has-colour 255,196,0"
+view_shot lesson-en-1-6 --check "$amber 800 --has-colour 90,235,120 300" \
+    --lesson "$lessons/en/01-query-key-value.md" --lesson-step 6 --lesson-reveal
+view_shot lesson-ko-1-1 --check "$amber 200" --lesson "$lessons/ko/01-query-key-value.md" --lesson-step 1 --lang ko
+view_shot lesson-ko-2-6 --check "$amber 100" --lesson "$lessons/ko/02-one-weight.md" --lesson-step 6 \
+    --lesson-reveal --lang ko
+view_shot lesson-en-3-3 --check "$amber 800" --lesson "$lessons/en/03-why-scale.md" --lesson-step 3 --presentation
+# A lesson that cannot be read: the app still starts, says why on one line, and shows no lesson.
+if ! nodisplay --screenshot "$tmp/lesson-missing.png" --lesson "$tmp/no-such-lesson.md" >"$tmp/lesson-missing.out" 2>&1; then
+    fail "missing lesson: the app did not start: $(cat "$tmp/lesson-missing.out")"
+fi
+grep -q "Cannot open the lesson file" "$tmp/lesson-missing.out" || fail "missing lesson: no message ($(cat "$tmp/lesson-missing.out"))"
+
 # --headless with a DISPLAY that does not exist: X is never contacted.
 if ! DISPLAY=:97 "$ATTNLAB" --headless --screenshot "$tmp/forced.png" --stats >"$tmp/forced.out" 2>&1; then
     fail "--headless with DISPLAY set: $(cat "$tmp/forced.out")"

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/views/heatmap/panel.h"
+#include "app/widgets/lesson_marks.h"
 
 namespace attn::app {
 
@@ -168,6 +169,75 @@ void draw_cell_tooltip(const Trace& trace, int head, CellIndex cell, const AppSt
     if (c.row_fully_masked) ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "%s", tr(lang, Txt::TipFullyMasked));
     ImGui::TextDisabled("%s", tr(lang, s.mask_edit ? Txt::TipClickToggle : Txt::ClickToExplain));
     ImGui::EndTooltip();
+}
+
+}  // namespace attn::app
+
+namespace attn::app {
+
+void draw_lesson_highlights(const HeatmapLayout& L, const Highlights& h, int rows, int cols) {
+    if (h.empty() || L.cell <= 0.0f) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 c = lesson_mark_colour();  // steady outline; the pulse is an inner frame
+    const float t = L.cell >= 16.0f ? 3.0f : 2.0f;
+    const ImU32 glow = lesson_mark_colour(0.5f * lesson_pulse());
+    auto outline = [&](ImVec2 a, ImVec2 b, float width) {
+        dl->AddRect(a, b, c, 0.0f, 0, width);
+        if (L.cell >= 16.0f) dl->AddRect(ImVec2(a.x + width + 1, a.y + width + 1), ImVec2(b.x - width - 1, b.y - width - 1), glow, 0.0f, 0, 2.0f);
+    };
+    for (int i : h.rows) {
+        if (i < 0 || i >= rows) continue;
+        const float y = L.grid.y + float(i) * L.cell;
+        outline(ImVec2(L.grid.x + 1, y + 1), ImVec2(L.grid.right() - 1, y + L.cell - 1), t);
+    }
+    for (int j : h.columns) {
+        if (j < 0 || j >= cols) continue;
+        const float x = L.grid.x + float(j) * L.cell;
+        outline(ImVec2(x + 1, L.grid.y + 1), ImVec2(x + L.cell - 1, L.grid.bottom() - 1), t);
+    }
+    for (const auto& [i, j] : h.cells) {
+        if (i < 0 || i >= rows || j < 0 || j >= cols) continue;
+        const RectF r = cell_rect(L, i, j);
+        outline(ImVec2(r.x + 1, r.y + 1), ImVec2(r.right() - 1, r.bottom() - 1), t + 1.0f);
+    }
+    if (h.answer_row >= 0 && h.answer_row < rows && h.answer_col >= 0 && h.answer_col < cols) {
+        const RectF r = cell_rect(L, h.answer_row, h.answer_col);  // the revealed answer: green, steady
+        dl->AddRect(ImVec2(r.x + 2, r.y + 2), ImVec2(r.right() - 2, r.bottom() - 2), lesson_answer_colour(), 0.0f, 0,
+                    t + 1.0f);
+    }
+}
+
+void draw_lesson_token_marks(const HeatmapLayout& L, const Highlights& h, int rows, int cols) {
+    if (h.tokens.empty() && h.rows.empty() && h.columns.empty() && h.cells.empty()) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 band = lesson_mark_colour(0.2f + 0.15f * lesson_pulse()), edge = lesson_mark_colour();
+    // A highlighted row's or column's token: a tinted band behind its label with a bar on its outer side.
+    auto row_mark = [&](int i) {
+        if (i < 0 || i >= rows || L.row_labels.w <= 0.0f) return;
+        const float y0 = std::max(L.grid.y + float(i) * L.cell, L.view.y);
+        const float y1 = std::min(L.grid.y + float(i + 1) * L.cell, L.view.bottom());
+        if (y1 <= y0) return;
+        dl->AddRectFilled(ImVec2(L.row_labels.x, y0), ImVec2(L.row_labels.right(), y1), band);
+        dl->AddRectFilled(ImVec2(L.row_labels.x, y0), ImVec2(L.row_labels.x + 3.0f, y1), edge);  // labels are right-aligned
+    };
+    auto col_mark = [&](int j) {
+        if (j < 0 || j >= cols || L.col_labels.h <= 0.0f) return;
+        const float x0 = std::max(L.grid.x + float(j) * L.cell, L.view.x);
+        const float x1 = std::min(L.grid.x + float(j + 1) * L.cell, L.view.right());
+        if (x1 <= x0) return;
+        dl->AddRectFilled(ImVec2(x0, L.col_labels.y), ImVec2(x1, L.col_labels.bottom()), band);
+        dl->AddRectFilled(ImVec2(x0, L.col_labels.y), ImVec2(x1, L.col_labels.y + 3.0f), edge);
+    };
+    for (int i : h.tokens) {
+        row_mark(i);
+        col_mark(i);
+    }
+    for (int i : h.rows) row_mark(i);
+    for (int j : h.columns) col_mark(j);
+    for (const auto& [i, j] : h.cells) {
+        row_mark(i);
+        col_mark(j);
+    }
 }
 
 }  // namespace attn::app

@@ -12,6 +12,7 @@
 
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"
+#include "app/widgets/lesson_marks.h"
 #include "app/widgets/text_fit.h"
 
 namespace attn::app {
@@ -36,6 +37,7 @@ void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
             ImGui::PushID(h);
             if (ImGui::RadioButton(name, s.head == h)) s.head = h;
             ImGui::PopID();
+            mark_control(s.highlights, "head");
             item_tooltip(tr(lang, Txt::HeadTip));
             ImGui::SameLine();
         }
@@ -43,6 +45,7 @@ void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
         int shown = s.head + 1;
         ImGui::SetNextItemWidth(160.0f);
         if (ImGui::SliderInt("##head", &shown, 1, n_heads)) s.head = shown - 1;
+        mark_control(s.highlights, "head");
         item_tooltip(tr(lang, Txt::HeadTip));
         ImGui::SameLine();
     }
@@ -258,6 +261,7 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         const RectF r = cell_rect(L, s.sel_query, s.sel_key);  // the explained cell: a cyan frame
         dl->AddRect(ImVec2(r.x - 2, r.y - 2), ImVec2(r.right() + 2, r.bottom() + 2), rgba(80, 220, 255), 0.0f, 0, 3.0f);
     }
+    draw_lesson_highlights(L, s.highlights, d.rows, d.cols);  // inside the grid's clip
     if (p.hovered.valid()) {
         const RectF r = cell_rect(L, p.hovered.i, p.hovered.j);
         dl->AddRect(ImVec2(r.x - 1, r.y - 1), ImVec2(r.right() + 1, r.bottom() + 1), rgba(255, 255, 255), 0.0f, 0, 2.0f);
@@ -291,6 +295,7 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         dl->AddRect(ImVec2(L.grid.x - 3, L.grid.y + float(i) * L.cell - 2),
                     ImVec2(L.grid.right() + 3, L.grid.y + float(i + 1) * L.cell + 2), plot_colour(1), 0.0f, 0, 2.5f);
     }
+    draw_lesson_token_marks(L, s.highlights, d.rows, d.cols);  // behind the labels
     draw_axis_labels(p, L, *trace);
     draw_colour_bar(p, L, s.colormap, s.lang);
     if (p.hovered.valid()) draw_cell_tooltip(*trace, s.head, p.hovered, s);

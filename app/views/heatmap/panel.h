@@ -65,5 +65,9 @@ void draw_cell_numbers(const HeatmapPanel& panel, const HeatmapLayout& layout, C
 void draw_colour_bar(const HeatmapPanel& panel, const HeatmapLayout& layout, Colormap map, Lang lang);
 void draw_cell_tooltip(const Trace& trace, int head, CellIndex cell, const AppState& state);  // state.layer
 float colour_bar_width(Lang lang);
+// A lesson step's highlights (AppState::highlights): pulsing outlines of cells, rows and columns,
+// and the revealed answer's cell (clip to the grid first); markers beside highlighted tokens' labels.
+void draw_lesson_highlights(const HeatmapLayout& layout, const Highlights& h, int rows, int cols);
+void draw_lesson_token_marks(const HeatmapLayout& layout, const Highlights& h, int rows, int cols);
 
 }  // namespace attn::app
