@@ -476,6 +476,18 @@ constexpr Pattern kPatterns[] = {
     {"Nothing to export yet: the sentence has no result.", "아직 내보낼 것이 없습니다: 문장의 계산 결과가 없습니다."},
     {"Saved the whole trace to {}", "전체 계산 결과를 저장했습니다: {1}"},
     {"Saved to {}", "저장했습니다: {1}"},
+
+    // core/train (the Train view): task parameters, saving a trained model folder
+    {"{} exists already. Choose a new folder name (nothing was written).",
+     "{1}이(가) 이미 있습니다. 새 폴더 이름을 고르세요 (아무것도 쓰지 않았습니다)."},
+    {"The folder {} does not exist. Create it first.", "{1} 폴더가 없습니다. 먼저 만드세요."},
+    {"Cannot write in {}: {}.", "{1}에 쓸 수 없습니다: {2}."},
+    {"Could not create {}: {}.", "{1}을(를) 만들 수 없습니다: {2}."},
+    {"Could not write {}: {}.", "{1}을(를) 쓸 수 없습니다: {2}."},
+    {"No output folder given.", "저장할 폴더를 지정하지 않았습니다."},
+    {"--symbols {}: must be {} to {}.", "--symbols {1}: {2}에서 {3} 사이여야 합니다."},
+    {"--length {}: must be {} to {}.", "--length {1}: {2}에서 {3} 사이여야 합니다."},
+    {"The text is over 1 MiB; give a shorter one.", "텍스트가 1 MiB를 넘습니다. 더 짧은 텍스트를 주세요."},
 };
 
 // One `{}` / `{msg}` between literal pieces: en = lit[0] cap lit[1] cap ... lit[n].

@@ -91,6 +91,18 @@ enum class Txt {
     BuiltinOnlyTip, SentenceB, SentenceBTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
     ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
     PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip,
+    // Train view
+    ViewTrain, TrainIntro, TrainTask, TrainTaskTip, TrainExpect, TrainSymbols, TrainSymbolsTip, TrainLength,
+    TrainLengthTip, TrainText, TrainTextTip, TrainTextPreset, TrainLayers, TrainHeads, TrainDModel, TrainSizeTip,
+    TrainMlp, TrainMlpTip, TrainLr, TrainLrTip, TrainBatch, TrainBatchTip, TrainSteps, TrainStepsTip, TrainSeed,
+    TrainSeedTip, TrainDefaults, TrainDefaultsTip, TrainStart, TrainStartTip, TrainPause, TrainStep, TrainStepTip,
+    TrainReset, TrainResetTip, TrainBadRange, TrainNotDivisible, TrainBadLr, TrainTextEmpty, TrainTextShort,
+    TrainNotStarted, TrainStatus, TrainStatusDone, TrainStatusRunning, TrainStatusPaused, TrainChanged,
+    TrainLossTitle, TrainAccTitle, TrainAxisStep, TrainAxisLoss, TrainAxisAcc, TrainSeriesLoss,
+    TrainSeriesEvalLoss, TrainSeriesExact, TrainSeriesToken, TrainProbeTitle, TrainHeadCaption, TrainTimeline,
+    TrainTimelineTip, TrainLive, TrainLiveTip, TrainUse, TrainUseTip, TrainUsing, TrainUseLoading, TrainSaveAs,
+    TrainSavePath, TrainSavePathHint, TrainSaveGo, TrainSaved, TrainSaveFailed, TrainSaveTip, TrainNoProbe,
+    TrainAccNote,
     Count
 };
 

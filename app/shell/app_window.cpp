@@ -54,6 +54,7 @@
 #include "app/views/positional/panel.h"
 #include "app/views/scaling_lab/panel.h"
 #include "app/views/variants/panel.h"
+#include "app/views/train/panel.h"
 #include "app/state/settings.h"
 #include "core/base/limits.h"
 
@@ -93,6 +94,7 @@ struct App {
     ModelSession models;     // the pretrained model in use / loading (null: built-in)
     ModelPanel model_panel;  // Model menu, open dialog, dropped folders
     ModelViewPanel model_view;
+    TrainPanel train;
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
@@ -382,6 +384,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
             }
             ImGui::End();
             break;
+        case View::Train:
+            if (begin_panel(lang, Txt::ViewTrain, "train", x0, top, w, h, kNoScroll)) {
+                draw_train_panel(app.train, app.state, app.models);
+            }
+            ImGui::End();
+            break;
         default:
             if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);
@@ -413,6 +421,7 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     app.models.loader.wait_idle(timeout);  // --model: the model is in before the first frame uses it
     scaling_lab_panel_wait_idle(app.scaling, timeout);
     cost_panel_wait_idle(app.cost, timeout);
+    train_panel_wait_idle(app.train, timeout);  // --train-steps: the steps are done before the frame
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
@@ -602,6 +611,10 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     restore_model(app->models, app->state);  // the last session's (or --model's) model, off this thread
     variants_panel_set_wakeup(app->variants, wake_ui);
     scaling_lab_panel_set_wakeup(app->scaling, wake_ui);
+    train_panel_set_wakeup(app->train, wake_ui);
+    if (options.train_task || options.train_steps) {
+        train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
+    }
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
     for (const std::string& s : app->controls.presets.sentences) glyph_text += s;
@@ -672,6 +685,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     pipeline_panel_destroy(app->pipeline);
     positional_panel_destroy(app->positional);
     model_view_panel_destroy(app->model_view);
+    train_panel_destroy(app->train);  // joins the training thread (its wake-up needs GLFW alive)
     ImGui_ImplOpenGL3_Shutdown();
     if (surface.window != nullptr) ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
