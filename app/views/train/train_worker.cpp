@@ -134,7 +134,7 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
                 out_.probe_text = text;
                 out_.exact_meaningful = state ? state->task.exact_meaningful : true;
                 snapshot_every_ = config_.snapshot_every > 0 ? config_.snapshot_every
-                                                             : std::max(1, out_.total_steps / (2 * kMaxSnapshots));
+                                                             : std::max(1, out_.total_steps / kMaxSnapshots);
             }
             if (state) publish_probe(*state, true);
             break;
