@@ -93,6 +93,11 @@ view_shot train-mid-ko --check "$train_checks" --view train --train-task reverse
 view_shot train-after-ko --check "$train_checks" --view train --train-task reverse --train-steps 200 --lang ko
 view_shot train-induction --view train --train-task induction --train-steps 20
 view_shot train-idle-ko --view train --lang ko
+# "Use this model" clicked after 10 steps: saved (into $TMPDIR), opened by the app's loader, the
+# status line says so (green).
+TMPDIR=$tmp view_shot train-use --check "--has-colour 140,217,140 40" --view train --train-task reverse \
+    --train-steps 10 --click 493,728 --frames 8
+ls -d "$tmp"/attnlab-trained-* >/dev/null 2>&1 || fail "Use this model: no folder written in TMPDIR"
 nodisplay --screenshot "$tmp/x.png" --view train --train-task nope >"$tmp/train-bad.out" 2>&1 && fail "--train-task nope: exit 0"
 grep -q "unknown task 'nope'" "$tmp/train-bad.out" || fail "--train-task nope: no message ($(cat "$tmp/train-bad.out"))"
 
