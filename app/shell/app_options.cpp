@@ -249,7 +249,7 @@ const char* app_usage() {
            "  --type TEXT             on frame 5 append TEXT to the sentence (with --stats: edit\n"
            "                          to new heatmap latency)\n"
            "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
-           "  --run                   press the view's main action at start (Cost: Measure)\n"
+           "  --run                   press the view's main action at start (Cost: Measure, Train: Start)\n"
            "  --train-task T          Train view screenshots: a run of task T (reverse, sort, copy,\n"
            "                          induction, brackets, text) with its defaults\n"
            "  --train-steps N         ... trained N steps before the first frame (with --screenshot)\n"

@@ -556,6 +556,8 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
                          app.last_latency_ms, app.last_latency_frames,
                          screenshot ? " (screenshot mode waits for the worker)" : "");
         }
+        if (const std::string train = train_panel_stats(app.train); !train.empty())
+            std::fprintf(stderr, "attnlab stats: training: %s\n", train.c_str());
         if (app.view.trace) {
             std::fprintf(stderr, "attnlab stats: trace %d x %d tokens computed in %.2f ms\n", app.view.trace->t_q(),
                          app.view.trace->t_k(), app.view.compute_ms);
@@ -603,6 +605,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (auto font = find_figure_font(assets)) app->exporter.font_file = *font;
     if (options.export_dialog) open_export_panel(app->exporter);
     app->cost.auto_start = options.run;
+    app->train.auto_start = options.run;
     if (options.zoom) app->heatmap.initial_zoom = HeatmapZoom{(*options.zoom)[0], (*options.zoom)[1], (*options.zoom)[2]};
     // Background results wake the event loop (headless runs have none: they wait for results).
     const std::function<void()> wake_ui = headless ? std::function<void()>() : [] { glfwPostEmptyEvent(); };

@@ -247,6 +247,29 @@ TEST_CASE("TrainWorker: reset, one step, n steps, start to the end; the mailbox 
     CHECK(c.log.size() == 40);
 }
 
+TEST_CASE("TrainWorker: the same losses, bit for bit, as the core's own loop (probes and pauses change nothing)") {
+    const TrainOptions o = tiny(30);
+    auto state = make_train_state(o);
+    REQUIRE(state.ok());
+    std::vector<float> expected;
+    while (!training_done(**state)) expected.push_back(train_step(**state).loss);
+
+    TrainWorker w;
+    Collected c;
+    w.reset(o);
+    w.step();
+    w.run_steps(7);
+    REQUIRE(w.wait_idle(10s));
+    w.start();
+    w.pause();
+    REQUIRE(w.wait_idle(10s));
+    w.start();
+    REQUIRE(w.wait_idle(30s));
+    collect(w, c);
+    REQUIRE(c.log.size() == expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) CHECK(c.log[i].loss == expected[i]);
+}
+
 TEST_CASE("TrainWorker: pause stops between two steps; reset starts over; a bad reset says why") {
     TrainWorker w;
     Collected c;

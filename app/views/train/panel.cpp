@@ -422,6 +422,11 @@ void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
     draw_model_settings(p, lang, label);
     const std::string problem = check_train_settings(p.settings, lang);
     if (!p.has_run && problem.empty()) ensure_run(p, true);  // a fresh model at step 0: its random attention
+    if (p.auto_start && problem.empty()) {
+        p.auto_start = false;
+        ensure_run(p, false);
+        worker_of(p).start();
+    }
     draw_buttons(p, lang, label, problem);
     draw_use_and_save(p, lang, label);
     follow_use(p, state, models, lang);
@@ -460,6 +465,15 @@ void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
 
 bool train_panel_wait_idle(TrainPanel& p, std::chrono::milliseconds timeout) {
     return !p.worker || p.worker->wait_idle(timeout);
+}
+
+std::string train_panel_stats(const TrainPanel& p) {
+    if (p.curves.step.empty() || !(p.curves.seconds.back() > 0.0)) return {};
+    char buf[160];
+    std::snprintf(buf, sizeof(buf), "step %d of %d, %.1f steps/s over the run (%d thread%s)", int(p.curves.step.back()),
+                  p.status.total_steps, p.curves.step.back() / p.curves.seconds.back(), p.run_options.threads,
+                  p.run_options.threads == 1 ? "" : "s");
+    return buf;
 }
 
 void train_panel_destroy(TrainPanel& p) {

@@ -23,6 +23,7 @@ namespace attn::app {
 struct TrainPanel {
     std::unique_ptr<TrainWorker> worker;  // made on first need, with `wake`
     std::function<void()> wake;
+    bool auto_start = false;  // --run: press Start on the first frame
     TrainOptions settings = train_defaults("reverse");  // what the controls show
     TrainOptions run_options;                           // what the current run was made with
     bool has_run = false;                               // a reset was sent (a run exists or is coming)
@@ -64,6 +65,8 @@ void train_panel_set_wakeup(TrainPanel& panel, std::function<void()> wake);
 // (with wait_idle between frames). steps ≥ the task's default lengthens the run to `steps`.
 void train_panel_script(TrainPanel& panel, const std::string& task, int steps);
 bool train_panel_wait_idle(TrainPanel& panel, std::chrono::milliseconds timeout);
+// --stats: "step 200 of 200, 31.2 steps/s over the run" ("" before any step).
+std::string train_panel_stats(const TrainPanel& panel);
 // GL context current: deletes the texture and joins the worker (mid-training is fine).
 void train_panel_destroy(TrainPanel& panel);
 
