@@ -198,7 +198,7 @@ void draw_buttons(TrainPanel& p, Lang lang, LabelBuf& label, const std::string& 
         ImGui::TextColored(error_colour(), "%s", localize_core_message(p.status.error, lang).c_str());
     if (!bad && p.has_run && !same_train_options(p.settings, p.run_options))
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::TrainChanged));
-    if (!p.status.has_state) {
+    if (!p.status.has_state || (p.status.step == 0 && !running)) {
         ImGui::TextDisabled("%s", tr(lang, Txt::TrainNotStarted));
     } else {
         const bool done = p.status.step >= p.status.total_steps;
@@ -395,11 +395,13 @@ void draw_timeline(TrainPanel& p, Lang lang, LabelBuf& label) {
     ImGui::SameLine();
     int step = p.follow_live ? last : std::min(p.scrub_step, last);
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize(tr(lang, Txt::TrainTimeline)).x - ImGui::GetStyle().ItemInnerSpacing.x - 4.0f);
+    if (last == 0) ImGui::BeginDisabled();  // nothing to scrub before the first step
     if (ImGui::SliderInt(label(lang, Txt::TrainTimeline, "train_scrub"), &step, 0, std::max(last, 1), "%d",
                          ImGuiSliderFlags_AlwaysClamp)) {
         p.follow_live = false;
         p.scrub_step = step;
     }
+    if (last == 0) ImGui::EndDisabled();
     item_tooltip(tr(lang, Txt::TrainTimelineTip));
 }
 
