@@ -694,6 +694,11 @@ constexpr Entry kTexts[] = {
     {Txt::TrainNoProbe, "No model yet: press Reset, Step or Start.", "아직 모델이 없습니다: 초기화, 한 스텝, 시작 중 하나를 누르세요."},
     {Txt::TrainAccNote, "Text has no single right answer: watch the per-token accuracy.",
      "텍스트에는 정답이 하나가 아니므로 토큰별 정확도를 보세요."},
+    {Txt::TrainTooBig,
+     "One step of this run is about %.0f GFLOP, more than the view's %.0f (steps of seconds would make Pause "
+     "and closing slow): lower the batch, the length, d_model or the layers. `attnlab train` has no such limit.",
+     "이 설정의 한 스텝은 약 %.0f GFLOP으로, 이 보기의 한도 %.0f를 넘습니다 (스텝이 몇 초씩 걸리면 일시 정지와 "
+     "닫기가 느려짐): 배치, 길이, d_model, 층 수를 줄이세요. `attnlab train`에는 이 한도가 없습니다."},
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == size_t(Txt::Count), "one entry per Txt id");
 

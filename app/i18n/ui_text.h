@@ -102,7 +102,7 @@ enum class Txt {
     TrainSeriesEvalLoss, TrainSeriesExact, TrainSeriesToken, TrainProbeTitle, TrainHeadCaption, TrainTimeline,
     TrainTimelineTip, TrainLive, TrainLiveTip, TrainUse, TrainUseTip, TrainUsing, TrainUseLoading, TrainSaveAs,
     TrainSavePath, TrainSavePathHint, TrainSaveGo, TrainSaved, TrainSaveFailed, TrainSaveTip, TrainNoProbe,
-    TrainAccNote,
+    TrainAccNote, TrainTooBig,
     Count
 };
 

@@ -181,6 +181,17 @@ TEST_CASE("settings: the task defaults pass; each bad setting is named, in Engli
     CHECK(msg(o, Lang::En).find("is 5 bytes; it must be longer than the length (32)") != std::string::npos);
     o.task_params.text = "한국어 문장도 학습할 수 있습니다. 바이트 하나가 토큰 하나입니다.";
     CHECK(msg(o, Lang::En).empty());
+    // A run whose steps would take seconds is refused (Pause and closing wait for a step).
+    o = train_defaults("text");
+    o.task_params.length = 256;
+    o.d_model = 256;
+    o.n_layers = 4;
+    o.n_heads = 8;
+    o.batch = 1024;
+    CHECK(step_gflop(o, 257) > 1000.0);
+    CHECK(msg(o, Lang::En).find("GFLOP") != std::string::npos);
+    CHECK(msg(o, Lang::Ko).find("GFLOP") != std::string::npos);
+    for (const TaskInfo& info : task_registry()) CHECK(step_gflop(train_defaults(info.name), 64) < kMaxStepGflop / 8);
 }
 
 TEST_CASE("the save errors of a trained model read in Korean") {

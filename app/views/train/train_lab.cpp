@@ -53,6 +53,14 @@ std::string probe_token_label(const std::string& token) {
     return out;
 }
 
+double step_gflop(const TrainOptions& o, int seq_len) {
+    const double T = std::max(seq_len - 1, 1), d = o.d_model, L = o.n_layers;
+    const double tokens = double(o.batch) * T;
+    const double weights = L * (o.mlp ? 12.0 : 4.0) * d * d + d * double(kFolderVocab);  // per token
+    const double attention = 12.0 * L * double(o.batch) * T * T * d;  // QKᵀ and A·V, forward and backward
+    return (6.0 * tokens * weights + attention) / 1e9;
+}
+
 namespace {
 
 std::string range_message(Lang lang, Txt what, long long v, long long lo, long long hi) {
@@ -99,6 +107,11 @@ std::string check_train_settings(const TrainOptions& o, Lang lang) {
         return m;
     }
     if (Status s = validate_options(o); !s) return localize_core_message(s.message(), lang);
+    if (const double g = step_gflop(o, made->seq_len); g > kMaxStepGflop) {
+        char buf[512];
+        std::snprintf(buf, sizeof(buf), tr(lang, Txt::TrainTooBig), g, kMaxStepGflop);
+        return buf;
+    }
     return {};
 }
 

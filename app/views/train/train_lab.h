@@ -45,6 +45,12 @@ std::string use_model_folder(int n);
 // A probe token as an axis label: a space as "_", control and non-ASCII bytes as "·".
 std::string probe_token_label(const std::string& token);
 
+// Work of one training step (forward + backward), in GFLOP: 6 · tokens · weights plus attention's
+// T² terms. The view refuses runs above kMaxStepGflop so a step stays within a second or two:
+// Pause, Reset and closing the window wait for the step in progress.
+inline constexpr double kMaxStepGflop = 40.0;
+double step_gflop(const TrainOptions& options, int seq_len);
+
 // Every setting checked; "" when Start may go, else one sentence in `lang` naming the setting
 // and its range. Task parameters are checked by the task itself (its message, localized).
 std::string check_train_settings(const TrainOptions& options, Lang lang);
