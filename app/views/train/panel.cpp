@@ -279,12 +279,12 @@ void draw_curves(const TrainPanel& p, Lang lang, float height, int shown_step) {
         spec.x.label = tr(lang, Txt::TrainAxisStep);
         if (!p.follow_live) spec.x_marks.push_back(shown_step);
         if (which == 0) {
-            std::vector<double> all = c.loss;
+            decimate(c.step, c.loss, kMaxDrawn, x, y);  // the axis fits what is drawn (a run may have 100k steps)
+            std::vector<double> all = y;
             all.insert(all.end(), c.eval_loss.begin(), c.eval_loss.end());
             all.erase(std::remove_if(all.begin(), all.end(), [](double v) { return !(v > 0.0); }), all.end());
             spec.y = fit_axis(all, AxisScale::Log);
             spec.y.label = tr(lang, Txt::TrainAxisLoss);
-            decimate(c.step, c.loss, kMaxDrawn, x, y);
             spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesLoss), x, y, plot_colour(0), SeriesKind::Line));
             spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesEvalLoss), c.eval_step, c.eval_loss,
                                               plot_colour(1), SeriesKind::LinePoints));
@@ -422,7 +422,13 @@ void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
     ImGui::PopTextWrapPos();
     draw_task_choice(p, lang, label);
     draw_model_settings(p, lang, label);
-    const std::string problem = check_train_settings(p.settings, lang);
+    if (!p.checked_valid || p.checked_lang != lang || !same_train_options(p.checked, p.settings)) {
+        p.problem = check_train_settings(p.settings, lang);  // builds the task: not every frame
+        p.checked = p.settings;
+        p.checked_lang = lang;
+        p.checked_valid = true;
+    }
+    const std::string& problem = p.problem;
     if (!p.has_run && problem.empty()) ensure_run(p, true);  // a fresh model at step 0: its random attention
     if (p.auto_start && problem.empty()) {
         p.auto_start = false;

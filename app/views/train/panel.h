@@ -27,6 +27,10 @@ struct TrainPanel {
     TrainOptions settings = train_defaults("reverse");  // what the controls show
     TrainOptions run_options;                           // what the current run was made with
     bool has_run = false;                               // a reset was sent (a run exists or is coming)
+    std::string problem;          // check_train_settings of `checked` in `checked_lang` ("" = fine)
+    TrainOptions checked;
+    Lang checked_lang = Lang::En;
+    bool checked_valid = false;
 
     // What the worker reported (UI thread copies).
     std::uint64_t run_id = 0;
