@@ -515,6 +515,17 @@ constexpr Pattern kPatterns[] = {
     {"{} = '{}': allowed are on and off.", "{1} = '{2}': on과 off만 쓸 수 있습니다."},
     {"{} = '{}': not a whole number.", "{1} = '{2}': 정수가 아닙니다."},
     {"{} = '{}': {}", "{1} = '{2}': 쓸 수 없는 값입니다. {3}"},
+    // core/train (the Train view): task parameters, saving a trained model folder
+    {"{} exists already. Choose a new folder name (nothing was written).",
+     "{1}이(가) 이미 있습니다. 새 폴더 이름을 고르세요 (아무것도 쓰지 않았습니다)."},
+    {"The folder {} does not exist. Create it first.", "{1} 폴더가 없습니다. 먼저 만드세요."},
+    {"Cannot write in {}: {}.", "{1}에 쓸 수 없습니다: {2}."},
+    {"Could not create {}: {}.", "{1}을(를) 만들 수 없습니다: {2}."},
+    {"Could not write {}: {}.", "{1}을(를) 쓸 수 없습니다: {2}."},
+    {"No output folder given.", "저장할 폴더를 지정하지 않았습니다."},
+    {"--symbols {}: must be {} to {}.", "--symbols {1}: {2}에서 {3} 사이여야 합니다."},
+    {"--length {}: must be {} to {}.", "--length {1}: {2}에서 {3} 사이여야 합니다."},
+    {"The text is over 1 MiB; give a shorter one.", "텍스트가 1 MiB를 넘습니다. 더 짧은 텍스트를 주세요."},
 };
 
 // One `{}` / `{msg}` between literal pieces: en = lit[0] cap lit[1] cap ... lit[n].

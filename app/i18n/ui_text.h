@@ -99,6 +99,18 @@ enum class Txt {
     LessonYourClick, LessonAnswerChoice, LessonAnswerCell, LessonAnswerToken, LessonWaiting,
     LessonNeedsModel, LessonExport, LessonExportTip, LessonExportBusy, LessonExportDone, LessonExportFailed,
     LessonMoreErrors, LessonOpenFailed, LessonDropHint, LessonAnswerError, LessonEnd,
+    // Train view
+    ViewTrain, TrainIntro, TrainTask, TrainTaskTip, TrainExpect, TrainSymbols, TrainSymbolsTip, TrainLength,
+    TrainLengthTip, TrainText, TrainTextTip, TrainTextPreset, TrainLayers, TrainHeads, TrainDModel, TrainSizeTip,
+    TrainMlp, TrainMlpTip, TrainLr, TrainLrTip, TrainBatch, TrainBatchTip, TrainSteps, TrainStepsTip, TrainSeed,
+    TrainSeedTip, TrainDefaults, TrainDefaultsTip, TrainStart, TrainStartTip, TrainPause, TrainStep, TrainStepTip,
+    TrainReset, TrainResetTip, TrainBadRange, TrainNotDivisible, TrainBadLr, TrainTextEmpty, TrainTextShort,
+    TrainNotStarted, TrainStatus, TrainStatusDone, TrainStatusRunning, TrainStatusPaused, TrainChanged,
+    TrainLossTitle, TrainAccTitle, TrainAxisStep, TrainAxisLoss, TrainAxisAcc, TrainSeriesLoss,
+    TrainSeriesEvalLoss, TrainSeriesExact, TrainSeriesToken, TrainProbeTitle, TrainHeadCaption, TrainTimeline,
+    TrainTimelineTip, TrainLive, TrainLiveTip, TrainUse, TrainUseTip, TrainUsing, TrainUseLoading, TrainSaveAs,
+    TrainSavePath, TrainSavePathHint, TrainSaveGo, TrainSaved, TrainSaveFailed, TrainSaveTip, TrainNoProbe,
+    TrainAccNote, TrainTooBig,
     Count
 };
 

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "core/train/task.h"
+
 namespace attn::app {
 
 namespace {
@@ -15,7 +17,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--cross-text", "--lang",   "--head",     "--show",
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model",    "--zoom",
-                                       "--lesson",     "--lesson-step"};
+                                       "--lesson",     "--lesson-step", "--train-task", "--train-steps"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless", "--lesson-reveal"};
 
@@ -176,6 +178,14 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             auto n = parse_int(a.flag, v, 1, 10000);
             if (!n) return n.status();
             o.lesson_step = *n;
+        } else if (a.flag == "--train-task") {
+            if (!train::find_task(std::string(v)))
+                return Status::Error("--train-task: unknown task '" + std::string(v) + "' (tasks: " + train::task_names() + ").");
+            o.train_task = std::string(v);
+        } else if (a.flag == "--train-steps") {
+            auto n = parse_int(a.flag, v, 0, 100000);
+            if (!n) return n.status();
+            o.train_steps = *n;
         } else if (a.flag == "--colormap") {
             o.colormap = parse_colormap(v);
             if (!o.colormap) {
@@ -188,6 +198,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
     if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
     if ((o.lesson_step > 0 || o.lesson_reveal) && o.lesson.empty())
         return Status::Error("--lesson-step and --lesson-reveal need --lesson FILE.");
+    if ((o.train_task || o.train_steps) && o.screenshot.empty() && o.frames == 0)
+        return Status::Error("--train-task and --train-steps are for screenshots: use them with --screenshot FILE or --frames N.");
     if (o.headless && o.screenshot.empty() && o.frames == 0) {
         return Status::Error("--headless has no window to close: use it with --screenshot FILE or --frames N.");
     }
@@ -231,7 +243,7 @@ const char* app_usage() {
            "                          tokenizer files) instead of the built-in model\n"
            "  --lang en|ko            interface language\n"
            "  --view NAME             view to show: heatmap, explain, heads, scaling, pipeline,\n"
-           "                          lines, positional, variants, cost, model\n"
+           "                          lines, positional, variants, cost, model, row, qk, train\n"
            "  --head N                head to show (from 1)\n"
            "  --show weights|scores|scaled\n"
            "  --colormap viridis|magma|cividis|grey\n"
@@ -247,7 +259,10 @@ const char* app_usage() {
            "  --type TEXT             on frame 5 append TEXT to the sentence (with --stats: edit\n"
            "                          to new heatmap latency)\n"
            "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
-           "  --run                   press the view's main action at start (Cost: Measure)\n"
+           "  --run                   press the view's main action at start (Cost: Measure, Train: Start)\n"
+           "  --train-task T          Train view screenshots: a run of task T (reverse, sort, copy,\n"
+           "                          induction, brackets, text) with its defaults\n"
+           "  --train-steps N         ... trained N steps before the first frame (with --screenshot)\n"
            "  --auto-contrast         colour the weights on their own min..max (not 0..1)\n"
            "  --zoom Z[,U,V]          start the heatmap zoomed Z times around (U, V), fractions of the matrix\n"
            "  --export-dialog         start with File > Export open (Ctrl+E)\n"

@@ -7,6 +7,7 @@
 //           [--headless]   (no window: EGL surfaceless; automatic for --screenshot without a display)
 //           [--run]        (press the view's main action at start: Cost measures)
 //           [--lesson FILE [--lesson-step N] [--lesson-reveal]]  (a guided lesson)
+//           [--train-task T] [--train-steps N]   (the Train view after N steps; scripted runs only)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
@@ -60,6 +61,10 @@ struct AppOptions {
     std::string lesson;
     int lesson_step = 0;
     bool lesson_reveal = false;
+    // --train-task T, --train-steps N (screenshots of the Train view): a run of task T with its
+    // defaults, N steps trained before the first frame. Scripted runs only (--screenshot / --frames).
+    std::optional<std::string> train_task;
+    std::optional<int> train_steps;
 };
 
 // argv without our flags (argv[0] kept): what the CLI dispatcher should look at.

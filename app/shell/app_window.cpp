@@ -54,6 +54,7 @@
 #include "app/views/positional/panel.h"
 #include "app/views/scaling_lab/panel.h"
 #include "app/views/variants/panel.h"
+#include "app/views/train/panel.h"
 #include "app/state/settings.h"
 #include "app/panels/panel_lesson.h"
 #include "core/base/limits.h"
@@ -94,6 +95,7 @@ struct App {
     ModelSession models;     // the pretrained model in use / loading (null: built-in)
     ModelPanel model_panel;  // Model menu, open dialog, dropped folders
     ModelViewPanel model_view;
+    TrainPanel train;
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
@@ -395,6 +397,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
             }
             ImGui::End();
             break;
+        case View::Train:
+            if (begin_panel(lang, Txt::ViewTrain, "train", x0, top, w, h, kNoScroll)) {
+                draw_train_panel(app.train, app.state, app.models);
+            }
+            ImGui::End();
+            break;
         default:
             if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);
@@ -427,6 +435,7 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     app.models.loader.wait_idle(timeout);  // --model: the model is in before the first frame uses it
     scaling_lab_panel_wait_idle(app.scaling, timeout);
     cost_panel_wait_idle(app.cost, timeout);
+    train_panel_wait_idle(app.train, timeout);  // --train-steps: the steps are done before the frame
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
@@ -561,6 +570,8 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
                          app.last_latency_ms, app.last_latency_frames,
                          screenshot ? " (screenshot mode waits for the worker)" : "");
         }
+        if (const std::string train = train_panel_stats(app.train); !train.empty())
+            std::fprintf(stderr, "attnlab stats: training: %s\n", train.c_str());
         if (app.view.trace) {
             std::fprintf(stderr, "attnlab stats: trace %d x %d tokens computed in %.2f ms\n", app.view.trace->t_q(),
                          app.view.trace->t_k(), app.view.compute_ms);
@@ -608,6 +619,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (auto font = find_figure_font(assets)) app->exporter.font_file = *font;
     if (options.export_dialog) open_export_panel(app->exporter);
     app->cost.auto_start = options.run;
+    app->train.auto_start = options.run;
     if (options.zoom) app->heatmap.initial_zoom = HeatmapZoom{(*options.zoom)[0], (*options.zoom)[1], (*options.zoom)[2]};
     // Background results wake the event loop (headless runs have none: they wait for results).
     const std::function<void()> wake_ui = headless ? std::function<void()>() : [] { glfwPostEmptyEvent(); };
@@ -623,6 +635,10 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
             app->lesson.dialog_open = app->lesson.dialog_just_opened = true;
         }
         app->lesson.reveal_when_ready = options.lesson_reveal;
+    }
+    train_panel_set_wakeup(app->train, wake_ui);
+    if (options.train_task || options.train_steps) {
+        train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
     }
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
@@ -700,6 +716,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     pipeline_panel_destroy(app->pipeline);
     positional_panel_destroy(app->positional);
     model_view_panel_destroy(app->model_view);
+    train_panel_destroy(app->train);  // joins the training thread (its wake-up needs GLFW alive)
     ImGui_ImplOpenGL3_Shutdown();
     if (surface.window != nullptr) ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

@@ -99,6 +99,23 @@ if ! nodisplay --screenshot "$tmp/lesson-missing.png" --lesson "$tmp/no-such-les
     fail "missing lesson: the app did not start: $(cat "$tmp/lesson-missing.out")"
 fi
 grep -q "Cannot open the lesson file" "$tmp/lesson-missing.out" || fail "missing lesson: no message ($(cat "$tmp/lesson-missing.out"))"
+# The Train view (issue 13): reverse mid-training (40 of 200 steps, English and Korean) and after
+# (200 steps, Korean), trained before the first frame (--train-steps); the training-loss curve (sky blue),
+# the exact-accuracy curve (green) and the probe maps are drawn; induction's longer probe (20 steps);
+# the view before any training (a fresh model at step 0). About 16 s in all on a loaded 2-core machine.
+train_checks="--has-colour 86,180,233 150 --has-colour 0,158,115 30"
+view_shot train-mid-en --check "$train_checks" --view train --train-task reverse --train-steps 40
+view_shot train-mid-ko --check "$train_checks" --view train --train-task reverse --train-steps 40 --lang ko
+view_shot train-after-ko --check "$train_checks" --view train --train-task reverse --train-steps 200 --lang ko
+view_shot train-induction --view train --train-task induction --train-steps 20
+view_shot train-idle-ko --view train --lang ko
+# "Use this model" clicked after 10 steps: saved (into $TMPDIR), opened by the app's loader, the
+# status line says so (green).
+TMPDIR=$tmp view_shot train-use --check "--has-colour 140,217,140 40" --view train --train-task reverse \
+    --train-steps 10 --click 493,728 --frames 8
+ls -d "$tmp"/attnlab-trained-* >/dev/null 2>&1 || fail "Use this model: no folder written in TMPDIR"
+nodisplay --screenshot "$tmp/x.png" --view train --train-task nope >"$tmp/train-bad.out" 2>&1 && fail "--train-task nope: exit 0"
+grep -q "unknown task 'nope'" "$tmp/train-bad.out" || fail "--train-task nope: no message ($(cat "$tmp/train-bad.out"))"
 
 # --headless with a DISPLAY that does not exist: X is never contacted.
 if ! DISPLAY=:97 "$ATTNLAB" --headless --screenshot "$tmp/forced.png" --stats >"$tmp/forced.out" 2>&1; then

@@ -1,0 +1,493 @@
+// panel.cpp — the Train view: settings, live curves, every head on the probe, the timeline, use/save
+// (implementation; the interface and its contract are in panel.h)
+//
+// [SECTION] Mailbox: the worker's updates into the panel's copies
+// [SECTION] Settings column: task, parameters, model, optimizer, buttons, status, use / save
+// [SECTION] Curves: loss and accuracy (app/plot)
+// [SECTION] Probe: every layer × head on the probe example, token labels, hover
+// [SECTION] draw_train_panel and the shell's hooks
+#include "app/views/train/panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/heatmap/heatmap_texture.h"
+#include "app/i18n/core_messages.h"
+#include "app/plot/plot.h"
+#include "app/widgets/ui_widgets.h"
+
+namespace attn::app {
+
+using namespace attn::train;  // the core training API (trainer.h, task.h)
+
+namespace {
+
+// --- [SECTION] Mailbox -------------------------------------------------------------------------
+
+TrainWorker& worker_of(TrainPanel& p) {
+    if (!p.worker) {
+        TrainWorkerConfig c;
+        c.wake = p.wake;
+        p.worker = std::make_unique<TrainWorker>(std::move(c));
+    }
+    return *p.worker;
+}
+
+void take_updates(TrainPanel& p) {
+    if (!p.worker) return;
+    TrainUpdate u = p.worker->take();
+    if (u.reset || u.run_id != p.run_id) {
+        p.curves = TrainCurves{};
+        p.timeline = Timeline{};
+        p.live.reset();
+        p.scrub_step = 0;
+        p.follow_live = true;
+        p.run_id = u.run_id;
+    }
+    for (const TrainLogEntry& e : u.log) add_log(p.curves, e);
+    if (u.probe) p.live = std::move(u.probe);
+    if (u.timeline) p.timeline = std::move(*u.timeline);
+    for (SaveResult& r : u.saves) {
+        if (r.purpose == SavePurpose::Keep) {
+            p.save_failed = !r.error.empty();
+            p.save_message = r.error.empty() ? r.dir : r.error;
+            p.save_step = r.step;
+        } else if (r.error.empty()) {
+            p.using_dir = r.dir;
+            p.using_step = r.step;
+            p.using_text = r.probe_text;
+            p.use_opened = false;
+            p.use_error.clear();
+        } else {
+            p.use_error = r.error;
+        }
+    }
+    p.status = std::move(u);
+    p.status.log.clear();
+    p.status.saves.clear();
+    p.status.timeline.reset();
+    p.status.probe.reset();
+}
+
+// The snapshot the picture shows: the newest probe, or the timeline's at the scrubbed step.
+const ProbeSnapshot* shown_snapshot(const TrainPanel& p) {
+    if (p.follow_live || p.timeline.snapshots.empty()) return p.live ? &*p.live : nullptr;
+    const int k = snapshot_at(p.timeline, p.scrub_step);
+    return k >= 0 ? &p.timeline.snapshots[std::size_t(k)] : nullptr;
+}
+
+// --- [SECTION] Settings column -------------------------------------------------------------------
+
+bool input_int(LabelBuf& label, Lang lang, Txt name, const char* id, int* v, int step, Txt tip) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+    const bool changed = ImGui::InputInt(label(lang, name, id), v, step, step * 10);
+    item_tooltip(tr(lang, tip));
+    return changed;
+}
+
+// Start / Step / Reset with settings that differ from the run's begin a new run with them.
+void ensure_run(TrainPanel& p, bool force_new) {
+    if (force_new || !p.has_run || !same_train_options(p.settings, p.run_options)) {
+        worker_of(p).reset(p.settings);
+        p.run_options = p.settings;
+        p.has_run = true;
+        p.use_error.clear();
+    }
+}
+
+void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
+    const TaskInfo* info = find_task(p.settings.task);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::TextUnformatted(tr(lang, Txt::TrainTask));
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("###train_task", p.settings.task.c_str())) {
+        for (const TaskInfo& t : task_registry()) {
+            char item[200];
+            if (lang == Lang::En) std::snprintf(item, sizeof(item), "%s  —  %s", t.name, t.summary_en);
+            else std::snprintf(item, sizeof(item), "%s", t.name);
+            if (ImGui::Selectable(item, p.settings.task == t.name)) {
+                const int threads = p.settings.threads;
+                p.settings = train_defaults(t.name);
+                p.settings.threads = threads;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    item_tooltip(tr(lang, Txt::TrainTaskTip));
+    if (info) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::TrainExpect));
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(lang == Lang::Ko ? info->explain_ko : info->explain_en);
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::Spacing();
+    TaskParams& tp = p.settings.task_params;
+    if (task_uses_symbols(p.settings.task))
+        input_int(label, lang, Txt::TrainSymbols, "train_symbols", &tp.n_symbols, 1, Txt::TrainSymbolsTip);
+    input_int(label, lang, Txt::TrainLength, "train_length", &tp.length, 1, Txt::TrainLengthTip);
+    if (task_uses_text(p.settings.task)) {
+        ImGui::TextUnformatted(tr(lang, Txt::TrainText));
+        item_tooltip(tr(lang, Txt::TrainTextTip));
+        ImGui::SameLine();
+        if (ImGui::SmallButton(label(lang, Txt::TrainTextPreset, "train_preset")))
+            tp.text = train_defaults("text").task_params.text;
+        ImGui::InputTextMultiline("###train_text", &tp.text, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 5.0f));
+    }
+}
+
+void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
+    TrainOptions& o = p.settings;
+    ImGui::Separator();
+    input_int(label, lang, Txt::TrainLayers, "train_layers", &o.n_layers, 1, Txt::TrainSizeTip);
+    input_int(label, lang, Txt::TrainHeads, "train_heads", &o.n_heads, 1, Txt::TrainSizeTip);
+    input_int(label, lang, Txt::TrainDModel, "train_dmodel", &o.d_model, 16, Txt::TrainSizeTip);
+    ImGui::Checkbox(label(lang, Txt::TrainMlp, "train_mlp"), &o.mlp);
+    item_tooltip(tr(lang, Txt::TrainMlpTip));
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+    ImGui::InputFloat(label(lang, Txt::TrainLr, "train_lr"), &o.lr, 0.0005f, 0.005f, "%.4g");
+    item_tooltip(tr(lang, Txt::TrainLrTip));
+    input_int(label, lang, Txt::TrainBatch, "train_batch", &o.batch, 8, Txt::TrainBatchTip);
+    input_int(label, lang, Txt::TrainSteps, "train_steps", &o.steps, 50, Txt::TrainStepsTip);
+    int seed = int(std::min<std::uint64_t>(o.seed, 1000000000ull));
+    if (input_int(label, lang, Txt::TrainSeed, "train_seed", &seed, 1, Txt::TrainSeedTip)) o.seed = std::uint64_t(std::max(seed, 0));
+    if (ImGui::SmallButton(label(lang, Txt::TrainDefaults, "train_defaults"))) {
+        const int threads = o.threads;
+        o = train_defaults(o.task);
+        o.threads = threads;
+    }
+    item_tooltip(tr(lang, Txt::TrainDefaultsTip));
+}
+
+void draw_buttons(TrainPanel& p, Lang lang, LabelBuf& label, const std::string& problem) {
+    ImGui::Separator();
+    const bool running = p.status.running;
+    const bool bad = !problem.empty();
+    if (bad) ImGui::BeginDisabled();
+    if (!running) {
+        if (ImGui::Button(label(lang, Txt::TrainStart, "train_start"))) {
+            const bool finished = p.has_run && p.status.has_state && p.status.step >= p.status.total_steps;
+            ensure_run(p, finished);  // Start after the end begins again
+            worker_of(p).start();
+        }
+        item_tooltip(tr(lang, Txt::TrainStartTip));
+    } else if (ImGui::Button(label(lang, Txt::TrainPause, "train_pause"))) {
+        worker_of(p).pause();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(label(lang, Txt::TrainStep, "train_step"))) {
+        ensure_run(p, false);
+        worker_of(p).step();
+    }
+    item_tooltip(tr(lang, Txt::TrainStepTip));
+    ImGui::SameLine();
+    if (ImGui::Button(label(lang, Txt::TrainReset, "train_reset"))) ensure_run(p, true);
+    item_tooltip(tr(lang, Txt::TrainResetTip));
+    if (bad) ImGui::EndDisabled();
+
+    ImGui::PushTextWrapPos(0.0f);
+    if (bad) ImGui::TextColored(error_colour(), "%s", problem.c_str());
+    if (!p.status.error.empty())
+        ImGui::TextColored(error_colour(), "%s", localize_core_message(p.status.error, lang).c_str());
+    if (!bad && p.has_run && !same_train_options(p.settings, p.run_options))
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::TrainChanged));
+    if (!p.status.has_state || (p.status.step == 0 && !running)) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::TrainNotStarted));
+    } else {
+        const bool done = p.status.step >= p.status.total_steps;
+        ImGui::Text(tr(lang, Txt::TrainStatus), p.status.step, p.status.total_steps, steps_per_second(p.curves));
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%s)", tr(lang, done ? Txt::TrainStatusDone
+                                                  : running ? Txt::TrainStatusRunning : Txt::TrainStatusPaused));
+    }
+    ImGui::PopTextWrapPos();
+}
+
+void draw_use_and_save(TrainPanel& p, Lang lang, LabelBuf& label) {
+    ImGui::Separator();
+    const bool can = p.status.has_state;
+    if (!can) ImGui::BeginDisabled();
+    if (ImGui::Button(label(lang, Txt::TrainUse, "train_use"))) worker_of(p).save(use_model_folder(++p.use_count), SavePurpose::Use);
+    item_tooltip(tr(lang, Txt::TrainUseTip));
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.0f);
+    const bool enter = ImGui::InputTextWithHint("###train_save_path", tr(lang, Txt::TrainSavePathHint), &p.save_path,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    item_tooltip(tr(lang, Txt::TrainSaveTip));
+    ImGui::SameLine();
+    if (ImGui::Button(label(lang, Txt::TrainSaveGo, "train_save")) || enter) {
+        const std::string dir = normalize_model_path(p.save_path, std::getenv("HOME"));
+        worker_of(p).save(dir, SavePurpose::Keep);
+    }
+    if (!can) ImGui::EndDisabled();
+
+    ImGui::PushTextWrapPos(0.0f);
+    if (!p.save_message.empty()) {
+        if (p.save_failed) {
+            ImGui::TextColored(error_colour(), tr(lang, Txt::TrainSaveFailed),
+                               localize_core_message(p.save_message, lang).c_str());
+        } else {
+            ImGui::TextDisabled(tr(lang, Txt::TrainSaved), p.save_message.c_str(), p.save_step);
+        }
+    }
+    if (!p.use_error.empty())
+        ImGui::TextColored(error_colour(), tr(lang, Txt::TrainSaveFailed), localize_core_message(p.use_error, lang).c_str());
+    ImGui::PopTextWrapPos();
+}
+
+// A finished "Use this model" save → the app's normal model loading; then a status line.
+void follow_use(TrainPanel& p, AppState& state, ModelSession& models, Lang lang) {
+    if (p.using_dir.empty()) return;
+    if (!p.use_opened) {  // just saved: open it like a folder from the Model menu, the probe as the sentence
+        p.use_opened = true;
+        state.text = p.using_text;
+        state.cross = false;
+        state.blocked_cells.clear();
+        state.pad_to = 0;
+        open_model(models, state, p.using_dir);
+        return;
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    if (models.active && models.active_folder == p.using_dir) {
+        ImGui::TextColored(ImVec4(0.55f, 0.85f, 0.55f, 1.0f), tr(lang, Txt::TrainUsing), p.using_step, p.using_dir.c_str());
+    } else if (models.loader.busy()) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::TrainUseLoading));
+    } else if (!models.error.empty() && models.error_folder == p.using_dir) {
+        ImGui::TextColored(error_colour(), "%s", localize_core_message(models.error, lang).c_str());
+    }
+    ImGui::PopTextWrapPos();
+}
+
+// --- [SECTION] Curves ------------------------------------------------------------------------------
+
+void draw_curves(const TrainPanel& p, Lang lang, float height, int shown_step) {
+    const TrainCurves& c = p.curves;
+    const double total = std::max(1, p.status.total_steps > 0 ? p.status.total_steps : p.settings.steps);
+    const float w = 0.5f * (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x);
+    constexpr std::size_t kMaxDrawn = 600;
+    std::vector<double> x, y;
+    for (int which = 0; which < 2; ++which) {
+        PlotSpec spec;
+        spec.title = tr(lang, which == 0 ? Txt::TrainLossTitle : Txt::TrainAccTitle);
+        spec.x = fit_axis({0.0, total}, AxisScale::Linear, true);
+        spec.x.label = tr(lang, Txt::TrainAxisStep);
+        if (!p.follow_live) spec.x_marks.push_back(shown_step);
+        if (which == 0) {
+            decimate(c.step, c.loss, kMaxDrawn, x, y);  // the axis fits what is drawn (a run may have 100k steps)
+            std::vector<double> all = y;
+            all.insert(all.end(), c.eval_loss.begin(), c.eval_loss.end());
+            all.erase(std::remove_if(all.begin(), all.end(), [](double v) { return !(v > 0.0); }), all.end());
+            spec.y = fit_axis(all, AxisScale::Log);
+            spec.y.label = tr(lang, Txt::TrainAxisLoss);
+            spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesLoss), x, y, plot_colour(0), SeriesKind::Line));
+            spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesEvalLoss), c.eval_step, c.eval_loss,
+                                              plot_colour(1), SeriesKind::LinePoints));
+        } else {
+            spec.y.lo = 0.0;
+            spec.y.hi = 108.0;  // room above 100%: the legend box then avoids the finished curves
+            spec.y.label = tr(lang, Txt::TrainAxisAcc);
+            spec.y.unit = "%";
+            std::vector<double> exact, token;
+            for (double v : c.exact) exact.push_back(100.0 * v);
+            for (double v : c.token_acc) token.push_back(100.0 * v);
+            if (p.status.exact_meaningful)
+                spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesExact), c.eval_step, exact, plot_colour(2)));
+            spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesToken), c.eval_step, token, plot_colour(3)));
+            ImGui::SameLine();
+        }
+        draw_plot(which == 0 ? "##train_loss" : "##train_acc", spec, ImVec2(w, height));
+    }
+}
+
+// --- [SECTION] Probe ---------------------------------------------------------------------------------
+
+void upload_atlas(TrainPanel& p, const std::shared_ptr<const Trace>& trace, Colormap map) {
+    if (p.atlas_trace == trace && p.atlas_map == map && p.texture != 0) return;
+    ProbeAtlas a = make_probe_atlas(*trace, map);
+    if (a.width > 0) p.texture = upload_rgba_texture(p.texture, a.rgba.data(), a.width, a.height);
+    a.rgba.clear();
+    a.rgba.shrink_to_fit();
+    p.atlas = std::move(a);
+    p.atlas_trace = trace;
+    p.atlas_map = map;
+}
+
+void draw_probe(TrainPanel& p, const ProbeSnapshot& snap, Lang lang, Colormap map, ImVec2 avail) {
+    upload_atlas(p, snap.probe, map);
+    const Trace& tr_ = *snap.probe;
+    const ProbeAtlas& a = p.atlas;
+    if (a.width == 0 || p.texture == 0) return;
+    char title[256];
+    std::snprintf(title, sizeof(title), tr(lang, Txt::TrainProbeTitle), tr_.run.text.c_str(), snap.step);
+    ImGui::TextUnformatted(title);
+    avail.y -= ImGui::GetTextLineHeightWithSpacing();
+
+    std::vector<std::string> labels;
+    float label_w = 0.0f;
+    for (const Token& t : tr_.q_tokens) {
+        labels.push_back(probe_token_label(t.text));
+        label_w = std::max(label_w, ImGui::CalcTextSize(labels.back().c_str()).x);
+    }
+    label_w += 6.0f;
+    const float line_h = ImGui::GetTextLineHeight();
+    const float gap = 12.0f;
+    const float side_w = (avail.x - label_w - gap * float(a.heads - 1)) / float(a.heads);
+    const float side_h = (avail.y - float(a.layers) * (line_h + 2.0f) - line_h - 4.0f - gap * float(a.layers - 1)) / float(a.layers);
+    const float side = std::floor(std::max(std::min(side_w, side_h), 24.0f));
+    const float cell = side / float(a.t);
+    // Token labels on every cell when they fit, else every k-th.
+    float widest = 0.0f;
+    for (const std::string& s : labels) widest = std::max(widest, ImGui::CalcTextSize(s.c_str()).x);
+    const int every = std::max(1, int(std::ceil((widest + 1.0f) / cell)));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const float u = 1.0f / float(a.heads), v = 1.0f / float(a.layers);
+    for (int l = 0; l < a.layers; ++l) {
+        const LayerTrace& L = tr_.layers[std::size_t(l)];
+        const float y0 = origin.y + float(l) * (side + line_h + 2.0f + gap) + line_h + 2.0f;
+        for (int i = 0; i < a.t; i += every) {  // query labels, left of the row
+            const ImVec2 ts = ImGui::CalcTextSize(labels[std::size_t(i)].c_str());
+            dl->AddText(ImVec2(origin.x + label_w - 4.0f - ts.x, y0 + (float(i) + 0.5f) * cell - 0.5f * ts.y), dim,
+                        labels[std::size_t(i)].c_str());
+        }
+        for (int h = 0; h < L.n_heads; ++h) {
+            const ImVec2 p0(origin.x + label_w + float(h) * (side + gap), y0), p1(p0.x + side, p0.y + side);
+            char cap[64];
+            std::snprintf(cap, sizeof(cap), tr(lang, Txt::TrainHeadCaption), l + 1, h + 1);
+            dl->AddText(ImVec2(p0.x, p0.y - line_h - 2.0f), text, cap);
+            dl->AddImage(ImTextureID(std::intptr_t(p.texture)), p0, p1, ImVec2(float(h) * u, float(l) * v),
+                         ImVec2(float(h + 1) * u, float(l + 1) * v));
+            dl->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p1.x + 1, p1.y + 1), rgba(70, 70, 80));
+            if (l == a.layers - 1) {  // key labels under the last row
+                for (int j = 0; j < a.t; j += every) {
+                    const ImVec2 ts = ImGui::CalcTextSize(labels[std::size_t(j)].c_str());
+                    dl->AddText(ImVec2(p0.x + (float(j) + 0.5f) * cell - 0.5f * ts.x, p1.y + 2.0f), dim,
+                                labels[std::size_t(j)].c_str());
+                }
+            }
+            const ImVec2 m = ImGui::GetIO().MousePos;
+            if (ImGui::IsWindowHovered() && m.x >= p0.x && m.x < p1.x && m.y >= p0.y && m.y < p1.y) {
+                const int j = std::clamp(int((m.x - p0.x) / cell), 0, a.t - 1);
+                const int i = std::clamp(int((m.y - p0.y) / cell), 0, a.t - 1);
+                ImGui::BeginTooltip();
+                ImGui::TextUnformatted(cap);
+                ImGui::Text(tr(lang, Txt::HeadsCellTip), labels[std::size_t(i)].c_str(), labels[std::size_t(j)].c_str(),
+                            double(L.heads[std::size_t(h)].weights(i, j)));
+                ImGui::EndTooltip();
+            }
+        }
+    }
+    const float used_h = float(a.layers) * (side + line_h + 2.0f + gap) - gap + line_h + 4.0f;
+    ImGui::Dummy(ImVec2(avail.x, std::min(used_h, std::max(avail.y, 1.0f))));
+}
+
+void draw_timeline(TrainPanel& p, Lang lang, LabelBuf& label) {
+    const int last = p.live ? p.live->step : 0;
+    if (ImGui::Checkbox(label(lang, Txt::TrainLive, "train_live"), &p.follow_live) && !p.follow_live) p.scrub_step = last;
+    item_tooltip(tr(lang, Txt::TrainLiveTip));
+    ImGui::SameLine();
+    int step = p.follow_live ? last : std::min(p.scrub_step, last);
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize(tr(lang, Txt::TrainTimeline)).x - ImGui::GetStyle().ItemInnerSpacing.x - 4.0f);
+    if (last == 0) ImGui::BeginDisabled();  // nothing to scrub before the first step
+    if (ImGui::SliderInt(label(lang, Txt::TrainTimeline, "train_scrub"), &step, 0, std::max(last, 1), "%d",
+                         ImGuiSliderFlags_AlwaysClamp)) {
+        p.follow_live = false;
+        p.scrub_step = step;
+    }
+    if (last == 0) ImGui::EndDisabled();
+    item_tooltip(tr(lang, Txt::TrainTimelineTip));
+}
+
+}  // namespace
+
+// --- [SECTION] draw_train_panel and the shell's hooks -------------------------------------------------
+
+void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
+    const Lang lang = state.lang;
+    if (p.settings.threads <= 1) p.settings.threads = int(std::max(1u, std::thread::hardware_concurrency() - 1u));
+    take_updates(p);
+    LabelBuf label;
+
+    const float settings_w = std::floor(ImGui::GetFontSize() * 19.0f);
+    ImGui::BeginChild("###train_settings", ImVec2(settings_w, 0.0f), false);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", tr(lang, Txt::TrainIntro));
+    ImGui::PopTextWrapPos();
+    draw_task_choice(p, lang, label);
+    draw_model_settings(p, lang, label);
+    if (!p.checked_valid || p.checked_lang != lang || !same_train_options(p.checked, p.settings)) {
+        p.problem = check_train_settings(p.settings, lang);  // builds the task: not every frame
+        p.checked = p.settings;
+        p.checked_lang = lang;
+        p.checked_valid = true;
+    }
+    const std::string& problem = p.problem;
+    if (!p.has_run && problem.empty()) ensure_run(p, true);  // a fresh model at step 0: its random attention
+    if (p.auto_start && problem.empty()) {
+        p.auto_start = false;
+        ensure_run(p, false);
+        worker_of(p).start();
+    }
+    draw_buttons(p, lang, label, problem);
+    draw_use_and_save(p, lang, label);
+    follow_use(p, state, models, lang);
+    ImGui::EndChild();
+
+    ImGui::SameLine();
+    ImGui::BeginChild("###train_live", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    const ProbeSnapshot* snap = shown_snapshot(p);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float curves_h = std::floor(std::clamp(avail.y * 0.34f, 180.0f, 330.0f));
+    draw_curves(p, lang, curves_h, snap ? snap->step : 0);
+    if (!p.status.exact_meaningful) ImGui::TextDisabled("%s", tr(lang, Txt::TrainAccNote));
+    const float slider_h = ImGui::GetFrameHeightWithSpacing() + 4.0f;
+    if (snap && snap->probe) {
+        ImVec2 probe_avail = ImGui::GetContentRegionAvail();
+        probe_avail.y -= slider_h;
+        draw_probe(p, *snap, lang, state.colormap, probe_avail);
+        ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), ImGui::GetWindowHeight() - slider_h));
+        draw_timeline(p, lang, label);
+    } else {
+        ImGui::TextDisabled("%s", tr(lang, Txt::TrainNoProbe));
+    }
+    ImGui::EndChild();
+}
+
+void train_panel_set_wakeup(TrainPanel& p, std::function<void()> wake) { p.wake = std::move(wake); }
+
+void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
+    const int threads = int(std::max(1u, std::thread::hardware_concurrency() - 1u));
+    p.settings = train_defaults(task);
+    p.settings.threads = threads;
+    if (steps > p.settings.steps) p.settings.steps = steps;
+    ensure_run(p, true);
+    if (steps > 0) worker_of(p).run_steps(steps);
+}
+
+bool train_panel_wait_idle(TrainPanel& p, std::chrono::milliseconds timeout) {
+    return !p.worker || p.worker->wait_idle(timeout);
+}
+
+std::string train_panel_stats(const TrainPanel& p) {
+    if (p.curves.step.empty() || !(p.curves.seconds.back() > 0.0)) return {};
+    char buf[160];
+    std::snprintf(buf, sizeof(buf), "step %d of %d, %.1f steps/s over the run (%d thread%s)", int(p.curves.step.back()),
+                  p.status.total_steps, p.curves.step.back() / p.curves.seconds.back(), p.run_options.threads,
+                  p.run_options.threads == 1 ? "" : "s");
+    return buf;
+}
+
+void train_panel_destroy(TrainPanel& p) {
+    if (p.texture != 0) delete_texture(p.texture);
+    p.texture = 0;
+    p.worker.reset();  // stops between two steps and joins
+}
+
+}  // namespace attn::app

@@ -1,0 +1,77 @@
+// panel.h — the Train view: train a tiny GPT-2 on a task inside the app (issue 13). Settings on
+// the left (task and its explanation, task parameters, model size, optimizer, Start / Pause /
+// Step / Reset); on the right the loss and accuracy curves, every head's attention on the task's
+// probe example as it trains, a timeline slider to scrub back, and "Use this model" / "Save model…".
+//
+// Training runs on the panel's TrainWorker thread (train_worker.h); each frame the panel takes its
+// mailbox by value. The UI thread never trains, saves or waits.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/jobs/model_loader.h"
+#include "app/state/app_state.h"
+#include "app/views/train/train_lab.h"
+#include "app/views/train/train_worker.h"
+
+namespace attn::app {
+
+struct TrainPanel {
+    std::unique_ptr<TrainWorker> worker;  // made on first need, with `wake`
+    std::function<void()> wake;
+    bool auto_start = false;  // --run: press Start on the first frame
+    TrainOptions settings = train_defaults("reverse");  // what the controls show
+    TrainOptions run_options;                           // what the current run was made with
+    bool has_run = false;                               // a reset was sent (a run exists or is coming)
+    std::string problem;          // check_train_settings of `checked` in `checked_lang` ("" = fine)
+    TrainOptions checked;
+    Lang checked_lang = Lang::En;
+    bool checked_valid = false;
+
+    // What the worker reported (UI thread copies).
+    std::uint64_t run_id = 0;
+    TrainUpdate status;           // the last take()'s status fields
+    TrainCurves curves;
+    Timeline timeline;
+    std::optional<ProbeSnapshot> live;  // the newest probe
+    bool follow_live = true;            // the picture follows the newest probe (else: scrub_step)
+    int scrub_step = 0;
+
+    // The probe picture (GL texture of make_probe_atlas) and what it shows.
+    std::shared_ptr<const Trace> atlas_trace;
+    Colormap atlas_map = Colormap::Viridis;
+    ProbeAtlas atlas;  // sizes (pixels dropped after upload)
+    unsigned texture = 0;
+
+    // Save / use.
+    std::string save_path;
+    std::string save_message;  // core message (English) or the saved folder
+    bool save_failed = false;
+    int save_step = 0;
+    int use_count = 0;
+    std::string using_dir;     // the "Use this model" folder being opened / in use
+    int using_step = 0;
+    std::string using_text;    // the probe text of the saved weights (becomes the sentence)
+    bool use_opened = false;   // open_model was called for using_dir
+    std::string use_error;     // core message (English)
+};
+
+// Needs the model session: "Use this model" opens the saved folder through the app's loader.
+void draw_train_panel(TrainPanel& panel, AppState& state, ModelSession& models);
+
+// Before the first frame: results wake the event loop (glfwPostEmptyEvent). Headless: none.
+void train_panel_set_wakeup(TrainPanel& panel, std::function<void()> wake);
+// Screenshots: a run of `task` with its defaults, `steps` steps done before the frames are drawn
+// (with wait_idle between frames). steps ≥ the task's default lengthens the run to `steps`.
+void train_panel_script(TrainPanel& panel, const std::string& task, int steps);
+bool train_panel_wait_idle(TrainPanel& panel, std::chrono::milliseconds timeout);
+// --stats: "step 200 of 200, 31.2 steps/s over the run" ("" before any step).
+std::string train_panel_stats(const TrainPanel& panel);
+// GL context current: deletes the texture and joins the worker (mid-training is fine).
+void train_panel_destroy(TrainPanel& panel);
+
+}  // namespace attn::app
