@@ -91,6 +91,17 @@ enum class Txt {
     BuiltinOnlyTip, SentenceB, SentenceBTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
     ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
     PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip,
+    // Predict view (next token, generation, masked tokens) and head roles in the Model view
+    ViewPredict, PredictNoModel, PredictIntroGpt2, PredictIntroBert, PredictPosition, PredictClickTip,
+    PredictGreedy, PredictGreedyTip, PredictTemp, PredictTempTip, PredictTopK, PredictTopKTip, PredictTopP,
+    PredictTopPTip, PredictSeed, PredictSeedTip, PredictShown, PredictRaw, PredictSampled, PredictKept,
+    PredictAxis, PredictPlusOne, PredictPlusOneTip, PredictPlusN, PredictPlusNTip, PredictUndo, PredictUndoTip,
+    PredictKeep, PredictKeepTip, PredictGenerating, PredictFull, PredictGrowTitle, PredictGrowTip, PredictStarting,
+    PredictText, PredictNoMlmHead, PredictMaskHint, PredictMaskTitle, PredictMaskClear, PredictMaskClickTip,
+    PredictError, PredictMasked,
+    RolesTitle, RolesComputing, RolesNeedModel, RolesOnProbe, RolesOnSentence, RolesOnTip, RolesRank, RolesListTip,
+    RolesNone, RolesScore, RolesLegendTip, RolePrevious, RoleDuplicate, RoleInduction, RoleFirst, RoleSelf, RoleBroad,
+    RolePreviousTip, RoleDuplicateTip, RoleInductionTip, RoleFirstTip, RoleSelfTip, RoleBroadTip, RolesCell,
     Count
 };
 

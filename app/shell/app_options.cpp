@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in app_options.h)
 #include "app/shell/app_options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <string_view>
@@ -14,7 +15,8 @@ namespace {
 constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",     "--text",
                                        "--cross-text", "--lang",   "--head",     "--show",
                                        "--colormap",   "--mouse",  "--click",
-                                       "--config",     "--type",   "--model",    "--zoom"};
+                                       "--config",     "--type",   "--model",    "--zoom",
+                                       "--generate"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless"};
 
@@ -167,6 +169,10 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (!point) return point.status();
             o.mouse = *point;
             o.click = o.click || a.flag == "--click";
+        } else if (a.flag == "--generate") {
+            auto n = parse_int(a.flag, v, 1, 1024);
+            if (!n) return n.status();
+            o.generate = *n;
         } else if (a.flag == "--colormap") {
             o.colormap = parse_colormap(v);
             if (!o.colormap) {
@@ -176,6 +182,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
         }
     }
     if (!o.screenshot.empty() && !frames_set) o.frames = o.click ? 5 : 3;  // a click needs 4: see run_frames
+    // --generate: the session starts on frame 2, its tokens are posted on frame 3 and drawn on 4.
+    if (!o.screenshot.empty() && !frames_set && o.generate > 0) o.frames = std::max(o.frames, 5);
     if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
     if (o.headless && o.screenshot.empty() && o.frames == 0) {
         return Status::Error("--headless has no window to close: use it with --screenshot FILE or --frames N.");
@@ -242,7 +250,9 @@ const char* app_usage() {
            "  --export-dialog         start with File > Export open (Ctrl+E)\n"
            "  --mask-edit             start in mask-edit mode (clicks on cells hide them)\n"
            "  --mouse X,Y             screenshot with the pointer here (hover tooltip)\n"
-           "  --click X,Y             screenshot after a click here (frame 2)\n";
+           "  --click X,Y             screenshot after a click here (frame 2)\n"
+           "  --generate N            Predict view (GPT-2): add N tokens once the text is read (greedy\n"
+           "                          unless changed), e.g. for screenshots; also: --view predict\n";
 }
 
 }  // namespace attn::app

@@ -6,6 +6,7 @@
 //           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
 //           [--headless]   (no window: EGL surfaceless; automatic for --screenshot without a display)
 //           [--run]        (press the view's main action at start: Cost measures)
+//           [--generate N] (Predict view: add N tokens once the text is read)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
@@ -54,6 +55,7 @@ struct AppOptions {
     // --headless: draw into an off-screen framebuffer (EGL surfaceless, no X or Wayland). Needs
     // --screenshot or --frames: there is no window to close.
     bool headless = false;
+    int generate = 0;  // --generate N: the Predict view adds N tokens at start (0 = none)
 };
 
 // argv without our flags (argv[0] kept): what the CLI dispatcher should look at.

@@ -54,6 +54,7 @@
 #include "app/views/positional/panel.h"
 #include "app/views/scaling_lab/panel.h"
 #include "app/views/variants/panel.h"
+#include "app/views/predict/panel.h"
 #include "app/state/settings.h"
 #include "core/base/limits.h"
 
@@ -93,6 +94,7 @@ struct App {
     ModelSession models;     // the pretrained model in use / loading (null: built-in)
     ModelPanel model_panel;  // Model menu, open dialog, dropped folders
     ModelViewPanel model_view;
+    PredictPanel predict;    // the Predict view (GPT-2 generation session, BERT masked LM)
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
@@ -382,6 +384,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
             }
             ImGui::End();
             break;
+        case View::Predict:
+            if (begin_panel(lang, Txt::ViewPredict, "predict", x0, top, w, h, kNoScroll)) {
+                draw_predict_panel(app.predict, app.state, app.view);
+            }
+            ImGui::End();
+            break;
         default:
             if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);
@@ -413,6 +421,8 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     app.models.loader.wait_idle(timeout);  // --model: the model is in before the first frame uses it
     scaling_lab_panel_wait_idle(app.scaling, timeout);
     cost_panel_wait_idle(app.cost, timeout);
+    predict_panel_wait_idle(app.predict, timeout);
+    roles_panel_wait_idle(app.model_view.roles, timeout);
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
@@ -602,6 +612,9 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     restore_model(app->models, app->state);  // the last session's (or --model's) model, off this thread
     variants_panel_set_wakeup(app->variants, wake_ui);
     scaling_lab_panel_set_wakeup(app->scaling, wake_ui);
+    predict_panel_set_wakeup(app->predict, wake_ui);
+    roles_panel_set_wakeup(app->model_view.roles, wake_ui);
+    app->predict.auto_generate = options.generate;
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
     for (const std::string& s : app->controls.presets.sentences) glyph_text += s;

@@ -18,6 +18,7 @@ constexpr ViewInfo kInfo[] = {
     {View::Positional, "positional", Txt::ViewPositional}, {View::Variants, "variants", Txt::ViewVariants},
     {View::Cost, "cost", Txt::ViewCost},           {View::Model, "model", Txt::ViewModel},
     {View::Row, "row", Txt::ViewRow},                {View::Qk, "qk", Txt::ViewQk},
+    {View::Predict, "predict", Txt::ViewPredict},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -34,7 +35,7 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, predict"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 
