@@ -586,10 +586,10 @@ constexpr Entry kTexts[] = {
     {Txt::ViewPredict, "Predict (next token)", "예측 (다음 토큰)"},
     {Txt::PredictNoModel,
      "The built-in model has random weights and no vocabulary, so it predicts nothing. Open a GPT-2 "
-     "model (Model ▸ Open model folder) to see its next-token guesses and to generate text, or a BERT "
+     "model (Model > Open model folder) to see its next-token guesses and to generate text, or a BERT "
      "model to fill in [MASK]ed words.",
      "내장 모델은 가중치가 무작위이고 어휘가 없어 아무것도 예측하지 않습니다. 다음 토큰 예측과 글 생성을 "
-     "보려면 GPT-2 모델을, [MASK] 자리 채우기를 보려면 BERT 모델을 여세요 (모델 ▸ 모델 폴더 열기)."},
+     "보려면 GPT-2 모델을, [MASK] 자리 채우기를 보려면 BERT 모델을 여세요 (모델 > 모델 폴더 열기)."},
     {Txt::PredictIntroGpt2,
      "GPT-2 reads the text and gives every possible next token a probability. Click a token to see what "
      "the model expects after it; generate to add tokens one at a time.",
@@ -658,8 +658,8 @@ constexpr Entry kTexts[] = {
     {Txt::PredictMasked, "filler probability", "채울 토큰 확률"},
     {Txt::RolesTitle, "Head roles", "헤드 역할"},
     {Txt::RolesComputing, "Scoring every head…", "모든 헤드의 점수를 매기는 중…"},
-    {Txt::RolesNeedModel, "Head roles need a pretrained model (Model ▸ Open model folder).",
-     "헤드 역할은 사전 학습 모델이 있어야 볼 수 있습니다 (모델 ▸ 모델 폴더 열기)."},
+    {Txt::RolesNeedModel, "Head roles need a pretrained model (Model > Open model folder).",
+     "헤드 역할은 사전 학습 모델이 있어야 볼 수 있습니다 (모델 > 모델 폴더 열기)."},
     {Txt::RolesOnProbe, "Probe", "탐침"},
     {Txt::RolesOnSentence, "This sentence", "이 문장"},
     {Txt::RolesOnTip,

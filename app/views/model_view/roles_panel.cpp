@@ -38,12 +38,15 @@ void draw_role_badge(const lm::HeadRoleTable& table, int layer, int head, ImDraw
     const int role = table.at(layer, head).strongest;
     if (role < 0) return;
     const ImU32 col = colour_of(role);
-    dl->AddRect(p0, ImVec2(p0.x + w, p0.y + h), col, 0.0f, 0, std::max(1.5f, std::min(w, h) * 0.04f));
+    // A frame just outside the map (inside the gap), and the letter in the top-right corner, where a
+    // causal map has no weights to hide.
+    dl->AddRect(ImVec2(p0.x - 4.0f, p0.y - 4.0f), ImVec2(p0.x + w + 4.0f, p0.y + h + 4.0f), col, 0.0f, 0, 2.0f);
     const char* letter = role_letter(role);
     const ImVec2 ts = ImGui::CalcTextSize(letter);
     if (ts.x + 4.0f > 0.6f * w || ts.y + 2.0f > 0.6f * h) return;  // too small for a letter
-    dl->AddRectFilled(p0, ImVec2(p0.x + ts.x + 6.0f, p0.y + ts.y + 2.0f), col);
-    dl->AddText(ImVec2(p0.x + 3.0f, p0.y + 1.0f), IM_COL32(0, 0, 0, 255), letter);
+    const ImVec2 b0(p0.x + w - ts.x - 6.0f, p0.y);
+    dl->AddRectFilled(b0, ImVec2(p0.x + w, p0.y + ts.y + 2.0f), col);
+    dl->AddText(ImVec2(b0.x + 3.0f, b0.y + 1.0f), IM_COL32(0, 0, 0, 255), letter);
 }
 
 void role_tooltip_line(const lm::HeadRoleTable& table, int layer, int head, Lang lang) {
@@ -98,7 +101,9 @@ void draw_roles_column(RolesPanel& p, AppState& s, const ComputeView& view) {
         ImGui::TextUnformatted(tr(lang, role_title(r)));
         item_tooltip(tr(lang, role_tip(r)));
     }
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(lang, Txt::RolesLegendTip));
+    ImGui::PopTextWrapPos();
     ImGui::Separator();
 
     const lm::HeadRoleTable& table = shown_roles(*p.result->report, p.on_sentence);

@@ -414,6 +414,12 @@ void draw_predict_panel(PredictPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (auto snap = p.generation.take()) p.snap = std::move(snap);
     const PredictSupport support = predict_support(view.model.get());
+    if (support == PredictSupport::NoModel) {  // what to do, not a footnote
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::PredictNoModel));
+        ImGui::PopTextWrapPos();
+        return;
+    }
     wrapped_dim(tr(lang, predict_intro(support)));
     switch (support) {
         case PredictSupport::NoModel: return;
