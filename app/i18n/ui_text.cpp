@@ -687,6 +687,16 @@ constexpr Entry kTexts[] = {
     {Txt::RoleSelfTip, "Looks at its own token.", "자기 토큰을 봅니다."},
     {Txt::RoleBroadTip, "Spreads its attention evenly (high entropy).", "어텐션을 고르게 퍼뜨립니다 (엔트로피가 높음)."},
     {Txt::RolesCell, "strongest: %s (%.2f)", "가장 강한 역할: %s (%.2f)"},
+    {Txt::QtyRollout, "Attention rollout", "어텐션 롤아웃"},
+    {Txt::QtyRolloutTip,
+     "How much each output draws on each input token through all layers up to this one: the heads "
+     "averaged, plus the residual path (rows sum to 1). The head choice does not apply.",
+     "이 층까지 모든 층을 거쳐 각 출력이 각 입력 토큰에 얼마나 기대는지 보여 줍니다: 헤드 평균에 잔차 경로를 "
+     "더한 값입니다 (행의 합은 1). 헤드 선택은 쓰이지 않습니다."},
+    {Txt::RolloutComputing, "Computing the rollout… (showing the weights meanwhile)",
+     "롤아웃 계산 중… (그동안 가중치를 보여 줍니다)"},
+    {Txt::RolloutUnavailable, "Rollout needs self-attention (the same tokens on both axes): showing the weights.",
+     "롤아웃은 셀프 어텐션(두 축의 토큰이 같음)에서만 됩니다: 가중치를 보여 줍니다."},
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == size_t(Txt::Count), "one entry per Txt id");
 

@@ -102,6 +102,7 @@ enum class Txt {
     RolesTitle, RolesComputing, RolesNeedModel, RolesOnProbe, RolesOnSentence, RolesOnTip, RolesRank, RolesListTip,
     RolesNone, RolesScore, RolesLegendTip, RolePrevious, RoleDuplicate, RoleInduction, RoleFirst, RoleSelf, RoleBroad,
     RolePreviousTip, RoleDuplicateTip, RoleInductionTip, RoleFirstTip, RoleSelfTip, RoleBroadTip, RolesCell,
+    QtyRollout, QtyRolloutTip, RolloutComputing, RolloutUnavailable,
     Count
 };
 

@@ -163,7 +163,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (v == "weights") o.quantity = HeatmapQuantity::Weights;
             else if (v == "scores") o.quantity = HeatmapQuantity::Scores;
             else if (v == "scaled") o.quantity = HeatmapQuantity::Scaled;
-            else return Status::Error("--show: expected weights, scores or scaled, got '" + std::string(v) + "'.");
+            else if (v == "rollout") o.quantity = HeatmapQuantity::Rollout;
+            else return Status::Error("--show: expected weights, scores, scaled or rollout, got '" + std::string(v) + "'.");
         } else if (a.flag == "--mouse" || a.flag == "--click") {
             auto point = parse_point(a.flag, v);
             if (!point) return point.status();
@@ -230,7 +231,7 @@ const char* app_usage() {
            "  --view NAME             view to show: heatmap, explain, heads, scaling, pipeline,\n"
            "                          lines, positional, variants, cost, model\n"
            "  --head N                head to show (from 1)\n"
-           "  --show weights|scores|scaled\n"
+           "  --show weights|scores|scaled|rollout\n"
            "  --colormap viridis|magma|cividis|grey\n"
            "  --causal                start with the causal mask on\n"
            "  --screenshot out.png    draw the UI, save a PNG of the window and exit\n"

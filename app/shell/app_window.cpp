@@ -423,6 +423,7 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     cost_panel_wait_idle(app.cost, timeout);
     predict_panel_wait_idle(app.predict, timeout);
     roles_panel_wait_idle(app.model_view.roles, timeout);
+    heatmap_panel_wait_idle(app.heatmap, timeout);
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.

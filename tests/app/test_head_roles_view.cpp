@@ -1,6 +1,7 @@
 // test_head_roles_view.cpp — the Model view's head roles without a display: scoring a real tiny
 // model on the job function, the ranked list (order, NaN left out, length), the badge table
-// choice, colours and letters, and a click opening the head in the heatmap.
+// choice, colours and letters, and a click opening the head in the heatmap; the heatmap's attention
+// rollout (issue 14) against core/lm.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -8,7 +9,9 @@
 #include <set>
 #include <tuple>
 
+#include "app/heatmap/heatmap_data.h"
 #include "app/views/model_view/head_roles_view.h"
+#include "core/lm/attention_flow.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -86,4 +89,44 @@ TEST_CASE("head roles: one colour, letter and name per role; none is grey") {
     const RoleColour none = role_colour(-1);
     CHECK((none.r == none.g && none.g == none.b));
     CHECK(std::string(tr(Lang::En, Txt::RolesNeedModel)).find("Open model") != std::string::npos);
+}
+
+TEST_CASE("heatmap rollout: the core's rollout per layer, self-attention only") {
+    auto model = pretrained::load_pretrained_model((models() / "tiny-gpt2").string());
+    REQUIRE(model.ok());
+    RunConfig run;
+    run.text = "the cat sat on the mat";
+    auto trace = pretrained::compute_pretrained_trace(**model, run);
+    REQUIRE(trace.ok());
+    REQUIRE(rollout_available(*trace));
+    const std::vector<Mat> rollout = compute_rollout(*trace);
+    const std::vector<Mat> ref = lm::attention_rollout(trace->layers);
+    REQUIRE(rollout.size() == trace->layers.size());
+    for (size_t l = 0; l < rollout.size(); ++l) {
+        CHECK(rollout[l].isApprox(ref[l]));
+        const HeatmapData d = make_rollout_data(rollout[l]);
+        REQUIRE(d.rows == int(rollout[l].rows()));
+        REQUIRE(d.cols == int(rollout[l].cols()));
+        CHECK(d.fixed_range);
+        for (int i = 0; i < d.rows; ++i) {
+            float sum = 0.0f;
+            for (int j = 0; j < d.cols; ++j) {
+                CHECK(d.values[size_t(i) * d.cols + j] == rollout[l](i, j));
+                CHECK(d.masked[size_t(i) * d.cols + j] == 0);
+                sum += d.values[size_t(i) * d.cols + j];
+            }
+            CHECK(sum == doctest::Approx(1.0f).epsilon(1e-4));
+        }
+    }
+    // The first layer's rollout is its heads' mean plus the residual path, row-normalised.
+    const Mat mean = lm::mean_head_attention(trace->layers[0]);
+    Mat first = mean + Mat::Identity(mean.rows(), mean.cols());
+    for (int i = 0; i < first.rows(); ++i) first.row(i) /= first.row(i).sum();
+    CHECK(rollout[0].isApprox(first, 1e-5f));
+
+    // Cross-attention (keys from another sentence): not offered.
+    Trace cross = *trace;
+    cross.k_tokens.back().text += "x";
+    CHECK_FALSE(rollout_available(cross));
+    CHECK_FALSE(rollout_available(Trace{}));
 }

@@ -48,15 +48,16 @@ void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
     }
 
     ImGui::SameLine(0.0f, 24.0f);
-    const Txt quantities[] = {Txt::QtyWeights, Txt::QtyScores, Txt::QtyScaled};
+    const Txt quantities[] = {Txt::QtyWeights, Txt::QtyScores, Txt::QtyScaled, Txt::QtyRollout};
     ImGui::SetNextItemWidth(260.0f);
     if (ImGui::BeginCombo(p.label(lang, Txt::Show, "show"), tr(lang, quantities[int(s.quantity)]))) {
-        for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < 4; ++k) {
             if (ImGui::Selectable(tr(lang, quantities[k]), int(s.quantity) == k)) s.quantity = HeatmapQuantity(k);
+            if (k == 3) item_tooltip(tr(lang, Txt::QtyRolloutTip));
         }
         ImGui::EndCombo();
     }
-    item_tooltip(tr(lang, Txt::ShowTip));
+    item_tooltip(tr(lang, s.quantity == HeatmapQuantity::Rollout ? Txt::QtyRolloutTip : Txt::ShowTip));
 
     ImGui::SameLine(0.0f, 24.0f);
     ImGui::SetNextItemWidth(120.0f);
@@ -106,9 +107,21 @@ void draw_status(const AppState& s, const ComputeView& view) {
 
 void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, int layer, int head,
                    HeatmapQuantity quantity, bool auto_contrast) {
+    RolloutPtr rollout;
+    if (quantity == HeatmapQuantity::Rollout && rollout_available(*trace)) {
+        if (p.rollout_trace != trace) {
+            p.rollout_trace = trace;
+            p.rollout.reset();
+            p.rollout_job->post(trace);
+        }
+        if (auto done = p.rollout_job->take(); done && done->request == p.rollout_trace) p.rollout = done->result;
+        rollout = p.rollout;
+    }
     if (p.data_trace != trace || p.data_layer != layer || p.data_head != head || p.data_quantity != quantity ||
-        p.data_auto_contrast != auto_contrast) {
-        p.data = make_heatmap_data(trace->layers[size_t(layer)], head, quantity);
+        p.data_auto_contrast != auto_contrast || p.data_rollout != rollout) {
+        p.data = rollout ? make_rollout_data((*rollout)[size_t(layer)])
+                         : make_heatmap_data(trace->layers[size_t(layer)], head, quantity);
+        p.data_rollout = rollout;
         if (auto_contrast) apply_auto_contrast(p.data);
         if (p.renderer.program != 0) upload_heatmap(p.renderer, p.data);
         if (p.overview.program != 0) upload_heatmap(p.overview, p.data);
@@ -161,6 +174,8 @@ void draw_overview(HeatmapPanel& p, const HeatmapLayout& fit, const UvRect& win,
 
 }  // namespace
 
+void heatmap_panel_wait_idle(HeatmapPanel& p, std::chrono::milliseconds timeout) { p.rollout_job->wait_idle(timeout); }
+
 void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     const std::shared_ptr<const Trace>& trace = view.trace;
     const bool have_trace = trace && !trace->layers.empty();
@@ -176,6 +191,10 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     }
 
     refresh_cache(p, trace, s.layer, s.head, s.quantity, s.auto_contrast);
+    if (s.quantity == HeatmapQuantity::Rollout && !p.data_rollout) {
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
+                           tr(s.lang, rollout_available(*trace) ? Txt::RolloutComputing : Txt::RolloutUnavailable));
+    }
     const HeatmapData& d = p.data;
 
     ImGui::Spacing();
