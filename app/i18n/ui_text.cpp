@@ -697,6 +697,11 @@ constexpr Entry kTexts[] = {
      "롤아웃 계산 중… (그동안 가중치를 보여 줍니다)"},
     {Txt::RolloutUnavailable, "Rollout needs self-attention (the same tokens on both axes): showing the weights.",
      "롤아웃은 셀프 어텐션(두 축의 토큰이 같음)에서만 됩니다: 가중치를 보여 줍니다."},
+    {Txt::SelRowsSum, "Σ over %d selected row(s), where they look:", "선택한 행 %d개의 합, 보는 곳:"},
+    {Txt::SelColsSum, "Σ over %d selected column(s), who looks at them:", "선택한 열 %d개의 합, 보는 토큰:"},
+    {Txt::SelClear, "Clear selection", "선택 지우기"},
+    {Txt::SelHint, "Shift+click a row label to add a query row, Shift+click a cell to add its key column.",
+     "Shift+클릭: 행 이름은 쿼리 행을, 칸은 그 키 열을 선택에 더합니다."},
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == size_t(Txt::Count), "one entry per Txt id");
 

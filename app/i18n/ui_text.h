@@ -103,6 +103,7 @@ enum class Txt {
     RolesNone, RolesScore, RolesLegendTip, RolePrevious, RoleDuplicate, RoleInduction, RoleFirst, RoleSelf, RoleBroad,
     RolePreviousTip, RoleDuplicateTip, RoleInductionTip, RoleFirstTip, RoleSelfTip, RoleBroadTip, RolesCell,
     QtyRollout, QtyRolloutTip, RolloutComputing, RolloutUnavailable,
+    SelRowsSum, SelColsSum, SelClear, SelHint,
     Count
 };
 

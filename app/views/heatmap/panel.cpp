@@ -10,6 +10,8 @@
 
 #include <imgui.h>
 
+#include "app/heatmap/selection_sums.h"
+
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"
 #include "app/widgets/text_fit.h"
@@ -153,6 +155,34 @@ void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, i
     }
 }
 
+// Above the grid: the shown matrix summed over the selected rows (where they look) and columns
+// (who looks at them), the largest few of each.
+void draw_selection_sums(HeatmapPanel& p, const Trace& trace, Lang lang) {
+    const HeatmapData& d = p.data;
+    Mat a(d.rows, d.cols);  // (T_q, T_k) the values shown
+    for (int i = 0; i < d.rows; ++i)
+        for (int j = 0; j < d.cols; ++j) a(i, j) = d.masked[size_t(i) * d.cols + j] ? 0.0f : d.values[size_t(i) * d.cols + j];
+    const SelectionSums sums = selection_sums(a, p.sel_rows, p.sel_cols, 6);
+    auto line = [&](Txt title, int n, const std::vector<SumItem>& items, const std::vector<Token>& tokens) {
+        std::string text;
+        char buf[64];
+        for (const SumItem& it : items) {
+            std::snprintf(buf, sizeof(buf), "  %.2f", double(it.value));
+            text += "  " + (size_t(it.index) < tokens.size() ? tokens[size_t(it.index)].text : std::string("?")) + buf;
+        }
+        ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.9f, 1.0f), tr(lang, title), n);
+        ImGui::SameLine();
+        ImGui::TextUnformatted(text.c_str());
+    };
+    if (!p.sel_rows.empty()) line(Txt::SelRowsSum, int(p.sel_rows.size()), sums.from_rows, trace.k_tokens);
+    if (!p.sel_cols.empty()) line(Txt::SelColsSum, int(p.sel_cols.size()), sums.to_columns, trace.q_tokens);
+    if (ImGui::SmallButton(p.label(lang, Txt::SelClear, "sel_clear"))) {
+        p.sel_rows.clear();
+        p.sel_cols.clear();
+    }
+    item_tooltip(tr(lang, Txt::SelHint));
+}
+
 // When zoomed: the whole matrix small in the grid's top-right corner, the visible window framed.
 void draw_overview(HeatmapPanel& p, const HeatmapLayout& fit, const UvRect& win, Colormap map) {
     if (!p.overview_ready) {
@@ -196,6 +226,9 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
                            tr(s.lang, rollout_available(*trace) ? Txt::RolloutComputing : Txt::RolloutUnavailable));
     }
     const HeatmapData& d = p.data;
+    prune_selection(p.sel_rows, d.rows);
+    prune_selection(p.sel_cols, d.cols);
+    if (!p.sel_rows.empty() || !p.sel_cols.empty()) draw_selection_sums(p, *trace, s.lang);
 
     ImGui::Spacing();
     HeatmapLayoutInput in;
@@ -215,6 +248,8 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         p.initial_zoom.reset();
         p.zoom_rows = d.rows;
         p.zoom_cols = d.cols;
+        p.sel_rows.clear();
+        p.sel_cols.clear();
     }
     const HeatmapLayout L = p.zoom.zoomed() ? zoomed_layout(fit, p.zoom, d.rows, d.cols, in.line_h) : fit;
     p.layout = L;
@@ -257,8 +292,12 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         // Select the cell for the explainer on release of a left click that did not pan.
         if (ImGui::IsItemDeactivated() && !p.panning && p.hovered.valid() &&
             ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-            s.sel_query = p.hovered.i;
-            s.sel_key = p.hovered.j;
+            if (io.KeyShift) {
+                toggle_selected(p.sel_cols, p.hovered.j);  // Shift: the key column joins the selection
+            } else {
+                s.sel_query = p.hovered.i;
+                s.sel_key = p.hovered.j;
+            }
         }
     }
     if (!ImGui::IsItemActive()) p.panning = false;
@@ -277,6 +316,14 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         const RectF r = cell_rect(L, s.sel_query, s.sel_key);  // the explained cell: a cyan frame
         dl->AddRect(ImVec2(r.x - 2, r.y - 2), ImVec2(r.right() + 2, r.bottom() + 2), rgba(80, 220, 255), 0.0f, 0, 3.0f);
     }
+    for (int i : p.sel_rows) {  // the selection: magenta frames around its rows and columns
+        const RectF a = cell_rect(L, i, 0), b = cell_rect(L, i, d.cols - 1);
+        dl->AddRect(ImVec2(a.x, a.y), ImVec2(b.right(), b.bottom()), rgba(255, 90, 220), 0.0f, 0, 2.0f);
+    }
+    for (int j : p.sel_cols) {
+        const RectF a = cell_rect(L, 0, j), b = cell_rect(L, d.rows - 1, j);
+        dl->AddRect(ImVec2(a.x, a.y), ImVec2(b.right(), b.bottom()), rgba(255, 90, 220), 0.0f, 0, 2.0f);
+    }
     if (p.hovered.valid()) {
         const RectF r = cell_rect(L, p.hovered.i, p.hovered.j);
         dl->AddRect(ImVec2(r.x - 1, r.y - 1), ImVec2(r.right() + 1, r.bottom() + 1), rgba(255, 255, 255), 0.0f, 0, 2.0f);
@@ -292,8 +339,10 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
             if (i >= 0 && i < d.rows) {
                 dl->AddRectFilled(ImVec2(L.row_labels.x, L.grid.y + float(i) * L.cell),
                                   ImVec2(L.row_labels.right(), L.grid.y + float(i + 1) * L.cell), rgba(255, 255, 255, 28));
-                item_tooltip(tr(s.lang, Txt::RowLabelTip));
-                if (ImGui::IsItemClicked()) {
+                item_tooltip((std::string(tr(s.lang, Txt::RowLabelTip)) + "\n" + tr(s.lang, Txt::SelHint)).c_str());
+                if (ImGui::IsItemClicked() && io.KeyShift) {
+                    toggle_selected(p.sel_rows, i);
+                } else if (ImGui::IsItemClicked()) {
                     const LayerTrace& layer = current_layer(*trace, s);
                     const Mat& w = layer.heads[size_t(std::clamp(s.head, 0, layer.n_heads - 1))].weights;
                     int best = -1;

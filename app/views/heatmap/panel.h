@@ -3,6 +3,8 @@
 // Cells: one GL texture (heatmap_texture.h) shown with the draw list; labels, numbers, the
 // colour bar, hover highlight and tooltip: ImDrawList on top. Reads the trace; writes only the
 // view choices (head, quantity, colormap, numbers) and, in mask-edit mode, blocked_cells.
+// Shift+click on row labels / cells selects query rows / key columns; the attention summed over
+// them is listed above the grid (selection_sums.h).
 #pragma once
 
 #include <chrono>
@@ -63,6 +65,7 @@ struct HeatmapPanel {
     bool overview_ready = false;
 
     MaskEditState edit;
+    std::vector<int> sel_rows, sel_cols;  // Shift+click selection (sorted); cleared with a new shape
     CellIndex hovered;     // cell under the pointer this frame (invalid when none)
     HeatmapLayout layout;  // this frame's geometry (screen pixels)
     LabelBuf label;
