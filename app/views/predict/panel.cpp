@@ -52,7 +52,7 @@ int token_row(const std::vector<std::string>& labels, const std::vector<bool>& a
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     const ImGuiStyle& style = ImGui::GetStyle();
     for (size_t i = 0; i < labels.size(); ++i) {
-        const std::string text = labels[i].empty() ? std::string("␣") : labels[i];
+        const std::string text = labels[i].empty() ? std::string("·") : labels[i];
         char id[32];
         std::snprintf(id, sizeof(id), "##tok%zu", i);
         const std::string label = text + id;
