@@ -11,6 +11,7 @@
 
 #include "app/views/predict/generation_worker.h"
 #include "app/views/predict/predict.h"
+#include "app/shell/app_options.h"
 #include "app/state/views.h"
 #include "core/lm/gpt2_session.h"
 #include "core/lm/lm_inputs.h"
@@ -295,4 +296,28 @@ TEST_CASE("predict: a view with a name and the next Ctrl+Shift shortcut") {
     REQUIRE(index == 12);
     CHECK(std::string(view_shortcut_text(index)) == "Ctrl+Shift+3");
     CHECK(view_title(View::Predict) == Txt::ViewPredict);
+}
+
+TEST_CASE("--generate N: tokens to add in the Predict view, and enough frames to draw them") {
+    std::vector<std::string> args = {"attnlab", "--screenshot", "out.png", "--view", "predict", "--generate", "6"};
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    auto o = parse_app_options(int(argv.size()), argv.data());
+    REQUIRE(o.ok());
+    CHECK(o->generate == 6);
+    CHECK(o->frames >= 5);  // start on frame 2, tokens posted on 3, drawn by 4
+    args.back() = "0";
+    argv.clear();
+    for (std::string& a : args) argv.push_back(a.data());
+    auto bad = parse_app_options(int(argv.size()), argv.data());
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().find("--generate") != std::string::npos);
+    CHECK(std::string(app_usage()).find("--generate N") != std::string::npos);
+    // --show rollout (the heatmap's attention rollout)
+    std::vector<std::string> show = {"attnlab", "--show", "rollout"};
+    std::vector<char*> show_argv;
+    for (std::string& a : show) show_argv.push_back(a.data());
+    auto r = parse_app_options(int(show_argv.size()), show_argv.data());
+    REQUIRE(r.ok());
+    CHECK(*r->quantity == HeatmapQuantity::Rollout);
 }
