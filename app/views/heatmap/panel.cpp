@@ -361,7 +361,15 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     }
     draw_axis_labels(p, L, *trace);
     draw_colour_bar(p, L, s.colormap, s.lang);
-    if (p.hovered.valid()) draw_cell_tooltip(*trace, s.head, p.hovered, s);
+    if (p.hovered.valid()) {
+        draw_cell_tooltip(*trace, s.head, p.hovered, s);
+        if (p.data_rollout && p.hovered.i < d.rows && p.hovered.j < d.cols) {  // appended to the same tooltip
+            ImGui::BeginTooltip();
+            ImGui::Separator();
+            ImGui::Text("%s = %.4f", tr(s.lang, Txt::QtyRollout), double(d.values[size_t(p.hovered.i) * d.cols + p.hovered.j]));
+            ImGui::EndTooltip();
+        }
+    }
 }
 
 }  // namespace attn::app
