@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/lm/attention_flow.h"
+
 namespace attn::app {
 
 HeatmapData make_heatmap_data(const LayerTrace& layer, int head, HeatmapQuantity quantity) {
@@ -17,7 +19,7 @@ HeatmapData make_heatmap_data(const LayerTrace& layer, int head, HeatmapQuantity
     d.cols = int(h.weights.cols());
     d.values.resize(size_t(d.rows) * d.cols);
     d.masked.resize(size_t(d.rows) * d.cols);
-    d.fixed_range = quantity == HeatmapQuantity::Weights;
+    d.fixed_range = quantity == HeatmapQuantity::Weights || quantity == HeatmapQuantity::Rollout;
 
     float lo = std::numeric_limits<float>::infinity();
     float hi = -lo;
@@ -27,7 +29,10 @@ HeatmapData make_heatmap_data(const LayerTrace& layer, int head, HeatmapQuantity
             const bool masked = layer.is_blocked(i, j);
             float v = 0.0f;
             switch (quantity) {
-                case HeatmapQuantity::Weights: v = h.weights(i, j); break;
+                case HeatmapQuantity::Weights:
+                case HeatmapQuantity::Rollout:  // make_rollout_data; the weights until it is computed
+                    v = h.weights(i, j);
+                    break;
                 case HeatmapQuantity::Scores: v = h.scores(i, j); break;
                 case HeatmapQuantity::Scaled: v = masked ? 0.0f : layer.factor * h.scores(i, j); break;
             }
@@ -158,6 +163,34 @@ void apply_auto_contrast(HeatmapData& d) {
     d.vmin = lo;
     d.vmax = hi > lo ? hi : lo + 1.0f;
     d.fixed_range = false;
+}
+
+bool rollout_available(const Trace& trace) {
+    if (trace.layers.empty() || trace.q_tokens.size() != trace.k_tokens.size()) return false;
+    for (size_t i = 0; i < trace.q_tokens.size(); ++i)
+        if (trace.q_tokens[i].text != trace.k_tokens[i].text) return false;  // cross-attention
+    for (const LayerTrace& l : trace.layers)
+        if (l.t_q() != l.t_k() || l.t_q() != int(trace.q_tokens.size())) return false;
+    return true;
+}
+
+std::vector<Mat> compute_rollout(const Trace& trace) {
+    assert(rollout_available(trace) && "compute_rollout: self-attention traces only");
+    return lm::attention_rollout(trace.layers);
+}
+
+HeatmapData make_rollout_data(const Mat& rollout) {
+    HeatmapData d;
+    d.rows = int(rollout.rows());
+    d.cols = int(rollout.cols());
+    d.values.resize(size_t(d.rows) * d.cols);
+    d.masked.assign(size_t(d.rows) * d.cols, 0);
+    for (int i = 0; i < d.rows; ++i)
+        for (int j = 0; j < d.cols; ++j) d.values[size_t(i) * d.cols + j] = rollout(i, j);
+    d.vmin = 0.0f;
+    d.vmax = 1.0f;
+    d.fixed_range = true;
+    return d;
 }
 
 }  // namespace attn::app

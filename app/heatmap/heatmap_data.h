@@ -7,6 +7,7 @@
 
 #include "app/state/app_state.h"
 #include "core/attention/attention.h"
+#include "core/attention/trace.h"
 #include "core/base/colormap.h"
 
 namespace attn::app {
@@ -55,6 +56,13 @@ CellInfo cell_info(const LayerTrace& layer, int head, int i, int j);
 
 // A matrix on the auto (min..max of unmasked values) scale; `masked` (same shape) or null.
 HeatmapData matrix_heatmap_data(const Mat& m, const BoolMat* masked = nullptr);
+
+// Attention rollout (core/lm/attention_flow.h): one (T, T) matrix per layer, rows summing to 1.
+// Only for self-attention traces (every layer square, the same tokens on both axes).
+bool rollout_available(const Trace& trace);
+std::vector<Mat> compute_rollout(const Trace& trace);  // asserts rollout_available
+// One layer's rollout on the fixed [0, 1] scale; nothing masked (rollout reaches past a mask).
+HeatmapData make_rollout_data(const Mat& rollout);
 
 // "Auto contrast": the colour range becomes the min..max of the unmasked values (fixed_range off,
 // so the colour bar says so). A constant matrix gets a unit-wide range. No-op on empty data.

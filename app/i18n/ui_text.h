@@ -111,6 +111,19 @@ enum class Txt {
     TrainTimelineTip, TrainLive, TrainLiveTip, TrainUse, TrainUseTip, TrainUsing, TrainUseLoading, TrainSaveAs,
     TrainSavePath, TrainSavePathHint, TrainSaveGo, TrainSaved, TrainSaveFailed, TrainSaveTip, TrainNoProbe,
     TrainAccNote, TrainTooBig,
+    // Predict view (next token, generation, masked tokens) and head roles in the Model view
+    ViewPredict, PredictNoModel, PredictIntroGpt2, PredictIntroBert, PredictPosition, PredictClickTip,
+    PredictGreedy, PredictGreedyTip, PredictTemp, PredictTempTip, PredictTopK, PredictTopKTip, PredictTopP,
+    PredictTopPTip, PredictSeed, PredictSeedTip, PredictShown, PredictRaw, PredictSampled, PredictKept,
+    PredictAxis, PredictPlusOne, PredictPlusOneTip, PredictPlusN, PredictPlusNTip, PredictUndo, PredictUndoTip,
+    PredictKeep, PredictKeepTip, PredictGenerating, PredictFull, PredictGrowTitle, PredictGrowTip, PredictStarting,
+    PredictText, PredictNoMlmHead, PredictMaskHint, PredictMaskTitle, PredictMaskClear, PredictMaskClickTip,
+    PredictError, PredictMasked,
+    RolesTitle, RolesComputing, RolesNeedModel, RolesOnProbe, RolesOnSentence, RolesOnTip, RolesRank, RolesListTip,
+    RolesNone, RolesScore, RolesLegendTip, RolePrevious, RoleDuplicate, RoleInduction, RoleFirst, RoleSelf, RoleBroad,
+    RolePreviousTip, RoleDuplicateTip, RoleInductionTip, RoleFirstTip, RoleSelfTip, RoleBroadTip, RolesCell,
+    QtyRollout, QtyRolloutTip, RolloutComputing, RolloutUnavailable,
+    SelRowsSum, SelColsSum, SelClear, SelHint,
     Count
 };
 

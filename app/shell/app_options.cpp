@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in app_options.h)
 #include "app/shell/app_options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <string_view>
@@ -17,7 +18,8 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--cross-text", "--lang",   "--head",     "--show",
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model",    "--zoom",
-                                       "--lesson",     "--lesson-step", "--train-task", "--train-steps"};
+                                       "--lesson",     "--lesson-step", "--train-task", "--train-steps",
+                                       "--generate"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless", "--lesson-reveal"};
 
@@ -165,7 +167,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (v == "weights") o.quantity = HeatmapQuantity::Weights;
             else if (v == "scores") o.quantity = HeatmapQuantity::Scores;
             else if (v == "scaled") o.quantity = HeatmapQuantity::Scaled;
-            else return Status::Error("--show: expected weights, scores or scaled, got '" + std::string(v) + "'.");
+            else if (v == "rollout") o.quantity = HeatmapQuantity::Rollout;
+            else return Status::Error("--show: expected weights, scores, scaled or rollout, got '" + std::string(v) + "'.");
         } else if (a.flag == "--mouse" || a.flag == "--click") {
             auto point = parse_point(a.flag, v);
             if (!point) return point.status();
@@ -186,6 +189,10 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             auto n = parse_int(a.flag, v, 0, 100000);
             if (!n) return n.status();
             o.train_steps = *n;
+        } else if (a.flag == "--generate") {
+            auto n = parse_int(a.flag, v, 1, 1024);
+            if (!n) return n.status();
+            o.generate = *n;
         } else if (a.flag == "--colormap") {
             o.colormap = parse_colormap(v);
             if (!o.colormap) {
@@ -195,6 +202,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
         }
     }
     if (!o.screenshot.empty() && !frames_set) o.frames = o.click ? 5 : 3;  // a click needs 4: see run_frames
+    // --generate: the session starts on frame 2, its tokens are posted on frame 3 and drawn on 4.
+    if (!o.screenshot.empty() && !frames_set && o.generate > 0) o.frames = std::max(o.frames, 5);
     if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
     if ((o.lesson_step > 0 || o.lesson_reveal) && o.lesson.empty())
         return Status::Error("--lesson-step and --lesson-reveal need --lesson FILE.");
@@ -245,7 +254,7 @@ const char* app_usage() {
            "  --view NAME             view to show: heatmap, explain, heads, scaling, pipeline,\n"
            "                          lines, positional, variants, cost, model, row, qk, train\n"
            "  --head N                head to show (from 1)\n"
-           "  --show weights|scores|scaled\n"
+           "  --show weights|scores|scaled|rollout\n"
            "  --colormap viridis|magma|cividis|grey\n"
            "  --causal                start with the causal mask on\n"
            "  --screenshot out.png    draw the UI, save a PNG of the window and exit\n"
@@ -272,6 +281,8 @@ const char* app_usage() {
            "  --lesson FILE           open a guided lesson (a .md file, see docs/lessons.md)\n"
            "  --lesson-step N         start the lesson at step N (from 1)\n"
            "  --lesson-reveal         reveal the step's answer (\"Show me\"; for screenshots)\n";
+           "  --generate N            Predict view (GPT-2): add N tokens once the text is read (greedy\n"
+           "                          unless changed), e.g. for screenshots; also: --view predict\n";
 }
 
 }  // namespace attn::app

@@ -8,6 +8,7 @@
 //           [--run]        (press the view's main action at start: Cost measures)
 //           [--lesson FILE [--lesson-step N] [--lesson-reveal]]  (a guided lesson)
 //           [--train-task T] [--train-steps N]   (the Train view after N steps; scripted runs only)
+//           [--generate N] (Predict view: add N tokens once the text is read)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
@@ -65,6 +66,7 @@ struct AppOptions {
     // defaults, N steps trained before the first frame. Scripted runs only (--screenshot / --frames).
     std::optional<std::string> train_task;
     std::optional<int> train_steps;
+    int generate = 0;  // --generate N: the Predict view adds N tokens at start (0 = none)
 };
 
 // argv without our flags (argv[0] kept): what the CLI dispatcher should look at.

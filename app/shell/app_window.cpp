@@ -55,6 +55,7 @@
 #include "app/views/scaling_lab/panel.h"
 #include "app/views/variants/panel.h"
 #include "app/views/train/panel.h"
+#include "app/views/predict/panel.h"
 #include "app/state/settings.h"
 #include "app/panels/panel_lesson.h"
 #include "core/base/limits.h"
@@ -96,6 +97,7 @@ struct App {
     ModelPanel model_panel;  // Model menu, open dialog, dropped folders
     ModelViewPanel model_view;
     TrainPanel train;
+    PredictPanel predict;    // the Predict view (GPT-2 generation session, BERT masked LM)
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;
@@ -403,6 +405,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
             }
             ImGui::End();
             break;
+        case View::Predict:
+            if (begin_panel(lang, Txt::ViewPredict, "predict", x0, top, w, h, kNoScroll)) {
+                draw_predict_panel(app.predict, app.state, app.view);
+            }
+            ImGui::End();
+            break;
         default:
             if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);
@@ -436,6 +444,9 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     scaling_lab_panel_wait_idle(app.scaling, timeout);
     cost_panel_wait_idle(app.cost, timeout);
     train_panel_wait_idle(app.train, timeout);  // --train-steps: the steps are done before the frame
+    predict_panel_wait_idle(app.predict, timeout);
+    roles_panel_wait_idle(app.model_view.roles, timeout);
+    heatmap_panel_wait_idle(app.heatmap, timeout);
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
@@ -640,6 +651,9 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (options.train_task || options.train_steps) {
         train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
     }
+    predict_panel_set_wakeup(app->predict, wake_ui);
+    roles_panel_set_wakeup(app->model_view.roles, wake_ui);
+    app->predict.auto_generate = options.generate;
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
     glyph_text += lesson_glyph_text(app->lesson.lesson_dir,

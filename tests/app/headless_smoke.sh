@@ -116,6 +116,18 @@ TMPDIR=$tmp view_shot train-use --check "--has-colour 140,217,140 40" --view tra
 ls -d "$tmp"/attnlab-trained-* >/dev/null 2>&1 || fail "Use this model: no folder written in TMPDIR"
 nodisplay --screenshot "$tmp/x.png" --view train --train-task nope >"$tmp/train-bad.out" 2>&1 && fail "--train-task nope: exit 0"
 grep -q "unknown task 'nope'" "$tmp/train-bad.out" || fail "--train-task nope: no message ($(cat "$tmp/train-bad.out"))"
+# Predict and head roles (issue 14) with the tiny models: the next-token bars (sky blue: the model,
+# orange: what sampling draws from), after 6 generated tokens in Korean, BERT's masked-LM fillers
+# (green), and the Model view's role badges (vermillion: broad heads) with the ranked list.
+fixtures="$(dirname "$0")/../fixtures"
+predict_checks="--has-colour 86,180,233 1500 --has-colour 230,159,0 1500"
+view_shot predict-en --check "$predict_checks" --view predict --model "$fixtures/pretrained/models/tiny-gpt2"
+view_shot predict-gen-ko --check "$predict_checks" --view predict --model "$fixtures/pretrained/models/tiny-gpt2" \
+    --generate 6 --frames 5 --lang ko
+view_shot predict-bert --check "--has-colour 0,158,115 1000" --view predict --model "$fixtures/lm/tiny-bert-mlm" \
+    --text "the cat [MASK] on the mat."
+view_shot roles-en --check "--has-colour 213,94,0 500" --view model --model "$fixtures/pretrained/models/tiny-gpt2"
+view_shot roles-ko --check "--has-colour 213,94,0 500" --view model --model "$fixtures/pretrained/models/tiny-gpt2" --lang ko
 
 # --headless with a DISPLAY that does not exist: X is never contacted.
 if ! DISPLAY=:97 "$ATTNLAB" --headless --screenshot "$tmp/forced.png" --stats >"$tmp/forced.out" 2>&1; then

@@ -111,7 +111,7 @@ TEST_CASE("view shortcuts: Ctrl+1 … Ctrl+9, then Ctrl+0 for the Model view") {
     CHECK(std::string(view_shortcut_text(10)) == "Ctrl+Shift+1");
     CHECK(view_shortcut_digit(20) == -1);
     CHECK(view_shortcut_digit(-1) == -1);
-    REQUIRE(kViewCount >= 12);  // Train is the 13th (tests/app/test_train_view.cpp)
+    REQUIRE(kViewCount >= 12);  // later views append (Train is the 13th, Predict the 14th)
     CHECK(kViews[9] == View::Model);
     CHECK(kViews[10] == View::Row);
     View v;

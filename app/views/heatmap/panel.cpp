@@ -10,6 +10,8 @@
 
 #include <imgui.h>
 
+#include "app/heatmap/selection_sums.h"
+
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"
 #include "app/widgets/lesson_marks.h"
@@ -51,15 +53,16 @@ void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
     }
 
     ImGui::SameLine(0.0f, 24.0f);
-    const Txt quantities[] = {Txt::QtyWeights, Txt::QtyScores, Txt::QtyScaled};
+    const Txt quantities[] = {Txt::QtyWeights, Txt::QtyScores, Txt::QtyScaled, Txt::QtyRollout};
     ImGui::SetNextItemWidth(260.0f);
     if (ImGui::BeginCombo(p.label(lang, Txt::Show, "show"), tr(lang, quantities[int(s.quantity)]))) {
-        for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < 4; ++k) {
             if (ImGui::Selectable(tr(lang, quantities[k]), int(s.quantity) == k)) s.quantity = HeatmapQuantity(k);
+            if (k == 3) item_tooltip(tr(lang, Txt::QtyRolloutTip));
         }
         ImGui::EndCombo();
     }
-    item_tooltip(tr(lang, Txt::ShowTip));
+    item_tooltip(tr(lang, s.quantity == HeatmapQuantity::Rollout ? Txt::QtyRolloutTip : Txt::ShowTip));
 
     ImGui::SameLine(0.0f, 24.0f);
     ImGui::SetNextItemWidth(120.0f);
@@ -109,9 +112,21 @@ void draw_status(const AppState& s, const ComputeView& view) {
 
 void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, int layer, int head,
                    HeatmapQuantity quantity, bool auto_contrast) {
+    RolloutPtr rollout;
+    if (quantity == HeatmapQuantity::Rollout && rollout_available(*trace)) {
+        if (p.rollout_trace != trace) {
+            p.rollout_trace = trace;
+            p.rollout.reset();
+            p.rollout_job->post(trace);
+        }
+        if (auto done = p.rollout_job->take(); done && done->request == p.rollout_trace) p.rollout = done->result;
+        rollout = p.rollout;
+    }
     if (p.data_trace != trace || p.data_layer != layer || p.data_head != head || p.data_quantity != quantity ||
-        p.data_auto_contrast != auto_contrast) {
-        p.data = make_heatmap_data(trace->layers[size_t(layer)], head, quantity);
+        p.data_auto_contrast != auto_contrast || p.data_rollout != rollout) {
+        p.data = rollout ? make_rollout_data((*rollout)[size_t(layer)])
+                         : make_heatmap_data(trace->layers[size_t(layer)], head, quantity);
+        p.data_rollout = rollout;
         if (auto_contrast) apply_auto_contrast(p.data);
         if (p.renderer.program != 0) upload_heatmap(p.renderer, p.data);
         if (p.overview.program != 0) upload_heatmap(p.overview, p.data);
@@ -143,6 +158,34 @@ void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, i
     }
 }
 
+// Above the grid: the shown matrix summed over the selected rows (where they look) and columns
+// (who looks at them), the largest few of each.
+void draw_selection_sums(HeatmapPanel& p, const Trace& trace, Lang lang) {
+    const HeatmapData& d = p.data;
+    Mat a(d.rows, d.cols);  // (T_q, T_k) the values shown
+    for (int i = 0; i < d.rows; ++i)
+        for (int j = 0; j < d.cols; ++j) a(i, j) = d.masked[size_t(i) * d.cols + j] ? 0.0f : d.values[size_t(i) * d.cols + j];
+    const SelectionSums sums = selection_sums(a, p.sel_rows, p.sel_cols, 6);
+    auto line = [&](Txt title, int n, const std::vector<SumItem>& items, const std::vector<Token>& tokens) {
+        std::string text;
+        char buf[64];
+        for (const SumItem& it : items) {
+            std::snprintf(buf, sizeof(buf), "  %.2f", double(it.value));
+            text += "  " + (size_t(it.index) < tokens.size() ? tokens[size_t(it.index)].text : std::string("?")) + buf;
+        }
+        ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.9f, 1.0f), tr(lang, title), n);
+        ImGui::SameLine();
+        ImGui::TextUnformatted(text.c_str());
+    };
+    if (!p.sel_rows.empty()) line(Txt::SelRowsSum, int(p.sel_rows.size()), sums.from_rows, trace.k_tokens);
+    if (!p.sel_cols.empty()) line(Txt::SelColsSum, int(p.sel_cols.size()), sums.to_columns, trace.q_tokens);
+    if (ImGui::SmallButton(p.label(lang, Txt::SelClear, "sel_clear"))) {
+        p.sel_rows.clear();
+        p.sel_cols.clear();
+    }
+    item_tooltip(tr(lang, Txt::SelHint));
+}
+
 // When zoomed: the whole matrix small in the grid's top-right corner, the visible window framed.
 void draw_overview(HeatmapPanel& p, const HeatmapLayout& fit, const UvRect& win, Colormap map) {
     if (!p.overview_ready) {
@@ -164,6 +207,8 @@ void draw_overview(HeatmapPanel& p, const HeatmapLayout& fit, const UvRect& win,
 
 }  // namespace
 
+void heatmap_panel_wait_idle(HeatmapPanel& p, std::chrono::milliseconds timeout) { p.rollout_job->wait_idle(timeout); }
+
 void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     const std::shared_ptr<const Trace>& trace = view.trace;
     const bool have_trace = trace && !trace->layers.empty();
@@ -179,7 +224,14 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     }
 
     refresh_cache(p, trace, s.layer, s.head, s.quantity, s.auto_contrast);
+    if (s.quantity == HeatmapQuantity::Rollout && !p.data_rollout) {
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
+                           tr(s.lang, rollout_available(*trace) ? Txt::RolloutComputing : Txt::RolloutUnavailable));
+    }
     const HeatmapData& d = p.data;
+    prune_selection(p.sel_rows, d.rows);
+    prune_selection(p.sel_cols, d.cols);
+    if (!p.sel_rows.empty() || !p.sel_cols.empty()) draw_selection_sums(p, *trace, s.lang);
 
     ImGui::Spacing();
     HeatmapLayoutInput in;
@@ -199,6 +251,8 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         p.initial_zoom.reset();
         p.zoom_rows = d.rows;
         p.zoom_cols = d.cols;
+        p.sel_rows.clear();
+        p.sel_cols.clear();
     }
     const HeatmapLayout L = p.zoom.zoomed() ? zoomed_layout(fit, p.zoom, d.rows, d.cols, in.line_h) : fit;
     p.layout = L;
@@ -241,8 +295,12 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         // Select the cell for the explainer on release of a left click that did not pan.
         if (ImGui::IsItemDeactivated() && !p.panning && p.hovered.valid() &&
             ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-            s.sel_query = p.hovered.i;
-            s.sel_key = p.hovered.j;
+            if (io.KeyShift) {
+                toggle_selected(p.sel_cols, p.hovered.j);  // Shift: the key column joins the selection
+            } else {
+                s.sel_query = p.hovered.i;
+                s.sel_key = p.hovered.j;
+            }
         }
     }
     if (!ImGui::IsItemActive()) p.panning = false;
@@ -262,6 +320,14 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
         dl->AddRect(ImVec2(r.x - 2, r.y - 2), ImVec2(r.right() + 2, r.bottom() + 2), rgba(80, 220, 255), 0.0f, 0, 3.0f);
     }
     draw_lesson_highlights(L, s.highlights, d.rows, d.cols);  // inside the grid's clip
+    for (int i : p.sel_rows) {  // the selection: magenta frames around its rows and columns
+        const RectF a = cell_rect(L, i, 0), b = cell_rect(L, i, d.cols - 1);
+        dl->AddRect(ImVec2(a.x, a.y), ImVec2(b.right(), b.bottom()), rgba(255, 90, 220), 0.0f, 0, 2.0f);
+    }
+    for (int j : p.sel_cols) {
+        const RectF a = cell_rect(L, 0, j), b = cell_rect(L, d.rows - 1, j);
+        dl->AddRect(ImVec2(a.x, a.y), ImVec2(b.right(), b.bottom()), rgba(255, 90, 220), 0.0f, 0, 2.0f);
+    }
     if (p.hovered.valid()) {
         const RectF r = cell_rect(L, p.hovered.i, p.hovered.j);
         dl->AddRect(ImVec2(r.x - 1, r.y - 1), ImVec2(r.right() + 1, r.bottom() + 1), rgba(255, 255, 255), 0.0f, 0, 2.0f);
@@ -277,8 +343,10 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
             if (i >= 0 && i < d.rows) {
                 dl->AddRectFilled(ImVec2(L.row_labels.x, L.grid.y + float(i) * L.cell),
                                   ImVec2(L.row_labels.right(), L.grid.y + float(i + 1) * L.cell), rgba(255, 255, 255, 28));
-                item_tooltip(tr(s.lang, Txt::RowLabelTip));
-                if (ImGui::IsItemClicked()) {
+                item_tooltip((std::string(tr(s.lang, Txt::RowLabelTip)) + "\n" + tr(s.lang, Txt::SelHint)).c_str());
+                if (ImGui::IsItemClicked() && io.KeyShift) {
+                    toggle_selected(p.sel_rows, i);
+                } else if (ImGui::IsItemClicked()) {
                     const LayerTrace& layer = current_layer(*trace, s);
                     const Mat& w = layer.heads[size_t(std::clamp(s.head, 0, layer.n_heads - 1))].weights;
                     int best = -1;
@@ -298,7 +366,15 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     draw_lesson_token_marks(L, s.highlights, d.rows, d.cols);  // behind the labels
     draw_axis_labels(p, L, *trace);
     draw_colour_bar(p, L, s.colormap, s.lang);
-    if (p.hovered.valid()) draw_cell_tooltip(*trace, s.head, p.hovered, s);
+    if (p.hovered.valid()) {
+        draw_cell_tooltip(*trace, s.head, p.hovered, s);
+        if (p.data_rollout && p.hovered.i < d.rows && p.hovered.j < d.cols) {  // appended to the same tooltip
+            ImGui::BeginTooltip();
+            ImGui::Separator();
+            ImGui::Text("%s = %.4f", tr(s.lang, Txt::QtyRollout), double(d.values[size_t(p.hovered.i) * d.cols + p.hovered.j]));
+            ImGui::EndTooltip();
+        }
+    }
 }
 
 }  // namespace attn::app

@@ -3,8 +3,11 @@
 // Cells: one GL texture (heatmap_texture.h) shown with the draw list; labels, numbers, the
 // colour bar, hover highlight and tooltip: ImDrawList on top. Reads the trace; writes only the
 // view choices (head, quantity, colormap, numbers) and, in mask-edit mode, blocked_cells.
+// Shift+click on row labels / cells selects query rows / key columns; the attention summed over
+// them is listed above the grid (selection_sums.h).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +16,7 @@
 #include "app/state/app_state.h"
 #include "app/jobs/compute_worker.h"
 #include "app/heatmap/heatmap_data.h"
+#include "app/jobs/async_job.h"
 #include "app/heatmap/heatmap_layout.h"
 #include "app/heatmap/heatmap_texture.h"
 #include "app/heatmap/mask_edit.h"
@@ -22,6 +26,9 @@
 namespace attn::app {
 
 inline constexpr float kMaxLabelPx = 150.0f;  // longer token labels are elided with "…"
+
+using RolloutPtr = std::shared_ptr<const std::vector<Mat>>;
+using RolloutJob = LatestJob<std::shared_ptr<const Trace>, RolloutPtr>;
 
 struct HeatmapPanel {
     HeatmapRenderer renderer;
@@ -41,6 +48,13 @@ struct HeatmapPanel {
 
     bool data_auto_contrast = false;
 
+    // Attention rollout of rollout_trace (every layer), computed on a job when it is first shown.
+    std::unique_ptr<RolloutJob> rollout_job = std::make_unique<RolloutJob>(
+        [](const std::shared_ptr<const Trace>& t) { return std::make_shared<const std::vector<Mat>>(compute_rollout(*t)); });
+    std::shared_ptr<const Trace> rollout_trace;  // posted
+    RolloutPtr rollout;                          // for rollout_trace once in
+    RolloutPtr data_rollout;                     // what `data` was made from
+
     // Zoom and pan (wheel at the pointer, drag with the right or middle button — or the left one
     // when zoomed — to pan; Reset or Home to see it all). Reset when the matrix's shape changes.
     HeatmapZoom zoom;
@@ -51,12 +65,14 @@ struct HeatmapPanel {
     bool overview_ready = false;
 
     MaskEditState edit;
+    std::vector<int> sel_rows, sel_cols;  // Shift+click selection (sorted); cleared with a new shape
     CellIndex hovered;     // cell under the pointer this frame (invalid when none)
     HeatmapLayout layout;  // this frame's geometry (screen pixels)
     LabelBuf label;
 };
 
 void draw_heatmap_panel(HeatmapPanel& panel, AppState& state, const ComputeView& view);
+void heatmap_panel_wait_idle(HeatmapPanel& panel, std::chrono::milliseconds timeout);  // the rollout job
 
 // Drawing helpers in overlay.cpp (ImDrawList only).
 void draw_axis_labels(const HeatmapPanel& panel, const HeatmapLayout& layout, const Trace& trace);

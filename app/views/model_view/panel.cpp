@@ -41,6 +41,7 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
         return;
     }
     refresh_atlas(p, trace, s.colormap);
+    const lm::HeadRoleTable* roles = update_roles(p.roles, s, view);
     const ModelAtlas& a = p.atlas;
     if (a.width == 0 || p.texture == 0) {
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
@@ -58,7 +59,9 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
     }
     label_w += 10.0f;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float roles_w = std::floor(std::min(340.0f * ImGui::GetIO().FontGlobalScale, 0.35f * avail.x));
+    avail.x -= roles_w + 12.0f;  // the head-roles column on the right
     const float top_h = line_h + 6.0f;
     const float aspect = float(trace->t_k()) / float(trace->t_q());  // width / height of one map
     const float gap_frac = 0.12f;
@@ -91,6 +94,7 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
             const ImVec2 p0(g0.x + float(h) * cell_w, y), p1(p0.x + img_w, p0.y + img_h);
             dl->AddImage(ImTextureID(std::intptr_t(p.texture)), p0, p1, ImVec2(float(h) * du, float(l) * dv),
                          ImVec2(float(h + 1) * du, float(l + 1) * dv));
+            if (roles != nullptr) draw_role_badge(*roles, l, h, dl, p0, img_w, img_h);
         }
     }
     const float grid_w = float(a.heads) * cell_w - gap, grid_h = float(a.layers) * cell_h - gap;
@@ -113,6 +117,7 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
                         0, 2.0f);
             ImGui::BeginTooltip();
             ImGui::Text(tr(lang, Txt::ModelViewCell), hl + 1, hh + 1);
+            if (roles != nullptr) role_tooltip_line(*roles, hl, hh, lang);
             ImGui::TextDisabled("%s", tr(lang, Txt::ModelViewClick));
             ImGui::EndTooltip();
         } else {
@@ -124,13 +129,16 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
         s.head = hh;
         s.view = View::Heatmap;
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, g0.y + grid_h + 4.0f));
-    ImGui::Dummy(ImVec2(1.0f, 1.0f));
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + avail.x + 12.0f, origin.y));
+    ImGui::BeginChild("##model_roles", ImVec2(roles_w, avail.y), false);
+    draw_roles_column(p.roles, s, view);
+    ImGui::EndChild();
 }
 
 void model_view_panel_destroy(ModelViewPanel& p) {
     delete_texture(p.texture);
-    p = ModelViewPanel{};
+    p.texture = 0;
+    p.atlas_trace.reset();
 }
 
 }  // namespace attn::app

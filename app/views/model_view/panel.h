@@ -1,6 +1,7 @@
 // panel.h — the Model view (as BertViz's model view): a layers × heads grid of small
 // attention maps, row labels (layers) and column labels (heads); hovering names the head, a click
-// opens that layer and head in the heatmap.
+// opens that layer and head in the heatmap. With a pretrained model each map carries a badge for
+// its head's strongest role, and a column on the right ranks the heads by a chosen role.
 //
 // The pictures are one RGBA texture (model_thumbnails.h) made when the trace or the colormap
 // changes, never per frame: a frame draws one ImGui image per head plus the labels.
@@ -11,6 +12,7 @@
 #include "app/state/app_state.h"
 #include "app/jobs/compute_worker.h"
 #include "app/views/model_view/model_thumbnails.h"
+#include "app/views/model_view/roles_panel.h"
 
 namespace attn::app {
 
@@ -20,6 +22,7 @@ struct ModelViewPanel {
     ModelAtlas atlas;       // sizes of the uploaded atlas (its pixels are dropped after upload)
     unsigned texture = 0;   // GL name, 0 = none yet
     double build_ms = 0.0;  // last atlas build + upload (shown in the hover tooltip)
+    RolesPanel roles;       // head roles: badges on the maps, legend and ranked list on the right
 };
 
 void draw_model_view_panel(ModelViewPanel& panel, AppState& state, const ComputeView& view);

@@ -1,0 +1,51 @@
+// panel.h — the Predict view: what a real model predicts and how generation grows the text.
+//
+// GPT-2: the text's tokens (click one to predict after it), the model's top next tokens beside the
+// distribution sampling draws from (temperature, top-k, top-p), +1 / +N tokens, Undo, Keep as
+// sentence, and a heatmap that grows by one attention row per generated token. The session lives
+// in a GenerationWorker (KV cache); the panel draws its snapshots.
+// BERT: click tokens to [MASK] them (or type [MASK]) and see the masked-LM head's fillers, computed
+// on a job thread; a checkpoint without the head, or no model at all, gets a message instead.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/jobs/async_job.h"
+#include "app/jobs/compute_worker.h"
+#include "app/state/app_state.h"
+#include "app/views/predict/generation_worker.h"
+#include "app/views/predict/predict.h"
+#include "app/widgets/ui_widgets.h"
+
+namespace attn::app {
+
+struct PredictPanel {
+    PredictPanel();
+    PredictSettings settings;
+    int plus_n = 10;              // the "+N tokens" count
+    int auto_generate = 0;        // --generate N: tokens to add once the session has started
+    GenerationWorker generation;
+    std::shared_ptr<const PredictSnapshot> snap;  // the newest snapshot drawn
+    PretrainedPtr started_model;  // what start() was last given
+    std::string started_text;
+
+    // BERT
+    std::unique_ptr<LatestJob<MaskedRequest, MaskedResult>> masked_job;
+    std::vector<int> masked_positions;
+    MaskedRequest posted_masked;
+    bool masked_posted = false;
+    std::optional<MaskedResult> masked;
+
+    LabelBuf label;
+};
+
+void draw_predict_panel(PredictPanel& panel, AppState& state, const ComputeView& view);
+void predict_panel_set_wakeup(PredictPanel& panel, const std::function<void()>& wake);
+void predict_panel_wait_idle(PredictPanel& panel, std::chrono::milliseconds timeout);
+
+}  // namespace attn::app

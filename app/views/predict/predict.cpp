@@ -1,0 +1,132 @@
+// predict.cpp — the Predict view's numbers (GL-free)
+// (implementation; the interface and its contract are in predict.h)
+#include "app/views/predict/predict.h"
+
+#include <algorithm>
+#include <cassert>
+#include <unordered_map>
+
+#include "core/lm/lm_inputs.h"
+
+namespace attn::app {
+
+PredictSupport predict_support(const pretrained::PretrainedModel* model) {
+    if (model == nullptr) return PredictSupport::NoModel;
+    return model->config.arch == pretrained::Architecture::Gpt2 ? PredictSupport::Gpt2 : PredictSupport::Masked;
+}
+
+Txt predict_intro(PredictSupport support) {
+    switch (support) {
+        case PredictSupport::Gpt2: return Txt::PredictIntroGpt2;
+        case PredictSupport::Masked: return Txt::PredictIntroBert;
+        case PredictSupport::NoModel: break;
+    }
+    return Txt::PredictNoModel;
+}
+
+int resolve_position(int chosen, int length) {
+    if (length <= 0) return -1;
+    return chosen >= 0 && chosen < length ? chosen : length - 1;
+}
+
+namespace {
+std::string label_of(const pretrained::PretrainedModel* model, int id) {
+    if (model != nullptr && model->tokenizer) return lm::token_label(*model, id);
+    return "#" + std::to_string(id);
+}
+}  // namespace
+
+Prediction make_prediction(const RowVec& logits, int position, const lm::SamplingOptions& options, int shown,
+                           const pretrained::PretrainedModel* model) {
+    Prediction p;
+    p.position = position;
+    if (logits.size() == 0) return p;
+    if (Status s = lm::validate_sampling(options); !options.greedy && !s) {
+        p.error = s.message();
+        return p;
+    }
+    const std::vector<lm::TokenProb> raw = lm::top_k_tokens(logits, std::max(shown, 1));
+    const std::vector<lm::TokenProb> dist = lm::sampling_distribution(logits, options);  // most probable first
+    std::unordered_map<int, float> q;
+    q.reserve(dist.size());
+    for (const lm::TokenProb& t : dist) q.emplace(t.id, t.prob);
+    p.kept = int(dist.size());
+    const RowVec probs = lm::token_probabilities(logits);  // (V) temperature 1
+    double mass = 0.0;
+    for (const lm::TokenProb& t : dist) mass += double(probs[t.id]);
+    p.kept_raw_mass = float(mass);
+    for (const lm::TokenProb& t : raw) {
+        PredictRow row;
+        row.id = t.id;
+        row.label = label_of(model, t.id);
+        row.raw = t.prob;
+        const auto it = q.find(t.id);
+        row.sampled = it == q.end() ? 0.0f : it->second;
+        p.rows.push_back(std::move(row));
+    }
+    return p;
+}
+
+Mat grown_attention(const std::vector<std::vector<Mat>>& rows, int layer, int head) {
+    const int t = int(rows.size());
+    Mat a = Mat::Zero(t, t);  // (T, T)
+    for (int i = 0; i < t; ++i) {
+        assert(layer < int(rows[size_t(i)].size()) && "grown_attention: layer out of range");
+        const Mat& r = rows[size_t(i)][size_t(layer)];  // (n_heads, i + 1)
+        assert(head < r.rows() && r.cols() == i + 1 && "grown_attention: step rows misshapen");
+        a.block(i, 0, 1, i + 1) = r.row(head);
+    }
+    return a;
+}
+
+bool has_typed_mask(const std::string& text) { return text.find("[MASK]") != std::string::npos; }
+
+MaskedResult run_masked(const MaskedRequest& request, MlmHeadCache& cache) {
+    MaskedResult out;
+    if (!request.model) {
+        out.error = "No model is open.";
+        return out;
+    }
+    const pretrained::PretrainedModel& model = *request.model;
+    if (cache.model != &model) {
+        cache = MlmHeadCache{};
+        cache.model = &model;
+        cache.keep = request.model;
+        auto head = lm::load_mlm_head(model);
+        if (head) cache.head = std::make_shared<lm::MlmHead>(std::move(*head));
+        else cache.error = head.error();
+    }
+    if (!cache.head) {
+        out.error = cache.error;
+        out.no_head = true;
+        return out;
+    }
+    auto r = [&]() -> Expected<lm::MaskedLmResult> {
+        if (has_typed_mask(request.text)) return lm::predict_masked(model, *cache.head, request.text, request.k);
+        auto ids = lm::encode_for_model(model, request.text);
+        if (!ids) return ids.status();
+        return lm::predict_masked_ids(model, *cache.head, *ids, request.positions, request.k);  // none: just the ids
+    }();
+    if (!r) {
+        out.error = r.error();
+        return out;
+    }
+    out.ids = r->ids;
+    for (int id : out.ids) out.labels.push_back(label_of(&model, id));
+    for (const lm::MaskPrediction& m : r->masks) {
+        MaskedResult::Mask mask;
+        mask.position = m.position;
+        mask.original = label_of(&model, m.original_id);
+        for (const lm::TokenProb& t : m.top) {
+            PredictRow row;
+            row.id = t.id;
+            row.label = label_of(&model, t.id);
+            row.raw = row.sampled = t.prob;
+            mask.rows.push_back(std::move(row));
+        }
+        out.masks.push_back(std::move(mask));
+    }
+    return out;
+}
+
+}  // namespace attn::app

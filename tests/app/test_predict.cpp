@@ -1,0 +1,323 @@
+// test_predict.cpp — the Predict view's logic without a display: what each model can do (and the
+// messages otherwise), the position choice, the bars against core/lm's sampling_distribution, and
+// the generation worker on the tiny GPT-2 (append, undo, keep as sentence, seeds, and the grown
+// attention rows against a full recomputation); BERT's masked-LM job with and without its head.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include "app/views/predict/generation_worker.h"
+#include "app/views/predict/predict.h"
+#include "app/shell/app_options.h"
+#include "app/state/views.h"
+#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_inputs.h"
+#include "core/lm/sampling.h"
+#include "core/pretrained/gpt2.h"
+#include "tests/app/fake_pretrained.h"
+
+using namespace attn;
+using namespace attn::app;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path fixtures() { return fs::path(ATTNLAB_ASSET_DIR) / ".." / "tests" / "fixtures"; }
+
+PretrainedPtr load_model(const fs::path& folder) {
+    auto m = pretrained::load_pretrained_model(folder.string());
+    REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
+    return *m;
+}
+
+PretrainedPtr tiny_gpt2() {
+    static PretrainedPtr model = load_model(fixtures() / "pretrained" / "models" / "tiny-gpt2");
+    return model;
+}
+
+std::shared_ptr<const PredictSnapshot> settle(GenerationWorker& w) {
+    REQUIRE(w.wait_idle(std::chrono::seconds(30)));
+    auto snap = w.take();
+    REQUIRE(snap != nullptr);
+    return snap;
+}
+
+RowVec test_logits() {
+    RowVec l(12);  // (V) distinct values, a tie at the end
+    l << 2.0f, -1.0f, 0.5f, 3.0f, 1.5f, -2.0f, 0.0f, 2.5f, 1.0f, -0.5f, 0.2f, 0.2f;
+    return l;
+}
+
+}  // namespace
+
+TEST_CASE("predict: what each model supports, with a message for the built-in model") {
+    CHECK(predict_support(nullptr) == PredictSupport::NoModel);
+    auto gpt2 = testing::fake_model(pretrained::Architecture::Gpt2);
+    auto bert = testing::fake_model(pretrained::Architecture::Bert);
+    auto distil = testing::fake_model(pretrained::Architecture::DistilBert);
+    CHECK(predict_support(gpt2.get()) == PredictSupport::Gpt2);
+    CHECK(predict_support(bert.get()) == PredictSupport::Masked);
+    CHECK(predict_support(distil.get()) == PredictSupport::Masked);
+    // No model: says what to open, in both languages.
+    CHECK(predict_intro(PredictSupport::NoModel) == Txt::PredictNoModel);
+    CHECK(std::string(tr(Lang::En, Txt::PredictNoModel)).find("GPT-2") != std::string::npos);
+    CHECK(std::string(tr(Lang::Ko, Txt::PredictNoModel)).find("GPT-2") != std::string::npos);
+    CHECK(std::string(tr(Lang::Ko, Txt::PredictNoModel)).find("모델") != std::string::npos);
+    // A model that is not GPT-2: the intro says BERT fills in [MASK] instead of predicting the next token.
+    CHECK(std::string(tr(Lang::En, predict_intro(PredictSupport::Masked))).find("[MASK]") != std::string::npos);
+    CHECK(std::string(tr(Lang::Ko, predict_intro(PredictSupport::Masked))).find("[MASK]") != std::string::npos);
+    CHECK(std::string(tr(Lang::En, Txt::PredictNoMlmHead)).find("BertForMaskedLM") != std::string::npos);
+    CHECK(std::string(tr(Lang::Ko, Txt::PredictNoMlmHead)).find("BertForMaskedLM") != std::string::npos);
+}
+
+TEST_CASE("predict: the position defaults to the last token and follows a click") {
+    CHECK(resolve_position(-1, 5) == 4);
+    CHECK(resolve_position(2, 5) == 2);
+    CHECK(resolve_position(5, 5) == 4);  // a text that got shorter
+    CHECK(resolve_position(0, 1) == 0);
+    CHECK(resolve_position(-1, 0) == -1);
+}
+
+TEST_CASE("predict: the bars are the model's top-k beside sampling_distribution's probabilities") {
+    const RowVec logits = test_logits();
+    lm::SamplingOptions o;
+    o.greedy = false;
+    for (float temperature : {0.5f, 1.0f, 2.0f})
+        for (int top_k : {0, 3, 6})
+            for (float top_p : {1.0f, 0.8f, 0.3f}) {
+                CAPTURE(temperature);
+                CAPTURE(top_k);
+                CAPTURE(top_p);
+                o.temperature = temperature;
+                o.top_k = top_k;
+                o.top_p = top_p;
+                const Prediction p = make_prediction(logits, 3, o, 8, nullptr);
+                REQUIRE(p.error.empty());
+                CHECK(p.position == 3);
+                const auto raw = lm::top_k_tokens(logits, 8);
+                const auto dist = lm::sampling_distribution(logits, o);
+                REQUIRE(p.rows.size() == raw.size());
+                CHECK(p.kept == int(dist.size()));
+                double shown_mass = 0.0;
+                for (size_t i = 0; i < raw.size(); ++i) {
+                    CHECK(p.rows[i].id == raw[i].id);
+                    CHECK(p.rows[i].raw == doctest::Approx(raw[i].prob));
+                    float q = 0.0f;
+                    for (const lm::TokenProb& t : dist)
+                        if (t.id == raw[i].id) q = t.prob;
+                    CHECK(p.rows[i].sampled == doctest::Approx(q));
+                    shown_mass += p.rows[i].sampled;
+                }
+                CHECK(shown_mass <= 1.0 + 1e-5);
+                CHECK(p.rows[0].label == "#3");  // no model: ids as labels
+            }
+    // Greedy: the most probable token takes all of it.
+    const Prediction g = make_prediction(logits, 0, lm::SamplingOptions{}, 4, nullptr);
+    CHECK(g.kept == 1);
+    CHECK(g.rows[0].sampled == doctest::Approx(1.0f));
+    CHECK(g.rows[1].sampled == 0.0f);
+    // Invalid options: a message, no bars.
+    o.top_p = 0.0f;
+    const Prediction bad = make_prediction(logits, 0, o, 4, nullptr);
+    CHECK(bad.rows.empty());
+    CHECK(bad.error.find("top-p") != std::string::npos);
+}
+
+TEST_CASE("generation worker: start, +tokens, undo, keep as sentence (tiny GPT-2)") {
+    PretrainedPtr model = tiny_gpt2();
+    const auto* w = pretrained::gpt2_weights(*model);
+    REQUIRE(w != nullptr);
+    GenerationWorker worker;
+    PredictSettings settings;
+    settings.shown = 5;
+    const std::string text = "the cat sat on the mat";
+    worker.start(model, text, settings);
+    auto snap = settle(worker);
+    REQUIRE(snap->started);
+    CHECK(snap->error.empty());
+    auto ids = lm::encode_for_model(*model, text);
+    REQUIRE(ids.ok());
+    CHECK(snap->ids == *ids);
+    CHECK(snap->prompt_length == int(ids->size()));
+    CHECK(snap->labels.size() == ids->size());
+    CHECK(snap->prediction.position == int(ids->size()) - 1);
+    // The bars at the last position are the full (uncached) pass's last row.
+    const Mat full = lm::gpt2_logits_for(*w, model->config, *ids);  // (T, V)
+    const auto top = lm::top_k_tokens(full.row(full.rows() - 1), 5);
+    REQUIRE(snap->prediction.rows.size() == 5);
+    for (int k = 0; k < 5; ++k) {
+        CHECK(snap->prediction.rows[size_t(k)].id == top[size_t(k)].id);
+        CHECK(snap->prediction.rows[size_t(k)].raw == doctest::Approx(top[size_t(k)].prob).epsilon(1e-3));
+    }
+
+    // A click on token 1: the bars are row 1's.
+    settings.position = 1;
+    worker.set_settings(settings);
+    snap = settle(worker);
+    CHECK(snap->prediction.position == 1);
+    CHECK(snap->prediction.rows[0].id == lm::top_k_tokens(full.row(1), 1)[0].id);
+    settings.position = -1;
+
+    // +3 greedy tokens: each the argmax of a full recomputation; the grown rows equal its attention.
+    worker.generate(3, settings);
+    snap = settle(worker);
+    REQUIRE(snap->ids.size() == ids->size() + 3);
+    CHECK(snap->generated.size() == 3);
+    CHECK_FALSE(snap->generating);
+    std::vector<int> grown_ids = *ids;
+    for (int k = 0; k < 3; ++k) {
+        const Mat l = lm::gpt2_logits_for(*w, model->config, grown_ids);
+        const int next = lm::top_k_tokens(l.row(l.rows() - 1), 1)[0].id;
+        CHECK(snap->ids[ids->size() + size_t(k)] == next);
+        grown_ids.push_back(next);
+    }
+    const pretrained::ForwardPass pass = lm::forward_ids(*model, snap->ids);
+    float worst = 0.0f;
+    for (int layer = 0; layer < snap->n_layers; ++layer)
+        for (int head = 0; head < snap->n_heads; ++head) {
+            const Mat grown = grown_attention(snap->attention, layer, head);  // (T, T)
+            const Mat& ref = pass.layers[size_t(layer)].heads[size_t(head)].weights;
+            REQUIRE(grown.rows() == ref.rows());
+            worst = std::max(worst, (grown.row(grown.rows() - 1) - ref.row(ref.rows() - 1)).cwiseAbs().maxCoeff());
+            worst = std::max(worst, (grown - ref).cwiseAbs().maxCoeff());
+        }
+    MESSAGE("grown attention vs full recomputation: max |diff| = " << worst);
+    CHECK(worst < 1e-4f);
+    CHECK(snap->prediction.position == int(snap->ids.size()) - 1);  // "last" follows generation
+
+    // Undo removes the last token; never the prompt's.
+    worker.undo(settings);
+    snap = settle(worker);
+    CHECK(snap->ids.size() == ids->size() + 2);
+    CHECK(snap->generated.size() == 2);
+    worker.undo(settings);
+    worker.undo(settings);
+    worker.undo(settings);
+    snap = settle(worker);
+    CHECK(snap->ids == *ids);
+
+    // Keep as sentence: the app's text becomes the session's text.
+    worker.generate(2, settings);
+    snap = settle(worker);
+    AppState state;
+    state.text = text;
+    keep_as_sentence(state, *snap);
+    CHECK(state.text == lm::decode_ids(*model, snap->ids));
+    CHECK(state.text.size() > text.size());
+    CHECK(state.text.rfind(text, 0) == 0);
+}
+
+TEST_CASE("generation worker: sampling with a seed repeats; one at a time equals n at once") {
+    PretrainedPtr model = tiny_gpt2();
+    PredictSettings settings;
+    settings.sampling.greedy = false;
+    settings.sampling.temperature = 1.5f;
+    settings.sampling.seed = 7;
+    GenerationWorker a, b;
+    a.start(model, "once upon a time", settings);
+    b.start(model, "once upon a time", settings);
+    a.generate(6, settings);
+    for (int k = 0; k < 6; ++k) b.generate(1, settings);
+    auto sa = settle(a), sb = settle(b);
+    CHECK(sa->ids == sb->ids);
+    CHECK(sa->ids.size() == sb->ids.size());
+}
+
+TEST_CASE("generation worker: a model that is not GPT-2, and no model, give messages") {
+    PretrainedPtr bert = load_model(fixtures() / "pretrained" / "models" / "tiny-bert");
+    GenerationWorker worker;
+    worker.start(bert, "the cat sat", PredictSettings{});
+    auto snap = settle(worker);
+    CHECK_FALSE(snap->started);
+    CHECK_FALSE(snap->error.empty());
+    worker.start(nullptr, "the cat sat", PredictSettings{});
+    snap = settle(worker);
+    CHECK_FALSE(snap->started);
+    CHECK(snap->error == "No model is open.");
+    worker.generate(3, PredictSettings{});  // nothing to extend: no crash
+    snap = settle(worker);
+    CHECK(snap->ids.empty());
+}
+
+TEST_CASE("masked LM: fillers with the head, a clear error without it") {
+    MlmHeadCache cache;
+    PretrainedPtr bare = load_model(fixtures() / "pretrained" / "models" / "tiny-bert");
+    MaskedRequest req;
+    req.model = bare;
+    req.text = "the cat [MASK] on the mat.";
+    MaskedResult r = run_masked(req, cache);
+    CHECK(r.no_head);
+    CHECK(r.error.find("no masked-LM head") != std::string::npos);
+
+    PretrainedPtr mlm = load_model(fixtures() / "lm" / "tiny-bert-mlm");
+    req.model = mlm;
+    req.k = 4;
+    r = run_masked(req, cache);
+    CHECK_FALSE(r.no_head);
+    REQUIRE(r.error.empty());
+    REQUIRE(r.masks.size() == 1);
+    CHECK(r.masks[0].position == 3);
+    CHECK(r.masks[0].rows.size() == 4);
+    CHECK(r.labels.size() == r.ids.size());
+    // Clicking token 3 of the plain sentence is the same as typing [MASK] there.
+    MaskedRequest clicked = req;
+    clicked.text = "the cat sat on the mat.";
+    clicked.positions = {3};
+    const MaskedResult rc = run_masked(clicked, cache);
+    REQUIRE(rc.masks.size() == 1);
+    CHECK(rc.masks[0].original == "sat");
+    for (size_t k = 0; k < 4; ++k) CHECK(rc.masks[0].rows[k].id == r.masks[0].rows[k].id);
+    // Nothing masked: the tokens (to click), no fillers, no error.
+    clicked.positions.clear();
+    const MaskedResult none = run_masked(clicked, cache);
+    CHECK(none.error.empty());
+    CHECK(none.masks.empty());
+    CHECK(none.labels.size() == none.ids.size());
+    CHECK(none.labels.size() > 2);
+    // GPT-2 has no masked-LM head.
+    req.model = tiny_gpt2();
+    r = run_masked(req, cache);
+    CHECK(r.no_head);
+    CHECK_FALSE(r.error.empty());
+}
+
+TEST_CASE("predict: a view with a name and the next Ctrl+Shift shortcut") {
+    View v;
+    REQUIRE(parse_view("predict", &v));
+    CHECK(v == View::Predict);
+    CHECK(std::string(view_name(View::Predict)) == "predict");
+    CHECK(std::string(view_choices()).find("predict") != std::string::npos);
+    int index = -1;
+    for (int k = 0; k < kViewCount; ++k)
+        if (kViews[k] == View::Predict) index = k;
+    REQUIRE(index == 12);
+    CHECK(std::string(view_shortcut_text(index)) == "Ctrl+Shift+4");
+    CHECK(view_title(View::Predict) == Txt::ViewPredict);
+}
+
+TEST_CASE("--generate N: tokens to add in the Predict view, and enough frames to draw them") {
+    std::vector<std::string> args = {"attnlab", "--screenshot", "out.png", "--view", "predict", "--generate", "6"};
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    auto o = parse_app_options(int(argv.size()), argv.data());
+    REQUIRE(o.ok());
+    CHECK(o->generate == 6);
+    CHECK(o->frames >= 5);  // start on frame 2, tokens posted on 3, drawn by 4
+    args.back() = "0";
+    argv.clear();
+    for (std::string& a : args) argv.push_back(a.data());
+    auto bad = parse_app_options(int(argv.size()), argv.data());
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().find("--generate") != std::string::npos);
+    CHECK(std::string(app_usage()).find("--generate N") != std::string::npos);
+    // --show rollout (the heatmap's attention rollout)
+    std::vector<std::string> show = {"attnlab", "--show", "rollout"};
+    std::vector<char*> show_argv;
+    for (std::string& a : show) show_argv.push_back(a.data());
+    auto r = parse_app_options(int(show_argv.size()), show_argv.data());
+    REQUIRE(r.ok());
+    CHECK(*r->quantity == HeatmapQuantity::Rollout);
+}
