@@ -280,7 +280,7 @@ const char* app_usage() {
            "  --click X,Y             screenshot after a click here (frame 2)\n"
            "  --lesson FILE           open a guided lesson (a .md file, see docs/lessons.md)\n"
            "  --lesson-step N         start the lesson at step N (from 1)\n"
-           "  --lesson-reveal         reveal the step's answer (\"Show me\"; for screenshots)\n";
+           "  --lesson-reveal         reveal the step's answer (\"Show me\"; for screenshots)\n"
            "  --generate N            Predict view (GPT-2): add N tokens once the text is read (greedy\n"
            "                          unless changed), e.g. for screenshots; also: --view predict\n";
 }
