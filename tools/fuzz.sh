@@ -15,7 +15,11 @@ if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DATTNLAB_FUZZ=ON -DATTNLAB_BUILD_APP=OFF \
     -DATTNLAB_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" >/dev/null
-cmake --build build-fuzz -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null
+if ! cmake --build build-fuzz -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") >build-fuzz/build.log 2>&1; then
+    grep -E 'error|FAILED' build-fuzz/build.log | head -20
+    echo "fuzz: the clang build failed (whole log: build-fuzz/build.log)"
+    exit 1
+fi
 
 fx=tests/fixtures
 seeds_of() {
