@@ -49,4 +49,17 @@ void matmul(const ConstMatView& a, const ConstMatView& b, MatView c) { gemm(a, b
 
 void matmul_bt(const ConstMatView& a, const ConstMatView& b, MatView c) { gemm(a, b, true, c); }
 
+void gemm_rows(bool trans_a, bool trans_b, int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+               float beta, float* c, int ldc) {
+    if (m == 0 || n == 0) return;
+    if (k == 0) {  // an empty sum: c = beta · c, whatever the BLAS would do
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < n; ++j) c[static_cast<long>(i) * ldc + j] *= beta;
+        return;
+    }
+    single_threaded_blas();
+    cblas_sgemm(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans, m, n, k,
+                1.0f, a, lda, b, ldb, beta, c, ldc);
+}
+
 }  // namespace attn

@@ -26,4 +26,11 @@ void matmul(const ConstMatView& a, const ConstMatView& b, MatView c);
 // c = a · bᵀ         a (m, k), b (n, k), c (m, n)
 void matmul_bt(const ConstMatView& a, const ConstMatView& b, MatView c);
 
+// The trainer's products on raw row-major buffers, always through sgemm (one OpenBLAS thread):
+//   c (m, n) = beta · c + op(a) · op(b),  op(a) (m, k), op(b) (k, n)
+// op(x) is x, or xᵀ when trans_x; lda, ldb, ldc are the stored matrices' row strides. beta = 1
+// accumulates (backward passes), beta = 0 overwrites.
+void gemm_rows(bool trans_a, bool trans_b, int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+               float beta, float* c, int ldc);
+
 }  // namespace attn

@@ -9,6 +9,7 @@
 
 #include <Eigen/Core>
 
+#include "core/base/gemm.h"
 #include "core/base/matrix.h"
 #include "core/base/parallel.h"
 
@@ -104,26 +105,22 @@ void layernorm_backward(float* dinp, float* dw, float* db, const float* dout, co
 // ---------------------------------------------------------------------------------------------
 // Linear (Conv1D layout): out = inp · w + b.
 //
-// Eigen's GEMM, not OpenBLAS: Debian's serial OpenBLAS 0.3.21 is built without USE_LOCKING, and
-// two threads calling sgemm at once share its work buffers — we measured wrong products (errors
-// of O(1)) in ~1 of 3,000 concurrent calls. Training runs beside the UI thread's traces, so every
-// product here must be safe to run concurrently. With -march=native Eigen is as fast here.
+// Products through OpenBLAS (core/base/gemm.h): the pthread build, safe when several threads call
+// it at once (the serial build was not: tests/test_gemm_threads.cpp), one OpenBLAS thread per call,
+// blocks split over the state's own pool.
 using MatMap = Eigen::Map<Mat>;
-using ConstMatMap = Eigen::Map<const Mat>;
-using RowVecMap = Eigen::Map<RowVec>;
 using ConstRowVecMap = Eigen::Map<const RowVec>;
 
 void matmul_forward(ThreadPool& pool, float* out, const float* inp, const float* w, const float* b,
                     int N, int C, int OC) {
     const int blocks = work_blocks(static_cast<long long>(N) * C * OC, N);
-    const ConstMatMap W(w, C, OC);  // (C, OC)
     pool.parallel_for(blocks, [&](int i) {
         int r0, r1;
         block_range(i, blocks, N, r0, r1);
-        const ConstMatMap X(inp + static_cast<long>(r0) * C, r1 - r0, C);  // (rows, C)
-        MatMap Y(out + static_cast<long>(r0) * OC, r1 - r0, OC);           // (rows, OC)
-        Y.noalias() = X * W;
-        if (b) Y.rowwise() += ConstRowVecMap(b, OC);
+        float* y = out + static_cast<long>(r0) * OC;  // (rows, OC)
+        // y (rows, OC) = x (rows, C) · w (C, OC)
+        gemm_rows(false, false, r1 - r0, OC, C, inp + static_cast<long>(r0) * C, C, w, OC, 0.0f, y, OC);
+        if (b) MatMap(y, r1 - r0, OC).rowwise() += ConstRowVecMap(b, OC);
     });
 }
 
@@ -134,19 +131,18 @@ void matmul_backward(ThreadPool& pool, float* dinp, float* dw, float* db, const 
     const long long work = static_cast<long long>(N) * C * OC;
     const int row_blocks = work_blocks(work, N);
     const int col_blocks = work_blocks(work, OC);
-    const ConstMatMap W(w, C, OC), X(inp, N, C), DY(dout, N, OC);  // (C, OC), (N, C), (N, OC)
     pool.parallel_for(row_blocks + col_blocks, [&](int i) {
         if (i < row_blocks) {
             int r0, r1;
             block_range(i, row_blocks, N, r0, r1);
-            MatMap DX(dinp + static_cast<long>(r0) * C, r1 - r0, C);  // (rows, C)
-            DX.noalias() += DY.middleRows(r0, r1 - r0) * W.transpose();
+            gemm_rows(false, true, r1 - r0, C, OC, dout + static_cast<long>(r0) * OC, OC, w, OC, 1.0f,
+                      dinp + static_cast<long>(r0) * C, C);
             return;
         }
         int c0, c1;
         block_range(i - row_blocks, col_blocks, OC, c0, c1);
-        MatMap DW(dw, C, OC);  // (C, OC), this block's columns only
-        DW.middleCols(c0, c1 - c0).noalias() += X.transpose() * DY.middleCols(c0, c1 - c0);
+        // dw[:, c0:c1] (C, cols) += inpᵀ (C, N) · dout[:, c0:c1] (N, cols)
+        gemm_rows(true, false, C, c1 - c0, N, inp, C, dout + c0, OC, 1.0f, dw + c0, OC);
         if (db) {
             for (int n = 0; n < N; ++n) {
                 const float* d = dout + static_cast<long>(n) * OC;  // (OC)
@@ -158,14 +154,13 @@ void matmul_backward(ThreadPool& pool, float* dinp, float* dw, float* db, const 
 
 // Tied output embedding: logits = x · wteᵀ and its backward.
 void logits_forward(float* logits, const float* x, const float* wte, int N, int C, int V) {
-    MatMap(logits, N, V).noalias() = ConstMatMap(x, N, C) * ConstMatMap(wte, V, C).transpose();  // (N, V)
+    gemm_rows(false, true, N, V, C, x, C, wte, C, 0.0f, logits, V);  // (N, V) = (N, C) · (V, C)ᵀ
 }
 
 void logits_backward(float* dx, float* dwte, const float* dlogits, const float* x, const float* wte, int N, int C,
                      int V) {
-    const ConstMatMap DZ(dlogits, N, V);                                          // (N, V)
-    MatMap(dx, N, C).noalias() += DZ * ConstMatMap(wte, V, C);                    // (N, C)
-    MatMap(dwte, V, C).noalias() += DZ.transpose() * ConstMatMap(x, N, C);        // (V, C)
+    gemm_rows(false, false, N, C, V, dlogits, V, wte, C, 1.0f, dx, C);  // dx (N, C) += dz (N, V) · wte (V, C)
+    gemm_rows(true, false, V, C, N, dlogits, V, x, C, 1.0f, dwte, C);   // dwte (V, C) += dzᵀ (V, N) · x (N, C)
 }
 
 // ---------------------------------------------------------------------------------------------
