@@ -5,6 +5,8 @@
 # corpus; the growing corpus is kept in build-fuzz/corpus/<target>. A crash is copied into
 # tests/fuzz/regressions/<target>/ (commit it: the normal ctest replays it) and fails the run.
 # Prints one line per target: executions, coverage (cov/ft), corpus size, crashes.
+# ATTNLAB_FUZZ_RUNS=N stops each target after N executions (or SECONDS, whichever comes first):
+#   ATTNLAB_FUZZ_RUNS=10000000 tools/fuzz.sh all 36000     # the long run: 10 million each
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=${1:-all}
@@ -43,16 +45,22 @@ for t in "${targets[@]}"; do
     [ -d tests/fuzz/seeds/"$t" ] && cp -n tests/fuzz/seeds/"$t"/* "$corpus"/
     dict=()
     case $t in vocab_json|tokenizer_json|config_json|safetensors|settings|run_options) dict=(-dict=tests/fuzz/json.dict) ;; esac
+    # Inputs stay small enough to run fast; the bad sizes that matter are declared, not real.
+    max_len=65536
+    case $t in vocab_json|tokenizer_json|lesson|settings|run_options) max_len=32768 ;; esac
+    runs=()
+    [ -n "${ATTNLAB_FUZZ_RUNS:-}" ] && runs=(-runs="$ATTNLAB_FUZZ_RUNS")
     log=build-fuzz/$t.log
+    started=$SECONDS
     set +e
     build-fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
-        -max_len=262144 -print_final_stats=1 -artifact_prefix="$crashes" "$corpus" tests/fuzz/regressions/"$t" >"$log" 2>&1
+        -max_len=$max_len "${runs[@]}" -print_final_stats=1 -artifact_prefix="$crashes" "$corpus" tests/fuzz/regressions/"$t" >"$log" 2>&1
     rc=$?
     set -e
-    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
+    executed=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
     cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || true)
     found=$(find "$crashes" -type f | wc -l)
-    echo "fuzz $t: ${runs} executions in ${seconds} s, ${cov:-cov ?}, corpus $(ls "$corpus" | wc -l), crashes $found"
+    echo "fuzz $t: ${executed} executions in $((SECONDS - started)) s, ${cov:-cov ?}, corpus $(ls "$corpus" | wc -l), crashes $found"
     if [ $rc -ne 0 ] || [ "$found" -gt 0 ]; then
         status=1
         cp "$crashes"* tests/fuzz/regressions/"$t"/ 2>/dev/null || true

@@ -47,6 +47,10 @@ struct BpeMerge {
     std::string left, right;  // vocabulary pieces; the merges list order is the rank
 };
 
+// merges.txt: an optional "#version" first line, then one "left right" pair per line, in rank
+// order; each merge is checked against `vocab` (check_merge), the first bad line named.
+Expected<std::vector<BpeMerge>> parse_merges_txt(std::string_view text, const VocabTable& vocab);
+
 // The tokenizer from checked parts. Every merge's two sides and their concatenation must be in
 // the vocabulary (the loaders check, naming the merges line), and so must the 256 byte symbols
 // (checked here). `source` names the file(s) in messages.

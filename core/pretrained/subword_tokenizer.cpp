@@ -244,6 +244,8 @@ Status check_merge(const BpeMerge& m, const VocabTable& vocab, const std::string
 // [SECTION] Legacy files
 // =============================================================================================
 
+}  // namespace
+
 Expected<std::vector<BpeMerge>> parse_merges_txt(std::string_view text, const VocabTable& vocab) {
     const std::vector<std::string_view> lines = split_lines(text);
     if (lines.size() > kMaxVocabEntries + 1)
@@ -274,6 +276,8 @@ Expected<std::vector<BpeMerge>> parse_merges_txt(std::string_view text, const Vo
     }
     return merges;
 }
+
+namespace {
 
 Expected<std::unique_ptr<SubwordTokenizer>> bpe_from_legacy(std::string_view vocab_json,
                                                             std::string_view merges_txt) {
