@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """PyTorch reference for bench/bench_train.cpp: the same GPT-2 (2 layers, 4 heads, d = 64, MLP 4x,
 tied output embedding), the same reverse task (k = 8 letters, length 6, loss on the answer only),
-batch 64, AdamW (betas 0.9/0.98, decay 0.01 on matrices, clipping at 1, warm-up then cosine).
+batch 4 (BENCH_D_MODEL / BENCH_BATCH / BENCH_LR override, as for bench_train.cpp), AdamW (betas
+0.9/0.98, decay 0.01 on matrices, clipping at 1, warm-up then cosine).
 Plain torch ops (Debian's python3-torch has no transformers).
 
 Usage: /usr/bin/python3 bench/bench_torch_train.py THREADS [STEPS]
@@ -23,7 +24,9 @@ if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
-K, N, LAYERS, HEADS, D, BATCH, LR, WARMUP, STEPS = 8, 6, 2, 4, 64, 64, 3e-3, 20, 300
+K, N, LAYERS, HEADS, D, BATCH, LR, WARMUP, STEPS = 8, 6, 2, 4, 64, 4, 3e-3, 20, 400
+D = int(os.environ.get("BENCH_D_MODEL", D))  # the overrides bench_train.cpp reads too
+BATCH, LR = int(os.environ.get("BENCH_BATCH", BATCH)), float(os.environ.get("BENCH_LR", LR))
 V, T = K + 2, 2 * N  # letters, '>', <|endoftext|>; the model reads 2n tokens
 
 

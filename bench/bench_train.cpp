@@ -1,5 +1,7 @@
 // bench_train.cpp — training speed of the default `reverse` configuration (2 layers, 4 heads,
-// d = 64, batch 64, T = 12, AdamW), and wall time until a task reaches 99% exact on fresh examples.
+// d = 64, batch 4, T = 12, AdamW), and wall time until a task reaches 99% exact on fresh examples.
+// BENCH_D_MODEL, BENCH_BATCH, BENCH_LR and BENCH_SEED override the defaults (bench_torch_train.py
+// reads the same variables), e.g. BENCH_BATCH=64 for the configuration of earlier reports.
 // PyTorch counterpart: bench_torch_train.py (same model, batch, optimizer and threads).
 //
 // Usage: attnlab_bench_train THREADS [STEPS]          -> "ours-train threads=T steps_per_s=… cpu_steps_per_s=…"
@@ -26,6 +28,10 @@ int main(int argc, char** argv) {
     const bool to99 = argc >= 4 && std::string(argv[2]) == "--time-to-99";
     TrainOptions o;
     apply_task_defaults(o, to99 ? argv[3] : "reverse");
+    if (const char* e = std::getenv("BENCH_D_MODEL")) o.d_model = std::atoi(e);
+    if (const char* e = std::getenv("BENCH_BATCH")) o.batch = std::atoi(e);
+    if (const char* e = std::getenv("BENCH_LR")) o.lr = std::atof(e);
+    if (const char* e = std::getenv("BENCH_SEED")) o.seed = std::atoi(e);
     o.threads = threads;
     o.eval_every = 0;
     if (to99) {

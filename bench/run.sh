@@ -50,8 +50,8 @@ done
 # round; then the time until reverse and induction reach 99% exact (evaluation off the clock).
 for r in $(seq "$rounds"); do
     for t in "$threads" 1; do
-        "$build/bench/attnlab_bench_train" "$t" 200 | tee -a "$out/train.txt"
-        /usr/bin/python3 bench/bench_torch_train.py "$t" 100 | tee -a "$out/train.txt"
+        "$build/bench/attnlab_bench_train" "$t" 2000 | tee -a "$out/train.txt"
+        /usr/bin/python3 bench/bench_torch_train.py "$t" 1000 | tee -a "$out/train.txt"
     done
 done
 "$build/bench/attnlab_bench_train" "$threads" --time-to-99 reverse | tee -a "$out/train.txt"

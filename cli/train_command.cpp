@@ -28,7 +28,7 @@ void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
     cmd.add_option("--lr", o.lr, "Peak learning rate, above 0 and at most 1 (default: the task's)");
     cmd.add_option("--warmup", o.warmup, "Warm-up steps (default: the task's)");
     cmd.add_option("--seed", o.seed, "Random seed: the same seed gives the same model")->capture_default_str();
-    cmd.add_option("--threads", o.threads, "Threads, 1 to 64 (default: one per core)");
+    cmd.add_option("--threads", o.threads, "Threads, 1 to 64 (default: one per core, or 1 for a tiny model)");
     cmd.add_option("--symbols", o.symbols, "Alphabet size of the task (default: the task's)");
     cmd.add_option("--length", o.length, "Sequence length of the task (default: the task's)");
     cmd.add_option("--text", o.text, "The text task's training text");
@@ -78,7 +78,8 @@ int run_train(const TrainCommandOptions& o) {
     if (o.lr != -1e300) t.lr = float(o.lr);
     if (o.seed < 0) return bad("--seed " + std::to_string(o.seed) + ": must be 0 or more.");
     t.seed = std::uint64_t(o.seed);
-    t.threads = o.threads != unset ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    if (o.threads != unset && o.threads < 1) return bad("--threads " + std::to_string(o.threads) + ": must be 1 to 64.");
+    t.threads = o.threads != unset ? o.threads : 0;  // 0: train::auto_threads
     if (o.symbols != unset && o.symbols < 1) return bad("--symbols " + std::to_string(o.symbols) + ": must be 1 or more.");
     if (o.length != unset && o.length < 1) return bad("--length " + std::to_string(o.length) + ": must be 1 or more.");
     t.task_params.n_symbols = o.symbols != unset ? o.symbols : 0;
@@ -116,8 +117,8 @@ int run_train(const TrainCommandOptions& o) {
     if (!o.quiet) {
         std::cerr << "Training " << t.task << ": " << t.n_layers << (t.n_layers == 1 ? " layer, " : " layers, ")
                   << t.n_heads << " heads, d_model " << t.d_model << (t.mlp ? "" : ", attention only") << ", "
-                  << t.steps << " steps of " << t.batch << " examples, " << t.threads
-                  << (t.threads == 1 ? " thread\n" : " threads\n");
+                  << t.steps << " steps of " << t.batch << " examples, " << s.options.threads
+                  << (s.options.threads == 1 ? " thread\n" : " threads\n");
     }
     float first_99 = -1;  // seconds when fresh-example accuracy first reached 99%
     int first_99_step = 0;

@@ -92,7 +92,7 @@ GptModel make_model(const ModelShape& shape, std::uint64_t seed) {
 
 void resize_activations(Activations& a, const ModelShape& s, int B, int T) {
     if (a.B == B && a.T == T && int(a.layers.size()) == s.n_layers) return;
-    const std::size_t N = std::size_t(B) * T, C = s.d_model, V = s.vocab, NH = s.n_heads;
+    const std::size_t N = std::size_t(B) * T, C = s.d_model, NH = s.n_heads;
     const std::size_t F = s.mlp ? std::size_t(s.d_ff()) : 0;
     a.B = B;
     a.T = T;
@@ -119,9 +119,7 @@ void resize_activations(Activations& a, const ModelShape& s, int B, int T) {
     a.lnf.assign(N * C, 0.0f);
     a.lnf_mean.assign(N, 0.0f);
     a.lnf_rstd.assign(N, 0.0f);
-    a.logits.assign(N * V, 0.0f);
-    a.probs.assign(N * V, 0.0f);
-    a.losses.assign(N, 0.0f);
+    a.head_rows.clear();  // the head's buffers are sized by each forward (S varies)
 }
 
 // The residual stream after layer l (res3, or res2 for an attention-only block).
@@ -161,17 +159,32 @@ float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const i
     }
     layernorm_forward(a.lnf.data(), a.lnf_mean.data(), a.lnf_rstd.data(), x, P + L.lnf_w, P + L.lnf_b, N, C,
                       s.ln_eps);                                                               // (N, C)
-    // logits (N, V) = lnf (N, C) · wteᵀ (C, V): the tied output embedding
-    logits_forward(a.logits.data(), a.lnf.data(), P + L.wte, N, C, V);
-    if (!targets) {
-        std::vector<int> none(N, -1);
-        softmax_crossentropy_forward(a.probs.data(), a.losses.data(), a.logits.data(), none.data(), N, V);
-        return 0.0f;
+    // The head's rows: the scored positions, or all. Gathered into head_in when that is fewer.
+    a.head_rows.clear();
+    std::vector<int> head_targets;  // (S)
+    for (int n = 0; n < N; ++n) {
+        if (targets && targets[n] < 0) continue;
+        a.head_rows.push_back(n);
+        head_targets.push_back(targets ? targets[n] : -1);
     }
-    return softmax_crossentropy_forward(a.probs.data(), a.losses.data(), a.logits.data(), targets, N, V);
+    const int S = int(a.head_rows.size());
+    const float* head_x = a.lnf.data();  // (S, C)
+    if (S < N) {
+        a.head_in.resize(std::size_t(S) * C);
+        for (int r = 0; r < S; ++r)
+            std::copy_n(a.lnf.data() + std::size_t(a.head_rows[r]) * C, C, a.head_in.data() + std::size_t(r) * C);
+        head_x = a.head_in.data();
+    }
+    a.logits.resize(std::size_t(S) * V);
+    a.probs.resize(std::size_t(S) * V);
+    a.losses.resize(S);
+    // logits (S, V) = head_x (S, C) · wteᵀ (C, V): the tied output embedding
+    logits_forward(a.logits.data(), head_x, P + L.wte, S, C, V);
+    return softmax_crossentropy_forward(a.probs.data(), a.losses.data(), a.logits.data(), head_targets.data(), S,
+                                        V);
 }
 
-static void zero(std::vector<float>& v) { std::fill(v.begin(), v.end(), 0.0f); }
+static void zero(Floats& v) { std::fill(v.begin(), v.end(), 0.0f); }
 
 void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
                     const int* targets) {
@@ -184,13 +197,24 @@ void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activat
     std::fill(m.grads.begin(), m.grads.end(), 0.0f);
 
     // Only the buffers that receive += are zeroed; the others are overwritten.
-    softmax_crossentropy_backward(d.logits.data(), a.probs.data(), targets, N, V);  // (N, V)
+    const int S = int(a.head_rows.size());
+    std::vector<int> head_targets(S);  // (S)
+    for (int r = 0; r < S; ++r) head_targets[r] = targets[a.head_rows[r]];
+    d.logits.resize(std::size_t(S) * V);
+    softmax_crossentropy_backward(d.logits.data(), a.probs.data(), head_targets.data(), S, V);  // (S, V)
     zero(d.lnf);
-    // d lnf (N, C) += d logits (N, V) · wte (V, C);  d wte (V, C) += d logitsᵀ (V, N) · lnf (N, C)
-    logits_backward(d.lnf.data(), G + L.wte, d.logits.data(), a.lnf.data(), P + L.wte, N, C, V);
+    // d x (S, C) += d logits (S, V) · wte (V, C);  d wte (V, C) += d logitsᵀ (V, S) · x (S, C)
+    if (S < N) {
+        d.head_in.assign(std::size_t(S) * C, 0.0f);
+        logits_backward(d.head_in.data(), G + L.wte, d.logits.data(), a.head_in.data(), P + L.wte, S, C, V);
+        for (int r = 0; r < S; ++r)  // scatter back: the unscored rows' gradient stays 0
+            std::copy_n(d.head_in.data() + std::size_t(r) * C, C, d.lnf.data() + std::size_t(a.head_rows[r]) * C);
+    } else {
+        logits_backward(d.lnf.data(), G + L.wte, d.logits.data(), a.lnf.data(), P + L.wte, N, C, V);
+    }
 
     // d of the residual stream: the last layer's output buffer in d
-    std::vector<float>& dx_last = s.mlp ? d.layers.back().res3 : d.layers.back().res2;
+    Floats& dx_last = s.mlp ? d.layers.back().res3 : d.layers.back().res2;
     zero(dx_last);
     const float* x_last = layer_out(s, a.layers.back());
     layernorm_backward(dx_last.data(), G + L.lnf_w, G + L.lnf_b, d.lnf.data(), x_last, P + L.lnf_w,
@@ -201,7 +225,7 @@ void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activat
         const LayerActs& A = a.layers[l];
         LayerActs& D = d.layers[l];
         const float* x_in = l == 0 ? a.encoded.data() : layer_out(s, a.layers[l - 1]);  // (N, C)
-        std::vector<float>& dx_in = l == 0 ? d.encoded : (s.mlp ? d.layers[l - 1].res3 : d.layers[l - 1].res2);
+        Floats& dx_in = l == 0 ? d.encoded : (s.mlp ? d.layers[l - 1].res3 : d.layers[l - 1].res2);
         if (s.mlp) {
             // res3 = res2 + fcproj
             zero(D.res2);

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "core/base/status.h"
 #include "core/attention/trace.h"
 
@@ -22,6 +24,12 @@ class ThreadPool;
 }
 
 namespace attn::train {
+
+// Every training buffer starts on a 64-byte boundary, so each address the ops touch is fixed by
+// the shapes alone: Eigen's vectorised loops split a row into a scalar head, packets and a
+// scalar tail by alignment, and the two paths round differently (FMA contraction, exp), so an
+// ordinary vector's 16-byte alignment made results depend on where malloc put the buffer.
+using Floats = std::vector<float, Eigen::aligned_allocator<float>>;
 
 struct ModelShape {
     int n_layers = 2;
@@ -65,8 +73,8 @@ ParamLayout make_layout(const ModelShape& s);
 struct GptModel {
     ModelShape shape;
     ParamLayout layout;
-    std::vector<float> params;  // (total)
-    std::vector<float> grads;   // (total) filled by model_backward
+    Floats params;  // (total)
+    Floats grads;   // (total) filled by model_backward
 };
 
 // GPT-2's initialisation: N(0, 0.02) weights and embeddings, c_proj weights N(0, 0.02/√(2·layers)),
@@ -75,34 +83,40 @@ GptModel make_model(const ModelShape& shape, std::uint64_t seed);
 
 // Everything the forward pass keeps for backward, for one batch shape (B, T).
 struct LayerActs {
-    std::vector<float> ln1, ln1_mean, ln1_rstd;  // (N, C), (N), (N)
-    std::vector<float> qkv;                      // (N, 3C)
-    std::vector<float> atty;                     // (N, C) heads side by side, before c_proj
-    std::vector<float> preatt, att;              // (B, NH, T, T) raw scores, weights
-    std::vector<float> attproj;                  // (N, C)
-    std::vector<float> res2;                     // (N, C) x after attention
-    std::vector<float> ln2, ln2_mean, ln2_rstd;  // (N, C), (N), (N)
-    std::vector<float> fch, fch_gelu;            // (N, 4C)
-    std::vector<float> fcproj;                   // (N, C)
-    std::vector<float> res3;                     // (N, C) x after the block
+    Floats ln1, ln1_mean, ln1_rstd;  // (N, C), (N), (N)
+    Floats qkv;                      // (N, 3C)
+    Floats atty;                     // (N, C) heads side by side, before c_proj
+    Floats preatt, att;              // (B, NH, T, T) raw scores, weights
+    Floats attproj;                  // (N, C)
+    Floats res2;                     // (N, C) x after attention
+    Floats ln2, ln2_mean, ln2_rstd;  // (N, C), (N), (N)
+    Floats fch, fch_gelu;            // (N, 4C)
+    Floats fcproj;                   // (N, C)
+    Floats res3;                     // (N, C) x after the block
 };
 
 struct Activations {
     int B = 0, T = 0;
-    std::vector<float> encoded;                  // (N, C)
+    Floats encoded;                  // (N, C)
     std::vector<LayerActs> layers;
-    std::vector<float> lnf, lnf_mean, lnf_rstd;  // (N, C), (N), (N)
-    std::vector<float> logits, probs, losses;    // (N, V), (N, V), (N)
+    Floats lnf, lnf_mean, lnf_rstd;  // (N, C), (N), (N)
+    // The output head runs on the S scored rows when there are targets (all that training and
+    // evaluation read: half the head's work for the answer-only tasks), on all N rows without.
+    std::vector<int> head_rows;      // (S) ascending: head row r is position head_rows[r]
+    Floats head_in;                  // (S, C) lnf rows gathered (used when S < N)
+    Floats logits, probs, losses;    // (S, V), (S, V), (S)
 };
 
 // Sizes the buffers (kept when already this shape).
 void resize_activations(Activations& a, const ModelShape& s, int B, int T);
 
 // ids, targets (B·T); targets −1 = not scored (null: no loss). Returns the mean loss over scored
-// positions (0 without targets). probs are filled either way.
+// positions (0 without targets). logits/probs/losses have a row per head row (see Activations):
+// with targets, the scored positions only.
 float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
                     int B, int T);
-// Gradients of the last forward's loss into m.grads (zeroed first). `d` is scratch of the same shape.
+// Gradients of the last forward's loss into m.grads (zeroed first). `d` is scratch of the same
+// shape; targets are the forward's.
 void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
                     const int* targets);
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <Eigen/Core>
+
 namespace attn::train {
 
 float lr_at(float lr, int step, int warmup, int total) {
@@ -14,12 +16,15 @@ float lr_at(float lr, int step, int warmup, int total) {
     return float(lr * (0.1 + 0.9 * cosine));
 }
 
+using Array = Eigen::Map<Eigen::ArrayXf>;
+using ConstArray = Eigen::Map<const Eigen::ArrayXf>;
+
 float grad_norm(const GptModel& m) {
     double sum = 0.0;
     for (const ParamTensor& t : m.layout.tensors) {
         if (!t.trained) continue;
-        const float* g = m.grads.data() + t.offset;
-        for (std::size_t i = 0; i < t.size; ++i) sum += double(g[i]) * g[i];
+        // (size) squared in double; Eigen's vectorised sum (a fixed order for a given size)
+        sum += ConstArray(m.grads.data() + t.offset, Eigen::Index(t.size)).cast<double>().square().sum();
     }
     return float(std::sqrt(sum));
 }
@@ -41,18 +46,21 @@ float adamw_step(GptModel& m, AdamWState& st, const AdamWConfig& cfg, float lr) 
     for (const ParamTensor& t : m.layout.tensors) {
         if (!t.trained) continue;
         const float decay = t.decay ? 1.0f - lr * cfg.weight_decay : 1.0f;
-        float* p = m.params.data() + t.offset;  // (size) each
-        float* g = m.grads.data() + t.offset;
-        float* mm = st.m.data() + t.offset;
-        float* vv = st.v.data() + t.offset;
+        // (size) each: one pass, PyTorch's operations in PyTorch's order; vectorised by the
+        // compiler (this file is built with -fno-math-errno, so sqrt is an instruction). The
+        // buffers are 64-byte aligned, so the vector/scalar split is the same on every run.
+        float* __restrict p = m.params.data() + t.offset;
+        const float* __restrict g = m.grads.data() + t.offset;
+        float* __restrict mm = st.m.data() + t.offset;
+        float* __restrict vv = st.v.data() + t.offset;
+        const float b1 = cfg.beta1, b2 = cfg.beta2, eps = cfg.eps;
         for (std::size_t i = 0; i < t.size; ++i) {
-            const float gi = g[i] * clip;
-            g[i] = gi;
-            p[i] *= decay;
-            mm[i] = mm[i] * cfg.beta1 + (1.0f - cfg.beta1) * gi;
-            vv[i] = vv[i] * cfg.beta2 + (1.0f - cfg.beta2) * gi * gi;
-            const float denom = std::sqrt(vv[i]) / bc2_sqrt + cfg.eps;
-            p[i] -= step_size * mm[i] / denom;
+            const float gi = g[i] * clip;  // m.grads keep the unclipped gradient
+            const float mi = mm[i] * b1 + (1.0f - b1) * gi;
+            const float vi = vv[i] * b2 + (1.0f - b2) * gi * gi;
+            mm[i] = mi;
+            vv[i] = vi;
+            p[i] = p[i] * decay - step_size * mi / (std::sqrt(vi) / bc2_sqrt + eps);
         }
     }
     return norm;

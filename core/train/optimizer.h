@@ -15,7 +15,7 @@ struct AdamWConfig {
 };
 
 struct AdamWState {
-    std::vector<float> m, v;  // (total) first and second moments
+    Floats m, v;  // (total) first and second moments
     int t = 0;                // updates done
 };
 
@@ -25,8 +25,9 @@ float lr_at(float lr, int step, int warmup, int total);
 // The global L2 norm of the trained tensors' gradients (computed in double, over tensors in order).
 float grad_norm(const GptModel& m);
 
-// Clips m.grads to cfg.grad_clip (PyTorch's clip_grad_norm_: scale by clip / (norm + 1e-6) when
-// that is < 1), then one AdamW update of the trained tensors. Returns the norm before clipping.
+// One AdamW update of the trained tensors with the gradients clipped to cfg.grad_clip (PyTorch's
+// clip_grad_norm_: scaled by clip / (norm + 1e-6) when that is < 1). m.grads are left as they
+// were (unclipped): nothing reads them after the update. Returns the norm before clipping.
 float adamw_step(GptModel& m, AdamWState& st, const AdamWConfig& cfg, float lr);
 
 }  // namespace attn::train

@@ -15,10 +15,13 @@
 
 namespace attn::train {
 
+using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
+using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
+
 int work_blocks(long long work, int n) {
-    // ~128K multiply-adds per block keep a block's fixed cost (a pool hand-out, an sgemm call)
+    // ~512K multiply-adds per block keep a block's fixed cost (a pool hand-out, an sgemm call)
     // small; at most 8 blocks, at most one per row/column.
-    constexpr long long kPerBlock = 128 * 1024;
+    constexpr long long kPerBlock = 2048 * 1024;
     long long blocks = std::max(1LL, work / kPerBlock);
     blocks = std::min<long long>({blocks, 8LL, static_cast<long long>(std::max(1, n))});
     return int(blocks);
@@ -57,20 +60,13 @@ void encoder_backward(float* dwte, float* dwpe, const float* dout, const int* id
 // LayerNorm: y = (x − μ) · rstd · w + b,  rstd = 1 / √(σ² + eps).
 void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* w,
                        const float* b, int N, int C, float eps) {
+    const ConstArrayMap wa(w, C), ba(b, C);  // (C)
     for (int n = 0; n < N; ++n) {
-        const float* x = inp + static_cast<long>(n) * C;  // (C)
-        float m = 0.0f;
-        for (int c = 0; c < C; ++c) m += x[c];
-        m /= float(C);
-        float v = 0.0f;
-        for (int c = 0; c < C; ++c) {
-            const float dx = x[c] - m;
-            v += dx * dx;
-        }
-        v /= float(C);
+        const ConstArrayMap x(inp + static_cast<long>(n) * C, C);  // (C)
+        const float m = x.sum() / float(C);
+        const float v = (x - m).square().sum() / float(C);
         const float s = 1.0f / std::sqrt(v + eps);
-        float* y = out + static_cast<long>(n) * C;  // (C)
-        for (int c = 0; c < C; ++c) y[c] = (x[c] - m) * s * w[c] + b[c];
+        ArrayMap(out + static_cast<long>(n) * C, C) = (x - m) * s * wa + ba;  // (C)
         mean[n] = m;
         rstd[n] = s;
     }
@@ -79,26 +75,20 @@ void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, c
 // With x̂ = (x − μ)·rstd and g = dy ⊙ w:  dx = rstd · (g − mean(g) − x̂ · mean(g ⊙ x̂)).
 void layernorm_backward(float* dinp, float* dw, float* db, const float* dout, const float* inp,
                         const float* w, const float* mean, const float* rstd, int N, int C) {
+    const ConstArrayMap wa(w, C);    // (C)
+    ArrayMap dwa(dw, C), dba(db, C);  // (C)
     for (int n = 0; n < N; ++n) {
-        const float* dy = dout + static_cast<long>(n) * C;  // (C)
-        const float* x = inp + static_cast<long>(n) * C;    // (C)
-        float* dx = dinp + static_cast<long>(n) * C;        // (C)
+        const ConstArrayMap dy(dout + static_cast<long>(n) * C, C);  // (C)
+        const ConstArrayMap x(inp + static_cast<long>(n) * C, C);    // (C)
+        ArrayMap dx(dinp + static_cast<long>(n) * C, C);             // (C)
         const float m = mean[n], s = rstd[n];
-        float g_mean = 0.0f, gx_mean = 0.0f;
-        for (int c = 0; c < C; ++c) {
-            const float xh = (x[c] - m) * s;
-            const float g = dy[c] * w[c];
-            g_mean += g;
-            gx_mean += g * xh;
-        }
-        g_mean /= float(C);
-        gx_mean /= float(C);
-        for (int c = 0; c < C; ++c) {
-            const float xh = (x[c] - m) * s;
-            db[c] += dy[c];
-            dw[c] += dy[c] * xh;
-            dx[c] += s * (dy[c] * w[c] - g_mean - xh * gx_mean);
-        }
+        const auto xh = (x - m) * s;
+        const auto g = dy * wa;
+        const float g_mean = g.sum() / float(C);
+        const float gx_mean = (g * xh).sum() / float(C);
+        dba += dy;
+        dwa += dy * xh;
+        dx += s * (g - g_mean - xh * gx_mean);
     }
 }
 
@@ -164,7 +154,13 @@ void logits_backward(float* dx, float* dwte, const float* dlogits, const float* 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Causal attention, one (batch, head) pair per work item.
+// Causal attention, one (batch, head) pair per work item, as small Eigen products on strided
+// views of the packed qkv rows (hs columns at stride 3C). The full T×T products do twice the
+// causal half's arithmetic but vectorise; hidden entries are set to exactly 0 afterwards, and
+// a hidden key's weight is exactly 0, so it adds nothing to any product below.
+using Strided = Eigen::Map<Mat, 0, Eigen::OuterStride<>>;
+using ConstStrided = Eigen::Map<const Mat, 0, Eigen::OuterStride<>>;
+
 void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* qkv,
                        int B, int T, int C, int NH) {
     const int hs = C / NH;
@@ -172,37 +168,23 @@ void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, 
     const float scale = 1.0f / std::sqrt(float(hs));
     pool.parallel_for(B * NH, [&](int bh) {
         const int b = bh / NH, h = bh % NH;
-        const float* base = qkv + static_cast<long>(b) * T * C3;  // (T, 3C) this sequence
-        float* pre = preatt + static_cast<long>(bh) * T * T;       // (T, T)
-        float* a = att + static_cast<long>(bh) * T * T;            // (T, T)
+        const float* base = qkv + static_cast<long>(b) * T * C3;                   // (T, 3C) this sequence
+        const ConstStrided q(base + h * hs, T, hs, Eigen::OuterStride<>(C3));       // (T, hs)
+        const ConstStrided k(base + C + h * hs, T, hs, Eigen::OuterStride<>(C3));   // (T, hs)
+        const ConstStrided v(base + 2 * C + h * hs, T, hs, Eigen::OuterStride<>(C3));
+        Eigen::Map<Mat> pre(preatt + static_cast<long>(bh) * T * T, T, T);          // (T, T)
+        Eigen::Map<Mat> a(att + static_cast<long>(bh) * T * T, T, T);               // (T, T)
+        pre.noalias() = q * k.transpose();  // raw scores Q_h K_hᵀ
         for (int i = 0; i < T; ++i) {
-            const float* q = base + static_cast<long>(i) * C3 + h * hs;  // (hs)
-            float* pre_i = pre + static_cast<long>(i) * T;              // (T)
-            float* a_i = a + static_cast<long>(i) * T;                  // (T)
-            float maxval = -INFINITY;
-            for (int j = 0; j <= i; ++j) {
-                const float* k = base + static_cast<long>(j) * C3 + C + h * hs;  // (hs)
-                float s = 0.0f;
-                for (int c = 0; c < hs; ++c) s += q[c] * k[c];
-                pre_i[j] = s;
-                maxval = std::max(maxval, s * scale);
-            }
-            float sum = 0.0f;
-            for (int j = 0; j <= i; ++j) {
-                a_i[j] = std::exp(pre_i[j] * scale - maxval);
-                sum += a_i[j];
-            }
-            const float inv = 1.0f / sum;  // sum ≥ 1: the max term is exp(0)
-            for (int j = 0; j <= i; ++j) a_i[j] *= inv;
-            for (int j = i + 1; j < T; ++j) pre_i[j] = a_i[j] = 0.0f;  // hidden keys
-
-            float* o = out + (static_cast<long>(b) * T + i) * C + h * hs;  // (hs)
-            std::fill(o, o + hs, 0.0f);
-            for (int j = 0; j <= i; ++j) {
-                const float* v = base + static_cast<long>(j) * C3 + 2 * C + h * hs;  // (hs)
-                for (int c = 0; c < hs; ++c) o[c] += a_i[j] * v[c];
-            }
+            auto z = pre.row(i).head(i + 1).array() * scale;  // keys j ≤ i
+            const float maxval = z.maxCoeff();
+            a.row(i).head(i + 1) = (z - maxval).exp().matrix();
+            a.row(i).head(i + 1) *= 1.0f / a.row(i).head(i + 1).sum();  // sum ≥ 1: the max term is exp(0)
+            pre.row(i).tail(T - 1 - i).setZero();                       // hidden keys
+            a.row(i).tail(T - 1 - i).setZero();
         }
+        Strided o(out + static_cast<long>(b) * T * C + h * hs, T, hs, Eigen::OuterStride<>(C));  // (T, hs)
+        o.noalias() = a * v;  // A_h V_h
     });
 }
 
@@ -215,38 +197,26 @@ void attention_backward(ThreadPool& pool, float* dqkv, float* datt, const float*
         const int b = bh / NH, h = bh % NH;
         const float* base = qkv + static_cast<long>(b) * T * C3;  // (T, 3C)
         float* dbase = dqkv + static_cast<long>(b) * T * C3;      // (T, 3C)
-        const float* a = att + static_cast<long>(bh) * T * T;     // (T, T)
-        float* da = datt + static_cast<long>(bh) * T * T;         // (T, T)
+        const ConstStrided q(base + h * hs, T, hs, Eigen::OuterStride<>(C3));      // (T, hs) each
+        const ConstStrided k(base + C + h * hs, T, hs, Eigen::OuterStride<>(C3));
+        const ConstStrided v(base + 2 * C + h * hs, T, hs, Eigen::OuterStride<>(C3));
+        Strided dq(dbase + h * hs, T, hs, Eigen::OuterStride<>(C3));
+        Strided dk(dbase + C + h * hs, T, hs, Eigen::OuterStride<>(C3));
+        Strided dv(dbase + 2 * C + h * hs, T, hs, Eigen::OuterStride<>(C3));
+        const ConstStrided d_o(dout + static_cast<long>(b) * T * C + h * hs, T, hs, Eigen::OuterStride<>(C));
+        const Eigen::Map<const Mat> a(att + static_cast<long>(bh) * T * T, T, T);  // (T, T)
+        Eigen::Map<Mat> dz(datt + static_cast<long>(bh) * T * T, T, T);            // (T, T) scratch
+        // out = A V:  dA = dO Vᵀ,  dV += Aᵀ dO
+        dz.noalias() = d_o * v.transpose();
+        dv.noalias() += a.transpose() * d_o;
+        // softmax: dz_ij = a_ij (dA_ij − Σ_k a_ik dA_ik), then z = scale · Q Kᵀ (hidden a_ij = 0
+        // gives dz_ij = 0 exactly)
         for (int i = 0; i < T; ++i) {
-            const float* d_o = dout + (static_cast<long>(b) * T + i) * C + h * hs;  // (hs)
-            const float* a_i = a + static_cast<long>(i) * T;                       // (T)
-            float* da_i = da + static_cast<long>(i) * T;                           // (T)
-            // out_i = Σ_j a_ij v_j:  da_ij = d_o · v_j,  dv_j += a_ij d_o
-            for (int j = 0; j <= i; ++j) {
-                const float* v = base + static_cast<long>(j) * C3 + 2 * C + h * hs;  // (hs)
-                float* dv = dbase + static_cast<long>(j) * C3 + 2 * C + h * hs;      // (hs)
-                float s = 0.0f;
-                for (int c = 0; c < hs; ++c) {
-                    s += d_o[c] * v[c];
-                    dv[c] += a_i[j] * d_o[c];
-                }
-                da_i[j] = s;
-            }
-            // softmax: dz_ij = a_ij (da_ij − Σ_k a_ik da_ik); z = scale · q·k
-            float dot = 0.0f;
-            for (int j = 0; j <= i; ++j) dot += a_i[j] * da_i[j];
-            const float* q = base + static_cast<long>(i) * C3 + h * hs;  // (hs)
-            float* dq = dbase + static_cast<long>(i) * C3 + h * hs;      // (hs)
-            for (int j = 0; j <= i; ++j) {
-                const float dz = a_i[j] * (da_i[j] - dot) * scale;
-                const float* k = base + static_cast<long>(j) * C3 + C + h * hs;  // (hs)
-                float* dk = dbase + static_cast<long>(j) * C3 + C + h * hs;      // (hs)
-                for (int c = 0; c < hs; ++c) {
-                    dq[c] += dz * k[c];
-                    dk[c] += dz * q[c];
-                }
-            }
+            const float dot = a.row(i).dot(dz.row(i));
+            dz.row(i) = (a.row(i).array() * (dz.row(i).array() - dot) * scale).matrix();
         }
+        dq.noalias() += dz * k;
+        dk.noalias() += dz.transpose() * q;
     });
 }
 
@@ -256,9 +226,6 @@ static constexpr float kGeluS = 0.7978845608028654f;  // √(2/π)
 
 // Eigen's vectorised tanh (a rational approximation, within a few ulp of std::tanh): the libm call
 // took half of a training step.
-using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
-using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
-
 void gelu_forward(float* out, const float* inp, int n) {
     const ConstArrayMap x(inp, n);  // (n)
     ArrayMap y(out, n);             // (n)
@@ -295,15 +262,12 @@ float softmax_crossentropy_forward(float* probs, float* losses, const float* log
     for (int n = 0; n < N; ++n) {
         const float* z = logits + static_cast<long>(n) * V;  // (V)
         float* p = probs + static_cast<long>(n) * V;         // (V)
-        float maxval = z[0];
-        for (int v = 1; v < V; ++v) maxval = std::max(maxval, z[v]);
-        float sum = 0.0f;
-        for (int v = 0; v < V; ++v) {
-            p[v] = std::exp(z[v] - maxval);
-            sum += p[v];
-        }
-        const float inv = 1.0f / sum;
-        for (int v = 0; v < V; ++v) p[v] *= inv;
+        const ConstArrayMap zs(z, V);  // (V)
+        ArrayMap ps(p, V);             // (V)
+        const float maxval = zs.maxCoeff();
+        ps = (zs - maxval).exp();      // Eigen's vectorised exp (within 2 ulp of std::exp)
+        const float sum = ps.sum();
+        ps *= 1.0f / sum;
         losses[n] = 0.0f;
         if (targets[n] >= 0) {
             assert(targets[n] < V && "softmax_crossentropy_forward: target out of range");

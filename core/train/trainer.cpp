@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 #include "core/pretrained/gpt2.h"
 #include "core/base/rng.h"
@@ -40,7 +41,8 @@ Status validate_options(const TrainOptions& o) {
     if (Status s = range("--steps", o.steps, 1, 1000000); !s) return s;
     if (Status s = range("--batch", o.batch, 1, 1024); !s) return s;
     if (Status s = range("--warmup", o.warmup, 0, 1000000); !s) return s;
-    if (Status s = range("--threads", o.threads, 1, 64); !s) return s;
+    if (o.threads != 0)
+        if (Status s = range("--threads", o.threads, 1, 64); !s) return s;
     if (!(o.lr > 0.0f && o.lr <= 1.0f)) {
         char v[32];
         std::snprintf(v, sizeof v, "%g", double(o.lr));
@@ -71,6 +73,13 @@ void make_batch(const std::vector<Example>& examples, std::vector<int>& ids, std
     }
 }
 
+int auto_threads(const TrainOptions& o, int seq_len) {
+    // multiply-adds of one step's products: forward and backward, 12·d² per token per layer
+    const double work = 3.0 * o.batch * std::max(1, seq_len - 1) * o.n_layers * 12.0 * o.d_model * o.d_model;
+    if (work < 20e6) return 1;
+    return int(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+}
+
 Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o) {
     if (Status s = validate_options(o); !s) return s;
     auto task = find_task(o.task)->make(o.task_params);
@@ -78,6 +87,7 @@ Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o) {
 
     auto st = std::make_unique<TrainState>();
     st->options = o;
+    if (o.threads == 0) st->options.threads = auto_threads(o, task->seq_len);
     st->task = std::move(*task);
     ModelShape shape;
     shape.n_layers = o.n_layers;
@@ -93,7 +103,7 @@ Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o) {
     st->data_rng = TaskRng(splitmix64(o.seed ^ 0x64617461ull));
     TaskRng probe_rng(0x70726F6265ull);  // fixed: the same probe whatever the seed
     st->task.sample(probe_rng, st->probe);
-    st->pool = std::make_unique<ThreadPool>(o.threads);
+    st->pool = std::make_unique<ThreadPool>(st->options.threads);
     st->started = std::chrono::steady_clock::now();
     return st;
 }
@@ -137,17 +147,19 @@ Evaluation evaluate(TrainState& s, int n, std::uint64_t seed) {
         for (Example& ex : batch) s.task.sample(rng, ex);
         make_batch(batch, ids, targets);
         model_forward(*s.pool, s.model, s.eval_acts, ids.data(), targets.data(), B, T);
+        int r = 0;  // head row: the scored positions in order
         for (int b = 0; b < B; ++b) {
             bool all = true;
             for (int i = 0; i < T; ++i) {
                 const int tgt = targets[b * T + i];
                 if (tgt < 0) continue;
-                const float* p = s.eval_acts.probs.data() + std::size_t(b * T + i) * V;  // (V)
+                const float* p = s.eval_acts.probs.data() + std::size_t(r) * V;  // (V)
                 const int best = int(std::max_element(p, p + V) - p);  // greedy: the first maximum
                 right += best == tgt ? 1 : 0;
                 all = all && best == tgt;
-                loss_sum += s.eval_acts.losses[b * T + i];
+                loss_sum += s.eval_acts.losses[r];
                 ++scored;
+                ++r;
             }
             ev.exact += all ? 1.0f : 0.0f;
         }
