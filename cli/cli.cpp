@@ -83,7 +83,10 @@ static int parse_error(CLI::App& app, const CLI::ParseError& e, const char* comm
     }
     std::string what = e.what();
     // A bare first word that is no command: say so (CLI11 would say "A subcommand is required").
-    if (command == nullptr && argc > 1 && argv[1][0] != '-') what = std::string("Unknown command '") + argv[1] + "'";
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands(nullptr)) known = known || (argc > 1 && sub->get_name() == argv[1]);
+    if (command == nullptr && argc > 1 && argv[1][0] != '-' && !known)
+        what = std::string("Unknown command '") + argv[1] + "'";
     if (what.empty()) what = "invalid command line";
     if (what.back() != '.') what += '.';
     return fail(command, what + " See attnlab --help.", kExitUsage);
@@ -216,7 +219,12 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return parse_error(app, e, dump_cmd->parsed() ? "dump" : export_cmd->parsed() ? "export" : nullptr, argc, argv);
+        // Name the subcommand whose options were wrong (every one, not only dump and export: a
+        // repeated `train --lr` was reported as "Unknown command 'train'").
+        std::string parsed;
+        for (const CLI::App* sub : app.get_subcommands(nullptr))
+            if (sub->parsed()) parsed = sub->get_name();
+        return parse_error(app, e, parsed.empty() ? nullptr : parsed.c_str(), argc, argv);
     }
     if (dump_cmd->parsed()) {
         note_parsed_options(*dump_cmd, dump.run);

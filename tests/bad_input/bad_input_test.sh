@@ -134,6 +134,7 @@ case_ 2 "\.\.\.\(300 digits\)" "a 300-digit number is not echoed" -- "$bin" dump
 case_ 1 '\\xff' "invalid bytes escaped" -- "$bin" export --text hi --view $'heat\xffmap' -o "$tmp/x.png"
 case_ 1 '\\xff' "invalid bytes in a block cell escaped" -- "$bin" dump --text hi --block $'0\xff:1' -o "$tmp/x.json"
 case_ 2 "See attnlab --help" "unknown option" -- "$bin" dump --text hi --bogus -o "$tmp/x.json"
+case_ 2 "^attnlab train: .*--lr" "a repeated option names its command" -- "$bin" train --lr 1e-3 --lr 2e-3 -o "$tmp/m"
 
 echo "bad_input: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

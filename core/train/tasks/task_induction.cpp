@@ -15,8 +15,8 @@ static constexpr int kMaxGap = 4;
 
 static Expected<Task> make_induction(const TaskParams& in) {
     TaskParams p = in;
-    if (p.n_symbols == 0) p.n_symbols = 26;
-    if (p.length == 0) p.length = 12;
+    if (p.n_symbols == 0) p.n_symbols = 16;
+    if (p.length == 0) p.length = 6;
     if (Status s = check_range("--symbols", p.n_symbols, 4, 26); !s) return s;
     if (Status s = check_range("--length", p.length, 2, 24); !s) return s;
     if (p.length > p.n_symbols - 2) {
@@ -68,10 +68,12 @@ TaskInfo induction_task_info() {
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;
     info.defaults.mlp = false;
-    // Measured (seed 1, loaded 2-core machine): 50% of tokens at 3,000 steps, loss still falling;
-    // the induction head forms slowly here. See docs/train.md.
-    info.defaults.steps = 3000;
-    info.defaults.lr = 1e-3f;
+    // Runs of 6 from 16 letters (sequences of 20): seeds 1 and 2 reach 99% exact at steps 3,625
+    // and ~4,000 (about 20 s on one loaded core) and end at 99.9%. Runs of 12 from 26 letters at
+    // lr 1e-3 had 50% of tokens right after 3,000 steps. See docs/train.md.
+    info.defaults.steps = 8000;
+    info.defaults.batch = 32;
+    info.defaults.lr = 3e-3f;
     info.make = make_induction;
     return info;
 }
