@@ -34,6 +34,7 @@
 #include "core/lm/lm_inputs.h"
 #include "core/lm/masked_lm.h"
 #include "core/lm/sampling.h"
+#include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -275,17 +276,7 @@ namespace fs = std::filesystem;
 fs::path models_dir() { return fs::path(ATTNLAB_ASSET_DIR) / ".." / "tests" / "fixtures" / "pretrained" / "models"; }
 
 // A fresh, empty temp folder, removed when the test case ends.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / name) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
+using TempDir = attn::test::TempDir;
 
 void write_text(const fs::path& p, const std::string& text) {
     std::ofstream out(p, std::ios::binary);

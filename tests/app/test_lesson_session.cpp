@@ -14,6 +14,7 @@
 #include "app/shell/app_options.h"
 #include "app/state/settings.h"
 #include "trace_for.h"
+#include "tests/temp_dir.h"
 
 using namespace attn::app;
 namespace fs = std::filesystem;
@@ -76,17 +77,9 @@ lesson::Lesson parsed() {
     return std::move(*l);
 }
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "attnlab-lesson-XXXXXX").string();
-        REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-        path = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+// every TempDir here starts with "attnlab-lesson"
+struct TempDir : attn::test::TempDir {
+    TempDir() : attn::test::TempDir("attnlab-lesson") {}
 };
 
 void write(const fs::path& p, const std::string& text) {

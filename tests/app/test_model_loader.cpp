@@ -11,6 +11,7 @@
 
 #include "app/jobs/model_loader.h"
 #include "fake_pretrained.h"
+#include "tests/temp_dir.h"
 
 using namespace attn::app;
 using namespace std::chrono_literals;
@@ -19,17 +20,9 @@ using attn::pretrained::Architecture;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "attnlab-models-XXXXXX").string();
-        REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-        path = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+// every TempDir here starts with "attnlab-models"
+struct TempDir : attn::test::TempDir {
+    TempDir() : attn::test::TempDir("attnlab-models") {}
 };
 
 // A loader that reports progress, waits for `release` (or a cancel), then succeeds for folders

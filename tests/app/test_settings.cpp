@@ -7,23 +7,16 @@
 #include <unistd.h>
 
 #include "app/state/settings.h"
+#include "tests/temp_dir.h"
 
 using namespace attn::app;
 namespace fs = std::filesystem;
 
 namespace {
 // A fresh temporary directory, removed at scope exit.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "attnlab-settings-XXXXXX").string();
-        REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-        path = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+// every TempDir here starts with "attnlab-settings"
+struct TempDir : attn::test::TempDir {
+    TempDir() : attn::test::TempDir("attnlab-settings") {}
 };
 
 void write(const fs::path& p, const std::string& text) {

@@ -19,6 +19,7 @@
 #include "app/views/train/train_lab.h"
 #include "app/views/train/train_worker.h"
 #include "core/pretrained/pretrained_model.h"
+#include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -48,18 +49,9 @@ ProbeSnapshot snap(int step) {
     return s;
 }
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() / ("attnlab-train-view-test-" + std::to_string(::getpid()));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, ec);
-        fs::remove_all(path, ec);
-    }
+// every TempDir here starts with "attnlab-train-view"
+struct TempDir : attn::test::TempDir {
+    TempDir() : attn::test::TempDir("attnlab-train-view") {}
 };
 
 // Takes updates until `pred` holds for the accumulated state (or 10 s pass).

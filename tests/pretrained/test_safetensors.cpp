@@ -18,6 +18,7 @@
 
 #include "core/base/limits.h"
 #include "core/pretrained/safetensors.h"
+#include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::pretrained;
@@ -26,20 +27,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // A fresh folder under the system temp dir, removed with everything in it at scope exit.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path = fs::temp_directory_path() /
-               ("attnlab_safetensors_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string file(const std::string& name) const { return (path / name).string(); }
+// every TempDir here starts with "attnlab-safetensors"
+struct TempDir : attn::test::TempDir {
+    TempDir() : attn::test::TempDir("attnlab-safetensors") {}
 };
 
 void write_bytes(const std::string& path, const std::string& bytes) {

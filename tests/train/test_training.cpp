@@ -14,6 +14,7 @@
 #include "core/pretrained/safetensors.h"
 #include "core/train/model_io.h"
 #include "core/train/trainer.h"
+#include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::train;
@@ -39,17 +40,9 @@ std::vector<float> losses(TrainState& s) {
     return out;
 }
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string t = (fs::temp_directory_path() / "attnlab-train-test-XXXXXX").string();
-        REQUIRE(mkdtemp(t.data()) != nullptr);
-        path = t;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+// every TempDir here starts with "attnlab-train-test"
+struct TempDir : attn::test::TempDir {
+    TempDir() : attn::test::TempDir("attnlab-train-test") {}
 };
 
 }  // namespace
