@@ -214,6 +214,7 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
         "  attnlab train --task reverse -o reverse-model\n"
         "  attnlab train --task induction --layers 2 --no-mlp -o induction-model\n"
         "  attnlab train --list-tasks --lang ko\n"
+        "  attnlab train --task reverse -o reverse-model --figure reverse.pdf --lang ko\n"
         "Then: attnlab dump --model reverse-model --text \"abcdef>fedcba\" -o run.json");
 
     try {
@@ -240,7 +241,7 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     }
     if (predict_cmd->parsed()) return run_predict(pred);
     if (heads_cmd->parsed()) return run_heads(heads);
-    if (train_cmd->parsed()) return run_train(train);
+    if (train_cmd->parsed()) return run_train(train, argc > 0 ? argv[0] : nullptr);
     if (lesson_cmd->parsed()) return run_lesson(lesson, argc > 0 ? argv[0] : nullptr);
     std::cout << app.help();
     std::cout.flush();

@@ -1,9 +1,10 @@
 // train_command.cpp — `attnlab train`: options → TrainOptions, the training loop with a progress
-// line on a terminal, the final evaluation and the atomic save.
+// line on a terminal, the final evaluation, the atomic save and the figure (--figure).
 #include "cli/train_command.h"
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,13 +12,20 @@
 #include <sstream>
 #include <thread>
 
+#include "core/base/asset_paths.h"
+#include "core/base/atomic_file.h"
+#include "core/figure/figure_train.h"
 #include "core/train/model_io.h"
+#include "core/train/train_figure.h"
 
 namespace attn::cli {
 
 void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
     cmd.add_option("--task", o.task, "reverse, sort, copy, induction, brackets or text")->capture_default_str();
     cmd.add_option("-o,--output", o.output, "The model folder to create (must not exist)");
+    cmd.add_option("--figure", o.figure,
+                   "Also write a figure of the run (loss and accuracy curves, every head on the probe): "
+                   ".png, .svg or .pdf; without -o only the figure is written");
     cmd.add_flag("--list-tasks", o.list_tasks, "List the tasks with what to expect, then exit");
     cmd.add_option("--layers", o.layers, "Layers, 1 to 4 (default: the task's)");
     cmd.add_option("--heads", o.heads, "Heads per layer, 1 to 8 (default: the task's)");
@@ -34,7 +42,7 @@ void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
     cmd.add_option("--text", o.text, "The text task's training text");
     cmd.add_option("--text-file", o.text_file, "The text task's training text, from a UTF-8 file");
     cmd.add_flag("-q,--quiet", o.quiet, "No progress line");
-    cmd.add_option("--lang", o.lang, "Language of --list-tasks: en or ko")->capture_default_str();
+    cmd.add_option("--lang", o.lang, "Language of --list-tasks and --figure: en or ko")->capture_default_str();
 }
 
 namespace {
@@ -55,9 +63,43 @@ int bad(const std::string& message) {
     return 2;
 }
 
+// The figure format from the file's extension (any case).
+bool figure_format_of(const std::string& path, FigureFormat* out) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& ch : ext) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return ext.size() > 1 && parse_figure_format(ext.substr(1), out);
+}
+
+// "" when `path`'s folder exists and is writable, else the reason (checked before training).
+std::string unwritable_reason(const std::filesystem::path& path) {
+    std::error_code ec;
+    const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : ".";
+    if (!std::filesystem::is_directory(parent, ec))
+        return "The folder " + parent.string() + " does not exist. Create it first.";
+    if (::access(parent.c_str(), W_OK) != 0) return "Cannot write in " + parent.string() + " (permission denied).";
+    return "";
+}
+
+// Renders the run and writes it atomically (nothing is left behind on failure).
+Status write_train_figure(const train::TrainState& s, const std::string& path, FigureFormat format, FigureLang lang,
+                          const char* argv0) {
+    FigureOptions fo;
+    fo.lang = lang;
+    fo.png_scale = format == FigureFormat::Png ? 2.0 : 1.0;  // 3200 × 1800 (240 dpi), as the app's default
+    auto font = find_figure_font(resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR));
+    if (!font) return font.status();
+    fo.font_files.push_back(*font);
+    auto bytes = render_train_figure(train::train_figure_data(s), format, fo);
+    if (!bytes) return bytes.status();
+    return write_file_atomically(path, [&](std::ostream& os) {
+        os.write(bytes->data(), std::streamsize(bytes->size()));
+        return Status::Ok();
+    });
+}
+
 }  // namespace
 
-int run_train(const TrainCommandOptions& o) {
+int run_train(const TrainCommandOptions& o, const char* argv0) {
     if (o.lang != "en" && o.lang != "ko") return bad("--lang: choose en or ko, not '" + o.lang + "'.");
     if (o.list_tasks) {
         list_tasks(o.lang == "ko");
@@ -66,7 +108,11 @@ int run_train(const TrainCommandOptions& o) {
     train::TrainOptions t;
     if (!train::apply_task_defaults(t, o.task))
         return bad("--task " + o.task + ": unknown task. Choose one of: " + train::task_names() + ".");
-    if (o.output.empty()) return bad("-o: give the model folder to create, e.g. -o models/" + o.task + ".");
+    if (o.output.empty() && o.figure.empty())
+        return bad("-o: give the model folder to create, e.g. -o models/" + o.task + " (or --figure FILE for a figure only).");
+    FigureFormat figure_format = FigureFormat::Png;
+    if (!o.figure.empty() && !figure_format_of(o.figure, &figure_format))
+        return bad("--figure " + o.figure + ": the file name must end in .png, .svg or .pdf.");
     const int unset = TrainCommandOptions::kUnset;
     if (o.layers != unset) t.n_layers = o.layers;
     if (o.heads != unset) t.n_heads = o.heads;
@@ -98,16 +144,18 @@ int run_train(const TrainCommandOptions& o) {
     }
     if (Status s = train::validate_options(t); !s) return bad(s.message());
     // The folder is checked before training so a typo does not cost a run; save checks again.
-    {
+    if (!o.output.empty()) {
         std::error_code ec;
         const std::filesystem::path out(o.output);
         if (std::filesystem::exists(out, ec))
             return bad(o.output + " exists already. Choose a new folder name.");
-        const std::filesystem::path parent = out.has_parent_path() ? out.parent_path() : ".";
-        if (!std::filesystem::is_directory(parent, ec))
-            return bad("The folder " + parent.string() + " does not exist. Create it first.");
-        if (::access(parent.c_str(), W_OK) != 0)
-            return bad("Cannot write in " + parent.string() + " (permission denied).");
+        if (std::string why = unwritable_reason(out); !why.empty()) return bad(why);
+    }
+    if (!o.figure.empty()) {  // an existing file is replaced (atomically), a folder is not
+        std::error_code ec;
+        if (std::filesystem::is_directory(o.figure, ec))
+            return bad("--figure " + o.figure + " is a folder. Give a file name ending in .png, .svg or .pdf.");
+        if (std::string why = unwritable_reason(o.figure); !why.empty()) return bad("--figure: " + why);
     }
 
     auto state = train::make_train_state(t);
@@ -147,9 +195,11 @@ int run_train(const TrainCommandOptions& o) {
     if (tty) std::fputc('\n', stderr);
     const train::Evaluation final_eval = train::evaluate(s, 1000, 0xF1A1ull + t.seed);
     const double secs = s.log.empty() ? 0.0 : s.log.back().seconds;
-    if (Status st = train::save_model_folder(s, o.output); !st) {
-        std::cerr << "attnlab train: " << st.message() << "\n";
-        return 1;
+    if (!o.output.empty()) {
+        if (Status st = train::save_model_folder(s, o.output); !st) {
+            std::cerr << "attnlab train: " << st.message() << "\n";
+            return 1;
+        }
     }
     char line[256];
     std::snprintf(line, sizeof line, "%d steps in %.2f s (%.1f steps/s); loss %.4f; on 1000 fresh examples: ",
@@ -161,8 +211,17 @@ int run_train(const TrainCommandOptions& o) {
     if (first_99 >= 0)
         std::fprintf(stderr, "Reached 99%% %s at step %d (%.2f s).\n",
                      s.task.exact_meaningful ? "exact" : "token accuracy", first_99_step, first_99);
-    std::cerr << "Wrote " << o.output << " (open it with: attnlab dump --model " << o.output << " --text \""
-              << train::probe_text(s) << "\" -o -)\n";
+    if (!o.output.empty())
+        std::cerr << "Wrote " << o.output << " (open it with: attnlab dump --model " << o.output << " --text \""
+                  << train::probe_text(s) << "\" -o -)\n";
+    if (!o.figure.empty()) {
+        const FigureLang lang = o.lang == "ko" ? FigureLang::Ko : FigureLang::En;
+        if (Status st = write_train_figure(s, o.figure, figure_format, lang, argv0); !st) {
+            std::cerr << "attnlab train: --figure: " << st.message() << "\n";
+            return 1;
+        }
+        std::cerr << "Wrote the figure " << o.figure << "\n";
+    }
     return 0;
 }
 

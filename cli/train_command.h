@@ -1,5 +1,5 @@
 // train_command.h — `attnlab train`: train a tiny GPT-2 on a built-in task and save it as a model
-// folder that `attnlab dump --model DIR` (and the app) can open.
+// folder that `attnlab dump --model DIR` (and the app) can open, and/or a figure of the run.
 #pragma once
 
 #include <string>
@@ -24,12 +24,15 @@ struct TrainCommandOptions {
     std::string text, text_file;
     bool list_tasks = false;
     bool quiet = false;
-    std::string lang = "en";
+    std::string lang = "en";    // --list-tasks and the figure
+    std::string figure;         // --figure FILE (.png, .svg, .pdf): written after training
 };
 
 void add_train_options(CLI::App& cmd, TrainCommandOptions& o);
 
-// Returns the exit code: 0 trained and saved, 1 could not train or write, 2 bad options.
-int run_train(const TrainCommandOptions& o);
+// Returns the exit code: 0 trained and saved, 1 could not train or write, 2 bad options (an
+// existing, missing or unwritable output folder or figure folder included: checked before training).
+// argv0 locates the bundled figure font (as `attnlab export`).
+int run_train(const TrainCommandOptions& o, const char* argv0 = nullptr);
 
 }  // namespace attn::cli

@@ -784,6 +784,15 @@ constexpr Entry kTexts[] = {
      "and closing slow): lower the batch, the length, d_model or the layers. `attnlab train` has no such limit.",
      "이 설정의 한 스텝은 약 %.0f GFLOP으로, 이 보기의 한도 %.0f를 넘습니다 (스텝이 몇 초씩 걸리면 일시 정지와 "
      "닫기가 느려짐): 배치, 길이, d_model, 층 수를 줄이세요. `attnlab train`에는 이 한도가 없습니다."},
+    {Txt::TrainExport, "Export figure…", "그림 내보내기…"},
+    {Txt::TrainExportTip,
+     "Save the loss and accuracy curves and every head on the probe (as shown: live or the timeline's step) "
+     "as a PNG, SVG or PDF figure for slides and handouts (Ctrl+E).",
+     "손실·정확도 곡선과 프로브에 대한 모든 헤드(지금 보이는 스텝)를 슬라이드와 유인물용 PNG, SVG, PDF 그림으로 "
+     "저장합니다 (Ctrl+E)."},
+    {Txt::TrainExportTitle, "Export the training figure", "학습 그림 내보내기"},
+    {Txt::TrainExportIntro, "Step %d of %d: the curves so far and the probe at step %d.",
+     "스텝 %d/%d: 지금까지의 곡선과 스텝 %d의 프로브."},
     {Txt::ViewPredict, "Predict (next token)", "예측 (다음 토큰)"},
     {Txt::PredictNoModel,
      "The built-in model has random weights and no vocabulary, so it predicts nothing. Open a GPT-2 "

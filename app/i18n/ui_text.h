@@ -110,7 +110,7 @@ enum class Txt {
     TrainSeriesEvalLoss, TrainSeriesExact, TrainSeriesToken, TrainProbeTitle, TrainHeadCaption, TrainTimeline,
     TrainTimelineTip, TrainLive, TrainLiveTip, TrainUse, TrainUseTip, TrainUsing, TrainUseLoading, TrainSaveAs,
     TrainSavePath, TrainSavePathHint, TrainSaveGo, TrainSaved, TrainSaveFailed, TrainSaveTip, TrainNoProbe,
-    TrainAccNote, TrainTooBig,
+    TrainAccNote, TrainTooBig, TrainExport, TrainExportTip, TrainExportTitle, TrainExportIntro,
     // Predict view (next token, generation, masked tokens) and head roles in the Model view
     ViewPredict, PredictNoModel, PredictIntroGpt2, PredictIntroBert, PredictPosition, PredictClickTip,
     PredictGreedy, PredictGreedyTip, PredictTemp, PredictTempTip, PredictTopK, PredictTopKTip, PredictTopP,

@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in export_job.h)
 #include "app/jobs/export_job.h"
 
+#include <cctype>
 #include <filesystem>
 #include <ostream>
 #include <sstream>
@@ -49,6 +50,13 @@ std::string default_export_path(const std::string& dir, FigureView view, int hea
     return (std::filesystem::path(dir) / (name + "." + export_kind_ext(kind))).string();
 }
 
+std::string default_train_export_path(const std::string& dir, const std::string& task, int step, ExportKind kind) {
+    std::string name = "attnlab-train-";
+    for (char ch : task) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '-';
+    name += "-step" + std::to_string(step) + "." + export_kind_ext(kind);
+    return (std::filesystem::path(dir) / name).string();
+}
+
 FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& s) {
     FigureRequest r;
     r.view = s.view;
@@ -75,6 +83,22 @@ FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& 
 
 ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
     ExportOutcome out;
+    const bool figure = s.kind == ExportKind::Png || s.kind == ExportKind::Svg || s.kind == ExportKind::Pdf;
+    if (in.train && figure) {  // the Train view's figure: no trace involved
+        const std::string path = with_export_extension(s.path, s.kind);
+        const FigureFormat format = s.kind == ExportKind::Png   ? FigureFormat::Png
+                                    : s.kind == ExportKind::Svg ? FigureFormat::Svg
+                                                                : FigureFormat::Pdf;
+        auto rendered = render_train_figure(*in.train, format, make_figure_request(in, s).options);
+        Status st = !rendered ? rendered.status() : write_file_atomically(path, [&](std::ostream& os) {
+            os.write(rendered->data(), std::streamsize(rendered->size()));
+            return Status::Ok();
+        });
+        out.ok = st.ok();
+        out.path = out.ok ? path : std::string();
+        out.message = out.ok ? "Saved to " + path : st.message();
+        return out;
+    }
     if (!in.trace) {
         out.message = "Nothing to export yet: the sentence has no result.";
         return out;

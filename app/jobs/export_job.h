@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "core/figure/figure.h"
+#include "core/figure/figure_train.h"
 #include "core/attention/trace.h"
 
 namespace attn::pretrained {
@@ -42,6 +43,9 @@ std::string with_export_extension(const std::string& path, ExportKind kind);
 // layer ≥ 0 (models with several layers) dir/attnlab-heatmap-layer3-head2.pdf.
 std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind, int layer = -1);
 
+// The Train figure's default name: dir/attnlab-train-<task>-step<N>.<ext>.
+std::string default_train_export_path(const std::string& dir, const std::string& task, int step, ExportKind kind);
+
 struct ExportOutcome {
     bool ok = false;
     std::string message;  // "Saved … to …" or what went wrong
@@ -60,6 +64,9 @@ struct ExportInputs {
     Colormap colormap = Colormap::Viridis;
     FigureLang lang = FigureLang::En;
     std::string font_file;                 // the bundled font ("" = system fonts)
+    // The Train view's figure (curves and probe): when set, a PNG/SVG/PDF export draws it instead
+    // of a view of `trace` (settings.view is ignored).
+    std::shared_ptr<const TrainFigureData> train;
 };
 
 // The figure request for these inputs and settings (other_scaling left null).

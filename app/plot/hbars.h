@@ -12,7 +12,7 @@
 
 #include <imgui.h>
 
-#include "app/plot/plot_scale.h"
+#include "core/base/plot_scale.h"
 
 namespace attn::app {
 

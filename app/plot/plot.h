@@ -2,7 +2,7 @@
 // linear or log scales, lines, points, bars and dashed reference curves, a legend and a hover
 // readout. Every plot in the app (Cost, the scaling lab, the row view, training curves) uses it.
 //
-// The scale and tick logic is GL-free in plot_scale.h; this file only draws. Usage:
+// The scale and tick logic is GL-free in core/base/plot_scale.h; this file only draws. Usage:
 //   PlotSpec spec;  spec.x = fit_axis(xs, AxisScale::Log);  spec.x.label = "n (tokens)"; ...
 //   PlotSeries s = plot_series("softmax", plot_colour(0), SeriesKind::LinePoints); s.x = xs; s.y = ys;
 //   spec.series.push_back(std::move(s));
@@ -15,7 +15,7 @@
 
 #include <imgui.h>
 
-#include "app/plot/plot_scale.h"
+#include "core/base/plot_scale.h"
 
 namespace attn::app {
 

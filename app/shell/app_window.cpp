@@ -191,6 +191,13 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
                                          ImGuiWindowFlags_NoBackground;
 
 // Ctrl+1 … Ctrl+9 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
+// File ▸ Export and Ctrl+E: the Train view exports its own figure (curves and probe, from the
+// panel's run, not from the sentence's trace); every other view opens the export dialog.
+void open_export_for_view(App& app) {
+    if (app.state.view == View::Train) train_panel_open_export(app.train);
+    else open_export_panel(app.exporter);
+}
+
 void handle_shortcuts(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
     const bool lesson_keys = handle_lesson_keys(app.lesson, app.state);  // before Esc leaves presentation
@@ -202,7 +209,7 @@ void handle_shortcuts(App& app) {
         if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) app.state.layer = std::min(app.state.layer + 1, std::max(layers - 1, 0));
     }
     if (!io.KeyCtrl) return;
-    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) open_export_panel(app.exporter);
+    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) open_export_for_view(app);
     for (int k = 0; k < kViewCount; ++k) {
         const int digit = view_shortcut_digit(k);
         if (digit >= 0 && io.KeyShift == view_shortcut_shift(k) && ImGui::IsKeyPressed(GLFW_KEY_0 + digit, false))
@@ -219,7 +226,8 @@ float draw_main_menu(App& app) {
         std::snprintf(label, sizeof(label), "%s###menu_file", tr(lang, Txt::MenuFile));
         if (ImGui::BeginMenu(label)) {
             std::snprintf(label, sizeof(label), "%s###menu_export", tr(lang, Txt::MenuExport));
-            if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr)) open_export_panel(app.exporter);
+            if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr || app.state.view == View::Train))
+                open_export_for_view(app);
             ImGui::Separator();
             draw_lesson_menu_items(app.lesson, app.state);
             ImGui::EndMenu();
@@ -627,8 +635,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     app->type_text = options.type_text;
     const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
     app->controls.presets = load_presets(assets / kAssetMarker);
-    if (auto font = find_figure_font(assets)) app->exporter.font_file = *font;
-    if (options.export_dialog) open_export_panel(app->exporter);
+    if (auto font = find_figure_font(assets)) app->exporter.font_file = app->train.figure_font = *font;
+    if (options.export_dialog) open_export_for_view(*app);  // the Train view: its own figure popup
     app->cost.auto_start = options.run;
     app->train.auto_start = options.run;
     if (options.zoom) app->heatmap.initial_zoom = HeatmapZoom{(*options.zoom)[0], (*options.zoom)[1], (*options.zoom)[2]};

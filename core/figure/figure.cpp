@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 
 #include "core/figure/figure_draw.h"
 #include "core/figure/figure_views.h"
@@ -101,8 +102,7 @@ std::pair<int, int> png_pixel_size(const FigureOptions& o) {
 
 // ---- checks ------------------------------------------------------------------------------------
 
-Status validate_figure_request(const Trace& trace, const FigureRequest& r, FigureFormat format) {
-    const FigureOptions& o = r.options;
+Status validate_figure_options(const FigureOptions& o, FigureFormat format) {
     auto side_ok = [](double v) { return std::isfinite(v) && v >= kMinFigureSide && v <= kMaxFigureSide; };
     if (!side_ok(o.width) || !side_ok(o.height)) {
         char buf[160];
@@ -121,6 +121,11 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
                                  ". Lower the scale or DPI.");
         }
     }
+    return Status::Ok();
+}
+
+Status validate_figure_request(const Trace& trace, const FigureRequest& r, FigureFormat format) {
+    if (Status s = validate_figure_options(r.options, format); !s) return s;
     if (trace.layers.empty() || trace.t_q() == 0 || trace.t_k() == 0)
         return Status::Error("The trace is empty: there is nothing to draw.");
     const int n_layers = int(trace.layers.size());
@@ -462,11 +467,10 @@ Status cairo_error(cairo_status_t st) {
 
 // ---- render ------------------------------------------------------------------------------------
 
-Expected<std::string> render_figure(const Trace& trace, const FigureRequest& request, FigureFormat format,
-                                    std::vector<std::string>* warnings) {
-    using namespace fig;
-    if (Status s = validate_figure_request(trace, request, format); !s) return s;
-    const FigureOptions& o = request.options;
+namespace fig {
+
+Expected<std::string> render_canvas(const FigureOptions& o, FigureFormat format,
+                                    const std::function<void(Canvas&)>& draw, std::vector<std::string>* warnings) {
     FontSession fonts;
     if (Status s = open_fonts(o, fonts); !s) return s;
 
@@ -509,7 +513,7 @@ Expected<std::string> render_figure(const Trace& trace, const FigureRequest& req
     cairo_scale(c.cr, to_device, to_device);
     pango_cairo_update_context(c.cr, c.pango);
 
-    draw_view(c, trace, request);
+    draw(c);
 
     cairo_status_t st = cairo_status(c.cr);
     cairo_destroy(c.cr);
@@ -541,6 +545,15 @@ Expected<std::string> render_figure(const Trace& trace, const FigureRequest& req
             " character(s) are not in the figure font (emoji, rare symbols?) and show as boxes.");
     }
     return out;
+}
+
+}  // namespace fig
+
+Expected<std::string> render_figure(const Trace& trace, const FigureRequest& request, FigureFormat format,
+                                    std::vector<std::string>* warnings) {
+    if (Status s = validate_figure_request(trace, request, format); !s) return s;
+    return fig::render_canvas(
+        request.options, format, [&](fig::Canvas& c) { fig::draw_view(c, trace, request); }, warnings);
 }
 
 }  // namespace attn

@@ -77,6 +77,9 @@ struct FigureRequest {
     FigureOptions options;
 };
 
+// Checks the figure size and, for PNG, the scale (the part of the checks that needs no trace).
+Status validate_figure_options(const FigureOptions& options, FigureFormat format);
+
 // Checks the request against the trace (layer/head/cell in range, sizes, the scaling view's
 // second trace); messages are for users and name the option.
 Status validate_figure_request(const Trace& trace, const FigureRequest& request, FigureFormat format);

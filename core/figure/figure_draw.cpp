@@ -27,6 +27,28 @@ struct Layout {
     }
 };
 
+// <sub> and <sup> as explicit sizes and rises. Pango 1.50 sizes its own <sub>/<sup> (font_scale
+// attributes) from the device font size, so on a PNG drawn at scale 2 the "model" of d_model came
+// out twice the text's size instead of smaller; explicit spans scale with everything else.
+std::string explicit_sub_sup(const std::string& markup, double size) {
+    if (markup.find("<su") == std::string::npos) return markup;
+    char sub[96], sup[96];
+    const int small = int(std::lround(size * 0.72 * PANGO_SCALE));
+    std::snprintf(sub, sizeof sub, "<span size=\"%d\" rise=\"%d\">", small,
+                  int(std::lround(-size * 0.16 * PANGO_SCALE)));
+    std::snprintf(sup, sizeof sup, "<span size=\"%d\" rise=\"%d\">", small,
+                  int(std::lround(size * 0.38 * PANGO_SCALE)));
+    std::string out;
+    out.reserve(markup.size() + 64);
+    for (size_t i = 0; i < markup.size();) {
+        if (markup.compare(i, 5, "<sub>") == 0) out += sub, i += 5;
+        else if (markup.compare(i, 5, "<sup>") == 0) out += sup, i += 5;
+        else if (markup.compare(i, 6, "</sub>") == 0 || markup.compare(i, 6, "</sup>") == 0) out += "</span>", i += 6;
+        else out += markup[i++];
+    }
+    return out;
+}
+
 void make_layout(Canvas& c, const std::string& text, const TextStyle& style, Layout& out) {
     out.p = pango_layout_new(c.pango);
     PangoFontDescription* fd = pango_font_description_new();
@@ -46,7 +68,8 @@ void make_layout(Canvas& c, const std::string& text, const TextStyle& style, Lay
         // Parse first: a template filled with an unescaped token must not blank the label.
         PangoAttrList* attrs = nullptr;
         char* plain = nullptr;
-        if (pango_parse_markup(text.c_str(), -1, 0, &attrs, &plain, nullptr, nullptr)) {
+        const std::string markup = explicit_sub_sup(text, style.size);
+        if (pango_parse_markup(markup.c_str(), -1, 0, &attrs, &plain, nullptr, nullptr)) {
             pango_layout_set_text(out.p, plain, -1);
             pango_layout_set_attributes(out.p, attrs);
             pango_attr_list_unref(attrs);

@@ -212,6 +212,10 @@ Status open_fonts(const FigureOptions& o, FontSession& s);
 cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length);
 std::string plain_text(const std::string& markup);  // markup removed
 void draw_view(Canvas& c, const Trace& trace, const FigureRequest& r);
+// One page in `format`: fonts, the surface, a Canvas of the options' size on which `draw` paints
+// the whole figure, then PNG encoding / the SVG text layer / PDF metadata. Options already checked.
+Expected<std::string> render_canvas(const FigureOptions& options, FigureFormat format,
+                                    const std::function<void(Canvas&)>& draw, std::vector<std::string>* warnings);
 Status cairo_error(cairo_status_t st);
 
 }  // namespace attn::fig

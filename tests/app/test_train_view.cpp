@@ -1,7 +1,7 @@
 // The Train view's GL-free side: the training worker's mailbox (commands, results, pause / step /
 // reset, shutdown mid-training), the snapshot timeline (bound, thinning, scrubbing), the settings'
-// messages in both languages, and "Use this model" (a folder the app's loader opens, whose attention
-// is the last probe's).
+// messages in both languages, "Use this model" (a folder the app's loader opens, whose attention
+// is the last probe's), and "Export figure" (the figure record, written by the export job).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "app/i18n/core_messages.h"
+#include "app/jobs/export_job.h"
 #include "app/jobs/model_loader.h"
 #include "app/shell/app_options.h"
 #include "app/state/views.h"
@@ -457,4 +459,64 @@ TEST_CASE("the Train view: its name, its shortcut and its screenshot options") {
     const char* too_many[] = {"attnlab", "--screenshot", "x.png", "--train-steps", "200000"};
     CHECK(!parse_app_options(5, const_cast<char**>(too_many)).ok());
     CHECK(strip_gui_flags(9, const_cast<char**>(ok)).size() == 1);
+}
+
+TEST_CASE("Export figure: the view's curves and probe become a figure, written by the export job off the UI thread") {
+    TrainWorker w;
+    Collected c;
+    w.reset(tiny(20));
+    w.run_steps(20);
+    REQUIRE(w.wait_idle(30s));
+    collect(w, c);
+    REQUIRE(c.probe);
+    TrainCurves curves;
+    for (const TrainLogEntry& e : c.log) add_log(curves, e);
+    const TrainFigureData d = train_figure_of(tiny(20), curves, &*c.probe, c.last.step, c.last.total_steps, true);
+    CHECK(d.task == "reverse");
+    CHECK(d.n_layers == 2);
+    CHECK(d.n_heads == 2);
+    CHECK(d.step == 20);
+    CHECK(d.total_steps == 20);
+    CHECK(d.steps.size() == 20);
+    CHECK(d.evals.size() == 2);  // steps 10 and 20
+    CHECK(d.probe == c.probe->probe);  // shared, not copied
+    CHECK(d.probe_step == 20);
+
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("attnlab_trainfig_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    ExportInputs in;
+    in.train = std::make_shared<const TrainFigureData>(d);
+    in.lang = FigureLang::Ko;
+    if (std::filesystem::exists(ATTNLAB_ASSET_DIR "/fonts/NanumGothic.ttf"))
+        in.font_file = ATTNLAB_ASSET_DIR "/fonts/NanumGothic.ttf";
+    ExportSettings s;
+    s.kind = ExportKind::Png;
+    s.png_scale = 1.0f;
+    s.path = default_train_export_path(dir.string(), d.task, d.probe_step, s.kind);
+    CHECK(std::filesystem::path(s.path).filename() == "attnlab-train-reverse-step20.png");
+    ExportJob job;  // as the popup does: start, then poll each frame
+    REQUIRE(job.start(in, s));
+    std::optional<ExportOutcome> out;
+    for (int i = 0; i < 3000 && !out; ++i) {
+        out = job.take_outcome();
+        if (!out) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    REQUIRE(out);
+    CHECK_MESSAGE(out->ok, out->message);
+    CHECK(out->message == "Saved to " + s.path);
+    CHECK(std::filesystem::file_size(s.path) > 10000);
+    CHECK(localize_core_message(out->message, Lang::Ko).find("저장했습니다") != std::string::npos);
+
+    s.kind = ExportKind::Pdf;  // the same data as a PDF; a missing folder fails and leaves nothing
+    s.path = (dir / "fig").string();
+    ExportOutcome pdf = run_export(in, s);
+    CHECK_MESSAGE(pdf.ok, pdf.message);
+    CHECK(pdf.path == (dir / "fig.pdf").string());
+    s.path = (dir / "missing" / "fig.pdf").string();
+    ExportOutcome bad = run_export(in, s);
+    CHECK_FALSE(bad.ok);
+    CHECK_FALSE(bad.message.empty());
+    CHECK_FALSE(std::filesystem::exists(dir / "missing"));
+    std::filesystem::remove_all(dir);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `attnlab train` as a user meets it: --list-tasks, a short run whose folder opens with
-# `attnlab dump --model` and checks out in PyTorch, bad options, existing and unwritable folders.
+# `attnlab dump --model` and checks out in PyTorch, bad options, existing and unwritable folders,
+# --figure (PNG, SVG in Korean, PDF; refused names and folders).
 set -u
 bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 fixtures=${FIXTURES:?set FIXTURES to tests/fixtures/train}
@@ -66,6 +67,39 @@ if [ "$(id -u)" != 0 ]; then  # root can write anywhere
     expect_stderr "Cannot write" "unwritable folder"
     [ -z "$(ls -A "$tmp/ro")" ] && ok || fail "unwritable folder: something was left"
 fi
+
+# --figure: the run as a figure (format from the extension, --lang), with or without -o; bad names
+# and folders are refused before training (exit 2, nothing written).
+expect_exit 0 "figure only (PNG)" -- "$bin" train --task reverse --steps 30 --threads 1 -q --figure "$tmp/fig.png"
+[ "$(head -c 8 "$tmp/fig.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] && ok || fail "--figure: not a PNG"
+expect_stderr "Wrote the figure" "figure written"
+expect_exit 0 "model and Korean SVG" -- "$bin" train --task copy --steps 20 --threads 1 -q -o "$tmp/copy" \
+    --figure "$tmp/fig-ko.SVG" --lang ko
+[ -s "$tmp/copy/model.safetensors" ] && ok || fail "--figure with -o: no model"
+grep -q "“copy” 학습" "$tmp/fig-ko.SVG" && ok || fail "--figure --lang ko: no Korean title in the SVG"
+expect_exit 0 "PDF" -- "$bin" train --task reverse --steps 10 --threads 1 -q --figure "$tmp/fig.pdf"
+head -c 5 "$tmp/fig.pdf" | grep -q "%PDF-" && ok || fail "--figure: not a PDF"
+expect_exit 2 "figure: unknown extension" -- "$bin" train --task reverse --steps 5 --figure "$tmp/fig.jpg"
+expect_stderr "must end in .png, .svg or .pdf" "figure extension"
+expect_exit 2 "figure: missing folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/no/such/fig.png"
+expect_stderr "does not exist" "figure missing folder"
+mkdir "$tmp/dir.png"
+expect_exit 2 "figure: a folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/dir.png"
+expect_stderr "is a folder" "figure is a folder"
+if [ "$(id -u)" != 0 ]; then
+    mkdir -p "$tmp/ro2" && chmod a-w "$tmp/ro2"
+    expect_exit 2 "figure: unwritable folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/ro2/fig.png"
+    expect_stderr "^attnlab train: --figure: Cannot write in" "figure unwritable folder"
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || fail "figure unwritable folder: more than one line on stderr"
+    [ -z "$(ls -A "$tmp/ro2")" ] && ok || fail "figure unwritable folder: something was left"
+fi
+# Root passes the folder check, so the write itself fails after training (exit 1); others stop
+# before training (exit 2). Either way: one message line, no file.
+expect_exit nonzero "figure: sysfs" -- "$bin" train --task reverse --steps 5 -q --figure /sys/attnlab-test-fig.png
+expect_stderr "^attnlab train: --figure: Cannot write" "figure in sysfs"
+[ "$(grep -c '^attnlab train:' "$tmp/err")" -eq 1 ] && ok || fail "figure in sysfs: not one message line"
+[ -e /sys/attnlab-test-fig.png ] && fail "figure in sysfs: a file was left" || ok
+[ -e "$tmp/fig.jpg" ] && fail "a refused figure was written" || ok
 
 echo "train CLI tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -21,6 +21,7 @@
 #include "app/heatmap/heatmap_texture.h"
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"
+#include "app/views/train/train_export.h"
 #include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
@@ -438,6 +439,7 @@ void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
     draw_buttons(p, lang, label, problem);
     draw_use_and_save(p, lang, label);
     follow_use(p, state, models, lang);
+    draw_export_button(p, lang, label);
     ImGui::EndChild();
 
     ImGui::SameLine();
@@ -458,9 +460,12 @@ void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
         ImGui::TextDisabled("%s", tr(lang, Txt::TrainNoProbe));
     }
     ImGui::EndChild();
+    draw_export_popup(p, state, snap);
 }
 
 void train_panel_set_wakeup(TrainPanel& p, std::function<void()> wake) { p.wake = std::move(wake); }
+
+void train_panel_open_export(TrainPanel& p) { p.export_request = true; }
 
 void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
     const int threads = int(std::max(1u, std::thread::hardware_concurrency() - 1u));

@@ -1,7 +1,8 @@
 // panel.h — the Train view: train a tiny GPT-2 on a task inside the app (issue 13). Settings on
 // the left (task and its explanation, task parameters, model size, optimizer, Start / Pause /
 // Step / Reset); on the right the loss and accuracy curves, every head's attention on the task's
-// probe example as it trains, a timeline slider to scrub back, and "Use this model" / "Save model…".
+// probe example as it trains, a timeline slider to scrub back, "Use this model" / "Save model…", and
+// "Export figure…" (core/figure/figure_train.h: the curves and the probe shown, PNG/SVG/PDF).
 //
 // Training runs on the panel's TrainWorker thread (train_worker.h); each frame the panel takes its
 // mailbox by value. The UI thread never trains, saves or waits.
@@ -13,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "app/jobs/export_job.h"
 #include "app/jobs/model_loader.h"
 #include "app/state/app_state.h"
 #include "app/views/train/train_lab.h"
@@ -58,6 +60,17 @@ struct TrainPanel {
     std::string using_text;    // the probe text of the saved weights (becomes the sentence)
     bool use_opened = false;   // open_model was called for using_dir
     std::string use_error;     // core message (English)
+
+    // "Export figure…" (and Ctrl+E / File ▸ Export in this view): a popup; the figure is rendered
+    // and written on the ExportJob's thread from a copy of the curves and the shown probe.
+    ExportJob export_job;
+    ExportSettings export_settings;  // kind, size, PNG scale, path (view ignored)
+    bool export_request = false;     // open the popup on the next frame
+    bool export_path_edited = false;
+    std::string export_dir;          // for default names ($HOME, else the working folder)
+    std::string figure_font;         // the bundled figure font ("" = system fonts)
+    std::string export_message;      // the last outcome (core message, English)
+    bool export_ok = false;
 };
 
 // Needs the model session: "Use this model" opens the saved folder through the app's loader.
@@ -71,6 +84,8 @@ void train_panel_script(TrainPanel& panel, const std::string& task, int steps);
 bool train_panel_wait_idle(TrainPanel& panel, std::chrono::milliseconds timeout);
 // --stats: "step 200 of 200, 31.2 steps/s over the run" ("" before any step).
 std::string train_panel_stats(const TrainPanel& panel);
+// Ctrl+E and File ▸ Export while the Train view shows: its figure export popup.
+void train_panel_open_export(TrainPanel& panel);
 // GL context current: deletes the texture and joins the worker (mid-training is fine).
 void train_panel_destroy(TrainPanel& panel);
 

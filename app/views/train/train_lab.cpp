@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "app/i18n/core_messages.h"
+#include "core/train/train_figure.h"
 
 namespace attn::app {
 
@@ -46,11 +47,23 @@ std::string use_model_folder(int n) {
     return (tmp / ("attnlab-trained-" + std::to_string(::getpid()) + "-" + std::to_string(n))).string();
 }
 
-std::string probe_token_label(const std::string& token) {
-    if (token == " ") return "_";
-    std::string out;
-    for (unsigned char c : token) out += (c < 0x20 || c >= 0x7F) ? std::string("·") : std::string(1, char(c));
-    return out;
+std::string probe_token_label(const std::string& token) { return train_token_label(token); }
+
+TrainFigureData train_figure_of(const TrainOptions& run, const TrainCurves& c, const ProbeSnapshot* probe, int step,
+                                int total, bool exact_meaningful) {
+    TrainFigureData d = train::train_figure_header(run);
+    d.step = step;
+    d.total_steps = total > 0 ? total : run.steps;
+    d.exact_meaningful = exact_meaningful;
+    d.steps = c.step;
+    d.losses = c.loss;
+    const std::size_t n = std::min({c.eval_step.size(), c.eval_loss.size(), c.exact.size(), c.token_acc.size()});
+    for (std::size_t i = 0; i < n; ++i) d.evals.push_back({int(c.eval_step[i]), c.eval_loss[i], c.exact[i], c.token_acc[i]});
+    if (probe && probe->probe) {
+        d.probe = probe->probe;
+        d.probe_step = probe->step;
+    }
+    return d;
 }
 
 double step_gflop(const TrainOptions& o, int seq_len) {

@@ -16,6 +16,7 @@
 #include "app/i18n/ui_text.h"
 #include "core/attention/trace.h"
 #include "core/base/colormap.h"
+#include "core/figure/figure_train.h"
 #include "core/train/trainer.h"
 
 namespace attn::app {
@@ -42,7 +43,8 @@ bool same_train_options(const TrainOptions& a, const TrainOptions& b);
 // A fresh folder path for "Use this model": <temp>/attnlab-trained-<pid>-<n> (not created).
 std::string use_model_folder(int n);
 
-// A probe token as an axis label: a space as "_", control and non-ASCII bytes as "·".
+// A probe token as an axis label: a space as "_", control and non-ASCII bytes as "·" (the
+// figure's train_token_label, so screen and print agree).
 std::string probe_token_label(const std::string& token);
 
 // Work of one training step (forward + backward), in GFLOP: 6 · tokens · weights plus attention's
@@ -91,6 +93,14 @@ double steps_per_second(const TrainCurves& c, double window_s = 2.0);
 // At most `max_points` of (xs, ys), evenly picked, always keeping the last (for drawing).
 void decimate(const std::vector<double>& xs, const std::vector<double>& ys, std::size_t max_points,
               std::vector<double>& out_x, std::vector<double>& out_y);
+
+// --- the figure ------------------------------------------------------------------------------
+
+// What the Train figure draws for the view as shown: the run's settings, every curve point so far,
+// and `probe` (the live probe or the timeline's snapshot; null = none yet). `step` / `total`: the
+// run's progress; exact_meaningful: false for the text task.
+TrainFigureData train_figure_of(const TrainOptions& run, const TrainCurves& curves, const ProbeSnapshot* probe,
+                                int step, int total, bool exact_meaningful);
 
 // --- the probe picture -----------------------------------------------------------------------
 

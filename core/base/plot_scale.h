@@ -1,14 +1,14 @@
 // plot_scale.h — the numbers behind every plot (GL-free): axis ranges, linear and log scales,
 // "nice" ticks (1-2-5 steps, decades), tick labels with units, and power-law fits for log-log plots.
 //
-// Used by app/plot/plot.h (which draws) and tested in tests/app/test_plot_scale.cpp. All values are
-// doubles in data units; a log axis needs lo > 0.
+// Used by app/plot/plot.h (which draws on screen) and core/figure (print figures); tested in
+// tests/test_plot_scale.cpp. All values are doubles in data units; a log axis needs lo > 0.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace attn::app {
+namespace attn {
 
 enum class AxisScale { Linear, Log };
 
@@ -61,4 +61,4 @@ PowerFit fit_power_law(const std::vector<double>& xs, const std::vector<double>&
 // Index of the point nearest to `x` (by axis fraction) in sorted xs, or -1 when empty.
 int nearest_index(const Axis& axis, const std::vector<double>& xs, double x);
 
-}  // namespace attn::app
+}  // namespace attn

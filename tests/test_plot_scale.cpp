@@ -1,11 +1,11 @@
-// test_plot_scale.cpp — the plotting block's scale, tick and fit logic (app/plot/plot_scale.h).
+// test_plot_scale.cpp — the plots' scale, tick and fit logic (core/base/plot_scale.h).
 #include <doctest/doctest.h>
 
 #include <cmath>
 
-#include "app/plot/plot_scale.h"
+#include "core/base/plot_scale.h"
 
-using namespace attn::app;
+using namespace attn;
 
 namespace {
 

@@ -1,6 +1,6 @@
 // plot_scale.cpp — axis ranges, linear and log scales, nice ticks, tick labels and power-law fits
 // (implementation; the interface and its contract are in plot_scale.h)
-#include "app/plot/plot_scale.h"
+#include "core/base/plot_scale.h"
 
 #include <algorithm>
 #include <cassert>
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <limits>
 
-namespace attn::app {
+namespace attn {
 
 namespace {
 
@@ -213,4 +213,4 @@ int nearest_index(const Axis& axis, const std::vector<double>& xs, double x) {
     return best;
 }
 
-}  // namespace attn::app
+}  // namespace attn
