@@ -28,7 +28,7 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     cmd.add_option("--row", o.row,
                    "The row and qk views' query as a token position from 0 (default: the last token)");
     cmd.add_option("--values", o.values,
-                   "Heatmap and CSV values: weights, scores (QK^T) or scaled (softmax input)")
+                   "Heatmap and CSV values: weights, scores (QK^T), scaled (softmax input) or rollout (attention rollout through layers 1 to --layer)")
         ->capture_default_str();
     cmd.add_option("--colormap", o.colormap, "viridis, magma, cividis or grey")->capture_default_str();
     cmd.add_option("--format", o.format, "png, svg, pdf, csv or json (default: from the -o extension)");
@@ -111,7 +111,7 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
                              "'. Choose one of: " + figure_view_choices() + ".");
     if (!parse_matrix_values(o.values, &r.values))
         return Status::Error("--values: unknown values '" + o.values +
-                             "'. Choose weights, scores or scaled.");
+                             "'. Choose weights, scores, scaled or rollout.");
     const auto map = parse_colormap(o.colormap);
     if (!map)
         return Status::Error("--colormap: unknown colormap '" + o.colormap +

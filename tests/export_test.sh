@@ -157,6 +157,12 @@ expect_exit nonzero "unknown colormap" -- "$bin" export --text "$en" --colormap 
 expect_exit nonzero "unknown size" -- "$bin" export --text "$en" --size letter -o "$tmp/x.png"
 expect_exit nonzero "unknown lang" -- "$bin" export --text "$en" --lang fr -o "$tmp/x.png"
 expect_exit nonzero "unknown values" -- "$bin" export --text "$en" --values probs -o "$tmp/x.png"
+# Attention rollout: through the layers of a real 2-layer model; refused (with a reason) for cross-attention.
+expect_exit 0 "rollout figure" -- "$bin" export --model "$(dirname "$0")/fixtures/pretrained/models/tiny-gpt2" --text "$en" --layer 2 --values rollout -o "$tmp/rollout.svg"
+grep -q "Attention rollout" "$tmp/rollout.svg" && ok || fail "the rollout figure has no rollout title"
+expect_exit 0 "rollout csv" -- "$bin" export --text "$en" --values rollout -o "$tmp/rollout.csv"
+expect_exit nonzero "rollout of cross-attention" -- "$bin" export --text "$en" --cross-text "a b" --values rollout -o "$tmp/x.png"
+expect_stderr "cross-attention" "rollout of cross-attention"
 expect_exit nonzero "scale and dpi" -- "$bin" export --text "$en" --scale 2 --dpi 300 -o "$tmp/x.png"
 expect_exit nonzero "png too big" -- "$bin" export --text "$en" --scale 40 -o "$tmp/x.png"
 expect_stderr "pixels" "png too big"

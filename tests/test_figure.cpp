@@ -393,6 +393,66 @@ TEST_CASE("CSV: RFC 4180 quoting, token labels, the trace's exact numbers") {
     CHECK(std::strtof(pe[2][1].c_str(), nullptr) == t.q_positions(1, 0));
 }
 
+TEST_CASE("attention rollout: the figure and the CSV, against a double-precision reference") {
+    Trace t = make_trace("그는 집에 갔다 home", true, true, 16, 2);
+    t.layers.push_back(t.layers[0]);  // a second layer (same weights): rollout multiplies through both
+    const int T = t.t_q();
+    // Reference: Ā = mean of heads, + I, rows normalised, R = Â_2 · Â_1 (double precision).
+    auto hat = [&](const LayerTrace& L) {
+        Eigen::MatrixXd a = Eigen::MatrixXd::Zero(T, T);
+        for (const HeadTrace& h : L.heads) a += h.weights.cast<double>();
+        a /= double(L.heads.size());
+        a += Eigen::MatrixXd::Identity(T, T);
+        for (int i = 0; i < T; ++i) a.row(i) /= a.row(i).sum();
+        return a;
+    };
+    const Eigen::MatrixXd want = hat(t.layers[1]) * hat(t.layers[0]);
+    auto csv = matrix_csv(t, 1, 0, MatrixValues::Rollout);
+    REQUIRE(csv.ok());
+    const auto rows = parse_csv(*csv);
+    REQUIRE(int(rows.size()) == T + 1);
+    double err = 0, row_err = 0;
+    for (int i = 0; i < T; ++i) {
+        double sum = 0;
+        for (int j = 0; j < T; ++j) {
+            const double v = std::strtod(rows[size_t(i + 1)][size_t(j + 1)].c_str(), nullptr);
+            err = std::max(err, std::abs(v - want(i, j)));
+            sum += v;
+        }
+        row_err = std::max(row_err, std::abs(sum - 1.0));
+    }
+    MESSAGE("rollout CSV vs double reference: max |diff| = " << err << ", rows sum to 1 within " << row_err);
+    CHECK(err < 1e-6);
+    CHECK(row_err < 1e-5);
+    // Layer 1's rollout is Â_1 alone: not the same numbers as layer 2's.
+    auto first = matrix_csv(t, 0, 0, MatrixValues::Rollout);
+    REQUIRE(first.ok());
+    CHECK(*first != *csv);
+
+    FigureRequest r = base_request(FigureView::Heatmap);
+    r.layer = 1;
+    r.values = MatrixValues::Rollout;
+    auto svg = render_figure(t, r, FigureFormat::Svg);
+    REQUIRE(svg.ok());
+    CHECK(svg->find("Attention rollout") != std::string::npos);
+    r.options.lang = FigureLang::Ko;
+    svg = render_figure(t, r, FigureFormat::Svg);
+    REQUIRE(svg.ok());
+    CHECK(svg->find("어텐션 롤아웃") != std::string::npos);
+    CHECK(std::string(matrix_values_name(MatrixValues::Rollout)) == "rollout");
+    MatrixValues parsed = MatrixValues::Weights;
+    CHECK(parse_matrix_values("rollout", &parsed));
+    CHECK(parsed == MatrixValues::Rollout);
+
+    // Cross-attention has no rollout: a message, not a wrong picture.
+    Trace cross = t;
+    cross.run.cross_text = "other";
+    auto refused = render_figure(cross, r, FigureFormat::Png);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().find("cross-attention") != std::string::npos);
+    CHECK_FALSE(matrix_csv(cross, 0, 0, MatrixValues::Rollout).ok());
+}
+
 TEST_CASE("figure errors are messages, not crashes") {
     const Trace t = make_trace("Time flies like an arrow", true);
     auto expect_error = [&](FigureRequest r, FigureFormat f, const char* fragment) {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/lm/attention_flow.h"
+#include "core/attention/attention_flow.h"
 
 namespace attn::app {
 
@@ -176,7 +176,7 @@ bool rollout_available(const Trace& trace) {
 
 std::vector<Mat> compute_rollout(const Trace& trace) {
     assert(rollout_available(trace) && "compute_rollout: self-attention traces only");
-    return lm::attention_rollout(trace.layers);
+    return attention_rollout(trace.layers);
 }
 
 HeatmapData make_rollout_data(const Mat& rollout) {

@@ -57,7 +57,7 @@ CellInfo cell_info(const LayerTrace& layer, int head, int i, int j);
 // A matrix on the auto (min..max of unmasked values) scale; `masked` (same shape) or null.
 HeatmapData matrix_heatmap_data(const Mat& m, const BoolMat* masked = nullptr);
 
-// Attention rollout (core/lm/attention_flow.h): one (T, T) matrix per layer, rows summing to 1.
+// Attention rollout (core/attention/attention_flow.h): one (T, T) matrix per layer, rows summing to 1.
 // Only for self-attention traces (every layer square, the same tokens on both axes).
 bool rollout_available(const Trace& trace);
 std::vector<Mat> compute_rollout(const Trace& trace);  // asserts rollout_available

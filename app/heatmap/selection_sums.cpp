@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "core/lm/attention_flow.h"
+#include "core/attention/attention_flow.h"
 
 namespace attn::app {
 
@@ -37,11 +37,11 @@ SelectionSums selection_sums(const Mat& a, const std::vector<int>& rows, const s
     prune_selection(r, int(a.rows()));
     prune_selection(c, int(a.cols()));
     if (!r.empty()) {
-        const RowVec s = lm::attention_from_rows(a, r);  // (T_k)
+        const RowVec s = attention_from_rows(a, r);  // (T_k)
         out.from_rows = largest(s, top);
         out.rows_total = s.sum();
     }
-    if (!c.empty()) out.to_columns = largest(lm::attention_to_columns(a, c), top);  // (T_q)
+    if (!c.empty()) out.to_columns = largest(attention_to_columns(a, c), top);  // (T_q)
     return out;
 }
 

@@ -1,8 +1,8 @@
 // selection_sums.h — attention summed over a shift-clicked selection of the heatmap (GL-free):
 // where a group of queries looks, and how much each query gives a group of keys.
 //
-//   from rows R:   s_j = Σ_{i∈R} A[i, j]          (T_k)  — lm::attention_from_rows
-//   to columns C:  t_i = Σ_{j∈C} A[i, j]          (T_q)  — lm::attention_to_columns
+//   from rows R:   s_j = Σ_{i∈R} A[i, j]          (T_k)  — attention_from_rows
+//   to columns C:  t_i = Σ_{j∈C} A[i, j]          (T_q)  — attention_to_columns
 // The summary keeps the largest few, as "label 0.83" items for one line of text.
 #pragma once
 

@@ -52,8 +52,8 @@ MatrixValues values_for(HeatmapQuantity q) {
     switch (q) {
         case HeatmapQuantity::Scores: return MatrixValues::Scores;
         case HeatmapQuantity::Scaled: return MatrixValues::Scaled;
-        case HeatmapQuantity::Weights:
-        case HeatmapQuantity::Rollout: break;  // figures export the weights (no rollout figure yet)
+        case HeatmapQuantity::Rollout: return MatrixValues::Rollout;
+        case HeatmapQuantity::Weights: break;
     }
     return MatrixValues::Weights;
 }

@@ -26,7 +26,7 @@ inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 2.0f;
 inline constexpr int kMaxRecentLessons = 8;  // AppState::recent_lessons
 
 // A_h, S_h = Q_h K_hᵀ, factor · S_h; Rollout: attention rollout through layers 1 … layer (all heads,
-// lm::attention_rollout), self-attention only.
+// attention_rollout), self-attention only.
 enum class HeatmapQuantity { Weights, Scores, Scaled, Rollout };
 
 struct AppState {

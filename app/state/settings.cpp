@@ -27,8 +27,10 @@ const char* quantity_name(HeatmapQuantity q) {
     switch (q) {
         case HeatmapQuantity::Scores: return "scores";
         case HeatmapQuantity::Scaled: return "scaled";
-        default: return "weights";
+        case HeatmapQuantity::Rollout: return "rollout";
+        case HeatmapQuantity::Weights: break;
     }
+    return "weights";
 }
 
 // Collects the names of keys that were present but unusable.
@@ -198,6 +200,7 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
         if (q == "weights") s.quantity = HeatmapQuantity::Weights;
         else if (q == "scores") s.quantity = HeatmapQuantity::Scores;
         else if (q == "scaled") s.quantity = HeatmapQuantity::Scaled;
+        else if (q == "rollout") s.quantity = HeatmapQuantity::Rollout;
         else r.note("show");
     }
     if (const json* v = r.find("colormap")) {

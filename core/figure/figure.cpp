@@ -44,7 +44,8 @@ const Named<FigureView> kViews[] = {
 const Named<FigureFormat> kFormats[] = {
     {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
 const Named<MatrixValues> kValues[] = {
-    {MatrixValues::Weights, "weights"}, {MatrixValues::Scores, "scores"}, {MatrixValues::Scaled, "scaled"}};
+    {MatrixValues::Weights, "weights"}, {MatrixValues::Scores, "scores"}, {MatrixValues::Scaled, "scaled"},
+    {MatrixValues::Rollout, "rollout"}};
 
 template <typename E, size_t N>
 const char* name_of(const Named<E> (&table)[N], E value) {
@@ -135,6 +136,9 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
             std::to_string(n_layers) +
             (n_layers == 1 ? " layer (1)." : " layers (1–" + std::to_string(n_layers) + ")."));
     }
+    if (r.values == MatrixValues::Rollout && (trace.run.is_cross() || trace.t_q() != trace.t_k()))
+        return Status::Error("Attention rollout follows one sentence through the layers; it is not defined for "
+                             "cross-attention. Show the weights instead.");
     const LayerTrace& L = trace.layers[size_t(r.layer)];
     if (r.head < 0 || r.head >= L.n_heads) {
         return Status::Error(

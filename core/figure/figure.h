@@ -29,7 +29,9 @@ namespace attn {
 
 enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk };
 enum class FigureFormat { Png, Svg, Pdf };
-enum class MatrixValues { Weights, Scores, Scaled };  // A, S = QKᵀ, S · factor (softmax input)
+// A, S = QKᵀ, S · factor (softmax input), attention rollout through layers 1 … layer (heads
+// averaged, + I, rows normalised, multiplied; core/attention/attention_flow.h; self-attention only)
+enum class MatrixValues { Weights, Scores, Scaled, Rollout };
 enum class FigureLang { En, Ko };
 
 // Names as used on the command line: "heatmap", "heads", "scaling", "pipeline", "lines", "pe",

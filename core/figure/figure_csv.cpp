@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/figure/figure.h"
+#include "core/attention/attention_flow.h"
 #include "core/attention/positional.h"
 
 namespace attn {
@@ -58,6 +59,7 @@ Expected<std::string> matrix_csv(const Trace& trace, int layer, int head, Matrix
     FigureRequest probe;
     probe.layer = layer;
     probe.head = head;
+    probe.values = values;
     if (Status s = validate_figure_request(trace, probe, FigureFormat::Svg); !s) return s;
     const LayerTrace& L = trace.layers[size_t(layer)];
     const HeadTrace& H = L.heads[size_t(head)];
@@ -72,6 +74,9 @@ Expected<std::string> matrix_csv(const Trace& trace, int layer, int head, Matrix
         case MatrixValues::Scaled:
             m = H.scores * L.factor;
             break;  // as the JSON's scaled_scores
+        case MatrixValues::Rollout:
+            m = attention_rollout({trace.layers.begin(), trace.layers.begin() + layer + 1}).back();
+            break;
     }
     std::vector<std::string> header{""};
     for (const Token& t : trace.k_tokens) header.push_back(t.text);

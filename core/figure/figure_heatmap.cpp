@@ -1,6 +1,8 @@
-// figure_heatmap.cpp — one head's matrix: weights A, raw scores S = QKᵀ, or the softmax input.
+// figure_heatmap.cpp — one head's matrix: weights A, raw scores S = QKᵀ, or the softmax input; or the
+// attention rollout through the layers up to this one.
 #include <algorithm>
 
+#include "core/attention/attention_flow.h"
 #include "core/figure/figure_views.h"
 
 namespace attn::fig {
@@ -31,17 +33,26 @@ void draw_heatmap_view(Canvas& c, const Trace& trace, const FigureRequest& r) {
             title = c.t(Ft::TitleScaled);
             bar_label = c.t(Ft::ScaledScore);
             break;
+        case MatrixValues::Rollout:  // rows sum to 1, like weights: the same fixed scale
+            m = attention_rollout({trace.layers.begin(), trace.layers.begin() + r.layer + 1}).back();
+            spec.scale = weight_scale(m.maxCoeff(), c.colormap);
+            title = c.t(Ft::TitleRollout);
+            bar_label = c.t(Ft::RolloutShare);
+            break;
     }
-    if (r.values != MatrixValues::Weights) {
+    if (r.values != MatrixValues::Weights && r.values != MatrixValues::Rollout) {
         spec.scale = value_scale(m, has_mask ? &L.blocked : nullptr, c.colormap);
         const double big = std::max(std::abs(spec.scale.lo), std::abs(spec.scale.hi));
         spec.decimals = big >= 100 ? 0 : big >= 10 ? 1 : 2;
     }
-    const std::string subtitle = c.tf(
-        Ft::SubtitleHeatmap, {std::to_string(r.layer + 1), std::to_string(r.head + 1),
-                              std::to_string(L.n_heads), std::to_string(L.t_q()), std::to_string(L.t_k())});
+    const std::string subtitle =
+        r.values == MatrixValues::Rollout
+            ? c.tf(Ft::SubtitleRollout, {std::to_string(r.layer + 1), std::to_string(L.t_q())})
+            : c.tf(Ft::SubtitleHeatmap, {std::to_string(r.layer + 1), std::to_string(r.head + 1),
+                                         std::to_string(L.n_heads), std::to_string(L.t_q()), std::to_string(L.t_k())});
     const Rect content =
-        draw_frame(c, r.options.transparent, title, subtitle, settings_caption(c, trace, r.layer, r.head));
+        draw_frame(c, r.options.transparent, title, subtitle,
+                   settings_caption(c, trace, r.layer, r.values == MatrixValues::Rollout ? -1 : r.head));  // rollout: all heads
 
     spec.values = &m;
     spec.blocked = has_mask ? &L.blocked : nullptr;

@@ -24,6 +24,7 @@ const Entry kTable[] = {
     {Ft::Weight, "weight", "가중치"},
     {Ft::Score, "score", "점수"},
     {Ft::ScaledScore, "softmax input", "소프트맥스 입력"},
+    {Ft::RolloutShare, "share", "비율"},
     {Ft::MaskedLegend, "hidden by the mask", "마스크로 가려짐"},
     {Ft::On, "on", "켬"},
     {Ft::Off, "off", "끔"},
@@ -45,6 +46,9 @@ const Entry kTable[] = {
     {Ft::TitleWeights, "Attention weights", "어텐션 가중치"},
     {Ft::TitleScores, "Raw scores QK<sup>T</sup>", "원점수 QK<sup>T</sup>"},
     {Ft::TitleScaled, "Scaled scores (softmax input)", "스케일된 점수 (소프트맥스 입력)"},
+    {Ft::TitleRollout, "Attention rollout", "어텐션 롤아웃"},
+    {Ft::SubtitleRollout, "Through layers 1–{0}, heads averaged, residual added · {1} × {1} tokens",
+     "레이어 1–{0}을 거쳐, 헤드 평균, 잔차 더함 · 토큰 {1} × {1}"},
     {Ft::SubtitleHeatmap, "Layer {0} · head {1} of {2} · {3} × {4} tokens",
      "레이어 {0} · 헤드 {1}/{2} · 토큰 {3} × {4}"},
 

@@ -23,6 +23,7 @@ enum class Ft {
     Weight,
     Score,
     ScaledScore,
+    RolloutShare,
     MaskedLegend,
     On,
     Off,
@@ -42,6 +43,8 @@ enum class Ft {
     TitleWeights,
     TitleScores,
     TitleScaled,
+    TitleRollout,
+    SubtitleRollout,
     SubtitleHeatmap,
     // Heads view
     TitleHeads,

@@ -11,7 +11,7 @@
 
 #include "app/heatmap/heatmap_data.h"
 #include "app/views/model_view/head_roles_view.h"
-#include "core/lm/attention_flow.h"
+#include "core/attention/attention_flow.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -100,7 +100,7 @@ TEST_CASE("heatmap rollout: the core's rollout per layer, self-attention only") 
     REQUIRE(trace.ok());
     REQUIRE(rollout_available(*trace));
     const std::vector<Mat> rollout = compute_rollout(*trace);
-    const std::vector<Mat> ref = lm::attention_rollout(trace->layers);
+    const std::vector<Mat> ref = attention_rollout(trace->layers);
     REQUIRE(rollout.size() == trace->layers.size());
     for (size_t l = 0; l < rollout.size(); ++l) {
         CHECK(rollout[l].isApprox(ref[l]));
@@ -119,7 +119,7 @@ TEST_CASE("heatmap rollout: the core's rollout per layer, self-attention only") 
         }
     }
     // The first layer's rollout is its heads' mean plus the residual path, row-normalised.
-    const Mat mean = lm::mean_head_attention(trace->layers[0]);
+    const Mat mean = mean_head_attention(trace->layers[0]);
     Mat first = mean + Mat::Identity(mean.rows(), mean.cols());
     for (int i = 0; i < first.rows(); ++i) first.row(i) /= first.row(i).sum();
     CHECK(rollout[0].isApprox(first, 1e-5f));

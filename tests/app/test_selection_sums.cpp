@@ -1,12 +1,12 @@
 // test_selection_sums.cpp — the heatmap's Shift+click selection (GL-free): toggling and pruning the
-// selected rows / columns, and their sums against core/lm's attention_from_rows / _to_columns.
+// selected rows / columns, and their sums against core/attention's attention_from_rows / _to_columns.
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "app/heatmap/selection_sums.h"
 #include "app/i18n/ui_text.h"
-#include "core/lm/attention_flow.h"
+#include "core/attention/attention_flow.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -29,7 +29,7 @@ TEST_CASE("selection sums: where the selected rows look, who looks at the select
         0.1f, 0.2f, 0.6f, 0.1f,   //
         0.25f, 0.25f, 0.25f, 0.25f;
     const SelectionSums s = selection_sums(a, {0, 1}, {2}, 3);
-    const RowVec from = lm::attention_from_rows(a, {0, 1});
+    const RowVec from = attention_from_rows(a, {0, 1});
     REQUIRE(s.from_rows.size() == 3);
     CHECK(s.from_rows[0].index == 0);  // 0.8
     CHECK(s.from_rows[0].value == doctest::Approx(from[0]));

@@ -68,6 +68,16 @@ TEST_CASE("settings: round trip of every saved field") {
     CHECK(back.layer == 7);
 }
 
+TEST_CASE("settings: every heatmap quantity survives a save, rollout included") {
+    for (HeatmapQuantity q : {HeatmapQuantity::Weights, HeatmapQuantity::Scores, HeatmapQuantity::Scaled,
+                              HeatmapQuantity::Rollout}) {
+        AppState s, back;
+        s.quantity = q;
+        CHECK(apply_settings_json(settings_to_json(s), back).empty());
+        CHECK(back.quantity == q);
+    }
+}
+
 TEST_CASE("settings: recent models — malformed lists ignored, duplicates and extras dropped") {
     AppState s;
     s.recent_models = {"/m/keep"};

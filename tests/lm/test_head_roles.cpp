@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/lm/attention_flow.h"
+#include "core/attention/attention_flow.h"
 #include "core/lm/head_roles.h"
 #include "core/lm/lm_inputs.h"
 #include "tests/lm/lm_test_util.h"

@@ -16,7 +16,7 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 
-namespace attn::lm {
+namespace attn {
 
 // One matrix per layer: rollout through layers 0 … l. Empty when layers is empty. Layers must be
 // self-attention of the same T (asserted).
@@ -30,4 +30,4 @@ RowVec attention_from_rows(const Mat& a, const std::vector<int>& rows);
 // Σ over the selected key columns of a (T_q, T_k): how much each query gives the selection, (T_q).
 Vec attention_to_columns(const Mat& a, const std::vector<int>& cols);
 
-}  // namespace attn::lm
+}  // namespace attn

@@ -1,9 +1,9 @@
 // attention_flow.cpp — attention rollout and selection sums.
-#include "core/lm/attention_flow.h"
+#include "core/attention/attention_flow.h"
 
 #include <cassert>
 
-namespace attn::lm {
+namespace attn {
 
 Mat mean_head_attention(const LayerTrace& layer) {
     assert(!layer.heads.empty());
@@ -45,4 +45,4 @@ Vec attention_to_columns(const Mat& a, const std::vector<int>& cols) {
     return s;
 }
 
-}  // namespace attn::lm
+}  // namespace attn
