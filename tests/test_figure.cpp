@@ -2,7 +2,6 @@
 // SVG text, CSV numbers, and the errors a user can cause.
 #include <doctest/doctest.h>
 
-#include <stb/stb_image.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -13,6 +12,7 @@
 #include "core/attention/engine.h"
 #include "core/figure/figure.h"
 #include "core/figure/figure_text.h"
+#include "tests/png_image.h"
 
 using namespace attn;
 
@@ -120,22 +120,8 @@ bool xml_well_formed(const std::string& s, std::string* why) {
     return true;
 }
 
-struct Image {
-    int w = 0, h = 0;
-    std::vector<unsigned char> rgba;
-    const unsigned char* at(int x, int y) const { return &rgba[size_t(y * w + x) * 4]; }
-};
-
-Image decode_png(const std::string& png) {
-    Image img;
-    int channels = 0;
-    unsigned char* data = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
-                                                int(png.size()), &img.w, &img.h, &channels, 4);
-    REQUIRE(data != nullptr);
-    img.rgba.assign(data, data + size_t(img.w) * size_t(img.h) * 4);
-    stbi_image_free(data);
-    return img;
-}
+using Image = attn::test::PngImage;
+using attn::test::decode_png;
 
 bool near_color(const unsigned char* px, Rgb8 c, int tol = 1) {
     return std::abs(px[0] - c.r) <= tol && std::abs(px[1] - c.g) <= tol && std::abs(px[2] - c.b) <= tol;

@@ -3,7 +3,6 @@
 // an untrained run, non-finite losses, A4 portrait, bad sizes.
 #include <doctest/doctest.h>
 
-#include <stb/stb_image.h>
 
 #include <cmath>
 #include <cstdio>
@@ -17,6 +16,7 @@
 #include "core/figure/figure_train.h"
 #include "core/train/train_figure.h"
 #include "core/train/trainer.h"
+#include "tests/png_image.h"
 
 #ifndef ATTNLAB_TEST_FONT
 #define ATTNLAB_TEST_FONT "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
@@ -63,22 +63,8 @@ void keep(const std::string& name, const std::string& bytes) {
         std::ofstream(std::filesystem::path(dir) / name, std::ios::binary) << bytes;
 }
 
-struct Image {
-    int w = 0, h = 0;
-    std::vector<unsigned char> rgb;
-    const unsigned char* at(int x, int y) const { return &rgb[size_t(y * w + x) * 3]; }
-};
-
-Image decode(const std::string& png) {
-    Image img;
-    int channels = 0;
-    unsigned char* data = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()), int(png.size()),
-                                                &img.w, &img.h, &channels, 3);
-    REQUIRE(data != nullptr);
-    img.rgb.assign(data, data + size_t(img.w) * size_t(img.h) * 3);
-    stbi_image_free(data);
-    return img;
-}
+using Image = attn::test::PngImage;
+const auto decode = attn::test::decode_png;
 
 // Pixels in [x0, x1) × [y0, y1) for which `pred` holds.
 template <typename Pred>
