@@ -92,7 +92,6 @@ constexpr Entry kTexts[] = {
      "여기서는 답을 계산할 수 없습니다: %s"},
     {Txt::LessonEnd, "End of the lesson.",
      "레슨이 끝났습니다."},
-    // Train view
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

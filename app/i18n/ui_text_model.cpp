@@ -75,7 +75,6 @@ constexpr Entry kTexts[] = {
      "GPT-2 predicts the next token, so every token sees only itself and the tokens before it: "
      "this mask is always on.",
      "GPT-2는 다음 토큰을 예측하므로 각 토큰은 자신과 앞의 토큰만 봅니다: 이 마스크는 항상 켜져 있습니다."},
-    // Guided lessons
 
     // Predict view (next token, generation, masked tokens) and head roles in the Model view
     {Txt::ViewPredict, "Predict (next token)", "예측 (다음 토큰)"},

@@ -43,16 +43,17 @@ TEST_CASE("every Txt has exactly one entry in the areas of the table, in both la
     const char* area_of[int(Txt::Count)] = {};
     const Area* areas = all_areas();
     for (int a = 0; a < kAreaCount; ++a) {
+        const std::string area = areas[a].name;
+        CAPTURE(area);
         REQUIRE(areas[a].entries != nullptr);
         CHECK(areas[a].count > 0);
         for (std::size_t i = 0; i < areas[a].count; ++i) {
             const Entry& e = areas[a].entries[i];
             const int id = int(e.id);
-            CAPTURE(areas[a].name);
             CAPTURE(id);
             REQUIRE(id >= 0);
             REQUIRE(id < int(Txt::Count));
-            if (seen[id] > 0) FAIL_CHECK("Txt " << id << " is also in area " << area_of[id]);
+            if (seen[id] > 0) FAIL_CHECK("Txt " << id << " is also in area " << std::string(area_of[id]));
             ++seen[id];
             area_of[id] = areas[a].name;
             REQUIRE(e.en != nullptr);
