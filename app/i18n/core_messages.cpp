@@ -375,7 +375,8 @@ constexpr Pattern kPatterns[] = {
      "글에 [MASK]가 없습니다. 예측할 낱말 자리에 [MASK]를 입력하세요. 예: \"the cat [MASK] on the mat\"."},
     {"Position {} is outside the {} tokens.", "위치 {1}이(가) 토큰 {2}개 범위를 벗어납니다."},
 
-    // core/pretrained/subword_tokenizer.cpp, bpe_tokenizer.cpp, wordpiece_tokenizer.cpp
+    // core/pretrained/subword_tokenizer.cpp, subword_legacy.cpp, subword_tokenizer_json.cpp,
+    // bpe_tokenizer.cpp, wordpiece_tokenizer.cpp
     {"The text has more than {} tokens (the model's limit). Shorten it.",
      "글의 토큰이 {1}개를 넘습니다 (모델의 한도). 글을 줄이세요."},
     {"Cannot open {} ({}).", "{1}을 열 수 없습니다 ({2})."},

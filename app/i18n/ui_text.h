@@ -4,6 +4,7 @@
 // frame. Widget ids must not depend on the language: panels build labels as "text###id".
 // Error messages from the core (attn::Status) are English; panels show them through
 // localize_core_message (app/i18n/core_messages.h).
+// The strings themselves are in ui_text_<area>.cpp, keyed by Txt (see ui_text_table.h).
 #pragma once
 
 #include <string_view>

@@ -1,12 +1,12 @@
 // app_window.cpp — the GUI's frame loop (see app_window.h).
 //
-// [SECTION] App: everything the loop owns; style (UI scale, presentation mode)
+// [SECTION] Style (UI scale, presentation mode)
 // [SECTION] Requests to the worker
-// [SECTION] Menu bar and keyboard shortcuts (Ctrl+1..7 views, F5 / Esc presentation)
-// [SECTION] draw_frame: controls panel + the current view's panels, tiled
+// [SECTION] draw_frame: controls panel + the current view's panels (app_views.cpp), tiled
 // [SECTION] Window, screenshot, the frame loop and --stats (a GLFW window, or headless: an
 //           EGL surfaceless framebuffer from headless_egl.h — the same draw_frame either way)
 // [SECTION] run_app: settings, worker, fonts, ImGui/GL setup and teardown
+// What the loop owns (App) is in app_frame.h; the menu bar and keyboard shortcuts in app_menus.cpp.
 #include "app/shell/app_window.h"
 
 #define GL_GLEXT_PROTOTYPES 1
@@ -26,38 +26,18 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
-#include <optional>
 #include <thread>
 #include <vector>
 
-#include "attnlab_version.h"
 #include "core/base/asset_paths.h"
-#include "core/attention/row_kernels.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/jobs/compute_worker.h"
 #include "app/i18n/core_messages.h"
+#include "app/shell/app_frame.h"
 #include "app/shell/fonts.h"
 #include "app/shell/headless_egl.h"
 #include "app/shell/image_io.h"
-#include "app/views/all_heads/panel.h"
-#include "app/views/cell_explainer/panel.h"
-#include "app/panels/panel_controls.h"
-#include "app/views/cost/panel.h"
-#include "app/views/qk/panel.h"
-#include "app/views/row/panel.h"
-#include "app/panels/panel_export.h"
-#include "app/views/heatmap/panel.h"
-#include "app/views/lines/panel.h"
-#include "app/panels/panel_model.h"
-#include "app/views/model_view/panel.h"
-#include "app/views/pipeline/panel.h"
-#include "app/views/positional/panel.h"
-#include "app/views/scaling_lab/panel.h"
-#include "app/views/variants/panel.h"
-#include "app/views/train/panel.h"
-#include "app/views/predict/panel.h"
 #include "app/state/settings.h"
-#include "app/panels/panel_lesson.h"
 #include "core/base/limits.h"
 
 namespace attn::app {
@@ -75,53 +55,6 @@ double cpu_ms(clockid_t clock) {
     clock_gettime(clock, &ts);
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) * 1e-6;
 }
-
-// Everything the frame loop owns (UI thread).
-struct App {
-    AppState state;
-    ComputeView view;
-    ControlsPanel controls;
-    HeatmapPanel heatmap;
-    CellExplainerPanel explainer;
-    AllHeadsPanel all_heads;
-    ScalingLabPanel scaling;
-    PipelinePanel pipeline;
-    LinesPanel lines;
-    PositionalPanel positional;
-    ExportPanel exporter;
-    VariantsPanel variants;
-    CostPanel cost;
-    RowPanel row;
-    QkPanel qk;
-    ModelSession models;     // the pretrained model in use / loading (null: built-in)
-    ModelPanel model_panel;  // Model menu, open dialog, dropped folders
-    ModelViewPanel model_view;
-    TrainPanel train;
-    PredictPanel predict;    // the Predict view (GPT-2 generation session, BERT masked LM)
-    ComputeRequest last_posted;
-    bool posted_any = false;
-    FontSetup fonts;
-
-    std::filesystem::path config_dir;  // empty: settings are neither loaded nor saved
-    std::string settings_message;      // a load problem, shown in the controls panel
-    bool settings_may_overwrite = true;  // false: an unusable settings file could not be kept aside
-    std::string imgui_ini;             // io.IniFilename points here
-
-    // Latency of the last request: posted → its trace applied, in ms and frames.
-    int frame = 0;
-    std::uint64_t posted_generation = 0;
-    Clock::time_point posted_at;
-    int posted_frame = 0;
-    double last_latency_ms = -1.0;
-    int last_latency_frames = -1;
-    std::optional<std::string> type_text;  // --type: appended on frame kTypeFrame
-
-    // What the ImGui style was last set up for (re-applied when the state differs).
-    float styled_scale = -1.0f;
-    bool styled_presentation = false;
-
-    LessonPanel lesson;  // guided lessons: the column right of the view, File menu items, dialog
-};
 
 constexpr float kPresentationZoom = 1.45f;
 constexpr int kTypeFrame = 5;
@@ -184,105 +117,6 @@ void post_if_changed(App& app, ComputeWorker& worker) {
     app.view.busy = true;
 }
 
-// The panels tile the window, so their background is the clear colour: no full-screen blended
-// quads, which on a software rasterizer (llvmpipe) cost more than everything else in a frame.
-constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
-                                         ImGuiWindowFlags_NoBackground;
-
-// Ctrl+1 … Ctrl+9 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
-// File ▸ Export and Ctrl+E: the Train view exports its own figure (curves and probe, from the
-// panel's run, not from the sentence's trace); every other view opens the export dialog.
-void open_export_for_view(App& app) {
-    if (app.state.view == View::Train) train_panel_open_export(app.train);
-    else open_export_panel(app.exporter);
-}
-
-void handle_shortcuts(App& app) {
-    const ImGuiIO& io = ImGui::GetIO();
-    const bool lesson_keys = handle_lesson_keys(app.lesson, app.state);  // before Esc leaves presentation
-    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
-    if (app.state.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) app.state.presentation = false;
-    if (app.view.trace && !io.WantTextInput && !lesson_keys) {  // PageUp / PageDown: previous / next layer
-        const int layers = int(app.view.trace->layers.size());
-        if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) app.state.layer = std::max(app.state.layer - 1, 0);
-        if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) app.state.layer = std::min(app.state.layer + 1, std::max(layers - 1, 0));
-    }
-    if (!io.KeyCtrl) return;
-    if (ImGui::IsKeyPressed(GLFW_KEY_E, false)) open_export_for_view(app);
-    for (int k = 0; k < kViewCount; ++k) {
-        const int digit = view_shortcut_digit(k);
-        if (digit >= 0 && io.KeyShift == view_shortcut_shift(k) && ImGui::IsKeyPressed(GLFW_KEY_0 + digit, false))
-            app.state.view = kViews[k];
-    }
-}
-
-// The main menu bar; returns its height.
-float draw_main_menu(App& app) {
-    const Lang lang = app.state.lang;
-    float height = 0.0f;
-    if (ImGui::BeginMainMenuBar()) {
-        char label[128];
-        std::snprintf(label, sizeof(label), "%s###menu_file", tr(lang, Txt::MenuFile));
-        if (ImGui::BeginMenu(label)) {
-            std::snprintf(label, sizeof(label), "%s###menu_export", tr(lang, Txt::MenuExport));
-            if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr || app.state.view == View::Train))
-                open_export_for_view(app);
-            ImGui::Separator();
-            draw_lesson_menu_items(app.lesson, app.state);
-            ImGui::EndMenu();
-        }
-        draw_model_menu(app.model_panel, app.state, app.models);
-        std::snprintf(label, sizeof(label), "%s###menu_view", tr(lang, Txt::MenuView));
-        if (ImGui::BeginMenu(label)) {
-            for (int k = 0; k < kViewCount; ++k) {
-                std::snprintf(label, sizeof(label), "%s###view%d", tr(lang, view_title(kViews[k])), k);
-                if (ImGui::MenuItem(label, view_shortcut_text(k), app.state.view == kViews[k])) app.state.view = kViews[k];
-            }
-            ImGui::Separator();
-            std::snprintf(label, sizeof(label), "%s###menu_controls", tr(lang, Txt::MenuControls));
-            ImGui::MenuItem(label, nullptr, &app.state.show_controls, !app.state.presentation);
-            std::snprintf(label, sizeof(label), "%s###menu_presentation", tr(lang, Txt::MenuPresentation));
-            ImGui::MenuItem(label, "F5", &app.state.presentation);
-            std::snprintf(label, sizeof(label), "%s###menu_scale", tr(lang, Txt::MenuUiScale));
-            ImGui::SetNextItemWidth(160.0f);
-            ImGui::SliderFloat(label, &app.state.ui_scale, kMinUiScale, kMaxUiScale, "%.2f×", ImGuiSliderFlags_AlwaysClamp);
-            item_tooltip(tr(lang, Txt::MenuUiScaleTip));
-            ImGui::EndMenu();
-        }
-        std::snprintf(label, sizeof(label), "%s###menu_help", tr(lang, Txt::MenuHelp));
-        if (ImGui::BeginMenu(label)) {
-            ImGui::TextDisabled("%s", tr(lang, Txt::MenuShortcuts));
-            ImGui::Separator();
-            ImGui::TextUnformatted(tr(lang, Txt::ShortcutsText));
-            ImGui::Separator();  // About: the same version as `attnlab --version` and the package
-            ImGui::TextDisabled("AttnLab %s  (%s)", ATTNLAB_VERSION_STRING, attn::simd::row_kernels().name);
-            ImGui::EndMenu();
-        }
-        ImGui::SameLine(0.0f, 40.0f);
-        ImGui::TextDisabled("%s", tr(lang, view_title(app.state.view)));
-        draw_model_load_status(app.models, app.state);
-        if (app.state.presentation) {
-            ImGui::SameLine(0.0f, 40.0f);
-            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::PresentationHint));
-        }
-        height = ImGui::GetWindowSize().y;
-        ImGui::EndMainMenuBar();
-    }
-    return height;
-}
-
-// Opens a tiled panel window at (x, y, w, h); call ImGui::End() after, whatever it returns.
-bool begin_panel(Lang lang, Txt title_id, const char* id, float x, float y, float w, float h,
-                 ImGuiWindowFlags extra = 0) {
-    char title[160];
-    std::snprintf(title, sizeof(title), "%s###%s", tr(lang, title_id), id);
-    ImGui::SetNextWindowPos(ImVec2(x, y));
-    ImGui::SetNextWindowSize(ImVec2(w, h));
-    return ImGui::Begin(title, nullptr, kPanelFlags | extra);
-}
-
-constexpr ImGuiWindowFlags kNoScroll = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
 
 void draw_frame(App& app, ComputeWorker& worker) {
     ++app.frame;
@@ -328,104 +162,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
         draw_lesson_panel(app.lesson, app.state, app.view, app.models.active);
     }
     if (lesson_w > 0.0f) ImGui::End();
-    switch (app.state.view) {
-        case View::Explainer: {
-            const float hw = std::floor(w * 0.5f);
-            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
-                draw_heatmap_panel(app.heatmap, app.state, app.view);
-            }
-            ImGui::End();
-            if (begin_panel(lang, Txt::ViewExplainer, "explainer", x0 + hw, top, w - hw, h)) {
-                draw_cell_explainer_panel(app.explainer, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        }
-        case View::AllHeads:
-            if (begin_panel(lang, Txt::ViewAllHeads, "all_heads", x0, top, w, h, kNoScroll)) {
-                draw_all_heads_panel(app.all_heads, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Scaling:
-            if (begin_panel(lang, Txt::ViewScaling, "scaling", x0, top, w, h, kNoScroll)) {
-                draw_scaling_lab_panel(app.scaling, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Pipeline:
-            if (begin_panel(lang, Txt::ViewPipeline, "pipeline", x0, top, w, h, kNoScroll)) {
-                draw_pipeline_panel(app.pipeline, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Lines:
-            if (begin_panel(lang, Txt::ViewLines, "lines", x0, top, w, h, kNoScroll)) {
-                draw_lines_panel(app.lines, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Positional:
-            if (begin_panel(lang, Txt::ViewPositional, "positional", x0, top, w, h, kNoScroll)) {
-                draw_positional_panel(app.positional, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Cost:
-            if (begin_panel(lang, Txt::ViewCost, "cost", x0, top, w, h)) {
-                draw_cost_panel(app.cost, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Model:
-            if (begin_panel(lang, Txt::ViewModel, "model_view", x0, top, w, h, kNoScroll)) {
-                draw_model_view_panel(app.model_view, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Row: {  // the heatmap (pick a row there) beside the row's bar chart
-            const float hw = std::floor(w * 0.5f);
-            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
-                draw_heatmap_panel(app.heatmap, app.state, app.view);
-            }
-            ImGui::End();
-            if (begin_panel(lang, Txt::ViewRow, "row", x0 + hw, top, w - hw, h, kNoScroll)) {
-                draw_row_panel(app.row, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        }
-        case View::Qk:
-            if (begin_panel(lang, Txt::ViewQk, "qk", x0, top, w, h, kNoScroll)) {
-                draw_qk_panel(app.qk, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Variants:
-            if (begin_panel(lang, Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
-                draw_variants_panel(app.variants, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        case View::Train:
-            if (begin_panel(lang, Txt::ViewTrain, "train", x0, top, w, h, kNoScroll)) {
-                draw_train_panel(app.train, app.state, app.models);
-            }
-            ImGui::End();
-            break;
-        case View::Predict:
-            if (begin_panel(lang, Txt::ViewPredict, "predict", x0, top, w, h, kNoScroll)) {
-                draw_predict_panel(app.predict, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-        default:
-            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
-                draw_heatmap_panel(app.heatmap, app.state, app.view);
-            }
-            ImGui::End();
-            break;
-    }
+    draw_view_panels(app, x0, top, w, h);
 
     draw_export_panel(app.exporter, app.state, app.view);
     draw_lesson_dialog(app.lesson, app.state, app.model_panel.dropped);  // takes dropped .md files first

@@ -1,5 +1,5 @@
 // layer_choice.h — the "Layer [slider]" row shared by the views of a multi-layer trace
-// (PageUp / PageDown also change the layer: see app/shell/app_window.cpp).
+// (PageUp / PageDown also change the layer: see app/shell/app_menus.cpp).
 #pragma once
 
 #include "app/state/app_state.h"

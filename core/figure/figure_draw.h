@@ -4,8 +4,8 @@
 // markup or plain text drawn through one Canvas so that every string is also recorded for the
 // SVG text layer and checked for glyphs the fonts lack.
 //
-// [SECTION] index: Canvas and text · geometry · colour scales · heatmap block · colour bar ·
-// frame (title, subtitle, caption) · number formatting
+// [SECTION] index: Canvas and text · geometry · colour scales · heatmap block (figure_draw_heatmap.cpp) ·
+// colour bar · frame (title, subtitle, caption) · number formatting
 #pragma once
 
 #include <cairo.h>
@@ -101,6 +101,8 @@ void draw_line(Canvas& c, double x0, double y0, double x1, double y1, Rgb color,
 void draw_arrow(Canvas& c, double x0, double y0, double x1, double y1, Rgb color, double line_width);
 // Light grey with diagonal hatching: "hidden by the mask".
 void draw_hatched(Canvas& c, const Rect& r);
+// The current path filled as draw_hatched fills a rectangle (grey alone when !hatch: tiny cells).
+void fill_hatched_path(Canvas& c, bool hatch = true);
 
 inline const Rgb kInk{0.12f, 0.12f, 0.14f};
 inline const Rgb kMuted{0.38f, 0.38f, 0.42f};

@@ -1,9 +1,9 @@
-// subword_tokenizer.cpp — the file formats: tokenizer.json, vocab.json + merges.txt, vocab.txt
-// (+ tokenizer_config.json). The algorithms live in bpe_tokenizer.cpp and wordpiece_tokenizer.cpp.
+// subword_tokenizer.cpp — the tokenizer files' shared helpers and entry points: tokenizer.json,
+// vocab.json + merges.txt, vocab.txt (+ tokenizer_config.json). The formats are read in
+// subword_legacy.cpp and subword_tokenizer_json.cpp; the algorithms live in bpe_tokenizer.cpp and
+// wordpiece_tokenizer.cpp.
 //
-// [SECTION] Shared helpers (vocab table, added tokens, limits)
-// [SECTION] Legacy files (vocab.json, merges.txt, vocab.txt, tokenizer_config.json)
-// [SECTION] tokenizer.json
+// [SECTION] Shared helpers (vocab table, added tokens, limits; subword_files.h)
 // [SECTION] Entry points
 //
 // Every parse is checked: nlohmann exceptions are caught and turned into messages naming the
@@ -19,15 +19,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/bpe_tokenizer.h"
-#include "core/pretrained/wordpiece_tokenizer.h"
+#include "core/pretrained/subword_files.h"
 #include "core/base/json_depth.h"
 #include "core/base/limits.h"
 #include "core/base/utf8.h"
 
 namespace attn::pretrained {
 
-using json = nlohmann::json;
+using namespace subword_files;  // the helpers shared with the format readers (subword_files.h)
 
 // =============================================================================================
 // [SECTION] Shared helpers
@@ -38,7 +37,7 @@ int VocabTable::find(std::string_view piece) const {
     return it == ids.end() ? -1 : it->second;
 }
 
-namespace {
+namespace subword_files {
 
 // Shortened, printable form of a (possibly huge or binary) entry for messages.
 std::string quote(std::string_view s) {
@@ -111,7 +110,7 @@ Expected<VocabTable> make_table(std::vector<std::pair<std::string, int>> entries
     return table;
 }
 
-}  // namespace
+}  // namespace subword_files
 
 Expected<VocabTable> make_vocab_table(std::vector<std::pair<std::string, int>> entries,
                                       const std::string& source) {
@@ -159,7 +158,7 @@ Status too_many_subword_tokens(std::size_t limit) {
                          " tokens (the model's limit). Shorten it.");
 }
 
-namespace {
+namespace subword_files {
 
 // A file's lines without their "\n" / "\r\n"; a final newline does not start an extra line.
 std::vector<std::string_view> split_lines(std::string_view text) {
@@ -240,356 +239,13 @@ Status check_merge(const BpeMerge& m, const VocabTable& vocab, const std::string
     return Status::Ok();
 }
 
-// =============================================================================================
-// [SECTION] Legacy files
-// =============================================================================================
-
-}  // namespace
-
-Expected<std::vector<BpeMerge>> parse_merges_txt(std::string_view text, const VocabTable& vocab) {
-    const std::vector<std::string_view> lines = split_lines(text);
-    if (lines.size() > kMaxVocabEntries + 1)
-        return Status::Error("merges.txt: " + std::to_string(lines.size()) +
-                             " lines; more than the limit of " + std::to_string(kMaxVocabEntries) +
-                             " merges.");
-    std::vector<BpeMerge> merges;
-    merges.reserve(lines.size());
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const std::string_view line = lines[i];
-        const std::string where = "merges.txt line " + std::to_string(i + 1);
-        if (i == 0 && line.substr(0, 8) == "#version")
-            continue;
-        if (line.empty())
-            continue;
-        if (line.size() > kMaxVocabEntryBytes)
-            return Status::Error(where + " is " + std::to_string(line.size()) +
-                                 " bytes long; lines are at most " +
-                                 std::to_string(kMaxVocabEntryBytes) + " bytes.");
-        const std::size_t space = line.find(' ');
-        if (space == std::string_view::npos || line.find(' ', space + 1) != std::string_view::npos)
-            return Status::Error(where + ": " + quote(line) +
-                                 " is not two pieces separated by one space.");
-        BpeMerge m{std::string(line.substr(0, space)), std::string(line.substr(space + 1))};
-        if (Status s = check_merge(m, vocab, where); !s.ok())
-            return s;
-        merges.push_back(std::move(m));
-    }
-    return merges;
-}
-
-namespace {
-
-Expected<std::unique_ptr<SubwordTokenizer>> bpe_from_legacy(std::string_view vocab_json,
-                                                            std::string_view merges_txt) {
-    auto parsed = parse_json(vocab_json, "vocab.json");
-    if (!parsed)
-        return parsed.status();
-    auto entries = vocab_entries(*parsed, "vocab.json");
-    if (!entries)
-        return entries.status();
-    auto vocab = make_vocab_table(std::move(*entries), "vocab.json");
-    if (!vocab)
-        return vocab.status();
-    auto merges = parse_merges_txt(merges_txt, *vocab);
-    if (!merges)
-        return merges.status();
-    std::vector<AddedToken> added;
-    if (const int eos = vocab->find("<|endoftext|>"); eos >= 0)
-        added.push_back({"<|endoftext|>", eos});
-    return build_bpe_tokenizer(std::move(*vocab), std::move(*merges), std::move(added),
-                               "vocab.json");
-}
-
-// BERT's special tokens, matched literally in the text when the vocabulary has them.
-std::vector<AddedToken> bert_specials(const VocabTable& vocab) {
-    std::vector<AddedToken> added;
-    for (const char* name : {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"}) {
-        if (const int id = vocab.find(name); id >= 0)
-            added.push_back({name, id});
-    }
-    return added;
-}
-
-Expected<std::unique_ptr<SubwordTokenizer>> wordpiece_from_legacy(std::string_view vocab_txt,
-                                                                  const WordPieceOptions& options) {
-    const std::vector<std::string_view> lines = split_lines(vocab_txt);
-    if (lines.size() > kMaxVocabEntries)
-        return Status::Error("vocab.txt: " + std::to_string(lines.size()) +
-                             " lines; more than the limit of " + std::to_string(kMaxVocabEntries) +
-                             " entries.");
-    std::vector<std::pair<std::string, int>> entries;
-    entries.reserve(lines.size());
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const std::string where = "vocab.txt line " + std::to_string(i + 1);
-        if (lines[i].size() > kMaxVocabEntryBytes)
-            return Status::Error(where + " is " + std::to_string(lines[i].size()) +
-                                 " bytes long; entries are at most " +
-                                 std::to_string(kMaxVocabEntryBytes) + " bytes.");
-        if (Status s = validate_utf8(lines[i]); !s.ok())
-            return Status::Error(where + ": " + s.message());
-        if (!lines[i].empty())  // an empty line still takes its id
-            entries.emplace_back(std::string(lines[i]), static_cast<int>(i));
-    }
-    // The id is the line number; a repeated line gives the piece its later id, as BERT's
-    // load_vocab does.
-    auto vocab = make_table(std::move(entries), "vocab.txt", true);
-    if (!vocab)
-        return vocab.status();
-    std::vector<AddedToken> added = bert_specials(*vocab);
-    return build_wordpiece_tokenizer(std::move(*vocab), std::move(added), options, "vocab.txt");
-}
-
-// tokenizer_config.json: do_lower_case, strip_accents (null = follow lowercase),
-// tokenize_chinese_chars. Absent keys keep BertTokenizer's defaults.
-Expected<WordPieceOptions> parse_tokenizer_config(std::string_view text) {
-    WordPieceOptions options;
-    auto parsed = parse_json(text, "tokenizer_config.json");
-    if (!parsed)
-        return parsed.status();
-    const json& root = *parsed;
-    if (!root.is_object())
-        return Status::Error("tokenizer_config.json: expected a JSON object.");
-    const auto flag = [&](const char* key, bool& out) -> Status {
-        const auto it = root.find(key);
-        if (it == root.end() || it->is_null())
-            return Status::Ok();
-        if (!it->is_boolean())
-            return Status::Error(std::string("tokenizer_config.json: \"") + key +
-                                 "\" must be true or false.");
-        out = it->get<bool>();
-        return Status::Ok();
-    };
-    if (Status s = flag("do_lower_case", options.lowercase); !s.ok())
-        return s;
-    options.strip_accents = options.lowercase;
-    if (Status s = flag("strip_accents", options.strip_accents); !s.ok())
-        return s;
-    if (Status s = flag("tokenize_chinese_chars", options.split_cjk); !s.ok())
-        return s;
-    return options;
-}
-
-// =============================================================================================
-// [SECTION] tokenizer.json
-// =============================================================================================
-
-const char* kTj = "tokenizer.json";
-
-std::string type_of(const json& node) {
-    if (!node.is_object())
-        return "";
-    const auto it = node.find("type");
-    return it != node.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
-// "added_tokens": [{"id": 50256, "content": "<|endoftext|>", ...}, ...]
-Expected<std::vector<AddedToken>> parse_added_tokens(const json& root) {
-    std::vector<AddedToken> added;
-    const auto it = root.find("added_tokens");
-    if (it == root.end() || it->is_null())
-        return added;
-    if (!it->is_array())
-        return Status::Error("tokenizer.json: \"added_tokens\" must be a list.");
-    if (it->size() > limits::kMaxAddedTokens)
-        return Status::Error("tokenizer.json: " + std::to_string(it->size()) + " added tokens; more than the limit of " +
-                             std::to_string(limits::kMaxAddedTokens) + ".");
-    for (std::size_t i = 0; i < it->size(); ++i) {
-        const json& entry = (*it)[i];
-        const std::string where = "tokenizer.json added_tokens[" + std::to_string(i) + "]";
-        if (!entry.is_object() || !entry.contains("content") || !entry["content"].is_string() ||
-            !entry.contains("id"))
-            return Status::Error(where + ": expected {\"id\": number, \"content\": text}.");
-        const std::optional<int> id = as_int(entry["id"]);
-        if (!id || *id < 0)
-            return Status::Error(where + ": \"id\" must be a non-negative integer.");
-        added.push_back({entry["content"].get<std::string>(), *id});
-        if (added.back().content.empty() || added.back().content.size() > kMaxVocabEntryBytes)
-            return Status::Error(where + ": the content must be 1.." +
-                                 std::to_string(kMaxVocabEntryBytes) + " bytes.");
-    }
-    return added;
-}
-
-// model.vocab plus the added tokens (which may extend it) as one checked table.
-Expected<VocabTable> model_vocab(const json& model, const std::vector<AddedToken>& added) {
-    const auto it = model.find("vocab");
-    if (it == model.end())
-        return Status::Error("tokenizer.json: \"model\" has no \"vocab\".");
-    auto entries = vocab_entries(*it, "tokenizer.json model.vocab");
-    if (!entries)
-        return entries.status();
-    for (const AddedToken& a : added)
-        entries->emplace_back(a.content, a.id);
-    return make_vocab_table(std::move(*entries), kTj);
-}
-
-bool has_byte_level(const json& pre_tokenizer) {
-    const std::string type = type_of(pre_tokenizer);
-    if (type == "ByteLevel")
-        return true;
-    if (type == "Sequence" && pre_tokenizer.contains("pretokenizers") &&
-        pre_tokenizer["pretokenizers"].is_array()) {
-        for (const json& p : pre_tokenizer["pretokenizers"])
-            if (type_of(p) == "ByteLevel")
-                return true;
-    }
-    return false;
-}
-
-Expected<std::unique_ptr<SubwordTokenizer>> bpe_from_tokenizer_json(const json& root,
-                                                                    const json& model,
-                                                                    std::vector<AddedToken> added) {
-    const json pre_tokenizer = root.value("pre_tokenizer", json());
-    if (!has_byte_level(pre_tokenizer))
-        return Status::Error(
-            "tokenizer.json: a BPE model without the ByteLevel pre-tokenizer (found \"" +
-            type_of(pre_tokenizer) +
-            "\"); AttnLab supports GPT-2 style byte-level BPE only.");
-    for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"}) {
-        const auto it = model.find(key);
-        if (it != model.end() && !it->is_null() && !(it->is_string() && it->get<std::string>().empty()))
-            return Status::Error(std::string("tokenizer.json: model.") + key +
-                                 " is set; GPT-2 style BPE has none.");
-    }
-    auto vocab = model_vocab(model, added);
-    if (!vocab)
-        return vocab.status();
-
-    const auto it = model.find("merges");
-    if (it == model.end() || !it->is_array())
-        return Status::Error("tokenizer.json: model.merges must be a list.");
-    if (it->size() > kMaxVocabEntries)
-        return Status::Error("tokenizer.json: " + std::to_string(it->size()) +
-                             " merges; more than the limit of " + std::to_string(kMaxVocabEntries) +
-                             ".");
-    std::vector<BpeMerge> merges;
-    merges.reserve(it->size());
-    for (std::size_t i = 0; i < it->size(); ++i) {
-        const json& entry = (*it)[i];
-        const std::string where = "tokenizer.json model.merges[" + std::to_string(i) + "]";
-        BpeMerge m;
-        if (entry.is_string()) {  // "Ġ t"
-            const std::string& s = entry.get_ref<const std::string&>();
-            if (s.size() > kMaxVocabEntryBytes)
-                return Status::Error(where + " is " + std::to_string(s.size()) +
-                                     " bytes long; merges are at most " +
-                                     std::to_string(kMaxVocabEntryBytes) + " bytes.");
-            const std::size_t space = s.find(' ');
-            if (space == std::string::npos || s.find(' ', space + 1) != std::string::npos)
-                return Status::Error(where + ": " + quote(s) +
-                                     " is not two pieces separated by one space.");
-            m = {s.substr(0, space), s.substr(space + 1)};
-        } else if (entry.is_array() && entry.size() == 2 && entry[0].is_string() &&
-                   entry[1].is_string()) {  // ["Ġ", "t"]
-            m = {entry[0].get<std::string>(), entry[1].get<std::string>()};
-            if (m.left.size() + m.right.size() > kMaxVocabEntryBytes)
-                return Status::Error(where + " is longer than " +
-                                     std::to_string(kMaxVocabEntryBytes) + " bytes.");
-        } else {
-            return Status::Error(where + ": expected \"left right\" or [\"left\", \"right\"].");
-        }
-        if (Status s = check_merge(m, *vocab, where); !s.ok())
-            return s;
-        merges.push_back(std::move(m));
-    }
-    return build_bpe_tokenizer(std::move(*vocab), std::move(merges), std::move(added), kTj);
-}
-
-// Reads BertNormalizer settings, also from a Sequence of normalizers (Lowercase, StripAccents,
-// NFD, BertNormalizer). Other normalizers would change text in ways we do not reproduce.
-Status apply_normalizer(const json& node, WordPieceOptions& options) {
-    if (node.is_null())
-        return Status::Ok();
-    const std::string type = type_of(node);
-    if (type == "BertNormalizer") {
-        const auto flag = [&](const char* key, bool fallback) {
-            const auto it = node.find(key);
-            return it != node.end() && it->is_boolean() ? it->get<bool>() : fallback;
-        };
-        options.lowercase = flag("lowercase", true);
-        options.strip_accents = flag("strip_accents", options.lowercase);
-        options.split_cjk = flag("handle_chinese_chars", true);
-        return Status::Ok();
-    }
-    if (type == "Lowercase") {
-        options.lowercase = true;
-        return Status::Ok();
-    }
-    if (type == "StripAccents") {
-        options.strip_accents = true;
-        return Status::Ok();
-    }
-    if (type == "NFD")
-        return Status::Ok();  // only matters together with StripAccents, which decomposes
-    if (type == "Sequence" && node.contains("normalizers") && node["normalizers"].is_array()) {
-        for (const json& n : node["normalizers"])
-            if (Status s = apply_normalizer(n, options); !s.ok())
-                return s;
-        return Status::Ok();
-    }
-    return Status::Error("tokenizer.json: the normalizer \"" + type +
-                         "\" is not supported for WordPiece (BertNormalizer is).");
-}
-
-Expected<std::unique_ptr<SubwordTokenizer>> wordpiece_from_tokenizer_json(
-    const json& root, const json& model, std::vector<AddedToken> added) {
-    WordPieceOptions options;
-    // Without a normalizer the text is used as is.
-    options.lowercase = options.strip_accents = options.split_cjk = false;
-    if (Status s = apply_normalizer(root.value("normalizer", json()), options); !s.ok())
-        return s;
-    const auto text_field = [&](const char* key, std::string& out) -> Status {
-        const auto it = model.find(key);
-        if (it == model.end() || it->is_null())
-            return Status::Ok();
-        if (!it->is_string() || it->get_ref<const std::string&>().size() > kMaxVocabEntryBytes)
-            return Status::Error(std::string("tokenizer.json: model.") + key +
-                                 " must be a short text.");
-        out = it->get<std::string>();
-        return Status::Ok();
-    };
-    if (Status s = text_field("unk_token", options.unk_token); !s.ok())
-        return s;
-    if (Status s = text_field("continuing_subword_prefix", options.continuing_prefix); !s.ok())
-        return s;
-    if (const auto it = model.find("max_input_chars_per_word"); it != model.end() && !it->is_null()) {
-        const std::optional<int> n = as_int(*it);
-        if (!n || *n < 1)
-            return Status::Error("tokenizer.json: model.max_input_chars_per_word must be a positive integer.");
-        options.max_chars_per_word = *n;
-    }
-    auto vocab = model_vocab(model, added);
-    if (!vocab)
-        return vocab.status();
-    return build_wordpiece_tokenizer(std::move(*vocab), std::move(added), options, kTj);
-}
-
-Expected<std::unique_ptr<SubwordTokenizer>> from_tokenizer_json(std::string_view text) {
-    auto parsed = parse_json(text, kTj);
-    if (!parsed)
-        return parsed.status();
-    const json& root = *parsed;
-    if (!root.is_object() || !root.contains("model") || !root["model"].is_object())
-        return Status::Error("tokenizer.json: expected an object with a \"model\" object.");
-    const json& model = root["model"];
-    auto added = parse_added_tokens(root);
-    if (!added)
-        return added.status();
-    // Older files leave out model.type; the merges list tells BPE apart.
-    std::string type = type_of(model);
-    if (type.empty())
-        type = model.contains("merges") ? "BPE" : "WordPiece";
-    if (type == "BPE")
-        return bpe_from_tokenizer_json(root, model, std::move(*added));
-    if (type == "WordPiece")
-        return wordpiece_from_tokenizer_json(root, model, std::move(*added));
-    return Status::Error("tokenizer.json: model.type \"" + type +
-                         "\" is not supported (BPE for GPT-2, WordPiece for BERT).");
-}
+}  // namespace subword_files
 
 // =============================================================================================
 // [SECTION] Entry points
 // =============================================================================================
+
+namespace {
 
 Expected<std::string> read_file(const std::string& path, const char* name) {
     std::ifstream in(path, std::ios::binary | std::ios::ate);

@@ -46,7 +46,7 @@ TEST_CASE("selection sums: where the selected rows look, who looks at the select
     CHECK(t.to_columns.empty());
 }
 
-TEST_CASE("issue 14's UI strings sit at their ids (kTexts order is only asserted in debug builds)") {
+TEST_CASE("issue 14's UI strings sit at their ids") {
     CHECK(std::string(tr(Lang::En, Txt::ViewPredict)) == "Predict (next token)");
     CHECK(std::string(tr(Lang::En, Txt::RolesCell)) == "strongest: %s (%.2f)");
     CHECK(std::string(tr(Lang::En, Txt::QtyRollout)) == "Attention rollout");

@@ -1,0 +1,192 @@
+// ui_text_model.cpp — pretrained models' UI strings in English and Korean: Model menu and dialog, Model view, Predict view, head roles
+// (one area of the table in ui_text_table.h; look strings up with tr() from ui_text.h)
+#include "app/i18n/ui_text_table.h"
+
+namespace attn::app::ui_text_parts {
+
+namespace {
+
+constexpr Entry kTexts[] = {
+    // Pretrained models: Model menu, open dialog, loading, controls, layer choice, Model view
+    {Txt::MenuModel, "Model", "모델"},
+    {Txt::MenuOpenModel, "Open model folder…", "모델 폴더 열기…"},
+    {Txt::MenuRecentModels, "Recent models", "최근 모델"},
+    {Txt::MenuNoRecent, "(none yet)", "(아직 없음)"},
+    {Txt::RecentMissing, "folder not found", "폴더를 찾을 수 없음"},
+    {Txt::MenuUseBuiltin, "Use built-in model", "내장 모델 사용"},
+    {Txt::OpenModelTitle, "Open a model folder", "모델 폴더 열기"},
+    {Txt::OpenModelIntro,
+     "A GPT-2 or BERT folder as downloaded from Hugging Face: config.json, model.safetensors and the "
+     "tokenizer files (tokenizer.json, or vocab.json + merges.txt, or vocab.txt). You can also drop the "
+     "folder, or a file in it, onto the window.",
+     "Hugging Face에서 내려받은 GPT-2 또는 BERT 폴더: config.json, model.safetensors와 토크나이저 파일 "
+     "(tokenizer.json, 또는 vocab.json + merges.txt, 또는 vocab.txt)이 있어야 합니다. 폴더나 그 안의 "
+     "파일을 창에 끌어다 놓아도 됩니다."},
+    {Txt::OpenModelPath, "Folder", "폴더"},
+    {Txt::OpenModelPathHint, "/path/to/gpt2", "/경로/gpt2"},
+    {Txt::OpenModelGo, "Open", "열기"},
+    {Txt::ModelCancel, "Cancel", "취소"},
+    {Txt::ModelClose, "Close", "닫기"},
+    {Txt::ModelLoading, "Loading %s", "%s 불러오는 중"},
+    {Txt::ModelLoadFailed, "Could not open the model folder %s:", "모델 폴더 %s을(를) 열 수 없습니다:"},
+    {Txt::ModelRestoreFailed, "The model of the last session could not be opened again; using the built-in model.",
+     "지난번에 쓰던 모델을 다시 열지 못해 내장 모델을 씁니다."},
+    {Txt::ModelBuiltin, "Built-in model (random weights, one layer)", "내장 모델 (무작위 가중치, 한 층)"},
+    {Txt::ModelInfo, "%s: %d layers × %d heads, d_model %d, d_k %d", "%s: %d개 층 × %d개 헤드, d_model %d, d_k %d"},
+    {Txt::ModelFolderLine, "%s, weights %s", "%s, 가중치 %s"},
+    {Txt::BuiltinOnlyTip,
+     "Only for the built-in model. A pretrained model comes with its own size, heads, weights and "
+     "position vectors.",
+     "내장 모델에서만 쓸 수 있습니다. 사전 학습 모델은 크기, 헤드 수, 가중치, 위치 벡터가 이미 "
+     "정해져 있습니다."},
+    {Txt::SentenceB, "Sentence B (second segment)", "문장 B (두 번째 세그먼트)"},
+    {Txt::SentenceBTip,
+     "BERT reads a pair of sentences as [CLS] A [SEP] B [SEP]; the tokens of B get the second segment "
+     "embedding. Every token attends to both sentences.",
+     "BERT는 두 문장을 [CLS] A [SEP] B [SEP]로 읽고, B의 토큰에는 두 번째 세그먼트 임베딩을 더합니다. "
+     "모든 토큰이 두 문장 모두에 어텐션합니다."},
+    {Txt::CrossNoSecondTip,
+     "This model reads one text only (GPT-2 has no second sentence and no cross-attention).",
+     "이 모델은 글 하나만 읽습니다 (GPT-2에는 두 번째 문장도 교차 어텐션도 없습니다)."},
+    {Txt::TokenPieceTip, "piece %s, id %d", "조각 %s, id %d"},
+    {Txt::Layer, "Layer", "층"},
+    {Txt::LayerTip, "Which layer's attention the views show (PageUp / PageDown).",
+     "어느 층의 어텐션을 보여 줄지 고릅니다 (PageUp / PageDown)."},
+    {Txt::ViewModel, "Model (all layers)", "모델 (모든 층)"},
+    {Txt::ModelViewIntro,
+     "Every head of every layer at once: one row per layer, one column per head. Click a map to open "
+     "it in the heatmap.",
+     "모든 층의 모든 헤드를 한눈에 봅니다: 줄마다 층 하나, 칸마다 헤드 하나입니다. 그림을 누르면 "
+     "히트맵에서 엽니다."},
+    {Txt::ModelViewCell, "Layer %d, head %d", "%d층, %d번 헤드"},
+    {Txt::ModelViewClick, "Click to show it in the heatmap.", "누르면 히트맵에서 보여 줍니다."},
+    {Txt::ModelRowLabel, "L%d", "%d층"},
+    {Txt::ModelColLabel, "H%d", "H%d"},
+    {Txt::ModelViewPooled, "Long text: each thumbnail pixel is the largest weight of %d × %d cells.",
+     "긴 글: 작은 그림의 점 하나가 %d × %d칸 중 가장 큰 가중치입니다."},
+    {Txt::PeLearned,
+     "This model learned its position vectors in training; they are added to the token vectors "
+     "before the first layer and cannot be turned off.",
+     "이 모델은 위치 벡터를 학습했습니다. 첫 층 앞에서 토큰 벡터에 더해지며 끌 수 없습니다."},
+    {Txt::ModelDropHint, "Drop a model folder onto the window to open it.",
+     "모델 폴더를 창에 끌어다 놓으면 열립니다."},
+    {Txt::BuiltinHidden, "(size, heads, seed: the built-in model's only)", "(크기, 헤드 수, 시드: 내장 모델 전용)"},
+    {Txt::CausalAlwaysTip,
+     "GPT-2 predicts the next token, so every token sees only itself and the tokens before it: "
+     "this mask is always on.",
+     "GPT-2는 다음 토큰을 예측하므로 각 토큰은 자신과 앞의 토큰만 봅니다: 이 마스크는 항상 켜져 있습니다."},
+
+    // Predict view (next token, generation, masked tokens) and head roles in the Model view
+    {Txt::ViewPredict, "Predict (next token)", "예측 (다음 토큰)"},
+    {Txt::PredictNoModel,
+     "The built-in model has random weights and no vocabulary, so it predicts nothing. Open a GPT-2 "
+     "model (Model > Open model folder) to see its next-token guesses and to generate text, or a BERT "
+     "model to fill in [MASK]ed words.",
+     "내장 모델은 가중치가 무작위이고 어휘가 없어 아무것도 예측하지 않습니다. 다음 토큰 예측과 글 생성을 "
+     "보려면 GPT-2 모델을, [MASK] 자리 채우기를 보려면 BERT 모델을 여세요 (모델 > 모델 폴더 열기)."},
+    {Txt::PredictIntroGpt2,
+     "GPT-2 reads the text and gives every possible next token a probability. Click a token to see what "
+     "the model expects after it; generate to add tokens one at a time.",
+     "GPT-2는 글을 읽고 다음에 올 수 있는 모든 토큰에 확률을 줍니다. 토큰을 누르면 그 뒤에 모델이 무엇을 "
+     "기대하는지 보여 줍니다. 생성하면 토큰을 하나씩 덧붙입니다."},
+    {Txt::PredictIntroBert,
+     "BERT does not predict the next token: it fills in hidden ([MASK]) tokens from both sides. Type "
+     "[MASK] in the sentence or click a token to hide it.",
+     "BERT는 다음 토큰을 예측하지 않고, 가려진 ([MASK]) 토큰을 양쪽 문맥으로 채웁니다. 문장에 [MASK]를 "
+     "쓰거나 토큰을 눌러 가리세요."},
+    {Txt::PredictPosition, "Next token after \"%s\" (token %d of %d)", "\"%s\" 다음 토큰 (%d / %d번째 토큰)"},
+    {Txt::PredictClickTip, "Click a token to predict what comes after it.", "토큰을 누르면 그 뒤에 올 토큰을 예측합니다."},
+    {Txt::PredictGreedy, "Greedy", "탐욕적 선택"},
+    {Txt::PredictGreedyTip, "Always take the most probable token (the controls below then do nothing).",
+     "항상 가장 확률이 높은 토큰을 고릅니다 (아래 설정은 쓰이지 않습니다)."},
+    {Txt::PredictTemp, "Temperature", "온도"},
+    {Txt::PredictTempTip, "Divides the logits before the softmax: below 1 sharpens, above 1 flattens.",
+     "소프트맥스 전에 로짓을 나눕니다: 1보다 작으면 뾰족하게, 크면 평평하게 만듭니다."},
+    {Txt::PredictTopK, "Top-k", "상위 k"},
+    {Txt::PredictTopKTip, "Keep only the k most probable tokens (0 = all).", "확률이 높은 k개 토큰만 남깁니다 (0 = 모두)."},
+    {Txt::PredictTopP, "Top-p", "상위 p"},
+    {Txt::PredictTopPTip, "Then keep the fewest most probable tokens whose probabilities add up to p.",
+     "그다음 확률 합이 p가 될 때까지 가장 확률이 높은 토큰만 남깁니다."},
+    {Txt::PredictSeed, "Seed", "시드"},
+    {Txt::PredictSeedTip, "The same seed draws the same tokens.", "시드가 같으면 같은 토큰을 뽑습니다."},
+    {Txt::PredictShown, "Bars", "막대 수"},
+    {Txt::PredictRaw, "model (temperature 1)", "모델 (온도 1)"},
+    {Txt::PredictSampled, "sampling draws from", "샘플링 분포"},
+    {Txt::PredictKept, "Sampling keeps %d token(s): %.1f%% of the model's probability.",
+     "샘플링은 토큰 %d개를 남깁니다: 모델 확률의 %.1f%%."},
+    {Txt::PredictAxis, "probability", "확률"},
+    {Txt::PredictPlusOne, "+1 token", "+1 토큰"},
+    {Txt::PredictPlusOneTip, "Add one token (Enter or G when no text field is active).",
+     "토큰 하나를 덧붙입니다 (입력란이 선택되어 있지 않을 때 Enter 또는 G)."},
+    {Txt::PredictPlusN, "+%d tokens", "+%d 토큰"},
+    {Txt::PredictPlusNTip, "Add this many tokens; each new token's attention appears as it arrives.",
+     "이만큼 토큰을 덧붙입니다. 새 토큰마다 어텐션이 도착하는 대로 나타납니다."},
+    {Txt::PredictUndo, "Undo", "되돌리기"},
+    {Txt::PredictUndoTip, "Remove the last generated token.", "마지막으로 생성한 토큰을 지웁니다."},
+    {Txt::PredictKeep, "Keep as sentence", "문장으로 쓰기"},
+    {Txt::PredictKeepTip, "Write the text with the generated tokens into the sentence (the other views then show it).",
+     "생성한 토큰까지 포함한 글을 문장에 넣습니다 (다른 보기도 그 글을 보여 줍니다)."},
+    {Txt::PredictGenerating, "generating…", "생성 중…"},
+    {Txt::PredictFull, "All %d positions of the model are used: no more tokens fit.",
+     "모델의 위치 %d개를 모두 썼습니다: 토큰을 더 넣을 수 없습니다."},
+    {Txt::PredictGrowTitle, "Attention of each token over the ones before it (layer %d, head %d)",
+     "각 토큰이 앞 토큰들에 주는 어텐션 (%d층, %d번 헤드)"},
+    {Txt::PredictGrowTip,
+     "Each generated token adds one row: its attention over everything before it, computed once with the "
+     "key-value cache.",
+     "생성된 토큰마다 한 줄이 늘어납니다: 앞의 모든 토큰에 대한 어텐션이며, 키-값 캐시로 한 번만 계산합니다."},
+    {Txt::PredictStarting, "Reading the text…", "글을 읽는 중…"},
+    {Txt::PredictText, "Text", "글"},
+    {Txt::PredictNoMlmHead,
+     "This BERT checkpoint was saved without its masked-LM head, so it cannot fill in [MASK]. Open a "
+     "checkpoint saved as BertForMaskedLM (e.g. bert-base-uncased from the Hugging Face hub).",
+     "이 BERT 체크포인트는 마스크 언어 모델 헤드 없이 저장되어 [MASK]를 채울 수 없습니다. "
+     "BertForMaskedLM으로 저장된 체크포인트(예: Hugging Face의 bert-base-uncased)를 여세요."},
+    {Txt::PredictMaskHint, "Type [MASK] in the sentence, or click a token below to hide it.",
+     "문장에 [MASK]를 쓰거나, 아래 토큰을 눌러 가리세요."},
+    {Txt::PredictMaskTitle, "[MASK] at token %d (was \"%s\")", "%d번째 토큰의 [MASK] (원래 \"%s\")"},
+    {Txt::PredictMaskClear, "Unmask all", "가림 모두 해제"},
+    {Txt::PredictMaskClickTip, "Click to hide this token ([MASK]) or show it again.",
+     "누르면 이 토큰을 가리거나 ([MASK]) 다시 보입니다."},
+    {Txt::PredictError, "Cannot predict:", "예측할 수 없습니다:"},
+    {Txt::PredictMasked, "filler probability", "채울 토큰 확률"},
+    {Txt::RolesTitle, "Head roles", "헤드 역할"},
+    {Txt::RolesComputing, "Scoring every head…", "모든 헤드의 점수를 매기는 중…"},
+    {Txt::RolesNeedModel, "Head roles need a pretrained model (Model > Open model folder).",
+     "헤드 역할은 사전 학습 모델이 있어야 볼 수 있습니다 (모델 > 모델 폴더 열기)."},
+    {Txt::RolesOnProbe, "Probe", "탐침"},
+    {Txt::RolesOnSentence, "This sentence", "이 문장"},
+    {Txt::RolesOnTip,
+     "Probe: random tokens repeated twice, where duplicate and induction patterns exist. This sentence: "
+     "the scores on the text you typed.",
+     "탐침: 무작위 토큰을 두 번 반복한 글로, 중복·귀납 패턴이 생깁니다. 이 문장: 입력한 글에서의 점수입니다."},
+    {Txt::RolesRank, "Rank heads by", "헤드 순위 기준"},
+    {Txt::RolesListTip, "Click a head to open it in the heatmap.", "헤드를 누르면 히트맵에서 엽니다."},
+    {Txt::RolesNone, "mixed (no role ≥ 0.3)", "섞임 (0.3 이상인 역할 없음)"},
+    {Txt::RolesScore, "score", "점수"},
+    {Txt::RolesLegendTip, "Each map's badge: the head's strongest role (score ≥ 0.3).",
+     "그림의 표시: 그 헤드의 가장 강한 역할 (점수 ≥ 0.3)."},
+    {Txt::RolePrevious, "previous-token", "이전 토큰"},
+    {Txt::RoleDuplicate, "duplicate-token", "중복 토큰"},
+    {Txt::RoleInduction, "induction", "귀납"},
+    {Txt::RoleFirst, "first-token (sink)", "첫 토큰 (싱크)"},
+    {Txt::RoleSelf, "self", "자기 자신"},
+    {Txt::RoleBroad, "broad", "넓게 퍼짐"},
+    {Txt::RolePreviousTip, "Looks at the token just before.", "바로 앞 토큰을 봅니다."},
+    {Txt::RoleDuplicateTip, "Looks at earlier copies of the same token.", "앞에 나온 같은 토큰을 봅니다."},
+    {Txt::RoleInductionTip, "Looks at the token that followed the last copy of this one (A B … A → B).",
+     "이 토큰이 앞서 나왔을 때 바로 뒤에 온 토큰을 봅니다 (A B … A → B)."},
+    {Txt::RoleFirstTip, "Parks its attention on the first token (an attention sink).",
+     "어텐션을 첫 토큰에 몰아 둡니다 (어텐션 싱크)."},
+    {Txt::RoleSelfTip, "Looks at its own token.", "자기 토큰을 봅니다."},
+    {Txt::RoleBroadTip, "Spreads its attention evenly (high entropy).", "어텐션을 고르게 퍼뜨립니다 (엔트로피가 높음)."},
+    {Txt::RolesCell, "strongest: %s (%.2f)", "가장 강한 역할: %s (%.2f)"},
+};
+static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
+static_assert(strings_filled(kTexts), "a missing or empty string in this area");
+
+}  // namespace
+
+Area model_texts() { return area("model", kTexts); }
+
+}  // namespace attn::app::ui_text_parts

@@ -1,0 +1,135 @@
+// app_views.cpp — the view area: the current view's panel(s), tiled right of the controls
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/shell/app_frame.h"
+
+namespace attn::app {
+
+namespace {
+
+// The panels tile the window, so their background is the clear colour: no full-screen blended
+// quads, which on a software rasterizer (llvmpipe) cost more than everything else in a frame.
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBackground;
+
+constexpr ImGuiWindowFlags kNoScroll = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+
+}  // namespace
+
+// Opens a tiled panel window at (x, y, w, h); call ImGui::End() after, whatever it returns.
+bool begin_panel(Lang lang, Txt title_id, const char* id, float x, float y, float w, float h,
+                 ImGuiWindowFlags extra) {
+    char title[160];
+    std::snprintf(title, sizeof(title), "%s###%s", tr(lang, title_id), id);
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, h));
+    return ImGui::Begin(title, nullptr, kPanelFlags | extra);
+}
+
+void draw_view_panels(App& app, float x0, float top, float w, float h) {
+    const Lang lang = app.state.lang;
+    switch (app.state.view) {
+        case View::Explainer: {
+            const float hw = std::floor(w * 0.5f);
+            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
+                draw_heatmap_panel(app.heatmap, app.state, app.view);
+            }
+            ImGui::End();
+            if (begin_panel(lang, Txt::ViewExplainer, "explainer", x0 + hw, top, w - hw, h)) {
+                draw_cell_explainer_panel(app.explainer, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        }
+        case View::AllHeads:
+            if (begin_panel(lang, Txt::ViewAllHeads, "all_heads", x0, top, w, h, kNoScroll)) {
+                draw_all_heads_panel(app.all_heads, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Scaling:
+            if (begin_panel(lang, Txt::ViewScaling, "scaling", x0, top, w, h, kNoScroll)) {
+                draw_scaling_lab_panel(app.scaling, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Pipeline:
+            if (begin_panel(lang, Txt::ViewPipeline, "pipeline", x0, top, w, h, kNoScroll)) {
+                draw_pipeline_panel(app.pipeline, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Lines:
+            if (begin_panel(lang, Txt::ViewLines, "lines", x0, top, w, h, kNoScroll)) {
+                draw_lines_panel(app.lines, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Positional:
+            if (begin_panel(lang, Txt::ViewPositional, "positional", x0, top, w, h, kNoScroll)) {
+                draw_positional_panel(app.positional, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Cost:
+            if (begin_panel(lang, Txt::ViewCost, "cost", x0, top, w, h)) {
+                draw_cost_panel(app.cost, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Model:
+            if (begin_panel(lang, Txt::ViewModel, "model_view", x0, top, w, h, kNoScroll)) {
+                draw_model_view_panel(app.model_view, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Row: {  // the heatmap (pick a row there) beside the row's bar chart
+            const float hw = std::floor(w * 0.5f);
+            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
+                draw_heatmap_panel(app.heatmap, app.state, app.view);
+            }
+            ImGui::End();
+            if (begin_panel(lang, Txt::ViewRow, "row", x0 + hw, top, w - hw, h, kNoScroll)) {
+                draw_row_panel(app.row, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        }
+        case View::Qk:
+            if (begin_panel(lang, Txt::ViewQk, "qk", x0, top, w, h, kNoScroll)) {
+                draw_qk_panel(app.qk, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Variants:
+            if (begin_panel(lang, Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
+                draw_variants_panel(app.variants, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Train:
+            if (begin_panel(lang, Txt::ViewTrain, "train", x0, top, w, h, kNoScroll)) {
+                draw_train_panel(app.train, app.state, app.models);
+            }
+            ImGui::End();
+            break;
+        case View::Predict:
+            if (begin_panel(lang, Txt::ViewPredict, "predict", x0, top, w, h, kNoScroll)) {
+                draw_predict_panel(app.predict, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        default:
+            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
+                draw_heatmap_panel(app.heatmap, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+    }
+}
+
+}  // namespace attn::app
