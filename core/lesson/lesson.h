@@ -43,8 +43,12 @@
 
 namespace attn::lesson {
 
-// Files larger than this are refused before parsing (a lesson is a few KB).
-constexpr size_t kMaxLessonBytes = 1u << 20;  // 1 MiB
+// Files larger than this are refused before parsing (the bundled lessons are 2–4 KiB each). The
+// whole file is parsed on the UI thread when a lesson opens: 256 KiB of dense Markdown takes < 0.1 s.
+constexpr size_t kMaxLessonBytes = 256u << 10;  // 256 KiB
+// The text of one step (prose, question, choices, explanation), and of the intro: the lesson panel
+// lays it out every frame, so a page-long step must stay cheap (bundled steps: < 1 KiB).
+constexpr size_t kMaxStepTextBytes = 16u << 10;  // 16 KiB
 
 enum class Lang { En, Ko };
 

@@ -326,7 +326,7 @@ Expected<Lesson> parse_lesson(const std::string& bytes, const std::string& file_
     if (bytes.size() > kMaxLessonBytes) {
         return Status::Error(file_name + ": the file is " + std::to_string(bytes.size() / 1024) +
                              " KiB; lessons are limited to " + std::to_string(kMaxLessonBytes / 1024) +
-                             " KiB (1 MiB). Is this really a lesson?");
+                             " KiB. Is this really a lesson?");
     }
     if (const size_t nul = bytes.find('\0'); nul != std::string::npos) {
         return Status::Error(file_name + ":" + std::to_string(line_of(bytes, nul)) +
@@ -351,6 +351,25 @@ Expected<Lesson> parse_lesson(const std::string& bytes, const std::string& file_
     p.walk(doc.get());
     if (!p.have_title) p.error(1, "no '# Title': a lesson file starts with '# Lesson title'.");
     else if (p.lesson.steps.empty()) p.error(line_of(bytes, bytes.size()), "no steps: each '## Step title' starts one.");
+
+    // The panel lays a step's text out every frame: a step is a few paragraphs, not a book.
+    auto text_kib = [](size_t bytes) { return std::to_string((bytes + 1023) / 1024); };
+    if (p.errors.empty() && to_plain_text(p.lesson.intro).size() > kMaxStepTextBytes)
+        p.error(1, "the introduction has " + text_kib(to_plain_text(p.lesson.intro).size()) +
+                       " KiB of text; it holds at most " + text_kib(kMaxStepTextBytes) +
+                       " KiB. Move some of it into steps.");
+    for (size_t i = 0; i < p.lesson.steps.size() && p.errors.empty(); ++i) {
+        const Step& step = p.lesson.steps[i];
+        size_t bytes = to_plain_text(step.text).size();
+        if (step.question) {
+            bytes += to_plain_text(step.question->ask).size() + to_plain_text(step.question->explain).size();
+            for (const RichText& c : step.question->choices) bytes += to_plain_text(c).size();
+        }
+        if (bytes > kMaxStepTextBytes)
+            p.error(step.line, "step " + std::to_string(i + 1) + " '" + shorten(step.title) + "' has " +
+                                   text_kib(bytes) + " KiB of text; a step holds at most " +
+                                   text_kib(kMaxStepTextBytes) + " KiB. Split it into several steps.");
+    }
 
     // Every step's settings must apply (cumulatively, as the app applies them).
     if (p.errors.empty()) {
@@ -378,7 +397,7 @@ Expected<Lesson> load_lesson_file(const std::string& path) {
     if (size_t(size) > kMaxLessonBytes) {
         return Status::Error(path + ": the file is " + std::to_string(size_t(size) / 1024) +
                              " KiB; lessons are limited to " + std::to_string(kMaxLessonBytes / 1024) +
-                             " KiB (1 MiB). Is this really a lesson?");
+                             " KiB. Is this really a lesson?");
     }
     in.seekg(0);
     std::string bytes(size_t(size), '\0');

@@ -352,6 +352,8 @@ TEST_CASE("lesson session: a broken lesson file gives a message and leaves the a
         {"binary.md", std::string("# T\n\0\n", 6), "이진 데이터"},
         {"no-steps.md", "# Only a title\n", "단계가 없습니다"},
         {"big.md", std::string(lesson::kMaxLessonBytes + 10, 'a'), "레슨은"},
+        {"long-step.md", "# T\n\n## S\n\n" + std::string(lesson::kMaxStepTextBytes + 10, 'a') + "\n",
+         "1단계 'S'의 글이 17 KiB입니다. 한 단계는 16 KiB까지입니다."},
     };
     for (const Case& c : cases) {
         CAPTURE(c.name);

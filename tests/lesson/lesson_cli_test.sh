@@ -77,7 +77,7 @@ expect_exit 1 "binary file" -- "$bin" lesson "$tmp/binary.md" --check
 expect_stderr "binary data" "binary message"
 head -c 2000000 /dev/zero | tr '\0' 'a' >"$tmp/big.md"
 expect_exit 1 "2 MB file" -- "$bin" lesson "$tmp/big.md" --check
-expect_stderr "1 MiB" "size limit message"
+expect_stderr "lessons are limited to 256 KiB" "size limit message"
 expect_exit 1 "missing file" -- "$bin" lesson "$tmp/none.md" --check
 expect_stderr "Cannot open" "missing file message"
 expect_exit 2 "bad --lang" -- "$bin" lesson "${lessons[0]}" --export "$tmp/x.pdf" --lang fr

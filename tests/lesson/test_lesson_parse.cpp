@@ -231,6 +231,24 @@ TEST_CASE("errors name the file, the line and what is allowed") {
     CHECK(err.find("\nt.md:7:") != std::string::npos);
 }
 
+TEST_CASE("a step or an introduction past 16 KiB of text is refused, naming the step and the limit") {
+    const std::string para = std::string(1000, 'w') + "\n\n";  // 1,000 bytes of text per paragraph
+    std::string paras;
+    for (int i = 0; i < 17; ++i) paras += para;
+    // 16 paragraphs (16,000 bytes of text) are fine; 17 are not.
+    std::string ok = "# T\n\n## First\n\nshort\n\n## Long\n\n";
+    for (int i = 0; i < 16; ++i) ok += para;
+    CHECK(parse_lesson(ok, "t.md").ok());
+    auto err = error_of("# T\n\n## First\n\nshort\n\n## Long\n\n" + paras);
+    CHECK(err.find("t.md:7: step 2 'Long' has 17 KiB of text; a step holds at most 16 KiB.") == 0);
+    // The question's text counts too.
+    err = error_of("# T\n\n## Q\n\n```attnlab\nask = " + std::string(9000, 'a') + "\nexplain = " +
+                   std::string(9000, 'b') + "\nanswer = argmax row 0\n```\n");
+    CHECK(err.find("t.md:3: step 1 'Q' has 18 KiB") == 0);
+    err = error_of("# T\n\n" + paras + "## S\n\nx\n");
+    CHECK(err.find("t.md:1: the introduction has 17 KiB of text; it holds at most 16 KiB.") == 0);
+}
+
 TEST_CASE("invalid UTF-8, binary garbage and huge files are refused, naming the line") {
     std::string bad = "# T\n\n## S\n\nok line\ncaf\xC3\x28 bad\n";
     auto err = error_of(bad);
@@ -245,7 +263,7 @@ TEST_CASE("invalid UTF-8, binary garbage and huge files are refused, naming the 
     // 50 MB: refused before parsing, naming the limit.
     std::string big(50u << 20, 'a');
     err = error_of(big);
-    CHECK(err.find("1024 KiB (1 MiB)") != std::string::npos);
+    CHECK(err.find("limited to 256 KiB.") != std::string::npos);
     const std::string path = "lesson_test_big.md";
     {
         std::ofstream out(path, std::ios::binary);
@@ -254,7 +272,7 @@ TEST_CASE("invalid UTF-8, binary garbage and huge files are refused, naming the 
     auto from_file = load_lesson_file(path);
     std::remove(path.c_str());
     REQUIRE_FALSE(from_file.ok());
-    CHECK(from_file.error().find("1 MiB") != std::string::npos);
+    CHECK(from_file.error().find("limited to 256 KiB") != std::string::npos);
     CHECK(load_lesson_file("no/such/lesson.md").error().find("Cannot open") == 0);
 
     // Random bytes, and random mutations of a good lesson: an error or a lesson, never a crash.
