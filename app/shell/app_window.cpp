@@ -387,7 +387,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     lesson_panel_init(app->lesson, assets, app->exporter.font_file);
     if (!options.lesson.empty()) {  // --lesson FILE [--lesson-step N]: a broken file says why in the panel
         if (!open_lesson_path(app->lesson, app->state, options.lesson, std::max(options.lesson_step - 1, 0))) {
-            std::fprintf(stderr, "attnlab: %s\n", app->lesson.open_error.c_str());
+            const std::string why = localize_lesson_message(app->lesson.open_error, app->state.lang);
+            std::fprintf(stderr, "attnlab: %s\n", why.c_str());
             app->lesson.dialog_open = app->lesson.dialog_just_opened = true;
         }
         app->lesson.reveal_when_ready = options.lesson_reveal;
