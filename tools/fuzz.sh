@@ -23,6 +23,9 @@ if ! cmake --build build-fuzz -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targ
     exit 1
 fi
 
+# The engine's thread pool adds a second busy thread per fuzzer and nothing a parser needs.
+export ATTNLAB_THREADS=${ATTNLAB_THREADS:-1}
+
 fx=tests/fixtures
 seeds_of() {
     case $1 in
