@@ -354,8 +354,8 @@ Expected<Lesson> parse_lesson(const std::string& bytes, const std::string& file_
 
     // The panel lays a step's text out every frame: a step is a few paragraphs, not a book.
     auto text_kib = [](size_t bytes) { return std::to_string((bytes + 1023) / 1024); };
-    if (p.errors.empty() && to_plain_text(p.lesson.intro).size() > kMaxStepTextBytes)
-        p.error(1, "the introduction has " + text_kib(to_plain_text(p.lesson.intro).size()) +
+    if (const size_t intro = to_plain_text(p.lesson.intro).size(); p.errors.empty() && intro > kMaxStepTextBytes)
+        p.error(1, "the introduction has " + text_kib(intro) +
                        " KiB of text; it holds at most " + text_kib(kMaxStepTextBytes) +
                        " KiB. Move some of it into steps.");
     for (size_t i = 0; i < p.lesson.steps.size() && p.errors.empty(); ++i) {
