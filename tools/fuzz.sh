@@ -50,9 +50,11 @@ for t in "${targets[@]}"; do
     case $t in vocab_json|tokenizer_json|config_json|safetensors|settings|run_options) dict=(-dict=tests/fuzz/json.dict) ;; esac
     # Inputs stay small enough to run fast; the bad sizes that matter are declared, not real.
     max_len=65536
-    case $t in vocab_json|tokenizer_json|lesson|settings|run_options) max_len=32768 ;; esac
     # vocab.txt: one allocation per line, so 13 KB of short lines ran at ~1,000/s under ASan
-    case $t in vocab_txt) max_len=4096 ;; esac
+    case $t in
+        vocab_json|tokenizer_json|lesson|settings|run_options) max_len=32768 ;;
+        vocab_txt) max_len=4096 ;;
+    esac
     runs=()
     [ -n "${ATTNLAB_FUZZ_RUNS:-}" ] && runs=(-runs="$ATTNLAB_FUZZ_RUNS")
     log=build-fuzz/$t.log
