@@ -342,6 +342,7 @@ const char* token_kind_name(TokenKind kind) {
     case TokenKind::Punctuation: return "punctuation";
     case TokenKind::Symbol: return "symbol";
     case TokenKind::Special: return "special";
+    case TokenKind::Patch: return "patch";
     }
     assert(false && "unknown TokenKind");
     return "unknown";

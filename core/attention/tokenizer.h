@@ -42,7 +42,9 @@
 
 namespace attn {
 
-enum class TokenKind { Word, Number, Punctuation, Symbol, Special };  // Symbol = emoji, math, currency...; Special = e.g. "[PAD]" added by the engine
+// Symbol = emoji, math, currency...; Special = e.g. "[PAD]" added by the engine; Patch = one P×P
+// square of an image (Vision Transformers), at patch_row, patch_col of its grid.
+enum class TokenKind { Word, Number, Punctuation, Symbol, Special, Patch };
 
 struct Token {
     std::string text;        // UTF-8, exactly text.substr(byte_begin, byte_end - byte_begin) for tokens from the input
@@ -50,6 +52,8 @@ struct Token {
     size_t byte_end = 0;
     TokenKind kind = TokenKind::Word;
     int id = -1;             // vocabulary id (pretrained models' subword tokens); -1 = none
+    int patch_row = -1;      // Patch tokens: row and column in the image's patch grid (0-based)
+    int patch_col = -1;
 };
 
 struct TokenizerOptions {
@@ -63,7 +67,7 @@ struct TokenizerOptions {
 //    "The text has more than 512 tokens (the limit). Shorten it or raise the limit."
 Expected<std::vector<Token>> tokenize(std::string_view text, const TokenizerOptions& options = {});
 
-// "word", "number", "punctuation", "symbol", "special" (for logs, golden files, the UI legend).
+// "word", "number", "punctuation", "symbol", "special", "patch" (for logs, golden files, the UI legend).
 const char* token_kind_name(TokenKind kind);
 
 }  // namespace attn

@@ -5,6 +5,8 @@
 // same types, so every view works on either.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,23 @@ struct RunConfig {
     bool is_cross() const { return !cross_text.empty(); }
 };
 
+// The picture behind an image run (Vision Transformers): what the model saw and how its patches
+// lie on it. Token i ≥ prefix_tokens is the patch at (row, col) = divmod(i − prefix_tokens, grid_cols),
+// covering pixels [col·P, (col+1)·P) × [row·P, (row+1)·P) of `rgb`.
+struct TraceImage {
+    std::string source;                  // the image file's name, for captions
+    int source_width = 0, source_height = 0;  // the file's size before resizing and cropping
+    int width = 0, height = 0;           // the model's input
+    std::vector<std::uint8_t> rgb;       // (height, width, 3) 8-bit, what the model saw
+    int patch_size = 0;
+    int grid_rows = 0, grid_cols = 0;
+    int prefix_tokens = 1;               // [CLS] (and DeiT's [DIST]) before the patches
+    int checkpoint_grid = 0;             // the grid the model's position embeddings were trained on
+    bool positions_interpolated = false; // the grid differs from it: positions resized (bicubic)
+    std::vector<float> logits;           // class scores (classifiers), else empty
+    std::vector<std::string> labels;     // class names, id order (classifiers)
+};
+
 struct Trace {
     std::string model_name;        // "built-in", or a pretrained model's folder name ("gpt2", ...)
     std::string model_family;      // "" for the built-in model; "GPT-2", "BERT", "DistilBERT"
@@ -41,9 +60,12 @@ struct Trace {
 
     std::vector<LayerTrace> layers;
 
+    std::shared_ptr<const TraceImage> image;  // image runs only (ViT), else null
+
     int t_q() const { return int(q_tokens.size()); }
     int t_k() const { return int(k_tokens.size()); }
     bool is_pretrained() const { return !model_family.empty(); }
+    bool is_image() const { return image != nullptr; }
 };
 
 }  // namespace attn

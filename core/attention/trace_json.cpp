@@ -6,7 +6,7 @@
 
 namespace attn {
 
-static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens) {
+static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens, const TraceImage* image) {
     w.begin_array();
     for (const Token& t : tokens) {
         w.begin_object();
@@ -15,6 +15,15 @@ static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens) {
         w.key("end").value((unsigned long long)t.byte_end);
         w.key("kind").value(token_kind_name(t.kind));
         if (t.id >= 0) w.key("id").value(t.id);  // pretrained models: the vocabulary id
+        if (t.kind == TokenKind::Patch) {
+            w.key("row").value(t.patch_row);
+            w.key("col").value(t.patch_col);
+            if (image != nullptr) {  // [x0, y0, x1, y1) in the model's input pixels
+                const int p = image->patch_size;
+                w.key("box").begin_array().value(t.patch_col * p).value(t.patch_row * p)
+                    .value((t.patch_col + 1) * p).value((t.patch_row + 1) * p).end_array();
+            }
+        }
         w.end_object();
     }
     w.end_array();
@@ -73,11 +82,28 @@ void write_trace_json(std::ostream& out, const Trace& tr, const TraceJsonOptions
     w.key("max_tokens").value((unsigned long long)tr.run.tokenizer.max_tokens);
     w.end_object();
 
+    if (tr.image) {  // image runs: where the patch tokens lie (the pixels themselves are not written)
+        const TraceImage& im = *tr.image;
+        w.key("image").begin_object();
+        w.key("source").value(im.source);
+        w.key("source_width").value(im.source_width);
+        w.key("source_height").value(im.source_height);
+        w.key("width").value(im.width);
+        w.key("height").value(im.height);
+        w.key("patch_size").value(im.patch_size);
+        w.key("grid_rows").value(im.grid_rows);
+        w.key("grid_cols").value(im.grid_cols);
+        w.key("prefix_tokens").value(im.prefix_tokens);
+        w.key("checkpoint_grid").value(im.checkpoint_grid);
+        w.key("positions_interpolated").value(im.positions_interpolated);
+        w.end_object();
+    }
+
     w.key("tokens").begin_object();
     w.key("queries");
-    write_tokens(w, tr.q_tokens);
+    write_tokens(w, tr.q_tokens, tr.image.get());
     w.key("keys");
-    write_tokens(w, tr.k_tokens);
+    write_tokens(w, tr.k_tokens, tr.image.get());
     w.end_object();
     w.key("key_is_pad").vector(tr.key_is_pad);
 

@@ -3,7 +3,10 @@
 // Layout (format "attnlab-trace/1"; all matrices are lists of rows):
 //   model      {name, d_model, n_heads, d_k, seed, positional}
 //   settings   {text, cross_text, scale, temperature, logit_factor, mask{...}, max_tokens}
-//   tokens     {queries: [{text, begin, end, kind}], keys: [...]}, key_is_pad
+//   image      (image runs only) {source, source_width, source_height, width, height, patch_size,
+//               grid_rows, grid_cols, prefix_tokens, checkpoint_grid, positions_interpolated}
+//   tokens     {queries: [{text, begin, end, kind (, id) (, row, col, box: patches)}], keys: [...]},
+//              key_is_pad
 //   inputs     {token_embeddings_q, positions_q, token_embeddings_k, positions_k}   (T, d_model)
 //   layers[]   {x_q, x_kv, q, k, v, blocked, fully_masked_rows, concat, output,
 //               heads[]: {scores (raw QKᵀ), scaled_scores, masked_scores (null = −∞),

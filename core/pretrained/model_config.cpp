@@ -8,7 +8,10 @@
 //   positions 1..1048576, type_vocab_size 0..1024, layer-norm epsilon in (0, 0.1].
 #include "core/pretrained/model_config.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 #include <exception>
 
 #include <nlohmann/json.hpp>
@@ -25,13 +28,20 @@ const char* architecture_name(Architecture a) {
         case Architecture::Gpt2: return "GPT-2";
         case Architecture::Bert: return "BERT";
         case Architecture::DistilBert: return "DistilBERT";
+        case Architecture::Vit: return "ViT";
     }
     return "unknown";
 }
 
+std::string family_name(const PretrainedConfig& config) {
+    if (config.arch == Architecture::Vit && config.model_type == "deit") return "DeiT";
+    return architecture_name(config.arch);
+}
+
 namespace {
 
-constexpr const char* kSupported = "gpt2 (GPT-2), bert (BERT) and distilbert (DistilBERT)";
+constexpr const char* kSupported =
+    "gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO) and deit (DeiT)";
 
 // Text from the file made safe for a message: control characters become '?', and long text is
 // cut at a character boundary. `ascii_only` also replaces every non-ASCII byte (for parser
@@ -170,8 +180,103 @@ std::string type_from_architectures(const json& root) {
         if (starts("GPT2")) return "gpt2";
         if (starts("DistilBert")) return "distilbert";
         if (starts("Bert")) return "bert";
+        if (starts("ViT")) return "vit";
+        if (starts("DeiT")) return "deit";
     }
     return {};
+}
+
+// The first "architectures" entry, or "".
+std::string first_architecture(const json& root) {
+    auto it = root.find("architectures");
+    if (it == root.end() || !it->is_array() || it->empty() || !(*it)[0].is_string()) return {};
+    return (*it)[0].get<std::string>();
+}
+
+// id2label {"0": "tench", ...} in id order; ids without a label get "LABEL_<id>" as Hugging Face
+// names them. An absent or null map gives no labels.
+void read_labels(const json& root, Fields& f, std::vector<std::string>& labels) {
+    auto it = root.find("id2label");
+    if (it == root.end() || it->is_null()) return;
+    if (!it->is_object()) {
+        f.fail("config.json: \"id2label\" is " + Fields::describe(*it) + "; expected an object such as {\"0\": \"cat\"}.");
+        return;
+    }
+    std::vector<std::pair<long, std::string>> found;
+    for (auto e = it->begin(); e != it->end(); ++e) {
+        const std::string& key = e.key();
+        long id = -1;
+        if (!key.empty() && key.size() <= 7 && key.find_first_not_of("0123456789") == std::string::npos) id = std::stol(key);
+        if (id < 0 || id >= long(limits::kMaxLabels)) {
+            f.fail("config.json: \"id2label\" has the key \"" + printable(key) + "\"; expected class ids 0 to " +
+                   std::to_string(limits::kMaxLabels - 1) + ".");
+            return;
+        }
+        if (!e.value().is_string()) {
+            f.fail("config.json: \"id2label\" gives class " + key + " " + Fields::describe(e.value()) + "; expected a name.");
+            return;
+        }
+        found.emplace_back(id, e.value().get<std::string>());
+    }
+    long n = 0;
+    for (const auto& [id, name] : found) n = std::max(n, id + 1);
+    labels.assign(std::size_t(n), std::string());
+    for (long i = 0; i < n; ++i) labels[std::size_t(i)] = "LABEL_" + std::to_string(i);
+    for (auto& [id, name] : found) labels[std::size_t(id)] = std::move(name);
+}
+
+// ViT / DeiT: the encoder's sizes and the image side.
+void parse_vision(const json& root, PretrainedConfig& c, Fields& f) {
+    const bool deit = c.model_type == "deit";
+    c.n_layers = f.integer("num_hidden_layers", 1, limits::kMaxLayers);
+    c.n_heads = f.integer("num_attention_heads", 1, limits::kMaxHeads);
+    c.d_model = f.integer("hidden_size", 1, limits::kMaxModelWidth);
+    c.d_ff = f.integer("intermediate_size", 1, limits::kMaxFeedForward);
+    c.layer_norm_eps = f.epsilon("layer_norm_eps", 1e-12f);
+    c.activation = f.text("hidden_act", "gelu");
+    c.type_vocab_size = 0;
+    VisionConfig& v = c.vision;
+    const int default_size = 224, default_patch = 16, default_channels = 3;
+    v.image_size = f.integer_or("image_size", 1, limits::kMaxImageSide, &default_size);
+    v.patch_size = f.integer_or("patch_size", 1, limits::kMaxImageSide, &default_patch);
+    v.num_channels = f.integer_or("num_channels", 1, 4, &default_channels);
+    v.prefix_tokens = deit ? 2 : 1;
+    if (!f.ok()) return;
+    if (v.num_channels != 3) {
+        f.fail("config.json: \"num_channels\" is " + std::to_string(v.num_channels) +
+               "; AttnLab runs vision models on colour (3-channel) images only.");
+        return;
+    }
+    if (v.patch_size > v.image_size) {
+        f.fail("config.json: the patch size " + std::to_string(v.patch_size) + " is larger than the image size " +
+               std::to_string(v.image_size) + ".");
+        return;
+    }
+    auto qkv = root.find("qkv_bias");
+    if (qkv != root.end() && !qkv->is_null()) {
+        if (!qkv->is_boolean()) {
+            f.fail("config.json: \"qkv_bias\" is " + Fields::describe(*qkv) + "; expected true or false.");
+            return;
+        }
+        v.qkv_bias = qkv->get<bool>();
+    }
+    const std::string a = first_architecture(root);
+    if (a.empty() || a == "ViTModel" || a == "DeiTModel") {
+        v.head = VisionHead::None;
+    } else if (a == "ViTForImageClassification" || a == "DeiTForImageClassification") {
+        v.head = VisionHead::Classifier;
+    } else if (a == "DeiTForImageClassificationWithTeacher") {
+        v.head = VisionHead::Teacher;
+    } else {
+        f.fail("config.json names the architecture \"" + printable(a) + "\", which AttnLab cannot run. Supported "
+               "vision models: ViTModel, ViTForImageClassification, DeiTModel, DeiTForImageClassification and "
+               "DeiTForImageClassificationWithTeacher.");
+        return;
+    }
+    read_labels(root, f, v.labels);
+    const long grid = v.image_size / v.patch_size;
+    c.max_positions = int(grid * grid) + v.prefix_tokens;
+    c.vocab_size = 0;  // no token embeddings: the patches are embedded by a linear map
 }
 
 Expected<PretrainedConfig> parse(const json& root) {
@@ -236,6 +341,11 @@ Expected<PretrainedConfig> parse(const json& root) {
         c.type_vocab_size = 0;
         c.layer_norm_eps = 1e-12f;  // fixed in Hugging Face's DistilBERT, not in its config
         c.activation = f.text("activation", "gelu");
+        if (!f.ok()) return Status::Error(f.error());
+    } else if (c.model_type == "vit" || c.model_type == "deit") {
+        c.arch = Architecture::Vit;
+        Fields f(root, c.model_type == "deit" ? "DeiT" : "ViT");
+        parse_vision(root, c, f);
         if (!f.ok()) return Status::Error(f.error());
     } else {
         return Status::Error("config.json has model_type \"" + printable(c.model_type) +

@@ -36,7 +36,7 @@ std::vector<std::string> pickle_checkpoints(const fs::path& dir) {
     return found;
 }
 
-Expected<ModelFolder> inspect(const std::string& path) {
+Expected<ModelFolder> inspect(const std::string& path, bool need_tokenizer) {
     if (path.empty()) return Status::Error("No model folder given. Choose a folder that holds config.json and model.safetensors.");
     fs::path p(path);
     std::error_code ec;
@@ -86,22 +86,24 @@ Expected<ModelFolder> inspect(const std::string& path) {
     m.merges_txt = optional("merges.txt");
     m.vocab_txt = optional("vocab.txt");
     m.tokenizer_config = optional("tokenizer_config.json");
+    m.preprocessor_config = optional("preprocessor_config.json");
     const bool bpe_pair = !m.vocab_json.empty() && !m.merges_txt.empty();
     if (m.tokenizer_json.empty() && !bpe_pair && m.vocab_txt.empty()) {
         std::string msg = "No tokenizer in " + shown + ": looked for tokenizer.json, vocab.json + merges.txt (GPT-2) "
                           "and vocab.txt (BERT).";
         if (!m.vocab_json.empty()) msg += " vocab.json is there but merges.txt is missing.";
         if (!m.merges_txt.empty()) msg += " merges.txt is there but vocab.json is missing.";
-        return Status::Error(msg + " Download the tokenizer files from the model's Hub page.");
+        m.tokenizer_error = msg + " Download the tokenizer files from the model's Hub page.";
+        if (need_tokenizer) return Status::Error(m.tokenizer_error);
     }
     return m;
 }
 
 }  // namespace
 
-Expected<ModelFolder> inspect_model_folder(const std::string& path) {
+Expected<ModelFolder> inspect_model_folder(const std::string& path, bool need_tokenizer) {
     try {
-        return inspect(path);
+        return inspect(path, need_tokenizer);
     } catch (const std::exception& e) {  // filesystem calls above use error codes; path conversions may still throw
         return Status::Error("Cannot inspect the model folder '" + path + "': " + e.what() + ".");
     }

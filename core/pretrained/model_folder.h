@@ -16,11 +16,15 @@ struct ModelFolder {
     std::string merges_txt;        // merges.txt (GPT-2), or empty
     std::string vocab_txt;         // vocab.txt (BERT), or empty
     std::string tokenizer_config;  // tokenizer_config.json (do_lower_case ...), or empty
+    std::string preprocessor_config;  // preprocessor_config.json (vision models), or empty
+    std::string tokenizer_error;   // why no tokenizer was found ("" = found); vision models need none
 };
 
 // Errors, each saying what to do: not a folder; no config.json; only pytorch_model.bin /
 // *.pt / *.ckpt (pickle can run code when loaded: refused, with the one-line conversion hint);
 // sharded weights (model.safetensors.index.json) not supported; no tokenizer files.
-Expected<ModelFolder> inspect_model_folder(const std::string& path);
+// `need_tokenizer` false (for a caller that reads config.json first, as the loader does): a
+// folder without tokenizer files is accepted and tokenizer_error says what is missing.
+Expected<ModelFolder> inspect_model_folder(const std::string& path, bool need_tokenizer = true);
 
 }  // namespace attn::pretrained

@@ -108,6 +108,16 @@ RowVec WeightReader::vector(const std::string& name, int n) {
     return std::move(*v);
 }
 
+Mat WeightReader::reshaped(const std::string& name, const std::vector<std::int64_t>& shape, int rows, int cols) {
+    if (!status_.ok()) return Mat();
+    auto m = file_.read_reshaped(prefix_ + name, shape, rows, cols);
+    if (!m) {
+        status_ = m.status();
+        return Mat();
+    }
+    return std::move(*m);
+}
+
 std::string WeightReader::either(const std::string& name, const std::string& old_name) const {
     if (!has(name) && has(old_name)) return old_name;
     return name;

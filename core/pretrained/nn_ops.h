@@ -55,6 +55,8 @@ public:
     // nn.Linear weight stored (d_out, d_in) -> returned (d_in, d_out), our x·W layout.
     Mat linear_weight(const std::string& name, int d_out, int d_in);
     RowVec vector(const std::string& name, int n);
+    // Stored with exactly `shape`, returned as (rows, cols) in storage order.
+    Mat reshaped(const std::string& name, const std::vector<std::int64_t>& shape, int rows, int cols);
     // The first of the names present in the file (older BERT checkpoints say LayerNorm.gamma /
     // .beta for .weight / .bias); the first name when none is, so the error names it.
     std::string either(const std::string& name, const std::string& old_name) const;

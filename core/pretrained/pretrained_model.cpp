@@ -11,11 +11,13 @@
 #include <utility>
 
 #include "core/attention/engine.h"
+#include "core/base/limits.h"
 #include "core/attention/mask.h"
 #include "core/pretrained/bert.h"
 #include "core/pretrained/gpt2.h"
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/safetensors.h"
+#include "core/pretrained/vit.h"
 
 namespace attn::pretrained {
 
@@ -23,6 +25,7 @@ namespace attn::pretrained {
 struct PretrainedWeights {
     Gpt2Weights gpt2;  // Architecture::Gpt2
     BertWeights bert;  // Architecture::Bert, DistilBert
+    VitWeights vit;    // Architecture::Vit
 };
 
 const Gpt2Weights* gpt2_weights(const PretrainedModel& model) {
@@ -31,8 +34,14 @@ const Gpt2Weights* gpt2_weights(const PretrainedModel& model) {
 }
 
 const BertWeights* bert_weights(const PretrainedModel& model) {
-    if (!model.weights || model.config.arch == Architecture::Gpt2) return nullptr;
+    const Architecture a = model.config.arch;
+    if (!model.weights || (a != Architecture::Bert && a != Architecture::DistilBert)) return nullptr;
     return &model.weights->bert;
+}
+
+const VitWeights* vit_weights(const PretrainedModel& model) {
+    if (!model.weights || model.config.arch != Architecture::Vit) return nullptr;
+    return &model.weights->vit;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -55,6 +64,24 @@ static Expected<std::string> read_config_text(const std::string& path) {
     return text.str();
 }
 
+// The text models' tokenizer, checked against the family config.json names.
+static Status load_tokenizer_into(PretrainedModel& model, const ModelFolder& files) {
+    auto tokenizer = load_subword_tokenizer(TokenizerFiles{files.tokenizer_json, files.vocab_json, files.merges_txt,
+                                                           files.vocab_txt, files.tokenizer_config});
+    if (!tokenizer) return tokenizer.status();
+    const SubwordKind want =
+        model.config.arch == Architecture::Gpt2 ? SubwordKind::ByteLevelBpe : SubwordKind::WordPiece;
+    if ((*tokenizer)->kind() != want) {
+        return Status::Error(model.folder + ": config.json says " + architecture_name(model.config.arch) +
+                             " but the tokenizer files are " +
+                             (want == SubwordKind::WordPiece ? "byte-level BPE (GPT-2 style)"
+                                                             : "WordPiece (BERT style)") +
+                             ". The folder mixes two models.");
+    }
+    model.tokenizer = std::move(*tokenizer);
+    return Status::Ok();
+}
+
 static bool cancelled(const std::atomic<bool>* cancel) { return cancel && cancel->load(); }
 
 static Status cancelled_status() { return Status::Error("Loading was cancelled."); }
@@ -65,7 +92,7 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
         if (progress) progress(fraction, stage);
     };
     report(0.0f, "checking the folder");
-    auto files = inspect_model_folder(folder);
+    auto files = inspect_model_folder(folder, /*need_tokenizer=*/false);
     if (!files) return files.status();
 
     auto config_text = read_config_text(files->config_path);
@@ -77,25 +104,17 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
     model->config = *config;
     model->folder = std::filesystem::path(files->config_path).parent_path().string();
     model->name = std::filesystem::path(model->folder).filename().string();
-    if (model->name.empty()) model->name = architecture_name(config->arch);
+    if (model->name.empty()) model->name = family_name(*config);
 
     if (cancelled(cancel)) return cancelled_status();
-    report(0.02f, "reading the tokenizer");
-    auto tokenizer = load_subword_tokenizer(TokenizerFiles{files->tokenizer_json, files->vocab_json,
-                                                           files->merges_txt, files->vocab_txt,
-                                                           files->tokenizer_config});
-    if (!tokenizer) return tokenizer.status();
-    const SubwordKind want =
-        config->arch == Architecture::Gpt2 ? SubwordKind::ByteLevelBpe : SubwordKind::WordPiece;
-    if ((*tokenizer)->kind() != want) {
-        return Status::Error(model->folder + ": config.json says " + architecture_name(config->arch) +
-                             " but the tokenizer files are " +
-                             (want == SubwordKind::WordPiece ? "byte-level BPE (GPT-2 style)"
-                                                             : "WordPiece (BERT style)") +
-                             ". The folder mixes two models.");
+    if (config->is_vision()) {
+        model->preprocessor_config = files->preprocessor_config;  // images need no tokenizer
+    } else if (!files->tokenizer_error.empty()) {
+        return Status::Error(files->tokenizer_error);
+    } else {
+        report(0.02f, "reading the tokenizer");
+        if (Status s = load_tokenizer_into(*model, *files); !s) return s;
     }
-    model->tokenizer = std::move(*tokenizer);
-
     if (cancelled(cancel)) return cancelled_status();
     report(0.05f, "opening the weights");
     auto file = SafeTensorsFile::open(files->weights_path);
@@ -114,6 +133,11 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
         if (!w) return w.status();
         weights->gpt2 = std::move(*w);
         model->weight_bytes = weights->gpt2.bytes();
+    } else if (config->arch == Architecture::Vit) {
+        auto w = load_vit_weights(*file, *config, on_layer);
+        if (!w) return w.status();
+        weights->vit = std::move(*w);
+        model->weight_bytes = weights->vit.bytes();
     } else {
         auto w = load_bert_weights(*file, *config, on_layer);
         if (!w) return w.status();
@@ -251,6 +275,10 @@ static Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfi
 }
 
 Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const RunConfig& run) {
+    if (model.config.is_vision()) {
+        return Status::Error(model.name + " is a " + family_name(model.config) +
+                             ": it reads images, not text. Open an image (File ▸ Open image…, or --image FILE).");
+    }
     assert(model.tokenizer && model.weights && "a model from load_pretrained_model");
     const PretrainedConfig& cfg = model.config;
     const bool bert = cfg.arch != Architecture::Gpt2;
@@ -293,6 +321,99 @@ Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const Run
     tr.q_positions = std::move(pass.position_embeddings);
     tr.k_embeddings = tr.q_embeddings;
     tr.k_positions = tr.q_positions;
+    tr.layers = std::move(pass.layers);
+    if (Status s = check_trace_finite(tr); !s) return s;
+    return tr;
+}
+
+// ------------------------------------------------------------------------------------------------
+// [SECTION] One image
+
+Expected<Trace> compute_vision_trace(const PretrainedModel& model, const VisionInput& input, const RunConfig& run) {
+    const VitWeights* w = vit_weights(model);
+    if (w == nullptr) {
+        return Status::Error(model.name + " is a " + family_name(model.config) +
+                             " model: it reads text, not images. Open a ViT or DeiT folder to look at an image.");
+    }
+    const PretrainedConfig& cfg = model.config;
+    assert(input.chw.size() == std::size_t(3) * input.height * input.width && "VisionInput: (3, H, W) pixels");
+    if (Status s = validate_attention(w->blocks.at(0).attn, run.attention, cfg.d_model, cfg.d_model); !s) return s;
+    if (Status s = check_run_limits(run); !s) return s;
+    const int max_patches = int(limits::kMaxTokens) - cfg.vision.prefix_tokens;
+    auto grid = patch_grid(cfg, input.height, input.width, max_patches);
+    if (!grid) return grid.status();
+    const int t = cfg.vision.prefix_tokens + grid->rows * grid->cols;
+    if (Status s = check_trace_budget(t, t, cfg.n_heads, cfg.n_layers, cfg.d_model); !s) return s;
+
+    // Masks as for BERT (every token sees every token unless the user hides some); no padding.
+    MaskConfig mask = run.mask;
+    mask.pad_to = 0;
+    BoolMat blocked;  // (T, T) or empty
+    if (mask.any()) {
+        auto built = build_mask(mask, t, t, {});
+        if (!built) return built.status();
+        if (built->cast<int>().sum() > 0) blocked = std::move(*built);
+    }
+    ForwardPass pass = vit_forward(*w, cfg, PixelInput{input.height, input.width, input.chw.data()}, *grid, blocked,
+                                   run.attention);
+
+    Trace tr;
+    tr.model_name = model.name;
+    tr.model_family = family_name(cfg);
+    tr.model.d_model = cfg.d_model;
+    tr.model.n_heads = cfg.n_heads;
+    tr.model.positional = true;  // learned position embeddings, one per grid square
+    tr.model.seed = 0;
+    tr.run = run;
+    tr.run.text.clear();
+    tr.run.cross_text.clear();
+    tr.run.mask = mask;
+    const char* prefix_names[2] = {"[CLS]", "[DIST]"};
+    for (int i = 0; i < cfg.vision.prefix_tokens; ++i) {
+        Token tok;
+        tok.text = prefix_names[i];
+        tok.kind = TokenKind::Special;
+        tr.q_tokens.push_back(std::move(tok));
+    }
+    for (int r = 0; r < grid->rows; ++r) {
+        for (int c = 0; c < grid->cols; ++c) {
+            Token tok;
+            tok.text = std::to_string(r * grid->cols + c + 1);  // patches numbered 1 … N as in the figures
+            tok.kind = TokenKind::Patch;
+            tok.patch_row = r;
+            tok.patch_col = c;
+            tr.q_tokens.push_back(std::move(tok));
+        }
+    }
+    tr.k_tokens = tr.q_tokens;
+    tr.key_is_pad.assign(std::size_t(t), 0);
+    tr.q_embeddings = std::move(pass.token_embeddings);
+    tr.q_positions = std::move(pass.position_embeddings);
+    tr.k_embeddings = tr.q_embeddings;
+    tr.k_positions = tr.q_positions;
+
+    auto image = std::make_shared<TraceImage>();
+    image->source = input.source;
+    image->source_width = input.source_width;
+    image->source_height = input.source_height;
+    image->width = input.width;
+    image->height = input.height;
+    image->rgb = input.rgb;
+    image->patch_size = grid->patch_size;
+    image->grid_rows = grid->rows;
+    image->grid_cols = grid->cols;
+    image->prefix_tokens = grid->prefix_tokens;
+    image->checkpoint_grid = grid->checkpoint_grid;
+    image->positions_interpolated = grid->positions_interpolated;
+    const RowVec logits = vit_logits(*w, cfg, pass.hidden_states.back());
+    image->logits.assign(logits.data(), logits.data() + logits.size());
+    if (!image->logits.empty()) {
+        image->labels = cfg.vision.labels;
+        image->labels.resize(image->logits.size());
+        for (std::size_t i = 0; i < image->labels.size(); ++i)
+            if (image->labels[i].empty()) image->labels[i] = "LABEL_" + std::to_string(i);
+    }
+    tr.image = std::move(image);
     tr.layers = std::move(pass.layers);
     if (Status s = check_trace_finite(tr); !s) return s;
     return tr;

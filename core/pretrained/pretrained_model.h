@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -20,12 +21,14 @@ namespace attn::pretrained {
 struct PretrainedWeights;  // defined in gpt2.h / bert.h territory (pretrained_model.cpp)
 struct Gpt2Weights;        // gpt2.h
 struct BertWeights;        // bert.h
+struct VitWeights;         // vit.h
 
 struct PretrainedModel {
     std::string name;         // folder name, e.g. "gpt2", "bert-base-uncased"
     std::string folder;
     PretrainedConfig config;
-    std::unique_ptr<SubwordTokenizer> tokenizer;
+    std::unique_ptr<SubwordTokenizer> tokenizer;  // null for vision models (they read images)
+    std::string preprocessor_config;  // vision models: preprocessor_config.json's path, or empty
     std::shared_ptr<const PretrainedWeights> weights;
     std::size_t weight_bytes = 0;  // float32 bytes held
 };
@@ -34,6 +37,7 @@ struct PretrainedModel {
 // is of the other family.
 const Gpt2Weights* gpt2_weights(const PretrainedModel& model);  // Architecture::Gpt2
 const BertWeights* bert_weights(const PretrainedModel& model);  // Architecture::Bert, DistilBert
+const VitWeights* vit_weights(const PretrainedModel& model);    // Architecture::Vit
 
 // fraction in [0, 1] and a short stage text ("reading weights", ...); called from the loading thread.
 using LoadProgress = std::function<void(float fraction, const std::string& stage)>;
@@ -50,6 +54,23 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
 // masking (GPT-2 is always causal). Trace::model_name is the model name, Trace::model.d_model /
 // n_heads are the model's; q_embeddings are token (+ segment) embeddings, q_positions the learned
 // position embeddings.
+// A vision model refuses (it reads images: compute_vision_trace).
 Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const RunConfig& run);
+
+// An image made ready for a vision model (core/image decodes and preprocesses it).
+struct VisionInput {
+    int height = 0, width = 0;
+    std::vector<float> chw;            // (3, height, width) normalised pixels
+    std::vector<std::uint8_t> rgb;     // (height, width, 3) the same pixels in 8 bits, for the views
+    std::string source;                // file name, for captions
+    int source_width = 0, source_height = 0;
+};
+
+// One run of a vision model over an image: tokens are the prefix ([CLS], DeiT's [DIST]) then one
+// Patch token per grid square (row by row); every layer's attention as for text. run.text is
+// ignored; run.attention and run.mask apply as for BERT (a mask's sizes count every token).
+// At most limits::kMaxTokens tokens. Trace::image holds the picture, the grid and the classes'
+// logits; q_embeddings are [prefix; patches·E], q_positions the (maybe interpolated) E_pos.
+Expected<Trace> compute_vision_trace(const PretrainedModel& model, const VisionInput& input, const RunConfig& run);
 
 }  // namespace attn::pretrained

@@ -9,6 +9,7 @@
 #include "core/pretrained/safetensors.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <exception>
@@ -551,6 +552,19 @@ Expected<Mat> SafeTensorsFile::read_matrix(std::string_view name, int rows, int 
     if (!s) return s;
     Mat m(rows, cols);
     s = read_float_tensor(*this, file_, data_start_, name, expected, m.data(), true);
+    if (!s) return s;
+    return m;
+}
+
+Expected<Mat> SafeTensorsFile::read_reshaped(std::string_view name, const std::vector<std::int64_t>& shape,
+                                             int rows, int cols) const {
+    std::int64_t n = 1;
+    for (std::int64_t e : shape) n *= e;
+    assert(n == std::int64_t(rows) * cols && "read_reshaped: rows · cols must equal the shape's product");
+    Status s = read_float_tensor(*this, file_, data_start_, name, shape, nullptr, false);
+    if (!s) return s;
+    Mat m(rows, cols);
+    s = read_float_tensor(*this, file_, data_start_, name, shape, m.data(), true);
     if (!s) return s;
     return m;
 }

@@ -58,6 +58,10 @@ public:
     // naming the tensor, and so is a file that changed since open().
     Expected<Mat> read_matrix(std::string_view name, int rows, int cols) const;
     Expected<RowVec> read_vector(std::string_view name, int n) const;
+    // A tensor of exactly `shape` (e.g. a Conv2d kernel (d, C, P, P) or a token (1, 1, d)), its
+    // values in storage order as a (rows, cols) matrix; rows · cols must equal the shape's product.
+    Expected<Mat> read_reshaped(std::string_view name, const std::vector<std::int64_t>& shape, int rows,
+                                int cols) const;
 
 private:
     ModelFile file_;
