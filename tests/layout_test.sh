@@ -22,6 +22,7 @@ allowed() {
         core/attention)          [[ $to == core/base || $to == core/attention ]] ;;
         core/pretrained)         [[ $to == core/base || $to == core/attention || $to == core/pretrained ]] ;;
         core/figure)             [[ $to == core/base || $to == core/attention || $to == core/figure ]] ;;
+        core/image)              [[ $to == core/base || $to == core/image ]] ;;  # PNG/JPEG, ViT preprocessing
         core/*)                  [[ $to == core/* ]] ;;           # lesson/, train/, lm/, ...: any of core
         cli)                     [[ $to == core/* || $to == cli ]] ;;
         app/shell)               [[ $to == core/* || $to == app/* || $to == cli ]] ;;  # the top

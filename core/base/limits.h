@@ -46,6 +46,13 @@ inline constexpr std::uint64_t kMaxWeightBytes = 16ull << 30;    // 16 GiB (GPT-
 // One trace (every intermediate matrix of every head and layer), checked before it is computed.
 inline constexpr std::uint64_t kMaxTraceBytes = 4ull << 30;      // 4 GiB
 
+// Images (core/image): PNG and JPEG photos for the Vision Transformer. A 24 MP camera photo is
+// 6000 x 4000 and ~10 MiB; every limit is checked from the file's header before pixels are allocated.
+inline constexpr std::size_t kMaxImageFileBytes = 64u << 20;      // 64 MiB per file
+inline constexpr int kMaxImageSide = 16384;                       // width and height, each
+inline constexpr std::uint64_t kMaxImagePixels = 40000000;        // 40 megapixels (160 MB as RGBA)
+inline constexpr int kMaxJpegScans = 500;                         // progressive JPEG scans (real: ~10)
+
 // App files.
 inline constexpr std::size_t kMaxSettingsBytes = 1u << 20;       // settings.json (real: < 4 KiB)
 inline constexpr std::size_t kMaxLayoutBytes = 1u << 20;         // imgui.ini (real: < 8 KiB)
