@@ -20,6 +20,7 @@ namespace attn {
 struct RunConfig {
     std::string text;        // the sentence: queries (and keys/values for self-attention)
     std::string cross_text;  // keys/values from another sentence (cross-attention); empty = self
+    std::string image_path;  // vision models: the image (PNG/JPEG) to look at; text is then unused
     AttentionOptions attention;
     MaskConfig mask;
     TokenizerOptions tokenizer;

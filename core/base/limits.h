@@ -24,7 +24,7 @@ inline constexpr int kMaxBuiltinWidth = 4096;            // d_model of the built
 inline constexpr int kMaxFeedForward = 65536;            // d_ff
 inline constexpr int kMaxPositions = 65536;              // learned positions
 inline constexpr int kMaxVocabSize = 1000000;            // config.json vocab_size
-inline constexpr int kMaxImageSide = 8192;               // a vision config's image_size / patch_size
+inline constexpr int kMaxModelImageSide = 8192;          // a vision config's image_size / patch_size
 inline constexpr std::size_t kMaxLabels = 100000;        // a classifier's id2label (ImageNet-21k: 21,843)
 
 // Tokenizer files. Real vocabularies have 30k (BERT) to 250k pieces; added tokens a few hundred.

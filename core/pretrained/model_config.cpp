@@ -237,8 +237,8 @@ void parse_vision(const json& root, PretrainedConfig& c, Fields& f) {
     c.type_vocab_size = 0;
     VisionConfig& v = c.vision;
     const int default_size = 224, default_patch = 16, default_channels = 3;
-    v.image_size = f.integer_or("image_size", 1, limits::kMaxImageSide, &default_size);
-    v.patch_size = f.integer_or("patch_size", 1, limits::kMaxImageSide, &default_patch);
+    v.image_size = f.integer_or("image_size", 1, limits::kMaxModelImageSide, &default_size);
+    v.patch_size = f.integer_or("patch_size", 1, limits::kMaxModelImageSide, &default_patch);
     v.num_channels = f.integer_or("num_channels", 1, 4, &default_channels);
     v.prefix_tokens = deit ? 2 : 1;
     if (!f.ok()) return;

@@ -107,8 +107,15 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
     if (model->name.empty()) model->name = family_name(*config);
 
     if (cancelled(cancel)) return cancelled_status();
-    if (config->is_vision()) {
-        model->preprocessor_config = files->preprocessor_config;  // images need no tokenizer
+    if (config->is_vision()) {  // images need no tokenizer; their preprocessing is read now
+        model->preprocess = image::default_preprocess(config->vision.image_size);
+        if (!files->preprocessor_config.empty()) {
+            auto text = read_config_text(files->preprocessor_config);
+            if (!text) return text.status();
+            auto pre = image::parse_preprocessor_config(*text);
+            if (!pre) return Status::Error(files->preprocessor_config + ": " + pre.error());
+            model->preprocess = *pre;
+        }
     } else if (!files->tokenizer_error.empty()) {
         return Status::Error(files->tokenizer_error);
     } else {
@@ -276,8 +283,17 @@ static Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfi
 
 Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const RunConfig& run) {
     if (model.config.is_vision()) {
+        if (run.image_path.empty()) {
+            return Status::Error(model.name + " is a " + family_name(model.config) +
+                                 ": it reads images, not text. Open an image (File ▸ Open image…, or --image FILE).");
+        }
+        auto input = load_vision_input(model, run.image_path);
+        if (!input) return input.status();
+        return compute_vision_trace(model, *input, run);
+    }
+    if (!run.image_path.empty()) {
         return Status::Error(model.name + " is a " + family_name(model.config) +
-                             ": it reads images, not text. Open an image (File ▸ Open image…, or --image FILE).");
+                             " model: it reads text, not images. Open a ViT or DeiT folder to look at an image.");
     }
     assert(model.tokenizer && model.weights && "a model from load_pretrained_model");
     const PretrainedConfig& cfg = model.config;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/base/matrix.h"
+#include "core/image/preprocess.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/subword_tokenizer.h"
 #include "core/base/status.h"
@@ -28,7 +29,7 @@ struct PretrainedModel {
     std::string folder;
     PretrainedConfig config;
     std::unique_ptr<SubwordTokenizer> tokenizer;  // null for vision models (they read images)
-    std::string preprocessor_config;  // vision models: preprocessor_config.json's path, or empty
+    image::PreprocessConfig preprocess;  // vision models: preprocessor_config.json, or the defaults for image_size
     std::shared_ptr<const PretrainedWeights> weights;
     std::size_t weight_bytes = 0;  // float32 bytes held
 };
@@ -54,7 +55,8 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
 // masking (GPT-2 is always causal). Trace::model_name is the model name, Trace::model.d_model /
 // n_heads are the model's; q_embeddings are token (+ segment) embeddings, q_positions the learned
 // position embeddings.
-// A vision model refuses (it reads images: compute_vision_trace).
+// A vision model reads run.image_path instead (load_vision_input, then compute_vision_trace); text
+// models refuse an image.
 Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const RunConfig& run);
 
 // An image made ready for a vision model (core/image decodes and preprocesses it).
@@ -72,5 +74,10 @@ struct VisionInput {
 // At most limits::kMaxTokens tokens. Trace::image holds the picture, the grid and the classes'
 // logits; q_embeddings are [prefix; patches·E], q_positions the (maybe interpolated) E_pos.
 Expected<Trace> compute_vision_trace(const PretrainedModel& model, const VisionInput& input, const RunConfig& run);
+
+// Reads an image file (PNG/JPEG, core/image) and prepares it as `model`'s preprocessor says.
+Expected<VisionInput> load_vision_input(const PretrainedModel& model, const std::string& path);
+// The same for an image already in memory; `source` names it in captions.
+Expected<VisionInput> make_vision_input(const PretrainedModel& model, const image::Image& img, const std::string& source);
 
 }  // namespace attn::pretrained

@@ -13,11 +13,14 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/attention/trace_json.h"
 #include "core/pretrained/model_config.h"
+#include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"
 #include "core/pretrained/vit.h"
 
@@ -248,4 +251,98 @@ TEST_CASE("ViT config errors name what is wrong") {
     CHECK(ok->vision.labels == std::vector<std::string>{"LABEL_0", "LABEL_1", "c"});
     CHECK(ok->vision.image_size == 224);
     CHECK(ok->max_positions == 197);
+}
+
+// ------------------------------------------------------------------------------------------------
+// End to end: a folder and a PNG file through load_pretrained_model + compute_pretrained_trace
+
+namespace {
+
+std::shared_ptr<const PretrainedModel> load_model(const std::string& folder) {
+    auto m = load_pretrained_model(kModels + folder);
+    REQUIRE_MESSAGE(m.ok(), m.status().message());
+    return *m;
+}
+
+}  // namespace
+
+TEST_CASE("compute_pretrained_trace on an image file: PIL preprocessing + torchvision, end to end") {
+    auto model = load_model("tiny-vit");
+    CHECK(model->tokenizer == nullptr);
+    CHECK(model->preprocess.processor == "ViTImageProcessor");
+    const auto ref = nlohmann::json::parse(read_text(kModels + "tiny-vit-input.json"));
+    RunConfig run;
+    run.image_path = kModels + ref.at("image").get<std::string>();
+    auto tr = compute_pretrained_trace(*model, run);
+    REQUIRE_MESSAGE(tr.ok(), tr.status().message());
+    REQUIRE(tr->image != nullptr);
+    const TraceImage& im = *tr->image;
+    CHECK(tr->model_family == "ViT");
+    CHECK(im.source == "tiny-vit-input.png");
+    CHECK(im.source_width == ref.at("source_width").get<int>());
+    CHECK(im.source_height == ref.at("source_height").get<int>());
+    CHECK(im.width == 32);
+    CHECK(im.rgb.size() == std::size_t(32 * 32 * 3));
+    CHECK(im.grid_rows == 4);
+    CHECK(im.grid_cols == 4);
+    CHECK_FALSE(im.positions_interpolated);
+    REQUIRE(tr->t_q() == 17);
+    CHECK(tr->q_tokens[0].text == "[CLS]");
+    CHECK(tr->q_tokens[0].kind == TokenKind::Special);
+    CHECK(tr->q_tokens[6].kind == TokenKind::Patch);
+    CHECK(tr->q_tokens[6].patch_row == 1);  // patch 5 (0-based): row 1, column 1
+    CHECK(tr->q_tokens[6].patch_col == 1);
+    CHECK(tr->q_tokens[6].text == "6");
+
+    const auto want = ref.at("logits").get<std::vector<double>>();
+    REQUIRE(im.logits.size() == want.size());
+    REQUIRE(im.labels.size() == want.size());
+    CHECK(im.labels[1] == "고양이");
+    double diff = 0;
+    for (std::size_t i = 0; i < want.size(); ++i) diff = std::max(diff, std::abs(double(im.logits[i]) - want[i]));
+    MESSAGE("PNG → preprocessing → forward: max |Δ| logits against PIL + torchvision " << diff);
+    CHECK(diff <= 1e-4);
+
+    std::ostringstream json;
+    write_trace_json(json, *tr, TraceJsonOptions{false, false});
+    const auto j = nlohmann::json::parse(json.str());
+    CHECK(j.at("model").at("family") == "ViT");
+    CHECK(j.at("image").at("grid_cols") == 4);
+    const auto& patch = j.at("tokens").at("queries").at(6);
+    CHECK(patch.at("kind") == "patch");
+    CHECK(patch.at("row") == 1);
+    CHECK(patch.at("col") == 1);
+    CHECK(patch.at("box") == nlohmann::json::array({8, 8, 16, 16}));
+}
+
+TEST_CASE("vision runs: DeiT's two prefix tokens; text and image refused by the other kind of model") {
+    auto deit = load_model("tiny-deit");
+    RunConfig run;
+    run.image_path = kModels + "tiny-vit-input.png";
+    auto tr = compute_pretrained_trace(*deit, run);
+    REQUIRE_MESSAGE(tr.ok(), tr.status().message());
+    CHECK(tr->model_family == "DeiT");
+    CHECK(tr->q_tokens[1].text == "[DIST]");
+    CHECK(tr->t_q() == 2 + 9);  // 24×24 input, 8×8 patches (no preprocessor_config.json: image_size)
+    CHECK(tr->image->logits.size() == 4);
+
+    RunConfig text;
+    text.text = "a cat";
+    auto refused = compute_pretrained_trace(*deit, text);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.status().message().find("reads images, not text") != std::string::npos);
+
+    RunConfig missing;
+    missing.image_path = kModels + "no-such-image.png";
+    auto absent = compute_pretrained_trace(*deit, missing);
+    REQUIRE_FALSE(absent.ok());
+    CHECK(absent.status().message().find("no-such-image.png") != std::string::npos);
+
+    auto gpt2 = load_model("tiny-gpt2");
+    RunConfig picture;
+    picture.text = "hello";
+    picture.image_path = kModels + "tiny-vit-input.png";
+    auto wrong = compute_pretrained_trace(*gpt2, picture);
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.status().message().find("reads text, not images") != std::string::npos);
 }
