@@ -12,6 +12,7 @@
 #include "core/lm/head_roles.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/masked_lm.h"
+#include "core/lm/sampling.h"
 #include "core/pretrained/pretrained_model.h"
 
 namespace attn::cli {
@@ -159,12 +160,70 @@ int run_generate(const GenerateOptions& o) {
 // predict
 
 void add_predict_options(CLI::App& cmd, PredictOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2 or BERT folder (Hugging Face layout)")->required();
-    cmd.add_option("--text", o.text, "The sentence; for BERT put [MASK] where a word should be predicted")
+    cmd.add_option("--model", o.model_path, "A local GPT-2, BERT or ViT/DeiT classifier folder (Hugging Face layout)")
         ->required();
-    cmd.add_option("--top-k", o.top_k, "How many of the most probable tokens to write")->capture_default_str();
+    auto* text = cmd.add_option("--text", o.text, "The sentence; for BERT put [MASK] where a word should be predicted");
+    auto* image = cmd.add_option("--image", o.image, "A PNG or JPEG image for a ViT/DeiT classifier");
+    text->excludes(image);
+    cmd.add_option("--top-k", o.top_k, "How many of the most probable tokens (or classes) to write")
+        ->capture_default_str();
     cmd.add_flag("--compact", o.compact, "No indentation (smaller file)");
     cmd.add_option("-o,--output", o.output, "Output JSON file ('-' for standard output)")->required();
+}
+
+// A vision classifier's top classes for one image (predictions[0].top[]: id, label, probability).
+static int run_predict_image(const PredictOptions& o, const PretrainedModel& m) {
+    const char* who = "predict";
+    if (o.image.empty()) {
+        return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
+                             ": it classifies images. Give one with --image FILE.", 2);
+    }
+    if (m.config.vision.head == pretrained::VisionHead::None) {
+        return fail(who, m.name + " has no classifier (" + pretrained::family_name(m.config) +
+                             " encoder only), so there are no classes to predict. Look at its attention with "
+                             "`attnlab dump --image` or `attnlab export --image`.", 2);
+    }
+    RunConfig run;
+    run.image_path = o.image;
+    run.attention.compute_stats = false;
+    auto trace = pretrained::compute_pretrained_trace(m, run);
+    if (!trace) return fail(who, trace.error(), 1);
+    const TraceImage& im = *trace->image;
+    const RowVec logits = Eigen::Map<const RowVec>(im.logits.data(), Eigen::Index(im.logits.size()));
+    const std::vector<lm::TokenProb> top = lm::top_k_tokens(logits, o.top_k);
+
+    Status written = write_output(o.output, [&](std::ostream& out) {
+        JsonWriter j(out, !o.compact);
+        j.begin_object();
+        j.key("model").begin_object();
+        j.key("name").value(m.name);
+        j.key("family").value(pretrained::family_name(m.config));
+        j.key("n_layers").value(m.config.n_layers);
+        j.key("n_heads").value(m.config.n_heads);
+        j.key("n_classes").value(int(im.logits.size()));
+        j.end_object();
+        j.key("image").begin_object();
+        j.key("source").value(im.source);
+        j.key("width").value(im.source_width).key("height").value(im.source_height);
+        j.key("model_width").value(im.width).key("model_height").value(im.height);
+        j.key("patches").value(im.grid_rows * im.grid_cols);
+        j.key("positions_interpolated").value(im.positions_interpolated);
+        j.end_object();
+        j.key("task").value("image-classification");
+        j.key("predictions").begin_array().begin_object();
+        j.key("top").begin_array();
+        for (const lm::TokenProb& t : top) {
+            j.begin_object().key("id").value(t.id).key("label").value(im.labels.at(std::size_t(t.id)));
+            j.key("probability").value(t.prob).key("logit").value(t.logit).end_object();
+        }
+        j.end_array();
+        j.end_object().end_array();
+        j.end_object();
+        out << "\n";
+    });
+    if (!written) return fail(who, written.message(), 1);
+    if (o.output != "-") std::cerr << "Wrote " << o.output << " (top " << top.size() << " classes)\n";
+    return 0;
 }
 
 int run_predict(const PredictOptions& o) {
@@ -173,6 +232,12 @@ int run_predict(const PredictOptions& o) {
     auto model = load_model(o.model_path);
     if (!model) return fail(who, model.error(), 2);
     const PretrainedModel& m = **model;
+    if (m.config.is_vision()) return run_predict_image(o, m);
+    if (!o.image.empty()) {
+        return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
+                             " model: it reads text, not images. Give --text, or a ViT/DeiT folder with --image.", 2);
+    }
+    if (o.text.empty()) return fail(who, "--text is required: the sentence to predict from.", 2);
 
     // One entry per predicted position: GPT-2 every position (the next token), BERT each [MASK].
     struct Entry {

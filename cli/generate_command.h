@@ -27,6 +27,7 @@ struct GenerateOptions {
 struct PredictOptions {
     std::string model_path;
     std::string text;
+    std::string image;   // vision models: classify this image instead of reading text
     std::string output;
     int top_k = 5;
     bool compact = false;

@@ -13,8 +13,10 @@
 namespace attn::cli {
 
 void add_run_options(CLI::App& cmd, RunOptions& o) {
-    cmd.add_option("-t,--text", o.text, "The sentence (queries; also keys/values unless --cross-text)")
-        ->required();
+    cmd.add_option("-t,--text", o.text, "The sentence (queries; also keys/values unless --cross-text)");
+    cmd.add_option("--image", o.image_path,
+                   "A PNG or JPEG image instead of a sentence, for a vision model (--model with a ViT or DeiT "
+                   "folder): one token per patch");
     cmd.add_option("--cross-text", o.cross_text,
                    "A second sentence for cross-attention: keys and values come from it");
     cmd.add_option("--d-model", o.d_model, "Model width d_model")->capture_default_str();
@@ -35,14 +37,15 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--block", o.block_cells,
                    "Hide single cells by hand: comma-separated query:key pairs, e.g. 0:1,2:3");
     cmd.add_option("--model", o.model_path,
-                   "A local Hugging Face model folder (GPT-2 or BERT family: config.json, "
-                   "model.safetensors, tokenizer files) instead of the built-in model");
+                   "A local Hugging Face model folder (GPT-2, BERT or ViT/DeiT family: config.json, "
+                   "model.safetensors, tokenizer or preprocessor files) instead of the built-in model");
     cmd.add_option("--max-tokens", o.max_tokens, "Refuse sentences with more tokens than this")
         ->capture_default_str()
         ->check(CLI::Range(1ull, static_cast<unsigned long long>(limits::kMaxTokens)));
 }
 
 void note_parsed_options(const CLI::App& cmd, RunOptions& o) {
+    o.text_given = cmd.count("--text") > 0;
     o.builtin_options_given = false;
     for (const char* name : {"--d-model", "--heads", "--seed", "--no-pe"}) {
         if (cmd.count(name) > 0) o.builtin_options_given = true;
@@ -105,6 +108,14 @@ Expected<std::vector<int>> parse_int_list(const std::string& text, const char* o
 
 Expected<RunSetup> make_run_setup(const RunOptions& o) {
     RunSetup s;
+    if (!o.image_path.empty()) {
+        if (o.text_given || !o.cross_text.empty())
+            return Status::Error("--image replaces --text: give one of them (a vision model reads the image only).");
+        if (o.model_path.empty())
+            return Status::Error("--image needs a vision model: add --model with a ViT or DeiT folder.");
+    } else if (!o.text_given) {
+        return Status::Error("--text is required: the sentence to look at (or --image FILE with a ViT/DeiT model).");
+    }
     s.model.d_model = o.d_model;
     s.model.n_heads = o.heads;
     s.model.seed = o.seed;
@@ -126,6 +137,7 @@ Expected<RunSetup> make_run_setup(const RunOptions& o) {
         return Status::Error("--temperature must be between 0.01 and 100.");
     s.run.text = o.text;
     s.run.cross_text = o.cross_text;
+    s.run.image_path = o.image_path;
     s.run.attention.scale = !o.no_scale;
     s.run.attention.temperature = temperature;
     s.run.tokenizer.max_tokens = size_t(o.max_tokens);

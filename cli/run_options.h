@@ -33,6 +33,8 @@ struct RunOptions {
     std::string block_cells;    // "0:1,2:3"
     unsigned long long max_tokens = 512;
     std::string model_path;     // --model: a local Hugging Face folder; empty = the built-in model
+    std::string image_path;     // --image: a PNG/JPEG for a vision model (ViT/DeiT) instead of --text
+    bool text_given = false;    // --text typed (set by parsing): --text or --image is required
     bool builtin_options_given = false;  // --d-model/--heads/--seed/--no-pe typed (set by parsing)
 };
 

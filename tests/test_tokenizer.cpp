@@ -51,6 +51,7 @@ char kind_letter(TokenKind kind) {
     case TokenKind::Punctuation: return 'P';
     case TokenKind::Symbol: return 'S';
     case TokenKind::Special: return 'X';
+    case TokenKind::Patch: return 'I';
     }
     return '?';
 }

@@ -89,6 +89,51 @@ PY
 expect_exit 0 "heads bert, no sentence" -- "$bin" heads --model "$models/tiny-bert" -o "$tmp/b.csv"
 head -1 "$tmp/b.csv" | grep -q sentence_ && fail "sentence columns without --text" || ok
 
+# Images (ViT/DeiT): predict the classes, dump the patch tokens; the logits equal the reference
+# (PIL preprocessing + torchvision, tests/fixtures/pretrained/models/gen_tiny_vit.py).
+expect_exit 0 "predict image" -- "$bin" predict --model "$models/tiny-vit" --image "$models/tiny-vit-input.png" \
+    --top-k 5 -o "$tmp/i.json"
+$py - "$tmp/i.json" "$models/tiny-vit-input.json" <<'PY' && ok || fail "predict image JSON"
+import json, math, sys
+j, ref = (json.load(open(p)) for p in sys.argv[1:])
+assert j["task"] == "image-classification" and j["model"]["family"] == "ViT", j["model"]
+top = j["predictions"][0]["top"]
+e = [math.exp(v) for v in ref["logits"]]
+want = sorted(range(5), key=lambda i: -ref["logits"][i])
+assert [t["id"] for t in top] == want, top
+assert all(abs(t["probability"] - e[t["id"]] / sum(e)) < 1e-5 for t in top)
+assert top[want.index(1)]["label"] == "고양이"
+assert j["image"]["width"] == 45 and j["image"]["patches"] == 16
+PY
+expect_exit 0 "dump image" -- "$bin" dump --model "$models/tiny-deit" --image "$models/tiny-vit-input.png" --compact \
+    -o "$tmp/d.json"
+$py - "$tmp/d.json" <<'PY' && ok || fail "dump image JSON"
+import json, sys
+j = json.load(open(sys.argv[1]))
+q = j["tokens"]["queries"]
+assert [t["text"] for t in q[:2]] == ["[CLS]", "[DIST]"] and len(q) == 2 + 9, q[:3]
+assert all(t["kind"] == "patch" for t in q[2:])
+assert (q[2 + 4]["row"], q[2 + 4]["col"], q[2 + 4]["box"]) == (1, 1, [8, 8, 16, 16])
+assert j["image"]["grid_rows"] == 3 and j["model"]["family"] == "DeiT"
+assert len(j["layers"]) == 2 and len(j["layers"][0]["heads"]) == 3
+PY
+expect_exit nonzero "predict: image for a text model" -- "$bin" predict --model "$models/tiny-gpt2" \
+    --image "$models/tiny-vit-input.png" -o "$tmp/x.json"
+expect_stderr "reads text, not images" "predict: image for a text model"
+expect_exit nonzero "predict: encoder without classifier" -- "$bin" predict --model "$models/tiny-dino" \
+    --image "$models/tiny-vit-input.png" -o "$tmp/x.json"
+expect_stderr "no classifier" "predict: encoder without classifier"
+expect_exit nonzero "predict: vision model without --image" -- "$bin" predict --model "$models/tiny-vit" \
+    --text "a cat" -o "$tmp/x.json"
+expect_stderr "Give one with --image" "predict: vision model without --image"
+expect_exit nonzero "dump: --image without a model" -- "$bin" dump --image "$models/tiny-vit-input.png" -o "$tmp/x.json"
+expect_stderr "needs a vision model" "dump: --image without a model"
+expect_exit nonzero "dump: broken image" -- "$bin" dump --model "$models/tiny-vit" --image "$models/tiny-vit/config.json" \
+    -o "$tmp/x.json"
+expect_stderr "PNG or JPEG" "dump: broken image"
+expect_exit nonzero "dump: vision model, text only" -- "$bin" dump --model "$models/tiny-vit" --text "a cat" -o "$tmp/x.json"
+expect_stderr "reads images, not text" "dump: vision model, text only"
+
 # Errors: non-zero exit, a clear message, no output file.
 expect_exit nonzero "generate with BERT" -- "$bin" generate --model "$models/tiny-bert" --text "a" -o "$tmp/x.json"
 expect_stderr "\[MASK\]" "generate with BERT"

@@ -1,0 +1,96 @@
+// bench_vit.cpp — Vision Transformer forward passes (Google Benchmark) at 224×224, random weights,
+// every layer's per-head scores and weights kept (what the app shows):
+//
+//   BM_VitForward/0    ViT-B/16: 12 layers, 12 heads, d = 768, d_ff = 3072, 197 tokens
+//   BM_VitForward/1    DeiT-tiny (distilled): 12 layers, 3 heads, d = 192, d_ff = 768, 198 tokens
+//
+// The pixels are already normalised (decoding and resizing are not timed). Threads: the engine
+// pool's size (ATTNLAB_THREADS). PyTorch counterpart, the same arithmetic in plain torch ops:
+//   ATTNLAB_THREADS=2 attnlab_bench_vit && /usr/bin/python3 bench/bench_torch_vit.py 2
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "core/base/parallel.h"
+#include "core/pretrained/vit.h"
+#include "tests/random_matrix.h"
+
+using namespace attn;
+using namespace attn::pretrained;
+
+namespace {
+
+struct Shape {
+    const char* name;
+    int d, heads, d_ff, prefix;
+};
+constexpr Shape kShapes[] = {{"vit-b16", 768, 12, 3072, 1}, {"deit-tiny", 192, 3, 768, 2}};
+
+PretrainedConfig config_of(const Shape& s) {
+    PretrainedConfig c;
+    c.arch = Architecture::Vit;
+    c.model_type = s.prefix == 2 ? "deit" : "vit";
+    c.n_layers = 12;
+    c.n_heads = s.heads;
+    c.d_model = s.d;
+    c.d_ff = s.d_ff;
+    c.layer_norm_eps = 1e-12f;
+    c.activation = "gelu";
+    c.vision.image_size = 224;
+    c.vision.patch_size = 16;
+    c.vision.prefix_tokens = s.prefix;
+    c.max_positions = 196 + s.prefix;
+    return c;
+}
+
+RowVec row(int n, float stddev, unsigned seed) { return testing::random_normal(1, n, stddev, seed).row(0); }
+
+VitWeights make_weights(const PretrainedConfig& c) {
+    const int d = c.d_model, p = c.vision.patch_size;
+    VitWeights w;
+    w.patch_w = testing::random_normal(3 * p * p, d, 0.02f, 1);
+    w.patch_b = row(d, 0.02f, 2);
+    w.prefix = testing::random_normal(c.vision.prefix_tokens, d, 0.02f, 3);
+    w.position = testing::random_normal(c.max_positions, d, 0.02f, 4);
+    w.ln_gamma = RowVec::Ones(d);
+    w.ln_beta = RowVec::Zero(d);
+    for (int l = 0; l < c.n_layers; ++l) {
+        const unsigned s = 100 + 20 * unsigned(l);
+        VitBlock b;
+        b.ln_before_gamma = b.ln_after_gamma = RowVec::Ones(d);
+        b.ln_before_beta = b.ln_after_beta = RowVec::Zero(d);
+        b.attn.n_heads = c.n_heads;
+        b.attn.w_q = testing::random_normal(d, d, 0.02f, s);
+        b.attn.w_k = testing::random_normal(d, d, 0.02f, s + 1);
+        b.attn.w_v = testing::random_normal(d, d, 0.02f, s + 2);
+        b.attn.w_o = testing::random_normal(d, d, 0.02f, s + 3);
+        b.attn.b_q = b.attn.b_k = b.attn.b_v = b.attn.b_o = row(d, 0.02f, s + 4);
+        b.ff1_w = testing::random_normal(d, c.d_ff, 0.02f, s + 5);
+        b.ff1_b = row(c.d_ff, 0.02f, s + 6);
+        b.ff2_w = testing::random_normal(c.d_ff, d, 0.02f, s + 7);
+        b.ff2_b = row(d, 0.02f, s + 8);
+        w.blocks.push_back(std::move(b));
+    }
+    return w;
+}
+
+void BM_VitForward(benchmark::State& state) {
+    const Shape& shape = kShapes[state.range(0)];
+    const PretrainedConfig c = config_of(shape);
+    const VitWeights w = make_weights(c);
+    const Mat pixels = testing::random_normal(3 * 224, 224, 1.0f, 9);  // (3·H, W) = (C, H, W)
+    auto grid = patch_grid(c, 224, 224, 4096);
+    for (auto _ : state) {
+        ForwardPass pass = vit_forward(w, c, PixelInput{224, 224, pixels.data()}, *grid, BoolMat(), AttentionOptions{});
+        benchmark::DoNotOptimize(pass.hidden_states.back().data());
+        benchmark::ClobberMemory();
+    }
+    state.SetLabel(shape.name);
+    state.counters["threads"] = engine_pool().size();
+}
+
+}  // namespace
+
+BENCHMARK(BM_VitForward)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK_MAIN();
