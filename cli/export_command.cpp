@@ -19,7 +19,7 @@ namespace attn::cli {
 void add_export_options(CLI::App& cmd, ExportOptions& o) {
     add_run_options(cmd, o.run);
     cmd.add_option("-o,--output", o.output, "Output file: .png, .svg, .pdf, .csv or .json")->required();
-    cmd.add_option("--view", o.view, "heatmap, heads, scaling, pipeline, lines, pe, cell, row or qk")
+    cmd.add_option("--view", o.view, "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk or image (--image)")
         ->capture_default_str();
     cmd.add_option("--head", o.head, "Head number as the app shows it: 1 to --heads")->capture_default_str();
     cmd.add_option("--layer", o.layer, "Layer number, from 1")->capture_default_str();
@@ -27,6 +27,9 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
                    "The cell view's cell as query:key token positions from 0 (as --block), e.g. 2:0");
     cmd.add_option("--row", o.row,
                    "The row and qk views' query as a token position from 0 (default: the last token)");
+    cmd.add_option("--patch", o.patch,
+                   "The image view's query: a patch as row,col counted from 1 (e.g. 5,7), or cls (the default)");
+    cmd.add_flag("--mean-heads", o.mean_heads, "The image view: the mean of the layer's heads instead of --head");
     cmd.add_option("--values", o.values,
                    "Heatmap and CSV values: weights, scores (QK^T), scaled (softmax input) or rollout (attention rollout through layers 1 to --layer)")
         ->capture_default_str();
@@ -162,6 +165,34 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
     return r;
 }
 
+// --patch and --mean-heads (image view) need the image's grid: the query token they name.
+Status resolve_patch(const ExportOptions& o, const Trace& trace, FigureRequest& r) {
+    if (o.patch.empty() && !o.mean_heads) return Status::Ok();
+    if (r.view != FigureView::Image || !trace.image)
+        return Status::Error("--patch and --mean-heads belong to the image view: add --view image (with --image).");
+    if (o.mean_heads) r.head = -1;
+    if (o.patch.empty() || lower(o.patch) == "cls") {
+        r.row = 0;
+        return Status::Ok();
+    }
+    const TraceImage& im = *trace.image;
+    const std::size_t comma = o.patch.find(',');
+    int row = 0, col = 0;
+    auto num = [](std::string_view v, int* out) {
+        const auto res = std::from_chars(v.data(), v.data() + v.size(), *out);
+        return !v.empty() && res.ec == std::errc() && res.ptr == v.data() + v.size();
+    };
+    if (comma == std::string::npos || !num(std::string_view(o.patch).substr(0, comma), &row) ||
+        !num(std::string_view(o.patch).substr(comma + 1), &col))
+        return Status::Error("--patch: '" + o.patch + "' should look like row,col (from 1), e.g. 5,7, or cls.");
+    if (row < 1 || row > im.grid_rows || col < 1 || col > im.grid_cols)
+        return Status::Error("--patch " + o.patch + " is outside the image's " + std::to_string(im.grid_rows) + " × " +
+                             std::to_string(im.grid_cols) + " patches (rows 1–" + std::to_string(im.grid_rows) +
+                             ", columns 1–" + std::to_string(im.grid_cols) + ").");
+    r.row = im.prefix_tokens + (row - 1) * im.grid_cols + (col - 1);
+    return Status::Ok();
+}
+
 Status write_bytes(const std::string& path, const std::string& bytes) {
     return write_file_atomically(path, [&](std::ostream& out) {
         out.write(bytes.data(), std::streamsize(bytes.size()));
@@ -193,6 +224,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
     if (!trace) {
         return fail("export", trace.error(), kExitBadInput);
     }
+    if (Status s = resolve_patch(o, *trace, *request); !s) return fail("export", s.message(), kExitBadInput);
 
     std::string bytes;
     std::string what;

@@ -18,6 +18,8 @@ struct ExportOptions {
     int layer = 1;     // 1-based
     std::string cell;  // "query:key", 0-based token positions as in --block
     int row = -1;      // row view: the query (0-based); -1 = the last one
+    std::string patch; // image view: the query patch as "row,col" from 1, or "cls" (the default)
+    bool mean_heads = false;  // image view: the mean of the layer's heads instead of --head
     std::string values = "weights";
     std::string colormap = "viridis";
     std::string format;  // empty = from the file extension

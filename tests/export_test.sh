@@ -192,6 +192,59 @@ cp "$tmp/heatmap.png" "$tmp/keep.png"
 expect_exit nonzero "failed export over an existing file" -- "$bin" export --text "$en" --head 9 -o "$tmp/keep.png"
 cmp -s "$tmp/heatmap.png" "$tmp/keep.png" && ok || fail "a failed export damaged the existing file"
 
+# The image view (a ViT over a PNG): every format, the query patch, the mean of heads, Korean;
+# the overlay really colours the picture (PNG pixels), and the errors name the option.
+models=$(dirname "$0")/fixtures/pretrained/models
+pic=$models/tiny-vit-input.png
+for fmt in png svg pdf; do
+    expect_exit 0 "image view $fmt" -- "$bin" export --model "$models/tiny-vit" --image "$pic" --view image \
+        --patch 2,3 --layer 2 --head 2 -o "$tmp/image.$fmt"
+    [ -s "$tmp/image.$fmt" ] && ok || fail "image view $fmt: no file"
+done
+grep -q "Where patch 7 (row 2, column 3) looks" "$tmp/image.svg" && ok || fail "image view SVG lacks its title as text"
+grep -q "tiny-vit-input.png (45×37 px" "$tmp/image.svg" && ok || fail "image view SVG lacks the image caption"
+if have pdftotext; then
+    expect_exit 0 "image view ko pdf" -- "$bin" export --model "$models/tiny-deit" --image "$pic" --view image \
+        --mean-heads --lang ko -o "$tmp/image-ko.pdf"
+    pdftotext "$tmp/image-ko.pdf" - | grep -q "클래스 토큰은 이미지의 어디를 보는가" && ok || fail "image view ko PDF text"
+    pdftotext "$tmp/image-ko.pdf" - | grep -q "헤드 3개 평균" && ok || fail "image view ko: mean of heads not said"
+fi
+$py - "$tmp/image.png" <<'PY' && ok || fail "image view PNG: the picture and its overlay are not drawn"
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+w, h = struct.unpack(">II", data[16:24])
+# Count saturated, non-grey pixels (the photo and the colour overlay) on the left half.
+idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+                for i in range(8, len(data)) if data[i + 4:i + 8] == b"IDAT")
+raw, bpp = zlib.decompress(idat), 4 if data[25] == 6 else 3
+stride, prev, colourful = w * bpp, bytearray(w * bpp), 0
+pos = 0
+for y in range(h):
+    f, line = raw[pos], bytearray(raw[pos + 1:pos + 1 + stride]); pos += 1 + stride
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0; b = prev[x]; c = prev[x - bpp] if x >= bpp else 0
+        if f == 1: line[x] = (line[x] + a) & 255
+        elif f == 2: line[x] = (line[x] + b) & 255
+        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    prev = line
+    for x in range(0, w // 2 * bpp, bpp * 4):
+        r, g, b_ = line[x], line[x + 1], line[x + 2]
+        colourful += max(r, g, b_) - min(r, g, b_) > 60
+assert colourful > 20000, colourful
+PY
+expect_exit nonzero "image view: patch outside the grid" -- "$bin" export --model "$models/tiny-vit" --image "$pic" \
+    --view image --patch 5,1 -o "$tmp/x.png"
+grep -q "outside the image's 4 × 4 patches" "$tmp/err" && ok || fail "patch outside: $(cat "$tmp/err")"
+expect_exit nonzero "image view without an image" -- "$bin" export --text "$en" --view image -o "$tmp/x.png"
+grep -q "needs an image run" "$tmp/err" && ok || fail "image view without image: $(cat "$tmp/err")"
+expect_exit nonzero "--patch on another view" -- "$bin" export --model "$models/tiny-vit" --image "$pic" \
+    --view heatmap --patch 1,1 -o "$tmp/x.png"
+grep -q "belong to the image view" "$tmp/err" && ok || fail "--patch elsewhere: $(cat "$tmp/err")"
+[ ! -e "$tmp/x.png" ] && ok || fail "a failed image export left a file"
+
 # No display needed.
 expect_exit 0 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY "$bin" export --text "$en" -o "$tmp/nodisplay.png"
 

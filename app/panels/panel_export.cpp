@@ -33,6 +33,7 @@ Txt figure_view_title(FigureView v) {
         case FigureView::PositionalEncoding: return Txt::ViewPositional;
         case FigureView::Row: return Txt::ViewRow;
         case FigureView::Qk: return Txt::ViewQk;
+        case FigureView::Image: return Txt::ViewHeatmap;  // not in kViews: the image view exports from its own view
     }
     return Txt::ViewHeatmap;
 }

@@ -40,6 +40,7 @@ const Named<FigureView> kViews[] = {
     {FigureView::Heatmap, "heatmap"},   {FigureView::Heads, "heads"}, {FigureView::Scaling, "scaling"},
     {FigureView::Pipeline, "pipeline"}, {FigureView::Lines, "lines"}, {FigureView::PositionalEncoding, "pe"},
     {FigureView::Cell, "cell"},         {FigureView::Row, "row"}, {FigureView::Qk, "qk"},
+    {FigureView::Image, "image"},
 };
 const Named<FigureFormat> kFormats[] = {
     {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
@@ -73,7 +74,7 @@ bool parse_figure_view(const std::string& name, FigureView* out) {
     return parse_name(kViews, name, out);
 }
 const char* figure_view_choices() {
-    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk";
+    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, image";
 }
 const char* figure_format_name(FigureFormat format) {
     return name_of(kFormats, format);
@@ -140,7 +141,10 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
         return Status::Error("Attention rollout follows one sentence through the layers; it is not defined for "
                              "cross-attention. Show the weights instead.");
     const LayerTrace& L = trace.layers[size_t(r.layer)];
-    if (r.head < 0 || r.head >= L.n_heads) {
+    if (r.view == FigureView::Image && !trace.image)
+        return Status::Error("The image view needs an image run: a ViT or DeiT model (--model) and --image FILE.");
+    const bool mean_allowed = r.view == FigureView::Image && r.head == -1;  // the mean of the heads
+    if (!mean_allowed && (r.head < 0 || r.head >= L.n_heads)) {
         return Status::Error(
             "Head " + std::to_string(r.head + 1) + " is out of range: the model has " +
             std::to_string(L.n_heads) +
@@ -213,7 +217,16 @@ std::string settings_caption(const Canvas& c, const Trace& trace, int layer, int
     const LayerTrace& L = trace.layers[size_t(layer)];
     const std::string on = c.t(Ft::On), off = c.t(Ft::Off);
     std::vector<std::string> parts;
-    parts.push_back(c.tf(Ft::CaptionText, {markup_escape(shorten(trace.run.text, 300))}));
+    if (trace.image) {  // an image run: the picture instead of a sentence
+        const TraceImage& im = *trace.image;
+        parts.push_back(c.tf(Ft::CaptionImage, {markup_escape(shorten(im.source, 80)), std::to_string(im.source_width),
+                                                std::to_string(im.source_height), std::to_string(im.width),
+                                                std::to_string(im.height)}));
+        if (im.positions_interpolated)
+            parts.push_back(c.tf(Ft::CaptionImageInterpolated, {std::to_string(im.checkpoint_grid)}));
+    } else {
+        parts.push_back(c.tf(Ft::CaptionText, {markup_escape(shorten(trace.run.text, 300))}));
+    }
     if (trace.run.is_cross())  // a pretrained (BERT) model reads the second text as sentence B
         parts.push_back(c.tf(trace.is_pretrained() ? Ft::CaptionSentenceB : Ft::CaptionCrossText,
                              {markup_escape(shorten(trace.run.cross_text, 200))}));
@@ -459,6 +472,9 @@ void draw_view(fig::Canvas& c, const Trace& trace, const FigureRequest& r) {
             break;
         case FigureView::Qk:
             fig::draw_qk_view(c, trace, r);
+            break;
+        case FigureView::Image:
+            fig::draw_image_view(c, trace, r);
             break;
     }
 }

@@ -27,7 +27,8 @@
 
 namespace attn {
 
-enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk };
+// Image: an image run's attention drawn over the picture (Vision Transformers; needs Trace::image).
+enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk, Image };
 enum class FigureFormat { Png, Svg, Pdf };
 // A, S = QKᵀ, S · factor (softmax input), attention rollout through layers 1 … layer (heads
 // averaged, + I, rows normalised, multiplied; core/attention/attention_flow.h; self-attention only)
@@ -70,10 +71,10 @@ struct FigureOptions {
 struct FigureRequest {
     FigureView view = FigureView::Heatmap;
     int layer = 0;                                // 0-based (shown 1-based in figures, as in the app)
-    int head = 0;                                 // 0-based (shown 1-based)
+    int head = 0;                                 // 0-based (shown 1-based); image view: -1 = mean of heads
     MatrixValues values = MatrixValues::Weights;  // heatmap view
     int cell_query = -1, cell_key = -1;           // cell view (the heatmap outlines it): 0-based
-    int row = -1;  // row and qk views: the query (0-based); -1 = the last one
+    int row = -1;  // row and qk views: the query (0-based); -1 = the last one. Image view: -1 = [CLS]
     // Scaling view: the same run with attention.scale flipped (see the top of this file).
     const Trace* other_scaling = nullptr;
     FigureOptions options;

@@ -225,6 +225,19 @@ const Entry kTable[] = {
     {Ft::TrainHeadCaption, "L{0} H{1}", "L{0} H{1}"},
     {Ft::TrainNoProbe, "no probe attention yet", "아직 프로브 어텐션 없음"},
     {Ft::TrainCaptionRun, "batch {0} · learning rate {1} · seed {2}", "배치 {0} · 학습률 {1} · 시드 {2}"},
+    {Ft::TitleImageCls, "Where the class token looks", "클래스 토큰은 이미지의 어디를 보는가"},
+    {Ft::TitleImagePatch, "Where patch {0} (row {1}, column {2}) looks",
+     "패치 {0}(행 {1}, 열 {2})은 이미지의 어디를 보는가"},
+    {Ft::SubtitleImage, "Layer {0} · head {1} of {2} · {3} patches of {4}×{4} pixels · colour = attention weight",
+     "레이어 {0} · 헤드 {1}/{2} · {4}×{4} 픽셀 패치 {3}개 · 색 = 주의 가중치"},
+    {Ft::SubtitleImageMean, "Layer {0} · mean of {2} heads · {3} patches of {4}×{4} pixels · colour = attention weight",
+     "레이어 {0} · 헤드 {2}개 평균 · {4}×{4} 픽셀 패치 {3}개 · 색 = 주의 가중치"},
+    {Ft::ImageHeadsTitle, "Every head of layer {0}, same query", "레이어 {0}의 모든 헤드, 같은 쿼리"},
+    {Ft::ImageOverlayLegend, "attention weight", "주의 가중치"},
+    {Ft::CaptionImage, "Image: {0} ({1}×{2} px, seen by the model as {3}×{4})",
+     "이미지: {0} ({1}×{2} 픽셀, 모델 입력 {3}×{4})"},
+    {Ft::CaptionImageInterpolated, "position embeddings interpolated from a {0}×{0} grid (bicubic)",
+     "위치 임베딩을 {0}×{0} 격자에서 보간 (바이큐빅)"},
 };
 
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == size_t(Ft::kCount), "one row per Ft id");

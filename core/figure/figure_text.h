@@ -176,6 +176,15 @@ enum class Ft {
     TrainHeadCaption,
     TrainNoProbe,
     TrainCaptionRun,
+    // Image view (Vision Transformers)
+    TitleImageCls,
+    TitleImagePatch,
+    SubtitleImage,
+    SubtitleImageMean,
+    ImageHeadsTitle,
+    ImageOverlayLegend,
+    CaptionImage,
+    CaptionImageInterpolated,
     kCount
 };
 

@@ -21,6 +21,7 @@ void draw_pe_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_cell_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_row_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_qk_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_image_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 
 // ---- shared by the views (figure.cpp) ----
 
