@@ -108,6 +108,17 @@ PngResult read_png_pixels(PngSource* src) {
 }  // namespace
 
 Expected<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::string& shown) {
+    // The size straight from IHDR (always the first chunk), before libpng reads further chunks:
+    // a huge image is refused as such even when the rest of the file is missing.
+    if (size >= 24 && std::memcmp(data + 12, "IHDR", 4) == 0) {
+        auto be32 = [&](std::size_t at) {
+            return (std::uint64_t{data[at]} << 24) | (std::uint64_t{data[at + 1]} << 16) |
+                   (std::uint64_t{data[at + 2]} << 8) | std::uint64_t{data[at + 3]};
+        };
+        const std::uint64_t width = be32(16), height = be32(20);
+        if (width > 0 && height > 0)
+            if (Status s = check_dimensions(width, height, shown); !s.ok()) return s;
+    }
     PngSource src{};
     src.data = data;
     src.size = size;

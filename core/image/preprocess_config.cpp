@@ -183,7 +183,7 @@ Expected<PreprocessConfig> parse(const json& root) {
 
 Expected<PreprocessConfig> parse_preprocessor_config(std::string_view json_text) {
     if (json_text.size() > limits::kMaxConfigBytes)
-        return Status::Error(std::string(kFile) + " is " + std::to_string(json_text.size() >> 10) +
+        return Status::Error(std::string(kFile) + " is " + std::to_string((json_text.size() + 1023) >> 10) +
                              " KiB; the limit is " + std::to_string(limits::kMaxConfigBytes >> 10) + " KiB.");
     if (Status s = check_json_depth(json_text, limits::kMaxJsonDepth, kFile); !s.ok()) return s;
     json root;
