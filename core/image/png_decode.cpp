@@ -28,8 +28,8 @@ struct PngSource {
     bool truncated;
     char reason[200];  // libpng's message of the error that stopped the read
     png_uint_32 width, height;
-    int channels;                // 3 (RGB) or 4 (RGBA) after the transformations
-    unsigned char* pixels;       // malloc'd, height × width × channels, owned by the caller on Ok
+    int channels;           // 3 (RGB) or 4 (RGBA) after the transformations
+    unsigned char* pixels;  // malloc'd, height × width × channels, owned by the caller on Ok
 };
 
 void on_read(png_structp png, png_bytep out, png_size_t n) {
@@ -92,7 +92,8 @@ PngResult read_png_pixels(PngSource* src) {
     png_read_update_info(png, info);
     src->channels = png_get_channels(png, info);
     const png_size_t row_bytes = png_get_rowbytes(png, info);
-    if ((src->channels != 3 && src->channels != 4) || row_bytes != static_cast<png_size_t>(width) * src->channels)
+    if ((src->channels != 3 && src->channels != 4) ||
+        row_bytes != static_cast<png_size_t>(width) * src->channels)
         png_error(png, "unexpected pixel layout");
     src->pixels = static_cast<unsigned char*>(std::malloc(row_bytes * height));
     rows = static_cast<png_bytep*>(std::malloc(sizeof(png_bytep) * height));
@@ -125,10 +126,14 @@ Expected<Image> decode_png(const std::uint8_t* data, std::size_t size, const std
     src.pos = 0;
     const PngResult r = read_png_pixels(&src);
     switch (r) {
-        case PngResult::Ok: break;
-        case PngResult::TooLarge: return check_dimensions(src.width, src.height, shown);
-        case PngResult::Truncated: return truncated_error(shown, "PNG");
-        case PngResult::Corrupt: return corrupt_error(shown, "PNG", src.reason[0] != 0 ? src.reason : "libpng failed");
+        case PngResult::Ok:
+            break;
+        case PngResult::TooLarge:
+            return check_dimensions(src.width, src.height, shown);
+        case PngResult::Truncated:
+            return truncated_error(shown, "PNG");
+        case PngResult::Corrupt:
+            return corrupt_error(shown, "PNG", src.reason[0] != 0 ? src.reason : "libpng failed");
     }
     const std::unique_ptr<unsigned char, void (*)(void*)> owned(src.pixels, std::free);
     const Status dims = check_dimensions(src.width, src.height, shown);

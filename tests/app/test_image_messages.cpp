@@ -49,9 +49,11 @@ void check_translated(const std::string& english) {
     const std::string ko = localize_core_message(english, Lang::Ko);
     INFO("English: " << english);
     INFO("Korean:  " << ko);
-    CHECK_MESSAGE(ko != english, "no Korean pattern matches this message: add it to app/i18n/core_messages_table.cpp");
+    CHECK_MESSAGE(ko != english,
+                  "no Korean pattern matches this message: add it to app/i18n/core_messages_table.cpp");
     CHECK(has_hangul(ko));
-    for (const std::string& n : numbers_in(english)) CHECK_MESSAGE(ko.find(n) != std::string::npos, "lost " << n);
+    for (const std::string& n : numbers_in(english))
+        CHECK_MESSAGE(ko.find(n) != std::string::npos, "lost " << n);
 }
 
 template <typename T>
@@ -63,12 +65,14 @@ std::string decode_error(const std::vector<std::uint8_t>& bytes, const char* nam
     return error_of(image::decode_image(bytes.data(), bytes.size(), name));
 }
 
-std::vector<std::uint8_t> bytes_of(const std::string& s) { return {s.begin(), s.end()}; }
+std::vector<std::uint8_t> bytes_of(const std::string& s) {
+    return {s.begin(), s.end()};
+}
 
 // A PNG signature and IHDR declaring 100000 × 100000 RGB pixels (its CRC follows in the test).
-const std::vector<std::uint8_t> kHugePng = {
-    0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
-    0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 2, 0, 0, 0};
+const std::vector<std::uint8_t> kHugePng = {0x89, 'P',  'N',  'G',  '\r', '\n', 0x1a, '\n', 0,    0,
+                                            0,    13,   'I',  'H',  'D',  'R',  0x00, 0x01, 0x86, 0xA0,
+                                            0x00, 0x01, 0x86, 0xA0, 8,    2,    0,    0,    0};
 
 }  // namespace
 
@@ -85,16 +89,19 @@ TEST_CASE("image file messages in Korean") {
     check_translated(decode_error(bytes_of("hello, not an image")));
     check_translated(decode_error(png));  // the signature alone: cut short
     std::vector<std::uint8_t> bad = png;
-    const std::vector<std::uint8_t> ihdr = {0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 1, 2, 3, 4};
+    const std::vector<std::uint8_t> ihdr = {0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 1, 0,
+                                            0, 0, 1, 8,  2,   0,   0,   0,   1, 2, 3, 4};
     bad.insert(bad.end(), ihdr.begin(), ihdr.end());
     check_translated(decode_error(bad));  // IHDR CRC error: damaged
     auto huge = kHugePng;
-    for (int b : {0x27, 0x30, 0x9C, 0x9F}) huge.push_back(static_cast<std::uint8_t>(b));  // crc32 of this IHDR
+    for (int b : {0x27, 0x30, 0x9C, 0x9F})
+        huge.push_back(static_cast<std::uint8_t>(b));  // crc32 of this IHDR
     const std::string too_large = decode_error(huge);
     check_translated(too_large);
     // A JPEG with two components (neither grey, YCbCr nor CMYK): SOI, SOF0 with Nf = 2, SOS, EOI.
-    const std::vector<std::uint8_t> two = {0xFF, 0xD8, 0xFF, 0xC0, 0, 14, 8, 0, 8, 0, 8, 2, 1, 0x11, 0, 2, 0x11, 0,
-                                           0xFF, 0xDA, 0, 10, 2, 1, 0, 2, 0, 0, 63, 0, 0xFF, 0xD9};
+    const std::vector<std::uint8_t> two = {0xFF, 0xD8, 0xFF, 0xC0, 0, 14,   8,  0,    8,    0,   8,
+                                           2,    1,    0x11, 0,    2, 0x11, 0,  0xFF, 0xDA, 0,   10,
+                                           2,    1,    0,    2,    0, 0,    63, 0,    0xFF, 0xD9};
     check_translated(decode_error(two, "two.jpg"));
 }
 
@@ -105,7 +112,8 @@ TEST_CASE("preprocessing messages in Korean") {
     check_translated(error_of(parse_preprocessor_config(std::string(limits::kMaxConfigBytes + 1, ' '))));
     check_translated(error_of(parse_preprocessor_config(R"({"resample": 1})")));
     check_translated(error_of(parse_preprocessor_config(R"({"crop_pct": 0.875})")));
-    check_translated(error_of(parse_preprocessor_config(R"({"size": {"shortest_edge": 800, "longest_edge": 1333}})")));
+    check_translated(
+        error_of(parse_preprocessor_config(R"({"size": {"shortest_edge": 800, "longest_edge": 1333}})")));
     check_translated(error_of(parse_preprocessor_config(R"({"do_resize": "yes"})")));
     check_translated(error_of(parse_preprocessor_config(R"({"size": {"height": 0, "width": 4}})")));
     check_translated(error_of(parse_preprocessor_config(R"({"rescale_factor": 0})")));

@@ -24,7 +24,8 @@ ATTNLAB_FUZZ_TARGET(image) {
     cfg.do_center_crop = (data[size - 1] & 8) != 0;
     cfg.crop_height = 5 + data[size - 1] % 11;
     auto t = preprocess_image(*img, cfg);
-    if (!t.ok() || t->chw.size() != static_cast<std::size_t>(t->height) * static_cast<std::size_t>(t->width) * 3)
+    if (!t.ok() ||
+        t->chw.size() != static_cast<std::size_t>(t->height) * static_cast<std::size_t>(t->width) * 3)
         __builtin_trap();
     return 0;
 }

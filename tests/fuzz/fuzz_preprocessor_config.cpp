@@ -23,6 +23,7 @@ ATTNLAB_FUZZ_TARGET(preprocessor_config) {
         if (t.error().empty()) __builtin_trap();
         return 0;
     }
-    if (t->chw.size() != static_cast<std::size_t>(t->width) * static_cast<std::size_t>(t->height) * 3) __builtin_trap();
+    if (t->chw.size() != static_cast<std::size_t>(t->width) * static_cast<std::size_t>(t->height) * 3)
+        __builtin_trap();
     return 0;
 }
