@@ -98,6 +98,7 @@ TEST_CASE("image file messages in Korean") {
         huge.push_back(static_cast<std::uint8_t>(b));  // crc32 of this IHDR
     const std::string too_large = decode_error(huge);
     check_translated(too_large);
+    CHECK(too_large.find("is 100000 x 100000 pixels") != std::string::npos);  // from IHDR, before the rest
     // A JPEG with two components (neither grey, YCbCr nor CMYK): SOI, SOF0 with Nf = 2, SOS, EOI.
     const std::vector<std::uint8_t> two = {0xFF, 0xD8, 0xFF, 0xC0, 0, 14,   8,  0,    8,    0,   8,
                                            2,    1,    0x11, 0,    2, 0x11, 0,  0xFF, 0xDA, 0,   10,
