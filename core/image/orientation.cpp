@@ -1,5 +1,5 @@
-// orientation.cpp — the EXIF orientation tag of a JPEG (APP1 "Exif" segment, a small TIFF file)
-// and the eight ways of turning an image upright.
+// orientation.cpp — the EXIF orientation tag (a small TIFF structure: in a JPEG's APP1 "Exif"
+// segment, or a PNG's eXIf chunk) and the eight ways of turning an image upright.
 //
 // The segment is hostile input: every offset and count is checked against its size, and anything
 // unexpected means "no orientation" (1), never an error: a photo with a broken EXIF block still opens.
@@ -38,8 +38,13 @@ std::size_t pixel_offset(int x, int y, int w) {
 
 int exif_orientation(const std::uint8_t* data, std::size_t size) {
     constexpr std::size_t kHeader = 6;  // "Exif\0\0"
-    if (data == nullptr || size < kHeader + 8 || std::memcmp(data, "Exif\0\0", kHeader) != 0) return 1;
-    TiffReader tiff{data + kHeader, size - kHeader, false};
+    if (data == nullptr || size < kHeader || std::memcmp(data, "Exif\0\0", kHeader) != 0) return 1;
+    return exif_orientation_tiff(data + kHeader, size - kHeader);
+}
+
+int exif_orientation_tiff(const std::uint8_t* data, std::size_t size) {
+    if (data == nullptr || size < 8) return 1;
+    TiffReader tiff{data, size, false};
     if (tiff.data[0] == 'I' && tiff.data[1] == 'I')
         tiff.little = true;
     else if (!(tiff.data[0] == 'M' && tiff.data[1] == 'M'))

@@ -1,5 +1,5 @@
 // png_decode.cpp — PNG through libpng: every color type and bit depth, interlaced or not, to RGB
-// over white.
+// over white, turned upright by an eXIf chunk's orientation.
 //
 // libpng reports errors by longjmp. The function that calls setjmp (read_png_pixels) therefore
 // holds only plain C data — no object with a destructor may be skipped by the jump — and frees
@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include "core/base/limits.h"
 #include "core/image/decode_internal.h"
@@ -29,6 +30,7 @@ struct PngSource {
     char reason[200];  // libpng's message of the error that stopped the read
     png_uint_32 width, height;
     int channels;           // 3 (RGB) or 4 (RGBA) after the transformations
+    int orientation;        // EXIF (eXIf chunk before the image data), 1..8
     unsigned char* pixels;  // malloc'd, height × width × channels, owned by the caller on Ok
 };
 
@@ -85,6 +87,10 @@ PngResult read_png_pixels(PngSource* src) {
         too_large = PngResult::TooLarge;
         png_error(png, "too large");
     }
+    png_uint_32 exif_size = 0;
+    png_bytep exif = nullptr;
+    if (png_get_eXIf_1(png, info, &exif_size, &exif) != 0 && exif != nullptr)
+        src->orientation = exif_orientation_tiff(exif, exif_size);  // plain C++: no throw, no destructor
     if (bit_depth == 16) png_set_scale_16(png);  // rounds v·255/65535 (png_set_strip_16 would truncate)
     png_set_expand(png);                         // palette → RGB, grey < 8 bits → 8, tRNS → alpha
     png_set_gray_to_rgb(png);
@@ -124,6 +130,7 @@ Expected<Image> decode_png(const std::uint8_t* data, std::size_t size, const std
     src.data = data;
     src.size = size;
     src.pos = 0;
+    src.orientation = 1;
     const PngResult r = read_png_pixels(&src);
     switch (r) {
         case PngResult::Ok:
@@ -150,7 +157,7 @@ Expected<Image> decode_png(const std::uint8_t* data, std::size_t size, const std
         for (std::size_t i = 0; i < n; ++i, p += 4)
             for (int c = 0; c < 3; ++c) img.rgb[i * 3 + static_cast<std::size_t>(c)] = over_white(p[c], p[3]);
     }
-    return img;
+    return apply_orientation(std::move(img), src.orientation);
 }
 
 }  // namespace attn::image::detail
