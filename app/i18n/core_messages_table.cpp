@@ -205,6 +205,68 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"'{}' is empty (0 bytes).", "'{1}': 빈 파일입니다 (0바이트)."},
     {"Cannot map '{}' into memory: {}.", "'{1}'을 메모리에 올릴 수 없습니다: {2}."},
 
+    // core/image (PNG/JPEG files; the file errors above are shared with it)
+    {"'{}' is {} MiB; AttnLab reads images of at most {} MiB.",
+     "'{1}'의 크기가 {2} MiB입니다. AttnLab은 최대 {3} MiB까지의 이미지를 읽습니다."},
+    {"'{}' is a {} image; AttnLab reads PNG or JPEG images. Convert it and try again.",
+     "'{1}'은(는) {2} 이미지입니다. AttnLab은 PNG와 JPEG 이미지만 읽습니다. 변환한 뒤 다시 시도하세요."},
+    {"'{}' is not a PNG or JPEG image (its first bytes are neither); AttnLab reads only these two formats.",
+     "'{1}'은(는) PNG나 JPEG 이미지가 아닙니다 (파일의 첫 바이트가 둘 다 아닙니다). AttnLab은 이 두 형식만 "
+     "읽습니다."},
+    {"'{}' is cut short: its {} data ends before the image does. Copy or download the file again.",
+     "'{1}'이(가) 잘려 있습니다: {2} 데이터가 이미지보다 먼저 끝납니다. 파일을 다시 복사하거나 내려받으세요."},
+    {"'{}' is {} x {} pixels; AttnLab reads images of at most {} x {} pixels and {} megapixels. Make it smaller "
+     "first.",
+     "'{1}'은(는) {2} x {3} 픽셀입니다. AttnLab은 최대 {4} x {5} 픽셀, {6}메가픽셀까지의 이미지를 읽습니다. 먼저 "
+     "크기를 줄이세요."},
+    {"'{}' is a progressive JPEG of more than {} scans (real photos have about 10); AttnLab does not read it.",
+     "'{1}'은(는) 스캔이 {2}개를 넘는 프로그레시브 JPEG입니다 (실제 사진은 10개 안팎). AttnLab은 이 파일을 "
+     "읽지 않습니다."},
+    {"'{}' is a JPEG with {} color components in a layout AttnLab does not read (grey, RGB and CMYK are read). "
+     "Save it as RGB.",
+     "'{1}'은(는) 색 성분이 {2}개인 JPEG로, AttnLab이 읽지 못하는 구성입니다 (회색조, RGB, CMYK를 읽습니다). "
+     "RGB로 저장하세요."},
+    {"'{}' is a damaged {} file ({}).", "'{1}'은(는) 손상된 {2} 파일입니다 ({3})."},
+    // core/image/preprocess*.cpp (preprocessor_config.json, the ViT's input)
+    {"preprocessor_config.json is not a JSON object.", "preprocessor_config.json이 JSON 객체가 아닙니다."},
+    {"preprocessor_config.json is not valid JSON: {}.", "preprocessor_config.json이 올바른 JSON이 아닙니다: {1}."},
+    {"preprocessor_config.json could not be read: {}.", "preprocessor_config.json을 읽을 수 없습니다: {1}."},
+    {"preprocessor_config.json is {} KiB; the limit is {} KiB.",
+     "preprocessor_config.json이 {1} KiB입니다. 한도는 {2} KiB입니다."},
+    {"preprocessor_config.json: \"resample\" is {}; AttnLab resizes with nearest (0), bilinear (2) or bicubic (3) "
+     "only.",
+     "preprocessor_config.json: \"resample\" 값이 {1}입니다. AttnLab은 nearest (0), bilinear (2), bicubic (3)으로만 "
+     "크기를 바꿉니다."},
+    {"preprocessor_config.json sets \"{}\" to {}; AttnLab's preprocessing does not implement that.",
+     "preprocessor_config.json이 \"{1}\"을(를) {2}(으)로 설정합니다. AttnLab의 전처리는 이 설정을 구현하지 "
+     "않습니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected true or false.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. true나 false여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected a whole number from 1 to {}.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 1에서 {3} 사이의 정수여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected a positive number.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 양수여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected 3 positive numbers (red, green, blue) or one.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 양수 3개(빨강, 초록, 파랑)나 1개여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected 3 numbers (red, green, blue) or one.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 수 3개(빨강, 초록, 파랑)나 1개여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected height and width, shortest_edge, or one number.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. height와 width, shortest_edge, 또는 수 하나여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected height and width, or one number.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. height와 width, 또는 수 하나여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected a name such as ViTImageProcessor.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. ViTImageProcessor 같은 이름이어야 합니다."},
+    {"The preprocessing resizes to a size outside 1 to {} pixels.",
+     "전처리가 1~{1} 픽셀 범위를 벗어난 크기로 이미지를 바꾸려 합니다."},
+    {"The preprocessing crops to a size outside 1 to {} pixels.",
+     "전처리가 1~{1} 픽셀 범위를 벗어난 크기로 이미지를 자르려 합니다."},
+    {"The preprocessing divides by a zero or negative standard deviation.",
+     "전처리가 0이나 음수인 표준편차로 나누려 합니다."},
+    {"The image has no pixels to preprocess.", "전처리할 이미지에 픽셀이 없습니다."},
+    {"Resizing the {} x {} image to a shortest edge of {} would make it {} x {} pixels; crop it to a less narrow "
+     "shape.",
+     "{1} x {2} 이미지의 짧은 변을 {3}(으)로 맞추면 {4} x {5} 픽셀이 됩니다. 덜 길쭉한 모양으로 잘라 주세요."},
+
     // core/pretrained/safetensors.cpp (SafeTensorsFile::open: the header; reading a tensor)
     {"{} is not a safetensors file: it has {} bytes, fewer than the 8-byte header length.",
      "{1}: safetensors 파일이 아닙니다: 크기가 {2}바이트로, 8바이트인 헤더 길이보다 작습니다."},

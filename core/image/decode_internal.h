@@ -10,8 +10,9 @@
 
 namespace attn::image::detail {
 
-// Each decoder returns RGB with alpha already composited on white; the JPEG one also applies the
-// EXIF orientation. `shown` is the file name as messages quote it.
+// Each decoder returns RGB with alpha already composited on white and the EXIF orientation applied
+// (JPEG: APP1 segment; PNG: an eXIf chunk before the image data). `shown` is the file name as messages quote
+// it.
 Expected<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::string& shown);
 Expected<Image> decode_jpeg(const std::uint8_t* data, std::size_t size, const std::string& shown);
 
@@ -25,6 +26,8 @@ Status corrupt_error(const std::string& shown, const char* format, const char* r
 // EXIF orientation (1..8) from the payload of a JPEG APP1 segment ("Exif\0\0" + TIFF); 1 when the
 // segment is not EXIF, has no orientation, or is malformed. Every offset is bounds-checked.
 int exif_orientation(const std::uint8_t* data, std::size_t size);
+// The same from the TIFF structure alone (a PNG's eXIf chunk holds it without the "Exif" header).
+int exif_orientation_tiff(const std::uint8_t* data, std::size_t size);
 
 // Applies an EXIF orientation (2..8; 1 and anything else leave the image as it is), as PIL's
 // ImageOps.exif_transpose does: 2 mirror, 3 rotate 180°, 4 flip, 5 transpose, 6 rotate 90°

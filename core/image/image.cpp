@@ -21,14 +21,14 @@ namespace detail {
 Status check_dimensions(std::uint64_t width, std::uint64_t height, const std::string& shown) {
     using limits::kMaxImagePixels;
     using limits::kMaxImageSide;
-    if (width == 0 || height == 0)
-        return corrupt_error(shown, "image", "its header says it has no pixels");
-    if (width > static_cast<std::uint64_t>(kMaxImageSide) || height > static_cast<std::uint64_t>(kMaxImageSide) ||
-        width * height > kMaxImagePixels)
+    if (width == 0 || height == 0) return corrupt_error(shown, "image", "its header says it has no pixels");
+    if (width > static_cast<std::uint64_t>(kMaxImageSide) ||
+        height > static_cast<std::uint64_t>(kMaxImageSide) || width * height > kMaxImagePixels)
         return Status::Error("'" + shown + "' is " + std::to_string(width) + " x " + std::to_string(height) +
-                             " pixels; AttnLab reads images of at most " + std::to_string(kMaxImageSide) + " x " +
-                             std::to_string(kMaxImageSide) + " pixels and " +
-                             std::to_string(kMaxImagePixels / 1000000) + " megapixels. Make it smaller first.");
+                             " pixels; AttnLab reads images of at most " + std::to_string(kMaxImageSide) +
+                             " x " + std::to_string(kMaxImageSide) + " pixels and " +
+                             std::to_string(kMaxImagePixels / 1000000) +
+                             " megapixels. Make it smaller first.");
     return Status::Ok();
 }
 
@@ -38,16 +38,20 @@ Status truncated_error(const std::string& shown, const char* format) {
 }
 
 Status corrupt_error(const std::string& shown, const char* format, const char* reason) {
-    return Status::Error("'" + shown + "' is a damaged " + format + " file (" + printable_input(reason, 120) + ").");
+    return Status::Error("'" + shown + "' is a damaged " + format + " file (" + printable_input(reason, 120) +
+                         ").");
 }
 
 }  // namespace detail
 
 namespace {
 
-std::string shown_name(const std::string& name) { return printable_input(name, 200); }
+std::string shown_name(const std::string& name) {
+    return printable_input(name, 200);
+}
 
-bool starts_with(const std::uint8_t* data, std::size_t size, const char* magic, std::size_t n, std::size_t at = 0) {
+bool starts_with(const std::uint8_t* data, std::size_t size, const char* magic, std::size_t n,
+                 std::size_t at = 0) {
     return size >= at + n && std::memcmp(data + at, magic, n) == 0;
 }
 
@@ -65,7 +69,9 @@ const char* other_format(const std::uint8_t* data, std::size_t size) {
     return nullptr;
 }
 
-std::string errno_text(int err) { return std::strerror(err); }
+std::string errno_text(int err) {
+    return std::strerror(err);
+}
 
 }  // namespace
 
@@ -79,8 +85,8 @@ Expected<Image> decode_image(const std::uint8_t* data, std::size_t size, const s
     if (starts_with(data, size, "\x89PNG\r\n\x1a\n", 8)) return detail::decode_png(data, size, shown);
     if (starts_with(data, size, "\xff\xd8\xff", 3)) return detail::decode_jpeg(data, size, shown);
     if (const char* other = other_format(data, size))
-        return Status::Error("'" + shown + "' is a " + other + " image; AttnLab reads " + kSupportedImageFormats +
-                             " images. Convert it and try again.");
+        return Status::Error("'" + shown + "' is a " + other + " image; AttnLab reads " +
+                             kSupportedImageFormats + " images. Convert it and try again.");
     if (size < 8 && (starts_with(data, size, "\x89PNG", std::min<std::size_t>(size, 4)) ||
                      starts_with(data, size, "\xff\xd8", std::min<std::size_t>(size, 2))))
         return detail::truncated_error(shown, data[0] == 0x89 ? "PNG" : "JPEG");

@@ -16,15 +16,16 @@
 
 namespace attn::image {
 
-struct Image {                      // 8-bit sRGB, alpha composited on white, EXIF orientation applied
+struct Image {  // 8-bit sRGB, alpha composited on white, EXIF orientation applied
     int width = 0, height = 0;
     std::vector<std::uint8_t> rgb;  // (height, width, 3) row-major
 };
 
-// `name` only appears in messages (a file name or path). PNG: 1/2/4/8/16-bit grey, grey+alpha,
-// RGB, RGBA, palette (tRNS), interlaced; 16-bit samples are rounded to 8 bits. JPEG: baseline and
-// progressive, grey, YCbCr, CMYK/YCCK (Adobe-inverted, as Photoshop writes them), EXIF orientation.
-Expected<Image> decode_image(const std::uint8_t* data, std::size_t size, const std::string& name);  // by magic bytes
+// The format by magic bytes; `name` only appears in messages (a file name or path). PNG: 1/2/4/8/16-bit
+// grey, grey+alpha, RGB, RGBA, palette (tRNS), interlaced, eXIf orientation; 16-bit samples are
+// rounded to 8 bits. JPEG: baseline and progressive, grey, YCbCr, CMYK/YCCK (Adobe-inverted, as
+// Photoshop writes them), EXIF orientation.
+Expected<Image> decode_image(const std::uint8_t* data, std::size_t size, const std::string& name);
 Expected<Image> read_image_file(const std::string& path);  // reads (size-capped) then decode_image
 
 // The formats decode_image knows from their first bytes (for "not an image" messages and the UI).

@@ -41,7 +41,9 @@ struct JpegSource {
     unsigned char* pixels;  // malloc'd, height × width × components, owned by the caller on Ok
 };
 
-JpegSource* source_of(j_common_ptr cinfo) { return static_cast<JpegSource*>(cinfo->client_data); }
+JpegSource* source_of(j_common_ptr cinfo) {
+    return static_cast<JpegSource*>(cinfo->client_data);
+}
 
 [[noreturn]] void fail(JpegSource* s, JpegResult why) {
     s->failure = why;
@@ -94,12 +96,19 @@ JpegResult read_jpeg_pixels(JpegSource* s, const std::uint8_t* data, std::size_t
         static_cast<std::uint64_t>(s->width) * s->height > limits::kMaxImagePixels)
         fail(s, JpegResult::TooLarge);
     switch (s->cinfo.jpeg_color_space) {
-        case JCS_GRAYSCALE: s->cinfo.out_color_space = JCS_GRAYSCALE; break;
+        case JCS_GRAYSCALE:
+            s->cinfo.out_color_space = JCS_GRAYSCALE;
+            break;
         case JCS_YCbCr:
-        case JCS_RGB: s->cinfo.out_color_space = JCS_RGB; break;
+        case JCS_RGB:
+            s->cinfo.out_color_space = JCS_RGB;
+            break;
         case JCS_CMYK:
-        case JCS_YCCK: s->cinfo.out_color_space = JCS_CMYK; break;
-        default: fail(s, JpegResult::Unsupported);
+        case JCS_YCCK:
+            s->cinfo.out_color_space = JCS_CMYK;
+            break;
+        default:
+            fail(s, JpegResult::Unsupported);
     }
     for (jpeg_saved_marker_ptr m = s->cinfo.marker_list; m != nullptr; m = m->next) {
         if (m->marker != JPEG_APP0 + 1) continue;
@@ -141,10 +150,14 @@ Expected<Image> decode_jpeg(const std::uint8_t* data, std::size_t size, const st
     auto s = std::make_unique<JpegSource>();  // value-initialized: plain C data, all zero
     s->orientation = 1;
     switch (read_jpeg_pixels(s.get(), data, size)) {
-        case JpegResult::Ok: break;
-        case JpegResult::TooLarge: return check_dimensions(s->width, s->height, shown);
-        case JpegResult::Truncated: return truncated_error(shown, "JPEG");
-        case JpegResult::Corrupt: return corrupt_error(shown, "JPEG", s->reason[0] != 0 ? s->reason : "libjpeg failed");
+        case JpegResult::Ok:
+            break;
+        case JpegResult::TooLarge:
+            return check_dimensions(s->width, s->height, shown);
+        case JpegResult::Truncated:
+            return truncated_error(shown, "JPEG");
+        case JpegResult::Corrupt:
+            return corrupt_error(shown, "JPEG", s->reason[0] != 0 ? s->reason : "libjpeg failed");
         case JpegResult::TooManyScans:
             return Status::Error("'" + shown + "' is a progressive JPEG of more than " +
                                  std::to_string(limits::kMaxJpegScans) +

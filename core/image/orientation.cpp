@@ -1,5 +1,5 @@
-// orientation.cpp — the EXIF orientation tag of a JPEG (APP1 "Exif" segment, a small TIFF file)
-// and the eight ways of turning an image upright.
+// orientation.cpp — the EXIF orientation tag (a small TIFF structure: in a JPEG's APP1 "Exif"
+// segment, or a PNG's eXIf chunk) and the eight ways of turning an image upright.
 //
 // The segment is hostile input: every offset and count is checked against its size, and anything
 // unexpected means "no orientation" (1), never an error: a photo with a broken EXIF block still opens.
@@ -29,14 +29,26 @@ struct TiffReader {
     }
 };
 
+// Byte offset of pixel (x, y) in an (h, w, 3) buffer.
+std::size_t pixel_offset(int x, int y, int w) {
+    return (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 3;
+}
+
 }  // namespace
 
 int exif_orientation(const std::uint8_t* data, std::size_t size) {
     constexpr std::size_t kHeader = 6;  // "Exif\0\0"
-    if (data == nullptr || size < kHeader + 8 || std::memcmp(data, "Exif\0\0", kHeader) != 0) return 1;
-    TiffReader tiff{data + kHeader, size - kHeader, false};
-    if (tiff.data[0] == 'I' && tiff.data[1] == 'I') tiff.little = true;
-    else if (!(tiff.data[0] == 'M' && tiff.data[1] == 'M')) return 1;
+    if (data == nullptr || size < kHeader || std::memcmp(data, "Exif\0\0", kHeader) != 0) return 1;
+    return exif_orientation_tiff(data + kHeader, size - kHeader);
+}
+
+int exif_orientation_tiff(const std::uint8_t* data, std::size_t size) {
+    if (data == nullptr || size < 8) return 1;
+    TiffReader tiff{data, size, false};
+    if (tiff.data[0] == 'I' && tiff.data[1] == 'I')
+        tiff.little = true;
+    else if (!(tiff.data[0] == 'M' && tiff.data[1] == 'M'))
+        return 1;
     unsigned magic = 0;
     std::uint32_t ifd = 0;
     if (!tiff.u16(2, magic) || magic != 42 || !tiff.u32(4, ifd)) return 1;
@@ -65,6 +77,7 @@ Image apply_orientation(Image img, int orientation) {
     for (int yo = 0; yo < out.height; ++yo) {
         for (int xo = 0; xo < out.width; ++xo) {
             int xi = xo, yi = yo;  // the source pixel of (xo, yo)
+            // clang-format off
             switch (orientation) {
                 case 2: xi = w - 1 - xo; break;                   // mirror left-right
                 case 3: xi = w - 1 - xo; yi = h - 1 - yo; break;  // rotate 180°
@@ -75,9 +88,8 @@ Image apply_orientation(Image img, int orientation) {
                 case 8: xi = w - 1 - yo; yi = xo; break;          // rotate 90° counter-clockwise
                 default: break;
             }
-            const std::size_t src = (static_cast<std::size_t>(yi) * static_cast<std::size_t>(w) + static_cast<std::size_t>(xi)) * 3;
-            const std::size_t dst = (static_cast<std::size_t>(yo) * static_cast<std::size_t>(out.width) + static_cast<std::size_t>(xo)) * 3;
-            std::memcpy(&out.rgb[dst], &img.rgb[src], 3);
+            // clang-format on
+            std::memcpy(&out.rgb[pixel_offset(xo, yo, out.width)], &img.rgb[pixel_offset(xi, yi, w)], 3);
         }
     }
     return out;

@@ -1,5 +1,5 @@
 // png_decode.cpp — PNG through libpng: every color type and bit depth, interlaced or not, to RGB
-// over white.
+// over white, turned upright by an eXIf chunk's orientation.
 //
 // libpng reports errors by longjmp. The function that calls setjmp (read_png_pixels) therefore
 // holds only plain C data — no object with a destructor may be skipped by the jump — and frees
@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include "core/base/limits.h"
 #include "core/image/decode_internal.h"
@@ -28,8 +29,9 @@ struct PngSource {
     bool truncated;
     char reason[200];  // libpng's message of the error that stopped the read
     png_uint_32 width, height;
-    int channels;                // 3 (RGB) or 4 (RGBA) after the transformations
-    unsigned char* pixels;       // malloc'd, height × width × channels, owned by the caller on Ok
+    int channels;           // 3 (RGB) or 4 (RGBA) after the transformations
+    int orientation;        // EXIF (eXIf chunk before the image data), 1..8
+    unsigned char* pixels;  // malloc'd, height × width × channels, owned by the caller on Ok
 };
 
 void on_read(png_structp png, png_bytep out, png_size_t n) {
@@ -85,6 +87,10 @@ PngResult read_png_pixels(PngSource* src) {
         too_large = PngResult::TooLarge;
         png_error(png, "too large");
     }
+    png_uint_32 exif_size = 0;
+    png_bytep exif = nullptr;
+    if (png_get_eXIf_1(png, info, &exif_size, &exif) != 0 && exif != nullptr)
+        src->orientation = exif_orientation_tiff(exif, exif_size);  // plain C++: no throw, no destructor
     if (bit_depth == 16) png_set_scale_16(png);  // rounds v·255/65535 (png_set_strip_16 would truncate)
     png_set_expand(png);                         // palette → RGB, grey < 8 bits → 8, tRNS → alpha
     png_set_gray_to_rgb(png);
@@ -92,7 +98,8 @@ PngResult read_png_pixels(PngSource* src) {
     png_read_update_info(png, info);
     src->channels = png_get_channels(png, info);
     const png_size_t row_bytes = png_get_rowbytes(png, info);
-    if ((src->channels != 3 && src->channels != 4) || row_bytes != static_cast<png_size_t>(width) * src->channels)
+    if ((src->channels != 3 && src->channels != 4) ||
+        row_bytes != static_cast<png_size_t>(width) * src->channels)
         png_error(png, "unexpected pixel layout");
     src->pixels = static_cast<unsigned char*>(std::malloc(row_bytes * height));
     rows = static_cast<png_bytep*>(std::malloc(sizeof(png_bytep) * height));
@@ -108,16 +115,32 @@ PngResult read_png_pixels(PngSource* src) {
 }  // namespace
 
 Expected<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::string& shown) {
+    // The size straight from IHDR (always the first chunk), before libpng reads further chunks:
+    // a huge image is refused as such even when the rest of the file is missing.
+    if (size >= 24 && std::memcmp(data + 12, "IHDR", 4) == 0) {
+        auto be32 = [&](std::size_t at) {
+            return (std::uint64_t{data[at]} << 24) | (std::uint64_t{data[at + 1]} << 16) |
+                   (std::uint64_t{data[at + 2]} << 8) | std::uint64_t{data[at + 3]};
+        };
+        const std::uint64_t width = be32(16), height = be32(20);
+        if (width > 0 && height > 0)
+            if (Status s = check_dimensions(width, height, shown); !s.ok()) return s;
+    }
     PngSource src{};
     src.data = data;
     src.size = size;
     src.pos = 0;
+    src.orientation = 1;
     const PngResult r = read_png_pixels(&src);
     switch (r) {
-        case PngResult::Ok: break;
-        case PngResult::TooLarge: return check_dimensions(src.width, src.height, shown);
-        case PngResult::Truncated: return truncated_error(shown, "PNG");
-        case PngResult::Corrupt: return corrupt_error(shown, "PNG", src.reason[0] != 0 ? src.reason : "libpng failed");
+        case PngResult::Ok:
+            break;
+        case PngResult::TooLarge:
+            return check_dimensions(src.width, src.height, shown);
+        case PngResult::Truncated:
+            return truncated_error(shown, "PNG");
+        case PngResult::Corrupt:
+            return corrupt_error(shown, "PNG", src.reason[0] != 0 ? src.reason : "libpng failed");
     }
     const std::unique_ptr<unsigned char, void (*)(void*)> owned(src.pixels, std::free);
     const Status dims = check_dimensions(src.width, src.height, shown);
@@ -134,7 +157,7 @@ Expected<Image> decode_png(const std::uint8_t* data, std::size_t size, const std
         for (std::size_t i = 0; i < n; ++i, p += 4)
             for (int c = 0; c < 3; ++c) img.rgb[i * 3 + static_cast<std::size_t>(c)] = over_white(p[c], p[3]);
     }
-    return img;
+    return apply_orientation(std::move(img), src.orientation);
 }
 
 }  // namespace attn::image::detail

@@ -22,7 +22,8 @@ PreprocessConfig default_preprocess(int image_size) {
     return cfg;
 }
 
-void resize_target(const PreprocessConfig& cfg, int in_width, int in_height, int& out_width, int& out_height) {
+void resize_target(const PreprocessConfig& cfg, int in_width, int in_height, int& out_width,
+                   int& out_height) {
     if (cfg.shortest_edge <= 0) {
         out_width = cfg.resize_width;
         out_height = cfg.resize_height;
@@ -32,7 +33,8 @@ void resize_target(const PreprocessConfig& cfg, int in_width, int in_height, int
     const long long short_side = portrait ? in_width : in_height;
     const long long long_side = portrait ? in_height : in_width;
     // int(size * long / short) in Python: a true division, then truncation.
-    const double scaled = static_cast<double>(cfg.shortest_edge * long_side) / static_cast<double>(short_side);
+    const double scaled =
+        static_cast<double>(cfg.shortest_edge * long_side) / static_cast<double>(short_side);
     const long long new_long = scaled < 1e9 ? static_cast<long long>(scaled) : 1000000000LL;
     const int clamped = static_cast<int>(new_long);
     out_width = portrait ? cfg.shortest_edge : clamped;
@@ -48,10 +50,11 @@ Status check_config(const PreprocessConfig& cfg) {
         return Status::Error("The preprocessing resizes to a size outside 1 to " +
                              std::to_string(kMaxPreprocessSide) + " pixels.");
     if (cfg.do_center_crop && !(side_ok(cfg.crop_height) && side_ok(cfg.crop_width)))
-        return Status::Error("The preprocessing crops to a size outside 1 to " + std::to_string(kMaxPreprocessSide) +
-                             " pixels.");
+        return Status::Error("The preprocessing crops to a size outside 1 to " +
+                             std::to_string(kMaxPreprocessSide) + " pixels.");
     for (float s : cfg.std)
-        if (cfg.do_normalize && !(s > 0.0f)) return Status::Error("The preprocessing divides by a zero or negative standard deviation.");
+        if (cfg.do_normalize && !(s > 0.0f))
+            return Status::Error("The preprocessing divides by a zero or negative standard deviation.");
     return Status::Ok();
 }
 
@@ -64,18 +67,23 @@ Image crop_or_pad(const Image& img, int top, int left, int ch, int cw) {
     for (int y = 0; y < ch; ++y) {
         const int sy = y + top;
         if (sy < 0 || sy >= img.height) continue;
-        const int x0 = left < 0 ? -left : 0;                          // first x inside the image
+        const int x0 = left < 0 ? -left : 0;                           // first x inside the image
         const int x1 = img.width - left < cw ? img.width - left : cw;  // one past the last
         if (x1 <= x0) continue;
-        std::memcpy(&out.rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(cw) + static_cast<std::size_t>(x0)) * 3],
+        std::memcpy(&out.rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(cw) +
+                              static_cast<std::size_t>(x0)) *
+                             3],
                     &img.rgb[(static_cast<std::size_t>(sy) * static_cast<std::size_t>(img.width) +
-                              static_cast<std::size_t>(x0 + left)) * 3],
+                              static_cast<std::size_t>(x0 + left)) *
+                             3],
                     static_cast<std::size_t>(x1 - x0) * 3);
     }
     return out;
 }
 
-int floor_half(int v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }  // Python's v // 2
+int floor_half(int v) {
+    return v >= 0 ? v / 2 : -((-v + 1) / 2);
+}  // Python's v // 2
 
 }  // namespace
 
@@ -92,9 +100,10 @@ Expected<PixelTensor> preprocess_image(const Image& img, const PreprocessConfig&
         resize_target(cfg, img.width, img.height, w, h);
         if (w < 1 || h < 1 || w > limits::kMaxImageSide || h > limits::kMaxImageSide ||
             static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h) > limits::kMaxImagePixels)
-            return Status::Error("Resizing the " + std::to_string(img.width) + " x " + std::to_string(img.height) +
-                                 " image to a shortest edge of " + std::to_string(cfg.shortest_edge) + " would make it " +
-                                 std::to_string(w) + " x " + std::to_string(h) + " pixels; crop it to a less narrow shape.");
+            return Status::Error("Resizing the " + std::to_string(img.width) + " x " +
+                                 std::to_string(img.height) + " image to a shortest edge of " +
+                                 std::to_string(cfg.shortest_edge) + " would make it " + std::to_string(w) +
+                                 " x " + std::to_string(h) + " pixels; crop it to a less narrow shape.");
         seen = resize_like_pil(img, w, h, cfg.resample);
         t.scale_x = static_cast<float>(static_cast<double>(img.width) / w);
         t.scale_y = static_cast<float>(static_cast<double>(img.height) / h);
@@ -103,7 +112,8 @@ Expected<PixelTensor> preprocess_image(const Image& img, const PreprocessConfig&
     if (cfg.do_center_crop) {
         t.crop_y = floor_half(current->height - cfg.crop_height);
         t.crop_x = floor_half(current->width - cfg.crop_width);
-        if (t.crop_y != 0 || t.crop_x != 0 || current->height != cfg.crop_height || current->width != cfg.crop_width) {
+        if (t.crop_y != 0 || t.crop_x != 0 || current->height != cfg.crop_height ||
+            current->width != cfg.crop_width) {
             Image cropped = crop_or_pad(*current, t.crop_y, t.crop_x, cfg.crop_height, cfg.crop_width);
             seen = std::move(cropped);
             current = &seen;
@@ -115,7 +125,8 @@ Expected<PixelTensor> preprocess_image(const Image& img, const PreprocessConfig&
     const std::size_t plane = static_cast<std::size_t>(t.height) * static_cast<std::size_t>(t.width);
     t.chw.resize(plane * 3);  // (3, height, width)
     // The config's float: 1/255 (every real config) is taken back to the double Python multiplies by.
-    const double rescale = cfg.rescale_factor == static_cast<float>(1.0 / 255.0) ? 1.0 / 255.0 : cfg.rescale_factor;
+    const double rescale =
+        cfg.rescale_factor == static_cast<float>(1.0 / 255.0) ? 1.0 / 255.0 : cfg.rescale_factor;
     for (int c = 0; c < 3; ++c) {
         float* out = &t.chw[static_cast<std::size_t>(c) * plane];
         const float mean = cfg.mean[c], sd = cfg.std[c];

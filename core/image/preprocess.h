@@ -29,7 +29,8 @@ struct PreprocessConfig {
 // Sizes (resize and crop) allowed in a config: 1 to this many pixels per side.
 inline constexpr int kMaxPreprocessSide = 4096;
 
-PreprocessConfig default_preprocess(int image_size);  // no preprocessor_config.json: resize to image_size², mean=std=0.5
+// No preprocessor_config.json: resize to image_size², mean = std = 0.5.
+PreprocessConfig default_preprocess(int image_size);
 
 // preprocessor_config.json (or the older feature-extractor file). Keys: do_resize, size
 // ({height, width}, {shortest_edge} or an int), resample, do_center_crop, crop_size (dict or int),

@@ -22,7 +22,9 @@ namespace {
 using json = nlohmann::json;
 constexpr const char* kFile = "preprocessor_config.json";
 
-std::string shown(const json& v) { return printable_input(v.dump(), 60); }
+std::string shown(const json& v) {
+    return printable_input(v.dump(), 60);
+}
 
 bool is_null_or_absent(const json& root, const char* key) {
     auto it = root.find(key);
@@ -30,7 +32,8 @@ bool is_null_or_absent(const json& root, const char* key) {
 }
 
 Status bad_value(const char* key, const json& v, const std::string& expected) {
-    return Status::Error(std::string(kFile) + ": \"" + key + "\" is " + shown(v) + "; expected " + expected + ".");
+    return Status::Error(std::string(kFile) + ": \"" + key + "\" is " + shown(v) + "; expected " + expected +
+                         ".");
 }
 
 Status read_bool(const json& root, const char* key, bool& out) {
@@ -51,7 +54,8 @@ Status read_side(const char* key, const json& v, int& out) {
 }
 
 // "size" / "crop_size": {height, width}, {shortest_edge} (size only) or one number (a square).
-Status read_size(const json& root, const char* key, bool allow_shortest, int& height, int& width, int* shortest) {
+Status read_size(const json& root, const char* key, bool allow_shortest, int& height, int& width,
+                 int* shortest) {
     if (is_null_or_absent(root, key)) return Status::Ok();
     const json& v = root.at(key);
     if (v.is_number()) {
@@ -61,8 +65,8 @@ Status read_size(const json& root, const char* key, bool allow_shortest, int& he
         if (shortest != nullptr) *shortest = 0;
         return Status::Ok();
     }
-    const std::string expected = allow_shortest ? "height and width, shortest_edge, or one number"
-                                                : "height and width, or one number";
+    const std::string expected =
+        allow_shortest ? "height and width, shortest_edge, or one number" : "height and width, or one number";
     if (!v.is_object()) return bad_value(key, v, expected);
     for (const char* unsupported : {"longest_edge", "max_height", "max_width"})
         if (v.contains(unsupported))
@@ -99,7 +103,8 @@ Status read_positive(const json& root, const char* key, float& out) {
 Status read_triple(const json& root, const char* key, bool positive, float (&out)[3]) {
     if (is_null_or_absent(root, key)) return Status::Ok();
     const json& v = root.at(key);
-    const std::string expected = positive ? "3 positive numbers (red, green, blue) or one" : "3 numbers (red, green, blue) or one";
+    const std::string expected =
+        positive ? "3 positive numbers (red, green, blue) or one" : "3 numbers (red, green, blue) or one";
     auto ok = [&](const json& x) {
         return x.is_number() && std::isfinite(x.get<double>()) && (!positive || x.get<double>() > 0);
     };
@@ -120,10 +125,17 @@ Status read_resample(const json& root, Resample& out) {
     const json& v = root.at("resample");
     if (v.is_number_integer()) {
         switch (v.get<long long>()) {
-            case 0: out = Resample::Nearest; return Status::Ok();
-            case 2: out = Resample::Bilinear; return Status::Ok();
-            case 3: out = Resample::Bicubic; return Status::Ok();
-            default: break;
+            case 0:
+                out = Resample::Nearest;
+                return Status::Ok();
+            case 2:
+                out = Resample::Bilinear;
+                return Status::Ok();
+            case 3:
+                out = Resample::Bicubic;
+                return Status::Ok();
+            default:
+                break;
         }
     }
     return Status::Error(std::string(kFile) + ": \"resample\" is " + shown(v) +
@@ -167,7 +179,8 @@ Expected<PreprocessConfig> parse(const json& root) {
     }
     Status s;
     if (s = read_bool(root, "do_resize", cfg.do_resize); !s.ok()) return s;
-    if (s = read_size(root, "size", true, cfg.resize_height, cfg.resize_width, &cfg.shortest_edge); !s.ok()) return s;
+    if (s = read_size(root, "size", true, cfg.resize_height, cfg.resize_width, &cfg.shortest_edge); !s.ok())
+        return s;
     if (s = read_resample(root, cfg.resample); !s.ok()) return s;
     if (s = read_bool(root, "do_center_crop", cfg.do_center_crop); !s.ok()) return s;
     if (s = read_size(root, "crop_size", false, cfg.crop_height, cfg.crop_width, nullptr); !s.ok()) return s;
@@ -183,7 +196,7 @@ Expected<PreprocessConfig> parse(const json& root) {
 
 Expected<PreprocessConfig> parse_preprocessor_config(std::string_view json_text) {
     if (json_text.size() > limits::kMaxConfigBytes)
-        return Status::Error(std::string(kFile) + " is " + std::to_string(json_text.size() >> 10) +
+        return Status::Error(std::string(kFile) + " is " + std::to_string((json_text.size() + 1023) >> 10) +
                              " KiB; the limit is " + std::to_string(limits::kMaxConfigBytes >> 10) + " KiB.");
     if (Status s = check_json_depth(json_text, limits::kMaxJsonDepth, kFile); !s.ok()) return s;
     json root;
@@ -191,13 +204,15 @@ Expected<PreprocessConfig> parse_preprocessor_config(std::string_view json_text)
         root = json::parse(json_text.begin(), json_text.end());
     } catch (const std::exception& e) {
         std::string what = e.what();
-        if (auto end = what.find("] "); !what.empty() && what[0] == '[' && end != std::string::npos) what.erase(0, end + 2);
+        if (auto end = what.find("] "); !what.empty() && what[0] == '[' && end != std::string::npos)
+            what.erase(0, end + 2);
         return Status::Error(std::string(kFile) + " is not valid JSON: " + printable_input(what, 160) + ".");
     }
     try {
         return parse(root);
     } catch (const std::exception& e) {  // every access above checks its type first; stay safe anyway
-        return Status::Error(std::string(kFile) + " could not be read: " + printable_input(e.what(), 160) + ".");
+        return Status::Error(std::string(kFile) + " could not be read: " + printable_input(e.what(), 160) +
+                             ".");
     }
 }
 

@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "core/image/preprocess.h"
 
@@ -34,7 +35,7 @@ double bicubic(double x) {  // Keys' cubic with a = −0.5
 // One axis: for each output index, the first input index, the tap count and fixed-point weights.
 struct Taps {
     int ksize = 0;
-    std::vector<int> first, count;  // (out)
+    std::vector<int> first, count;      // (out)
     std::vector<std::int32_t> weights;  // (out, ksize)
 };
 
@@ -91,7 +92,8 @@ std::vector<std::uint8_t> pass_horizontal(const std::vector<std::uint8_t>& in, i
         const std::uint8_t* row = &in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_in) * 3];
         std::uint8_t* dst = &out[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_out) * 3];
         for (int xx = 0; xx < w_out; ++xx) {
-            const std::int32_t* k = &t.weights[static_cast<std::size_t>(xx) * static_cast<std::size_t>(t.ksize)];
+            const std::int32_t* k =
+                &t.weights[static_cast<std::size_t>(xx) * static_cast<std::size_t>(t.ksize)];
             const int xmin = t.first[static_cast<std::size_t>(xx)], n = t.count[static_cast<std::size_t>(xx)];
             for (int c = 0; c < 3; ++c) {
                 std::int32_t ss = 1 << (kPrecisionBits - 1);
@@ -104,7 +106,8 @@ std::vector<std::uint8_t> pass_horizontal(const std::vector<std::uint8_t>& in, i
 }
 
 // (h_in, w, 3) → (h_out, w, 3)
-std::vector<std::uint8_t> pass_vertical(const std::vector<std::uint8_t>& in, int w, int h_out, const Taps& t) {
+std::vector<std::uint8_t> pass_vertical(const std::vector<std::uint8_t>& in, int w, int h_out,
+                                        const Taps& t) {
     const std::size_t stride = static_cast<std::size_t>(w) * 3;
     std::vector<std::uint8_t> out(stride * static_cast<std::size_t>(h_out));
     for (int yy = 0; yy < h_out; ++yy) {
@@ -141,13 +144,18 @@ Image resize_like_pil(const Image& img, int out_width, int out_height, Resample 
     out.width = out_width;
     out.height = out_height;
     if (filter == Resample::Nearest) {
-        const std::vector<int> xs = nearest_index(img.width, out_width), ys = nearest_index(img.height, out_height);
+        const std::vector<int> xs = nearest_index(img.width, out_width),
+                               ys = nearest_index(img.height, out_height);
         out.rgb.resize(static_cast<std::size_t>(out_width) * static_cast<std::size_t>(out_height) * 3);
-        for (int y = 0; y < out_height; ++y)
-            for (int x = 0; x < out_width; ++x)
-                for (int c = 0; c < 3; ++c)
-                    out.rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(out_width) + static_cast<std::size_t>(x)) * 3 + static_cast<std::size_t>(c)] =
-                        img.rgb[(static_cast<std::size_t>(ys[static_cast<std::size_t>(y)]) * static_cast<std::size_t>(img.width) + static_cast<std::size_t>(xs[static_cast<std::size_t>(x)])) * 3 + static_cast<std::size_t>(c)];
+        std::uint8_t* dst = out.rgb.data();
+        for (int y : ys) {
+            const std::uint8_t* row =
+                &img.rgb[static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) * 3];
+            for (int x : xs) {
+                std::memcpy(dst, row + static_cast<std::size_t>(x) * 3, 3);
+                dst += 3;
+            }
+        }
         return out;
     }
     std::vector<std::uint8_t> pixels = img.rgb;
@@ -156,7 +164,8 @@ Image resize_like_pil(const Image& img, int out_width, int out_height, Resample 
         pixels = pass_horizontal(pixels, w, img.height, out_width, make_taps(img.width, out_width, filter));
         w = out_width;
     }
-    if (out_height != img.height) pixels = pass_vertical(pixels, w, out_height, make_taps(img.height, out_height, filter));
+    if (out_height != img.height)
+        pixels = pass_vertical(pixels, w, out_height, make_taps(img.height, out_height, filter));
     out.rgb = std::move(pixels);
     return out;
 }

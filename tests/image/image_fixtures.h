@@ -11,7 +11,9 @@
 
 namespace attn::test {
 
-inline std::string image_fixture(const std::string& rel) { return std::string(ATTNLAB_IMAGE_FIXTURES) + "/" + rel; }
+inline std::string image_fixture(const std::string& rel) {
+    return std::string(ATTNLAB_IMAGE_FIXTURES) + "/" + rel;
+}
 
 inline std::vector<std::uint8_t> read_bytes(const std::string& path) {
     std::ifstream f(path, std::ios::binary);

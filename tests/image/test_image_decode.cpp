@@ -24,7 +24,8 @@ namespace {
 
 int max_abs_diff(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
     int m = 0;
-    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) m = std::max(m, std::abs(int(a[i]) - int(b[i])));
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        m = std::max(m, std::abs(int(a[i]) - int(b[i])));
     return m;
 }
 
@@ -67,15 +68,16 @@ TEST_CASE("EXIF orientations turn the photo upright and swap width and height fo
 TEST_CASE("the EXIF reader survives hostile segments") {
     using detail::exif_orientation;
     // "Exif\0\0" + big-endian TIFF with one IFD entry: orientation (0x0112), SHORT, 1, value 6
-    std::vector<std::uint8_t> good = {'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
-                                      0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0};
+    std::vector<std::uint8_t> good = {'E',  'x',  'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
+                                      0x01, 0x12, 0,   3,   0, 0, 0,   1,   0, 6,  0, 0, 0, 0, 0, 0};
     CHECK(exif_orientation(good.data(), good.size()) == 6);
-    for (std::size_t n = 0; n < good.size() - 6; ++n) CHECK(exif_orientation(good.data(), n) == 1);  // every cut
+    for (std::size_t n = 0; n < good.size() - 6; ++n)
+        CHECK(exif_orientation(good.data(), n) == 1);  // every cut
     auto bad = good;
     bad[13] = 0xF0;  // IFD offset beyond the segment
     CHECK(exif_orientation(bad.data(), bad.size()) == 1);
     bad = good;
-    bad[15] = 0xFF;  // 255 entries announced, one present
+    bad[15] = 0xFF;                                        // 255 entries announced, one present
     CHECK(exif_orientation(bad.data(), bad.size()) == 6);  // found before running off the end
     bad[17] = 0x13;  // not the orientation tag: the scan runs off the end safely
     CHECK(exif_orientation(bad.data(), bad.size()) == 1);
@@ -108,7 +110,8 @@ TEST_CASE("broken files give their one-line message") {
 TEST_CASE("decode_image refuses what it is given directly") {
     const auto png = read_bytes(image_fixture("decode/rgb8.png"));
     CHECK(decode_image(nullptr, 0, "x.png").error() == "'x.png' is empty (0 bytes).");
-    auto big = decode_image(png.data(), limits::kMaxImageFileBytes + 1, "big.png");  // never read: refused by size
+    auto big =
+        decode_image(png.data(), limits::kMaxImageFileBytes + 1, "big.png");  // never read: refused by size
     REQUIRE_FALSE(big.ok());
     CHECK(big.error() == "'big.png' is 65 MiB; AttnLab reads images of at most 64 MiB.");
     // Every prefix of a valid file is refused cleanly (never a crash, never a half image).
@@ -118,7 +121,8 @@ TEST_CASE("decode_image refuses what it is given directly") {
         CHECK(!r.error().empty());
     }
     const auto jpg = read_bytes(image_fixture("decode/progressive.jpg"));
-    for (std::size_t n = 1; n + 2 < jpg.size(); n += 11) CHECK_FALSE(decode_image(jpg.data(), n, "cut.jpg").ok());
+    for (std::size_t n = 1; n + 2 < jpg.size(); n += 11)
+        CHECK_FALSE(decode_image(jpg.data(), n, "cut.jpg").ok());
     auto name = decode_image(reinterpret_cast<const std::uint8_t*>("BM\x01"), 3, "bad\x1b[31mname.bmp");
     REQUIRE_FALSE(name.ok());
     CHECK(name.error().find('\x1b') == std::string::npos);  // control characters escaped

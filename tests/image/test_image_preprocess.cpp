@@ -63,9 +63,11 @@ TEST_CASE("preprocessing matches Hugging Face's recipe (numpy + PIL)") {
         REQUIRE(t->seen.rgb.size() == seen.size());
         REQUIRE(t->chw.size() == expected.size());
         int levels = 0;
-        for (std::size_t i = 0; i < seen.size(); ++i) levels = std::max(levels, std::abs(int(t->seen.rgb[i]) - int(seen[i])));
+        for (std::size_t i = 0; i < seen.size(); ++i)
+            levels = std::max(levels, std::abs(int(t->seen.rgb[i]) - int(seen[i])));
         double diff = 0;
-        for (std::size_t i = 0; i < expected.size(); ++i) diff = std::max(diff, double(std::fabs(t->chw[i] - expected[i])));
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            diff = std::max(diff, double(std::fabs(t->chw[i] - expected[i])));
         MESSAGE(name << ": " << img->width << "x" << img->height << " -> " << w << "x" << h
                      << ", max |diff| resized uint8 " << levels << " levels, tensor " << diff);
         CHECK(levels == 0);
@@ -111,7 +113,8 @@ TEST_CASE("preprocessor_config.json: defaults by processor, int sizes, refusals"
     CHECK(legacy->resize_height == 384);
     CHECK(legacy->resize_width == 384);
     CHECK(legacy->shortest_edge == 0);
-    auto unknown = parse_preprocessor_config(R"({"image_processor_type": "SomethingNew", "size": {"shortest_edge": 96},
+    auto unknown =
+        parse_preprocessor_config(R"({"image_processor_type": "SomethingNew", "size": {"shortest_edge": 96},
                                                 "do_convert_rgb": true})");
     REQUIRE(unknown.ok());
     CHECK(unknown->shortest_edge == 96);
@@ -120,23 +123,31 @@ TEST_CASE("preprocessor_config.json: defaults by processor, int sizes, refusals"
     CHECK(error_of("[1]") == "preprocessor_config.json is not a JSON object.");
     CHECK(error_of("{").rfind("preprocessor_config.json is not valid JSON: ", 0) == 0);
     CHECK(error_of(R"({"resample": 1})") ==
-          "preprocessor_config.json: \"resample\" is 1; AttnLab resizes with nearest (0), bilinear (2) or bicubic (3) only.");
-    CHECK(error_of(R"({"size": {"shortest_edge": 224, "longest_edge": 1333}})") ==
-          "preprocessor_config.json sets \"size\" to {\"longest_edge\":1333,\"shortest_edge\":224}; AttnLab's "
-          "preprocessing does not implement that.");
+          "preprocessor_config.json: \"resample\" is 1; AttnLab resizes with nearest (0), bilinear (2) or "
+          "bicubic (3) only.");
+    CHECK(
+        error_of(R"({"size": {"shortest_edge": 224, "longest_edge": 1333}})") ==
+        "preprocessor_config.json sets \"size\" to {\"longest_edge\":1333,\"shortest_edge\":224}; AttnLab's "
+        "preprocessing does not implement that.");
     CHECK(error_of(R"({"crop_pct": 0.875})") ==
-          "preprocessor_config.json sets \"crop_pct\" to 0.875; AttnLab's preprocessing does not implement that.");
+          "preprocessor_config.json sets \"crop_pct\" to 0.875; AttnLab's preprocessing does not implement "
+          "that.");
     CHECK(error_of(R"({"size": {"height": 0, "width": 4}})") ==
           "preprocessor_config.json: \"height\" is 0; expected a whole number from 1 to 4096.");
     CHECK(error_of(R"({"size": "big"})") ==
-          "preprocessor_config.json: \"size\" is \"big\"; expected height and width, shortest_edge, or one number.");
+          "preprocessor_config.json: \"size\" is \"big\"; expected height and width, shortest_edge, or one "
+          "number.");
     CHECK(error_of(R"({"crop_size": {"shortest_edge": 3}})") ==
-          "preprocessor_config.json: \"crop_size\" is {\"shortest_edge\":3}; expected height and width, or one number.");
-    CHECK(error_of(R"({"do_resize": "yes"})") == "preprocessor_config.json: \"do_resize\" is \"yes\"; expected true or false.");
+          "preprocessor_config.json: \"crop_size\" is {\"shortest_edge\":3}; expected height and width, or "
+          "one number.");
+    CHECK(error_of(R"({"do_resize": "yes"})") ==
+          "preprocessor_config.json: \"do_resize\" is \"yes\"; expected true or false.");
     CHECK(error_of(R"({"image_std": [0.5, 0, 0.5]})") ==
-          "preprocessor_config.json: \"image_std\" is [0.5,0,0.5]; expected 3 positive numbers (red, green, blue) or one.");
+          "preprocessor_config.json: \"image_std\" is [0.5,0,0.5]; expected 3 positive numbers (red, green, "
+          "blue) or one.");
     CHECK(error_of(R"({"image_mean": [0.5, 0.5]})") ==
-          "preprocessor_config.json: \"image_mean\" is [0.5,0.5]; expected 3 numbers (red, green, blue) or one.");
+          "preprocessor_config.json: \"image_mean\" is [0.5,0.5]; expected 3 numbers (red, green, blue) or "
+          "one.");
     CHECK(error_of(R"({"rescale_factor": -1})") ==
           "preprocessor_config.json: \"rescale_factor\" is -1; expected a positive number.");
     CHECK(error_of(std::string(100, '[') + std::string(100, ']')).find("levels deep") != std::string::npos);
@@ -152,6 +163,7 @@ TEST_CASE("preprocess_image refuses what it cannot do") {
     cfg.shortest_edge = 224;  // 224 x 3,584,000
     auto r = preprocess_image(img, cfg);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error() == "Resizing the 16000 x 1 image to a shortest edge of 224 would make it 3584000 x 224 pixels; "
-                       "crop it to a less narrow shape.");
+    CHECK(r.error() ==
+          "Resizing the 16000 x 1 image to a shortest edge of 224 would make it 3584000 x 224 pixels; "
+          "crop it to a less narrow shape.");
 }
