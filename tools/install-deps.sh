@@ -6,6 +6,7 @@ set -euo pipefail
 
 build=(build-essential cmake pkg-config ninja-build)
 libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
+      libpcre2-dev  # tokenizer.json Split patterns (Llama 3, Qwen) run by a real Unicode regex engine (core/tokenizer)
       nlohmann-json3-dev libutf8proc-dev libcli11-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
       libpng-dev libcmark-dev  # lessons: CommonMark parsing (core/lesson)
       libopenblas-pthread-dev  # OpenBLAS for the engine's matrix products (core/base/gemm.cpp); safe to call from several threads

@@ -1,5 +1,5 @@
 // fuzz_tokenizer_json.cpp — a Hugging Face tokenizer.json (BPE or WordPiece model, added tokens).
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
 #include "tests/fuzz/fuzz_target.h"
 
 ATTNLAB_FUZZ_TARGET(tokenizer_json) {
