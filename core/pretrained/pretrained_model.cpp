@@ -90,8 +90,9 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
     if ((*tokenizer)->kind() != want) {
         return Status::Error(model->folder + ": config.json says " + architecture_name(config->arch) +
                              " but the tokenizer files are " +
-                             (want == SubwordKind::WordPiece ? "byte-level BPE (GPT-2 style)"
-                                                             : "WordPiece (BERT style)") +
+                             ((*tokenizer)->kind() == SubwordKind::WordPiece   ? "WordPiece (BERT style)"
+                              : (*tokenizer)->kind() == SubwordKind::CharBpe ? "BPE over characters (Llama 2 / Mistral style)"
+                                                                             : "byte-level BPE (GPT-2 style)") +
                              ". The folder mixes two models.");
     }
     model->tokenizer = std::move(*tokenizer);

@@ -37,7 +37,7 @@ public:
             fallback_ids_[static_cast<std::size_t>(b)] = vocab_.find(hex);
             if (p_.model.byte_level && byte_ids_[static_cast<std::size_t>(b)] < 0)
                 return Status::Error("tokenizer.json: the vocabulary lacks \"" + symbol +
-                                     "\", the symbol of byte " + std::string(hex) +
+                                     "\", the symbol of byte 0x" + std::string(hex + 3, 2) +
                                      "; a ByteLevel pre-tokenizer needs all 256.");
         }
         if (!p_.model.unk_token.empty()) {
