@@ -2,6 +2,8 @@
 // UTF-8, so matching skips PCRE2's own UTF check (PCRE2_NO_UTF_CHECK) after the first call.
 #include "core/tokenizer/regex_pattern.h"
 
+#include <chrono>
+
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
@@ -62,10 +64,13 @@ Status RegexPattern::find_all(std::string_view text, std::vector<PatternMatch>& 
     const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
     Status status = Status::Ok();
     std::size_t start = 0;
+    const auto started = std::chrono::steady_clock::now();
     while (start <= text.size()) {
-        const int rc = pcre2_match(code, subject, text.size(), start, PCRE2_NO_UTF_CHECK, data, context);
+        int rc = pcre2_match(code, subject, text.size(), start, PCRE2_NO_UTF_CHECK, data, context);
         if (rc == PCRE2_ERROR_NOMATCH)
             break;
+        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > kPatternTimeBudgetSeconds)
+            rc = PCRE2_ERROR_MATCHLIMIT;
         if (rc < 0) {
             const bool limit = rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
                                rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT;

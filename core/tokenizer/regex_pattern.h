@@ -23,6 +23,9 @@ struct PatternMatch {
 inline constexpr std::size_t kMaxPatternBytes = 4096;
 inline constexpr unsigned kPatternMatchLimit = 1'000'000;
 inline constexpr unsigned kPatternDepthLimit = 10'000;
+// The limits above hold per search; a pattern that stays just under them at every position of a
+// long text would still take minutes, so one find_all also stops after this long.
+inline constexpr double kPatternTimeBudgetSeconds = 2.0;
 
 class RegexPattern {
 public:

@@ -306,6 +306,17 @@ TEST_CASE("pipeline parts: hostile and unsupported files are refused by name") {
     std::printf("hostile pattern (a+)+$ on 41 bytes: refused in %.1f ms\n", ms);
     CHECK(ms < 2000);
 
+    // Just under the per-search limit at every position of a long text: the time budget stops it.
+    auto slow = RegexPattern::compile("(?:a|aa){1,16}(?:b|$)|a", false, "slow");
+    REQUIRE(slow.ok());
+    std::vector<PatternMatch> none;
+    const auto t1 = std::chrono::steady_clock::now();
+    const Status budget = (*slow)->find_all(std::string(200000, 'a'), none);
+    const double slow_ms = ms_since(t1);
+    std::printf("pattern (?:a|aa){1,16}(?:b|$)|a on 200000 bytes: %s after %.0f ms\n", budget.ok() ? "done" : "refused", slow_ms);
+    CHECK_FALSE(budget.ok());
+    CHECK(slow_ms < 1000 * kPatternTimeBudgetSeconds + 1500);
+
     auto compiled = RegexPattern::compile("(?:a|a)*+b|\\p{Hangul}+", false, "test");
     REQUIRE(compiled.ok());
     std::vector<PatternMatch> found;
