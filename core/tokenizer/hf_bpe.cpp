@@ -59,6 +59,13 @@ public:
             added_.push_back(a.token);
             flags_.emplace(a.token.id, a);
         }
+        // Labels of byte-level pieces always show their bytes, even if the file names no decoder.
+        display_steps_ = p_.decoders;
+        bool has_byte_level = false;
+        for (const DecoderStep& d : display_steps_)
+            has_byte_level = has_byte_level || d.kind == DecoderKind::ByteLevel;
+        if (p_.model.byte_level && !has_byte_level)
+            display_steps_.insert(display_steps_.begin(), DecoderStep{});  // ByteLevel
         unk_id = unk_;
         for (const char* eos : {"<|endoftext|>", "<|end_of_text|>", "</s>"})
             if (eos_id < 0)
@@ -265,7 +272,7 @@ private:
             SubwordToken t;
             t.id = s.id;
             t.piece = piece(s.id);
-            t.display = display_piece(p_.decoders, t.piece);
+            t.display = display_piece(display_steps_, t.piece);
             std::uint32_t from = p.from[s.begin], to = p.to[s.begin];
             for (std::size_t i = s.begin; i < s.end; ++i) {
                 from = std::min(from, p.from[i]);
@@ -319,6 +326,7 @@ private:
     HfPipeline p_;
     std::vector<AddedToken> added_;
     std::unordered_map<int, AddedTokenFlags> flags_;
+    std::vector<DecoderStep> display_steps_;  // the decoders, with ByteLevel first for a byte-level model
     std::array<std::string, 256> byte_symbols_;
     std::array<int, 256> byte_ids_{};
     std::array<int, 256> fallback_ids_{};

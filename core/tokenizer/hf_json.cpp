@@ -138,6 +138,17 @@ Status read_pre_tokenizer(const json& node, const std::string& where, std::vecto
         else if (*behavior == "MergedWithPrevious") step.behavior = SplitBehavior::MergedWithPrevious;
         else if (*behavior == "MergedWithNext") step.behavior = SplitBehavior::MergedWithNext;
         else return unsupported(where + ".behavior", *behavior, "Isolated, Removed, MergedWithPrevious and MergedWithNext");
+    } else if (type == "Digits") {
+        // Hugging Face splits at char::is_numeric (the N categories): each one alone, or runs.
+        auto individual = flag_of(node, "individual_digits", where, false);
+        if (!individual)
+            return individual.status();
+        auto pattern = RegexPattern::compile(*individual ? "\\p{N}" : "\\p{N}+", false, "tokenizer.json " + where);
+        if (!pattern)
+            return pattern.status();
+        step.kind = PreTokenizerKind::Split;
+        step.pattern = *pattern;
+        step.behavior = SplitBehavior::Isolated;
     } else if (type == "ByteLevel") {
         step.kind = PreTokenizerKind::ByteLevel;
         auto prefix = flag_of(node, "add_prefix_space", where, true);
@@ -165,7 +176,7 @@ Status read_pre_tokenizer(const json& node, const std::string& where, std::vecto
         else if (*scheme == "never") step.prepend = PrependScheme::Never;
         else return unsupported(where + ".prepend_scheme", *scheme, "always, first and never");
     } else {
-        return unsupported(where, type, "Split, ByteLevel, Metaspace and Sequence for BPE models");
+        return unsupported(where, type, "Split, Digits, ByteLevel, Metaspace and Sequence for BPE models");
     }
     out.push_back(std::move(step));
     return Status::Ok();

@@ -236,6 +236,19 @@ TEST_CASE("pipeline parts: Split regex, byte-level, ignore_merges, NFC, template
     CHECK(with[0].id == 259);
     CHECK((*tok)->decode({with[1].id, with[2].id}) == "\xC3\xA9");
 
+    // Digits (SmolLM2: individual_digits before ByteLevel).
+    const std::string digits = R"("pre_tokenizer": {"type": "Sequence", "pretokenizers": [
+        {"type": "Digits", "individual_digits": true}, {"type": "ByteLevel", "add_prefix_space": false, "use_regex": true}]})";
+    auto d = make_tokenizer_from_json(tiny_json(digits, vocab.dump(), merges));
+    REQUIRE_MESSAGE(d.ok(), d.status().message());
+    CHECK(pieces(**d, "abc 2026") == "abc|·|2|0|2|6");
+    const std::string runs = R"("pre_tokenizer": {"type": "Sequence", "pretokenizers": [
+        {"type": "Digits", "individual_digits": false}, {"type": "Split", "pattern": {"String": "0"}, "behavior": "Removed"},
+        {"type": "ByteLevel", "add_prefix_space": false, "use_regex": false}]})";
+    auto r = make_tokenizer_from_json(tiny_json(runs, vocab.dump(), merges));
+    REQUIRE_MESSAGE(r.ok(), r.status().message());
+    CHECK(pieces(**r, "ab12034c") == "ab|1|2|3|4|c");  // "12034" isolated, then the "0" removed
+
     // Without ignore_merges "xyz" stays three bytes.
     auto plain = make_tokenizer_from_json(tiny_json(pipeline, vocab.dump(), merges));
     REQUIRE(plain.ok());
@@ -285,7 +298,7 @@ TEST_CASE("pipeline parts: hostile and unsupported files are refused by name") {
         return make_tokenizer_from_json(tiny_json(pipeline, vocab, "[]", extra));
     };
     CHECK(contains(error_of(with(R"("normalizer": {"type": "Precompiled"})")), "\"Precompiled\" is not supported"));
-    CHECK(contains(error_of(with(R"("pre_tokenizer": {"type": "Digits"})")), "\"Digits\" is not supported"));
+    CHECK(contains(error_of(with(R"("pre_tokenizer": {"type": "Whitespace"})")), "\"Whitespace\" is not supported"));
     CHECK(contains(error_of(with(R"("decoder": {"type": "CTC"})")), "\"CTC\""));
     CHECK(contains(error_of(with(R"("post_processor": {"type": "RobertaProcessing"})")), "RobertaProcessing"));
     CHECK(contains(error_of(with(R"("normalizer": null)", R"(, "dropout": 0.1)")), "model.dropout"));

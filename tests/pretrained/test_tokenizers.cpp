@@ -547,8 +547,8 @@ TEST_CASE("tokenizer errors: hostile and malformed files name the file and the e
                        "Unigram"));
         CHECK(contains(error_of(make_tokenizer_from_json(
                            R"({"model": {"type": "BPE", "vocab": )" + vocab + R"(, "merges": []},
-                               "pre_tokenizer": {"type": "Digits"}})")),
-                       "\"Digits\" is not supported"));
+                               "pre_tokenizer": {"type": "Whitespace"}})")),
+                       "\"Whitespace\" is not supported"));
         CHECK(contains(error_of(make_tokenizer_from_json(
                            R"({"model": {"type": "BPE", "vocab": )" + vocab + R"(, "merges": [7]},
                                "pre_tokenizer": {"type": "ByteLevel"}})")),
