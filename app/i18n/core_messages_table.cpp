@@ -356,6 +356,10 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"{}: config.json says {} but the tokenizer files are byte-level BPE (GPT-2 style). The folder mixes two models.",
      "{1}: config.json은 {2} 모델인데 토크나이저 파일은 바이트 수준 BPE(GPT-2 방식)입니다. 폴더에 두 모델이 "
      "섞여 있습니다."},
+    {"{}: config.json says {} but the tokenizer files are BPE over characters (Llama 2 / Mistral style). The folder "
+     "mixes two models.",
+     "{1}: config.json은 {2} 모델인데 토크나이저 파일은 문자 단위 BPE(Llama 2 / Mistral 방식)입니다. 폴더에 두 "
+     "모델이 섞여 있습니다."},
     {"{}: config.json says {} but the tokenizer files are WordPiece (BERT style). The folder mixes two models.",
      "{1}: config.json은 {2} 모델인데 토크나이저 파일은 WordPiece(BERT 방식)입니다. 폴더에 두 모델이 섞여 "
      "있습니다."},
@@ -483,10 +487,6 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"tokenizer.json added_tokens[{}]: the content must be 1..{} bytes.",
      "tokenizer.json added_tokens[{1}]: 내용은 1..{2}바이트여야 합니다."},
     {"tokenizer.json: \"model\" has no \"vocab\".", "tokenizer.json: \"model\"에 \"vocab\"이 없습니다."},
-    {"tokenizer.json: a BPE model without the ByteLevel pre-tokenizer (found \"{}\"); AttnLab supports GPT-2 style "
-     "byte-level BPE only.",
-     "tokenizer.json: ByteLevel 사전 토크나이저가 없는 BPE 모델입니다 (\"{1}\"). AttnLab은 GPT-2 방식의 바이트 "
-     "수준 BPE만 지원합니다."},
     {"tokenizer.json: model.{} is set; GPT-2 style BPE has none.",
      "tokenizer.json: model.{1}이 설정되어 있습니다. GPT-2 방식 BPE에는 이 값이 없습니다."},
     {"tokenizer.json: model.merges must be a list.", "tokenizer.json: model.merges는 목록이어야 합니다."},
@@ -502,6 +502,23 @@ constexpr CoreMessagePattern kPatterns[] = {
      "tokenizer.json: model.type \"{1}\"은 지원하지 않습니다 (GPT-2는 BPE, BERT는 WordPiece)."},
     {"vocab.json: unexpected content: {}", "vocab.json: 예상하지 못한 내용입니다: {1}"},
     {"tokenizer.json: unexpected content: {}", "tokenizer.json: 예상하지 못한 내용입니다: {1}"},
+
+    // core/tokenizer/hf_json.cpp, hf_bpe.cpp, regex_pattern.cpp (the general tokenizer.json pipeline)
+    {"tokenizer.json: {} \"{}\" is not supported; AttnLab reads {}.",
+     "tokenizer.json: {1} \"{2}\"은(는) 지원하지 않습니다. AttnLab이 읽는 것: {3}."},
+    {"tokenizer.json: model.unk_token \"{}\" is not in the vocabulary.",
+     "tokenizer.json: model.unk_token \"{1}\"이(가) 어휘에 없습니다."},
+    {"tokenizer.json: the vocabulary lacks \"{}\", the symbol of byte {}; a ByteLevel pre-tokenizer needs all 256.",
+     "tokenizer.json: 어휘에 바이트 {2}의 기호 \"{1}\"이(가) 없습니다. ByteLevel 사전 토크나이저에는 256개가 모두 필요합니다."},
+    {"tokenizer.json: {} must be {}.", "tokenizer.json: {1}의 값은 다음이어야 합니다: {2}."},
+    {"{}: the pattern is empty.", "{1}: 패턴이 비어 있습니다."},
+    {"{}: the pattern is {} bytes; patterns are at most {} bytes.",
+     "{1}: 패턴이 {2}바이트입니다. 패턴은 최대 {3}바이트입니다."},
+    {"{}: the pattern does not compile ({} at byte {}).", "{1}: 패턴을 컴파일할 수 없습니다 ({3}번째 바이트: {2})."},
+    {"{}: the pattern needs too many steps on this text (a pattern that backtracks without end?).",
+     "{1}: 이 글에서 패턴이 너무 많은 단계를 거칩니다 (끝없이 되돌아가는 패턴인가요?)."},
+    {"{}: the pattern failed ({}).", "{1}: 패턴 검색이 실패했습니다 ({2})."},
+    {"{}: out of memory.", "{1}: 메모리가 부족합니다."},
     {"{} is not valid JSON: {}", "{1}이(가) 올바른 JSON이 아닙니다: {2}"},
 
     // The app's own messages: app/state/app_state.cpp, app/state/settings.cpp, app/state/presets.cpp, app/jobs/export_job.cpp

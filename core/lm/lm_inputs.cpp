@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "core/pretrained/bert.h"
-#include "core/pretrained/bpe_tokenizer.h"
+#include "core/tokenizer/bpe_tokenizer.h"
 #include "core/pretrained/gpt2.h"
 #include "core/base/utf8.h"
 

@@ -74,8 +74,10 @@ static Status load_tokenizer_into(PretrainedModel& model, const ModelFolder& fil
     if ((*tokenizer)->kind() != want) {
         return Status::Error(model.folder + ": config.json says " + architecture_name(model.config.arch) +
                              " but the tokenizer files are " +
-                             (want == SubwordKind::WordPiece ? "byte-level BPE (GPT-2 style)"
-                                                             : "WordPiece (BERT style)") +
+                             ((*tokenizer)->kind() == SubwordKind::WordPiece ? "WordPiece (BERT style)"
+                              : (*tokenizer)->kind() == SubwordKind::CharBpe
+                                  ? "BPE over characters (Llama 2 / Mistral style)"
+                                  : "byte-level BPE (GPT-2 style)") +
                              ". The folder mixes two models.");
     }
     model.tokenizer = std::move(*tokenizer);

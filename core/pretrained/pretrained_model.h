@@ -13,7 +13,7 @@
 #include "core/base/matrix.h"
 #include "core/image/preprocess.h"
 #include "core/pretrained/model_config.h"
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
 #include "core/base/status.h"
 #include "core/attention/trace.h"
 

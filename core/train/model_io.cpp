@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sys/stat.h>
 
-#include "core/pretrained/bpe_tokenizer.h"
+#include "core/tokenizer/bpe_tokenizer.h"
 #include "core/train/trainer.h"
 
 namespace attn::train {

@@ -28,6 +28,7 @@
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"
+#include "core/tokenizer/subword_tokenizer.h"
 #include "core/attention/tokenizer.h"
 #include "core/base/utf8.h"
 #include "core/lm/gpt2_session.h"
@@ -511,4 +512,37 @@ TEST_CASE("broken real model folders in Korean") {
     const std::string missing = load_error(dir.path);
     check_translated(missing);
     CHECK(localize_core_message(missing, Lang::Ko).find("'wpe.weight'") != std::string::npos);
+}
+
+TEST_CASE("tokenizer.json pipeline messages in Korean") {
+    const auto json_error = [](const std::string& pipeline, const std::string& vocab = R"({"a": 0, "b": 1})",
+                               const std::string& model_extra = "") {
+        return error_of(pretrained::make_tokenizer_from_json(R"({)" + pipeline + R"(, "model": {"type": "BPE", "vocab": )" +
+                                                             vocab + R"(, "merges": [])" + model_extra + "}}"));
+    };
+    check_translated(json_error(R"("normalizer": {"type": "Precompiled"})"));                    // not supported
+    check_translated(json_error(R"("normalizer": {"type": "Sequence"})"));                       // must be a list
+    check_translated(json_error(R"("normalizer": null)", R"({"a": 0, "b": 1})", R"(, "unk_token": "<unk>")"));
+    check_translated(json_error(R"("pre_tokenizer": {"type": "ByteLevel"}, "normalizer": {"type": "NFC"})"));  // byte 0x00
+    check_translated(json_error(R"("pre_tokenizer": {"type": "Split", "pattern": {"Regex": ""}})"));
+    check_translated(json_error(R"("pre_tokenizer": {"type": "Split", "pattern": {"Regex": ")" + std::string(5000, 'a') +
+                                R"("}})"));
+    check_translated(json_error(R"("pre_tokenizer": {"type": "Split", "pattern": {"Regex": "(a"}})"));
+    auto hostile = pretrained::make_tokenizer_from_json(
+        R"({"pre_tokenizer": {"type": "Split", "pattern": {"Regex": "(a+)+$"}}, "model": {"type": "BPE", "vocab": {"a": 0, "b": 1}, "merges": []}})");
+    REQUIRE_MESSAGE(hostile.ok(), error_of(hostile));
+    check_translated(error_of((*hostile)->encode(std::string(40, 'a') + "b", 100)));
+    // PCRE2 failures other than the limits, and memory, cannot be provoked from a test.
+    check_translated("tokenizer.json pre_tokenizer.pattern: the pattern failed (bad offset value).");
+    check_translated("tokenizer.json pre_tokenizer.pattern: out of memory.");
+
+    // A GPT-2 folder whose tokenizer.json is Mistral's kind (BPE over characters).
+    TempDir dir("attnlab-msg-charbpe");
+    for (const char* f : {"config.json", "model.safetensors"})
+        fs::copy_file(models_dir() / "tiny-gpt2" / f, dir.path / f);
+    fs::copy_file(fs::path(ATTNLAB_ASSET_DIR) / ".." / "tests" / "fuzz" / "seeds" / "tokenizer_json" / "mistral-like.json",
+                  dir.path / "tokenizer.json");
+    const std::string mixed = load_error(dir.path);
+    CHECK(mixed.find("BPE over characters") != std::string::npos);
+    check_translated(mixed);
 }

@@ -20,7 +20,7 @@
 #include "core/base/utf8.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/safetensors.h"
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
 #include "tests/bad_input/hostile_files.h"
 
 using namespace attn;

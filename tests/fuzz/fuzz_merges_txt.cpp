@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/bpe_tokenizer.h"
+#include "core/tokenizer/bpe_tokenizer.h"
 #include "tests/fuzz/fuzz_target.h"
 
 namespace {

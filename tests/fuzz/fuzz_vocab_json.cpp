@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
 #include "tests/fuzz/fuzz_target.h"
 
 namespace {

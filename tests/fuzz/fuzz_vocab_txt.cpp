@@ -1,5 +1,5 @@
 // fuzz_vocab_txt.cpp — a WordPiece vocab.txt (with the options from the input's first byte).
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
 #include "tests/fuzz/fuzz_target.h"
 
 ATTNLAB_FUZZ_TARGET(vocab_txt) {

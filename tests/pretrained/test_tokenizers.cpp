@@ -1,4 +1,4 @@
-// test_tokenizers.cpp — GPT-2 byte-level BPE and BERT WordPiece (core/pretrained/*tokenizer*).
+// test_tokenizers.cpp — GPT-2 byte-level BPE and BERT WordPiece (core/tokenizer/*tokenizer*).
 //
 // Golden files come from tests/fixtures/pretrained/tokenizers/gen_tokenizer_golden.py, an
 // independent Python implementation that also builds the small vocabularies used here. Every
@@ -19,9 +19,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/pretrained/bpe_tokenizer.h"
-#include "core/pretrained/subword_tokenizer.h"
-#include "core/pretrained/wordpiece_tokenizer.h"
+#include "core/tokenizer/bpe_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
+#include "core/tokenizer/wordpiece_tokenizer.h"
 #include "core/base/utf8.h"
 
 #ifndef ATTNLAB_FIXTURE_DIR
@@ -547,8 +547,8 @@ TEST_CASE("tokenizer errors: hostile and malformed files name the file and the e
                        "Unigram"));
         CHECK(contains(error_of(make_tokenizer_from_json(
                            R"({"model": {"type": "BPE", "vocab": )" + vocab + R"(, "merges": []},
-                               "pre_tokenizer": {"type": "Metaspace"}})")),
-                       "ByteLevel"));
+                               "pre_tokenizer": {"type": "Whitespace"}})")),
+                       "\"Whitespace\" is not supported"));
         CHECK(contains(error_of(make_tokenizer_from_json(
                            R"({"model": {"type": "BPE", "vocab": )" + vocab + R"(, "merges": [7]},
                                "pre_tokenizer": {"type": "ByteLevel"}})")),

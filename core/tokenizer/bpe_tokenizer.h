@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
 #include "core/base/status.h"
 
 namespace attn::pretrained {

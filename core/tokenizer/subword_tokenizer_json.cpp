@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/bpe_tokenizer.h"
-#include "core/pretrained/subword_files.h"
-#include "core/pretrained/wordpiece_tokenizer.h"
+#include "core/tokenizer/bpe_tokenizer.h"
+#include "core/tokenizer/subword_files.h"
+#include "core/tokenizer/wordpiece_tokenizer.h"
 #include "core/base/limits.h"
 
 namespace attn::pretrained::subword_files {
@@ -66,28 +66,15 @@ Expected<VocabTable> model_vocab(const json& model, const std::vector<AddedToken
     return make_vocab_table(std::move(*entries), kTj);
 }
 
-bool has_byte_level(const json& pre_tokenizer) {
-    const std::string type = type_of(pre_tokenizer);
-    if (type == "ByteLevel")
-        return true;
-    if (type == "Sequence" && pre_tokenizer.contains("pretokenizers") &&
-        pre_tokenizer["pretokenizers"].is_array()) {
-        for (const json& p : pre_tokenizer["pretokenizers"])
-            if (type_of(p) == "ByteLevel")
-                return true;
-    }
-    return false;
+// GPT-2's own pipeline: the ByteLevel pre-tokenizer alone and no normalizer. Such files keep the
+// GPT-2 tokenizer (bpe_tokenizer.h); every other BPE file goes through the general pipeline.
+bool is_gpt2_pipeline(const json& root) {
+    return root.value("normalizer", json()).is_null() && type_of(root.value("pre_tokenizer", json())) == "ByteLevel";
 }
 
 Expected<std::unique_ptr<SubwordTokenizer>> bpe_from_tokenizer_json(const json& root,
                                                                     const json& model,
                                                                     std::vector<AddedToken> added) {
-    const json pre_tokenizer = root.value("pre_tokenizer", json());
-    if (!has_byte_level(pre_tokenizer))
-        return Status::Error(
-            "tokenizer.json: a BPE model without the ByteLevel pre-tokenizer (found \"" +
-            type_of(pre_tokenizer) +
-            "\"); AttnLab supports GPT-2 style byte-level BPE only.");
     for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"}) {
         const auto it = model.find(key);
         if (it != model.end() && !it->is_null() && !(it->is_string() && it->get<std::string>().empty()))
@@ -135,7 +122,12 @@ Expected<std::unique_ptr<SubwordTokenizer>> bpe_from_tokenizer_json(const json& 
             return s;
         merges.push_back(std::move(m));
     }
-    return build_bpe_tokenizer(std::move(*vocab), std::move(merges), std::move(added), kTj);
+    if (is_gpt2_pipeline(root))
+        return build_bpe_tokenizer(std::move(*vocab), std::move(merges), std::move(added), kTj);
+    auto pipeline = parse_hf_pipeline(root, model, *vocab);
+    if (!pipeline)
+        return pipeline.status();
+    return build_hf_bpe_tokenizer(std::move(*vocab), std::move(merges), std::move(*pipeline));
 }
 
 // Reads BertNormalizer settings, also from a Sequence of normalizers (Lowercase, StripAccents,

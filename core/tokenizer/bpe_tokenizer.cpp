@@ -6,7 +6,7 @@
 // pasted megabyte without spaces stays fast. For a merges list learned by BPE this gives the same
 // result as GPT-2's encoder.py loop (lowest rank first, all its occurrences left to right); the
 // orders differ only for lists where a merge outranks the merges that build its own parts.
-#include "core/pretrained/bpe_tokenizer.h"
+#include "core/tokenizer/bpe_tokenizer.h"
 
 #include <cassert>
 #include <cstdint>

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
 #include "core/base/status.h"
 
 namespace attn::pretrained {

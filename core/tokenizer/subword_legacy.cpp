@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/bpe_tokenizer.h"
-#include "core/pretrained/subword_files.h"
-#include "core/pretrained/wordpiece_tokenizer.h"
+#include "core/tokenizer/bpe_tokenizer.h"
+#include "core/tokenizer/subword_files.h"
+#include "core/tokenizer/wordpiece_tokenizer.h"
 #include "core/base/utf8.h"
 
 namespace attn::pretrained {

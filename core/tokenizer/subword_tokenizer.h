@@ -1,5 +1,6 @@
 // subword_tokenizer.h — the tokenizers real models were trained with: GPT-2 byte-level BPE and
-// BERT WordPiece, loaded from tokenizer.json or the older vocab.json + merges.txt / vocab.txt.
+// BERT WordPiece, loaded from tokenizer.json or the older vocab.json + merges.txt / vocab.txt, and
+// the general tokenizer.json pipeline of Llama 3, Qwen and Mistral / Llama 2 (hf_pipeline.h).
 #pragma once
 
 #include <cstddef>
@@ -24,7 +25,9 @@ struct SubwordToken {
     bool special = false;  // [CLS], [SEP], <|endoftext|> ... added by the tokenizer, not in the text
 };
 
-enum class SubwordKind { ByteLevelBpe, WordPiece };
+// ByteLevelBpe: GPT-2, Llama 3, Qwen; WordPiece: BERT; CharBpe: BPE over characters with
+// byte_fallback (SentencePiece-style: Mistral, Llama 2).
+enum class SubwordKind { ByteLevelBpe, WordPiece, CharBpe };
 
 struct WordPieceOptions {
     bool lowercase = true;            // bert-base-uncased: true; -cased models: false
@@ -48,6 +51,22 @@ public:
     virtual int vocab_size() const = 0;
     virtual int token_id(std::string_view piece) const = 0;  // -1 if absent
     virtual std::string piece(int id) const = 0;             // "" if out of range
+    // The post-processor's special tokens around one encoded text (special = true, empty spans at
+    // 0 or text_bytes): Llama 2's <s>, a newer Llama 3 file's <|begin_of_text|>. GPT-2 and BERT
+    // add none here (their models add [CLS] / [SEP] themselves, from the ids below).
+    virtual std::vector<SubwordToken> with_special_tokens(std::vector<SubwordToken> tokens,
+                                                          std::size_t text_bytes) const {
+        (void)text_bytes;
+        return tokens;
+    }
+    // Ids -> text through the file's decoders (the tokenizer.json pipeline); the other
+    // tokenizers join their pieces as stored.
+    virtual std::string decode(const std::vector<int>& ids) const {
+        std::string out;
+        for (int id : ids)
+            out += piece(id);
+        return out;
+    }
     // Special tokens: -1 if the vocabulary has none. BERT: [CLS] [SEP] [PAD] [UNK]; GPT-2: <|endoftext|>.
     int cls_id = -1, sep_id = -1, pad_id = -1, unk_id = -1, eos_id = -1;
 };
@@ -66,7 +85,9 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_bpe_tokenizer(std::string_view 
                                                                std::string_view merges_txt);
 Expected<std::unique_ptr<SubwordTokenizer>> make_wordpiece_tokenizer(std::string_view vocab_txt,
                                                                      const WordPieceOptions& options);
-// tokenizer.json contents (model.type BPE or WordPiece).
+// tokenizer.json contents (model.type BPE or WordPiece). A BPE file whose pipeline is GPT-2's
+// (ByteLevel pre-tokenizer alone, no normalizer) loads as GPT-2; any other BPE file through the
+// general pipeline (hf_pipeline.h). Parts a file uses that AttnLab lacks are refused by name.
 Expected<std::unique_ptr<SubwordTokenizer>> make_tokenizer_from_json(std::string_view tokenizer_json);
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 // file, and every entry is checked against the limits in subword_tokenizer.h before it is kept.
 // Merges that name a piece missing from the vocabulary are an error naming the line (Hugging
 // Face refuses such files too), so a loaded tokenizer can always resolve every merge.
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/subword_tokenizer.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -19,7 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/subword_files.h"
+#include "core/tokenizer/subword_files.h"
 #include "core/base/json_depth.h"
 #include "core/base/limits.h"
 #include "core/base/utf8.h"

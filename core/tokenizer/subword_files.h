@@ -11,8 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/bpe_tokenizer.h"
-#include "core/pretrained/subword_tokenizer.h"
+#include "core/tokenizer/bpe_tokenizer.h"
+#include "core/tokenizer/hf_pipeline.h"
+#include "core/tokenizer/subword_tokenizer.h"
 
 namespace attn::pretrained::subword_files {
 
@@ -50,5 +51,11 @@ Expected<WordPieceOptions> parse_tokenizer_config(std::string_view text);
 // --- subword_tokenizer_json.cpp -------------------------------------------------------------
 
 Expected<std::unique_ptr<SubwordTokenizer>> from_tokenizer_json(std::string_view text);
+
+// --- hf_json.cpp ----------------------------------------------------------------------------
+
+// The general pipeline's parts of a BPE tokenizer.json (hf_pipeline.h); `vocab` resolves the
+// post-processor's special tokens. Unsupported parts are refused by name.
+Expected<HfPipeline> parse_hf_pipeline(const json& root, const json& model, const VocabTable& vocab);
 
 }  // namespace attn::pretrained::subword_files

@@ -1,5 +1,5 @@
 // wordpiece_tokenizer.cpp — see wordpiece_tokenizer.h for the steps and the span rule.
-#include "core/pretrained/wordpiece_tokenizer.h"
+#include "core/tokenizer/wordpiece_tokenizer.h"
 
 #include <algorithm>
 #include <cassert>
