@@ -111,7 +111,8 @@ static int print_version(bool verbose, const char* argv0) {
         std::cout.flush();
         return std::cout ? kExitOk : fail(nullptr, "Cannot write to standard output.", kExitIo);
     }
-    std::cout << "compiler:     " << ATTNLAB_BUILD_COMPILER << " (" << ATTNLAB_BUILD_TYPE << ")\n"
+    std::cout << "license:      " << ATTNLAB_LICENSE_LINE << "\n"
+              << "compiler:     " << ATTNLAB_BUILD_COMPILER << " (" << ATTNLAB_BUILD_TYPE << ")\n"
               << "build flags:  " << ATTNLAB_BUILD_FLAGS << "\n"
               << "baseline ISA: " << ATTNLAB_BUILD_BASELINE << "\n"
               << "row kernels:  " << simd::row_kernels().name << "\n";

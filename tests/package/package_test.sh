@@ -60,6 +60,13 @@ zcat "$root/usr/share/doc/attnlab/changelog.gz" | head -1 | grep -q "^attnlab ($
 head -1 "$root/usr/share/doc/attnlab/copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' &&
     ok || fail "copyright is not machine-readable (DEP-5)"
 grep -q '^License: OFL-1.1' "$root/usr/share/doc/attnlab/copyright" && ok || fail "copyright lacks the font's OFL-1.1"
+# Our own code is MIT ("Files: *"), with the licence's full text, as LICENSE at the root says.
+awk '/^Files: \*$/{f=1; next} f && /^License:/{print; exit}' "$root/usr/share/doc/attnlab/copyright" |
+    grep -qx 'License: MIT' && ok || fail "copyright: 'Files: *' is not 'License: MIT'"
+grep -q '^ Permission is hereby granted, free of charge' "$root/usr/share/doc/attnlab/copyright" && ok ||
+    fail "copyright lacks the MIT licence text"
+head -1 "$SOURCE_DIR/LICENSE" | grep -qx 'MIT License' && ok ||
+    fail "LICENSE at the root is not the MIT licence"
 # The manual page renders without troff warnings and names every subcommand `attnlab --help` lists.
 zcat "$root/usr/share/man/man1/attnlab.1.gz" >"$tmp/attnlab.1"
 groff -mandoc -Tutf8 -ww -z "$tmp/attnlab.1" 2>"$tmp/groff.err"; [ ! -s "$tmp/groff.err" ] && ok ||
@@ -84,6 +91,7 @@ bin="$root/usr/bin/attnlab"
 grep -qx "assets: *$root/usr/bin/../share/attnlab\|assets: *$root/usr/share/attnlab" "$tmp/vv" && ok ||
     fail "the extracted binary does not use the extracted assets: $(grep assets "$tmp/vv")"
 grep -q '^row kernels: ' "$tmp/vv" && ok || fail "--version --verbose lacks the row kernels"
+grep -q '^license: *MIT License' "$tmp/vv" && ok || fail "--version --verbose lacks the licence line"
 expect_exit 0 "extracted dump" -- env -u ATTNLAB_ASSET_DIR "$bin" dump --text "Time flies like an arrow" --causal -o "$tmp/run.json"
 /usr/bin/python3 -c "import json,sys; t=json.load(open(sys.argv[1])); assert t['layers'][0]['heads'][0]['weights']" \
     "$tmp/run.json" && ok || fail "dump JSON unreadable"
