@@ -14,7 +14,8 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-torch python3-numpy
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
-       lintian groff-base)  # the .deb check (tests/package): lintian, and the man page rendered
+       lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
+       desktop-file-utils)  # the .deb check: desktop-file-validate on the menu entry
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

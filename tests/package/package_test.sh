@@ -3,8 +3,9 @@
 # tree, then its contents (dpkg-deb -c), metadata (dpkg-deb -f: version = `attnlab --version`,
 # Depends computed by dpkg-shlibdeps), manual page, copyright and changelog are checked; it is
 # extracted into a temporary root, where the extracted attnlab must find the extracted assets
-# (/usr/bin/../share/attnlab) and run --version, dump and export. lintian, when installed, must
-# report no errors. Env: BUILD_DIR, SOURCE_DIR, ATTNLAB. Exit 77 = skipped (no dpkg-deb).
+# (/usr/bin/../share/attnlab) and run --version, dump and export. The .desktop file passes
+# desktop-file-validate without a hint. lintian, when installed, must report no errors.
+# Env: BUILD_DIR, SOURCE_DIR, ATTNLAB. Exit 77 = skipped (no dpkg-deb).
 set -u
 : "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${ATTNLAB:?}"
 command -v dpkg-deb >/dev/null 2>&1 || { echo "dpkg-deb not found: skipped"; exit 77; }
@@ -82,6 +83,18 @@ codes_help=$("$ATTNLAB" --help | tr '\n' ' ' | grep -o 'Exit codes:[^.]*' | grep
 codes_man=$(sed -n '/^\.Sh EXIT STATUS/,/^\.Sh /p' "$tmp/attnlab.1" | sed -n 's/^\.It \([0-9][0-9]*\)$/\1/p' | tr '\n' ' ')
 [ -n "$codes_help" ] && [ "$codes_help" = "$codes_man" ] && ok ||
     fail "exit codes differ: --help says '$codes_help', the man page '$codes_man'"
+
+# The menu entry: desktop-file-validate finds no error, warning or hint (a hint such as "more than
+# one main category" means the app may be listed twice in the menu).
+desktop="$root/usr/share/applications/attnlab.desktop"
+if [ -f "$desktop" ]; then
+    if command -v desktop-file-validate >/dev/null 2>&1; then
+        desktop-file-validate "$desktop" >"$tmp/desktop.txt" 2>&1
+        [ $? -eq 0 ] && [ ! -s "$tmp/desktop.txt" ] && ok || fail "desktop-file-validate: $(cat "$tmp/desktop.txt")"
+    else
+        fail "desktop-file-validate not found (desktop-file-utils: tools/install-deps.sh installs it)"
+    fi
+fi
 
 # --- the extracted program, run from elsewhere: its assets are found next to it ------------
 bin="$root/usr/bin/attnlab"
