@@ -60,12 +60,12 @@ static int run_dump(const DumpOptions& o) {
     TraceJsonOptions jopt;
     jopt.pretty = !o.compact;
     jopt.include_derived = !o.no_derived;
-    // "-" is standard output (atomic_file.h), with write errors (a closed pipe, a full disk) reported.
+    // "-" is standard output (atomic_file.h): a full disk is reported, a closed pipe ends quietly.
     Status s = write_file_atomically(o.output, [&](std::ostream& out) {
         write_trace_json(out, *trace, jopt);
         return Status::Ok();
     });
-    if (!s) return fail("dump", s.message(), kExitIo);
+    if (!s) return fail_output("dump", o.output, s.message());
     if (is_standard_output(o.output)) return kExitOk;
     std::cerr << "Wrote " << one_line(o.output) << " (" << trace->t_q() << " x " << trace->t_k() << " tokens, "
               << trace->layers.size() << (trace->layers.size() == 1 ? " layer, " : " layers, ")
@@ -77,8 +77,6 @@ static int run_dump(const DumpOptions& o) {
 static int parse_error(CLI::App& app, const CLI::ParseError& e, const char* command, int argc, char** argv) {
     if (e.get_exit_code() == 0) {  // --help, --version: CLI11 prints them to standard output
         app.exit(e);
-        std::cout.flush();
-        if (!std::cout) return fail(nullptr, "Cannot write to standard output.", kExitIo);
         return kExitOk;
     }
     std::string what = e.what();
@@ -107,27 +105,34 @@ static bool is_version_request(int argc, char** argv, bool* verbose) {
 
 static int print_version(bool verbose, const char* argv0) {
     std::cout << "attnlab " << ATTNLAB_VERSION_STRING << "\n";
-    if (!verbose) {
-        std::cout.flush();
-        return std::cout ? kExitOk : fail(nullptr, "Cannot write to standard output.", kExitIo);
-    }
-    std::cout << "compiler:     " << ATTNLAB_BUILD_COMPILER << " (" << ATTNLAB_BUILD_TYPE << ")\n"
+    if (!verbose) return kExitOk;  // run_cli checks that it was written
+    std::cout << "license:      " << ATTNLAB_LICENSE_LINE << "\n"
+              << "compiler:     " << ATTNLAB_BUILD_COMPILER << " (" << ATTNLAB_BUILD_TYPE << ")\n"
               << "build flags:  " << ATTNLAB_BUILD_FLAGS << "\n"
               << "baseline ISA: " << ATTNLAB_BUILD_BASELINE << "\n"
               << "row kernels:  " << simd::row_kernels().name << "\n";
     const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
     std::cout << "assets:       " << (assets.empty() ? std::string("(not found)") : assets.string()) << "\n";
-    std::cout.flush();
-    return std::cout ? kExitOk : fail(nullptr, "Cannot write to standard output.", kExitIo);
+    return kExitOk;
 }
 
 static int run_cli_checked(int argc, char** argv, bool gui_available);
 
+// What went to std::cout (help, version, lists, reports) is checked once, here: a closed pipe
+// ends quietly (kExitClosedPipe), any other failure of a command that succeeded is an I/O error.
+static int finish_stdout(int code) {
+    std::cout.flush();
+    if (std::cout) return code;
+    if (stdout_reader_gone()) return kExitClosedPipe;
+    return code == kExitOk ? fail(nullptr, "Cannot write to standard output.", kExitIo) : code;
+}
+
 int run_cli(int argc, char** argv, bool gui_available) {
-    // A closed pipe must be an error message (EPIPE), not a silent death by SIGPIPE.
+    // Writes to a closed pipe fail with EPIPE instead of killing the process, so that a command
+    // ends through its own code (temporary files removed) and chooses its exit status.
     std::signal(SIGPIPE, SIG_IGN);
     try {
-        return run_cli_checked(argc, argv, gui_available);
+        return finish_stdout(run_cli_checked(argc, argv, gui_available));
     } catch (const std::bad_alloc&) {
         return fail(nullptr, "Out of memory: the request needs more memory than this machine has.", kExitBadInput);
     } catch (const std::exception& e) {
@@ -244,8 +249,6 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     if (train_cmd->parsed()) return run_train(train, argc > 0 ? argv[0] : nullptr);
     if (lesson_cmd->parsed()) return run_lesson(lesson, argc > 0 ? argv[0] : nullptr);
     std::cout << app.help();
-    std::cout.flush();
-    if (!std::cout) return fail(nullptr, "Cannot write to standard output.", kExitIo);
     return kExitOk;
 }
 

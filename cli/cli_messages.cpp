@@ -2,6 +2,10 @@
 // (implementation; the interface and its contract are in cli_messages.h)
 #include "cli/cli_messages.h"
 
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cctype>
 #include <iostream>
 
@@ -11,7 +15,8 @@ namespace attn::cli {
 
 const char* exit_codes_help() {
     return "Exit codes: 0 ok, 1 bad input (an option's value, the text, a model file), "
-           "2 usage (unknown command or option), 3 I/O error (the output could not be written).";
+           "2 usage (unknown command or option), 3 I/O error (the output could not be written), "
+           "141 standard output's reader went away (as `| head`: not an error, nothing printed).";
 }
 
 // One word (no spaces) shortened: long digit runs first, then the whole word.
@@ -59,6 +64,20 @@ int fail(const char* command, std::string_view message, int code) {
               << one_line(message) << "\n";
     std::cerr.flush();
     return code;
+}
+
+bool stdout_reader_gone() {
+    struct stat st {};
+    if (::fstat(STDOUT_FILENO, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) return false;
+    // poll(2): the write end of a pipe whose read end is closed reports POLLERR; a socket whose
+    // peer has gone, POLLHUP. Timeout 0: only asks.
+    pollfd p{STDOUT_FILENO, POLLOUT, 0};
+    return ::poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
+}
+
+int fail_output(const char* command, const std::string& path, std::string_view message) {
+    if (path == "-" && stdout_reader_gone()) return kExitClosedPipe;
+    return fail(command, message, kExitIo);
 }
 
 }  // namespace attn::cli

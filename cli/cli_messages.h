@@ -5,6 +5,9 @@
 //   1  bad input: an option's value, the text, a model folder or file AttnLab refuses
 //   2  usage: an unknown command or option, a missing required option
 //   3  I/O error: the output could not be written (folder missing, disk full, standard output closed)
+//   141  standard output's reader went away (`attnlab dump -o - | head`): not an error, so
+//        nothing is printed; 128 + SIGPIPE, the status a shell reports for any Unix tool whose
+//        pipe was closed (`seq 100000 | head -1`), so `set -o pipefail` scripts see the same.
 #pragma once
 
 #include <string>
@@ -12,7 +15,7 @@
 
 namespace attn::cli {
 
-enum ExitCode : int { kExitOk = 0, kExitBadInput = 1, kExitUsage = 2, kExitIo = 3 };
+enum ExitCode : int { kExitOk = 0, kExitBadInput = 1, kExitUsage = 2, kExitIo = 3, kExitClosedPipe = 141 };
 
 // The exit-code table as --help shows it.
 const char* exit_codes_help();
@@ -24,5 +27,13 @@ std::string one_line(std::string_view message);
 
 // Prints "attnlab <command>: <message>" (one line) on stderr and returns `code`.
 int fail(const char* command, std::string_view message, int code);
+
+// True when standard output is a pipe (or socket) whose reading end has been closed.
+bool stdout_reader_gone();
+
+// A write to `path` failed with `message`. When `path` is standard output ("-") and its reader
+// has gone, ends quietly: returns kExitClosedPipe and prints nothing. Otherwise as
+// fail(command, message, kExitIo).
+int fail_output(const char* command, const std::string& path, std::string_view message);
 
 }  // namespace attn::cli

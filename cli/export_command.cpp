@@ -235,7 +235,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
             return Status::Ok();
         });
         if (!s) {
-            return fail("export", s.message(), kExitIo);
+            return fail_output("export", o.output, s.message());
         }
         std::cerr << "Wrote " << (is_standard_output(o.output) ? std::string("standard output") : one_line(o.output)) << " (the whole trace, as attnlab dump)\n";
         return 0;
@@ -285,7 +285,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
         }
     }
     if (Status s = write_bytes(o.output, bytes); !s) {
-        return fail("export", s.message(), kExitIo);
+        return fail_output("export", o.output, s.message());
     }
     std::cerr << "Wrote " << (is_standard_output(o.output) ? std::string("standard output") : one_line(o.output)) << " (" << what << ")\n";
     return 0;

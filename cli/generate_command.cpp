@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/cli_messages.h"
 #include "core/base/atomic_file.h"
 #include "core/base/json_writer.h"
 #include "core/lm/gpt2_session.h"
@@ -62,11 +63,6 @@ void write_top(JsonWriter& j, const PretrainedModel& m, const std::vector<lm::To
         j.key("probability").value(t.prob).key("logit").value(t.logit).end_object();
     }
     j.end_array();
-}
-
-int fail(const char* who, const std::string& message, int code) {
-    std::cerr << "attnlab " << who << ": " << message << "\n";
-    return code;
 }
 
 }  // namespace
@@ -149,7 +145,7 @@ int run_generate(const GenerateOptions& o) {
         j.end_object();
         out << "\n";
     });
-    if (!written) return fail(who, written.message(), 1);
+    if (!written) return fail_output(who, o.output, written.message());
     if (o.output != "-")
         std::cerr << "Wrote " << o.output << " (" << steps->size() << " tokens after " << prompt << ", "
                   << (s.greedy ? "greedy" : "sampled") << ")\n";
@@ -283,7 +279,7 @@ int run_predict(const PredictOptions& o) {
         j.end_object();
         out << "\n";
     });
-    if (!written) return fail(who, written.message(), 1);
+    if (!written) return fail_output(who, o.output, written.message());
     if (o.output != "-")
         std::cerr << "Wrote " << o.output << " (top " << o.top_k << " at " << entries.size()
                   << (gpt2 ? " positions, next token" : " masked positions") << ")\n";
@@ -347,7 +343,7 @@ int run_heads(const HeadsOptions& o) {
         }
     }
     Status written = write_output(o.output, [&](std::ostream& out) { out << csv.str(); });
-    if (!written) return fail(who, written.message(), 1);
+    if (!written) return fail_output(who, o.output, written.message());
     if (o.output != "-")
         std::cerr << "Wrote " << o.output << " (" << p.n_layers * p.n_heads << " heads, scored on a "
                   << report->probe_ids.size() << "-token repeated random probe"

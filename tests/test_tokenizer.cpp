@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/attention/tokenizer.h"
+#include "core/base/limits.h"
 #include "core/base/utf8.h"
 
 #ifndef ATTNLAB_FIXTURE_DIR
@@ -352,7 +353,8 @@ TEST_CASE("token limit") {
     TokenizerOptions five;
     five.max_tokens = 5;
     CHECK(error_of("Time flies like an arrow.", five) ==
-          "The text has more than 5 tokens (the limit). Shorten it or raise the limit.");
+          "The text has more than 5 tokens (the limit). Shorten it, or raise the limit with the command "
+          "line's --max-tokens (at most 2048).");
     CHECK(show("Time flies like an arrow", five) == "W:Time W:flies W:like W:an W:arrow");
 
     std::string exactly_512;
@@ -360,7 +362,14 @@ TEST_CASE("token limit") {
         exactly_512 += "a ";
     CHECK(tokens_of(exactly_512).size() == 512);
     CHECK(error_of(exactly_512 + "a") ==
-          "The text has more than 512 tokens (the limit). Shorten it or raise the limit.");
+          "The text has more than 512 tokens (the limit). Shorten it, or raise the limit with the command "
+          "line's --max-tokens (at most 2048).");
+    // At the highest limit there is nothing to raise: the message says so.
+    TokenizerOptions most;
+    most.max_tokens = limits::kMaxTokens;
+    std::string over;
+    for (size_t i = 0; i <= limits::kMaxTokens; ++i) over += "a ";
+    CHECK(error_of(over, most) == "The text has more than 2048 tokens, the most AttnLab shows. Shorten it.");
 }
 
 TEST_CASE("token limit stops reading a huge input early") {

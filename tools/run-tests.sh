@@ -13,8 +13,10 @@
 #   3. Fuzz smoke: every libFuzzer harness of tests/fuzz built with clang (ASan + UBSan, -O1) and
 #      run ATTNLAB_FUZZ_SECONDS (default 5; `tools/fuzz.sh all 3600` for a real run) each; a crash fails the run and is kept in
 #      tests/fuzz/regressions/ (the regression corpus itself is replayed by ctest in steps 1 and 2).
-#   4. Portable build of the command line (-DATTNLAB_NATIVE=OFF, x86-64-v2 baseline): its
-#      instructions, its kernel dispatch and identical numbers from every variant (~2-3 min).
+#   4. The package build exactly as README.md gives it (its two commands are read from the README,
+#      so the two can never drift; portable: -DATTNLAB_NATIVE=OFF, x86-64-v2 baseline), with
+#      -DATTNLAB_WERROR=ON added; the .deb must exist. Its binary then passes portable_isa_test:
+#      its instructions, its kernel dispatch and identical numbers from every variant.
 # ATTNLAB_SKIP_SANITIZE=1, ATTNLAB_SKIP_FUZZ=1 and ATTNLAB_SKIP_PORTABLE=1 skip steps 2, 3 and 4
 # while iterating.
 set -euo pipefail
@@ -55,9 +57,23 @@ if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
 fi
 
 if [ "${ATTNLAB_SKIP_PORTABLE:-0}" != 1 ]; then
-    echo "== Portable build (x86-64-v2 baseline, row kernels dispatched at run time)"
-    cmake -S . -B build-portable -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_NATIVE=OFF -DATTNLAB_WERROR=ON \
-        -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
-    cmake --build build-portable -j "$jobs" --target attnlab
-    ctest --test-dir build-portable --output-on-failure -R '^portable_isa_test$'
+    echo "== Package build as README.md gives it (portable, x86-64-v2), warnings as errors"
+    # The README's two commands ("To build the package"), in build-package instead of build.
+    mapfile -t readme_cmds < <(sed -n '/^To build the package/,/^## /s/^    \(cmake .*\)$/\1/p' README.md |
+        sed 's/ *#.*$//')
+    [ "${#readme_cmds[@]}" -eq 2 ] || { echo "run-tests: README's package build is not two cmake commands"; exit 1; }
+    for i in 0 1; do
+        # Words only (no shell syntax), run without eval; the build folder must be the one we rename.
+        [[ ${readme_cmds[$i]} =~ ^cmake\ [-A-Za-z0-9_=.\ ]+$ && ${readme_cmds[$i]} =~ (-B|--build)\ build( |$) ]] ||
+            { echo "run-tests: unexpected package command in README.md: ${readme_cmds[$i]}"; exit 1; }
+        readme_cmds[$i]=$(sed -E 's/(-B|--build) build( |$)/\1 build-package\2/' <<<"${readme_cmds[$i]}")
+    done
+    read -ra configure <<<"${readme_cmds[0]} -DATTNLAB_WERROR=ON"
+    read -ra build <<<"${readme_cmds[1]}"
+    echo "+ ${configure[*]}"; "${configure[@]}"
+    echo "+ ${build[*]}"; "${build[@]}"
+    version=$(build-package/app/attnlab --version | awk '{print $2}')
+    [ -s "build-package/attnlab_${version}_amd64.deb" ] ||
+        { echo "run-tests: the package build wrote no build-package/attnlab_${version}_amd64.deb"; exit 1; }
+    ATTNLAB=build-package/app/attnlab PORTABLE=1 BASELINE=x86-64-v2 bash tests/package/portable_isa_test.sh
 fi

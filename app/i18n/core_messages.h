@@ -3,8 +3,10 @@
 // core/ returns attn::Status messages in English (the CLI prints them as is). The app shows
 // them through localize_core_message at draw time, so a language switch applies at once:
 //
-//   "The text has more than 512 tokens (the limit). Shorten it or raise the limit."
-//     → "글의 토큰이 512개를 넘습니다 (한도). 글을 줄이거나 한도를 높이세요."
+//   "The text has more than 512 tokens (the limit). Shorten it, or raise the limit with the
+//   command line's --max-tokens (at most 2048)."
+//     → "글의 토큰이 512개를 넘습니다 (한도). 글을 줄이거나, 명령줄의 --max-tokens로 한도를
+//        높이세요 (최대 2048)."
 //
 // Each known message is a pattern whose `{}` parts (numbers, paths, system errors) are captured
 // and put back into the translation; `{msg}` is a nested message, itself localized (e.g.

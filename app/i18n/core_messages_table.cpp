@@ -10,8 +10,11 @@ namespace {
 
 constexpr CoreMessagePattern kPatterns[] = {
     // core/attention/tokenizer.cpp, core/base/utf8.cpp
-    {"The text has more than {} tokens (the limit). Shorten it or raise the limit.",
-     "글의 토큰이 {1}개를 넘습니다 (한도). 글을 줄이거나 한도를 높이세요."},
+    {"The text has more than {} tokens (the limit). Shorten it, or raise the limit with the command line's "
+     "--max-tokens (at most {}).",
+     "글의 토큰이 {1}개를 넘습니다 (한도). 글을 줄이거나, 명령줄의 --max-tokens로 한도를 높이세요 (최대 {2})."},
+    {"The text has more than {} tokens, the most AttnLab shows. Shorten it.",
+     "글의 토큰이 AttnLab이 보여 줄 수 있는 최대치인 {1}개를 넘습니다. 글을 줄이세요."},
     {"The text is empty. Type a sentence.", "글이 비어 있습니다. 문장을 입력하세요."},
     {"Invalid UTF-8 at byte {} ({}). Paste the text again or save it as UTF-8.",
      "{1}번째 바이트({2})가 올바른 UTF-8이 아닙니다. 글을 다시 붙여 넣거나 UTF-8로 저장하세요."},

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <new>
 
+#include "app/i18n/core_messages.h"
 #include "core/attention/engine.h"
 
 namespace attn::app {
@@ -20,6 +21,18 @@ void apply_result(ComputeView& view, ComputeResult result) {
     } else {
         view.error = std::move(result.error);
     }
+}
+
+std::string refusal_message(const ComputeView& view, Lang lang) {
+    return view.error.empty() ? std::string() : localize_core_message(view.error, lang);
+}
+
+std::string empty_view_message(const ComputeView& view, Lang lang) {
+    return view.error.empty() ? std::string(tr(lang, Txt::NoTrace)) : refusal_message(view, lang);
+}
+
+bool view_shows_refusal_itself(View v) {
+    return v == View::Heatmap || v == View::Explainer || v == View::Row || v == View::Train;
 }
 
 std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& model, const RunConfig& run) {

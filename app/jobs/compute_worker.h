@@ -58,6 +58,18 @@ struct ComputeView {
 // keeps the old trace.
 void apply_result(ComputeView& view, ComputeResult result);
 
+// The latest run's refusal in `lang` (e.g. a pasted text over the token limit, naming what
+// raises it), or "" after a good run. Every view shows it (view_notice.h): in place of its
+// drawing when there is no trace, else above the earlier trace it keeps showing.
+std::string refusal_message(const ComputeView& view, Lang lang);
+
+// What a view without a trace says: the refusal when there is one, else "Type a sentence to begin."
+std::string empty_view_message(const ComputeView& view, Lang lang);
+
+// Whether view `v` shows the refusal itself (the heatmap's status line: heatmap, explainer and
+// row views), or has nothing to do with the sentence (training lab): no notice above it then.
+bool view_shows_refusal_itself(View v);
+
 // What runs a pretrained model (tests pass a fake; the app uses compute_pretrained_trace).
 using PretrainedComputeFn = std::function<Expected<Trace>(const pretrained::PretrainedModel&, const RunConfig&)>;
 

@@ -170,9 +170,12 @@ void close_lesson(LessonSession& s, AppState& state) {
     restored.model_path = state.model_path;
     restored.highlights = {};
     state = std::move(restored);
-    const bool model_open = s.model_open;
-    s = LessonSession{};
-    s.model_open = model_open;
+    // A named fresh session moved in, not `s = LessonSession{}`: GCC 12 at -O3 with the package's
+    // x86-64-v2 flags took the brace-initialized temporary's vectors for uninitialized
+    // (-Wmaybe-uninitialized in stl_vector.h, a false positive that failed the README's build).
+    LessonSession closed;
+    closed.model_open = s.model_open;  // the model outlives the lesson
+    s = std::move(closed);
 }
 
 void note_click(LessonSession& s, const AppState& state) {

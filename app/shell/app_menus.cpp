@@ -81,6 +81,8 @@ float draw_main_menu(App& app) {
             ImGui::TextUnformatted(tr(lang, Txt::ShortcutsText));
             ImGui::Separator();  // About: the same version as `attnlab --version` and the package
             ImGui::TextDisabled("AttnLab %s  (%s)", ATTNLAB_VERSION_STRING, attn::simd::row_kernels().name);
+            ImGui::TextDisabled("%s", ATTNLAB_LICENSE_LINE);  // as `attnlab --version --verbose` says
+            ImGui::TextDisabled("%s", tr(lang, Txt::AboutFree));
             ImGui::EndMenu();
         }
         ImGui::SameLine(0.0f, 40.0f);

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/shell/app_frame.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -32,99 +33,107 @@ bool begin_panel(Lang lang, Txt title_id, const char* id, float x, float y, floa
 
 void draw_view_panels(App& app, float x0, float top, float w, float h) {
     const Lang lang = app.state.lang;
+    // A refused run (a pasted text over the token limit…) leaves the earlier trace on screen: every
+    // view says so at its top. Without a trace the view's empty state says it (draw_empty_view).
+    const bool notice = app.view.trace && !view_shows_refusal_itself(app.state.view);
+    auto open = [&](Txt title, const char* id, float x, float y, float pw, float ph, ImGuiWindowFlags extra = 0) {
+        const bool opened = begin_panel(lang, title, id, x, y, pw, ph, extra);
+        if (opened && notice) draw_refusal_notice(app.view, lang);
+        return opened;
+    };
     switch (app.state.view) {
         case View::Explainer: {
             const float hw = std::floor(w * 0.5f);
-            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
+            if (open(Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);
             }
             ImGui::End();
-            if (begin_panel(lang, Txt::ViewExplainer, "explainer", x0 + hw, top, w - hw, h)) {
+            if (open(Txt::ViewExplainer, "explainer", x0 + hw, top, w - hw, h)) {
                 draw_cell_explainer_panel(app.explainer, app.state, app.view);
             }
             ImGui::End();
             break;
         }
         case View::AllHeads:
-            if (begin_panel(lang, Txt::ViewAllHeads, "all_heads", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewAllHeads, "all_heads", x0, top, w, h, kNoScroll)) {
                 draw_all_heads_panel(app.all_heads, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Scaling:
-            if (begin_panel(lang, Txt::ViewScaling, "scaling", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewScaling, "scaling", x0, top, w, h, kNoScroll)) {
                 draw_scaling_lab_panel(app.scaling, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Pipeline:
-            if (begin_panel(lang, Txt::ViewPipeline, "pipeline", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewPipeline, "pipeline", x0, top, w, h, kNoScroll)) {
                 draw_pipeline_panel(app.pipeline, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Lines:
-            if (begin_panel(lang, Txt::ViewLines, "lines", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewLines, "lines", x0, top, w, h, kNoScroll)) {
                 draw_lines_panel(app.lines, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Positional:
-            if (begin_panel(lang, Txt::ViewPositional, "positional", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewPositional, "positional", x0, top, w, h, kNoScroll)) {
                 draw_positional_panel(app.positional, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Cost:
-            if (begin_panel(lang, Txt::ViewCost, "cost", x0, top, w, h)) {
+            if (open(Txt::ViewCost, "cost", x0, top, w, h)) {
                 draw_cost_panel(app.cost, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Model:
-            if (begin_panel(lang, Txt::ViewModel, "model_view", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewModel, "model_view", x0, top, w, h, kNoScroll)) {
                 draw_model_view_panel(app.model_view, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Row: {  // the heatmap (pick a row there) beside the row's bar chart
             const float hw = std::floor(w * 0.5f);
-            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
+            if (open(Txt::HeatmapTitle, "heatmap", x0, top, hw, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);
             }
             ImGui::End();
-            if (begin_panel(lang, Txt::ViewRow, "row", x0 + hw, top, w - hw, h, kNoScroll)) {
+            if (open(Txt::ViewRow, "row", x0 + hw, top, w - hw, h, kNoScroll)) {
                 draw_row_panel(app.row, app.state, app.view);
             }
             ImGui::End();
             break;
         }
         case View::Qk:
-            if (begin_panel(lang, Txt::ViewQk, "qk", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewQk, "qk", x0, top, w, h, kNoScroll)) {
                 draw_qk_panel(app.qk, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Variants:
-            if (begin_panel(lang, Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewVariants, "variants", x0, top, w, h, kNoScroll)) {
                 draw_variants_panel(app.variants, app.state, app.view);
             }
             ImGui::End();
             break;
         case View::Train:
-            if (begin_panel(lang, Txt::ViewTrain, "train", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewTrain, "train", x0, top, w, h, kNoScroll)) {
                 draw_train_panel(app.train, app.state, app.models);
             }
             ImGui::End();
             break;
         case View::Predict:
-            if (begin_panel(lang, Txt::ViewPredict, "predict", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::ViewPredict, "predict", x0, top, w, h, kNoScroll)) {
                 draw_predict_panel(app.predict, app.state, app.view);
             }
             ImGui::End();
             break;
         default:
-            if (begin_panel(lang, Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
+            if (open(Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);
             }
             ImGui::End();

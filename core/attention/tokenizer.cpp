@@ -15,6 +15,7 @@
 
 #include <utf8proc.h>
 
+#include "core/base/limits.h"
 #include "core/base/utf8.h"
 
 namespace attn {
@@ -247,9 +248,15 @@ size_t extend_word(UnitReader& reader, Script script, bool last_is_letter, size_
     }
 }
 
+// Names what raises the limit: the app has no control for it, the command line has
+// --max-tokens (docs/limits.md), up to limits::kMaxTokens.
 Status too_many_tokens(size_t limit) {
-    return Status::Error("The text has more than " + std::to_string(limit) +
-                         " tokens (the limit). Shorten it or raise the limit.");
+    const std::string n = std::to_string(limit);
+    if (limit >= limits::kMaxTokens)
+        return Status::Error("The text has more than " + n + " tokens, the most AttnLab shows. Shorten it.");
+    return Status::Error("The text has more than " + n + " tokens (the limit). Shorten it, or raise the limit "
+                         "with the command line's --max-tokens (at most " + std::to_string(limits::kMaxTokens) +
+                         ").");
 }
 
 }  // namespace

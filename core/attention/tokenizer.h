@@ -63,8 +63,9 @@ struct TokenizerOptions {
 // Splits text into words, numbers, punctuation and symbols. Errors:
 //  - empty, whitespace-only (or control-only) text: "The text is empty. Type a sentence."
 //  - invalid UTF-8: the validate_utf8 message, with the byte offset
-//  - more than max_tokens tokens:
-//    "The text has more than 512 tokens (the limit). Shorten it or raise the limit."
+//  - more than max_tokens tokens: "The text has more than 512 tokens (the limit). Shorten it, or
+//    raise the limit with the command line's --max-tokens (at most 2048)." (at limits::kMaxTokens:
+//    "The text has more than 2048 tokens, the most AttnLab shows. Shorten it.")
 Expected<std::vector<Token>> tokenize(std::string_view text, const TokenizerOptions& options = {});
 
 // "word", "number", "punctuation", "symbol", "special", "patch" (for logs, golden files, the UI legend).

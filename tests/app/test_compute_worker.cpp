@@ -204,3 +204,42 @@ TEST_CASE("worker: a pretrained model's errors come back as messages") {
     CHECK(r->model == nullptr);
     CHECK(r->error == "GPT-2 reads one text from left to right.");
 }
+
+TEST_CASE("a pasted text over the token limit: every view shows the refusal, naming --max-tokens") {
+    std::string long_text;
+    for (int i = 0; i < 600; ++i) long_text += "word ";  // 600 tokens, over the app's 512
+    ComputeWorker worker;
+    worker.post(request_for(long_text));
+    REQUIRE(worker.wait_idle(30s));
+    auto result = worker.take_result();
+    REQUIRE(result.has_value());
+    REQUIRE(result->trace == nullptr);
+
+    ComputeView view;  // the app started with this text: no trace at all
+    apply_result(view, std::move(*result));
+    const std::string en = empty_view_message(view, Lang::En);
+    const std::string ko = empty_view_message(view, Lang::Ko);
+    MESSAGE(en);
+    MESSAGE(ko);
+    CHECK(en.find("more than 512 tokens") != std::string::npos);
+    CHECK(en.find("--max-tokens") != std::string::npos);  // what raises the limit
+    CHECK(en.find(tr(Lang::En, Txt::NoTrace)) == std::string::npos);
+    CHECK(ko.find("512개") != std::string::npos);
+    CHECK(ko.find("--max-tokens") != std::string::npos);
+    CHECK(ko.find("한도") != std::string::npos);
+    CHECK(refusal_message(view, Lang::Ko) == ko);
+
+    // Views without the heatmap's status line show it too (above an earlier trace, if any).
+    int own = 0;
+    for (View v : kViews) own += view_shows_refusal_itself(v) ? 1 : 0;
+    CHECK(own == 4);  // heatmap, explainer, row: the status line; training lab: no sentence
+    CHECK(!view_shows_refusal_itself(View::AllHeads));
+    CHECK(!view_shows_refusal_itself(View::Pipeline));
+    CHECK(view_shows_refusal_itself(View::Heatmap));
+
+    // After a good run: no refusal, and an empty view asks for a sentence.
+    ComputeView fine;
+    CHECK(refusal_message(fine, Lang::En).empty());
+    CHECK(empty_view_message(fine, Lang::En) == tr(Lang::En, Txt::NoTrace));
+    CHECK(empty_view_message(fine, Lang::Ko) == tr(Lang::Ko, Txt::NoTrace));
+}

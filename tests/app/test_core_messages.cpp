@@ -19,6 +19,7 @@
 #include "app/state/presets.h"
 #include "app/state/settings.h"
 #include "core/base/atomic_file.h"
+#include "core/base/limits.h"
 #include "core/attention/attention.h"
 #include "core/attention/builtin_model.h"
 #include "core/attention/engine.h"
@@ -110,6 +111,12 @@ TEST_CASE("tokenizer and engine messages in Korean") {
     check_translated(error_of(tokenize("one two three four five", few)));
     const std::string too_many = localize_core_message(error_of(tokenize("one two three four five", few)), Lang::Ko);
     CHECK(too_many.find("3개") != std::string::npos);
+    CHECK(too_many.find("--max-tokens") != std::string::npos);  // names what raises the limit
+    TokenizerOptions most;
+    most.max_tokens = limits::kMaxTokens;
+    std::string over;
+    for (size_t i = 0; i <= limits::kMaxTokens; ++i) over += "a ";
+    check_translated(error_of(tokenize(over, most)));
 
     auto model = make_builtin_model(ModelConfig{});
     REQUIRE(model.ok());
@@ -251,8 +258,10 @@ TEST_CASE("the app's own messages in Korean") {
 }
 
 TEST_CASE("numbers, paths and unknown messages") {
-    CHECK(localize_core_message("The text has more than 512 tokens (the limit). Shorten it or raise the limit.",
-                                Lang::Ko) == "글의 토큰이 512개를 넘습니다 (한도). 글을 줄이거나 한도를 높이세요.");
+    CHECK(localize_core_message("The text has more than 512 tokens (the limit). Shorten it, or raise the limit "
+                                "with the command line's --max-tokens (at most 2048).",
+                                Lang::Ko) ==
+          "글의 토큰이 512개를 넘습니다 (한도). 글을 줄이거나, 명령줄의 --max-tokens로 한도를 높이세요 (최대 2048).");
     // Paths and system messages are put back as they are.
     CHECK(localize_core_message("Cannot write '/tmp/my files/a.b.json': No space left on device.", Lang::Ko) ==
           "'/tmp/my files/a.b.json'에 쓸 수 없습니다: No space left on device.");

@@ -3,8 +3,9 @@
 # tree, then its contents (dpkg-deb -c), metadata (dpkg-deb -f: version = `attnlab --version`,
 # Depends computed by dpkg-shlibdeps), manual page, copyright and changelog are checked; it is
 # extracted into a temporary root, where the extracted attnlab must find the extracted assets
-# (/usr/bin/../share/attnlab) and run --version, dump and export. lintian, when installed, must
-# report no errors. Env: BUILD_DIR, SOURCE_DIR, ATTNLAB. Exit 77 = skipped (no dpkg-deb).
+# (/usr/bin/../share/attnlab) and run --version, dump and export. The .desktop file passes
+# desktop-file-validate without a hint. lintian, when installed, must report no errors.
+# Env: BUILD_DIR, SOURCE_DIR, ATTNLAB. Exit 77 = skipped (no dpkg-deb).
 set -u
 : "${BUILD_DIR:?}" "${SOURCE_DIR:?}" "${ATTNLAB:?}"
 command -v dpkg-deb >/dev/null 2>&1 || { echo "dpkg-deb not found: skipped"; exit 77; }
@@ -60,6 +61,13 @@ zcat "$root/usr/share/doc/attnlab/changelog.gz" | head -1 | grep -q "^attnlab ($
 head -1 "$root/usr/share/doc/attnlab/copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' &&
     ok || fail "copyright is not machine-readable (DEP-5)"
 grep -q '^License: OFL-1.1' "$root/usr/share/doc/attnlab/copyright" && ok || fail "copyright lacks the font's OFL-1.1"
+# Our own code is MIT ("Files: *"), with the licence's full text, as LICENSE at the root says.
+awk '/^Files: \*$/{f=1; next} f && /^License:/{print; exit}' "$root/usr/share/doc/attnlab/copyright" |
+    grep -qx 'License: MIT' && ok || fail "copyright: 'Files: *' is not 'License: MIT'"
+grep -q '^ Permission is hereby granted, free of charge' "$root/usr/share/doc/attnlab/copyright" && ok ||
+    fail "copyright lacks the MIT licence text"
+head -1 "$SOURCE_DIR/LICENSE" | grep -qx 'MIT License' && ok ||
+    fail "LICENSE at the root is not the MIT licence"
 # The manual page renders without troff warnings and names every subcommand `attnlab --help` lists.
 zcat "$root/usr/share/man/man1/attnlab.1.gz" >"$tmp/attnlab.1"
 groff -mandoc -Tutf8 -ww -z "$tmp/attnlab.1" 2>"$tmp/groff.err"; [ ! -s "$tmp/groff.err" ] && ok ||
@@ -76,6 +84,18 @@ codes_man=$(sed -n '/^\.Sh EXIT STATUS/,/^\.Sh /p' "$tmp/attnlab.1" | sed -n 's/
 [ -n "$codes_help" ] && [ "$codes_help" = "$codes_man" ] && ok ||
     fail "exit codes differ: --help says '$codes_help', the man page '$codes_man'"
 
+# The menu entry: desktop-file-validate finds no error, warning or hint (a hint such as "more than
+# one main category" means the app may be listed twice in the menu).
+desktop="$root/usr/share/applications/attnlab.desktop"
+if [ -f "$desktop" ]; then
+    if command -v desktop-file-validate >/dev/null 2>&1; then
+        desktop-file-validate "$desktop" >"$tmp/desktop.txt" 2>&1
+        [ $? -eq 0 ] && [ ! -s "$tmp/desktop.txt" ] && ok || fail "desktop-file-validate: $(cat "$tmp/desktop.txt")"
+    else
+        fail "desktop-file-validate not found (desktop-file-utils: tools/install-deps.sh installs it)"
+    fi
+fi
+
 # --- the extracted program, run from elsewhere: its assets are found next to it ------------
 bin="$root/usr/bin/attnlab"
 (cd "$tmp" && env -u ATTNLAB_ASSET_DIR "$bin" --version) >"$tmp/v" 2>&1
@@ -84,6 +104,7 @@ bin="$root/usr/bin/attnlab"
 grep -qx "assets: *$root/usr/bin/../share/attnlab\|assets: *$root/usr/share/attnlab" "$tmp/vv" && ok ||
     fail "the extracted binary does not use the extracted assets: $(grep assets "$tmp/vv")"
 grep -q '^row kernels: ' "$tmp/vv" && ok || fail "--version --verbose lacks the row kernels"
+grep -q '^license: *MIT License' "$tmp/vv" && ok || fail "--version --verbose lacks the licence line"
 expect_exit 0 "extracted dump" -- env -u ATTNLAB_ASSET_DIR "$bin" dump --text "Time flies like an arrow" --causal -o "$tmp/run.json"
 /usr/bin/python3 -c "import json,sys; t=json.load(open(sys.argv[1])); assert t['layers'][0]['heads'][0]['weights']" \
     "$tmp/run.json" && ok || fail "dump JSON unreadable"

@@ -13,6 +13,7 @@
 #include "app/heatmap/heatmap_layout.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/ui_widgets.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -65,7 +66,7 @@ void draw_all_heads_panel(AllHeadsPanel& p, AppState& s, const ComputeView& view
     ImGui::Checkbox(label(lang, Txt::HeadsAutoScale, "heads_auto"), &p.auto_scale);
     item_tooltip(tr(lang, Txt::HeadsAutoScaleTip));
     if (!trace || trace->layers.empty()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     const int layer_index = clamp_layer(s.layer, *trace);

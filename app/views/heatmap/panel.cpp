@@ -94,7 +94,7 @@ void draw_status(const AppState& s, const ComputeView& view) {
     if (const Trace* t = view.trace.get()) {
         ImGui::TextDisabled(tr(lang, Txt::StatusLine), t->t_q(), t->t_k(), t->model.n_heads,
                             t->model.d_k(), view.compute_ms);
-    } else {
+    } else if (view.error.empty()) {  // a refusal shows below instead
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
     }
     if (view.busy) {

@@ -10,6 +10,7 @@
 
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/ui_widgets.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -33,7 +34,7 @@ void draw_lines_panel(LinesPanel& p, AppState& s, const ComputeView& view) {
     ImGui::TextDisabled("%s", tr(lang, Txt::LinesIntro));
     ImGui::PopTextWrapPos();
     if (!view.trace || view.trace->layers.empty()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     const Trace& trace = *view.trace;

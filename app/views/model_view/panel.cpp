@@ -12,6 +12,7 @@
 
 #include "app/heatmap/heatmap_texture.h"
 #include "app/widgets/ui_widgets.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -37,14 +38,14 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
     ImGui::PopTextWrapPos();
     const std::shared_ptr<const Trace>& trace = view.trace;
     if (!trace || trace->layers.empty() || trace->t_q() == 0) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     refresh_atlas(p, trace, s.colormap);
     const lm::HeadRoleTable* roles = update_roles(p.roles, s, view);
     const ModelAtlas& a = p.atlas;
     if (a.width == 0 || p.texture == 0) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     if (a.pool_q > 1 || a.pool_k > 1) ImGui::TextDisabled(tr(lang, Txt::ModelViewPooled), a.pool_q, a.pool_k);

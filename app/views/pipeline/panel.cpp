@@ -12,6 +12,7 @@
 
 #include "app/widgets/text_fit.h"
 #include "app/widgets/ui_widgets.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -35,7 +36,7 @@ bool ensure_renderers(PipelinePanel& p) {
 void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (!view.trace || view.trace->layers.empty()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     const int layer_index = clamp_layer(s.layer, *view.trace);

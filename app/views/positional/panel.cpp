@@ -12,6 +12,7 @@
 #include "app/heatmap/heatmap_data.h"
 #include "app/views/positional/positional_demo.h"
 #include "app/widgets/ui_widgets.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -67,7 +68,7 @@ void draw_positional_panel(PositionalPanel& p, AppState& s, const ComputeView& v
     ImGui::TextUnformatted(tr(lang, pretrained ? Txt::PeLearned : s.positional ? Txt::PeNoteOn : Txt::PeNoteOff));
     ImGui::PopTextWrapPos();
     if (trace == nullptr || trace->layers.empty()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     if (p.before_reverse && p.compared != view.trace && view.trace != p.before_reverse) {

@@ -12,13 +12,14 @@
 #include "app/plot/plot.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/ui_widgets.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
 void draw_qk_panel(QkPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (!view.trace || view.trace->layers.empty()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     const Trace& trace = *view.trace;

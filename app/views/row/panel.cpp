@@ -12,6 +12,7 @@
 
 #include "app/plot/plot.h"
 #include "app/views/row/row_bars.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -28,7 +29,7 @@ void select_row(AppState& s, int row, const Trace& trace, int layer, int head) {
 void draw_row_panel(RowPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (!view.trace || view.trace->layers.empty()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     const Trace& trace = *view.trace;

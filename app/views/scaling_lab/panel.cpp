@@ -13,6 +13,7 @@
 #include "app/heatmap/heatmap_data.h"
 #include "app/plot/plot.h"
 #include "app/widgets/ui_widgets.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -229,7 +230,7 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
     const Lang lang = s.lang;
     ImGui::TextDisabled("%s", tr(lang, Txt::ScalingIntro));
     if (!view.trace || view.trace->layers.empty()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     const int layer = clamp_layer(s.layer, *view.trace);

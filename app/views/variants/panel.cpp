@@ -11,6 +11,7 @@
 
 #include "app/plot/plot.h"
 #include "app/widgets/ui_widgets.h"
+#include "app/widgets/view_notice.h"
 
 namespace attn::app {
 
@@ -185,7 +186,7 @@ void draw_online(VariantsPanel& p, const VariantsResult& r, const Trace& t, Colo
 void draw_variants_panel(VariantsPanel& p, AppState& state, const ComputeView& view) {
     const Lang lang = state.lang;
     if (!view.trace || view.trace->layers.empty()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
+        draw_empty_view(view, lang);
         return;
     }
     const Trace& t = *view.trace;  // the sliders' ranges follow the newest trace
