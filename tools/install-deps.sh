@@ -8,13 +8,15 @@ build=(build-essential cmake pkg-config ninja-build)
 libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       nlohmann-json3-dev libutf8proc-dev libcli11-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
       libpng-dev libcmark-dev  # lessons: CommonMark parsing (core/lesson)
+      libdbus-1-dev libx11-dev  # app/ime: IBus over D-Bus; X keysyms (XkbKeycodeToKeysym) for the input method
       libopenblas-pthread-dev  # OpenBLAS for the engine's matrix products (core/base/gemm.cpp); safe to call from several threads
       fonts-nanum fonts-dejavu-core  # figures and handouts: Hangul; DejaVu fills in symbols such as ᵀ and −
       libegl-mesa0 libgl1-mesa-dri)  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-torch python3-numpy
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
-       lintian groff-base)  # the .deb check (tests/package): lintian, and the man page rendered
+       lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
+       ibus ibus-hangul dbus-x11 dconf-service dconf-gsettings-backend xdotool locales python3-pil)  # tests/app/ime_ibus_test.sh: real IBus + Korean under Xvfb
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

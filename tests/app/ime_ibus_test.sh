@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# ime_ibus_test.sh — Korean typing through the input-method bridge (app/ime) with a real IBus + ibus-hangul.
+#
+# Usage: tests/app/ime_ibus_test.sh ATTNLAB X11_CLOSE OUT_DIR
+# Starts its own Xvfb, D-Bus session bus and ibus-daemon (works as root on a fresh CI machine),
+# types with xdotool like a person (each key held ~60 ms: ImGui 1.86 loses a press and release
+# landing in one frame), closes the window gracefully (X11_CLOSE sends WM_DELETE_WINDOW) and reads
+# the fields back from settings.json. Fails — never skips — when IBus cannot run.
+#
+# Expected strings: what a GTK entry (zenity --entry, GTK_IM_MODULE=ibus) shows for the same keys
+# with ibus-hangul 1.5.4 (2-set layout: g k s = 한, r m f = 글, r h d = 공, q n = 부).
+set -uo pipefail
+app=${1:?attnlab} closer=${2:?x11_close} out=${3:?out dir}
+mkdir -p "$out"
+fail() { echo "ime_ibus_test: FAIL: $*"; exit 1; }
+
+for tool in Xvfb dbus-launch ibus-daemon ibus gsettings xdotool /usr/bin/python3; do
+    command -v "$tool" >/dev/null || fail "$tool not found (tools/install-deps.sh installs the test packages)"
+done
+[ -x /usr/libexec/ibus-engine-hangul ] || fail "ibus-hangul is not installed"
+/usr/bin/python3 -c 'from PIL import ImageGrab' 2>/dev/null || fail "python3-pil is needed for the screenshot"
+
+work=$(mktemp -d /tmp/attnlab-ime.XXXXXX)
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    [ -n "${DBUS_SESSION_BUS_PID:-}" ] && kill "$DBUS_SESSION_BUS_PID" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Everything (dconf's service included) must see the same HOME, or gsettings writes go nowhere.
+export HOME=$work/home XDG_CONFIG_HOME=$work/home/.config
+mkdir -p "$XDG_CONFIG_HOME"
+if ! locale -a 2>/dev/null | grep -qi '^ko_KR\.utf-\?8$'; then
+    if [ "$(id -u)" -eq 0 ]; then localedef -i ko_KR -f UTF-8 ko_KR.UTF-8 || fail "cannot generate ko_KR.UTF-8"
+    else fail "the ko_KR.UTF-8 locale is missing (as root: localedef -i ko_KR -f UTF-8 ko_KR.UTF-8)"; fi
+fi
+export LANG=ko_KR.UTF-8 LC_ALL=ko_KR.UTF-8
+
+n=90
+while [ -e /tmp/.X11-unix/X$n ] || [ -e /tmp/.X$n-lock ]; do n=$((n + 1)); done
+export DISPLAY=:$n
+Xvfb "$DISPLAY" -screen 0 1700x1100x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 50); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
+eval "$(dbus-launch --sh-syntax)" || fail "dbus-launch failed"
+gsettings set org.freedesktop.ibus.engine.hangul initial-input-mode 'hangul'
+gsettings set org.freedesktop.ibus.general preload-engines "['hangul']"
+[ "$(gsettings get org.freedesktop.ibus.engine.hangul initial-input-mode)" = "'hangul'" ] ||
+    fail "gsettings did not keep ibus-hangul's input mode (no dconf service?)"
+ibus-daemon -r -x >"$work/ibus.log" 2>&1 &  # -x: its XIM server too (the XIM fallback check below)
+pids+=($!)
+for _ in $(seq 100); do ls "$XDG_CONFIG_HOME"/ibus/bus/*-unix-$n >/dev/null 2>&1 && ibus engine hangul 2>/dev/null && break; sleep 0.1; done
+[ "$(ibus engine 2>/dev/null)" = hangul ] || { cat "$work/ibus.log"; fail "ibus-daemon with the hangul engine did not start"; }
+
+press() { for k in "$@"; do xdotool keydown "$k"; sleep 0.06; xdotool keyup "$k"; sleep 0.06; done; }
+click() { xdotool mousemove "$1" "$2"; sleep 0.05; xdotool mousedown 1; sleep 0.06; xdotool mouseup 1; sleep 0.2; }
+field() { /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
+shot() { /usr/bin/python3 -c 'import sys; from PIL import ImageGrab; ImageGrab.grab(xdisplay=sys.argv[1]).crop((0, 0, 520, 260)).save(sys.argv[2])' "$DISPLAY" "$1"; }
+
+# Window coordinates of the fields at 1600x1000 (the window sits at 0,0 without a window manager).
+sentence=(210 120)
+global_tokens=(110 612)
+
+# start: the app with empty fields; runs the keys in "$@" (shell words), closes, checks.
+failures=0
+run_case() {
+    local name=$1 want_text=$2 want_global=$3; shift 3
+    local cfg=$work/cfg-$name
+    mkdir -p "$cfg"
+    printf '{"version": 1, "text": "", "global_tokens": ""}\n' >"$cfg/settings.json"
+    ATTNLAB_IME_DEBUG=1 "$app" --config "$cfg" >"$out/$name.out" 2>"$out/$name.err" &
+    local app_pid=$!
+    local win=""
+    for _ in $(seq 100); do win=$(xdotool search --name '^AttnLab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.1; done
+    [ -n "$win" ] || fail "$name: no AttnLab window"
+    sleep 1.0
+    click "${sentence[@]}"
+    eval "$*"
+    sleep 0.3
+    "$closer" "$win"
+    for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$app_pid" 2>/dev/null && { kill "$app_pid"; fail "$name: the app did not close"; }
+    wait "$app_pid"
+    local got_text got_global
+    got_text=$(field "$cfg/settings.json" text)
+    got_global=$(field "$cfg/settings.json" global_tokens)
+    grep -q "IBus input context ready" "$out/$name.err" || { cat "$out/$name.err"; fail "$name: the bridge did not connect to IBus"; }
+    if [ "$got_text" = "$want_text" ] && [ "$got_global" = "$want_global" ]; then
+        echo "ime_ibus_test: ok   $name: sentence '$got_text', global tokens '$got_global'"
+    else
+        echo "ime_ibus_test: FAIL $name: sentence '$got_text' (want '$want_text'), global tokens '$got_global' (want '$want_global')"
+        sed 's/^/    /' "$out/$name.err"
+        failures=$((failures + 1))
+    fi
+}
+
+start=$(date +%s)
+run_case plain        "한글 공부" "" 'press g k s r m f space r h d q n; sleep 0.3; shot "$out/ime_composing.png"'
+run_case enter        "한"        "" 'press g k s Return'
+run_case backspace    "한가"      "" 'press g k s r m BackSpace k'
+run_case left         "한1가"     "" 'press g k s r k Left 1'
+run_case click_other  "한"        "1" 'press g k s; click "${global_tokens[@]}"; press 1'
+echo "ime_ibus_test: $(($(date +%s) - start)) s; screenshot during composition: $out/ime_composing.png"
+grep -h "round trip" "$out"/*.err | head -1
+[ "$failures" -eq 0 ] || fail "$failures case(s) differ from a GTK entry"
+echo "ime_ibus_test: all cases match a GTK entry"
