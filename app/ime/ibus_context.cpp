@@ -290,6 +290,8 @@ bool IbusContext::process_key(const ImeKey& key) {
     DBusMessage* reply = c_->send_wait(m, kKeyTimeoutMs);
     last_key_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (last_key_ms_ > max_key_ms_) max_key_ms_ = last_key_ms_;
+    sum_key_ms_ += last_key_ms_;
+    ++keys_;
     dbus_bool_t used = FALSE;
     if (reply == nullptr) {
         ++timeouts_;

@@ -207,8 +207,8 @@ void ime_end_frame(GLFWwindow* window) {
 void ime_shutdown() {
     if (g_ime == nullptr) return;
     if (g_ime->ibus != nullptr && g_ime->debug) {
-        std::fprintf(stderr, "attnlab ime: %d key events; ProcessKeyEvent round trip max %.2f ms, last %.2f ms; %d timeouts\n",
-                     g_ime->keys, g_ime->ibus->max_key_ms(), g_ime->ibus->last_key_ms(), g_ime->ibus->timeouts());
+        std::fprintf(stderr, "attnlab ime: %d key events; ProcessKeyEvent round trip mean %.2f ms, max %.2f ms; %d timeouts\n",
+                     g_ime->keys, g_ime->ibus->mean_key_ms(), g_ime->ibus->max_key_ms(), g_ime->ibus->timeouts());
     }
     delete g_ime;
     g_ime = nullptr;

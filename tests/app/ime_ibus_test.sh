@@ -75,7 +75,7 @@ run_case() {
     printf '{"version": 1, "text": "", "global_tokens": ""}\n' >"$cfg/settings.json"
     # XMODIFIERS=@im=ibus as a desktop sets it: the bridge must turn GLFW's XIM off, or every
     # syllable would arrive twice.
-    XMODIFIERS=@im=ibus ATTNLAB_IME_DEBUG=1 "$app" --config "$cfg" >"$out/$name.out" 2>"$out/$name.err" &
+    XMODIFIERS=@im=ibus ATTNLAB_IME_DEBUG=1 ATTNLAB_IME=${ATTNLAB_IME:-} "$app" --config "$cfg" >"$out/$name.out" 2>"$out/$name.err" &
     local app_pid=$!
     local win=""
     for _ in $(seq 100); do win=$(xdotool search --name '^AttnLab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.1; done
@@ -91,7 +91,9 @@ run_case() {
     local got_text got_global
     got_text=$(field "$cfg/settings.json" text)
     got_global=$(field "$cfg/settings.json" global_tokens)
-    grep -q "IBus input context ready" "$out/$name.err" || { cat "$out/$name.err"; fail "$name: the bridge did not connect to IBus"; }
+    local want_bridge="IBus input context ready"
+    [ "${ATTNLAB_IME:-}" = xim ] && want_bridge="GLFW's XIM as before"
+    grep -q "$want_bridge" "$out/$name.err" || { cat "$out/$name.err"; fail "$name: the log does not say \"$want_bridge\""; }
     if [ "$got_text" = "$want_text" ] && [ "$got_global" = "$want_global" ]; then
         echo "ime_ibus_test: ok   $name: sentence '$got_text', global tokens '$got_global'"
     else
@@ -147,6 +149,9 @@ for c in "${cases[@]}"; do
     [ "$name" = plain ] && keys="$keys; sleep 0.3; shot \"\$out/ime_composing.png\""
     run_case "$name" "$want" "$other" "$keys"
 done
+# Without the bridge (as when no IBus runs), GLFW's XIM path is what it was: committed syllables
+# arrive (the one being composed is lost at close — the issue's behaviour, unchanged).
+[ -z "${ONLY_GTK:-}" ] && ATTNLAB_IME=xim run_case xim_fallback "한글 " "" 'press g k s r m f space r h d'
 if command -v zenity >/dev/null; then
     for c in "${cases[@]}"; do
         read -r name want other keys <<<"$c"
@@ -158,6 +163,6 @@ else
     echo "ime_ibus_test: zenity not installed: the GTK reference run is left out"
 fi
 echo "ime_ibus_test: $(($(date +%s) - start)) s; screenshot during composition: $out/ime_composing.png"
-grep -h "round trip" "$out"/*.err | head -1
+grep -h "round trip" "$out"/*.err | sed "s/^/ime_ibus_test: /"
 [ "$failures" -eq 0 ] || fail "$failures case(s) differ from a GTK entry"
 echo "ime_ibus_test: all cases match a GTK entry"
