@@ -17,7 +17,7 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
        lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
        ibus ibus-hangul dbus-x11 dconf-service dconf-gsettings-backend xdotool locales python3-pil
-       zenity ibus-gtk3)  # tests/app/ime_ibus_test.sh: real IBus + Korean under Xvfb; GTK as the reference
+       zenity ibus-gtk3 ibus-anthy ibus-libpinyin)  # tests/app/ime_ibus_test.sh: real IBus + Korean (and Japanese, pinyin) under Xvfb; GTK as the reference
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

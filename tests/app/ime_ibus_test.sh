@@ -10,7 +10,7 @@
 # Expected strings: what a GTK entry shows for the same keys with ibus-hangul 1.5.4 (2-set layout:
 # g k s = 한, r m f = 글, r h d = 공, q n = 부); with zenity installed the test also runs every case
 # in a GTK dialog (zenity --forms, GTK's IBus module) and checks it gives the same strings.
-# ONLY_GTK=NAME runs just that case's GTK reference (to look at GTK after an ibus update).
+# ONLY=NAME runs just that case (in the app and in GTK).
 set -uo pipefail
 app=${1:?attnlab} closer=${2:?x11_close} out=${3:?out dir}
 mkdir -p "$out"
@@ -49,9 +49,12 @@ for _ in $(seq 50); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
 eval "$(dbus-launch --sh-syntax)" || fail "dbus-launch failed"
 gsettings set org.freedesktop.ibus.engine.hangul initial-input-mode 'hangul'
 gsettings set org.freedesktop.ibus.general preload-engines "['hangul']"
+gsettings set org.freedesktop.ibus.engine.anthy.common input-mode 0 2>/dev/null  # hiragana (default 3: Latin)
 [ "$(gsettings get org.freedesktop.ibus.engine.hangul initial-input-mode)" = "'hangul'" ] ||
     fail "gsettings did not keep ibus-hangul's input mode (no dconf service?)"
-ibus-daemon -r -x >"$work/ibus.log" 2>&1 &  # -x: its XIM server too (the XIM fallback check below)
+# /usr/bin first: ibus-anthy runs "python3" from PATH and needs Debian's (python3-gi); the engine
+# list rebuilt, as a package trigger run under another python may have left anthy out of the cache.
+PATH=/usr/bin:/bin:$PATH ibus-daemon -r -x --cache=refresh >"$work/ibus.log" 2>&1 &  # -x: its XIM server too (the XIM fallback case)
 pids+=($!)
 for _ in $(seq 100); do ls "$XDG_CONFIG_HOME"/ibus/bus/*-unix-$n >/dev/null 2>&1 && ibus engine hangul 2>/dev/null && break; sleep 0.1; done
 [ "$(ibus engine 2>/dev/null)" = hangul ] || { cat "$work/ibus.log"; fail "ibus-daemon with the hangul engine did not start"; }
@@ -59,7 +62,8 @@ for _ in $(seq 100); do ls "$XDG_CONFIG_HOME"/ibus/bus/*-unix-$n >/dev/null 2>&1
 press() { for k in "$@"; do xdotool keydown "$k"; sleep 0.06; xdotool keyup "$k"; sleep 0.06; done; }
 click() { xdotool mousemove "$1" "$2"; sleep 0.05; xdotool mousedown 1; sleep 0.06; xdotool mouseup 1; sleep 0.2; }
 field() { /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
-shot() { /usr/bin/python3 -c 'import sys; from PIL import ImageGrab; ImageGrab.grab(xdisplay=sys.argv[1]).crop((0, 0, 520, 260)).save(sys.argv[2])' "$DISPLAY" "$1"; }
+# shot NAME: the screen as $out/<app|gtk>_NAME.png (who: set by run_case / gtk_case).
+shot() { /usr/bin/python3 -c 'import sys; from PIL import ImageGrab; ImageGrab.grab(xdisplay=sys.argv[1]).save(sys.argv[2])' "$DISPLAY" "$out/${who}_$1.png"; }
 
 # Window coordinates of the fields at 1600x1000 (the window sits at 0,0 without a window manager).
 app_first=(210 120)   # the sentence
@@ -70,7 +74,7 @@ app_other=(110 612)   # global tokens
 failures=0
 run_case() {
     local name=$1 want_text=$2 want_global=$3; shift 3
-    local cfg=$work/cfg-$name first=("${app_first[@]}") other=("${app_other[@]}")
+    local cfg=$work/cfg-$name first=("${app_first[@]}") other=("${app_other[@]}") who=app
     mkdir -p "$cfg"
     printf '{"version": 1, "text": "", "global_tokens": ""}\n' >"$cfg/settings.json"
     # XMODIFIERS=@im=ibus as a desktop sets it: the bridge must turn GLFW's XIM off, or every
@@ -108,7 +112,7 @@ run_case() {
 gtk_case() {
     local name=$1 want_text=$2 want_global=$3; shift 3
     GTK_IM_MODULE=ibus XMODIFIERS=@im=ibus zenity --forms --add-entry=A --add-entry=B >"$out/gtk-$name.out" 2>/dev/null &
-    local z=$! win="" x y
+    local z=$! win="" x y who=gtk
     for _ in $(seq 100); do win=$(xdotool search --onlyvisible --name '^zenity$' 2>/dev/null | tail -1); [ -n "$win" ] && break; sleep 0.1; done
     [ -n "$win" ] || fail "gtk $name: no zenity window"
     sleep 1.0
@@ -143,26 +147,48 @@ cases=(
 )
 for c in "${cases[@]}"; do
     read -r name want other keys <<<"$c"
-    [ -n "${ONLY_GTK:-}" ] && continue
+    [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && continue
     [ "$other" = - ] && other=""
     want=${want//_/ }
-    [ "$name" = plain ] && keys="$keys; sleep 0.3; shot \"\$out/ime_composing.png\""
+    [ "$name" = plain ] && keys="$keys; sleep 0.3; shot composing"
     run_case "$name" "$want" "$other" "$keys"
 done
 # Without the bridge (as when no IBus runs), GLFW's XIM path is what it was: committed syllables
 # arrive (the one being composed is lost at close — the issue's behaviour, unchanged).
-[ -z "${ONLY_GTK:-}" ] && ATTNLAB_IME=xim run_case xim_fallback "한글 " "" 'press g k s r m f space r h d'
+[ -z "${ONLY:-}" ] && ATTNLAB_IME=xim run_case xim_fallback "한글 " "" 'press g k s r m f space r h d'
 if command -v zenity >/dev/null; then
     for c in "${cases[@]}"; do
         read -r name want other keys <<<"$c"
-        [ -n "${ONLY_GTK:-}" ] && [ "$name" != "$ONLY_GTK" ] && continue
+        [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && continue
         [ "$other" = - ] && other=""
         gtk_case "$name" "${want//_/ }" "$other" "$keys"
     done
 else
     echo "ime_ibus_test: zenity not installed: the GTK reference run is left out"
 fi
-echo "ime_ibus_test: $(($(date +%s) - start)) s; screenshot during composition: $out/ime_composing.png"
+# A second check that nothing Korean-specific is hard-coded: Japanese (ibus-anthy: kana, Space
+# converts, Enter commits) and Chinese pinyin (ibus-libpinyin: Space takes the first candidate),
+# when installed; each against GTK too.
+other_engines=(
+    # engine   name      want      keys
+    "anthy     japanese  日本語    press n i h o n g o space Return"
+    "libpinyin pinyin    你好      press n i h a o; sleep 0.5; shot pinyin; press space"
+)
+for c in "${other_engines[@]}"; do
+    read -r engine name want keys <<<"$c"
+    [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && continue
+    if [ ! -x /usr/libexec/ibus-engine-$engine ]; then
+        echo "ime_ibus_test: ibus-$engine not installed: the $name check is left out"
+        continue
+    fi
+    # A Python engine (anthy) takes a few seconds to start: the first switch may be cancelled.
+    for _ in $(seq 20); do ibus engine "$engine" 2>/dev/null && [ "$(ibus engine)" = "$engine" ] && break; sleep 0.5; done
+    [ "$(ibus engine)" = "$engine" ] || { tail -5 "$work/ibus.log"; fail "cannot switch IBus to $engine"; }
+    run_case "$name" "$want" "" "$keys"
+    command -v zenity >/dev/null && gtk_case "$name" "$want" "" "$keys"
+done
+
+echo "ime_ibus_test: $(($(date +%s) - start)) s; screenshots during composition: $out/{app,gtk}_{composing,pinyin}.png"
 grep -h "round trip" "$out"/*.err | sed "s/^/ime_ibus_test: /"
 [ "$failures" -eq 0 ] || fail "$failures case(s) differ from a GTK entry"
 echo "ime_ibus_test: all cases match a GTK entry"
