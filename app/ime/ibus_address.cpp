@@ -13,6 +13,7 @@ std::optional<std::filesystem::path> ibus_address_file(const std::filesystem::pa
     if (colon == std::string::npos || colon + 1 >= display.size()) return std::nullopt;
     std::string host = display.substr(0, colon);
     if (host.empty()) host = "unix";
+    if (host.find('/') != std::string::npos) return std::nullopt;  // a file name, never a path
     const size_t dot = display.find('.', colon);
     const std::string number = display.substr(colon + 1, dot == std::string::npos ? std::string::npos : dot - colon - 1);
     if (number.empty()) return std::nullopt;

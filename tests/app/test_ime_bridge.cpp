@@ -235,6 +235,7 @@ TEST_CASE("IBus's address file for a display") {
     CHECK(ibus_address_file("/h/.config", "abc", "host:3") == fs::path("/h/.config/ibus/bus/abc-host-3"));
     CHECK_FALSE(ibus_address_file("/h", "abc", "").has_value());
     CHECK_FALSE(ibus_address_file("/h", "abc", ":x").has_value());
+    CHECK_FALSE(ibus_address_file("/h", "abc", "a/../..:1").has_value());  // never another folder
     const IbusAddress a = parse_ibus_address("# comment\nIBUS_ADDRESS=unix:abstract=/tmp/dbus-x,guid=1\r\nIBUS_DAEMON_PID=42\n");
     CHECK(a.address == "unix:abstract=/tmp/dbus-x,guid=1");
     CHECK(a.pid == 42);
