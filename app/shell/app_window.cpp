@@ -33,6 +33,7 @@
 #include "app/widgets/ui_widgets.h"
 #include "app/jobs/compute_worker.h"
 #include "app/i18n/core_messages.h"
+#include "app/ime/ime_glfw.h"
 #include "app/shell/app_frame.h"
 #include "app/shell/fonts.h"
 #include "app/shell/headless_egl.h"
@@ -249,6 +250,7 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
             last_frame_start = now;
         } else {
             ImGui_ImplGlfw_NewFrame();
+            ime_new_frame();
             glfwGetFramebufferSize(surface.window, &fb_w, &fb_h);
         }
         if (scripted) {  // scripted pointer, not wherever Xvfb's pointer happens to be
@@ -259,6 +261,7 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
         const double ui_start = cpu_ms(CLOCK_THREAD_CPUTIME_ID);
         ImGui::NewFrame();
         draw_frame(app, worker);
+        if (surface.window != nullptr) ime_end_frame(surface.window);  // pre-edit, caret, IM focus
         ImGui::Render();
         if (const double ui = cpu_ms(CLOCK_THREAD_CPUTIME_ID) - ui_start; ui > timings.max_ui_ms) {
             timings.max_ui_ms = ui;
@@ -348,6 +351,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     // No display and a run that ends by itself (or --headless): no GLFW at all, EGL surfaceless.
     const bool headless = use_headless(options, std::getenv("DISPLAY"), std::getenv("WAYLAND_DISPLAY"));
     if (!headless) {
+        ime_start_before_glfw();  // IBus reachable: GLFW's XIM off, keys go to IBus first
         glfwSetErrorCallback(glfw_error);
         if (!glfwInit()) {
             std::fprintf(stderr, "attnlab: cannot open a window (no display?). Screenshots work without one:\n"
@@ -449,7 +453,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
         ImGui::GetIO().IniFilename = nullptr;
     }
     ImGui::StyleColorsDark();
-    if (surface.window != nullptr) ImGui_ImplGlfw_InitForOpenGL(surface.window, true);
+    if (surface.window != nullptr) ime_init_for_window(surface.window);  // ImGui's backend, our callbacks
     if (surface.window != nullptr) install_model_drop(surface.window, &app->model_panel);
     ImGui_ImplOpenGL3_Init("#version 330 core");
     if (Status s = heatmap_renderer_init(app->heatmap.renderer); !s) app->heatmap.renderer_error = s.message();
@@ -479,6 +483,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     train_panel_destroy(app->train);  // joins the training thread (its wake-up needs GLFW alive)
     ImGui_ImplOpenGL3_Shutdown();
     if (surface.window != nullptr) ImGui_ImplGlfw_Shutdown();
+    ime_shutdown();
     ImGui::DestroyContext();
     app.reset();  // the font atlas goes after the context that shares it
     if (surface.window != nullptr) {

@@ -1,0 +1,217 @@
+// ime_glfw.cpp — the input-method bridge in the window (see ime_glfw.h).
+//
+// GLFW callbacks have no room for our state beyond the window's user pointer (the model panel's
+// drop handler owns it), so the one window's bridge lives in this file's `g_ime`.
+#include "app/ime/ime_glfw.h"
+
+#include <GLFW/glfw3.h>
+#include <X11/XKBlib.h>
+#include <backends/imgui_impl_glfw.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "app/ime/ibus_context.h"
+#include "app/ime/ime_bridge.h"
+
+// GLFW's X11 native access, declared here: <GLFW/glfw3native.h> wants the XRandR headers too.
+extern "C" Display* glfwGetX11Display(void);
+
+namespace attn::app {
+
+namespace {
+
+struct ImeWindow {
+    std::unique_ptr<IbusContext> ibus;
+    ImeBridge bridge;
+    bool debug = false;
+    int held_button = -1;  // a press held back: frame 1 hidden from ImGui, frame 2 shown
+    int held_stage = 0;
+    bool close_pending = false;
+    int keys = 0;
+};
+
+ImeWindow* g_ime = nullptr;
+
+void debug_line(const char* what, const std::string& text = {}) {
+    if (g_ime != nullptr && g_ime->debug) std::fprintf(stderr, "attnlab ime: %s%s\n", what, text.c_str());
+}
+
+void flush_commit() {
+    if (g_ime->bridge.commit.empty()) return;
+    debug_line("commit ", g_ime->bridge.commit);
+    ImGui::GetIO().AddInputCharactersUTF8(g_ime->bridge.commit.c_str());
+    g_ime->bridge.commit.clear();
+}
+
+std::uint32_t x_state(int mods) {
+    std::uint32_t s = 0;
+    if (mods & GLFW_MOD_SHIFT) s |= 1u;     // ShiftMask
+    if (mods & GLFW_MOD_CONTROL) s |= 4u;   // ControlMask
+    if (mods & GLFW_MOD_ALT) s |= 8u;       // Mod1Mask
+    if (mods & GLFW_MOD_SUPER) s |= 0x40u;  // Mod4Mask
+    return s;
+}
+
+void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+    if (g_ime->ibus != nullptr && scancode > 0) {
+        ImeKey k;
+        k.keycode = std::uint32_t(scancode);  // GLFW's scancode on X11 is the X keycode
+        k.keysym = std::uint32_t(XkbKeycodeToKeysym(glfwGetX11Display(), KeyCode(scancode), 0, (mods & GLFW_MOD_SHIFT) ? 1 : 0));
+        k.state = x_state(mods);
+        k.release = action == GLFW_RELEASE;
+        const bool pass = ime_key(g_ime->bridge, k);
+        ++g_ime->keys;
+        if (g_ime->debug && !k.release) std::fprintf(stderr, "attnlab ime: key 0x%x %s\n", k.keysym, pass ? "to ImGui" : "used");
+        flush_commit();  // before the key: Enter / Left / Tab act after the committed syllable
+        if (!pass) return;
+    }
+    ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+void on_char(GLFWwindow* window, unsigned int c) {
+    if (g_ime->debug) std::fprintf(stderr, "attnlab ime: char U+%04X%s\n", c, ime_char(g_ime->bridge) ? "" : " dropped");
+    if (g_ime->ibus != nullptr && !ime_char(g_ime->bridge)) return;
+    ImGui_ImplGlfw_CharCallback(window, c);
+}
+
+void on_mouse_button(GLFWwindow* window, int button, int action, int mods) {
+    if (action == GLFW_PRESS && ime_finish_preedit(g_ime->bridge)) {
+        flush_commit();
+        g_ime->held_button = button;  // the text lands in its field this frame, the click the next
+        g_ime->held_stage = 2;
+    }
+    ImGui_ImplGlfw_MouseButtonCallback(window, button, action, mods);
+}
+
+void on_focus(GLFWwindow* window, int focused) {
+    ime_window_focus(g_ime->bridge, focused != 0);
+    flush_commit();
+    ImGui_ImplGlfw_WindowFocusCallback(window, focused);
+}
+
+void on_close(GLFWwindow* window) {
+    if (ime_finish_preedit(g_ime->bridge)) {  // one more frame so the field takes the syllable
+        flush_commit();
+        glfwSetWindowShouldClose(window, GLFW_FALSE);
+        g_ime->close_pending = true;
+    }
+}
+
+// The pre-edit on top of the field at the caret, on the field's own (opaque) background, underlined.
+void draw_preedit(const ImePreedit& p, ImVec2 at, float font_size) {
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    ImFont* font = ImGui::GetFont();
+    const char* begin = p.text.c_str();
+    const char* end = begin + p.text.size();
+    const ImVec2 size = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, begin, end);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const ImVec4 bg = style.Colors[ImGuiCol_WindowBg], fr = style.Colors[ImGuiCol_FrameBgActive];
+    const ImVec4 field(bg.x + (fr.x - bg.x) * fr.w, bg.y + (fr.y - bg.y) * fr.w, bg.z + (fr.z - bg.z) * fr.w, 1.0f);
+    const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
+    dl->AddRectFilled(at, ImVec2(at.x + size.x + 1.0f, at.y + font_size), ImGui::GetColorU32(field));
+    auto x_of = [&](int cp) { return at.x + font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, begin, begin + ime_byte_offset(p.text, cp)).x; };
+    for (const ImeSpan& s : p.spans) {  // highlighted runs (the segment being converted)
+        if (s.kind == ImeSpan::Kind::Background)
+            dl->AddRectFilled(ImVec2(x_of(s.start), at.y), ImVec2(x_of(s.end), at.y + font_size),
+                              ImGui::GetColorU32(ImGuiCol_TextSelectedBg));
+    }
+    dl->AddText(font, font_size, at, text_col, begin, end);
+    const float y = at.y + font_size - 1.0f;
+    dl->AddLine(ImVec2(at.x, y), ImVec2(at.x + size.x, y), text_col, 1.0f);
+    for (const ImeSpan& s : p.spans) {  // a thicker line under explicitly underlined runs
+        if (s.kind == ImeSpan::Kind::Underline && s.end > s.start)
+            dl->AddLine(ImVec2(x_of(s.start), y), ImVec2(x_of(s.end), y), text_col, 2.0f);
+    }
+    if (p.cursor > 0 && ime_byte_offset(p.text, p.cursor) < p.text.size()) {  // a caret inside the pre-edit
+        const float cx = x_of(p.cursor);
+        dl->AddLine(ImVec2(cx, at.y), ImVec2(cx, at.y + font_size - 1.0f), text_col, 1.0f);
+    }
+}
+
+}  // namespace
+
+bool ime_start_before_glfw() {
+    const char* display = std::getenv("DISPLAY");
+    const char* mode = std::getenv("ATTNLAB_IME");
+    const char* debug = std::getenv("ATTNLAB_IME_DEBUG");
+    g_ime = new ImeWindow;
+    g_ime->debug = debug != nullptr && std::strcmp(debug, "1") == 0;
+    if (display == nullptr || *display == '\0' || (mode != nullptr && std::strcmp(mode, "xim") == 0)) {
+        debug_line("off: no display or ATTNLAB_IME=xim; GLFW's XIM as before");
+        return false;
+    }
+    std::string why;
+    g_ime->ibus = IbusContext::connect(display, &why);
+    if (g_ime->ibus == nullptr) {
+        debug_line("no IBus (", why + "); GLFW's XIM as before");
+        return false;
+    }
+    g_ime->bridge.ic = g_ime->ibus.get();
+    setenv("XMODIFIERS", "@im=none", 1);  // GLFW's XIM must not see the keys a second time
+    debug_line("IBus input context ready; XMODIFIERS=@im=none");
+    return true;
+}
+
+void ime_init_for_window(GLFWwindow* window) {
+    if (g_ime == nullptr) g_ime = new ImeWindow;
+    ImGui_ImplGlfw_InitForOpenGL(window, /*install_callbacks=*/false);
+    glfwSetKeyCallback(window, on_key);
+    glfwSetCharCallback(window, on_char);
+    glfwSetMouseButtonCallback(window, on_mouse_button);
+    glfwSetWindowFocusCallback(window, on_focus);
+    glfwSetScrollCallback(window, ImGui_ImplGlfw_ScrollCallback);
+    glfwSetCursorEnterCallback(window, ImGui_ImplGlfw_CursorEnterCallback);
+    glfwSetMonitorCallback(ImGui_ImplGlfw_MonitorCallback);
+    glfwSetWindowCloseCallback(window, on_close);
+}
+
+void ime_new_frame() {
+    if (g_ime == nullptr || g_ime->held_stage == 0) return;
+    ImGui::GetIO().MouseDown[g_ime->held_button] = g_ime->held_stage == 1;
+    --g_ime->held_stage;
+}
+
+void ime_end_frame(GLFWwindow* window) {
+    if (g_ime == nullptr) return;
+    ImeBridge& b = g_ime->bridge;
+    if (g_ime->ibus == nullptr) return;
+    ime_poll(b);
+    flush_commit();
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const unsigned field = (g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID) ? g.ActiveId : 0u;
+    const float font_size = ImGui::GetFontSize();
+    const ImVec2 at(g.PlatformImePos.x + 1.0f, g.PlatformImePos.y);  // ImGui puts it 1 px left of the caret
+    int wx = 0, wy = 0;
+    glfwGetWindowPos(window, &wx, &wy);
+    const ImeRect caret{wx + int(at.x), wy + int(at.y), 1, int(font_size + 0.5f)};
+    if (field != b.field && g_ime->debug) {
+        char line[96];
+        std::snprintf(line, sizeof line, "%u at %d,%d (window %d,%d)", field, int(at.x), int(at.y), wx, wy);
+        debug_line("field ", line);
+    }
+    ime_set_field(b, field, caret);
+    flush_commit();
+    if (field != 0 && ime_composing(b) && at.x < FLT_MAX / 2) draw_preedit(b.preedit, at, font_size);
+    if (g_ime->close_pending) {
+        glfwSetWindowShouldClose(window, GLFW_TRUE);
+        g_ime->close_pending = false;
+    }
+}
+
+void ime_shutdown() {
+    if (g_ime == nullptr) return;
+    if (g_ime->ibus != nullptr && g_ime->debug) {
+        std::fprintf(stderr, "attnlab ime: %d key events; ProcessKeyEvent round trip mean %.2f ms, max %.2f ms; %d timeouts\n",
+                     g_ime->keys, g_ime->ibus->mean_key_ms(), g_ime->ibus->max_key_ms(), g_ime->ibus->timeouts());
+    }
+    delete g_ime;
+    g_ime = nullptr;
+}
+
+}  // namespace attn::app
