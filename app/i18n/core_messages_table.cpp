@@ -12,7 +12,7 @@ constexpr CoreMessagePattern kPatterns[] = {
     // core/pretrained/pretrained_model.cpp and vit.cpp (vision models), core/image/image.cpp,
     // png_decode.cpp, jpeg_decode.cpp, preprocess.cpp: first, before the generic "'{}' is ..." ones
     {"{} is a {}: it reads images, not text. Open an image (File ▸ Open image…, or --image FILE).",
-     "{1}은(는) {2} 모델이라 글이 아니라 이미지를 읽습니다. 이미지를 여세요 (파일 ▸ 이미지 열기…, 또는 --image FILE)."},
+     "{1}은(는) {2} 모델이라 글이 아니라 이미지를 읽습니다. 이미지를 여세요 (파일 > 이미지 열기…, 또는 --image FILE)."},
     {"{} is a {} model: it reads text, not images. Open a ViT or DeiT folder to look at an image.",
      "{1}은(는) {2} 모델이라 이미지가 아니라 글을 읽습니다. 이미지를 보려면 ViT나 DeiT 폴더를 여세요."},
     {"'{}' is {} x {} pixels; AttnLab reads images of at most {} x {} pixels and {} megapixels. Make it smaller first.",

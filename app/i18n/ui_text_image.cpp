@@ -1,4 +1,4 @@
-// ui_text_image.cpp — the Image view's and File ▸ Open image's UI strings in English and Korean
+// ui_text_image.cpp — the Image view's and File > Open image's UI strings in English and Korean
 // (one area of the table in ui_text_table.h; look strings up with tr() from ui_text.h)
 #include "app/i18n/ui_text_table.h"
 
@@ -15,13 +15,13 @@ constexpr Entry kTexts[] = {
      "비전 트랜스포머는 그림을 패치들의 문장으로 읽습니다. 정사각형 하나가 토큰 하나입니다. 패치에 마우스를 올리면 번호가 "
      "보이고, 패치(또는 [CLS])를 클릭하면 그 토큰이 어디를 보는지 나타납니다. PageUp / PageDown으로 층을 넘깁니다."},
     {Txt::ImageNotImage,
-     "This view shows the picture a vision model looks at. Open a ViT or DeiT folder (Model ▸ Open model folder…) "
-     "and an image (File ▸ Open image…).",
-     "이 보기는 비전 모델이 보는 그림을 보여 줍니다. ViT나 DeiT 폴더(모델 ▸ 모델 폴더 열기…)와 이미지(파일 ▸ 이미지 "
+     "This view shows the picture a vision model looks at. Open a ViT or DeiT folder (Model > Open model folder…) "
+     "and an image (File > Open image…).",
+     "이 보기는 비전 모델이 보는 그림을 보여 줍니다. ViT나 DeiT 폴더(모델 > 모델 폴더 열기…)와 이미지(파일 > 이미지 "
      "열기…)를 여세요."},
     {Txt::ImageNeedImage,
-     "This model reads images, not text: open one with File ▸ Open image… (or drop a PNG or JPEG file on the window).",
-     "이 모델은 글이 아니라 이미지를 읽습니다. 파일 ▸ 이미지 열기…로 이미지를 여세요 (PNG나 JPEG 파일을 창에 끌어다 "
+     "This model reads images, not text: open one with File > Open image… (or drop a PNG or JPEG file on the window).",
+     "이 모델은 글이 아니라 이미지를 읽습니다. 파일 > 이미지 열기…로 이미지를 여세요 (PNG나 JPEG 파일을 창에 끌어다 "
      "놓아도 됩니다)."},
     {Txt::ImageCaption, "%s (%d×%d) → %d×%d pixels: a %d×%d grid of %d×%d-pixel patches = %d patch tokens + %d prefix",
      "%s (%d×%d) → %d×%d 픽셀: %d×%d 격자, 패치 하나는 %d×%d 픽셀 = 패치 토큰 %d개 + 앞 토큰 %d개"},
@@ -83,8 +83,8 @@ constexpr Entry kTexts[] = {
     {Txt::ImageTextModel, "The model in use reads text: open a ViT or DeiT folder to look at the image.",
      "지금 모델은 글을 읽습니다. 이미지를 보려면 ViT나 DeiT 폴더를 여세요."},
     {Txt::PredictVision,
-     "A vision model predicts classes, not tokens: its top classes are in the Image view (View ▸ Image (patches)).",
-     "비전 모델은 토큰이 아니라 클래스를 예측합니다. 상위 클래스는 이미지 보기(보기 ▸ 이미지 (패치))에 있습니다."},
+     "A vision model predicts classes, not tokens: its top classes are in the Image view (View > Image (patches)).",
+     "비전 모델은 토큰이 아니라 클래스를 예측합니다. 상위 클래스는 이미지 보기(보기 > 이미지 (패치))에 있습니다."},
     {Txt::ImageMissing, "No such file: %s", "파일이 없습니다: %s"},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
