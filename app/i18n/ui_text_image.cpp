@@ -11,9 +11,9 @@ constexpr Entry kTexts[] = {
     {Txt::MenuOpenImage, "Open image…", "이미지 열기…"},
     {Txt::ImageIntro,
      "A Vision Transformer reads a picture as a sentence of patches: each square is one token. Hover a patch for "
-     "its index; click one (or [CLS]) to see where it looks. PageUp / PageDown step through the layers.",
+     "its index; click one (or [CLS]) to see where it looks; arrow keys move it. PageUp / PageDown step through the layers.",
      "비전 트랜스포머는 그림을 패치들의 문장으로 읽습니다. 정사각형 하나가 토큰 하나입니다. 패치에 마우스를 올리면 번호가 "
-     "보이고, 패치(또는 [CLS])를 클릭하면 그 토큰이 어디를 보는지 나타납니다. PageUp / PageDown으로 층을 넘깁니다."},
+     "보이고, 패치(또는 [CLS])를 클릭하면 그 토큰이 어디를 보는지 나타납니다. 화살표 키로 옮깁니다. PageUp / PageDown으로 층을 넘깁니다."},
     {Txt::ImageNotImage,
      "This view shows the picture a vision model looks at. Open a ViT or DeiT folder (Model > Open model folder…) "
      "and an image (File > Open image…).",

@@ -84,9 +84,12 @@ void draw_picture(ImDrawList* dl, const ImagePanel& p, const TraceImage& img, Im
                     dl->AddRectFilled(a, b, IM_COL32(0, 0, 0, 215));
                     continue;
                 }
-                const float t = o.vmax > 0.0f ? (*o.values)[k] / o.vmax : 0.0f;
+                const float t = o.vmax > 0.0f ? std::clamp((*o.values)[k] / o.vmax, 0.0f, 1.0f) : 0.0f;
                 const Rgb8 rgb = colormap_rgb8(o.map, t);
-                dl->AddRectFilled(a, b, IM_COL32(rgb.r, rgb.g, rgb.b, alpha));
+                // Stronger weights cover more of the picture, so the image stays readable where
+                // little attention goes.
+                const int a_t = int(std::lround(float(alpha) * (0.25f + 0.75f * t)));
+                dl->AddRectFilled(a, b, IM_COL32(rgb.r, rgb.g, rgb.b, a_t));
             }
         }
     }
@@ -322,6 +325,19 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
             p.rollout_job->post(view.trace);
         }
         if (auto done = p.rollout_job->take(); done && done->request == p.rollout_trace) p.rollout = done->result;
+    }
+
+    // Arrow keys move the query to the next patch (from a prefix token: the first patch).
+    if (p.mode != ImageMode::Heads && !ImGui::GetIO().WantTextInput && ImGui::IsWindowHovered()) {
+        const int dr = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow)) ? 1
+                       : ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow)) ? -1 : 0;
+        const int dc = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) ? 1
+                       : ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)) ? -1 : 0;
+        if (dr != 0 || dc != 0) {
+            const auto [r, c] = token_patch(img, p.query);
+            p.query = r < 0 ? patch_token(img, 0, 0)
+                            : patch_token(img, std::clamp(r + dr, 0, img.grid_rows - 1), std::clamp(c + dc, 0, img.grid_cols - 1));
+        }
     }
 
     // The numbers on the big picture (Query, Rollout).
