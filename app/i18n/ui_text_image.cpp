@@ -23,11 +23,13 @@ constexpr Entry kTexts[] = {
      "This model reads images, not text: open one with File > Open image… (or drop a PNG or JPEG file on the window).",
      "이 모델은 글이 아니라 이미지를 읽습니다. 파일 > 이미지 열기…로 이미지를 여세요 (PNG나 JPEG 파일을 창에 끌어다 "
      "놓아도 됩니다)."},
-    {Txt::ImageCaption, "%s (%d×%d) → %d×%d pixels: a %d×%d grid of %d×%d-pixel patches = %d patch tokens + %d prefix",
-     "%s (%d×%d) → %d×%d 픽셀: %d×%d 격자, 패치 하나는 %d×%d 픽셀 = 패치 토큰 %d개 + 앞 토큰 %d개"},
+    {Txt::ImageCaption,
+     "%s (%d×%d) → %d×%d pixels: %d rows × %d columns of %d×%d-pixel patches = %d patch tokens + %d prefix",
+     "%s (%d×%d) → %d×%d 픽셀: %d행 × %d열의 패치, 패치 하나는 %d×%d 픽셀 = 패치 토큰 %d개 + 앞 토큰 %d개"},
     {Txt::ImageInterpolated,
-     "The position embeddings were learned for a %d×%d grid; for this %d×%d grid they were interpolated (bicubic).",
-     "위치 임베딩은 %d×%d 격자로 학습되었습니다. 이 %d×%d 격자에 맞추어 보간(바이큐빅)했습니다."},
+     "The position embeddings were learned for %d rows × %d columns of patches; for these %d × %d they were "
+     "interpolated (bicubic).",
+     "위치 임베딩은 %d행 × %d열의 패치로 학습되었습니다. 이 %d행 × %d열에 맞추어 보간(바이큐빅)했습니다."},
     {Txt::ImageModeQuery, "One token's attention", "한 토큰의 어텐션"},
     {Txt::ImageModeHeads, "[CLS] per head", "헤드별 [CLS]"},
     {Txt::ImageModeRollout, "Rollout", "롤아웃"},
