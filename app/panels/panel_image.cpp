@@ -77,7 +77,7 @@ void draw_image_dialog(ImageDialog& d, AppState& state, std::vector<std::string>
     if (state.image_path.empty()) ImGui::TextDisabled("%s", tr(lang, Txt::ImageNone));
     else ImGui::Text(tr(lang, Txt::ImageInUse), state.image_path.c_str());
     if (!vision_model) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::ImageTextModel));
-    if (vision_model && !view.error.empty())
+    if (vision_model && !state.image_path.empty() && !view.error.empty())  // the image's own problem
         ImGui::TextColored(error_colour(), "%s", localize_core_message(view.error, lang).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndPopup();

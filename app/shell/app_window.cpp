@@ -167,6 +167,10 @@ void draw_frame(App& app, ComputeWorker& worker) {
     draw_export_panel(app.exporter, app.state, app.view);
     draw_lesson_dialog(app.lesson, app.state, app.model_panel.dropped);  // takes dropped .md files first
     const bool vision = app.models.active && app.models.active->config.is_vision();
+    if (app.controls.open_image) {
+        app.controls.open_image = false;
+        open_image_dialog(app.image_dialog);
+    }
     draw_image_dialog(app.image_dialog, app.state, app.model_panel.dropped, app.view, vision);  // takes dropped images
     draw_model_dialog(app.model_panel, app.state, app.models);
     post_if_changed(app, worker);
