@@ -16,6 +16,7 @@
 #include "app/shell/app_options.h"
 #include "app/state/settings.h"
 #include "app/views/image/image_view.h"
+#include "app/views/predict/predict.h"
 
 using namespace attn::app;
 using namespace std::chrono_literals;
@@ -186,6 +187,8 @@ TEST_CASE("image view: the tiny ViT fixture through the worker; the image as the
     REQUIRE_MESSAGE(session.active != nullptr, session.error);
     const PretrainedPtr vit = session.active;
 
+    CHECK(predict_support(vit.get()) == PredictSupport::Vision);  // no tokens to predict
+    CHECK(predict_intro(PredictSupport::Vision) == Txt::PredictVision);
     CHECK(needs_image(s, vit.get()));  // a vision model and no image: the views say how to open one
     CHECK_FALSE(needs_image(s, nullptr));
     s.image_path = (fixtures() / "pretrained" / "models" / "tiny-vit-input.png").string();
