@@ -108,12 +108,13 @@ Expected<std::vector<int>> parse_int_list(const std::string& text, const char* o
 
 Expected<RunSetup> make_run_setup(const RunOptions& o) {
     RunSetup s;
+    const bool has_text = o.text_given || !o.text.empty();  // programs fill RunOptions without parsing
     if (!o.image_path.empty()) {
-        if (o.text_given || !o.cross_text.empty())
+        if (has_text || !o.cross_text.empty())
             return Status::Error("--image replaces --text: give one of them (a vision model reads the image only).");
         if (o.model_path.empty())
             return Status::Error("--image needs a vision model: add --model with a ViT or DeiT folder.");
-    } else if (!o.text_given) {
+    } else if (!has_text) {
         return Status::Error("--text is required: the sentence to look at (or --image FILE with a ViT/DeiT model).");
     }
     s.model.d_model = o.d_model;

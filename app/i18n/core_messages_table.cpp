@@ -9,6 +9,36 @@ namespace attn::app {
 namespace {
 
 constexpr CoreMessagePattern kPatterns[] = {
+    // core/pretrained/pretrained_model.cpp and vit.cpp (vision models), core/image/image.cpp,
+    // png_decode.cpp, jpeg_decode.cpp, preprocess.cpp: first, before the generic "'{}' is ..." ones
+    {"{} is a {}: it reads images, not text. Open an image (File > Open image…, or --image FILE).",
+     "{1}은(는) {2} 모델이라 글이 아니라 이미지를 읽습니다. 이미지를 여세요 (파일 > 이미지 열기…, 또는 --image FILE)."},
+    {"{} is a {} model: it reads text, not images. Open a ViT or DeiT folder to look at an image.",
+     "{1}은(는) {2} 모델이라 이미지가 아니라 글을 읽습니다. 이미지를 보려면 ViT나 DeiT 폴더를 여세요."},
+    {"'{}' is {} x {} pixels; AttnLab reads images of at most {} x {} pixels and {} megapixels. Make it smaller first.",
+     "'{1}'은(는) {2} x {3} 픽셀입니다. AttnLab은 최대 {4} x {5} 픽셀, {6}메가픽셀까지 읽습니다. 먼저 크기를 "
+     "줄이세요."},
+    {"'{}' is cut short: its {} data ends before the image does. Copy or download the file again.",
+     "'{1}'이(가) 잘려 있습니다: {2} 데이터가 이미지보다 먼저 끝납니다. 파일을 다시 복사하거나 내려받으세요."},
+    {"'{}' is a damaged {} file ({}).", "'{1}'은(는) 손상된 {2} 파일입니다 ({3})."},
+    {"'{}' is {} MiB; AttnLab reads images of at most {} MiB.",
+     "'{1}'은(는) {2} MiB입니다. AttnLab은 최대 {3} MiB 이미지까지 읽습니다."},
+    {"'{}' is a {} image; AttnLab reads PNG or JPEG images. Convert it and try again.",
+     "'{1}'은(는) {2} 이미지입니다. AttnLab은 PNG와 JPEG 이미지를 읽습니다. 변환한 뒤 다시 시도하세요."},
+    {"'{}' is not a PNG or JPEG image (its first bytes are neither); AttnLab reads only these two formats.",
+     "'{1}'은(는) PNG나 JPEG 이미지가 아닙니다 (첫 바이트가 둘 다 아님). AttnLab은 이 두 형식만 읽습니다."},
+    {"'{}' is a progressive JPEG of more than {} scans (real photos have about 10); AttnLab does not read it.",
+     "'{1}'은(는) 스캔이 {2}개를 넘는 프로그레시브 JPEG입니다 (실제 사진은 10개 안팎). AttnLab은 읽지 않습니다."},
+    {"'{}' is a JPEG with {} color components in a layout AttnLab does not read (grey, RGB and CMYK are read). Save "
+     "it as RGB.",
+     "'{1}'은(는) 색 성분이 {2}개인 JPEG로, AttnLab이 읽지 못하는 배치입니다 (회색조, RGB, CMYK를 읽습니다). RGB로 "
+     "저장하세요."},
+    {"The image is {}×{} pixels, smaller than one {}×{} patch of this model.",
+     "이미지가 {1}×{2} 픽셀로, 이 모델의 {3}×{4} 패치 하나보다 작습니다."},
+    {"The image makes {}×{} = {} patches; AttnLab takes at most {}. Use a smaller image size.",
+     "이미지가 {1}×{2} = {3}개의 패치가 됩니다. AttnLab은 최대 {4}개까지 받습니다. 이미지 크기를 줄이세요."},
+    {"The image has no pixels to preprocess.", "전처리할 픽셀이 없는 이미지입니다."},
+
     // core/attention/tokenizer.cpp, core/base/utf8.cpp
     {"The text has more than {} tokens (the limit). Shorten it, or raise the limit with the command line's "
      "--max-tokens (at most {}).",
@@ -171,13 +201,13 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"config.json: \"model_type\" is {}; expected a string such as \"gpt2\".",
      "config.json의 \"model_type\" 값({1})이 문자열이 아닙니다. \"gpt2\" 같은 문자열이어야 합니다."},
     {"config.json has no \"model_type\" (and no \"architectures\" entry AttnLab knows). "
-     "Supported: gpt2 (GPT-2), bert (BERT) and distilbert (DistilBERT).",
+     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO) and deit (DeiT).",
      "config.json에 \"model_type\"이 없습니다 (AttnLab이 아는 \"architectures\" 항목도 없습니다). "
-     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT)."},
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT)."},
     {"config.json has model_type \"{}\", which AttnLab cannot run. "
-     "Supported: gpt2 (GPT-2), bert (BERT) and distilbert (DistilBERT).",
+     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO) and deit (DeiT).",
      "config.json의 model_type \"{1}\"은(는) AttnLab에서 실행할 수 없습니다. "
-     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT)."},
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT)."},
     {"config.json has no \"{}\", which a {} config needs.",
      "config.json에 {2} 설정에 필요한 \"{1}\" 항목이 없습니다."},
     {"config.json: \"{}\" is {}; expected {} to {}.", "config.json: \"{1}\" 값이 {2}입니다. {3}~{4} 사이여야 합니다."},

@@ -125,6 +125,13 @@ enum class Txt {
     RolePreviousTip, RoleDuplicateTip, RoleInductionTip, RoleFirstTip, RoleSelfTip, RoleBroadTip, RolesCell,
     QtyRollout, QtyRolloutTip, RolloutComputing, RolloutUnavailable,
     SelRowsSum, SelColsSum, SelClear, SelHint,
+    // Image view and File ▸ Open image (ui_text_image.cpp)
+    ViewImage, MenuOpenImage, ImageIntro, ImageNotImage, ImageNeedImage, ImageCaption, ImageInterpolated,
+    ImageModeQuery, ImageModeHeads, ImageModeRollout, ImageModeTip, ImageHeadMean, ImageHeadN, ImageClsTip,
+    ImageKeepMass, ImageKeepMassTip, ImageOpacity, ImagePatchTip, ImageValueTip, ImageClickTip, ImageQueryCls,
+    ImageQueryPrefix, ImageQueryPatch, ImagePrefixShare, ImageScale, ImageRolloutLine, ImageRolloutBusy,
+    ImageTopTitle, ImageNoClasses, ImageStrip, ImageHeadsCaption, ImageHeadClickTip, ImageOpenTitle, ImageOpenIntro,
+    ImageOpenPath, ImageOpenHint, ImageOpenGo, ImageOpenClose, ImageInUse, ImageNone, ImageTextModel, ImageMissing, PredictVision,
     Count
 };
 

@@ -33,9 +33,10 @@ Area views_texts();
 Area model_texts();
 Area lesson_texts();
 Area train_texts();
+Area image_texts();
 
 // All areas above (defined in ui_text.cpp).
-inline constexpr int kAreaCount = 7;
+inline constexpr int kAreaCount = 8;
 const Area* all_areas();
 
 template <std::size_t N>

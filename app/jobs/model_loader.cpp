@@ -3,6 +3,7 @@
 #include "app/jobs/model_loader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <new>
 #include <cstdio>
 #include <cstdlib>
@@ -52,6 +53,26 @@ std::string take_dropped_model_path(std::vector<std::string>& dropped) {
         if (!out.empty()) break;
     }
     dropped.clear();
+    return out;
+}
+
+bool is_image_file_name(std::string_view path) {
+    const size_t dot = path.rfind('.');
+    if (dot == std::string_view::npos) return false;
+    std::string ext(path.substr(dot + 1));
+    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return ext == "png" || ext == "jpg" || ext == "jpeg";
+}
+
+std::string take_dropped_image_path(std::vector<std::string>& dropped) {
+    std::string out;
+    std::vector<std::string> rest;
+    for (const std::string& p : dropped) {
+        const std::string path = normalize_model_path(p);
+        if (is_image_file_name(path)) out = path;
+        else rest.push_back(p);
+    }
+    dropped = std::move(rest);
     return out;
 }
 

@@ -38,6 +38,13 @@ std::string model_folder_for_path(const std::string& path);
 // path; a file stands for its folder), or "" when nothing usable was dropped. Clears `dropped`.
 std::string take_dropped_model_path(std::vector<std::string>& dropped);
 
+// True for a file name ending in .png, .jpg or .jpeg (any case): what a drop opens as the image.
+bool is_image_file_name(std::string_view path);
+// Takes the image files (is_image_file_name) out of `dropped` and returns the last one,
+// normalized (normalize_model_path), or "" when none was dropped. Call before
+// take_dropped_model_path, which would open an image's folder as a model.
+std::string take_dropped_image_path(std::vector<std::string>& dropped);
+
 // Puts `folder` first, removes an earlier copy of it, keeps at most kMaxRecentModels.
 void add_recent_model(std::vector<std::string>& recent, const std::string& folder);
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -95,6 +96,19 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
         }
         if (boxed) ImGui::EndChild();
     }
+}
+
+// A vision model reads the picture, not the sentence: the image in use and a button to open one.
+void draw_image_input(ControlsPanel& p, AppState& s) {
+    const Lang lang = s.lang;
+    section(lang, Txt::ViewImage);
+    ImGui::PushTextWrapPos(0.0f);
+    if (s.image_path.empty()) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::ImageNone));
+    else ImGui::TextDisabled(tr(lang, Txt::ImageInUse), std::filesystem::path(s.image_path).filename().string().c_str());
+    if (ImGui::IsItemHovered() && !s.image_path.empty()) ImGui::SetTooltip("%s", s.image_path.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button(p.label(lang, Txt::MenuOpenImage, "open_image"))) p.open_image = true;
+    item_tooltip(tr(lang, Txt::ImageOpenIntro));
 }
 
 void draw_model(ControlsPanel& p, AppState& s, ModelSession& models) {
@@ -225,7 +239,8 @@ void draw_display(ControlsPanel& p, AppState& s) {
 
 void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeView& view, ModelSession& models) {
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-    draw_sentence(panel, state, view, models);
+    if (models.active != nullptr && models.active->config.is_vision()) draw_image_input(panel, state);
+    else draw_sentence(panel, state, view, models);
     draw_model(panel, state, models);
     draw_attention(panel, state);
     draw_mask(panel, state, view, models);

@@ -21,6 +21,7 @@ struct ControlsPanel {
     std::string request_error;  // set by the app when make_request fails (shown in red)
     LabelBuf label;
     std::string model_path;  // the model folder field
+    bool open_image = false;  // "Open image…" pressed (vision models): the shell opens the dialog
 };
 
 void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeView& view, ModelSession& models);

@@ -16,6 +16,7 @@
 #include "app/jobs/model_loader.h"
 #include "app/panels/panel_controls.h"
 #include "app/panels/panel_export.h"
+#include "app/panels/panel_image.h"
 #include "app/panels/panel_lesson.h"
 #include "app/panels/panel_model.h"
 #include "app/shell/fonts.h"
@@ -24,6 +25,7 @@
 #include "app/views/cell_explainer/panel.h"
 #include "app/views/cost/panel.h"
 #include "app/views/heatmap/panel.h"
+#include "app/views/image/panel.h"
 #include "app/views/lines/panel.h"
 #include "app/views/model_view/panel.h"
 #include "app/views/pipeline/panel.h"
@@ -59,6 +61,8 @@ struct App {
     ModelViewPanel model_view;
     TrainPanel train;
     PredictPanel predict;    // the Predict view (GPT-2 generation session, BERT masked LM)
+    ImagePanel image;        // the Image view (vision models)
+    ImageDialog image_dialog;  // File ▸ Open image… and dropped image files
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;

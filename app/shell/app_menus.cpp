@@ -52,6 +52,8 @@ float draw_main_menu(App& app) {
             std::snprintf(label, sizeof(label), "%s###menu_export", tr(lang, Txt::MenuExport));
             if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr || app.state.view == View::Train))
                 open_export_for_view(app);
+            std::snprintf(label, sizeof(label), "%s###menu_open_image", tr(lang, Txt::MenuOpenImage));
+            if (ImGui::MenuItem(label)) open_image_dialog(app.image_dialog);
             ImGui::Separator();
             draw_lesson_menu_items(app.lesson, app.state);
             ImGui::EndMenu();

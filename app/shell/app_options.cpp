@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string_view>
 
 #include "core/train/task.h"
@@ -19,7 +21,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model",    "--zoom",
                                        "--lesson",     "--lesson-step", "--train-task", "--train-steps",
-                                       "--generate"};
+                                       "--generate",   "--image",  "--patch", "--image-mode"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless", "--lesson-reveal"};
 
@@ -146,6 +148,25 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
         } else if (a.flag == "--model") {
             if (v.empty()) return Status::Error("--model needs a model folder.");
             o.model = std::string(v);
+        } else if (a.flag == "--image") {
+            if (v.empty()) return Status::Error("--image needs a PNG or JPEG file.");
+            o.image = std::string(v);
+        } else if (a.flag == "--patch") {
+            int r = -1, c = -1;
+            char tail = 0;
+            const std::string text(v);
+            if (text == "cls") {
+                o.patch = std::make_pair(-1, -1);
+            } else if (std::sscanf(text.c_str(), "%d,%d%c", &r, &c, &tail) == 2 && r >= 0 && c >= 0 && r < 4096 &&
+                       c < 4096) {
+                o.patch = std::make_pair(r, c);
+            } else {
+                return Status::Error("--patch: expected ROW,COL (from 0) or cls, got '" + text.substr(0, 40) + "'.");
+            }
+        } else if (a.flag == "--image-mode") {
+            if (v != "query" && v != "heads" && v != "rollout")
+                return Status::Error("--image-mode: expected query, heads or rollout, got '" + std::string(v) + "'.");
+            o.image_mode = std::string(v);
         } else if (a.flag == "--lang") {
             Lang lang;
             if (!parse_lang(v, &lang)) return Status::Error("--lang: expected en or ko, got '" + std::string(v) + "'.");
@@ -222,6 +243,11 @@ void apply_options(const AppOptions& o, AppState& state) {
         state.cross_text = *o.cross_text;
     }
     if (o.model) state.model_path = *o.model;  // opened off the UI thread at start-up
+    if (o.image) {  // absolute, so the saved settings still find it from another folder
+        std::error_code ec;
+        const std::filesystem::path abs = std::filesystem::absolute(*o.image, ec);
+        state.image_path = ec ? *o.image : abs.lexically_normal().string();
+    }
     if (o.lang) state.lang = *o.lang;
     if (o.head) state.head = *o.head;
     if (o.quantity) state.quantity = *o.quantity;
@@ -250,9 +276,14 @@ const char* app_usage() {
            "  --cross-text \"...\"      second sentence (turns on cross-attention; BERT: sentence B)\n"
            "  --model DIR             open a GPT-2 / BERT model folder (config.json, model.safetensors,\n"
            "                          tokenizer files) instead of the built-in model\n"
+           "  --image FILE            the PNG or JPEG a vision model (ViT, DeiT) looks at\n"
+           "  --patch R,C|cls         Image view: the patch (row, column from 0) or class token selected\n"
+           "  --image-mode MODE       Image view: query (one token's attention), heads (the class\n"
+           "                          token per head) or rollout\n"
            "  --lang en|ko            interface language\n"
            "  --view NAME             view to show: heatmap, explain, heads, scaling, pipeline,\n"
-           "                          lines, positional, variants, cost, model, row, qk, train\n"
+           "                          lines, positional, variants, cost, model, row, qk, train,\n"
+           "                          predict, image\n"
            "  --head N                head to show (from 1)\n"
            "  --show weights|scores|scaled|rollout\n"
            "  --colormap viridis|magma|cividis|grey\n"

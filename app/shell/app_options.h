@@ -1,6 +1,6 @@
 // app_options.h — the GUI's own command-line flags (GL-free).
 //
-//   attnlab [--text "..."] [--cross-text "..."] [--model DIR] [--lang en|ko] [--view NAME]
+//   attnlab [--text "..."] [--cross-text "..."] [--model DIR] [--image FILE] [--lang en|ko] [--view NAME]
 //           [--head N] [--show weights|scores|scaled] [--colormap NAME] [--causal]
 //           [--screenshot out.png] [--frames N] [--stats] [--config DIR]
 //           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
@@ -9,6 +9,7 @@
 //           [--lesson FILE [--lesson-step N] [--lesson-reveal]]  (a guided lesson)
 //           [--train-task T] [--train-steps N]   (the Train view after N steps; scripted runs only)
 //           [--generate N] (Predict view: add N tokens once the text is read)
+//           [--patch R,C|cls] [--image-mode query|heads|rollout]  (the Image view's selection)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
@@ -36,6 +37,10 @@ struct AppOptions {
     std::optional<std::string> text;
     std::optional<std::string> cross_text;
     std::optional<std::string> model;  // --model PATH: a pretrained model folder to open first
+    std::optional<std::string> image;  // --image FILE: the PNG/JPEG a vision model looks at
+    // --patch R,C (0-based) or cls: the Image view's query token; (-1, -1) = the class token.
+    std::optional<std::pair<int, int>> patch;
+    std::optional<std::string> image_mode;  // --image-mode query|heads|rollout (checked when parsed)
     std::optional<Lang> lang;
     std::optional<int> head;  // 0-based
     std::optional<HeatmapQuantity> quantity;

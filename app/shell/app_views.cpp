@@ -33,6 +33,17 @@ bool begin_panel(Lang lang, Txt title_id, const char* id, float x, float y, floa
 
 void draw_view_panels(App& app, float x0, float top, float w, float h) {
     const Lang lang = app.state.lang;
+    // A vision model without an image: every view (but Train, which needs no trace) says how to open one.
+    const pretrained::PretrainedModel* model = lesson_wants_builtin(app.lesson) ? nullptr : app.models.active.get();
+    if (app.state.view != View::Train && needs_image(app.state, model)) {
+        if (begin_panel(lang, view_title(app.state.view), "need_image", x0, top, w, h)) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::ImageNeedImage));
+            ImGui::PopTextWrapPos();
+        }
+        ImGui::End();
+        return;
+    }
     // A refused run (a pasted text over the token limit…) leaves the earlier trace on screen: every
     // view says so at its top. Without a trace the view's empty state says it (draw_empty_view).
     const bool notice = app.view.trace && !view_shows_refusal_itself(app.state.view);
@@ -129,6 +140,12 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
         case View::Predict:
             if (open(Txt::ViewPredict, "predict", x0, top, w, h, kNoScroll)) {
                 draw_predict_panel(app.predict, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Image:
+            if (begin_panel(lang, Txt::ViewImage, "image", x0, top, w, h, kNoScroll)) {
+                draw_image_panel(app.image, app.state, app.view);
             }
             ImGui::End();
             break;

@@ -167,6 +167,12 @@ void draw_frame(App& app, ComputeWorker& worker) {
 
     draw_export_panel(app.exporter, app.state, app.view);
     draw_lesson_dialog(app.lesson, app.state, app.model_panel.dropped);  // takes dropped .md files first
+    const bool vision = app.models.active && app.models.active->config.is_vision();
+    if (app.controls.open_image) {
+        app.controls.open_image = false;
+        open_image_dialog(app.image_dialog);
+    }
+    draw_image_dialog(app.image_dialog, app.state, app.model_panel.dropped, app.view, vision);  // takes dropped images
     draw_model_dialog(app.model_panel, app.state, app.models);
     post_if_changed(app, worker);
 }
@@ -193,6 +199,7 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     predict_panel_wait_idle(app.predict, timeout);
     roles_panel_wait_idle(app.model_view.roles, timeout);
     heatmap_panel_wait_idle(app.heatmap, timeout);
+    image_panel_wait_idle(app.image, timeout);  // the rollout
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
@@ -403,6 +410,11 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     }
     predict_panel_set_wakeup(app->predict, wake_ui);
     roles_panel_set_wakeup(app->model_view.roles, wake_ui);
+    image_panel_set_wakeup(app->image, wake_ui);
+    if (options.patch) app->image.pending_patch = *options.patch;  // chosen once the image's grid is known
+    if (options.image_mode) app->image.mode = *options.image_mode == "heads"     ? ImageMode::Heads
+                                              : *options.image_mode == "rollout" ? ImageMode::Rollout
+                                                                                 : ImageMode::Query;
     app->predict.auto_generate = options.generate;
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
@@ -480,6 +492,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     pipeline_panel_destroy(app->pipeline);
     positional_panel_destroy(app->positional);
     model_view_panel_destroy(app->model_view);
+    image_panel_destroy(app->image);
     train_panel_destroy(app->train);  // joins the training thread (its wake-up needs GLFW alive)
     ImGui_ImplOpenGL3_Shutdown();
     if (surface.window != nullptr) ImGui_ImplGlfw_Shutdown();

@@ -38,6 +38,10 @@ bool takes_sentence_b(const pretrained::PretrainedModel& model) {
     return model.config.arch == pretrained::Architecture::Bert && model.config.type_vocab_size > 1;
 }
 
+bool needs_image(const AppState& state, const pretrained::PretrainedModel* model) {
+    return model != nullptr && model->config.is_vision() && state.image_path.empty();
+}
+
 Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model) {
     ComputeRequest req;
     req.model.d_model = state.d_model;
@@ -48,6 +52,7 @@ Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model
     req.run.text = state.text;
     req.run.cross_text = state.cross ? state.cross_text : std::string();
     if (model && !takes_sentence_b(*model)) req.run.cross_text.clear();
+    if (model && model->config.is_vision()) req.run.image_path = state.image_path;
     req.pretrained = std::move(model);
     req.run.attention.scale = state.scale;
     req.run.attention.temperature = state.temperature;
@@ -78,6 +83,7 @@ bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
                              ka.custom_blocked.cols() == kb.custom_blocked.cols() &&
                              ka.custom_blocked == kb.custom_blocked;
     return a.with_flipped == b.with_flipped && ra.text == rb.text && ra.cross_text == rb.cross_text &&
+           ra.image_path == rb.image_path &&
            ra.attention.scale == rb.attention.scale &&
            ra.attention.temperature == rb.attention.temperature &&
            ra.attention.compute_stats == rb.attention.compute_stats &&

@@ -42,6 +42,9 @@ struct AppState {
     std::string model_path;
     std::vector<std::string> recent_models;  // folders opened before, most recent first
 
+    // Image: the PNG/JPEG a vision model (ViT, DeiT) looks at ("" = none). Text models ignore it.
+    std::string image_path;
+
     // Model (built-in)
     int d_model = 64;
     int n_heads = 4;
@@ -99,6 +102,7 @@ struct ComputeRequest {
 Expected<std::vector<int>> parse_index_list(std::string_view text);
 
 // Errors: a malformed global-token list (the only check the engine cannot make itself).
+// A vision model gets state.image_path (its text is unused); other models never see the image.
 // With a pretrained model the second sentence is BERT's sentence B (segment 1) when the model has
 // segments, and is left out otherwise (GPT-2 has no second input).
 Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model = {});
@@ -109,6 +113,10 @@ bool same_request(const ComputeRequest& a, const ComputeRequest& b);
 
 // True when the model takes a second sentence as segment B (BERT with token-type embeddings).
 bool takes_sentence_b(const pretrained::PretrainedModel& model);
+
+// True when `model` is a vision model (ViT, DeiT) and no image is chosen: the views then say how
+// to open one instead of showing the last trace.
+bool needs_image(const AppState& state, const pretrained::PretrainedModel* model);
 
 // The layer the views show: `layer` clamped to the trace's layers (the trace must have one).
 int clamp_layer(int layer, const Trace& trace);

@@ -103,6 +103,7 @@ std::string settings_to_json(const AppState& s) {
     j["blocked_cells"] = std::move(cells);  // [[query, key], ...] hidden by hand
     j["model"] = s.model_path;  // "" = built-in; else re-opened at start-up
     j["recent_models"] = s.recent_models;
+    j["image"] = s.image_path;  // "" = none; read again by the worker when a vision model runs
     j["layer"] = s.layer;
     j["head"] = s.head;
     j["show"] = quantity_name(s.quantity);
@@ -156,6 +157,7 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
     r.integer("head", s.head, 0, 255);
     r.integer("layer", s.layer, 0, 1023);
     r.str("model", s.model_path);
+    r.str("image", s.image_path);
     if (const json* v = r.find("recent_models")) {
         std::vector<std::string> recent;
         bool ok = v->is_array();

@@ -1,5 +1,5 @@
 // settings.h — the last session (sentence, switches, language, colormap, view, UI scale, the
-// pretrained model in use and the recent model folders) saved as JSON in $XDG_CONFIG_HOME/attnlab/settings.json (else ~/.config/attnlab/), GL-free.
+// pretrained model in use, the recent model folders and the image) saved as JSON in $XDG_CONFIG_HOME/attnlab/settings.json (else ~/.config/attnlab/), GL-free.
 //
 // Loading never fails hard: a missing, unreadable or corrupt file, or a key of the wrong type or
 // out of range, leaves the defaults in place for what it affects and yields a message the UI shows.

@@ -20,6 +20,7 @@ constexpr ViewInfo kInfo[] = {
     {View::Row, "row", Txt::ViewRow},                {View::Qk, "qk", Txt::ViewQk},
     {View::Train, "train", Txt::ViewTrain},
     {View::Predict, "predict", Txt::ViewPredict},
+    {View::Image, "image", Txt::ViewImage},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -36,7 +37,7 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 

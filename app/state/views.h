@@ -11,11 +11,11 @@
 namespace attn::app {
 
 enum class View { Heatmap, Explainer, AllHeads, Scaling, Pipeline, Lines, Positional, Variants, Cost, Model, Row, Qk, Train,
-                  Predict };
+                  Predict, Image };
 
 inline constexpr View kViews[] = {View::Heatmap, View::Explainer, View::AllHeads, View::Scaling,
                                   View::Pipeline, View::Lines, View::Positional, View::Variants, View::Cost,
-                                  View::Model, View::Row, View::Qk, View::Train, View::Predict};
+                                  View::Model, View::Row, View::Qk, View::Train, View::Predict, View::Image};
 inline constexpr int kViewCount = int(sizeof(kViews) / sizeof(kViews[0]));
 
 const char* view_name(View view);                   // "heatmap", "explain", ...

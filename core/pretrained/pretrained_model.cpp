@@ -287,7 +287,7 @@ Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const Run
     if (model.config.is_vision()) {
         if (run.image_path.empty()) {
             return Status::Error(model.name + " is a " + family_name(model.config) +
-                                 ": it reads images, not text. Open an image (File ▸ Open image…, or --image FILE).");
+                                 ": it reads images, not text. Open an image (File > Open image…, or --image FILE).");
         }
         auto input = load_vision_input(model, run.image_path);
         if (!input) return input.status();

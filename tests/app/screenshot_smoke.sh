@@ -49,6 +49,17 @@ models="$(dirname "$0")/../fixtures/pretrained/models"
 view_shot model-gpt2-en --view model --model "$models/tiny-gpt2"
 view_shot model-bert-ko --view model --lang ko --model "$models/tiny-bert" --text "그는 집에 갔다"
 view_shot heatmap-gpt2-ko --view heatmap --lang ko --model "$models/tiny-gpt2" --text "Time flies like an arrow"
+# Vision models (tiny ViT / DeiT): the Image view with a patch selected and [CLS] per head, every
+# other view on an image trace, and a vision model without an image (the views say how to open one).
+img="$models/tiny-vit-input.png"
+view_shot image-vit-en --view image --model "$models/tiny-vit" --image "$img" --patch 1,2
+view_shot image-vit-ko --view image --lang ko --model "$models/tiny-vit" --image "$img" --patch 2,1 --mouse 700,500
+view_shot image-deit-heads-ko --view image --lang ko --model "$models/tiny-deit" --image "$img" --image-mode heads
+view_shot image-vit-rollout --view image --model "$models/tiny-vit" --image "$img" --image-mode rollout
+view_shot image-none-ko --view image --lang ko --model "$models/tiny-vit"
+for view in heatmap explain heads scaling pipeline lines positional variants cost model row qk predict; do
+    view_shot "vit-$view" --view "$view" --model "$models/tiny-vit" --image "$img" --click 700,400 --frames 5
+done
 view_shot presentation-en --presentation --view explain
 view_shot presentation-ko --presentation --view heads --lang ko --text "그는 집에 갔다. 그의 집은 크다."
 view_shot menu-open --click 25,10 --frames 5   # the View menu open

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -554,4 +555,41 @@ TEST_CASE("tokenizer.json pipeline messages in Korean") {
     const std::string mixed = load_error(dir.path);
     CHECK(mixed.find("BPE over characters") != std::string::npos);
     check_translated(mixed);
+}
+
+TEST_CASE("vision model and image file messages in Korean") {
+    auto vit = pretrained::load_pretrained_model((models_dir() / "tiny-vit").string());
+    REQUIRE_MESSAGE(vit.ok(), error_of(vit));
+    auto gpt2 = pretrained::load_pretrained_model((models_dir() / "tiny-gpt2").string());
+    REQUIRE_MESSAGE(gpt2.ok(), error_of(gpt2));
+    RunConfig run;
+    run.text = "Time flies";
+    check_translated(error_of(pretrained::compute_pretrained_trace(**vit, run)));  // no image
+    run.image_path = (models_dir() / "tiny-vit-input.png").string();
+    check_translated(error_of(pretrained::compute_pretrained_trace(**gpt2, run)));  // a text model and an image
+
+    TempDir dir("attnlab-msg-image");
+    auto write = [&](const std::string& name, const std::string& bytes) {
+        std::ofstream(dir.file(name), std::ios::binary) << bytes;
+        return dir.file(name);
+    };
+    std::ifstream png_in(run.image_path, std::ios::binary);
+    const std::string png((std::istreambuf_iterator<char>(png_in)), std::istreambuf_iterator<char>());
+    REQUIRE(png.size() > 100);
+    const std::string cases[] = {
+        write("cut.png", png.substr(0, png.size() / 2)),                   // cut short
+        write("crc.png", png.substr(0, 40) + std::string(8, '\xff') + png.substr(48)),  // damaged
+        write("pic.gif", "GIF89a" + std::string(40, '\0')),                // another format
+        write("text.png", "hello, this is not a picture at all"),          // neither
+    };
+    for (const std::string& path : cases) {
+        run.image_path = path;
+        check_translated(error_of(pretrained::compute_pretrained_trace(**vit, run)));
+    }
+    // Header sizes beyond the limits: an 8-byte PNG signature and an IHDR of 100000 × 100000.
+    std::string huge = png.substr(0, 16);
+    const unsigned char dims[] = {0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0};
+    huge += std::string(reinterpret_cast<const char*>(dims), sizeof(dims)) + png.substr(24);
+    run.image_path = write("huge.png", huge);
+    check_translated(error_of(pretrained::compute_pretrained_trace(**vit, run)));
 }

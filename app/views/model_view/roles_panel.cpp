@@ -18,7 +18,7 @@ ImU32 colour_of(int role, int alpha = 255) {
 }  // namespace
 
 const lm::HeadRoleTable* update_roles(RolesPanel& p, const AppState& s, const ComputeView& view) {
-    if (!view.model) return nullptr;
+    if (!view.model || !view.model->tokenizer) return nullptr;  // roles are scored on token probes (not images)
     RolesRequest req{view.model, s.text};
     if (!p.posted_any || req.model != p.posted.model || req.sentence != p.posted.sentence) {
         if (req.model != p.posted.model) p.result.reset();  // another model's badges would mislead

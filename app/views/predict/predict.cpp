@@ -12,6 +12,7 @@ namespace attn::app {
 
 PredictSupport predict_support(const pretrained::PretrainedModel* model) {
     if (model == nullptr) return PredictSupport::NoModel;
+    if (model->config.is_vision()) return PredictSupport::Vision;
     return model->config.arch == pretrained::Architecture::Gpt2 ? PredictSupport::Gpt2 : PredictSupport::Masked;
 }
 
@@ -19,6 +20,7 @@ Txt predict_intro(PredictSupport support) {
     switch (support) {
         case PredictSupport::Gpt2: return Txt::PredictIntroGpt2;
         case PredictSupport::Masked: return Txt::PredictIntroBert;
+        case PredictSupport::Vision: return Txt::PredictVision;
         case PredictSupport::NoModel: break;
     }
     return Txt::PredictNoModel;

@@ -27,6 +27,7 @@ enum class PredictSupport {
     NoModel,  // the built-in model (random weights, no vocabulary): open GPT-2 or BERT
     Gpt2,     // next-token prediction and generation
     Masked,   // BERT / DistilBERT: fill in [MASK]ed tokens (when the checkpoint has its MLM head)
+    Vision,   // ViT / DeiT: no tokens to predict; its classes are in the Image view
 };
 PredictSupport predict_support(const pretrained::PretrainedModel* model);
 // The message the view shows instead of bars (NoModel), or the view's intro line.
