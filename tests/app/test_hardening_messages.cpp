@@ -44,7 +44,7 @@ void check_ko(const std::string& english) {
     const std::string ko = localize_core_message(english, Lang::Ko);
     INFO("English: " << english);
     INFO("Korean:  " << ko);
-    CHECK_MESSAGE(ko != english, "no Korean pattern matches: add it to app/i18n/core_messages_table.cpp");
+    CHECK_MESSAGE(ko != english, "no Korean pattern matches: add it to app/i18n/core_messages_<area>.cpp");
     CHECK(has_hangul(ko));
 }
 

@@ -50,7 +50,7 @@ void check_translated(const std::string& english) {
     INFO("English: " << english);
     INFO("Korean:  " << ko);
     CHECK_MESSAGE(ko != english,
-                  "no Korean pattern matches this message: add it to app/i18n/core_messages_table.cpp");
+                  "no Korean pattern matches this message: add it to app/i18n/core_messages_<area>.cpp");
     CHECK(has_hangul(ko));
     for (const std::string& n : numbers_in(english))
         CHECK_MESSAGE(ko.find(n) != std::string::npos, "lost " << n);

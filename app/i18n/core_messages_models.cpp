@@ -1,0 +1,300 @@
+// core_messages_models.cpp — Korean for the core's messages, part 2 of 3:
+// model folders: config.json, weights, safetensors, images and their
+// preprocessing, pretrained runs.
+// The parts are matched in order (core_messages_table.cpp; format: core_messages_table.h).
+#include "app/i18n/core_messages_table.h"
+
+#include <iterator>
+
+namespace attn::app {
+
+namespace {
+
+constexpr CoreMessagePattern kPatterns[] = {
+    // core/pretrained/model_folder.cpp (inspect_model_folder: opening a model folder)
+    {"No model folder given. Choose a folder that holds config.json and model.safetensors.",
+     "모델 폴더가 지정되지 않았습니다. config.json과 model.safetensors가 들어 있는 폴더를 고르세요."},
+    {"Cannot look at '{}': {}.", "'{1}'을 확인할 수 없습니다: {2}."},
+    {"'{}' does not exist. Choose a folder that holds config.json and model.safetensors.",
+     "'{1}': 없는 경로입니다. config.json과 model.safetensors가 들어 있는 폴더를 고르세요."},
+    {"'{}' is not a folder. Choose the folder that holds config.json and model.safetensors.",
+     "'{1}': 폴더가 아닙니다. config.json과 model.safetensors가 들어 있는 폴더를 고르세요."},
+    {"No config.json in '{}'. A Hugging Face model folder has config.json next to model.safetensors; download it "
+     "from the model's Hub page.",
+     "'{1}'에 config.json이 없습니다. Hugging Face 모델 폴더에는 model.safetensors 옆에 config.json이 "
+     "있습니다. 모델의 Hub 페이지에서 내려받으세요."},
+    {"'{}' holds weights split into several files (model.safetensors.index.json). Sharded weights are not supported "
+     "yet; use a model small enough for one model.safetensors.",
+     "'{1}'의 가중치는 여러 파일로 나뉘어 있습니다 (model.safetensors.index.json). 나뉜 가중치는 아직 "
+     "지원하지 않습니다. model.safetensors 한 파일에 들어가는 작은 모델을 쓰세요."},
+    {"'{}' has only a PyTorch pickle checkpoint ({}). AttnLab does not load pickle files: loading one can run "
+     "arbitrary code hidden in it. Download model.safetensors from the model's Hub page, or convert it once with "
+     "AttnLab's converter (needs Debian's python3-torch; it only accepts tensors):\n"
+     "  /usr/bin/python3 tools/convert_to_safetensors.py '{}'",
+     "'{1}'에는 PyTorch pickle 체크포인트({2})만 있습니다. AttnLab은 pickle 파일을 읽지 않습니다: 읽기만 "
+     "해도 그 안에 숨은 임의의 코드가 실행될 수 있습니다. 모델의 Hub 페이지에서 model.safetensors를 "
+     "내려받거나, AttnLab 변환기로 한 번 변환하세요 (데비안의 python3-torch가 필요하고, 텐서만 받아들입니다):\n"
+     "  /usr/bin/python3 tools/convert_to_safetensors.py '{3}'"},
+    {"No model.safetensors in '{}'. Download it from the model's Hub page.",
+     "'{1}'에 model.safetensors가 없습니다. 모델의 Hub 페이지에서 내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
+     "vocab.json is there but merges.txt is missing. Download the tokenizer files from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
+     "찾아보았습니다. vocab.json은 있지만 merges.txt가 없습니다. 모델의 Hub 페이지에서 토크나이저 파일을 "
+     "내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
+     "merges.txt is there but vocab.json is missing. Download the tokenizer files from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
+     "찾아보았습니다. merges.txt는 있지만 vocab.json이 없습니다. 모델의 Hub 페이지에서 토크나이저 파일을 "
+     "내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
+     "Download the tokenizer files from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
+     "찾아보았습니다. 모델의 Hub 페이지에서 토크나이저 파일을 내려받으세요."},
+    {"Cannot inspect the model folder '{}': {}.", "모델 폴더 '{1}'을 살펴볼 수 없습니다: {2}."},
+
+    // core/pretrained/model_config.cpp (parse_model_config: the model's config.json)
+    {"config.json is not valid JSON: {}.", "config.json이 올바른 JSON이 아닙니다: {1}."},
+    {"config.json could not be parsed: {}.", "config.json을 해석하지 못했습니다: {1}."},
+    {"config.json could not be read: {}.", "config.json을 읽지 못했습니다: {1}."},
+    {"config.json is {}, not a JSON object.", "config.json이 JSON 객체가 아닙니다 ({1})."},
+    {"config.json: \"model_type\" is {}; expected a string such as \"gpt2\".",
+     "config.json의 \"model_type\" 값({1})이 문자열이 아닙니다. \"gpt2\" 같은 문자열이어야 합니다."},
+    {"config.json has no \"model_type\" (and no \"architectures\" entry AttnLab knows). "
+     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO) and deit (DeiT).",
+     "config.json에 \"model_type\"이 없습니다 (AttnLab이 아는 \"architectures\" 항목도 없습니다). "
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT)."},
+    {"config.json has model_type \"{}\", which AttnLab cannot run. "
+     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO) and deit (DeiT).",
+     "config.json의 model_type \"{1}\"은(는) AttnLab에서 실행할 수 없습니다. "
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT)."},
+    {"config.json has no \"{}\", which a {} config needs.",
+     "config.json에 {2} 설정에 필요한 \"{1}\" 항목이 없습니다."},
+    {"config.json: \"{}\" is {}; expected {} to {}.", "config.json: \"{1}\" 값이 {2}입니다. {3}~{4} 사이여야 합니다."},
+    {"config.json: \"{}\" is {}; expected a whole number.", "config.json: \"{1}\" 값({2})이 정수가 아닙니다."},
+    {"config.json: \"{}\" is {}; expected a small positive number (at most 0.1).",
+     "config.json: \"{1}\" 값이 {2}입니다. 0.1 이하의 작은 양수여야 합니다."},
+    {"config.json: \"{}\" is {}; expected a small positive number.",
+     "config.json: \"{1}\" 값({2})이 숫자가 아닙니다. 작은 양수여야 합니다."},
+    {"config.json: \"{}\" is {}; expected a string.", "config.json: \"{1}\" 값({2})이 문자열이 아닙니다."},
+    {"config.json sets \"position_embedding_type\" to \"{}\"; AttnLab runs BERT models only with absolute position "
+     "embeddings.",
+     "config.json의 \"position_embedding_type\"이 \"{1}\"입니다. AttnLab은 절대 위치 임베딩(absolute)을 쓰는 "
+     "BERT 모델만 실행합니다."},
+    {"config.json sets \"{}\" to {}; AttnLab runs {} models only with {} there.",
+     "config.json의 \"{1}\" 값이 {2}입니다. AttnLab은 이 값이 {4}인 {3} 모델만 실행합니다."},
+    {"config.json asks for the activation \"{}\"; AttnLab implements \"gelu\" (erf) and \"gelu_new\" (tanh) only.",
+     "config.json이 활성화 함수 \"{1}\"을(를) 요구합니다. AttnLab은 \"gelu\"(erf)와 \"gelu_new\"(tanh)만 "
+     "구현합니다."},
+    {"config.json: the model width {} is not divisible by the {} attention heads, so the heads cannot split it "
+     "evenly.",
+     "config.json: 모델 너비 {1}이 어텐션 헤드 수 {2}로 나누어떨어지지 않아 헤드들이 똑같이 나눠 가질 수 "
+     "없습니다."},
+
+    // core/pretrained/mapped_file.cpp (opening the weights file)
+    {"Cannot open '{}': {}.", "'{1}' 파일을 열 수 없습니다: {2}."},
+    {"Cannot read the size of '{}': {}.", "'{1}'의 크기를 읽을 수 없습니다: {2}."},
+    {"'{}' is not a regular file.", "'{1}': 일반 파일이 아닙니다."},
+    {"'{}' is empty (0 bytes).", "'{1}': 빈 파일입니다 (0바이트)."},
+    {"Cannot map '{}' into memory: {}.", "'{1}'을 메모리에 올릴 수 없습니다: {2}."},
+
+    // core/image (PNG/JPEG files; the file errors above are shared with it)
+    {"'{}' is {} MiB; AttnLab reads images of at most {} MiB.",
+     "'{1}'의 크기가 {2} MiB입니다. AttnLab은 최대 {3} MiB까지의 이미지를 읽습니다."},
+    {"'{}' is a {} image; AttnLab reads PNG or JPEG images. Convert it and try again.",
+     "'{1}'은(는) {2} 이미지입니다. AttnLab은 PNG와 JPEG 이미지만 읽습니다. 변환한 뒤 다시 시도하세요."},
+    {"'{}' is not a PNG or JPEG image (its first bytes are neither); AttnLab reads only these two formats.",
+     "'{1}'은(는) PNG나 JPEG 이미지가 아닙니다 (파일의 첫 바이트가 둘 다 아닙니다). AttnLab은 이 두 형식만 "
+     "읽습니다."},
+    {"'{}' is cut short: its {} data ends before the image does. Copy or download the file again.",
+     "'{1}'이(가) 잘려 있습니다: {2} 데이터가 이미지보다 먼저 끝납니다. 파일을 다시 복사하거나 내려받으세요."},
+    {"'{}' is {} x {} pixels; AttnLab reads images of at most {} x {} pixels and {} megapixels. Make it smaller "
+     "first.",
+     "'{1}'은(는) {2} x {3} 픽셀입니다. AttnLab은 최대 {4} x {5} 픽셀, {6}메가픽셀까지의 이미지를 읽습니다. 먼저 "
+     "크기를 줄이세요."},
+    {"'{}' is a progressive JPEG of more than {} scans (real photos have about 10); AttnLab does not read it.",
+     "'{1}'은(는) 스캔이 {2}개를 넘는 프로그레시브 JPEG입니다 (실제 사진은 10개 안팎). AttnLab은 이 파일을 "
+     "읽지 않습니다."},
+    {"'{}' is a JPEG with {} color components in a layout AttnLab does not read (grey, RGB and CMYK are read). "
+     "Save it as RGB.",
+     "'{1}'은(는) 색 성분이 {2}개인 JPEG로, AttnLab이 읽지 못하는 구성입니다 (회색조, RGB, CMYK를 읽습니다). "
+     "RGB로 저장하세요."},
+    {"'{}' is a damaged {} file ({}).", "'{1}'은(는) 손상된 {2} 파일입니다 ({3})."},
+    // core/image/preprocess*.cpp (preprocessor_config.json, the ViT's input)
+    {"preprocessor_config.json is not a JSON object.", "preprocessor_config.json이 JSON 객체가 아닙니다."},
+    {"preprocessor_config.json is not valid JSON: {}.", "preprocessor_config.json이 올바른 JSON이 아닙니다: {1}."},
+    {"preprocessor_config.json could not be read: {}.", "preprocessor_config.json을 읽을 수 없습니다: {1}."},
+    {"preprocessor_config.json is {} KiB; the limit is {} KiB.",
+     "preprocessor_config.json이 {1} KiB입니다. 한도는 {2} KiB입니다."},
+    {"preprocessor_config.json: \"resample\" is {}; AttnLab resizes with nearest (0), bilinear (2) or bicubic (3) "
+     "only.",
+     "preprocessor_config.json: \"resample\" 값이 {1}입니다. AttnLab은 nearest (0), bilinear (2), bicubic (3)으로만 "
+     "크기를 바꿉니다."},
+    {"preprocessor_config.json sets \"{}\" to {}; AttnLab's preprocessing does not implement that.",
+     "preprocessor_config.json이 \"{1}\"을(를) {2}(으)로 설정합니다. AttnLab의 전처리는 이 설정을 구현하지 "
+     "않습니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected true or false.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. true나 false여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected a whole number from 1 to {}.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 1에서 {3} 사이의 정수여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected a positive number.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 양수여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected 3 positive numbers (red, green, blue) or one.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 양수 3개(빨강, 초록, 파랑)나 1개여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected 3 numbers (red, green, blue) or one.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 수 3개(빨강, 초록, 파랑)나 1개여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected height and width, shortest_edge, or one number.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. height와 width, shortest_edge, 또는 수 하나여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected height and width, or one number.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. height와 width, 또는 수 하나여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected a name such as ViTImageProcessor.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. ViTImageProcessor 같은 이름이어야 합니다."},
+    {"The preprocessing resizes to a size outside 1 to {} pixels.",
+     "전처리가 1~{1} 픽셀 범위를 벗어난 크기로 이미지를 바꾸려 합니다."},
+    {"The preprocessing crops to a size outside 1 to {} pixels.",
+     "전처리가 1~{1} 픽셀 범위를 벗어난 크기로 이미지를 자르려 합니다."},
+    {"The preprocessing divides by a zero or negative standard deviation.",
+     "전처리가 0이나 음수인 표준편차로 나누려 합니다."},
+    {"The image has no pixels to preprocess.", "전처리할 이미지에 픽셀이 없습니다."},
+    {"Resizing the {} x {} image to a shortest edge of {} would make it {} x {} pixels; crop it to a less narrow "
+     "shape.",
+     "{1} x {2} 이미지의 짧은 변을 {3}(으)로 맞추면 {4} x {5} 픽셀이 됩니다. 덜 길쭉한 모양으로 잘라 주세요."},
+
+    // core/pretrained/safetensors.cpp (SafeTensorsFile::open: the header; reading a tensor)
+    {"{} is not a safetensors file: it has {} bytes, fewer than the 8-byte header length.",
+     "{1}: safetensors 파일이 아닙니다: 크기가 {2}바이트로, 8바이트인 헤더 길이보다 작습니다."},
+    {"{} is not a safetensors file: its header length is 0.",
+     "{1}: safetensors 파일이 아닙니다: 헤더 길이가 0입니다."},
+    {"{} is not a safetensors file or is truncated: its header length is {} bytes but only {} bytes follow the "
+     "8-byte length.",
+     "{1}: safetensors 파일이 아니거나 잘린 파일입니다: 헤더 길이가 {2}바이트인데 8바이트 길이 뒤에 "
+     "{3}바이트만 있습니다."},
+    {"{} has a header of {} bytes; more than {} bytes is not a real model header.",
+     "{1}의 헤더가 {2}바이트입니다. {3}바이트를 넘는 헤더는 실제 모델의 헤더가 아닙니다."},
+    {"{} is not a valid safetensors file: its header is not valid JSON ({}).",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더가 올바른 JSON이 아닙니다 ({2})."},
+    {"{} is not a valid safetensors file: its header is too large to parse in the memory available.",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더가 너무 커서 남은 메모리로 해석할 수 없습니다."},
+    {"{} is not a valid safetensors file: its header could not be parsed ({}).",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더를 해석하지 못했습니다 ({2})."},
+    {"{} is not a valid safetensors file: its header is {}, not a JSON object of tensors.",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더가 텐서들의 JSON 객체가 아닙니다 ({2})."},
+    {"{} is not a valid safetensors file: its header nests values deeper than a tensor entry can.",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더 값이 텐서 항목보다 깊이 중첩되어 있습니다."},
+    {"{} is not a valid safetensors file: its header has more than {} entries (the limit; real models have a few "
+     "thousand at most).",
+     "{1}: 올바른 safetensors 파일이 아닙니다: 헤더 항목이 한도인 {2}개를 넘습니다 (실제 모델은 많아야 수천 개)."},
+    {"{} is not a valid safetensors file: {}.", "{1}: 올바른 safetensors 파일이 아닙니다: {2}."},
+    // core/pretrained/safetensors.cpp, model_file.cpp: memory budget, finite weights, a file changing underneath
+    {"{} holds {} MiB of weights as float32; AttnLab loads at most {} MiB (the limit: {} GiB, or this machine's "
+     "memory).",
+     "{1}의 가중치는 float32로 {2} MiB입니다. AttnLab은 최대 {3} MiB까지 읽습니다 (한도: {4} GiB 또는 이 컴퓨터의 "
+     "메모리)."},
+    {"Tensor {} in {} has {} at element {}; AttnLab loads only finite weights.",
+     "{2}의 텐서 {1}의 {4}번째 원소가 {3}입니다. AttnLab은 유한한 가중치만 읽습니다."},
+    {"{} changed while it was being read (it had {} bytes, now {}). Load the model again once the file is complete.",
+     "{1} 파일이 읽는 도중에 바뀌었습니다 ({2}바이트였는데 지금은 {3}). 파일이 완성된 뒤 모델을 다시 여세요."},
+    {"Tensor {} in {} has the field {} twice.", "{2}의 텐서 {1}에 필드 {3}이(가) 두 번 있습니다."},
+    {"{} names the tensor {} twice in its header.", "{1}의 헤더에 텐서 {2}이(가) 두 번 나옵니다."},
+    {"Tensors {} (bytes {}..{}) and {} (bytes {}..{}) overlap in {}.",
+     "{7}에서 텐서 {1}(바이트 {2}..{3})과 {4}(바이트 {5}..{6})이 겹칩니다."},
+    {"The __metadata__ of {} is {}, not an object of strings.",
+     "{1}의 __metadata__가 문자열 객체가 아닙니다 ({2})."},
+    {"The __metadata__ of {} has the key {} with {}; metadata values must be strings.",
+     "{1}의 __metadata__ 키 {2}의 값이 {3}입니다. 메타데이터 값은 문자열이어야 합니다."},
+    {"Tensor {} in {} is described by {}, not an object with dtype, shape and data_offsets.",
+     "{2}의 텐서 {1}: dtype, shape, data_offsets를 가진 객체가 아닙니다 ({3})."},
+    {"Tensor {} in {} has no {}.", "{2}의 텐서 {1}에 {3} 항목이 없습니다."},
+    {"Tensor {} in {} has a dtype that is {}, not a string like \"F32\".",
+     "{2}의 텐서 {1}: dtype이 \"F32\" 같은 문자열이 아닙니다 ({3})."},
+    {"Tensor {} in {} has the unknown dtype {} (known: {}).",
+     "{2}의 텐서 {1}: 알 수 없는 dtype {3}입니다 (아는 dtype: {4})."},
+    {"Tensor {} in {} has a shape that is {}, not an array of sizes.",
+     "{2}의 텐서 {1}: shape가 크기들의 배열이 아닙니다 ({3})."},
+    {"Tensor {} in {} has the negative size {} in dimension {} of its shape.",
+     "{2}의 텐서 {1}: shape의 {4}번 차원 크기가 음수입니다 ({3})."},
+    {"Tensor {} in {} has the size {} in dimension {} of its shape, beyond 64-bit range.",
+     "{2}의 텐서 {1}: shape의 {4}번 차원 크기 {3}이 64비트 범위를 넘습니다."},
+    {"Tensor {} in {} has {} in dimension {} of its shape; sizes are whole numbers >= 0.",
+     "{2}의 텐서 {1}: shape의 {4}번 차원이 {3}입니다. 크기는 0 이상의 정수여야 합니다."},
+    {"Tensor {} in {} has the shape {}, whose element count does not fit in 64 bits.",
+     "{2}의 텐서 {1}: shape {3}의 원소 수가 64비트에 들어가지 않습니다."},
+    {"Tensor {} in {} has data_offsets that are not a pair [begin, end].",
+     "{2}의 텐서 {1}: data_offsets가 [begin, end] 쌍이 아닙니다."},
+    {"Tensor {} in {} has data_offsets [{}, {}]; offsets are whole numbers >= 0.",
+     "{2}의 텐서 {1}: data_offsets가 [{3}, {4}]입니다. 오프셋은 0 이상의 정수여야 합니다."},
+    {"Tensor {} in {} has data_offsets {}: begin {} is after end {}.",
+     "{2}의 텐서 {1}: data_offsets {3}의 시작({4})이 끝({5})보다 뒤에 있습니다."},
+    {"Tensor {} in {} has data_offsets {} but the data section holds only {} bytes (the file is truncated or the "
+     "header is wrong).",
+     "{2}의 텐서 {1}: data_offsets가 {3}인데 데이터 영역은 {4}바이트뿐입니다 (파일이 잘렸거나 헤더가 "
+     "틀렸습니다)."},
+    {"Tensor {} in {} has {} bytes (data_offsets {}) but its dtype {} and shape {} need {} x {} bytes.",
+     "{2}의 텐서 {1}: {3}바이트(data_offsets {4})인데 dtype {5}, shape {6}에는 {7} x {8}바이트가 "
+     "필요합니다."},
+    {"Tensor {} is missing from {}.", "{2}에 텐서 {1}이(가) 없습니다."},
+    {"Tensor {} in {} has dtype {}; expected a float tensor (F32, F16 or BF16).",
+     "{2}의 텐서 {1}: dtype이 {3}입니다. 실수 텐서(F32, F16, BF16)여야 합니다."},
+    {"Tensor {} in {} has shape {}; expected {}.", "{2}의 텐서 {1}: shape가 {3}입니다. {4}여야 합니다."},
+    {"{} could not be read: {}.", "{1}을 읽지 못했습니다: {2}."},
+
+    // core/pretrained/nn_ops.cpp (find_name_prefix, from gpt2.cpp / bert.cpp)
+    {"{} does not look like a {} checkpoint: it has no {}. Is the folder's config.json for the same model?",
+     "{1}: {2} 체크포인트로 보이지 않습니다: {3}이(가) 없습니다. 폴더의 config.json이 같은 모델의 것인가요?"},
+
+    // core/pretrained/pretrained_model.cpp (load_pretrained_model, compute_pretrained_trace)
+    {"{} is {} KiB; a model's config.json is a few KiB. Is it the right file?",
+     "{1}의 크기가 {2} KiB입니다. 모델의 config.json은 몇 KiB 정도입니다. 올바른 파일인가요?"},
+    {"Loading was cancelled.", "불러오기를 취소했습니다."},
+    {"{}: config.json says {} but the tokenizer files are byte-level BPE (GPT-2 style). The folder mixes two models.",
+     "{1}: config.json은 {2} 모델인데 토크나이저 파일은 바이트 수준 BPE(GPT-2 방식)입니다. 폴더에 두 모델이 "
+     "섞여 있습니다."},
+    {"{}: config.json says {} but the tokenizer files are BPE over characters (Llama 2 / Mistral style). The folder "
+     "mixes two models.",
+     "{1}: config.json은 {2} 모델인데 토크나이저 파일은 문자 단위 BPE(Llama 2 / Mistral 방식)입니다. 폴더에 두 "
+     "모델이 섞여 있습니다."},
+    {"{}: config.json says {} but the tokenizer files are WordPiece (BERT style). The folder mixes two models.",
+     "{1}: config.json은 {2} 모델인데 토크나이저 파일은 WordPiece(BERT 방식)입니다. 폴더에 두 모델이 섞여 "
+     "있습니다."},
+    {"The second sentence is {} KiB; AttnLab takes at most {} KiB. Paste a shorter passage.",
+     "두 번째 문장이 {1} KiB입니다. AttnLab은 최대 {2} KiB까지 받습니다. 더 짧은 글을 붙여 넣으세요."},
+    {"{} reads one text from left to right: it has no second sentence to attend to. Clear the second sentence, or "
+     "load a BERT model for a sentence pair.",
+     "{1}는 글 하나를 왼쪽에서 오른쪽으로 읽으므로 주의를 기울일 두 번째 문장이 없습니다. 두 번째 문장을 "
+     "지우거나, 문장 쌍을 보려면 BERT 모델을 불러오세요."},
+    {"{}: the vocabulary has no [CLS] or [SEP] token, which {} needs around every sentence.",
+     "{1}: 어휘에 [CLS]나 [SEP] 토큰이 없습니다. {2}는 모든 문장 앞뒤에 이 토큰이 필요합니다."},
+    {"The second sentence is empty. Type one or clear it.", "두 번째 문장이 비어 있습니다. 문장을 입력하거나 지우세요."},
+    {"{}: the vocabulary has no padding token, so the sequence cannot be padded. Set the padding length to 0.",
+     "{1}: 어휘에 패딩 토큰이 없어 패딩할 수 없습니다. 패딩 길이를 0으로 두세요."},
+    {"The input is {} tokens (with [CLS]/[SEP]) after padding, but {} reads at most {} (it learned one position "
+     "embedding per place). Shorten the text.",
+     "입력이 [CLS]/[SEP]와 패딩을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 "
+     "하나씩 배웠습니다). 글을 줄이세요."},
+    {"The input is {} tokens (with [CLS]/[SEP]), but {} reads at most {} (it learned one position embedding per "
+     "place). Shorten the text.",
+     "입력이 [CLS]/[SEP]를 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 "
+     "하나씩 배웠습니다). 글을 줄이세요."},
+    {"The input is {} tokens after padding, but {} reads at most {} (it learned one position embedding per place). "
+     "Shorten the text.",
+     "입력이 패딩을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 하나씩 "
+     "배웠습니다). 글을 줄이세요."},
+    {"The input is {} tokens, but {} reads at most {} (it learned one position embedding per place). "
+     "Shorten the text.",
+     "입력이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 하나씩 배웠습니다). "
+     "글을 줄이세요."},
+    {"The tokenizer gave \"{}\" id {}, but {} has only {} token embeddings. Do the tokenizer files belong to this "
+     "model?",
+     "토크나이저가 \"{1}\"에 id {2}를 주었지만 {3}의 토큰 임베딩은 {4}개뿐입니다. 토크나이저 파일이 이 "
+     "모델의 것인가요?"},
+    {"Cannot read {}: {}.", "{1}을 읽을 수 없습니다: {2}."},
+    // load_pretrained_model puts the config path before parse_model_config's message. After
+    // "Cannot read {}: {}." (which may name .../config.json too), before the generic "{} is ...".
+    {"{}/config.json: {msg}", "{1}/config.json: {2}"},
+};
+
+}  // namespace
+
+CoreMessageTable core_messages_models() { return {kPatterns, std::size(kPatterns)}; }
+
+}  // namespace attn::app
