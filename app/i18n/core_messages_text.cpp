@@ -219,6 +219,8 @@ constexpr CoreMessagePattern kPatterns[] = {
      "{1}에 적힌 과제 \"{2}\"을(를) 이 AttnLab은 모릅니다."},
     {"{}'s vocabulary or length does not fit the model.", "{1}의 어휘나 길이가 모델에 맞지 않습니다."},
     {"{}'s vocabulary does not match the model's tokenizer.", "{1}의 어휘가 모델의 토크나이저와 맞지 않습니다."},
+    {"{} reads images, not text: head roles need a language model (GPT-2, BERT).",
+     "{1}은(는) 글이 아니라 이미지를 읽습니다. 헤드 역할은 언어 모델(GPT-2, BERT)에서만 볼 수 있습니다."},
 };
 
 }  // namespace

@@ -255,6 +255,8 @@ HeadRoleTable score_probe(const pretrained::PretrainedModel& model, const ProbeS
 }
 
 Expected<HeadRoleReport> head_role_report(const pretrained::PretrainedModel& model, const std::string& sentence) {
+    if (!model.tokenizer)  // a vision model: there is no token probe to run
+        return Status::Error(model.name + " reads images, not text: head roles need a language model (GPT-2, BERT).");
     HeadRoleReport report;
     report.probe_set = model_probe(model);
     for (const std::vector<int>& ids : report.probe_set.pattern)

@@ -60,7 +60,7 @@ Expected<TaskProbeSpec> parse_task_json(const std::string& text, const std::stri
 Expected<ProbeSet> task_probe(const TaskProbeSpec& spec, int vocab_size, int max_positions, int n = 16,
                               std::uint64_t seed = 2024, const std::string& what = "task.json");
 
-// The probe for this model: the task's when model.folder has a usable task.json (its symbols must
+// The probe for this model (it must have a tokenizer): the task's when model.folder has a usable task.json (its symbols must
 // be the tokenizer's ids 0 …), else the standard one (with a note when task.json was unusable).
 ProbeSet model_probe(const pretrained::PretrainedModel& model);
 
@@ -77,7 +77,7 @@ struct HeadRoleReport {
 HeadRoleTable score_probe(const pretrained::PretrainedModel& model, const ProbeSet& probe);
 
 // Runs the model on its probe (and on `sentence` when not empty) and scores every head.
-// Errors: the sentence's (encode_for_model).
+// Errors: a vision model (no tokenizer), the sentence's (encode_for_model).
 Expected<HeadRoleReport> head_role_report(const pretrained::PretrainedModel& model, const std::string& sentence);
 
 }  // namespace attn::lm

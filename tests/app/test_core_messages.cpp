@@ -616,4 +616,7 @@ TEST_CASE("core messages: head roles' task.json notes in Korean") {
     REQUIRE(spec.ok());
     check_translated(error_of(lm::task_probe(*spec, 2, 100)));  // 3 symbols, 2 ids
     check_translated(error_of(lm::task_probe(*spec, 10, 3)));   // 4 tokens, 3 positions
+    auto vit = pretrained::load_pretrained_model((models_dir() / "tiny-vit").string());
+    REQUIRE(vit.ok());
+    check_translated(error_of(lm::head_role_report(**vit, "")));  // images, not tokens
 }

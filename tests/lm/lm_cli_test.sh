@@ -193,6 +193,8 @@ expect_exit nonzero "bad top-p" -- "$bin" generate --model "$models/tiny-gpt2" -
 expect_exit nonzero "too many tokens" -- "$bin" generate --model "$models/tiny-gpt2" --text a --tokens 100 -o "$tmp/x.json"
 expect_stderr "positions" "too many tokens"
 expect_exit nonzero "empty text" -- "$bin" generate --model "$models/tiny-gpt2" --text "" -o "$tmp/x.json"
+expect_exit nonzero "heads of a vision model" -- "$bin" heads --model "$models/tiny-vit" -o "$tmp/x.csv"
+expect_stderr "images" "heads of a vision model"
 expect_exit nonzero "not a model folder" -- "$bin" heads --model "$tmp" -o "$tmp/x.csv"
 expect_stderr "config.json" "not a model folder"
 expect_exit nonzero "missing --model" -- "$bin" predict --text a -o "$tmp/x.json"
