@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "core/attention/attention_flow.h"
 #include "core/lm/head_roles_probe.h"
@@ -263,6 +264,18 @@ TEST_CASE("the standard probe and a report on a real model") {
         CHECK(p[i] != gpt2->tokenizer->eos_id);
     }
     CHECK(p == standard_probe_ids(*gpt2));  // deterministic
+    // Positional's contents: the probe's length and frame, no token twice, each different.
+    const ProbeSet ps = standard_probe(*gpt2);
+    CHECK(ps.kind == ProbeSet::Kind::Standard);
+    CHECK(ps.pattern.at(0) == p);
+    REQUIRE(ps.position.size() == 6);
+    for (const std::vector<int>& c : ps.position) {
+        CHECK(c.size() == p.size());
+        CHECK(c[0] == gpt2->tokenizer->eos_id);
+        CHECK(std::set<int>(c.begin(), c.end()).size() == c.size());
+    }
+    CHECK(ps.position[0] != ps.position[1]);
+    CHECK(model_probe(*gpt2).kind == ProbeSet::Kind::Standard);  // no task.json in the fixture
 
     auto report = head_role_report(*gpt2, "the cat sat on the mat");
     REQUIRE(report.ok());
