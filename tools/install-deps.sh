@@ -21,7 +21,8 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
        desktop-file-utils  # the .deb check: desktop-file-validate on the menu entry
        ibus ibus-hangul dbus-x11 dconf-service dconf-gsettings-backend xdotool locales
-       zenity ibus-gtk3 ibus-anthy ibus-libpinyin)  # tests/app/ime_ibus_test.sh: real IBus + Korean (and Japanese, pinyin) under Xvfb; GTK as the reference
+       zenity ibus-gtk3 ibus-anthy ibus-libpinyin  # tests/app/ime_ibus_test.sh: real IBus + Korean (and Japanese, pinyin) under Xvfb; GTK as the reference
+      fcitx5 fcitx5-hangul fcitx5-frontend-gtk3)  # the same test with Fcitx 5 (ctest app_ime_fcitx); its GTK module for the reference
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then
