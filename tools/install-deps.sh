@@ -13,7 +13,8 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       libdbus-1-dev libx11-dev  # app/ime: IBus over D-Bus; X keysyms (XkbKeycodeToKeysym) for the input method
       libopenblas-pthread-dev  # OpenBLAS for the engine's matrix products (core/base/gemm.cpp); safe to call from several threads
       fonts-nanum fonts-dejavu-core  # figures and handouts: Hangul; DejaVu fills in symbols such as ᵀ and −
-      libegl-mesa0 libgl1-mesa-dri)  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
+      libegl-mesa0 libgl1-mesa-dri  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
+      fonts-droid-fallback)  # app/shell/fonts: Chinese and Japanese glyphs (4 MB) merged into the UI font for input methods' text
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-torch python3-numpy
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do

@@ -310,9 +310,10 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
         if (last) break;
     }
     if (options.stats) {
-        std::fprintf(stderr, "attnlab stats: font atlas %dx%d built in %.1f ms (%s, on a thread)\n",
-                     app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.build_ms,
-                     app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found");
+        std::fprintf(stderr, "attnlab stats: font atlas %dx%d, %d glyphs, built in %.1f ms (%s%s%s, on a thread)\n",
+                     app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.glyphs, app.fonts.build_ms,
+                     app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found",
+                     app.fonts.cjk_path.empty() ? "" : " + ", app.fonts.cjk_path.c_str());
         if (surface.headless != nullptr) {
             std::fprintf(stderr, "attnlab stats: headless GL (EGL surfaceless, %s): context + framebuffer %.1f ms\n",
                          surface.headless->renderer().c_str(), timings.context_ms);
