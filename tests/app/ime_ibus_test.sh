@@ -97,7 +97,7 @@ shot() { /usr/bin/python3 -c 'import sys; from PIL import ImageGrab; ImageGrab.g
 
 # Window coordinates of the fields at 1600x1000 (the window sits at 0,0 without a window manager).
 app_first=(210 120)   # the sentence
-app_other=(110 612)   # global tokens
+app_other=(110 640)   # global tokens (below the token line and chips the committed syllable brings)
 
 # run_case NAME WANT_TEXT WANT_OTHER KEYS: the app with empty fields; clicks the sentence, runs KEYS
 # (shell words; `click "${other[@]}"` clicks the other field), closes the window, checks.
