@@ -5,6 +5,8 @@
 #include <chrono>
 #include <system_error>
 
+#include <imgui_internal.h>
+
 #include "app/i18n/ui_text.h"
 
 namespace attn::app {
@@ -22,6 +24,20 @@ constexpr CjkFont kCjkFonts[] = {
 };
 
 }  // namespace
+
+int missing_glyphs(const ImFont& font, const std::string& text) {
+    int missing = 0;
+    const char* p = text.c_str();
+    const char* end = p + text.size();
+    while (p < end) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, p, end);
+        p += n > 0 ? n : 1;
+        if (c <= 0x20 || c == 0x7F || c == 0x3000) continue;  // controls and spaces draw nothing
+        if ((sizeof(ImWchar) == 2 && c > 0xFFFF) || font.FindGlyphNoFallback(ImWchar(c)) == nullptr) ++missing;
+    }
+    return missing;
+}
 
 void setup_fonts(FontSetup& fonts, const std::filesystem::path& asset_dir, float size_px,
                  const std::string& extra_text) {

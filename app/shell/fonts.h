@@ -32,4 +32,9 @@ struct FontSetup {
 void setup_fonts(FontSetup& fonts, const std::filesystem::path& asset_dir, float size_px,
                  const std::string& extra_text);
 
+// How many characters of `text` (UTF-8; spaces and controls not counted) `font` has no glyph
+// for, i.e. would draw as '?'. --stats reports it for a few common Chinese and Japanese
+// characters (tests/app/headless_smoke.sh).
+int missing_glyphs(const ImFont& font, const std::string& text);
+
 }  // namespace attn::app
