@@ -75,7 +75,6 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
     // The token limit (the CLI's --max-tokens): what a long pasted text's refusal names.
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
     ImGui::InputInt(p.label(lang, Txt::TokenLimit, "max_tokens"), &s.max_tokens, 64, 256);
-    mark_control(s.highlights, "max_tokens");
     s.max_tokens = std::clamp(s.max_tokens, 1, int(limits::kMaxTokens));
     item_tooltip(tr(lang, Txt::TokenLimitTip));
 
