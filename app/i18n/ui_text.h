@@ -134,6 +134,8 @@ enum class Txt {
     ImageQueryPrefix, ImageQueryPatch, ImagePrefixShare, ImageScale, ImageRolloutLine, ImageRolloutBusy,
     ImageTopTitle, ImageNoClasses, ImageStrip, ImageHeadsCaption, ImageHeadClickTip, ImageOpenTitle, ImageOpenIntro,
     ImageOpenPath, ImageOpenHint, ImageOpenGo, ImageOpenClose, ImageInUse, ImageNone, ImageTextModel, ImageMissing, PredictVision,
+    // Token limit in the controls column, and the refusal naming it (issue 23)
+    TokenLimit, TokenLimitTip, TokenLimitRefusal,
     Count
 };
 
