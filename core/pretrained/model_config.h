@@ -78,6 +78,8 @@ struct PretrainedConfig {
     int d_k() const { return arch == Architecture::Llama ? decoder.head_dim : d_model / n_heads; }
     int n_kv_heads() const { return arch == Architecture::Llama ? decoder.n_kv_heads : n_heads; }
     bool is_vision() const { return arch == Architecture::Vit; }
+    // Reads left to right and predicts the next token (GPT-2 and the rotary decoders).
+    bool is_causal_lm() const { return arch == Architecture::Gpt2 || arch == Architecture::Llama; }
 };
 
 // "ViT" or "DeiT" for vision models, "Llama", "Qwen2", "Qwen3" or "Mistral" for the decoders

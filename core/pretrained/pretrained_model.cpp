@@ -289,7 +289,8 @@ static Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfi
         return Status::Error(
             "The input is " + std::to_string(t) + " tokens" + (bert ? " (with [CLS]/[SEP])" : "") +
             (t > n_text ? " after padding" : "") + ", but " + model.name + " reads at most " +
-            std::to_string(cfg.max_positions) + " (it learned one position embedding per place). " +
+            std::to_string(cfg.max_positions) +
+            (decoder ? " (its context length). " : " (it learned one position embedding per place). ") +
             "Shorten the text.");
     }
     for (const Token& token : in.tokens) {
