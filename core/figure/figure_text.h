@@ -185,6 +185,18 @@ enum class Ft {
     ImageOverlayLegend,
     CaptionImage,
     CaptionImageInterpolated,
+    // Mean attention distance and position-embedding similarity (ViT paper, Figure 7)
+    TitleAttnDistance,
+    SubtitleAttnDistance,
+    DistanceAxis,
+    DistanceLayerAxis,
+    DistanceMeanOfHeads,
+    DistanceUniform,
+    TitlePosSimilarity,
+    SubtitlePosSimilarity,
+    CosineSimilarity,
+    PatchRowAxis,
+    PatchColumnAxis,
     kCount
 };
 

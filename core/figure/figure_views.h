@@ -22,6 +22,8 @@ void draw_cell_view(Canvas& c, const Trace& trace, const FigureRequest& request)
 void draw_row_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_qk_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_image_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_attn_distance_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_pos_similarity_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 
 // ---- shared by the views (figure.cpp) ----
 
