@@ -65,6 +65,7 @@ view_shot pos-similarity-vit-en --view pos-similarity --model "$models/tiny-vit"
 view_shot pos-similarity-deit-ko --view pos-similarity --lang ko --model "$models/tiny-deit" --image "$img"
 view_shot pipeline-z0-vit-ko --view pipeline --lang ko --model "$models/tiny-vit" --image "$img"
 view_shot attn-distance-text --view attn-distance
+view_shot export-dialog-image-ko --export-dialog --view image --lang ko --model "$models/tiny-vit" --image "$img"
 for view in heatmap explain heads scaling pipeline lines positional variants cost model row qk predict; do
     view_shot "vit-$view" --view "$view" --model "$models/tiny-vit" --image "$img" --click 700,400 --frames 5
 done
