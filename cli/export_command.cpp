@@ -28,7 +28,7 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     cmd.add_option("--row", o.row,
                    "The row and qk views' query as a token position from 0 (default: the last token)");
     cmd.add_option("--patch", o.patch,
-                   "The image view's query (or the pos-similarity map outlined): a patch as row,col counted from 1 (e.g. 5,7), or cls (the default)");
+                   "The image view's query (the pos-similarity map outlined, the pipeline's z0 row): a patch as row,col counted from 1 (e.g. 5,7), or cls (the default)");
     cmd.add_flag("--mean-heads", o.mean_heads, "The image view: the mean of the layer's heads instead of --head");
     cmd.add_option("--values", o.values,
                    "Heatmap and CSV values: weights, scores (QK^T), scaled (softmax input) or rollout (attention rollout through layers 1 to --layer)")
@@ -168,10 +168,11 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
 // --patch and --mean-heads (image view) need the image's grid: the query token they name.
 Status resolve_patch(const ExportOptions& o, const Trace& trace, FigureRequest& r) {
     if (o.patch.empty() && !o.mean_heads) return Status::Ok();
-    const bool patch_view = r.view == FigureView::Image || (r.view == FigureView::PosSimilarity && !o.mean_heads);
+    const bool patch_view = r.view == FigureView::Image ||
+                            ((r.view == FigureView::PosSimilarity || r.view == FigureView::Pipeline) && !o.mean_heads);
     if (!patch_view || !trace.image)
-        return Status::Error("--patch and --mean-heads belong to the image view (--patch also to pos-similarity): "
-                             "add --view image (with --image).");
+        return Status::Error("--patch and --mean-heads belong to the image view (--patch also to pos-similarity and "
+                             "pipeline): add --view image (with --image).");
     if (o.mean_heads) r.head = -1;
     if (o.patch.empty() || lower(o.patch) == "cls") {
         r.row = 0;

@@ -255,6 +255,10 @@ grep -q "mean attention distance (pixels)" "$tmp/dist.svg" && ok || fail "attn-d
 [ "$(head -1 "$tmp/dist.csv" | tr -d '\r')" = "layer,head,mean_distance_px,prefix_share" ] && ok || fail "attn-distance CSV header"
 [ "$(wc -l <"$tmp/dist.csv")" -eq 9 ] && ok || fail "attn-distance CSV: 2 layers x 4 heads expected"
 [ "$(wc -l <"$tmp/pos.csv")" -eq 10 ] && ok || fail "pos-similarity CSV: 9 patches expected"
+expect_exit 0 "pipeline of an image (z0 step)" -- "$bin" export --model "$models/tiny-vit" --image "$pic" --view pipeline \
+    --patch 2,3 -o "$tmp/pipe-image.svg"
+grep -q "Step 0 for this image" "$tmp/pipe-image.svg" && grep -q "patch 7 (2, 3)" "$tmp/pipe-image.svg" && ok ||
+    fail "the pipeline of an image lacks its z0 step"
 expect_exit nonzero "attn-distance without an image" -- "$bin" export --text "$en" --view attn-distance -o "$tmp/x.png"
 grep -q "The attn-distance view needs an image run" "$tmp/err" && ok || fail "attn-distance without image: $(cat "$tmp/err")"
 

@@ -258,6 +258,12 @@ const Entry kTable[] = {
     {Ft::CosineSimilarity, "cosine similarity", "코사인 유사도"},
     {Ft::PatchRowAxis, "input patch row", "입력 패치 행"},
     {Ft::PatchColumnAxis, "input patch column", "입력 패치 열"},
+    {Ft::PipeZ0Title,
+     "Step 0 for this image: z<sub>0</sub> = [x<sub>class</sub>; x<sub>p</sub> E] + E<sub>pos</sub> (patch, then its "
+     "pixels times E, plus its position: the first layer's input)",
+     "이 이미지의 0단계: z<sub>0</sub> = [x<sub>class</sub>; x<sub>p</sub> E] + E<sub>pos</sub> (패치의 픽셀에 E를 "
+     "곱하고 위치를 더한 것이 첫 레이어의 입력)"},
+    {Ft::PipeZ0Patch, "patch {0} ({1}, {2})", "패치 {0} ({1}, {2})"},
 };
 
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == size_t(Ft::kCount), "one row per Ft id");

@@ -197,6 +197,8 @@ enum class Ft {
     CosineSimilarity,
     PatchRowAxis,
     PatchColumnAxis,
+    PipeZ0Title,
+    PipeZ0Patch,
     kCount
 };
 

@@ -248,4 +248,107 @@ void draw_pos_similarity_view(Canvas& c, const Trace& trace, const FigureRequest
     draw_text(c, c.t(Ft::PatchRowAxis), content.x, grid.cy(), axis_style, 0.5, 0, -90);
 }
 
+double draw_z0_band(Canvas& c, const Trace& trace, const Rect& area, int query) {
+    const double k = c.k;
+    const TraceImage& im = *trace.image;
+    const int n = im.grid_rows * im.grid_cols, pre = im.prefix_tokens;
+    std::vector<int> tokens;
+    for (int t = 0; t < pre; ++t) tokens.push_back(t);
+    if (query >= pre && query < pre + n) tokens.push_back(query);
+    for (int t = pre; t < pre + n && int(tokens.size()) < pre + 3; ++t)
+        if (std::find(tokens.begin(), tokens.end(), t) == tokens.end()) tokens.push_back(t);
+    TextStyle title{13 * k, true};
+    title.color = Rgb{0.10f, 0.35f, 0.60f};
+    TextStyle ls{11 * k};
+    ls.markup = false;
+    ls.color = kMuted;
+    const double title_h = draw_text(c, c.t(Ft::PipeZ0Title), area.x, area.y, title).h + 4 * k;
+    const double head_h = measure_text(c, "Ag", ls).h + 2 * k;
+    const double row_h = std::min(26 * k, (area.h - title_h - head_h) / double(tokens.size()));
+    if (row_h < 6 * k) return 0.0;
+    const int d = int(trace.q_embeddings.cols());
+    const double label_w = 80 * k, thumb = row_h - 4 * k, gap = 14 * k;
+    const double strip_w = (area.w - label_w - thumb - 4 * gap) / 3;
+    const double x_vec[3] = {area.x + label_w + thumb + gap, area.x + label_w + thumb + strip_w + 2 * gap,
+                             area.x + label_w + thumb + 2 * strip_w + 3 * gap};
+    const char* heads[3] = {"x<sub>p</sub> E + b", "+ E<sub>pos</sub>", "= z<sub>0</sub>"};
+    TextStyle hs = ls;
+    hs.markup = true;
+    for (int v = 0; v < 3; ++v)
+        draw_text(c, std::string(heads[v]) + "  (" + std::to_string(d) + ")", x_vec[v], area.y + title_h, hs);
+    // One range per kind over the rows shown, symmetric: the rows compare.
+    auto value = [&](int kind, int t, int j) -> double {
+        const double e = trace.q_embeddings(t, j), p = trace.q_positions.rows() > t ? trace.q_positions(t, j) : 0.0;
+        return kind == 0 ? e : kind == 1 ? p : e + p;
+    };
+    double range[3] = {0, 0, 0};
+    for (int kind = 0; kind < 3; ++kind)
+        for (int t : tokens)
+            for (int j = 0; j < d; ++j) range[kind] = std::max(range[kind], std::fabs(value(kind, t, j)));
+    const double top = area.y + title_h + head_h;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+        const int t = tokens[i];
+        const double y = top + double(i) * row_h;
+        const int patch = t - pre;
+        const std::string label = patch >= 0 ? c.tf(Ft::PipeZ0Patch, {std::to_string(patch + 1), std::to_string(patch / im.grid_cols + 1),
+                                                                      std::to_string(patch % im.grid_cols + 1)})
+                                             : trace.q_tokens[size_t(t)].text;
+        draw_text(c, label, area.x, y + row_h / 2, ls, 0, 0.5);
+        if (patch >= 0) {  // the patch, cut from the picture (nearest: its pixels as they are)
+            cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, im.patch_size, im.patch_size);
+            if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
+                cairo_surface_flush(s);
+                unsigned char* data = cairo_image_surface_get_data(s);
+                const int stride = cairo_image_surface_get_stride(s);
+                const int r0 = (patch / im.grid_cols) * im.patch_size, c0 = (patch % im.grid_cols) * im.patch_size;
+                for (int yy = 0; yy < im.patch_size; ++yy) {
+                    auto* line = reinterpret_cast<std::uint32_t*>(data + size_t(yy) * size_t(stride));
+                    for (int xx = 0; xx < im.patch_size; ++xx) {
+                        const size_t at = (size_t(r0 + yy) * size_t(im.width) + size_t(c0 + xx)) * 3;
+                        line[xx] = at + 2 < im.rgb.size() ? (std::uint32_t(im.rgb[at]) << 16) | (std::uint32_t(im.rgb[at + 1]) << 8) | im.rgb[at + 2]
+                                                          : 0u;
+                    }
+                }
+                cairo_surface_mark_dirty(s);
+                cairo_save(c.cr);
+                cairo_translate(c.cr, area.x + label_w, y + 2 * k);
+                cairo_scale(c.cr, thumb / im.patch_size, thumb / im.patch_size);
+                cairo_set_source_surface(c.cr, s, 0, 0);
+                cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_NEAREST);
+                cairo_rectangle(c.cr, 0, 0, im.patch_size, im.patch_size);
+                cairo_fill(c.cr);
+                cairo_restore(c.cr);
+            }
+            cairo_surface_destroy(s);
+        }
+        // The three vectors as strips: a 1-pixel-high image each, one pixel per value, never smoothed
+        // (thousands of rectangles would make SVG/PDF files large).
+        const double band = row_h * 0.6, sy = y + (row_h - band) / 2;
+        for (int kind = 0; kind < 3 && d > 0; ++kind) {
+            cairo_surface_t* strip = cairo_image_surface_create(CAIRO_FORMAT_RGB24, d, 1);
+            if (cairo_surface_status(strip) == CAIRO_STATUS_SUCCESS) {
+                cairo_surface_flush(strip);
+                auto* px = reinterpret_cast<std::uint32_t*>(cairo_image_surface_get_data(strip));
+                for (int j = 0; j < d; ++j) {
+                    const double f = range[kind] > 0 ? 0.5 + 0.5 * value(kind, t, j) / range[kind] : 0.5;
+                    const Rgb col = colormap_rgb(c.colormap, float(std::clamp(f, 0.0, 1.0)));
+                    auto byte = [](float v) { return std::uint32_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+                    px[j] = (byte(col.r) << 16) | (byte(col.g) << 8) | byte(col.b);
+                }
+                cairo_surface_mark_dirty(strip);
+                cairo_save(c.cr);
+                cairo_translate(c.cr, x_vec[kind], sy);
+                cairo_scale(c.cr, strip_w / d, band);
+                cairo_set_source_surface(c.cr, strip, 0, 0);
+                cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_NEAREST);
+                cairo_rectangle(c.cr, 0, 0, d, 1);
+                cairo_fill(c.cr);
+                cairo_restore(c.cr);
+            }
+            cairo_surface_destroy(strip);
+        }
+    }
+    return title_h + head_h + double(tokens.size()) * row_h + 10 * k;
+}
+
 }  // namespace attn::fig
