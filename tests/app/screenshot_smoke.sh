@@ -49,6 +49,15 @@ models="$(dirname "$0")/../fixtures/pretrained/models"
 view_shot model-gpt2-en --view model --model "$models/tiny-gpt2"
 view_shot model-bert-ko --view model --lang ko --model "$models/tiny-bert" --text "그는 집에 갔다"
 view_shot heatmap-gpt2-ko --view heatmap --lang ko --model "$models/tiny-gpt2" --text "Time flies like an arrow"
+# Head roles on a model trained here (scored on its task's examples): reverse's layer-1 heads with
+# the positional badge, and a head's tooltip with every score (the pointer on layer 1, head 1).
+if "$ATTNLAB" train --task reverse -o "$tmp/reverse" >"$tmp/train.out" 2>&1; then
+    view_shot model-roles-reverse-en --view model --model "$tmp/reverse" --text "abcdef>fedcb" --mouse 560,190 --frames 6
+    view_shot model-roles-reverse-ko --view model --lang ko --model "$tmp/reverse" --text "abcdef>fedcb" --mouse 560,190 \
+        --frames 6
+else
+    fail "train reverse for the head-role shots: $(cat "$tmp/train.out")"
+fi
 # Vision models (tiny ViT / DeiT): the Image view with a patch selected and [CLS] per head, every
 # other view on an image trace, and a vision model without an image (the views say how to open one).
 img="$models/tiny-vit-input.png"
