@@ -7,11 +7,19 @@
 // The pixels are already normalised (decoding and resizing are not timed). Threads: the engine
 // pool's size (ATTNLAB_THREADS). PyTorch counterpart, the same arithmetic in plain torch ops:
 //   ATTNLAB_THREADS=2 attnlab_bench_vit && /usr/bin/python3 bench/bench_torch_vit.py 2
+//
+// With ATTNLAB_BENCH_JPEG=FILE (bench/run.sh makes a 4000×3000 photo-like JPEG), what a re-run of
+// the same image costs before the model runs:
+//   BM_VisionInput/0   read, decode, resize and normalise the file (load_vision_input), every time
+//   BM_VisionInput/1   the same through VisionInputCache (the app's worker): a stat and a compare
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "core/base/parallel.h"
+#include "core/image/preprocess.h"
+#include "core/pretrained/vision_input_cache.h"
 #include "core/pretrained/vit.h"
 #include "tests/random_matrix.h"
 
@@ -89,8 +97,40 @@ void BM_VitForward(benchmark::State& state) {
     state.counters["threads"] = engine_pool().size();
 }
 
+void BM_VisionInput(benchmark::State& state) {
+    const char* path = std::getenv("ATTNLAB_BENCH_JPEG");
+    if (path == nullptr || *path == '\0') {
+        state.SkipWithError("set ATTNLAB_BENCH_JPEG to a large JPEG");
+        return;
+    }
+    PretrainedModel model;
+    model.name = model.folder = "bench-vit";
+    model.config = config_of(kShapes[0]);
+    model.preprocess = image::default_preprocess(224);
+    VisionInputCache cache;
+    for (auto _ : state) {
+        if (state.range(0) == 0) {
+            auto in = load_vision_input(model, path);
+            if (!in) {
+                state.SkipWithError(in.status().message().c_str());
+                return;
+            }
+            benchmark::DoNotOptimize(in->chw.data());
+        } else {
+            auto in = cache.get(model, path);
+            if (!in) {
+                state.SkipWithError(in.status().message().c_str());
+                return;
+            }
+            benchmark::DoNotOptimize((*in)->chw.data());
+        }
+    }
+    state.SetLabel(state.range(0) == 0 ? "decode every time" : "cached");
+}
+
 }  // namespace
 
 BENCHMARK(BM_VitForward)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_VisionInput)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

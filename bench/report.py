@@ -55,6 +55,41 @@ def main() -> None:
     print("matrix products by sgemm (nothing else): the machine's practical limit. 'speedup' = PyTorch")
     print("time / our trace time (> 1: we are faster). Best of the rounds for every column.")
     gpt2_report(out, threads)
+    vit_report(out, threads)
+
+
+def vit_report(out: str, threads: int) -> None:
+    """ViT-B/16 and DeiT-tiny forward at 224×224 (bench_vit, bench_torch_vit.py), best of the rounds,
+    and the cost of re-reading an image (BM_VisionInput) when it was measured."""
+    names = {0: "vit-b16", 1: "deit-tiny"}
+    ours = {}
+    for t in (threads, 1):
+        for path in glob.glob(f"{out}/vit_{t}t_*.json"):
+            for b in json.load(open(path))["benchmarks"]:
+                if b.get("run_type", "iteration") != "iteration" or not b["name"].startswith("BM_VitForward/"):
+                    continue
+                key = (t, names[int(b["name"].split("/")[1])])
+                ours[key] = min(ours.get(key, float("inf")), b["real_time"])
+    torch = {}
+    for line in open(f"{out}/torch.txt"):
+        m = re.match(r"torch-vit model=(\S+) threads=(\d+) ms=([\d.]+)", line)
+        if m:
+            key = (int(m.group(2)), m.group(1))
+            torch[key] = min(torch.get(key, float("inf")), float(m.group(3)))
+    if ours:
+        print("\nViT forward at 224x224 (12 layers, all attentions kept)")
+        print(f"{'threads':>7} {'model':>10} {'ours ms':>9} {'torch ms':>9} {'speedup':>8}")
+        for (t, name) in sorted(ours, key=lambda k: (-k[0], k[1])):
+            o, p = ours[(t, name)], torch.get((t, name), float("nan"))
+            print(f"{t:>7} {name:>10} {o:>9.2f} {p:>9.2f} {p / o:>7.2f}x")
+    path = f"{out}/vision_input.json"
+    if glob.glob(path):
+        rows = {"/".join(b["name"].split("/")[:2]): b["real_time"] for b in json.load(open(path))["benchmarks"]
+                if b.get("run_type", "iteration") == "iteration"}  # "BM_VisionInput/0/real_time" → "BM_VisionInput/0"
+        fresh, kept = rows.get("BM_VisionInput/0"), rows.get("BM_VisionInput/1")
+        if fresh and kept:
+            print(f"\nre-running a 4000x3000 JPEG: decode + resize + normalise {fresh:.1f} ms; "
+                  f"kept input {kept:.3f} ms ({fresh / kept:.0f}x less)")
 
 
 def gpt2_report(out: str, threads: int) -> None:

@@ -15,7 +15,7 @@ rounds=${ROUNDS:-3}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON \
     -DATTNLAB_BUILD_TESTS=OFF -DATTNLAB_BUILD_APP=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_bench_generate attnlab_peak_memory \
-    attnlab_bench_train
+    attnlab_bench_train attnlab_bench_vit
 out=$(mktemp -d)
 threads=$(nproc)
 filter='BM_(Trace|TraceNoStats|OpenBLAS)/'
@@ -37,6 +37,12 @@ for r in $(seq "$rounds"); do
     done
     /usr/bin/python3 bench/bench_torch_gpt2.py "$threads" 128 | tee -a "$out/torch.txt"
     /usr/bin/python3 bench/bench_torch_gpt2.py 1 128 | tee -a "$out/torch.txt"
+    # ViT-B/16 and DeiT-tiny at 224×224 (issue 22), ours then PyTorch, at both thread counts.
+    for t in "$threads" 1; do
+        ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_vit" --benchmark_filter='BM_VitForward/' \
+            --benchmark_min_time=2 --benchmark_out="$out/vit_${t}t_$r.json" --benchmark_out_format=json >/dev/null
+        /usr/bin/python3 bench/bench_torch_vit.py "$t" | tee -a "$out/torch.txt"
+    done
     # Generation with the KV cache (ms per token after a 16-token prompt) and head roles (144 heads).
     for t in "$threads" 1; do
         ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_generate" --benchmark_min_time=1 2>/dev/null |
@@ -58,6 +64,18 @@ done
 "$build/bench/attnlab_bench_train" "$threads" --time-to-99 induction | tee -a "$out/train.txt"
 /usr/bin/python3 bench/bench_torch_train.py "$threads" --time-to-99 | tee -a "$out/train.txt"
 for n in 512 2048; do "$build/bench/attnlab_peak_memory" "$n"; done | tee "$out/memory.txt"
+# Re-running an image (the √d_k toggle): decoding a 4000×3000 JPEG every time vs the kept input.
+/usr/bin/python3 - "$out/big.jpg" <<'PY'
+import sys
+import numpy as np
+from PIL import Image
+y, x = np.mgrid[0:3000, 0:4000]
+rgb = np.stack([(x * 255 // 4000), (y * 255 // 3000), ((x + y) % 256)], axis=-1).astype(np.uint8)
+rgb = np.clip(rgb.astype(int) + np.random.default_rng(0).integers(-20, 21, rgb.shape), 0, 255).astype(np.uint8)
+Image.fromarray(rgb).save(sys.argv[1], "JPEG", quality=90)
+PY
+ATTNLAB_BENCH_JPEG="$out/big.jpg" "$build/bench/attnlab_bench_vit" --benchmark_filter='BM_VisionInput/' \
+    --benchmark_min_time=1 --benchmark_out="$out/vision_input.json" --benchmark_out_format=json >/dev/null
 /usr/bin/python3 bench/report.py "$out" "$threads"
 echo "== generation (ms per token, best round) and head roles"
 sort "$out/generate.txt" | awk '{key = $1 " " $2; split($3, a, "="); v = a[2] + 0;

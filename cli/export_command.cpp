@@ -19,7 +19,7 @@ namespace attn::cli {
 void add_export_options(CLI::App& cmd, ExportOptions& o) {
     add_run_options(cmd, o.run);
     cmd.add_option("-o,--output", o.output, "Output file: .png, .svg, .pdf, .csv or .json")->required();
-    cmd.add_option("--view", o.view, "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk or image (--image)")
+    cmd.add_option("--view", o.view, "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, or with --image: image, attn-distance, pos-similarity")
         ->capture_default_str();
     cmd.add_option("--head", o.head, "Head number as the app shows it: 1 to --heads")->capture_default_str();
     cmd.add_option("--layer", o.layer, "Layer number, from 1")->capture_default_str();
@@ -28,7 +28,7 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     cmd.add_option("--row", o.row,
                    "The row and qk views' query as a token position from 0 (default: the last token)");
     cmd.add_option("--patch", o.patch,
-                   "The image view's query: a patch as row,col counted from 1 (e.g. 5,7), or cls (the default)");
+                   "The image view's query (the pos-similarity map outlined, the pipeline's z0 row): a patch as row,col counted from 1 (e.g. 5,7), or cls (the default)");
     cmd.add_flag("--mean-heads", o.mean_heads, "The image view: the mean of the layer's heads instead of --head");
     cmd.add_option("--values", o.values,
                    "Heatmap and CSV values: weights, scores (QK^T), scaled (softmax input) or rollout (attention rollout through layers 1 to --layer)")
@@ -168,8 +168,11 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
 // --patch and --mean-heads (image view) need the image's grid: the query token they name.
 Status resolve_patch(const ExportOptions& o, const Trace& trace, FigureRequest& r) {
     if (o.patch.empty() && !o.mean_heads) return Status::Ok();
-    if (r.view != FigureView::Image || !trace.image)
-        return Status::Error("--patch and --mean-heads belong to the image view: add --view image (with --image).");
+    const bool patch_view = r.view == FigureView::Image ||
+                            ((r.view == FigureView::PosSimilarity || r.view == FigureView::Pipeline) && !o.mean_heads);
+    if (!patch_view || !trace.image)
+        return Status::Error("--patch and --mean-heads belong to the image view (--patch also to pos-similarity and "
+                             "pipeline): add --view image (with --image).");
     if (o.mean_heads) r.head = -1;
     if (o.patch.empty() || lower(o.patch) == "cls") {
         r.row = 0;
@@ -245,6 +248,14 @@ int run_export(const ExportOptions& o, const char* argv0) {
             bytes = positional_csv(*trace, o.csv_bom);
             what = "positional encoding, " + std::to_string(trace->t_q()) + " x " +
                    std::to_string(trace->model.d_model);
+        } else if (request->view == FigureView::AttnDistance || request->view == FigureView::PosSimilarity) {
+            const bool distance = request->view == FigureView::AttnDistance;
+            auto csv = distance ? attention_distance_csv(*trace, o.csv_bom) : position_similarity_csv(*trace, o.csv_bom);
+            if (!csv) {
+                return fail("export", csv.error(), kExitBadInput);
+            }
+            bytes = std::move(*csv);
+            what = distance ? "mean attention distance per layer and head" : "position-embedding similarity";
         } else {
             auto csv = matrix_csv(*trace, request->layer, request->head, request->values, o.csv_bom);
             if (!csv) {

@@ -244,6 +244,23 @@ expect_exit nonzero "--patch on another view" -- "$bin" export --model "$models/
     --view heatmap --patch 1,1 -o "$tmp/x.png"
 grep -q "belong to the image view" "$tmp/err" && ok || fail "--patch elsewhere: $(cat "$tmp/err")"
 [ ! -e "$tmp/x.png" ] && ok || fail "a failed image export left a file"
+# The ViT paper's Figure 7: mean attention distance per head, position-embedding similarity.
+for fmt in svg pdf csv; do
+    expect_exit 0 "attn-distance $fmt" -- "$bin" export --model "$models/tiny-vit" --image "$pic" --view attn-distance \
+        -o "$tmp/dist.$fmt"
+    expect_exit 0 "pos-similarity $fmt" -- "$bin" export --model "$models/tiny-deit" --image "$pic" --view pos-similarity \
+        --patch 2,3 -o "$tmp/pos.$fmt"
+done
+grep -q "mean attention distance (pixels)" "$tmp/dist.svg" && ok || fail "attn-distance SVG lacks its axis as text"
+[ "$(head -1 "$tmp/dist.csv" | tr -d '\r')" = "layer,head,mean_distance_px,prefix_share" ] && ok || fail "attn-distance CSV header"
+[ "$(wc -l <"$tmp/dist.csv")" -eq 9 ] && ok || fail "attn-distance CSV: 2 layers x 4 heads expected"
+[ "$(wc -l <"$tmp/pos.csv")" -eq 10 ] && ok || fail "pos-similarity CSV: 9 patches expected"
+expect_exit 0 "pipeline of an image (z0 step)" -- "$bin" export --model "$models/tiny-vit" --image "$pic" --view pipeline \
+    --patch 2,3 -o "$tmp/pipe-image.svg"
+grep -q "Step 0 for this image" "$tmp/pipe-image.svg" && grep -q "patch 7 (2, 3)" "$tmp/pipe-image.svg" && ok ||
+    fail "the pipeline of an image lacks its z0 step"
+expect_exit nonzero "attn-distance without an image" -- "$bin" export --text "$en" --view attn-distance -o "$tmp/x.png"
+grep -q "The attn-distance view needs an image run" "$tmp/err" && ok || fail "attn-distance without image: $(cat "$tmp/err")"
 
 # No display needed.
 expect_exit 0 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY "$bin" export --text "$en" -o "$tmp/nodisplay.png"

@@ -129,6 +129,8 @@ constexpr CoreMessagePattern kPatterns[] = {
      "칸 보기에는 칸이 필요합니다: 쿼리:키 형식으로 주세요 (예: 2:0)."},
     {"Cell {}:{} is out of range: queries are 0–{} and keys 0–{}.",
      "칸({1}:{2})이 범위를 벗어났습니다: 쿼리는 0–{3}, 키는 0–{4}입니다."},
+    {"The {} view needs an image run: a ViT or DeiT model (--model) and --image FILE.",
+     "{1} 보기는 이미지 실행이 필요합니다: ViT나 DeiT 모델(--model)과 --image FILE."},
     {"The scaling view needs the same run with the scaling switched the other way.",
      "스케일링 그림에는 스케일링을 반대로 바꾼 같은 계산이 필요합니다."},
     {"The scaling view's second run does not match the first (tokens or model differ).",

@@ -134,6 +134,10 @@ enum class Txt {
     ImageQueryPrefix, ImageQueryPatch, ImagePrefixShare, ImageScale, ImageRolloutLine, ImageRolloutBusy,
     ImageTopTitle, ImageNoClasses, ImageStrip, ImageHeadsCaption, ImageHeadClickTip, ImageOpenTitle, ImageOpenIntro,
     ImageOpenPath, ImageOpenHint, ImageOpenGo, ImageOpenClose, ImageInUse, ImageNone, ImageTextModel, ImageMissing, PredictVision,
+    // The ViT paper's Figure 7 views: attention distance, position similarity (ui_text_image.cpp)
+    ViewAttnDistance, ViewPosSimilarity, VitOnlyImages, DistIntro, DistTitle, DistAxisLayer, DistAxisPx, DistMean,
+    DistUniform, DistPointTip, DistSummary, DistClickTip, PosIntro, PosHoverTip, PosLegend, PosSelected,
+    PipeZ0Show, PipeZ0ShowTip, PipeZ0Title, PipeZ0Pixels, PipeZ0Learned, PipeZ0Patch, ImageSamples, ImageSamplesTip,
     // Token limit in the controls column, and the refusal naming it (issue 23)
     TokenLimit, TokenLimitTip, TokenLimitRefusal,
     Count

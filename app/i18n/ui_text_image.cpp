@@ -88,6 +88,64 @@ constexpr Entry kTexts[] = {
      "A vision model predicts classes, not tokens: its top classes are in the Image view (View > Image (patches)).",
      "비전 모델은 토큰이 아니라 클래스를 예측합니다. 상위 클래스는 이미지 보기(보기 > 이미지 (패치))에 있습니다."},
     {Txt::ImageMissing, "No such file: %s", "파일이 없습니다: %s"},
+    // The ViT paper's Figure 7 views
+    {Txt::ViewAttnDistance, "Attention distance (ViT)", "주의 거리 (ViT)"},
+    {Txt::ViewPosSimilarity, "Position similarity (ViT)", "위치 유사도 (ViT)"},
+    {Txt::VitOnlyImages,
+     "This view is about images: open a ViT or DeiT model and an image (File > Open image…).",
+     "이 보기는 이미지용입니다. ViT나 DeiT 모델과 이미지를 여세요 (파일 > 이미지 열기…)."},
+    {Txt::DistIntro,
+     "How far across the image does each head look? For every patch, its attention weights times the distance (in "
+     "pixels) to the patches it attends to, summed; then averaged over the patches. One dot per head; early layers "
+     "mix near and far heads, later layers look wide (the ViT paper, Figure 7).",
+     "각 헤드는 이미지에서 얼마나 멀리까지 볼까요? 패치마다 주의 가중치 × 그 패치까지의 거리(픽셀)를 모두 더하고, 이를 "
+     "패치들에 대해 평균합니다. 점 하나가 헤드 하나입니다. 앞쪽 레이어에는 가까이 보는 헤드와 멀리 보는 헤드가 섞여 있고, "
+     "뒤쪽 레이어는 넓게 봅니다 (ViT 논문 그림 7)."},
+    {Txt::DistTitle, "Mean attention distance per head", "헤드별 평균 주의 거리"},
+    {Txt::DistAxisLayer, "layer (depth)", "레이어 (깊이)"},
+    {Txt::DistAxisPx, "mean attention distance (pixels)", "평균 주의 거리 (픽셀)"},
+    {Txt::DistMean, "mean of heads", "헤드 평균"},
+    {Txt::DistUniform, "uniform attention", "균등한 주의"},
+    {Txt::DistPointTip, "Layer %d, head %d: %.1f px (%.1f%% of the patches' attention goes to the class token)",
+     "레이어 %d, 헤드 %d: %.1f 픽셀 (패치들의 주의 중 %.1f%%는 클래스 토큰으로)"},
+    {Txt::DistSummary,
+     "The class token is left out: it is not a query here, and the weight patches give it counts towards no "
+     "distance (on average %.1f%%). Dashed: %.1f px, what attention spread evenly over all patches would give.",
+     "클래스 토큰은 빼고 계산합니다: 여기서는 쿼리가 아니고, 패치들이 클래스 토큰에 준 가중치(평균 %.1f%%)는 어떤 거리에도 "
+     "더해지지 않습니다. 점선: 모든 패치에 고르게 주의를 줄 때의 거리 %.1f 픽셀."},
+    {Txt::DistClickTip, "Click a dot to choose its layer and head for the other views.",
+     "점을 누르면 그 레이어와 헤드가 다른 보기에서도 선택됩니다."},
+    {Txt::PosIntro,
+     "Position embeddings are learned. Each small map belongs to one patch (placed where the patch is) and shows how "
+     "similar its position embedding is to every other patch's (cosine similarity). A trained ViT learns the 2-D "
+     "grid: nearby patches, and patches in the same row or column, come out similar.",
+     "위치 임베딩은 학습됩니다. 작은 지도 하나는 패치 하나의 것이고(그 패치 자리에 놓임), 그 패치의 위치 임베딩이 다른 모든 "
+     "패치의 위치 임베딩과 얼마나 비슷한지(코사인 유사도)를 보여 줍니다. 학습된 ViT는 2차원 격자를 배웁니다: 가까운 패치, "
+     "같은 행이나 열의 패치가 비슷하게 나옵니다."},
+    {Txt::PosHoverTip, "Map of patch %d (row %d, column %d)\nagainst patch %d (row %d, column %d): cosine %.3f",
+     "패치 %d(행 %d, 열 %d)의 지도\n패치 %d(행 %d, 열 %d)와의 코사인 유사도: %.3f"},
+    {Txt::PosLegend, "Colour: cosine similarity from -1 (left of the colour bar) to 1 (right).",
+     "색: 코사인 유사도, -1(색 막대 왼쪽)부터 1(오른쪽)까지."},
+    {Txt::PipeZ0Show, "Image to tokens (z0)", "이미지에서 토큰으로 (z0)"},
+    {Txt::PipeZ0ShowTip,
+     "Show the first step for this image above the matrices: each patch's pixels flattened into one vector, "
+     "multiplied by E, plus its position embedding = the first layer's input.",
+     "행렬들 위에 이 이미지의 첫 단계를 보여 줍니다: 패치마다 픽셀을 한 벡터로 펼치고, E를 곱하고, 위치 임베딩을 더하면 "
+     "첫 레이어의 입력이 됩니다."},
+    {Txt::PipeZ0Title,
+     "z0 = [x_class; x_p E] + E_pos for this image: patch -> its pixels as one vector -> times E -> + position "
+     "(real numbers; hover a strip)",
+     "이 이미지의 z0 = [x_class; x_p E] + E_pos: 패치 -> 픽셀을 한 벡터로 -> E를 곱함 -> + 위치 (실제 값; 띠에 "
+     "마우스를 올려 보세요)"},
+    {Txt::PipeZ0Pixels, "x_p: %d pixel values, R then G then B (0-255, before normalising)",
+     "x_p: 픽셀 값 %d개, R, G, B 순서 (0-255, 정규화 전)"},
+    {Txt::ImageSamples, "Samples:", "예시 이미지:"},
+    {Txt::ImageSamplesTip, "(public domain / CC0 photos and Fashion-MNIST, bundled)",
+     "(함께 들어 있는 퍼블릭 도메인 / CC0 사진과 패션-MNIST)"},
+    {Txt::PipeZ0Patch, "patch %d (%d, %d)", "패치 %d (%d, %d)"},
+    {Txt::PipeZ0Learned, "a learned vector: no pixels", "학습된 벡터: 픽셀 없음"},
+    {Txt::PosSelected, "Patch %d (row %d, column %d) — click a map to choose another",
+     "패치 %d(행 %d, 열 %d) — 다른 지도를 누르면 바뀝니다"},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

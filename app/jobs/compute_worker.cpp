@@ -9,6 +9,7 @@
 #include "app/i18n/core_messages.h"
 #include "core/attention/engine.h"
 #include "core/base/limits.h"
+#include "core/pretrained/vision_input_cache.h"
 
 namespace attn::app {
 
@@ -85,10 +86,16 @@ std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& mod
     return out;
 }
 
+PretrainedComputeFn cached_pretrained_compute() {
+    auto cache = std::make_shared<pretrained::VisionInputCache>();
+    return [cache](const pretrained::PretrainedModel& model, const RunConfig& run) {
+        return pretrained::compute_pretrained_trace_cached(model, run, cache.get());
+    };
+}
+
 ComputeWorker::ComputeWorker(std::function<void()> on_result, PretrainedComputeFn compute_pretrained)
     : on_result_(std::move(on_result)),
-      compute_pretrained_(compute_pretrained ? std::move(compute_pretrained)
-                                             : PretrainedComputeFn(pretrained::compute_pretrained_trace)),
+      compute_pretrained_(compute_pretrained ? std::move(compute_pretrained) : cached_pretrained_compute()),
       thread_([this] { run(); }) {}
 
 ComputeWorker::~ComputeWorker() {

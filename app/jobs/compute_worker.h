@@ -72,6 +72,9 @@ bool view_shows_refusal_itself(View v);
 
 // What runs a pretrained model (tests pass a fake; the app uses compute_pretrained_trace).
 using PretrainedComputeFn = std::function<Expected<Trace>(const pretrained::PretrainedModel&, const RunConfig&)>;
+// compute_pretrained_trace keeping the last image ready (core/pretrained/vision_input_cache.h): a
+// re-run of the same image file (√d_k, temperature, the flipped run) does not decode it again.
+PretrainedComputeFn cached_pretrained_compute();
 
 // The query tokens' pieces for a run through `model`, as compute_pretrained_trace tokenizes it
 // (BERT: [CLS] A [SEP] (B [SEP])). Empty when the model has no tokenizer or the text fails.
@@ -80,7 +83,7 @@ std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& mod
 class ComputeWorker {
 public:
     // `on_result` runs on the worker thread after each publish (e.g. glfwPostEmptyEvent to wake
-    // the UI); it must be thread-safe. `compute_pretrained` defaults to compute_pretrained_trace.
+    // the UI); it must be thread-safe. `compute_pretrained` defaults to cached_pretrained_compute().
     explicit ComputeWorker(std::function<void()> on_result = {}, PretrainedComputeFn compute_pretrained = {});
     ~ComputeWorker();  // stops and joins; a run in progress finishes first
     ComputeWorker(const ComputeWorker&) = delete;

@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in export_job.h)
 #include "app/jobs/export_job.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <ostream>
@@ -41,10 +42,12 @@ std::string with_export_extension(const std::string& path, ExportKind kind) {
 
 std::string default_export_path(const std::string& dir, FigureView view, int head, ExportKind kind, int layer) {
     std::string name = std::string("attnlab-") + figure_view_name(view);
-    const bool per_layer = view != FigureView::PositionalEncoding && kind != ExportKind::Json;
+    const bool per_layer = view != FigureView::PositionalEncoding && view != FigureView::AttnDistance &&
+                           view != FigureView::PosSimilarity && kind != ExportKind::Json;
     if (layer >= 0 && per_layer) name += "-layer" + std::to_string(layer + 1);
     if (view == FigureView::Heatmap || view == FigureView::Scaling || view == FigureView::Lines ||
-        view == FigureView::Cell || view == FigureView::Row || view == FigureView::Qk || kind == ExportKind::Csv) {
+        view == FigureView::Cell || view == FigureView::Row || view == FigureView::Qk ||
+        (kind == ExportKind::Csv && view != FigureView::AttnDistance && view != FigureView::PosSimilarity)) {
         name += "-head" + std::to_string(head + 1);
     }
     return (std::filesystem::path(dir) / (name + "." + export_kind_ext(kind))).string();
@@ -113,9 +116,12 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
             break;
         }
         case ExportKind::Csv: {
-            auto csv = s.view == FigureView::PositionalEncoding
-                           ? Expected<std::string>(positional_csv(*in.trace, true))
-                           : matrix_csv(*in.trace, in.layer, in.head, in.values, /*utf8_bom=*/true);
+            // The image figure's mean of heads has no matrix of its own: its CSV is head 1's weights.
+            auto csv = s.view == FigureView::PositionalEncoding ? Expected<std::string>(positional_csv(*in.trace, true))
+                       : s.view == FigureView::AttnDistance     ? attention_distance_csv(*in.trace, true)
+                       : s.view == FigureView::PosSimilarity    ? position_similarity_csv(*in.trace, true)
+                                                                : matrix_csv(*in.trace, in.layer, std::max(in.head, 0), in.values,
+                                                                             /*utf8_bom=*/true);
             if (!csv) {
                 out.message = csv.error();
                 return out;

@@ -19,6 +19,8 @@ namespace {
 constexpr FigureView kFigureViews[] = {FigureView::Heatmap, FigureView::Cell, FigureView::Heads,
                                        FigureView::Scaling, FigureView::Pipeline, FigureView::Lines,
                                        FigureView::PositionalEncoding, FigureView::Row, FigureView::Qk};
+// Offered when the trace is an image run (Vision Transformers).
+constexpr FigureView kImageFigureViews[] = {FigureView::Image, FigureView::AttnDistance, FigureView::PosSimilarity};
 constexpr ExportKind kKinds[] = {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png, ExportKind::Csv,
                                  ExportKind::Json};
 
@@ -33,7 +35,9 @@ Txt figure_view_title(FigureView v) {
         case FigureView::PositionalEncoding: return Txt::ViewPositional;
         case FigureView::Row: return Txt::ViewRow;
         case FigureView::Qk: return Txt::ViewQk;
-        case FigureView::Image: return Txt::ViewHeatmap;  // not in kViews: the image view exports from its own view
+        case FigureView::Image: return Txt::ViewImage;
+        case FigureView::AttnDistance: return Txt::ViewAttnDistance;
+        case FigureView::PosSimilarity: return Txt::ViewPosSimilarity;
     }
     return Txt::ViewHeatmap;
 }
@@ -77,6 +81,9 @@ FigureView figure_view_for(const AppState& s) {
         case View::Positional: return FigureView::PositionalEncoding;
         case View::Row: return FigureView::Row;
         case View::Qk: return FigureView::Qk;
+        case View::Image: return FigureView::Image;
+        case View::AttnDistance: return FigureView::AttnDistance;
+        case View::PosSimilarity: return FigureView::PosSimilarity;
         default: return FigureView::Heatmap;
     }
 }
@@ -115,6 +122,11 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
     if (ImGui::BeginCombo(label, tr(lang, figure_view_title(s.view)))) {
         for (FigureView v : kFigureViews) {
             if (ImGui::Selectable(tr(lang, figure_view_title(v)), v == s.view)) s.view = v;
+        }
+        if (view.trace && view.trace->image) {
+            for (FigureView v : kImageFigureViews) {
+                if (ImGui::Selectable(tr(lang, figure_view_title(v)), v == s.view)) s.view = v;
+            }
         }
         ImGui::EndCombo();
     }
@@ -174,6 +186,12 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         in.cell_query = state.sel_query;
         in.cell_key = state.sel_key;
         in.row = state.sel_query;  // the Row and Qk figures' query (-1: the last one)
+        if (s.view == FigureView::Image) {  // the Image view's query and head (or mean of heads)
+            in.row = state.image_query;
+            if (state.image_mean_heads) in.head = -1;
+        } else if (s.view == FigureView::PosSimilarity && view.trace->image) {  // the chosen map
+            in.row = view.trace->image->prefix_tokens + state.pos_patch;
+        }
         in.values = values_for(state.quantity);
         in.colormap = state.colormap;
         in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;

@@ -71,6 +71,32 @@ void draw_image_dialog(ImageDialog& d, AppState& state, std::vector<std::string>
         ImGui::CloseCurrentPopup();
     }
 
+    if (!d.samples.empty()) {  // the bundled pictures, one click each
+        ImGui::Spacing();
+        ImGui::TextUnformatted(tr(lang, Txt::ImageSamples));
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", tr(lang, Txt::ImageSamplesTip));
+        const float right = ImGui::GetWindowContentRegionMax().x;
+        for (size_t i = 0; i < d.samples.size(); ++i) {
+            const ImageSample& smp = d.samples[i];
+            ImGui::PushID(int(i));
+            const bool current = smp.path == state.image_path;
+            if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+            if (ImGui::SmallButton(smp.name(lang).c_str())) {
+                d.path = smp.path;
+                use_image(state, smp.path, vision_model);
+            }
+            if (current) ImGui::PopStyleColor();
+            ImGui::PopID();
+            // Flow the buttons left to right, wrapping.
+            if (i + 1 < d.samples.size()) {
+                const float next = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x +
+                                   ImGui::CalcTextSize(d.samples[i + 1].name(lang).c_str()).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+                if (next < right + ImGui::GetWindowPos().x) ImGui::SameLine();
+            }
+        }
+    }
+
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);
     if (!d.path.empty() && !exists) ImGui::TextColored(error_colour(), tr(lang, Txt::ImageMissing), d.path.c_str());

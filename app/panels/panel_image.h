@@ -10,6 +10,7 @@
 
 #include "app/jobs/compute_worker.h"
 #include "app/state/app_state.h"
+#include "app/state/image_samples.h"
 
 namespace attn::app {
 
@@ -17,6 +18,7 @@ struct ImageDialog {
     bool open = false;
     bool just_opened = false;
     std::string path;  // the path field
+    std::vector<ImageSample> samples;  // assets/samples (set once at start; may be empty)
 };
 
 void open_image_dialog(ImageDialog& dialog);

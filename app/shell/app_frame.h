@@ -22,6 +22,7 @@
 #include "app/shell/fonts.h"
 #include "app/state/app_state.h"
 #include "app/views/all_heads/panel.h"
+#include "app/views/attn_distance/panel.h"
 #include "app/views/cell_explainer/panel.h"
 #include "app/views/cost/panel.h"
 #include "app/views/heatmap/panel.h"
@@ -29,6 +30,7 @@
 #include "app/views/lines/panel.h"
 #include "app/views/model_view/panel.h"
 #include "app/views/pipeline/panel.h"
+#include "app/views/pos_similarity/panel.h"
 #include "app/views/positional/panel.h"
 #include "app/views/predict/panel.h"
 #include "app/views/qk/panel.h"
@@ -63,6 +65,8 @@ struct App {
     PredictPanel predict;    // the Predict view (GPT-2 generation session, BERT masked LM)
     ImagePanel image;        // the Image view (vision models)
     ImageDialog image_dialog;  // File ▸ Open image… and dropped image files
+    AttnDistancePanel attn_distance;  // the ViT paper's Figure 7 views
+    PosSimilarityPanel pos_similarity;
     ComputeRequest last_posted;
     bool posted_any = false;
     FontSetup fonts;

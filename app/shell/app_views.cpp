@@ -149,6 +149,18 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
             }
             ImGui::End();
             break;
+        case View::AttnDistance:
+            if (open(Txt::ViewAttnDistance, "attn_distance", x0, top, w, h, kNoScroll)) {
+                draw_attn_distance_panel(app.attn_distance, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::PosSimilarity:
+            if (open(Txt::ViewPosSimilarity, "pos_similarity", x0, top, w, h, kNoScroll)) {
+                draw_pos_similarity_panel(app.pos_similarity, app.state, app.view);
+            }
+            ImGui::End();
+            break;
         default:
             if (open(Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);

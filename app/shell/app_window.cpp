@@ -390,6 +390,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     app->type_text = options.type_text;
     const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
     app->controls.presets = load_presets(assets / kAssetMarker);
+    app->image_dialog.samples = load_image_samples(assets);
     if (auto font = find_figure_font(assets)) app->exporter.font_file = app->train.figure_font = *font;
     if (options.export_dialog) open_export_for_view(*app);  // the Train view: its own figure popup
     app->cost.auto_start = options.run;
@@ -493,6 +494,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     worker.reset();  // joins; its wake-up callback needs GLFW alive (so do the panels' jobs: app.reset() below)
     heatmap_renderer_destroy(app->heatmap.renderer);
     heatmap_renderer_destroy(app->heatmap.overview);
+    destroy_picture(app->heatmap.picture);
     all_heads_panel_destroy(app->all_heads);
     scaling_lab_panel_destroy(app->scaling);
     variants_panel_destroy(app->variants);
@@ -500,6 +502,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     positional_panel_destroy(app->positional);
     model_view_panel_destroy(app->model_view);
     image_panel_destroy(app->image);
+    pos_similarity_panel_destroy(app->pos_similarity);
     train_panel_destroy(app->train);  // joins the training thread (its wake-up needs GLFW alive)
     ImGui_ImplOpenGL3_Shutdown();
     if (surface.window != nullptr) ImGui_ImplGlfw_Shutdown();

@@ -44,6 +44,12 @@ struct AppState {
 
     // Image: the PNG/JPEG a vision model (ViT, DeiT) looks at ("" = none). Text models ignore it.
     std::string image_path;
+    // What the image views show, kept here so that File > Export draws the same: the Image view's
+    // query token (0 = [CLS]) and whether it shows the mean of the heads; the Position similarity
+    // view's chosen patch (0-based, row by row). Not saved; clamped to the trace by the views.
+    int image_query = 0;
+    bool image_mean_heads = false;
+    int pos_patch = 0;
 
     // Model (built-in)
     int d_model = 64;

@@ -21,6 +21,8 @@ constexpr ViewInfo kInfo[] = {
     {View::Train, "train", Txt::ViewTrain},
     {View::Predict, "predict", Txt::ViewPredict},
     {View::Image, "image", Txt::ViewImage},
+    {View::AttnDistance, "attn-distance", Txt::ViewAttnDistance},
+    {View::PosSimilarity, "pos-similarity", Txt::ViewPosSimilarity},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -37,7 +39,7 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image, attn-distance, pos-similarity"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 

@@ -40,7 +40,8 @@ const Named<FigureView> kViews[] = {
     {FigureView::Heatmap, "heatmap"},   {FigureView::Heads, "heads"}, {FigureView::Scaling, "scaling"},
     {FigureView::Pipeline, "pipeline"}, {FigureView::Lines, "lines"}, {FigureView::PositionalEncoding, "pe"},
     {FigureView::Cell, "cell"},         {FigureView::Row, "row"}, {FigureView::Qk, "qk"},
-    {FigureView::Image, "image"},
+    {FigureView::Image, "image"},       {FigureView::AttnDistance, "attn-distance"},
+    {FigureView::PosSimilarity, "pos-similarity"},
 };
 const Named<FigureFormat> kFormats[] = {
     {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
@@ -74,7 +75,7 @@ bool parse_figure_view(const std::string& name, FigureView* out) {
     return parse_name(kViews, name, out);
 }
 const char* figure_view_choices() {
-    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, image";
+    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, image, attn-distance, pos-similarity";
 }
 const char* figure_format_name(FigureFormat format) {
     return name_of(kFormats, format);
@@ -141,9 +142,13 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
         return Status::Error("Attention rollout follows one sentence through the layers; it is not defined for "
                              "cross-attention. Show the weights instead.");
     const LayerTrace& L = trace.layers[size_t(r.layer)];
-    if (r.view == FigureView::Image && !trace.image)
-        return Status::Error("The image view needs an image run: a ViT or DeiT model (--model) and --image FILE.");
-    const bool mean_allowed = r.view == FigureView::Image && r.head == -1;  // the mean of the heads
+    const bool image_view = r.view == FigureView::Image || r.view == FigureView::AttnDistance ||
+                            r.view == FigureView::PosSimilarity;
+    if (image_view && !trace.image)
+        return Status::Error(std::string("The ") + figure_view_name(r.view) +
+                             " view needs an image run: a ViT or DeiT model (--model) and --image FILE.");
+    // The image view: the mean of the heads; the ViT-paper views: no dot outlined.
+    const bool mean_allowed = image_view && r.head == -1;
     if (!mean_allowed && (r.head < 0 || r.head >= L.n_heads)) {
         return Status::Error(
             "Head " + std::to_string(r.head + 1) + " is out of range: the model has " +
@@ -475,6 +480,12 @@ void draw_view(fig::Canvas& c, const Trace& trace, const FigureRequest& r) {
             break;
         case FigureView::Image:
             fig::draw_image_view(c, trace, r);
+            break;
+        case FigureView::AttnDistance:
+            fig::draw_attn_distance_view(c, trace, r);
+            break;
+        case FigureView::PosSimilarity:
+            fig::draw_pos_similarity_view(c, trace, r);
             break;
     }
 }

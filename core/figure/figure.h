@@ -28,7 +28,10 @@
 namespace attn {
 
 // Image: an image run's attention drawn over the picture (Vision Transformers; needs Trace::image).
-enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk, Image };
+// AttnDistance, PosSimilarity: the ViT paper's Figure 7 (right, centre) for an image run
+// (core/attention/vision_stats.h); the layer/head request outlines one dot, `row` (a patch token) one map.
+enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk, Image,
+                        AttnDistance, PosSimilarity };
 enum class FigureFormat { Png, Svg, Pdf };
 // A, S = QKᵀ, S · factor (softmax input), attention rollout through layers 1 … layer (heads
 // averaged, + I, rows normalised, multiplied; core/attention/attention_flow.h; self-attention only)
@@ -118,5 +121,11 @@ Expected<std::string> matrix_csv(const Trace& trace, int layer, int head, Matrix
                                  bool utf8_bom = false);
 // The positional-encoding matrix (T_q, d_model) as CSV: header "", "0", "1", ... (dimension).
 std::string positional_csv(const Trace& trace, bool utf8_bom = false);
+// An image run's mean attention distance (vision_stats.h) as CSV: header layer, head,
+// mean_distance_px, prefix_share; one row per (layer, head), both counted from 1.
+Expected<std::string> attention_distance_csv(const Trace& trace, bool utf8_bom = false);
+// An image run's position-embedding similarity (N, N) as CSV: header "" then "r1 c1", "r1 c2", ...
+// (the patches row by row), then one row per patch.
+Expected<std::string> position_similarity_csv(const Trace& trace, bool utf8_bom = false);
 
 }  // namespace attn

@@ -5,6 +5,7 @@
 #include "core/figure/figure.h"
 #include "core/attention/attention_flow.h"
 #include "core/attention/positional.h"
+#include "core/attention/vision_stats.h"
 
 namespace attn {
 namespace {
@@ -90,6 +91,45 @@ std::string positional_csv(const Trace& trace, bool utf8_bom) {
     const Mat pe =
         trace.model.positional ? trace.q_positions : sinusoidal_positions(trace.t_q(), trace.model.d_model);
     return csv_of(pe, trace.q_tokens, header, utf8_bom);
+}
+
+namespace {
+Status needs_image(const Trace& trace, FigureView view) {
+    FigureRequest probe;
+    probe.view = view;
+    return validate_figure_request(trace, probe, FigureFormat::Svg);
+}
+}  // namespace
+
+Expected<std::string> attention_distance_csv(const Trace& trace, bool utf8_bom) {
+    if (Status s = needs_image(trace, FigureView::AttnDistance); !s) return s;
+    const AttentionDistance d = mean_attention_distance(trace);
+    std::string out = utf8_bom ? "\xEF\xBB\xBF" : "";
+    out += "layer,head,mean_distance_px,prefix_share\r\n";
+    for (Eigen::Index l = 0; l < d.distance.rows(); ++l)
+        for (Eigen::Index h = 0; h < d.distance.cols(); ++h) {
+            out += std::to_string(l + 1) + ',' + std::to_string(h + 1) + ',';
+            append_number(out, d.distance(l, h));
+            out += ',';
+            append_number(out, d.prefix_share(l, h));
+            out += "\r\n";
+        }
+    return out;
+}
+
+Expected<std::string> position_similarity_csv(const Trace& trace, bool utf8_bom) {
+    if (Status s = needs_image(trace, FigureView::PosSimilarity); !s) return s;
+    const TraceImage& im = *trace.image;
+    std::vector<std::string> header{""};
+    std::vector<Token> rows;
+    for (int r = 0; r < im.grid_rows; ++r)
+        for (int c = 0; c < im.grid_cols; ++c) {
+            header.push_back("r" + std::to_string(r + 1) + " c" + std::to_string(c + 1));
+            Token t;
+            t.text = header.back();
+            rows.push_back(std::move(t));
+        }
+    return csv_of(position_similarity(trace), rows, header, utf8_bom);
 }
 
 }  // namespace attn

@@ -126,6 +126,11 @@ void draw_pipeline_view(Canvas& c, const Trace& trace, const FigureRequest& r) {
     cairo_fill(c.cr);
     cairo_pattern_destroy(grad);
     if (has_mask) draw_mask_legend(c, ramp.right() + 24 * k, content.bottom() + 8 * k);
+    if (trace.image) {  // an image run: z0 for a few patches above the stages (figure_vision.cpp)
+        const double used = draw_z0_band(c, trace, Rect{content.x, content.y, content.w, content.h * 0.3}, r.row);
+        content.y += used;
+        content.h -= used;
+    }
 
     // ---- layout: rows of stages -------------------------------------------------------------
     // Widths are shared in "units": a stage takes one unit per matrix.

@@ -238,6 +238,32 @@ const Entry kTable[] = {
      "이미지: {0} ({1}×{2} 픽셀, 모델 입력 {3}×{4})"},
     {Ft::CaptionImageInterpolated, "position embeddings interpolated from a {0}×{0} grid (bicubic)",
      "위치 임베딩을 {0}×{0} 격자에서 보간 (바이큐빅)"},
+    {Ft::TitleAttnDistance, "How far each head looks: mean attention distance against depth",
+     "헤드는 얼마나 멀리 보는가: 깊이에 따른 평균 주의 거리"},
+    {Ft::SubtitleAttnDistance,
+     "Per head: the weights of the {0} patch queries times the distance to each patch they attend to, summed and "
+     "averaged ({1}×{1}-pixel patches) · the class token is left out; it gets {2}% of the patches' attention on average",
+     "헤드마다: 패치 쿼리 {0}개가 각 패치에 준 가중치 × 그 패치까지의 거리를 더해 평균 ({1}×{1} 픽셀 패치) · "
+     "클래스 토큰은 빼고 계산; 패치들은 평균 {2}%의 주의를 클래스 토큰에 줌"},
+    {Ft::DistanceAxis, "mean attention distance (pixels)", "평균 주의 거리 (픽셀)"},
+    {Ft::DistanceLayerAxis, "layer (depth)", "레이어 (깊이)"},
+    {Ft::DistanceMeanOfHeads, "mean of heads", "헤드 평균"},
+    {Ft::DistanceUniform, "uniform attention", "균등한 주의"},
+    {Ft::TitlePosSimilarity, "Position embedding similarity", "위치 임베딩 유사도"},
+    {Ft::SubtitlePosSimilarity,
+     "Map (row, column): cosine similarity of that patch's position embedding with every patch's · {0}×{1} patches, "
+     "d<sub>model</sub> {2}",
+     "(행, 열)의 작은 지도: 그 패치의 위치 임베딩과 모든 패치의 위치 임베딩 사이 코사인 유사도 · 패치 {0}×{1}개, "
+     "d<sub>model</sub> {2}"},
+    {Ft::CosineSimilarity, "cosine similarity", "코사인 유사도"},
+    {Ft::PatchRowAxis, "input patch row", "입력 패치 행"},
+    {Ft::PatchColumnAxis, "input patch column", "입력 패치 열"},
+    {Ft::PipeZ0Title,
+     "Step 0 for this image: z<sub>0</sub> = [x<sub>class</sub>; x<sub>p</sub> E] + E<sub>pos</sub> (patch, then its "
+     "pixels times E, plus its position: the first layer's input)",
+     "이 이미지의 0단계: z<sub>0</sub> = [x<sub>class</sub>; x<sub>p</sub> E] + E<sub>pos</sub> (패치의 픽셀에 E를 "
+     "곱하고 위치를 더한 것이 첫 레이어의 입력)"},
+    {Ft::PipeZ0Patch, "patch {0} ({1}, {2})", "패치 {0} ({1}, {2})"},
 };
 
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == size_t(Ft::kCount), "one row per Ft id");

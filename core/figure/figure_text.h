@@ -185,6 +185,20 @@ enum class Ft {
     ImageOverlayLegend,
     CaptionImage,
     CaptionImageInterpolated,
+    // Mean attention distance and position-embedding similarity (ViT paper, Figure 7)
+    TitleAttnDistance,
+    SubtitleAttnDistance,
+    DistanceAxis,
+    DistanceLayerAxis,
+    DistanceMeanOfHeads,
+    DistanceUniform,
+    TitlePosSimilarity,
+    SubtitlePosSimilarity,
+    CosineSimilarity,
+    PatchRowAxis,
+    PatchColumnAxis,
+    PipeZ0Title,
+    PipeZ0Patch,
     kCount
 };
 

@@ -66,6 +66,15 @@ view_shot image-vit-ko --view image --lang ko --model "$models/tiny-vit" --image
 view_shot image-deit-heads-ko --view image --lang ko --model "$models/tiny-deit" --image "$img" --image-mode heads
 view_shot image-vit-rollout --view image --model "$models/tiny-vit" --image "$img" --image-mode rollout
 view_shot image-none-ko --view image --lang ko --model "$models/tiny-vit"
+# The ViT paper's Figure 7 views (a dot hovered, a map clicked), the pipeline's z0 step, and the
+# same views for a text model (a message). The heatmap with patch thumbnails is vit-heatmap below.
+view_shot attn-distance-vit-en --view attn-distance --model "$models/tiny-vit" --image "$img" --mouse 800,500
+view_shot attn-distance-deit-ko --view attn-distance --lang ko --model "$models/tiny-deit" --image "$img"
+view_shot pos-similarity-vit-en --view pos-similarity --model "$models/tiny-vit" --image "$img" --click 700,500 --frames 5
+view_shot pos-similarity-deit-ko --view pos-similarity --lang ko --model "$models/tiny-deit" --image "$img"
+view_shot pipeline-z0-vit-ko --view pipeline --lang ko --model "$models/tiny-vit" --image "$img"
+view_shot attn-distance-text --view attn-distance
+view_shot export-dialog-image-ko --export-dialog --view image --lang ko --model "$models/tiny-vit" --image "$img"
 for view in heatmap explain heads scaling pipeline lines positional variants cost model row qk predict; do
     view_shot "vit-$view" --view "$view" --model "$models/tiny-vit" --image "$img" --click 700,400 --frames 5
 done

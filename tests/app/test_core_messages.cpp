@@ -222,6 +222,11 @@ TEST_CASE("file and figure messages in Korean") {
     r.cell_query = 1;
     r.cell_key = 40;
     check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
+    for (FigureView v : {FigureView::Image, FigureView::AttnDistance, FigureView::PosSimilarity}) {
+        r = FigureRequest{};
+        r.view = v;  // a text trace: these need an image run
+        check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
+    }
     r = FigureRequest{};
     r.view = FigureView::Scaling;
     check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());

@@ -52,8 +52,20 @@ void draw_axis_labels(const HeatmapPanel& p, const HeatmapLayout& L, const Trace
         return hovered ? kHoverText : (t.kind == TokenKind::Special ? special : normal);
     };
 
+    // An image run with cells large enough: each patch's picture instead of its name (the prefix
+    // tokens keep theirs); every patch is drawn, the text stride does not apply.
+    const bool thumbs = trace.image && p.picture.texture != 0 && L.cell >= kMinThumbPx;
+    const float row_side = std::min(L.cell - 2.0f, std::max(L.row_labels.w - 2.0f, 0.0f));
+    const float col_side = std::min(L.cell - 2.0f, std::max(L.col_labels.h - 2.0f, 0.0f));
     for (int i = 0; i < int(p.row_labels.size()); ++i) {
         const bool hovered = p.hovered.valid() && p.hovered.i == i;
+        if (thumbs && row_side >= kMinThumbPx) {
+            const float cy = L.grid.y + (float(i) + 0.5f) * L.cell;
+            if (cy < L.view.y || cy > L.view.bottom()) continue;
+            if (draw_patch_thumb(dl, p.picture, i, ImVec2(L.row_labels.right() - 0.5f * row_side - 1.0f, cy), row_side,
+                                 hovered))
+                continue;
+        }
         if (i % L.row_stride != 0 && !hovered) continue;
         const char* text = p.row_labels[size_t(i)].c_str();
         const float w = ImGui::CalcTextSize(text).x;
@@ -68,6 +80,13 @@ void draw_axis_labels(const HeatmapPanel& p, const HeatmapLayout& L, const Trace
     dl->PushClipRect(ImVec2(wmin.x, wmin.y - kMaxLabelPx), ImVec2(wmax.x + kMaxLabelPx, wmax.y), false);
     for (int j = 0; j < int(p.col_labels.size()); ++j) {
         const bool hovered = p.hovered.valid() && p.hovered.j == j;
+        if (thumbs && col_side >= kMinThumbPx) {
+            const float cx = L.grid.x + (float(j) + 0.5f) * L.cell;
+            if (cx < L.view.x || cx > L.view.right()) continue;
+            if (draw_patch_thumb(dl, p.picture, j, ImVec2(cx, L.col_labels.bottom() - 0.5f * col_side - 1.0f), col_side,
+                                 hovered))
+                continue;
+        }
         if (j % L.col_stride != 0 && !hovered) continue;
         const char* text = p.col_labels[size_t(j)].c_str();
         const ImU32 c = colour(trace.k_tokens[size_t(j)], hovered);

@@ -365,6 +365,7 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
                     ImVec2(L.grid.right() + 3, L.grid.y + float(i + 1) * L.cell + 2), plot_colour(1), 0.0f, 0, 2.5f);
     }
     draw_lesson_token_marks(L, s.highlights, d.rows, d.cols);  // behind the labels
+    if (trace->image) refresh_picture(p.picture, trace->image);
     draw_axis_labels(p, L, *trace);
     draw_colour_bar(p, L, s.colormap, s.lang);
     if (p.hovered.valid()) {

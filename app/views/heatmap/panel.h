@@ -21,6 +21,7 @@
 #include "app/heatmap/heatmap_texture.h"
 #include "app/heatmap/mask_edit.h"
 #include "app/widgets/layer_choice.h"
+#include "app/widgets/patch_thumbs.h"
 #include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
@@ -69,6 +70,7 @@ struct HeatmapPanel {
     CellIndex hovered;     // cell under the pointer this frame (invalid when none)
     HeatmapLayout layout;  // this frame's geometry (screen pixels)
     LabelBuf label;
+    PictureTexture picture;  // image runs: the patches as axis labels (patch_thumbs.h)
 };
 
 void draw_heatmap_panel(HeatmapPanel& panel, AppState& state, const ComputeView& view);

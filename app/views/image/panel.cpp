@@ -157,17 +157,17 @@ void draw_controls(ImagePanel& p, AppState& s, const Trace& trace, bool rollout_
     const LayerTrace& layer = current_layer(trace, s);
     if (p.mode == ImageMode::Query) {  // head or mean of heads
         char preview[64];
-        if (p.mean_heads) std::snprintf(preview, sizeof(preview), "%s", tr(lang, Txt::ImageHeadMean));
+        if (s.image_mean_heads) std::snprintf(preview, sizeof(preview), "%s", tr(lang, Txt::ImageHeadMean));
         else std::snprintf(preview, sizeof(preview), tr(lang, Txt::ImageHeadN), s.head + 1);
         ImGui::SetNextItemWidth(150.0f);
         if (ImGui::BeginCombo("##img_head", preview)) {
-            if (ImGui::Selectable(tr(lang, Txt::ImageHeadMean), p.mean_heads)) p.mean_heads = true;
+            if (ImGui::Selectable(tr(lang, Txt::ImageHeadMean), s.image_mean_heads)) s.image_mean_heads = true;
             for (int h = 0; h < layer.n_heads; ++h) {
                 char item[64];
                 std::snprintf(item, sizeof(item), tr(lang, Txt::ImageHeadN), h + 1);
                 ImGui::PushID(h);
-                if (ImGui::Selectable(item, !p.mean_heads && s.head == h)) {
-                    p.mean_heads = false;
+                if (ImGui::Selectable(item, !s.image_mean_heads && s.head == h)) {
+                    s.image_mean_heads = false;
                     s.head = h;
                 }
                 ImGui::PopID();
@@ -177,7 +177,7 @@ void draw_controls(ImagePanel& p, AppState& s, const Trace& trace, bool rollout_
         ImGui::SameLine();
     }
     if (p.mode != ImageMode::Heads) {
-        if (ImGui::Button("[CLS]###img_cls")) p.query = 0;
+        if (ImGui::Button("[CLS]###img_cls")) s.image_query = 0;
         item_tooltip(tr(lang, Txt::ImageClsTip));
         ImGui::SameLine();
     }
@@ -292,10 +292,10 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
     const TraceImage& img = *trace.image;
     clamp_selection(s, trace);
     if (p.pending_patch.first >= 0) {
-        if (const int token = patch_token(img, p.pending_patch.first, p.pending_patch.second); token >= 0) p.query = token;
+        if (const int token = patch_token(img, p.pending_patch.first, p.pending_patch.second); token >= 0) s.image_query = token;
         p.pending_patch = {-1, -1};
     }
-    p.query = std::clamp(p.query, 0, trace.t_q() - 1);
+    s.image_query = std::clamp(s.image_query, 0, trace.t_q() - 1);
     refresh_texture(p, trace.image);
     ImGui::Text(tr(lang, Txt::ImageCaption), img.source.c_str(), img.source_width, img.source_height, img.width,
                 img.height, img.grid_rows, img.grid_cols, img.patch_size, img.patch_size, patch_count(img),
@@ -334,16 +334,16 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
         const int dc = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) ? 1
                        : ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)) ? -1 : 0;
         if (dr != 0 || dc != 0) {
-            const auto [r, c] = token_patch(img, p.query);
-            p.query = r < 0 ? patch_token(img, 0, 0)
+            const auto [r, c] = token_patch(img, s.image_query);
+            s.image_query = r < 0 ? patch_token(img, 0, 0)
                             : patch_token(img, std::clamp(r + dr, 0, img.grid_rows - 1), std::clamp(c + dc, 0, img.grid_cols - 1));
         }
     }
 
     // The numbers on the big picture (Query, Rollout).
     std::vector<float> values;
-    if (p.mode == ImageMode::Query) values = patch_attention(layer, img, p.query, p.mean_heads ? -1 : s.head);
-    else if (p.mode == ImageMode::Rollout && p.rollout) values = patch_row((*p.rollout)[size_t(layer_index)], img, p.query);
+    if (p.mode == ImageMode::Query) values = patch_attention(layer, img, s.image_query, s.image_mean_heads ? -1 : s.head);
+    else if (p.mode == ImageMode::Rollout && p.rollout) values = patch_row((*p.rollout)[size_t(layer_index)], img, s.image_query);
     const std::vector<std::uint8_t> keep = p.keep_mass && !values.empty() ? mass_set(values, kMassFraction)
                                                                              : std::vector<std::uint8_t>{};
 
@@ -392,8 +392,8 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
                 ImGui::EndTooltip();
                 if (pic_clicked) {  // this head, [CLS], in One token's attention
                     s.head = h;
-                    p.mean_heads = false;
-                    p.query = 0;
+                    s.image_mean_heads = false;
+                    s.image_query = 0;
                     p.mode = ImageMode::Query;
                 }
             }
@@ -404,9 +404,9 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
         hovered = pic_hovered ? hovered_patch(img, a, b) : -1;
         const Overlay o{values.empty() ? nullptr : &values, keep.empty() ? nullptr : &keep, max_value(values), s.colormap,
                         p.opacity};
-        draw_picture(dl, p, img, a, b, o, true, p.query, hovered);
+        draw_picture(dl, p, img, a, b, o, true, s.image_query, hovered);
         tip_values = values.empty() ? nullptr : &values;
-        if (hovered >= 0 && pic_clicked) p.query = hovered;
+        if (hovered >= 0 && pic_clicked) s.image_query = hovered;
     }
 
     // Side column: the query, what the colours mean, the classes.
@@ -416,9 +416,9 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
     if (p.mode == ImageMode::Heads) {
         ImGui::Text(tr(lang, Txt::ImageHeadsCaption), layer_index + 1);
     } else {
-        draw_query_line(lang, trace, p.query);
+        draw_query_line(lang, trace, s.image_query);
         if (p.mode == ImageMode::Query) {
-            const float share = prefix_share(layer, img, p.query, p.mean_heads ? -1 : s.head);
+            const float share = prefix_share(layer, img, s.image_query, s.image_mean_heads ? -1 : s.head);
             ImGui::TextDisabled(tr(lang, Txt::ImagePrefixShare), double(share) * 100.0);
         } else if (p.rollout) {
             ImGui::TextDisabled(tr(lang, Txt::ImageRolloutLine), layer_index + 1);
@@ -439,11 +439,11 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
     ImGui::SetCursorScreenPos(ImVec2(strip_origin.x, strip_origin.y + line_h));
     if (ImGui::BeginChild("##img_strip", ImVec2(strip_w, std::max(strip_h - line_h, thumb + gap)), false)) {
         const ImVec2 so = ImGui::GetCursorScreenPos();
-        const int hov = draw_strip(p, img, so, strip_w - ImGui::GetStyle().ScrollbarSize, thumb, gap, p.query);
+        const int hov = draw_strip(p, img, so, strip_w - ImGui::GetStyle().ScrollbarSize, thumb, gap, s.image_query);
         ImGui::Dummy(ImVec2(strip_w - ImGui::GetStyle().ScrollbarSize, float(rows) * (thumb + gap)));
         if (hov >= 0) {
             patch_tooltip(lang, img, hov, p.mode == ImageMode::Heads ? nullptr : tip_values, p.mode != ImageMode::Heads);
-            if (p.mode != ImageMode::Heads && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) p.query = hov;
+            if (p.mode != ImageMode::Heads && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) s.image_query = hov;
         }
     }
     ImGui::EndChild();

@@ -25,8 +25,7 @@ using ImageRolloutJob = LatestJob<std::shared_ptr<const Trace>, ImageRolloutPtr>
 
 struct ImagePanel {
     ImageMode mode = ImageMode::Query;
-    int query = 0;             // the token whose attention shows (0 = [CLS])
-    bool mean_heads = false;   // One token's attention: the mean of heads instead of state.head
+    // The query token and "mean of heads" are AppState::image_query / image_mean_heads (File > Export).
     bool keep_mass = false;    // darken all but the patches holding 60% of the mass
     float opacity = 0.5f;      // of the colour overlay
     // --patch R,C: the query to select once an image trace is in; (-1, -1) = none ([CLS] stays).

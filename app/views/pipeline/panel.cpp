@@ -31,6 +31,101 @@ bool ensure_renderers(PipelinePanel& p) {
     return true;
 }
 
+// Image runs: z₀ = [x_class; x_p E] + E_pos for a few tokens, one row each: the token, its patch,
+// its pixels flattened, x_p E + b, E_pos and their sum, as colour strips (hover for the numbers).
+// Returns the height used.
+float draw_z0_section(PipelinePanel& p, const AppState& s, const std::shared_ptr<const Trace>& owner, float width) {
+    const Lang lang = s.lang;
+    const Trace& trace = *owner;
+    const TraceImage& img = *trace.image;
+    if (p.z0_trace != owner || p.z0_query != s.image_query || p.z0_map != s.colormap) {
+        p.z0_rows = embedding_rows(trace, embedding_tokens(img, s.image_query, img.prefix_tokens + 3));
+        p.z0_strips = embedding_strips(p.z0_rows, s.colormap);
+        p.z0_texture = upload_rgba_texture(p.z0_texture, p.z0_strips.rgba.data(), p.z0_strips.width, p.z0_strips.height);
+        if (p.z0_trace != owner) {
+            std::vector<std::uint8_t> rgba(size_t(img.width) * size_t(img.height) * 4, 255);  // (H, W, 4)
+            for (size_t k = 0, n = size_t(img.width) * size_t(img.height); k < n && 3 * k + 2 < img.rgb.size(); ++k)
+                for (size_t c = 0; c < 3; ++c) rgba[4 * k + c] = img.rgb[3 * k + c];
+            p.picture_texture = upload_rgba_texture(p.picture_texture, rgba.data(), img.width, img.height);
+        }
+        p.z0_trace = owner;
+        p.z0_query = s.image_query;
+        p.z0_map = s.colormap;
+    }
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float line_h = ImGui::GetTextLineHeight();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    dl->AddText(origin, rgba(140, 205, 255), tr(lang, Txt::PipeZ0Title));
+    const float row_h = std::max(2.0f * line_h + 4.0f, 34.0f);
+    const float label_w = 120.0f, thumb = row_h - 4.0f, gap = 14.0f;
+    const int d = trace.q_embeddings.cols(), n_pix = 3 * img.patch_size * img.patch_size;
+    // Widths in proportion to the number of values (pixels vs d_model), within reason.
+    const float rest = std::max(width - label_w - thumb - 5.0f * gap, 200.0f);
+    const float unit = rest / float(n_pix + 3 * d);
+    const float pix_w = std::clamp(unit * float(n_pix), 0.2f * rest, 0.55f * rest);
+    const float vec_w = (rest - pix_w) / 3.0f;
+    const float x_thumb = origin.x + label_w, x_pix = x_thumb + thumb + gap;
+    const float x_vec[3] = {x_pix + pix_w + gap, x_pix + pix_w + vec_w + 2.0f * gap, x_pix + pix_w + 2.0f * vec_w + 3.0f * gap};
+    const float head_y = origin.y + line_h + 4.0f;
+    char buf[160];
+    std::snprintf(buf, sizeof(buf), tr(lang, Txt::PipeZ0Pixels), n_pix);
+    dl->AddText(ImVec2(x_pix, head_y), dim, buf);
+    const char* heads[3] = {"x_p E + b", "+ E_pos", "= z0"};
+    for (int v = 0; v < 3; ++v) {
+        std::snprintf(buf, sizeof(buf), "%s  (%d)", heads[v], d);
+        dl->AddText(ImVec2(x_vec[v], head_y), dim, buf);
+    }
+    const float top = head_y + line_h + 4.0f;
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const float sw = float(std::max(p.z0_strips.width, 1)), sh = float(std::max(p.z0_strips.height, 1));
+    for (size_t i = 0; i < p.z0_rows.size(); ++i) {
+        const EmbedRow& r = p.z0_rows[i];
+        const float y = top + float(i) * row_h;
+        if (r.row >= 0) {
+            std::snprintf(buf, sizeof(buf), tr(lang, Txt::PipeZ0Patch), r.token - img.prefix_tokens + 1, r.row + 1, r.col + 1);
+        } else {
+            std::snprintf(buf, sizeof(buf), "%s", trace.q_tokens[size_t(r.token)].text.c_str());
+        }
+        dl->PushClipRect(ImVec2(origin.x, y), ImVec2(x_thumb - 4.0f, y + row_h), true);
+        dl->AddText(ImVec2(origin.x, y + 0.5f * (row_h - line_h)), r.token == s.image_query ? rgba(255, 210, 40) : text, buf);
+        dl->PopClipRect();
+        if (r.row >= 0) {  // the patch itself, cut from the picture
+            const ImVec2 uv0(float(r.col * img.patch_size) / float(img.width), float(r.row * img.patch_size) / float(img.height));
+            const ImVec2 uv1(float((r.col + 1) * img.patch_size) / float(img.width),
+                             float((r.row + 1) * img.patch_size) / float(img.height));
+            dl->AddImage(ImTextureID(std::intptr_t(p.picture_texture)), ImVec2(x_thumb, y + 2.0f),
+                         ImVec2(x_thumb + thumb, y + 2.0f + thumb), uv0, uv1);
+        }
+        const float band = std::floor(0.6f * row_h);
+        const float sy = y + 0.5f * (row_h - band);
+        auto strip = [&](int kind, float x, float w, const std::vector<float>& values, const char* name) {
+            if (values.empty()) {
+                dl->AddText(ImVec2(x, y + 0.5f * (row_h - line_h)), dim, tr(lang, Txt::PipeZ0Learned));
+                return;
+            }
+            const float yy = float(int(i) * 4 + kind);
+            dl->AddImage(ImTextureID(std::intptr_t(p.z0_texture)), ImVec2(x, sy), ImVec2(x + w, sy + band),
+                         ImVec2(0.0f, yy / sh), ImVec2(float(values.size()) / sw, (yy + 1.0f) / sh));
+            if (m.x >= x && m.x < x + w && m.y >= sy && m.y < sy + band && ImGui::IsWindowHovered()) {
+                const int k = std::clamp(int((m.x - x) / w * float(values.size())), 0, int(values.size()) - 1);
+                ImGui::BeginTooltip();
+                ImGui::Text("%s[%d] = %.4g", name, k, double(values[size_t(k)]));
+                ImGui::TextDisabled("%s", first_values(values, 6).c_str());
+                ImGui::EndTooltip();
+            }
+        };
+        strip(0, x_pix, pix_w, r.pixels, "x_p");
+        if (r.row < 0 && !r.pixels.empty()) continue;
+        strip(1, x_vec[0], vec_w, r.embed, r.row >= 0 ? "x_p E + b" : "x_class");
+        strip(2, x_vec[1], vec_w, r.pos, "E_pos");
+        strip(3, x_vec[2], vec_w, r.z0, "z0");
+    }
+    const float used = top - origin.y + float(p.z0_rows.size()) * row_h + 6.0f;
+    ImGui::Dummy(ImVec2(width, used));
+    return used;
+}
+
 }  // namespace
 
 void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView& view) {
@@ -52,6 +147,12 @@ void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView&
     }
     ImGui::Checkbox(p.label(lang, Txt::PipeSameScale, "pipe_same"), &p.same_scale);
     item_tooltip(tr(lang, Txt::PipeSameScaleTip));
+    if (view.trace->image) {
+        ImGui::SameLine();
+        ImGui::Checkbox(p.label(lang, Txt::PipeZ0Show, "pipe_z0"), &p.show_z0);
+        item_tooltip(tr(lang, Txt::PipeZ0ShowTip));
+        if (p.show_z0) draw_z0_section(p, s, view.trace, ImGui::GetContentRegionAvail().x);
+    }
     if (p.cached_trace != view.trace || p.cached_layer != layer_index || p.cached_head != head ||
         p.cached_same_scale != p.same_scale) {
         p.stages = make_pipeline(*view.trace, layer_index, head);
@@ -148,6 +249,8 @@ void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView&
 
 void pipeline_panel_destroy(PipelinePanel& p) {
     for (HeatmapRenderer& r : p.renderers) heatmap_renderer_destroy(r);
+    delete_texture(p.z0_texture);
+    delete_texture(p.picture_texture);
     p = PipelinePanel{};
 }
 

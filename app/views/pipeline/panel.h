@@ -1,4 +1,5 @@
 // panel.h — every matrix of one head's forward pass as a heatmap with its name, formula, shape
+// (and, for an image run, the first step above them: patches → flattened vectors → E → + E_pos)
 // ("T × d_k = 5 × 16") and colour range, token labels on its rows, the exact value on hover. All
 // matrices share one cell size, so their shapes compare; "same colour scale" puts S, Z and Z_m on
 // one range. Stage data comes from make_pipeline (pipeline.h); one HeatmapRenderer per stage.
@@ -12,6 +13,7 @@
 #include "app/jobs/compute_worker.h"
 #include "app/heatmap/heatmap_texture.h"
 #include "app/views/pipeline/pipeline.h"
+#include "app/views/pipeline/pipeline_image.h"
 #include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
@@ -24,6 +26,15 @@ struct PipelinePanel {
     bool cached_same_scale = false;
     std::vector<PipelineStage> stages;
     bool same_scale = true;  // S, Z, Z_m on one colour range (the checkbox)
+    // Image runs: z₀ = [x_class; x_p E] + E_pos for a few tokens (pipeline_image.h), one texture
+    // of strips and one of the picture (for the patch thumbnails), rebuilt per trace/query/colormap.
+    bool show_z0 = true;
+    std::shared_ptr<const Trace> z0_trace;
+    int z0_query = -1;
+    Colormap z0_map = Colormap::Viridis;
+    std::vector<EmbedRow> z0_rows;
+    StripImage z0_strips;
+    unsigned z0_texture = 0, picture_texture = 0;
     LabelBuf label;
 };
 
