@@ -132,6 +132,11 @@ enum class Txt {
     ImageQueryPrefix, ImageQueryPatch, ImagePrefixShare, ImageScale, ImageRolloutLine, ImageRolloutBusy,
     ImageTopTitle, ImageNoClasses, ImageStrip, ImageHeadsCaption, ImageHeadClickTip, ImageOpenTitle, ImageOpenIntro,
     ImageOpenPath, ImageOpenHint, ImageOpenGo, ImageOpenClose, ImageInUse, ImageNone, ImageTextModel, ImageMissing, PredictVision,
+    // RoPE view, KV-cache panel, grouped-query labels (ui_text_rope.cpp)
+    ViewRope, RopeIntro, RopeNotRotary, RopePair, RopePairTip, RopePairInfo, RopeBefore, RopeAfter, RopeLegend,
+    RopeSpectrum, RopeSpectrumTip, RopeShift, RopeShiftTip, RopeShiftResult, RopeShiftSame, RopeShiftBusy, RopeShiftGpt2,
+    RopeKvTitle, RopeKvIntro, RopeKvContext, RopeKvBytes, RopeKvMha, RopeKvModel, RopeKvMqa, RopeKvShare, RopeKvNoShare,
+    GqaGroup, GqaGroupTip, GqaExplain,
     Count
 };
 
