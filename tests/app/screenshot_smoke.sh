@@ -57,6 +57,13 @@ view_shot image-vit-ko --view image --lang ko --model "$models/tiny-vit" --image
 view_shot image-deit-heads-ko --view image --lang ko --model "$models/tiny-deit" --image "$img" --image-mode heads
 view_shot image-vit-rollout --view image --model "$models/tiny-vit" --image "$img" --image-mode rollout
 view_shot image-none-ko --view image --lang ko --model "$models/tiny-vit"
+# Rotary decoders (issue 24): the RoPE view with its shift test and KV-cache column, the Model view's
+# K/V groups; GPT-2 in the RoPE view gets the notice.
+view_shot rope-llama-en --view rope --model "$models/tiny-llama" --text "Time flies like an arrow"
+view_shot rope-qwen3-ko --view rope --lang ko --model "$models/tiny-qwen3" --text "그는 집에 갔다"
+view_shot rope-gpt2-en --view rope --model "$models/tiny-gpt2"
+view_shot gqa-llama-en --view model --model "$models/tiny-llama" --text "Time flies like an arrow"
+view_shot gqa-qwen3-ko --view model --lang ko --model "$models/tiny-qwen3" --text "그는 집에 갔다"
 for view in heatmap explain heads scaling pipeline lines positional variants cost model row qk predict; do
     view_shot "vit-$view" --view "$view" --model "$models/tiny-vit" --image "$img" --click 700,400 --frames 5
 done
