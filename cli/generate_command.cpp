@@ -45,7 +45,7 @@ Status write_output(const std::string& path, const std::function<void(std::ostre
 void write_model(JsonWriter& j, const PretrainedModel& m) {
     j.key("model").begin_object();
     j.key("name").value(m.name);
-    j.key("family").value(pretrained::architecture_name(m.config.arch));
+    j.key("family").value(pretrained::family_name(m.config));
     j.key("n_layers").value(m.config.n_layers);
     j.key("n_heads").value(m.config.n_heads);
     j.key("vocab_size").value(m.config.vocab_size);
@@ -71,7 +71,7 @@ void write_top(JsonWriter& j, const PretrainedModel& m, const std::vector<lm::To
 // generate
 
 void add_generate_options(CLI::App& cmd, GenerateOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2 folder (Hugging Face layout)")->required();
+    cmd.add_option("--model", o.model_path, "A local GPT-2, Llama, Qwen or Mistral folder (Hugging Face layout)")->required();
     cmd.add_option("--text", o.text, "The prompt to continue")->required();
     cmd.add_option("--tokens", o.tokens, "How many tokens to generate")->capture_default_str();
     cmd.add_option("--temperature", o.temperature, "Sampling temperature (> 0); implies sampling");
@@ -156,7 +156,7 @@ int run_generate(const GenerateOptions& o) {
 // predict
 
 void add_predict_options(CLI::App& cmd, PredictOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2, BERT or ViT/DeiT classifier folder (Hugging Face layout)")
+    cmd.add_option("--model", o.model_path, "A local GPT-2, Llama/Qwen/Mistral, BERT or ViT/DeiT classifier folder (Hugging Face layout)")
         ->required();
     auto* text = cmd.add_option("--text", o.text, "The sentence; for BERT put [MASK] where a word should be predicted");
     auto* image = cmd.add_option("--image", o.image, "A PNG or JPEG image for a ViT/DeiT classifier");
@@ -242,7 +242,7 @@ int run_predict(const PredictOptions& o) {
     };
     std::vector<int> ids;
     std::vector<Entry> entries;
-    const bool gpt2 = m.config.arch == pretrained::Architecture::Gpt2;
+    const bool gpt2 = m.config.is_causal_lm();  // GPT-2 or a rotary decoder: the next token
     if (gpt2) {
         auto session = lm::start_session(m, o.text);
         if (!session) return fail(who, session.error(), 1);
@@ -290,7 +290,7 @@ int run_predict(const PredictOptions& o) {
 // heads
 
 void add_heads_options(CLI::App& cmd, HeadsOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2 or BERT folder (Hugging Face layout)")->required();
+    cmd.add_option("--model", o.model_path, "A local GPT-2, Llama, Qwen, Mistral or BERT folder (Hugging Face layout)")->required();
     cmd.add_option("--text", o.text, "Also score every head on this sentence");
     cmd.add_option("-o,--output", o.output, "Output CSV file ('-' for standard output)")->required();
 }
