@@ -103,9 +103,12 @@ void draw_spectrum(RopePanel& p, Lang lang, const RopeSpectrum& sp, float width,
     const float x0 = o.x + axis_w, w = std::max(width - axis_w, 10.0f), bottom = o.y + height - 2.0f;
     const float top = o.y + 4.0f, h = bottom - top;
     // Decade grid lines and labels: 10^e rad per position.
+    const float decade_h = h / float(hi - lo);
+    const int label_every = std::max(1, int(std::ceil(ImGui::GetTextLineHeight() / std::max(decade_h, 1.0f))));
     for (int e = int(lo); e <= int(hi); ++e) {
         const float y = bottom - float((e - lo) / (hi - lo)) * h;
         dl->AddLine(ImVec2(x0, y), ImVec2(x0 + w, y), IM_COL32(80, 80, 80, 120));
+        if ((int(hi) - e) % label_every != 0) continue;
         char buf[16];
         std::snprintf(buf, sizeof(buf), "1e%d", e);
         dl->AddText(ImVec2(o.x, y - 0.5f * ImGui::GetTextLineHeight()), ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
