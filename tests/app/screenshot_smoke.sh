@@ -64,6 +64,7 @@ view_shot rope-qwen3-ko --view rope --lang ko --model "$models/tiny-qwen3" --tex
 view_shot rope-gpt2-en --view rope --model "$models/tiny-gpt2"
 view_shot gqa-llama-en --view model --model "$models/tiny-llama" --text "Time flies like an arrow"
 view_shot gqa-qwen3-ko --view model --lang ko --model "$models/tiny-qwen3" --text "그는 집에 갔다"
+view_shot gqa-explain-ko --view explain --lang ko --model "$models/tiny-llama" --text "Time flies" --click 800,400 --frames 5
 for view in heatmap explain heads scaling pipeline lines positional variants cost model row qk predict; do
     view_shot "vit-$view" --view "$view" --model "$models/tiny-vit" --image "$img" --click 700,400 --frames 5
 done
