@@ -1,4 +1,4 @@
-// panel.cpp — the RoPE view: q and k of one pair before and after rotation, the pairs' speeds,
+// panel.cpp — the RoPE view: one pair of q and k before and after rotation, the speeds, the shift test, the KV cache
 // (implementation; the interface and its contract are in panel.h)
 #include "app/views/rope/panel.h"
 
