@@ -15,7 +15,8 @@ namespace ui_text_parts {
 
 const Area* all_areas() {
     static const Area kAreas[kAreaCount] = {shell_texts(), controls_texts(), heatmap_texts(), views_texts(),
-                                            model_texts(),  lesson_texts(),   train_texts(),   image_texts()};
+                                            model_texts(),  lesson_texts(),   train_texts(),   image_texts(),
+                                            rope_texts()};
     return kAreas;
 }
 

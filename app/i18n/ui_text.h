@@ -140,6 +140,11 @@ enum class Txt {
     PipeZ0Show, PipeZ0ShowTip, PipeZ0Title, PipeZ0Pixels, PipeZ0Learned, PipeZ0Patch, ImageSamples, ImageSamplesTip,
     // Token limit in the controls column, and the refusal naming it (issue 23)
     TokenLimit, TokenLimitTip, TokenLimitRefusal,
+    // RoPE view, KV-cache panel, grouped-query labels (ui_text_rope.cpp)
+    ViewRope, RopeIntro, RopeNotRotary, RopePair, RopePairTip, RopePairInfo, RopeBefore, RopeAfter, RopeLegend,
+    RopeSpectrum, RopeSpectrumTip, RopeShift, RopeShiftTip, RopeShiftResult, RopeShiftSame, RopeShiftBusy, RopeShiftGpt2,
+    RopeKvTitle, RopeKvIntro, RopeKvContext, RopeKvBytes, RopeKvMha, RopeKvModel, RopeKvMqa, RopeKvShare, RopeKvNoShare,
+    GqaGroup, GqaGroupTip, GqaExplain,
     Count
 };
 

@@ -34,9 +34,10 @@ Area model_texts();
 Area lesson_texts();
 Area train_texts();
 Area image_texts();
+Area rope_texts();
 
 // All areas above (defined in ui_text.cpp).
-inline constexpr int kAreaCount = 8;
+inline constexpr int kAreaCount = 9;
 const Area* all_areas();
 
 template <std::size_t N>

@@ -34,6 +34,7 @@
 #include "app/views/positional/panel.h"
 #include "app/views/predict/panel.h"
 #include "app/views/qk/panel.h"
+#include "app/views/rope/panel.h"
 #include "app/views/row/panel.h"
 #include "app/views/scaling_lab/panel.h"
 #include "app/views/train/panel.h"
@@ -64,6 +65,7 @@ struct App {
     TrainPanel train;
     PredictPanel predict;    // the Predict view (GPT-2 generation session, BERT masked LM)
     ImagePanel image;        // the Image view (vision models)
+    RopePanel rope;          // the RoPE view (rotary models) and its KV-cache column
     ImageDialog image_dialog;  // File ▸ Open image… and dropped image files
     AttnDistancePanel attn_distance;  // the ViT paper's Figure 7 views
     PosSimilarityPanel pos_similarity;

@@ -161,6 +161,12 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
             }
             ImGui::End();
             break;
+        case View::Rope:
+            if (open(Txt::ViewRope, "rope", x0, top, w, h, kNoScroll)) {
+                draw_rope_panel(app.rope, app.state, app.view);
+            }
+            ImGui::End();
+            break;
         default:
             if (open(Txt::HeatmapTitle, "heatmap", x0, top, w, h, kNoScroll)) {
                 draw_heatmap_panel(app.heatmap, app.state, app.view);

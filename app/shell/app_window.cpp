@@ -200,6 +200,7 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     roles_panel_wait_idle(app.model_view.roles, timeout);
     heatmap_panel_wait_idle(app.heatmap, timeout);
     image_panel_wait_idle(app.image, timeout);  // the rollout
+    rope_panel_wait_idle(app.rope, timeout);    // the shift test
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
@@ -419,6 +420,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     predict_panel_set_wakeup(app->predict, wake_ui);
     roles_panel_set_wakeup(app->model_view.roles, wake_ui);
     image_panel_set_wakeup(app->image, wake_ui);
+    rope_panel_set_wakeup(app->rope, wake_ui);
     if (options.patch) app->image.pending_patch = *options.patch;  // chosen once the image's grid is known
     if (options.image_mode) app->image.mode = *options.image_mode == "heads"     ? ImageMode::Heads
                                               : *options.image_mode == "rollout" ? ImageMode::Rollout

@@ -23,6 +23,7 @@ constexpr ViewInfo kInfo[] = {
     {View::Image, "image", Txt::ViewImage},
     {View::AttnDistance, "attn-distance", Txt::ViewAttnDistance},
     {View::PosSimilarity, "pos-similarity", Txt::ViewPosSimilarity},
+    {View::Rope, "rope", Txt::ViewRope},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -39,7 +40,7 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image, attn-distance, pos-similarity"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image, attn-distance, pos-similarity, rope"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 

@@ -75,6 +75,14 @@ view_shot pos-similarity-deit-ko --view pos-similarity --lang ko --model "$model
 view_shot pipeline-z0-vit-ko --view pipeline --lang ko --model "$models/tiny-vit" --image "$img"
 view_shot attn-distance-text --view attn-distance
 view_shot export-dialog-image-ko --export-dialog --view image --lang ko --model "$models/tiny-vit" --image "$img"
+# Rotary decoders (issue 24): the RoPE view with its shift test and KV-cache column, the Model view's
+# K/V groups; GPT-2 in the RoPE view gets the notice.
+view_shot rope-llama-en --view rope --model "$models/tiny-llama" --text "Time flies like an arrow"
+view_shot rope-qwen3-ko --view rope --lang ko --model "$models/tiny-qwen3" --text "그는 집에 갔다"
+view_shot rope-gpt2-en --view rope --model "$models/tiny-gpt2"
+view_shot gqa-llama-en --view model --model "$models/tiny-llama" --text "Time flies like an arrow"
+view_shot gqa-qwen3-ko --view model --lang ko --model "$models/tiny-qwen3" --text "그는 집에 갔다"
+view_shot gqa-explain-ko --view explain --lang ko --model "$models/tiny-llama" --text "Time flies" --click 800,400 --frames 5
 for view in heatmap explain heads scaling pipeline lines positional variants cost model row qk predict; do
     view_shot "vit-$view" --view "$view" --model "$models/tiny-vit" --image "$img" --click 700,400 --frames 5
 done

@@ -30,6 +30,13 @@ CellExplanation explain_cell(const LayerTrace& layer, int head, int i, int j, in
     e.masked = layer.is_blocked(i, j);
     e.row_fully_masked = i < int(layer.fully_masked.size()) && layer.fully_masked[size_t(i)] != 0;
     e.trace_weight = h.weights(i, j);
+    if (!layer.kv_head.empty()) {
+        e.kv_head = layer.kv_head_of(head);
+        e.n_kv_heads = layer.kv_heads();
+        e.group_first = e.group_last = head;
+        while (e.group_first > 0 && layer.kv_head_of(e.group_first - 1) == e.kv_head) --e.group_first;
+        while (e.group_last + 1 < layer.n_heads && layer.kv_head_of(e.group_last + 1) == e.kv_head) ++e.group_last;
+    }
 
     // Row i: max, shifted exponentials and their sum over visible keys.
     const int t_k = layer.t_k();

@@ -6,6 +6,7 @@
 //   e_j' = exp(z_j' − max z)   the row's shifted exponentials; Σe = row_sum
 //   a_j  = e_j / Σe     must equal the trace weight A_h(i, j) (tests check this)
 //   o_i  = Σ_j' a_j' v_j'   (d_k) the head's output row; keys ranked by a_j' · ‖v_j'‖
+//   grouped-query attention: k_j and v_j come from the K/V head the query head shares with its group
 // The exp / sum here is display arithmetic on stored logits, done once per selection change.
 #pragma once
 
@@ -48,6 +49,9 @@ struct CellExplanation {
     float trace_weight = 0.0f;  // A_h(i, j) from the trace
     std::vector<KeyContribution> top;  // largest share first, at most top_n
     VecPreview output;          // o_i of this head (row i of the head's slice of concat)
+    // Grouped-query attention: the K/V head this query head reads, of n_kv_heads, shared by query
+    // heads group_first … group_last; kv_head = -1 under multi-head attention.
+    int kv_head = -1, n_kv_heads = 0, group_first = 0, group_last = 0;
 };
 
 // head, i, j must be in range (asserted). `preview`: vector entries to keep; `top_n`: keys listed.

@@ -67,6 +67,10 @@ void draw_cell_explainer_panel(CellExplainerPanel& p, const AppState& s, const C
     ImGui::PushTextWrapPos(0.0f);
     if (trace->layers.size() > 1) ImGui::TextDisabled(tr(lang, Txt::ModelViewCell), layer + 1, e.head + 1);
     ImGui::Text(tr(lang, Txt::ExplCell), e.head + 1, e.i, qt.c_str(), e.j, kt.c_str());
+    if (e.kv_head >= 0) {
+        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.4f, 1.0f), tr(lang, Txt::GqaExplain), e.head + 1, e.kv_head + 1,
+                           e.n_kv_heads, e.group_first + 1, e.group_last + 1);
+    }
     ImGui::Separator();
 
     char buf[128];

@@ -7,10 +7,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <vector>
 
 #include <imgui.h>
 
 #include "app/heatmap/heatmap_texture.h"
+#include "app/views/model_view/kv_groups.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"
 
@@ -63,7 +65,9 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
     ImVec2 avail = ImGui::GetContentRegionAvail();
     const float roles_w = std::floor(std::min(340.0f * ImGui::GetIO().FontGlobalScale, 0.35f * avail.x));
     avail.x -= roles_w + 12.0f;  // the head-roles column on the right
-    const float top_h = line_h + 6.0f;
+    const std::vector<KvGroup> groups = kv_groups(trace->layers.front());  // the same in every layer
+    const float group_h = groups.empty() ? 0.0f : line_h + 6.0f;                // "KV g" above a bracket
+    const float top_h = line_h + 6.0f + group_h;
     const float aspect = float(trace->t_k()) / float(trace->t_q());  // width / height of one map
     const float gap_frac = 0.12f;
     // Largest cell height that fits both ways: cell = img · (1 + gap).
@@ -78,11 +82,29 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const bool show_all_cols = ImGui::CalcTextSize("H12").x + 4.0f <= cell_w;
+    const float grid_h_all = float(a.layers) * cell_h - gap;
+    for (std::size_t g = 0; g < groups.size(); ++g) {  // grouped-query attention: one band per K/V head
+        const KvGroup& kg = groups[g];
+        const float xa = g0.x + float(kg.first) * cell_w - 0.4f * gap, xb = g0.x + float(kg.last) * cell_w + img_w + 0.4f * gap;
+        const ImU32 band = g % 2 == 0 ? IM_COL32(255, 190, 90, 38) : IM_COL32(120, 170, 255, 38);
+        dl->AddRectFilled(ImVec2(xa, origin.y + group_h - 2.0f), ImVec2(xb, g0.y + grid_h_all + 0.4f * gap), band, 3.0f);
+        const float yb = origin.y + line_h + 2.0f;
+        dl->AddLine(ImVec2(xa + 2.0f, yb), ImVec2(xb - 2.0f, yb), rgba(230, 170, 80), 1.5f);
+        dl->AddLine(ImVec2(xa + 2.0f, yb), ImVec2(xa + 2.0f, yb + 4.0f), rgba(230, 170, 80), 1.5f);
+        dl->AddLine(ImVec2(xb - 2.0f, yb), ImVec2(xb - 2.0f, yb + 4.0f), rgba(230, 170, 80), 1.5f);
+        std::snprintf(buf, sizeof(buf), tr(lang, Txt::GqaGroup), kg.kv + 1);
+        const float tw = ImGui::CalcTextSize(buf).x;
+        if (tw + 4.0f <= xb - xa) dl->AddText(ImVec2(0.5f * (xa + xb - tw), origin.y), rgba(240, 190, 110), buf);
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        if (m.x >= xa && m.x < xb && m.y >= origin.y && m.y < yb + 4.0f && ImGui::IsWindowHovered()) {
+            ImGui::SetTooltip(tr(lang, Txt::GqaGroupTip), kg.first + 1, kg.last + 1, kg.kv + 1);
+        }
+    }
     for (int h = 0; h < a.heads; ++h) {
         if (!show_all_cols && h % 2 == 1 && h != s.head) continue;
         std::snprintf(buf, sizeof(buf), tr(lang, Txt::ModelColLabel), h + 1);
         const float tw = ImGui::CalcTextSize(buf).x;
-        dl->AddText(ImVec2(g0.x + float(h) * cell_w + 0.5f * (img_w - tw), origin.y), h == s.head ? text : dim, buf);
+        dl->AddText(ImVec2(g0.x + float(h) * cell_w + 0.5f * (img_w - tw), origin.y + group_h), h == s.head ? text : dim, buf);
     }
     const float du = float(a.tile_w) / float(a.width), dv = float(a.tile_h) / float(a.height);
     const int sel_layer = clamp_layer(s.layer, *trace);
@@ -118,6 +140,15 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
                         0, 2.0f);
             ImGui::BeginTooltip();
             ImGui::Text(tr(lang, Txt::ModelViewCell), hl + 1, hh + 1);
+            if (!groups.empty()) {
+                const LayerTrace& hovered_layer = trace->layers[size_t(hl)];
+                for (const KvGroup& kg : groups) {
+                    if (hh >= kg.first && hh <= kg.last) {
+                        ImGui::TextDisabled(tr(lang, Txt::GqaExplain), hh + 1, hovered_layer.kv_head_of(hh) + 1,
+                                            hovered_layer.kv_heads(), kg.first + 1, kg.last + 1);
+                    }
+                }
+            }
             if (roles != nullptr) role_tooltip_line(*roles, hl, hh, lang);
             ImGui::TextDisabled("%s", tr(lang, Txt::ModelViewClick));
             ImGui::EndTooltip();
