@@ -15,13 +15,15 @@
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
 #include "core/figure/figure_train.h"
+#include "core/train/image_data.h"
 #include "core/train/model_io.h"
 #include "core/train/train_figure.h"
 
 namespace attn::cli {
 
 void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
-    cmd.add_option("--task", o.task, "reverse, sort, copy, induction, brackets or text")->capture_default_str();
+    cmd.add_option("--task", o.task, "reverse, sort, copy, induction, brackets, text; images: fashion, odd-one")
+        ->capture_default_str();
     cmd.add_option("-o,--output", o.output, "The model folder to create (must not exist)");
     cmd.add_option("--figure", o.figure,
                    "Also write a figure of the run (loss and accuracy curves, every head on the probe): "
@@ -41,6 +43,13 @@ void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
     cmd.add_option("--length", o.length, "Sequence length of the task (default: the task's)");
     cmd.add_option("--text", o.text, "The text task's training text");
     cmd.add_option("--text-file", o.text_file, "The text task's training text, from a UTF-8 file");
+    cmd.add_option("--patch", o.patch, "Image tasks: patch side, dividing 28 (7: 16 patches, 4: 49; default 7)");
+    cmd.add_option("--train-size", o.train_size,
+                   "Image tasks: training images kept, 10 to 60000 (e.g. 100, 1000, 60000; default: all)");
+    cmd.add_option("--test-size", o.test_size, "Image tasks: test images scored, 10 to 10000 (default: all)");
+    cmd.add_option("--data-dir", o.data_dir,
+                   "fashion: the folder of Fashion-MNIST's idx files (default: $ATTNLAB_FASHION_MNIST or "
+                   "/usr/share/datasets/fashion-mnist)");
     cmd.add_flag("-q,--quiet", o.quiet, "No progress line");
     cmd.add_option("--lang", o.lang, "Language of --list-tasks and --figure: en or ko")->capture_default_str();
 }
@@ -53,6 +62,14 @@ void list_tasks(bool ko) {
         std::cout << t.name << "  —  " << t.summary_en << "\n";
         std::cout << "  default: " << d.n_layers << (d.n_layers == 1 ? " layer, " : " layers, ") << d.n_heads
                   << " heads, d_model " << d.d_model << (d.mlp ? "" : ", attention only") << ", " << d.steps
+                  << " steps of " << d.batch << ", lr " << d.lr << "\n";
+        std::cout << "  " << (ko ? t.explain_ko : t.explain_en) << "\n\n";
+    }
+    for (const train::ImageTaskInfo& t : train::image_task_registry()) {
+        const train::ImageTaskDefaults& d = t.defaults;
+        std::cout << t.name << "  —  " << t.summary_en << "\n";
+        std::cout << "  default: a Vision Transformer on 28×28 images, " << d.patch << "×" << d.patch << " patches, "
+                  << d.n_layers << " layers, " << d.n_heads << " heads, d_model " << d.d_model << ", " << d.steps
                   << " steps of " << d.batch << ", lr " << d.lr << "\n";
         std::cout << "  " << (ko ? t.explain_ko : t.explain_en) << "\n\n";
     }
@@ -105,9 +122,13 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         list_tasks(o.lang == "ko");
         return 0;
     }
+    if (train::is_image_task(o.task)) return run_image_train(o);
+    const int unset_ = TrainCommandOptions::kUnset;
+    if (o.patch != unset_ || o.train_size != unset_ || o.test_size != unset_ || !o.data_dir.empty())
+        return bad("--patch, --train-size, --test-size and --data-dir are for the image tasks (fashion, odd-one).");
     train::TrainOptions t;
     if (!train::apply_task_defaults(t, o.task))
-        return bad("--task " + o.task + ": unknown task. Choose one of: " + train::task_names() + ".");
+        return bad("--task " + o.task + ": unknown task. Choose one of: " + train::task_names() + ", fashion, odd-one.");
     if (o.output.empty() && o.figure.empty())
         return bad("-o: give the model folder to create, e.g. -o models/" + o.task + " (or --figure FILE for a figure only).");
     FigureFormat figure_format = FigureFormat::Png;

@@ -1,5 +1,6 @@
-// train_command.h — `attnlab train`: train a tiny GPT-2 on a built-in task and save it as a model
-// folder that `attnlab dump --model DIR` (and the app) can open, and/or a figure of the run.
+// train_command.h — `attnlab train`: train a tiny GPT-2 on a built-in task (or a tiny ViT on an
+// image task) and save it as a model folder that `attnlab dump --model DIR` (and the app) can open,
+// and/or a figure of the run.
 #pragma once
 
 #include <string>
@@ -26,6 +27,9 @@ struct TrainCommandOptions {
     bool quiet = false;
     std::string lang = "en";    // --list-tasks and the figure
     std::string figure;         // --figure FILE (.png, .svg, .pdf): written after training
+    // Image tasks (fashion, odd-one): the tiny Vision Transformer.
+    int patch = kUnset, train_size = kUnset, test_size = kUnset;
+    std::string data_dir;       // Fashion-MNIST's folder (default: the Debian package's)
 };
 
 void add_train_options(CLI::App& cmd, TrainCommandOptions& o);
@@ -34,5 +38,8 @@ void add_train_options(CLI::App& cmd, TrainCommandOptions& o);
 // existing, missing or unwritable output folder or figure folder included: checked before training).
 // argv0 locates the bundled figure font (as `attnlab export`).
 int run_train(const TrainCommandOptions& o, const char* argv0 = nullptr);
+
+// The image tasks' part of run_train (cli/train_image.cpp): same exit codes.
+int run_image_train(const TrainCommandOptions& o);
 
 }  // namespace attn::cli

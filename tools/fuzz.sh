@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 want=${1:-all}
 seconds=${2:-30}
 all=(builtin_tokenizer vocab_json merges_txt vocab_txt tokenizer_json config_json safetensors settings run_options lesson
-     train_text image preprocessor_config ibus_address task_json)
+     train_text image preprocessor_config ibus_address task_json idx)
 if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DATTNLAB_FUZZ=ON -DATTNLAB_BUILD_APP=OFF \

@@ -10,6 +10,7 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       nlohmann-json3-dev libutf8proc-dev libcli11-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
       libpng-dev libcmark-dev  # lessons: CommonMark parsing (core/lesson)
       libjpeg62-turbo-dev  # JPEG photos for the Vision Transformer (core/image); libjpeg-turbo is also what PIL decodes with
+      zlib1g-dev dataset-fashion-mnist  # the ViT trainer's fashion task: Fashion-MNIST's gzip'd idx files (core/train/idx_file.cpp)
       libdbus-1-dev libx11-dev  # app/ime: IBus over D-Bus; X keysyms (XkbKeycodeToKeysym) for the input method
       libopenblas-pthread-dev  # OpenBLAS for the engine's matrix products (core/base/gemm.cpp); safe to call from several threads
       fonts-nanum fonts-dejavu-core  # figures and handouts: Hangul; DejaVu fills in symbols such as ᵀ and −

@@ -112,6 +112,10 @@ enum class Txt {
     TrainTimelineTip, TrainLive, TrainLiveTip, TrainUse, TrainUseTip, TrainUsing, TrainUseLoading, TrainSaveAs,
     TrainSavePath, TrainSavePathHint, TrainSaveGo, TrainSaved, TrainSaveFailed, TrainSaveTip, TrainNoProbe,
     TrainAccNote, TrainTooBig, TrainExport, TrainExportTip, TrainExportTitle, TrainExportIntro,
+    // Train view: the image tasks (a tiny ViT)
+    TrainImageIntro, TrainPatch, TrainPatchTip, TrainImages, TrainImagesTip, TrainImagesAll, TrainImageProbes,
+    TrainImageProbeTip, TrainImageLayer, TrainImageHead, TrainImageHeadMean, TrainImageProbeCaption,
+    TrainSeriesTestAcc, TrainImageLoading, TrainImageAccTitle, TrainSeriesTestLoss,
     // Predict view (next token, generation, masked tokens) and head roles in the Model view
     ViewPredict, PredictNoModel, PredictIntroGpt2, PredictIntroBert, PredictPosition, PredictClickTip,
     PredictGreedy, PredictGreedyTip, PredictTemp, PredictTempTip, PredictTopK, PredictTopKTip, PredictTopP,

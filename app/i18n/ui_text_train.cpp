@@ -132,6 +132,37 @@ constexpr Entry kTexts[] = {
     {Txt::TrainExportTitle, "Export the training figure", "학습 그림 내보내기"},
     {Txt::TrainExportIntro, "Step %d of %d: the curves so far and the probe at step %d.",
      "스텝 %d/%d: 지금까지의 곡선과 스텝 %d의 프로브."},
+    // The image tasks (a tiny Vision Transformer)
+    {Txt::TrainImageIntro,
+     "Train a tiny Vision Transformer on 28×28 pictures and watch where its class token looks: the "
+     "pictures below carry the class token's attention over their patches, redrawn as the model learns.",
+     "28×28 그림으로 작은 비전 트랜스포머를 학습시키며 클래스 토큰이 어디를 보는지 지켜봅니다. 아래 그림마다 "
+     "패치에 대한 클래스 토큰의 어텐션이 겹쳐 그려지고, 모델이 배우는 동안 다시 그려집니다."},
+    {Txt::TrainPatch, "Patch", "패치"},
+    {Txt::TrainPatchTip, "The side of the square patches the picture is cut into (7: 16 patches, 4: 49, 14: 4).",
+     "그림을 자르는 네모 패치의 한 변입니다 (7: 패치 16개, 4: 49개, 14: 4개)."},
+    {Txt::TrainImages, "Training pictures", "학습 그림 수"},
+    {Txt::TrainImagesTip,
+     "How many training pictures the model sees (the first N). Few pictures: it memorises them; many: it "
+     "learns. Compare 100, 1,000 and 60,000.",
+     "모델이 보는 학습 그림의 수입니다(처음 N장). 적으면 외우고, 많으면 배웁니다. 100, 1,000, 60,000장을 "
+     "비교해 보세요."},
+    {Txt::TrainImagesAll, "all", "전부"},
+    {Txt::TrainImageProbes, "The class token's attention on four test pictures (step %d)",
+     "테스트 그림 네 장에 대한 클래스 토큰의 어텐션 (스텝 %d)"},
+    {Txt::TrainImageProbeTip,
+     "Warmer, brighter patches get more of the class token's attention in the chosen layer and head (or the "
+     "mean of the heads): faint at an even share, full colour at four times an even share or more.",
+     "고른 층과 헤드(또는 헤드 평균)에서 클래스 토큰의 어텐션을 많이 받는 패치일수록 밝고 따뜻한 색입니다. "
+     "고르게 나눈 몫이면 옅고, 그 네 배 이상이면 가장 진합니다."},
+    {Txt::TrainImageLayer, "Layer", "층"},
+    {Txt::TrainImageHead, "Head", "헤드"},
+    {Txt::TrainImageHeadMean, "mean of heads", "헤드 평균"},
+    {Txt::TrainImageProbeCaption, "%s (%.0f%%); truly %s", "%s (%.0f%%); 정답 %s"},
+    {Txt::TrainSeriesTestAcc, "test pictures right", "테스트 그림 정답률"},
+    {Txt::TrainImageLoading, "Loading the pictures…", "그림을 읽는 중…"},
+    {Txt::TrainImageAccTitle, "Accuracy on test pictures", "테스트 그림에서의 정확도"},
+    {Txt::TrainSeriesTestLoss, "test pictures", "테스트 그림"},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

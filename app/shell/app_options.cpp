@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string_view>
 
+#include "core/train/image_data.h"
 #include "core/train/task.h"
 
 namespace attn::app {
@@ -203,8 +204,9 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (!n) return n.status();
             o.lesson_step = *n;
         } else if (a.flag == "--train-task") {
-            if (!train::find_task(std::string(v)))
-                return Status::Error("--train-task: unknown task '" + std::string(v) + "' (tasks: " + train::task_names() + ").");
+            if (!train::find_task(std::string(v)) && !train::is_image_task(std::string(v)))
+                return Status::Error("--train-task: unknown task '" + std::string(v) + "' (tasks: " + train::task_names() +
+                                     ", fashion, odd-one).");
             o.train_task = std::string(v);
         } else if (a.flag == "--train-steps") {
             auto n = parse_int(a.flag, v, 0, 100000);

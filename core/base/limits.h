@@ -53,6 +53,12 @@ inline constexpr int kMaxImageSide = 16384;                       // width and h
 inline constexpr std::uint64_t kMaxImagePixels = 40000000;        // 40 megapixels (160 MB as RGBA)
 inline constexpr int kMaxJpegScans = 500;                         // progressive JPEG scans (real: ~10)
 
+// Image datasets for training (core/train/idx_file.h): Fashion-MNIST's idx files, gzip or not.
+// Its training images are 47 MB unpacked (60,000 × 28 × 28); a gzip stream is stopped at this size.
+inline constexpr std::size_t kMaxDatasetFileBytes = 64u << 20;   // 64 MiB, packed or unpacked
+inline constexpr std::size_t kMaxDatasetImages = 100000;          // images (or labels) per file
+inline constexpr int kMaxDatasetImageSide = 64;                   // rows and columns (real: 28)
+
 // App files.
 inline constexpr std::size_t kMaxSettingsBytes = 1u << 20;       // settings.json (real: < 4 KiB)
 inline constexpr std::size_t kMaxLayoutBytes = 1u << 20;         // imgui.ini (real: < 8 KiB)

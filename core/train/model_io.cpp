@@ -214,6 +214,12 @@ static Status write_folder(const TrainState& s, const fs::path& tmp) {
 }
 
 Status save_model_folder(const TrainState& s, const std::string& dir) {
+    return write_folder_atomically(dir, [&](const std::string& tmp) { return write_folder(s, tmp); });
+}
+
+Status write_text_file(const std::string& path, const std::string& text) { return write_text(path, text); }
+
+Status write_folder_atomically(const std::string& dir, const std::function<Status(const std::string& tmp)>& fill) {
     if (dir.empty()) return Status::Error("No output folder given.");
     fs::path target(dir);
     while (target.has_parent_path() && !target.has_filename()) target = target.parent_path();  // "a/b/"
@@ -231,7 +237,7 @@ Status save_model_folder(const TrainState& s, const std::string& dir) {
     const mode_t mask = ::umask(0);  // mkdtemp makes 0700; give the folder the usual permissions
     ::umask(mask);
     ::chmod(tmp.c_str(), 0777 & ~mask);
-    Status st = write_folder(s, tmp);
+    Status st = fill(tmp.string());
     if (st && std::rename(tmp.c_str(), target.c_str()) != 0)
         st = Status::Error("Could not create " + target.string() + ": " + std::strerror(errno) + ".");
     if (!st) fs::remove_all(tmp, ec);

@@ -6,6 +6,7 @@
 // tokenizer_config.json, task.json, train_log.json.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/pretrained/gpt2.h"
@@ -22,6 +23,13 @@ pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m);
 
 // model.safetensors bytes for the model's tensors (header padded to 8 bytes, as Hugging Face does).
 std::string safetensors_bytes(const GptModel& m);
+
+// Creates `dir` atomically: `fill` writes the files into a temporary folder beside it, which is
+// renamed to `dir` when fill succeeds; on any error it is removed and nothing is left. Errors:
+// `dir` exists already, its parent is missing or not writable, fill's own.
+Status write_folder_atomically(const std::string& dir, const std::function<Status(const std::string& tmp)>& fill);
+// A text file written whole (errors name the file and the reason).
+Status write_text_file(const std::string& path, const std::string& text);
 
 // Writes the folder atomically: everything goes into a temporary folder beside `dir`, which is
 // renamed to `dir` at the end; on any error the temporary folder is removed and nothing is left.

@@ -57,6 +57,48 @@ void encoder_backward(float* dwte, float* dwpe, const float* dout, const int* id
 }
 
 // ---------------------------------------------------------------------------------------------
+// Vision Transformer input: [cls; patches · E + b] + positions.
+void vit_embed_forward(float* out, const float* embedded, const float* cls, const float* pos, int B, int Np, int C) {
+    const int T = Np + 1;
+    for (int b = 0; b < B; ++b) {
+        for (int t = 0; t < T; ++t) {
+            float* o = out + (static_cast<long>(b) * T + t) * C;                                     // (C)
+            const float* e = t == 0 ? cls : embedded + (static_cast<long>(b) * Np + t - 1) * C;    // (C)
+            const float* p = pos + static_cast<long>(t) * C;                                        // (C)
+            for (int c = 0; c < C; ++c) o[c] = e[c] + p[c];
+        }
+    }
+}
+
+void vit_embed_backward(float* dembedded, float* dcls, float* dpos, const float* dout, int B, int Np, int C) {
+    const int T = Np + 1;
+    for (int b = 0; b < B; ++b) {
+        for (int t = 0; t < T; ++t) {
+            const float* d = dout + (static_cast<long>(b) * T + t) * C;                            // (C)
+            float* de = t == 0 ? dcls : dembedded + (static_cast<long>(b) * Np + t - 1) * C;      // (C)
+            float* dp = dpos + static_cast<long>(t) * C;                                          // (C)
+            for (int c = 0; c < C; ++c) {
+                de[c] += d[c];
+                dp[c] += d[c];
+            }
+        }
+    }
+}
+
+void gather_rows_forward(float* out, const float* inp, int B, int stride, int C) {
+    for (int b = 0; b < B; ++b)
+        std::copy_n(inp + static_cast<long>(b) * stride * C, C, out + static_cast<long>(b) * C);
+}
+
+void gather_rows_backward(float* dinp, const float* dout, int B, int stride, int C) {
+    for (int b = 0; b < B; ++b) {
+        float* d = dinp + static_cast<long>(b) * stride * C;  // (C)
+        const float* g = dout + static_cast<long>(b) * C;     // (C)
+        for (int c = 0; c < C; ++c) d[c] += g[c];
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // LayerNorm: y = (x − μ) · rstd · w + b,  rstd = 1 / √(σ² + eps).
 void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* w,
                        const float* b, int N, int C, float eps) {
@@ -162,7 +204,7 @@ using Strided = Eigen::Map<Mat, 0, Eigen::OuterStride<>>;
 using ConstStrided = Eigen::Map<const Mat, 0, Eigen::OuterStride<>>;
 
 void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* qkv,
-                       int B, int T, int C, int NH) {
+                       int B, int T, int C, int NH, bool causal) {
     const int hs = C / NH;
     const int C3 = 3 * C;
     const float scale = 1.0f / std::sqrt(float(hs));
@@ -176,12 +218,13 @@ void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, 
         Eigen::Map<Mat> a(att + static_cast<long>(bh) * T * T, T, T);               // (T, T)
         pre.noalias() = q * k.transpose();  // raw scores Q_h K_hᵀ
         for (int i = 0; i < T; ++i) {
-            auto z = pre.row(i).head(i + 1).array() * scale;  // keys j ≤ i
+            const int seen = causal ? i + 1 : T;  // keys j ≤ i, or all
+            auto z = pre.row(i).head(seen).array() * scale;
             const float maxval = z.maxCoeff();
-            a.row(i).head(i + 1) = (z - maxval).exp().matrix();
-            a.row(i).head(i + 1) *= 1.0f / a.row(i).head(i + 1).sum();  // sum ≥ 1: the max term is exp(0)
-            pre.row(i).tail(T - 1 - i).setZero();                       // hidden keys
-            a.row(i).tail(T - 1 - i).setZero();
+            a.row(i).head(seen) = (z - maxval).exp().matrix();
+            a.row(i).head(seen) *= 1.0f / a.row(i).head(seen).sum();  // sum ≥ 1: the max term is exp(0)
+            pre.row(i).tail(T - seen).setZero();                      // hidden keys
+            a.row(i).tail(T - seen).setZero();
         }
         Strided o(out + static_cast<long>(b) * T * C + h * hs, T, hs, Eigen::OuterStride<>(C));  // (T, hs)
         o.noalias() = a * v;  // A_h V_h

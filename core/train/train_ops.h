@@ -21,6 +21,18 @@ namespace attn::train {
 void encoder_forward(float* out, const int* ids, const float* wte, const float* wpe, int N, int T, int C);
 void encoder_backward(float* dwte, float* dwpe, const float* dout, const int* ids, int N, int T, int C);
 
+// The Vision Transformer's input: a class token, then the embedded patches, plus positions.
+//   out (B·T, C), T = 1 + Np: out[b, 0] = cls + pos[0], out[b, 1 + i] = embedded[b·Np + i] + pos[1 + i]
+//   embedded (B·Np, C), cls (C), pos (T, C)
+void vit_embed_forward(float* out, const float* embedded, const float* cls, const float* pos, int B, int Np, int C);
+// dembedded += …, dcls += Σ_b dout[b, 0], dpos += Σ_b dout[b].
+void vit_embed_backward(float* dembedded, float* dcls, float* dpos, const float* dout, int B, int Np, int C);
+
+// Rows every `stride` (the class token of each of B sequences): out (B, C) = inp[b·stride];
+// backward adds dout's rows back into those rows of dinp (the other rows get nothing).
+void gather_rows_forward(float* out, const float* inp, int B, int stride, int C);
+void gather_rows_backward(float* dinp, const float* dout, int B, int stride, int C);
+
 // LayerNorm over the C channels of each row (biased variance, eps inside the root).
 //   out (N, C), mean (N), rstd (N) kept for backward; inp (N, C), w (C), b (C)
 void layernorm_forward(float* out, float* mean, float* rstd, const float* inp, const float* w,
@@ -42,14 +54,16 @@ void logits_forward(float* logits, const float* x, const float* wte, int N, int 
 void logits_backward(float* dx, float* dwte, const float* dlogits, const float* x, const float* wte, int N, int C,
                      int V);
 
-// Causal multi-head self-attention on packed projections (GPT-2's c_attn output).
+// Multi-head self-attention on packed projections (GPT-2's c_attn output), causal by default.
 //   qkv (N, 3C) = [Q | K | V], head h = columns [h·hs, (h+1)·hs) of each third, hs = C / NH
 //   preatt (B, NH, T, T) = Q_h K_hᵀ (raw, unscaled, as the views show "scores"), 0 above the diagonal
 //   att (B, NH, T, T) = softmax_row(preatt / √hs) over keys j ≤ i, exactly 0 for j > i
 //   out (N, C) = [A_1 V_1 | … | A_NH V_NH]
+// causal = false (the Vision Transformer): every query sees every key, nothing is zeroed.
 void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* qkv,
-                       int B, int T, int C, int NH);
-// dqkv += …; datt (B, NH, T, T) is scratch (overwritten).
+                       int B, int T, int C, int NH, bool causal = true);
+// dqkv += …; datt (B, NH, T, T) is scratch (overwritten). Causal or not: a hidden key's weight is
+// exactly 0, so its gradient is too.
 void attention_backward(ThreadPool& pool, float* dqkv, float* datt, const float* dout,
                         const float* qkv, const float* att, int B, int T, int C, int NH);
 

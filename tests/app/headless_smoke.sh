@@ -109,6 +109,10 @@ view_shot train-mid-ko --check "$train_checks" --view train --train-task reverse
 view_shot train-after-ko --check "$train_checks" --view train --train-task reverse --train-steps 200 --lang ko
 view_shot train-induction --view train --train-task induction --train-steps 20
 view_shot train-idle-ko --view train --lang ko
+# The image tasks (issue 22): the tiny ViT's curves and the class token's attention on four probe
+# pictures (warm overlay), odd-one after 300 steps in English and fashion after 60 in Korean.
+view_shot train-odd-en --check "--has-colour 0,158,115 30" --view train --train-task odd-one --train-steps 300
+view_shot train-fashion-ko --view train --train-task fashion --train-steps 60 --lang ko
 # "Use this model" clicked after 10 steps: saved (into $TMPDIR), opened by the app's loader, the
 # status line says so (green).
 TMPDIR=$tmp view_shot train-use --check "--has-colour 140,217,140 40" --view train --train-task reverse \

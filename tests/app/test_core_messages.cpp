@@ -30,6 +30,9 @@
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"
+#include "core/train/idx_file.h"
+#include "core/train/image_data.h"
+#include "core/train/vit_trainer.h"
 #include "core/tokenizer/subword_tokenizer.h"
 #include "core/attention/tokenizer.h"
 #include "core/base/utf8.h"
@@ -664,4 +667,36 @@ TEST_CASE("core messages: head roles' task.json notes in Korean") {
     auto vit = pretrained::load_pretrained_model((models_dir() / "tiny-vit").string());
     REQUIRE(vit.ok());
     check_translated(error_of(lm::head_role_report(**vit, "")));  // images, not tokens
+TEST_CASE("image training messages in Korean (the tiny ViT, Fashion-MNIST's idx files)") {
+    auto idx = [](const std::string& bytes, int dims) {
+        return error_of(train::parse_idx(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), dims, "f.idx"));
+    };
+    check_translated(idx("", 1));
+    check_translated(idx(std::string("\0\0\x0D\x01", 4), 1));
+    check_translated(idx(std::string("\0\0\x08\x03", 4), 1));
+    check_translated(idx(std::string("\0\0\x08\x01\0\0", 6), 1));
+    check_translated(idx(std::string("\0\0\x08\x01\0\0\0\x05\x01", 9), 1));
+    check_translated(idx(std::string("\0\0\x08\x01\0\0\0\x01\x01\x02", 10), 1));
+    check_translated(idx(std::string("\0\0\x08\x01\xFF\xFF\xFF\xFF", 8), 1));
+    check_translated(idx(std::string("\0\0\x08\x03\xFF\xFF\xFF\xFF\0\0\0\x1c\0\0\0\x1c", 16), 3));
+    check_translated(idx(std::string("\0\0\x08\x03\0\0\0\x01\0\0\x10\0\0\0\0\x01", 16), 3));
+    const std::string gz("\x1f\x8b\x08\0\0\0\0\0", 8);  // a gzip header and nothing more
+    check_translated(error_of(train::gunzip_if_needed(reinterpret_cast<const std::uint8_t*>(gz.data()), gz.size(), "f.gz")));
+    check_translated(error_of(train::load_fashion_mnist("/nonexistent-attnlab-data", 0, 0)));
+    train::ImageTrainOptions o;
+    REQUIRE(train::apply_image_task_defaults(o, "fashion"));
+    auto bad = [&](auto change) {
+        train::ImageTrainOptions c = o;
+        change(c);
+        const Status s = train::validate_image_options(c);
+        return s ? std::string() : s.message();
+    };
+    check_translated(bad([](train::ImageTrainOptions& c) { c.patch = 5; }));
+    check_translated(bad([](train::ImageTrainOptions& c) { c.patch = 1; }));
+    check_translated(bad([](train::ImageTrainOptions& c) { c.n_layers = 9; }));
+    check_translated(bad([](train::ImageTrainOptions& c) { c.d_model = 50; }));
+    check_translated(bad([](train::ImageTrainOptions& c) { c.lr = -1.0f; }));
+    check_translated(bad([](train::ImageTrainOptions& c) { c.train_size = 5; }));
+    check_translated(bad([](train::ImageTrainOptions& c) { c.steps = 0; }));
+    check_translated(bad([](train::ImageTrainOptions& c) { c.task = "reverse"; }));
 }

@@ -18,6 +18,7 @@
 #include "app/jobs/model_loader.h"
 #include "app/shell/app_options.h"
 #include "app/state/views.h"
+#include "app/views/train/image_worker.h"
 #include "app/views/train/train_lab.h"
 #include "app/views/train/train_worker.h"
 #include "core/pretrained/pretrained_model.h"
@@ -519,4 +520,76 @@ TEST_CASE("Export figure: the view's curves and probe become a figure, written b
     CHECK_FALSE(bad.message.empty());
     CHECK_FALSE(std::filesystem::exists(dir / "missing"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("ImageTrainWorker: a tiny ViT trains on odd-one; probes, the overlay, Use this model in the app's loader") {
+    TempDir tmp;
+    ImageTrainOptions o;
+    REQUIRE(apply_image_task_defaults(o, "odd-one"));
+    o.train_size = 200;
+    o.test_size = 40;
+    o.steps = 30;
+    o.eval_every = 10;
+    o.eval_examples = 40;
+    o.threads = 1;
+    ImageTrainWorker w;
+    w.reset(o);
+    w.run_steps(20);
+    REQUIRE(w.wait_idle(60s));
+    ImageTrainUpdate u = w.take();
+    CHECK(u.reset);
+    CHECK(u.error.empty());
+    CHECK(u.log.size() == 20);
+    CHECK(u.step == 20);
+    CHECK(u.total_steps == 30);
+    REQUIRE(u.class_names.size() == 4);
+    REQUIRE(u.probes);
+    REQUIRE(u.probes->size() == 4);
+    for (const ImageProbe& p : *u.probes) {
+        REQUIRE(p.cls_attention.size() == 1);  // odd-one: one layer
+        REQUIRE(p.cls_attention[0].size() == 4);
+        for (const std::vector<float>& head : p.cls_attention[0]) {
+            REQUIRE(head.size() == 16);
+            double sum = 0;
+            for (float v : head) sum += v;
+            CHECK(sum < 1.0);  // the rest is the class token's weight on itself
+            CHECK(sum > 0.0);
+        }
+        const std::vector<std::uint8_t> rgba = probe_overlay_rgba(p, 0, -1, 6);
+        CHECK(rgba.size() == std::size_t(168 * 168 * 4));
+    }
+    // A second take hands nothing over twice.
+    CHECK(w.take().log.empty());
+
+    const std::string dir = (tmp.path / "vit").string();
+    w.save(dir, SavePurpose::Use);
+    REQUIRE(w.wait_idle(60s));
+    u = w.take();
+    REQUIRE(u.saves.size() == 1);
+    REQUIRE_MESSAGE(u.saves[0].error.empty(), u.saves[0].error);
+    CHECK(u.saves[0].step == 20);
+    AppState state;
+    ModelSession session;
+    open_model(session, state, dir);
+    REQUIRE(session.loader.wait_idle(60s));
+    poll_model_session(session, state);
+    REQUIRE_MESSAGE(session.active != nullptr, session.error);
+    CHECK(session.active->config.is_vision());
+
+    // A bad reset says why; destroying the worker mid-training joins at once.
+    ImageTrainOptions bad = o;
+    bad.patch = 5;
+    w.reset(bad);
+    REQUIRE(w.wait_idle(10s));
+    u = w.take();
+    CHECK_FALSE(u.has_state);
+    CHECK(u.error.find("--patch 5") != std::string::npos);
+    auto w2 = std::make_unique<ImageTrainWorker>();
+    o.steps = 100000;
+    w2->reset(o);
+    w2->start();
+    std::this_thread::sleep_for(50ms);
+    const auto t0 = std::chrono::steady_clock::now();
+    w2.reset();
+    CHECK(std::chrono::steady_clock::now() - t0 < 5s);
 }

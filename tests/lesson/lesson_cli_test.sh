@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$src/tests/test_lib.sh"
 
 lessons=("$src"/assets/lessons/*/*.md)
-[ ${#lessons[@]} -eq 18 ] && ok || fail "expected 9 lessons in en and ko, found ${#lessons[@]}"
+[ ${#lessons[@]} -eq 20 ] && ok || fail "expected 10 lessons in en and ko, found ${#lessons[@]}"
 
 for f in "${lessons[@]}"; do
     name=${f#"$src"/assets/lessons/}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `attnlab train` as a user meets it: --list-tasks, a short run whose folder opens with
 # `attnlab dump --model` and checks out in PyTorch, bad options, existing and unwritable folders,
-# --figure (PNG, SVG in Korean, PDF; refused names and folders).
+# --figure (PNG, SVG in Korean, PDF; refused names and folders); the image tasks' ViT folder.
 set -u
 bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 fixtures=${FIXTURES:?set FIXTURES to tests/fixtures/train}
@@ -100,6 +100,35 @@ expect_stderr "^attnlab train: --figure: Cannot write" "figure in sysfs"
 [ "$(grep -c '^attnlab train:' "$tmp/err")" -eq 1 ] && ok || fail "figure in sysfs: not one message line"
 [ -e /sys/attnlab-test-fig.png ] && fail "figure in sysfs: a file was left" || ok
 [ -e "$tmp/fig.jpg" ] && fail "a refused figure was written" || ok
+
+# Image tasks: the tiny Vision Transformer. A short odd-one run saves a ViT folder that `attnlab
+# predict --image` classifies with the task's class names; bad image options are refused.
+expect_exit 0 "list tasks: image tasks" -- "$bin" train --list-tasks
+grep -q "^fashion " "$tmp/out" && grep -q "^odd-one " "$tmp/out" && ok || fail "--list-tasks lacks fashion or odd-one"
+expect_exit 0 "train odd-one (short)" -- "$bin" train --task odd-one --steps 40 --train-size 300 --test-size 50 \
+    --threads 1 -q -o "$tmp/odd"
+expect_stderr "on 50 test images: [0-9.]*% right" "odd-one accuracy line"
+for f in config.json model.safetensors preprocessor_config.json task.json train_log.json; do
+    [ -s "$tmp/odd/$f" ] && ok || fail "train odd-one: $f missing"
+done
+grep -q '"ViTForImageClassification"' "$tmp/odd/config.json" && ok || fail "odd-one: not a ViTForImageClassification"
+if $py -c "import PIL" 2>/dev/null; then
+    $py -c "from PIL import Image; Image.new('L', (28, 28), 20).save('$tmp/grey.png')"
+    expect_exit 0 "predict with the trained ViT" -- "$bin" predict --model "$tmp/odd" --image "$tmp/grey.png" -o "$tmp/pred.json"
+    grep -q '"top left"\|"bottom right"\|"top right"\|"bottom left"' "$tmp/pred.json" && ok ||
+        fail "predict: the odd-one class names are missing"
+fi
+expect_exit 2 "image task: bad patch" -- "$bin" train --task fashion --patch 5 -o "$tmp/badvit"
+expect_stderr "--patch 5: must divide the image side 28" "patch range"
+expect_exit 2 "image task: train size" -- "$bin" train --task odd-one --train-size 5 -o "$tmp/badvit"
+expect_stderr "--train-size 5: must be 10 to 60000" "train size range"
+expect_exit 2 "image task: figure" -- "$bin" train --task odd-one --figure "$tmp/f.png" -o "$tmp/badvit"
+expect_stderr "--figure is for the text tasks" "figure refused for images"
+expect_exit 2 "image option on a text task" -- "$bin" train --task copy --patch 7 -o "$tmp/badvit"
+expect_stderr "are for the image tasks" "patch on a text task"
+expect_exit 1 "fashion without the dataset" -- "$bin" train --task fashion --data-dir "$tmp/nodata" -q -o "$tmp/badvit"
+expect_stderr "Install Debian's dataset-fashion-mnist package" "missing dataset"
+[ -e "$tmp/badvit" ] && fail "a refused image run left a folder" || ok
 
 echo "train CLI tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -120,9 +120,25 @@ void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
                 p.settings.threads = threads;
             }
         }
+        for (const ImageTaskInfo& t : image_task_registry()) {  // the tiny ViT (vit_panel.h)
+            char item[200];
+            if (lang == Lang::En) std::snprintf(item, sizeof(item), "%s  —  %s", t.name, t.summary_en);
+            else std::snprintf(item, sizeof(item), "%s", t.name);
+            if (ImGui::Selectable(item, p.settings.task == t.name)) {
+                p.settings.task = t.name;
+                p.vit.settings = vit_train_defaults(t.name);
+            }
+        }
         ImGui::EndCombo();
     }
     item_tooltip(tr(lang, Txt::TrainTaskTip));
+    if (const ImageTaskInfo* image = find_image_task(p.settings.task)) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::TrainExpect));
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(lang == Lang::Ko ? image->explain_ko : image->explain_en);
+        ImGui::PopTextWrapPos();
+        return;
+    }
     if (info) {
         ImGui::TextDisabled("%s", tr(lang, Txt::TrainExpect));
         ImGui::PushTextWrapPos(0.0f);
@@ -413,8 +429,12 @@ void draw_timeline(TrainPanel& p, Lang lang, LabelBuf& label) {
 void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
     const Lang lang = state.lang;
     if (p.settings.threads <= 1) p.settings.threads = int(std::max(1u, std::thread::hardware_concurrency() - 1u));
-    take_updates(p);
     LabelBuf label;
+    if (is_image_task(p.settings.task)) {
+        draw_vit_train(p.vit, state, models, p.wake, [&] { draw_task_choice(p, lang, label); });
+        return;
+    }
+    take_updates(p);
 
     const float settings_w = std::floor(ImGui::GetFontSize() * 19.0f);
     ImGui::BeginChild("###train_settings", ImVec2(settings_w, 0.0f), false);
@@ -468,6 +488,11 @@ void train_panel_set_wakeup(TrainPanel& p, std::function<void()> wake) { p.wake 
 void train_panel_open_export(TrainPanel& p) { p.export_request = true; }
 
 void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
+    if (is_image_task(task)) {
+        p.settings.task = task;
+        vit_train_script(p.vit, task, steps, p.wake);
+        return;
+    }
     const int threads = int(std::max(1u, std::thread::hardware_concurrency() - 1u));
     p.settings = train_defaults(task);
     p.settings.threads = threads;
@@ -477,7 +502,7 @@ void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
 }
 
 bool train_panel_wait_idle(TrainPanel& p, std::chrono::milliseconds timeout) {
-    return !p.worker || p.worker->wait_idle(timeout);
+    return (!p.worker || p.worker->wait_idle(timeout)) && vit_train_wait_idle(p.vit, timeout);
 }
 
 std::string train_panel_stats(const TrainPanel& p) {
@@ -493,6 +518,7 @@ void train_panel_destroy(TrainPanel& p) {
     if (p.texture != 0) delete_texture(p.texture);
     p.texture = 0;
     p.worker.reset();  // stops between two steps and joins
+    vit_train_destroy(p.vit);
 }
 
 }  // namespace attn::app

@@ -1,4 +1,5 @@
-// panel.h — the Train view: train a tiny GPT-2 on a task inside the app (issue 13). Settings on
+// panel.h — the Train view: train a tiny GPT-2 on a task inside the app (issue 13), or a tiny ViT
+// on an image task (issue 22, vit_panel.h). Settings on
 // the left (task and its explanation, task parameters, model size, optimizer, Start / Pause /
 // Step / Reset); on the right the loss and accuracy curves, every head's attention on the task's
 // probe example as it trains, a timeline slider to scrub back, "Use this model" / "Save model…", and
@@ -17,6 +18,7 @@
 #include "app/jobs/export_job.h"
 #include "app/jobs/model_loader.h"
 #include "app/state/app_state.h"
+#include "app/views/train/vit_panel.h"
 #include "app/views/train/train_lab.h"
 #include "app/views/train/train_worker.h"
 
@@ -71,6 +73,10 @@ struct TrainPanel {
     std::string figure_font;         // the bundled figure font ("" = system fonts)
     std::string export_message;      // the last outcome (core message, English)
     bool export_ok = false;
+
+    // The image tasks (fashion, odd-one): a tiny ViT with its own worker (vit_panel.h), shown
+    // when the task combo picks one.
+    VitTrainPanel vit;
 };
 
 // Needs the model session: "Use this model" opens the saved folder through the app's loader.

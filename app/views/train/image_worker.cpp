@@ -1,0 +1,244 @@
+// image_worker.cpp — the image tasks' training thread, mailbox and probe pictures (GL-free)
+// (implementation; the interface and its contract are in image_worker.h)
+#include "app/views/train/image_worker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "core/train/vit_io.h"
+
+namespace attn::app {
+
+using namespace attn::train;
+using Clock = std::chrono::steady_clock;
+
+ImageTrainWorker::ImageTrainWorker(std::function<void()> wake, int probe_interval_ms)
+    : wake_fn_(std::move(wake)), probe_interval_ms_(probe_interval_ms) {
+    thread_ = std::thread([this] { run(); });
+}
+
+ImageTrainWorker::~ImageTrainWorker() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stop_ = true;
+        commands_.clear();
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+void ImageTrainWorker::post(Command c) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        commands_.push_back(std::move(c));
+    }
+    wake_.notify_one();
+}
+
+void ImageTrainWorker::reset(const ImageTrainOptions& options) {
+    Command c;
+    c.kind = Command::Reset;
+    c.options = options;
+    post(std::move(c));
+}
+void ImageTrainWorker::start() {
+    Command c;
+    c.kind = Command::Start;
+    post(std::move(c));
+}
+void ImageTrainWorker::pause() {
+    Command c;
+    c.kind = Command::Pause;
+    post(std::move(c));
+}
+void ImageTrainWorker::run_steps(int n) {
+    Command c;
+    c.kind = Command::RunSteps;
+    c.n = n;
+    post(std::move(c));
+}
+void ImageTrainWorker::save(const std::string& dir, SavePurpose purpose) {
+    Command c;
+    c.kind = Command::Save;
+    c.dir = dir;
+    c.purpose = purpose;
+    post(std::move(c));
+}
+
+ImageTrainUpdate ImageTrainWorker::take() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ImageTrainUpdate u = std::move(out_);
+    out_ = ImageTrainUpdate{};
+    out_.run_id = u.run_id;
+    out_.error = u.error;
+    out_.has_state = u.has_state;
+    out_.step = u.step;
+    out_.total_steps = u.total_steps;
+    out_.class_names = u.class_names;
+    u.running = running_;
+    return u;
+}
+
+bool ImageTrainWorker::wait_idle(std::chrono::milliseconds timeout) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return idle_.wait_for(lock, timeout, [this] { return commands_.empty() && !running_ && !working_; });
+}
+
+void ImageTrainWorker::publish_probes(ImageTrainState& s) {
+    std::vector<ImageProbe> probes = image_probes(s);
+    std::lock_guard<std::mutex> lock(mutex_);
+    out_.probes = std::move(probes);
+    out_.probes_step = s.step;
+    last_probe_ = Clock::now();
+}
+
+void ImageTrainWorker::handle(Command& c, std::unique_ptr<ImageTrainState>& state) {
+    switch (c.kind) {
+        case Command::Reset: {
+            state.reset();
+            auto made = make_image_train_state(c.options);
+            if (made) state = std::move(*made);
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                running_ = false;
+                steps_left_ = -1;
+                out_.log.clear();
+                out_.probes.reset();
+                out_.reset = true;
+                out_.run_id += 1;
+                out_.error = made ? std::string() : made.status().message();
+                out_.has_state = state != nullptr;
+                out_.step = 0;
+                out_.total_steps = state ? state->options.steps : 0;
+                out_.class_names = state ? state->data.class_names : std::vector<std::string>{};
+            }
+            if (state) publish_probes(*state);
+            break;
+        }
+        case Command::Start:
+        case Command::RunSteps: {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (state && !image_training_done(*state) && (c.kind == Command::Start || c.n > 0)) {
+                running_ = true;
+                steps_left_ = c.kind == Command::Start ? -1 : c.n;
+            }
+            break;
+        }
+        case Command::Pause: {
+            bool was_running = false;
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                was_running = running_;
+                running_ = false;
+                steps_left_ = -1;
+            }
+            if (state && was_running) publish_probes(*state);
+            break;
+        }
+        case Command::Save: {
+            ImageSaveResult r;
+            r.purpose = c.purpose;
+            r.dir = c.dir;
+            if (!state) {
+                r.error = "No output folder given.";  // unreachable from the UI: it needs a run first
+            } else {
+                if (Status s = save_vit_folder(*state, c.dir); !s) r.error = s.message();
+                r.step = state->step;
+            }
+            std::lock_guard<std::mutex> lock(mutex_);
+            out_.saves.push_back(std::move(r));
+            break;
+        }
+    }
+}
+
+void ImageTrainWorker::run() {
+    std::unique_ptr<ImageTrainState> state;  // this thread's alone
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+        wake_.wait(lock, [this] { return stop_ || !commands_.empty() || running_; });
+        if (stop_) break;
+        working_ = true;
+        if (!commands_.empty()) {
+            Command c = std::move(commands_.front());
+            commands_.pop_front();
+            lock.unlock();
+            handle(c, state);
+            if (wake_fn_) wake_fn_();
+            lock.lock();
+        } else if (!state || image_training_done(*state)) {
+            running_ = false;
+            steps_left_ = -1;
+        } else {
+            lock.unlock();
+            const TrainLogEntry e = image_train_step(*state);
+            const bool done = image_training_done(*state);
+            lock.lock();
+            out_.log.push_back(e);
+            out_.step = state->step;
+            if (steps_left_ > 0) --steps_left_;
+            if (done || steps_left_ == 0) {
+                running_ = false;
+                steps_left_ = -1;
+            }
+            const bool stopped = !running_;
+            const bool due = Clock::now() - last_probe_ >= std::chrono::milliseconds(probe_interval_ms_);
+            lock.unlock();
+            if (stopped || due) {
+                publish_probes(*state);
+                if (wake_fn_) wake_fn_();
+            }
+            lock.lock();
+        }
+        working_ = false;
+        if (commands_.empty() && !running_) idle_.notify_all();
+    }
+    lock.unlock();
+    state.reset();
+}
+
+std::vector<std::uint8_t> probe_overlay_rgba(const ImageProbe& p, int layer, int head, int scale) {
+    const int side = p.side, out = side * scale, n = p.grid * p.grid, patch = side / std::max(1, p.grid);
+    std::vector<float> w(std::size_t(n), 0.0f);  // (grid²) the class token's weight per patch
+    if (layer >= 0 && layer < int(p.cls_attention.size())) {
+        const auto& heads = p.cls_attention[std::size_t(layer)];
+        int used = 0;
+        for (int h = 0; h < int(heads.size()); ++h) {
+            if (head >= 0 && h != head) continue;
+            ++used;
+            for (int i = 0; i < n && i < int(heads[std::size_t(h)].size()); ++i) w[std::size_t(i)] += heads[std::size_t(h)][std::size_t(i)];
+        }
+        for (float& v : w) v /= float(std::max(1, used));
+    }
+    // Heat relative to an even spread: a patch with 1/n of the weight is faintly tinted, one with
+    // four times that (or more) fully; so a fresh model's nearly even attention stays faint.
+    const float full = 4.0f / float(std::max(1, n));
+    std::vector<std::uint8_t> rgba(std::size_t(out) * out * 4);
+    for (int y = 0; y < out; ++y) {
+        for (int x = 0; x < out; ++x) {
+            const int sx = x / scale, sy = y / scale;
+            const float g = float(p.pixels[std::size_t(sy) * side + sx]) / 255.0f;  // the picture, grey
+            const int i = std::min(sy / patch, p.grid - 1) * p.grid + std::min(sx / patch, p.grid - 1);
+            const float t = std::min(1.0f, w[std::size_t(i)] / full);
+            const float a = 0.75f * t;  // the heat's opacity
+            // a warm ramp: dark red → orange → pale yellow as the weight grows
+            const float hr = std::min(1.0f, 0.55f + 0.9f * t), hg = std::min(1.0f, 0.15f + 0.85f * t * t),
+                        hb = 0.1f + 0.5f * t * t * t;
+            std::uint8_t* o = rgba.data() + (std::size_t(y) * out + x) * 4;
+            o[0] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * hr)));
+            o[1] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * hg)));
+            o[2] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * hb)));
+            o[3] = 255;
+            // the patch grid: a thin dark line on each patch's top and left edge
+            if ((x % (patch * scale) == 0 || y % (patch * scale) == 0) && x > 0 && y > 0) {
+                o[0] = std::uint8_t(o[0] / 2);
+                o[1] = std::uint8_t(o[1] / 2);
+                o[2] = std::uint8_t(std::min(255, o[2] / 2 + 40));
+            }
+        }
+    }
+    return rgba;
+}
+
+}  // namespace attn::app

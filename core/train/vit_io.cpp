@@ -1,0 +1,185 @@
+// vit_io.cpp — the trained ViT's Hugging Face folder (see vit_io.h).
+#include "core/train/vit_io.h"
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "core/train/model_io.h"
+#include "core/train/vit_trainer.h"
+
+namespace attn::train {
+
+using json = nlohmann::ordered_json;
+
+std::string vit_config_json(const VitShape& s, const std::vector<std::string>& class_names) {
+    json c;
+    c["architectures"] = {"ViTForImageClassification"};
+    c["model_type"] = "vit";
+    c["hidden_size"] = s.d_model;
+    c["num_hidden_layers"] = s.n_layers;
+    c["num_attention_heads"] = s.n_heads;
+    c["intermediate_size"] = s.d_ff();
+    c["hidden_act"] = "gelu_new";  // the trainer's GELU is the tanh form (train_ops.h)
+    c["hidden_dropout_prob"] = 0.0;
+    c["attention_probs_dropout_prob"] = 0.0;
+    c["initializer_range"] = 0.02;
+    c["layer_norm_eps"] = s.ln_eps;
+    c["image_size"] = s.image_side;
+    c["patch_size"] = s.patch;
+    c["num_channels"] = 3;
+    c["qkv_bias"] = true;
+    c["encoder_stride"] = s.patch;
+    json id2label = json::object(), label2id = json::object();
+    for (std::size_t i = 0; i < class_names.size(); ++i) {
+        id2label[std::to_string(i)] = class_names[i];
+        label2id[class_names[i]] = int(i);
+    }
+    c["id2label"] = id2label;
+    c["label2id"] = label2id;
+    c["torch_dtype"] = "float32";
+    return c.dump(2) + "\n";
+}
+
+namespace {
+
+struct OutTensor {
+    std::string name;
+    std::vector<int> shape;
+    std::vector<float> data;
+};
+
+// (rows, cols) row-major at `p`, transposed: Hugging Face's Linear keeps (out, in).
+std::vector<float> transposed(const float* p, int rows, int cols, int col0 = 0, int ncols = -1, int stride = -1) {
+    if (ncols < 0) ncols = cols;
+    if (stride < 0) stride = cols;
+    std::vector<float> out(std::size_t(rows) * ncols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < ncols; ++c) out[std::size_t(c) * rows + r] = p[std::size_t(r) * stride + col0 + c];
+    return out;
+}
+
+std::vector<OutTensor> hf_tensors(const VitModel& m) {
+    const VitShape& s = m.shape;
+    const VitLayout& L = m.layout;
+    const float* W = m.params.data();
+    const int C = s.d_model, F = s.d_ff(), P = s.patch, T = s.seq_len(), K = s.n_classes;
+    auto copy = [&](std::size_t off, std::size_t n) { return std::vector<float>(W + off, W + off + n); };
+    std::vector<OutTensor> t;
+    t.push_back({"vit.embeddings.cls_token", {1, 1, C}, copy(L.cls, C)});
+    t.push_back({"vit.embeddings.position_embeddings", {1, T, C}, copy(L.pos, std::size_t(T) * C)});
+    // Conv2d (d, 3, P, P): the grey kernel (P·P, d) split over three identical channels.
+    std::vector<float> kernel(std::size_t(C) * 3 * P * P);
+    for (int o = 0; o < C; ++o)
+        for (int ch = 0; ch < 3; ++ch)
+            for (int i = 0; i < P * P; ++i)
+                kernel[(std::size_t(o) * 3 + ch) * P * P + i] = W[L.patch_w + std::size_t(i) * C + o] / 3.0f;
+    t.push_back({"vit.embeddings.patch_embeddings.projection.weight", {C, 3, P, P}, std::move(kernel)});
+    t.push_back({"vit.embeddings.patch_embeddings.projection.bias", {C}, copy(L.patch_b, C)});
+    for (int l = 0; l < s.n_layers; ++l) {
+        const LayerOffsets& o = L.layers[l];
+        const std::string h = "vit.encoder.layer." + std::to_string(l) + ".";
+        t.push_back({h + "layernorm_before.weight", {C}, copy(o.ln1_w, C)});
+        t.push_back({h + "layernorm_before.bias", {C}, copy(o.ln1_b, C)});
+        const char* names[3] = {"query", "key", "value"};
+        for (int q = 0; q < 3; ++q) {
+            t.push_back({h + "attention.attention." + names[q] + ".weight", {C, C},
+                         transposed(W + o.qkv_w, C, 3 * C, q * C, C)});
+            t.push_back({h + "attention.attention." + names[q] + ".bias", {C}, copy(o.qkv_b + std::size_t(q) * C, C)});
+        }
+        t.push_back({h + "attention.output.dense.weight", {C, C}, transposed(W + o.attproj_w, C, C)});
+        t.push_back({h + "attention.output.dense.bias", {C}, copy(o.attproj_b, C)});
+        t.push_back({h + "layernorm_after.weight", {C}, copy(o.ln2_w, C)});
+        t.push_back({h + "layernorm_after.bias", {C}, copy(o.ln2_b, C)});
+        t.push_back({h + "intermediate.dense.weight", {F, C}, transposed(W + o.fc_w, C, F)});
+        t.push_back({h + "intermediate.dense.bias", {F}, copy(o.fc_b, F)});
+        t.push_back({h + "output.dense.weight", {C, F}, transposed(W + o.fcproj_w, F, C)});
+        t.push_back({h + "output.dense.bias", {C}, copy(o.fcproj_b, C)});
+    }
+    t.push_back({"vit.layernorm.weight", {C}, copy(L.lnf_w, C)});
+    t.push_back({"vit.layernorm.bias", {C}, copy(L.lnf_b, C)});
+    t.push_back({"classifier.weight", {K, C}, transposed(W + L.head_w, C, K)});
+    t.push_back({"classifier.bias", {K}, copy(L.head_b, K)});
+    return t;
+}
+
+}  // namespace
+
+std::string vit_safetensors_bytes(const VitModel& m) {
+    const std::vector<OutTensor> tensors = hf_tensors(m);
+    json header;
+    header["__metadata__"] = {{"format", "pt"}};
+    std::uint64_t at = 0;
+    for (const OutTensor& t : tensors) {
+        const std::uint64_t bytes = t.data.size() * sizeof(float);
+        header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {at, at + bytes}}};
+        at += bytes;
+    }
+    std::string h = header.dump();
+    while (h.size() % 8 != 0) h += ' ';
+    std::string out;
+    out.reserve(8 + h.size() + at);
+    const std::uint64_t n = h.size();
+    for (int i = 0; i < 8; ++i) out += char((n >> (8 * i)) & 0xFF);  // little-endian u64
+    out += h;
+    for (const OutTensor& t : tensors) out.append(reinterpret_cast<const char*>(t.data.data()), t.data.size() * sizeof(float));
+    return out;
+}
+
+static std::string preprocessor_json(int side) {
+    json p;
+    p["image_processor_type"] = "ViTImageProcessor";
+    p["do_resize"] = true;
+    p["size"] = {{"height", side}, {"width", side}};
+    p["resample"] = 2;
+    p["do_rescale"] = true;
+    p["rescale_factor"] = 1.0 / 255.0;
+    p["do_normalize"] = true;
+    p["image_mean"] = {0.5, 0.5, 0.5};
+    p["image_std"] = {0.5, 0.5, 0.5};
+    return p.dump(2) + "\n";
+}
+
+static std::string task_json(const ImageTrainState& s) {
+    const ImageTrainOptions& o = s.options;
+    json t;
+    t["task"] = o.task;
+    t["classes"] = s.data.class_names;
+    t["image_side"] = s.model.shape.image_side;
+    t["training_images"] = s.data.train.size();
+    t["test_images"] = s.data.test.size();
+    t["training"] = {{"patch", o.patch}, {"layers", o.n_layers}, {"heads", o.n_heads}, {"d_model", o.d_model},
+                     {"steps", o.steps}, {"batch", o.batch}, {"lr", o.lr}, {"warmup", o.warmup},
+                     {"weight_decay", o.adamw.weight_decay}, {"grad_clip", o.adamw.grad_clip}, {"seed", o.seed},
+                     {"steps_done", s.step}};
+    return t.dump(2) + "\n";
+}
+
+static std::string log_json(const ImageTrainState& s) {
+    json log = json::array();
+    for (const TrainLogEntry& e : s.log) {
+        json j = {{"step", e.step}, {"loss", e.loss}, {"lr", e.lr}, {"grad_norm", e.grad_norm}, {"seconds", e.seconds}};
+        if (e.evaluated) {
+            j["test_loss"] = e.eval.loss;
+            j["test_accuracy"] = e.eval.exact;
+            j["test_images"] = e.eval.examples;
+        }
+        log.push_back(std::move(j));
+    }
+    return log.dump(1) + "\n";
+}
+
+Status save_vit_folder(const ImageTrainState& s, const std::string& dir) {
+    return write_folder_atomically(dir, [&](const std::string& tmp) {
+        const std::filesystem::path d(tmp);
+        if (Status st = write_text_file((d / "config.json").string(), vit_config_json(s.model.shape, s.data.class_names)); !st)
+            return st;
+        if (Status st = write_text_file((d / "model.safetensors").string(), vit_safetensors_bytes(s.model)); !st) return st;
+        if (Status st = write_text_file((d / "preprocessor_config.json").string(), preprocessor_json(s.model.shape.image_side)); !st)
+            return st;
+        if (Status st = write_text_file((d / "task.json").string(), task_json(s)); !st) return st;
+        return write_text_file((d / "train_log.json").string(), log_json(s));
+    });
+}
+
+}  // namespace attn::train

@@ -1,0 +1,242 @@
+// vit_model.cpp — layout, initialisation, forward and backward of the trainable ViT (see vit_model.h).
+#include "core/train/vit_model.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include "core/base/parallel.h"
+#include "core/base/rng.h"
+#include "core/train/task.h"
+#include "core/train/train_ops.h"
+
+namespace attn::train {
+
+Status validate_vit_shape(const VitShape& s) {
+    if (Status st = check_range("--layers", s.n_layers, 1, 4); !st) return st;
+    if (Status st = check_range("--heads", s.n_heads, 1, 8); !st) return st;
+    if (Status st = check_range("--d-model", s.d_model, 16, 256); !st) return st;
+    if (s.d_model % s.n_heads != 0)
+        return Status::Error("--d-model " + std::to_string(s.d_model) + " is not divisible by --heads " +
+                             std::to_string(s.n_heads) + ": every head gets d_model / heads channels.");
+    if (s.patch < 1 || s.patch > s.image_side || s.image_side % s.patch != 0)
+        return Status::Error("--patch " + std::to_string(s.patch) + ": must divide the image side " +
+                             std::to_string(s.image_side) + " (for 28: 2, 4, 7, 14 or 28).");
+    if (s.n_patches() > 256)
+        return Status::Error("--patch " + std::to_string(s.patch) + ": " + std::to_string(s.n_patches()) +
+                             " patches; at most 256 (use a larger patch).");
+    if (s.n_classes < 2) return Status::Error("The task has fewer than two classes.");
+    return Status::Ok();
+}
+
+VitLayout make_vit_layout(const VitShape& s) {
+    const int C = s.d_model, F = s.d_ff(), T = s.seq_len(), K = s.n_classes, PP = s.patch_dim();
+    VitLayout L;
+    auto add = [&](const std::string& name, std::vector<int> shape, bool decay) {
+        ParamTensor t;
+        t.name = name;
+        t.size = 1;
+        for (int d : shape) t.size *= std::size_t(d);
+        t.shape = std::move(shape);
+        t.offset = L.total;
+        t.decay = decay;
+        L.total += t.size;
+        L.tensors.push_back(std::move(t));
+        return L.tensors.back().offset;
+    };
+    L.patch_w = add("patch.weight", {PP, C}, true);
+    L.patch_b = add("patch.bias", {C}, false);
+    L.cls = add("cls_token", {C}, false);
+    L.pos = add("position_embeddings", {T, C}, false);
+    for (int l = 0; l < s.n_layers; ++l) {
+        const std::string h = "layer." + std::to_string(l) + ".";
+        LayerOffsets o{};
+        o.ln1_w = add(h + "ln_1.weight", {C}, false);
+        o.ln1_b = add(h + "ln_1.bias", {C}, false);
+        o.qkv_w = add(h + "attn.qkv.weight", {C, 3 * C}, true);
+        o.qkv_b = add(h + "attn.qkv.bias", {3 * C}, false);
+        o.attproj_w = add(h + "attn.proj.weight", {C, C}, true);
+        o.attproj_b = add(h + "attn.proj.bias", {C}, false);
+        o.ln2_w = add(h + "ln_2.weight", {C}, false);
+        o.ln2_b = add(h + "ln_2.bias", {C}, false);
+        o.fc_w = add(h + "mlp.fc.weight", {C, F}, true);
+        o.fc_b = add(h + "mlp.fc.bias", {F}, false);
+        o.fcproj_w = add(h + "mlp.proj.weight", {F, C}, true);
+        o.fcproj_b = add(h + "mlp.proj.bias", {C}, false);
+        L.layers.push_back(o);
+    }
+    L.lnf_w = add("ln_f.weight", {C}, false);
+    L.lnf_b = add("ln_f.bias", {C}, false);
+    L.head_w = add("head.weight", {C, K}, true);
+    L.head_b = add("head.bias", {K}, false);
+    return L;
+}
+
+VitModel make_vit_model(const VitShape& shape, std::uint64_t seed) {
+    VitModel m;
+    m.shape = shape;
+    m.layout = make_vit_layout(shape);
+    m.params.assign(m.layout.total, 0.0f);
+    m.grads.assign(m.layout.total, 0.0f);
+    NormalStream normal(splitmix64(seed ^ 0x7472616E5F766974ull));
+    const float proj_std = 0.02f / std::sqrt(2.0f * float(shape.n_layers));
+    for (const ParamTensor& t : m.layout.tensors) {
+        float* p = m.params.data() + t.offset;
+        const bool is_ln = t.name.find("ln_") != std::string::npos;
+        if (is_ln && t.name.find(".weight") != std::string::npos) {
+            std::fill(p, p + t.size, 1.0f);
+        } else if (t.name == "head.weight" || t.name.find(".bias") != std::string::npos) {
+            continue;  // zero: the head starts from uniform predictions
+        } else {
+            const bool proj = t.name.find("proj.weight") != std::string::npos;
+            const float sd = proj ? proj_std : 0.02f;
+            for (std::size_t i = 0; i < t.size; ++i) p[i] = float(normal.next()) * sd;
+        }
+    }
+    return m;
+}
+
+static void resize(VitActs& a, const VitShape& s, int B) {
+    if (a.B == B && int(a.layers.size()) == s.n_layers) return;
+    const std::size_t N = std::size_t(B) * s.seq_len(), C = s.d_model, NH = s.n_heads, T = s.seq_len();
+    const std::size_t F = s.d_ff(), Np = std::size_t(B) * s.n_patches();
+    a.B = B;
+    a.patches.assign(Np * s.patch_dim(), 0.0f);
+    a.embedded.assign(Np * C, 0.0f);
+    a.encoded.assign(N * C, 0.0f);
+    a.layers.assign(s.n_layers, LayerActs{});
+    for (LayerActs& l : a.layers) {
+        for (Floats* f : {&l.ln1, &l.atty, &l.attproj, &l.res2, &l.ln2, &l.fcproj, &l.res3}) f->assign(N * C, 0.0f);
+        for (Floats* f : {&l.ln1_mean, &l.ln1_rstd, &l.ln2_mean, &l.ln2_rstd}) f->assign(N, 0.0f);
+        l.qkv.assign(N * 3 * C, 0.0f);
+        l.preatt.assign(B * NH * T * T, 0.0f);
+        l.att.assign(B * NH * T * T, 0.0f);
+        l.fch.assign(N * F, 0.0f);
+        l.fch_gelu.assign(N * F, 0.0f);
+    }
+    a.cls_x.assign(B * C, 0.0f);
+    a.lnf.assign(B * C, 0.0f);
+    a.lnf_mean.assign(B, 0.0f);
+    a.lnf_rstd.assign(B, 0.0f);
+    a.logits.assign(std::size_t(B) * s.n_classes, 0.0f);
+    a.probs.assign(std::size_t(B) * s.n_classes, 0.0f);
+    a.losses.assign(B, 0.0f);
+}
+
+float pixel_value(std::uint8_t v) { return (float(v) * (1.0f / 255.0f) - 0.5f) / 0.5f; }
+
+float vit_forward(ThreadPool& pool, const VitModel& m, VitActs& a, const std::uint8_t* const* images,
+                  const int* labels, int B) {
+    const VitShape& s = m.shape;
+    resize(a, s, B);
+    const int C = s.d_model, NH = s.n_heads, F = s.d_ff(), T = s.seq_len(), N = B * T, K = s.n_classes;
+    const int S = s.image_side, P = s.patch, G = s.grid(), Np = s.n_patches(), PP = s.patch_dim();
+    const float* W = m.params.data();
+    const VitLayout& L = m.layout;
+
+    // patches (B·Np, P·P): each patch's pixels row by row, patches row by row
+    for (int b = 0; b < B; ++b) {
+        for (int r = 0; r < G; ++r) {
+            for (int q = 0; q < G; ++q) {
+                float* dst = a.patches.data() + (std::size_t(b) * Np + r * G + q) * PP;
+                for (int y = 0; y < P; ++y)
+                    for (int x = 0; x < P; ++x) *dst++ = pixel_value(images[b][(r * P + y) * S + q * P + x]);
+            }
+        }
+    }
+    matmul_forward(pool, a.embedded.data(), a.patches.data(), W + L.patch_w, W + L.patch_b, B * Np, PP, C);  // (B·Np, C)
+    vit_embed_forward(a.encoded.data(), a.embedded.data(), W + L.cls, W + L.pos, B, Np, C);               // (N, C)
+    const float* x = a.encoded.data();  // (N, C) residual
+    for (int l = 0; l < s.n_layers; ++l) {
+        const LayerOffsets& o = L.layers[l];
+        LayerActs& A = a.layers[l];
+        layernorm_forward(A.ln1.data(), A.ln1_mean.data(), A.ln1_rstd.data(), x, W + o.ln1_w, W + o.ln1_b, N, C,
+                          s.ln_eps);                                                                   // (N, C)
+        matmul_forward(pool, A.qkv.data(), A.ln1.data(), W + o.qkv_w, W + o.qkv_b, N, C, 3 * C);          // (N, 3C)
+        attention_forward(pool, A.atty.data(), A.preatt.data(), A.att.data(), A.qkv.data(), B, T, C, NH,
+                          /*causal=*/false);                                                           // (N, C)
+        matmul_forward(pool, A.attproj.data(), A.atty.data(), W + o.attproj_w, W + o.attproj_b, N, C, C);
+        residual_forward(A.res2.data(), x, A.attproj.data(), N * C);                                   // (N, C)
+        layernorm_forward(A.ln2.data(), A.ln2_mean.data(), A.ln2_rstd.data(), A.res2.data(), W + o.ln2_w,
+                          W + o.ln2_b, N, C, s.ln_eps);                                               // (N, C)
+        matmul_forward(pool, A.fch.data(), A.ln2.data(), W + o.fc_w, W + o.fc_b, N, C, F);               // (N, 4C)
+        gelu_forward(A.fch_gelu.data(), A.fch.data(), N * F);                                         // (N, 4C)
+        matmul_forward(pool, A.fcproj.data(), A.fch_gelu.data(), W + o.fcproj_w, W + o.fcproj_b, N, F, C);
+        residual_forward(A.res3.data(), A.res2.data(), A.fcproj.data(), N * C);                       // (N, C)
+        x = A.res3.data();
+    }
+    // Only the class token's row reaches the head, so the final LayerNorm runs on those rows.
+    gather_rows_forward(a.cls_x.data(), x, B, T, C);                                                   // (B, C)
+    layernorm_forward(a.lnf.data(), a.lnf_mean.data(), a.lnf_rstd.data(), a.cls_x.data(), W + L.lnf_w,
+                      W + L.lnf_b, B, C, s.ln_eps);                                                    // (B, C)
+    matmul_forward(pool, a.logits.data(), a.lnf.data(), W + L.head_w, W + L.head_b, B, C, K);           // (B, K)
+    std::vector<int> none;
+    if (!labels) none.assign(B, -1);
+    return softmax_crossentropy_forward(a.probs.data(), a.losses.data(), a.logits.data(), labels ? labels : none.data(),
+                                        B, K);
+}
+
+static void zero(Floats& v) { std::fill(v.begin(), v.end(), 0.0f); }
+
+void vit_backward(ThreadPool& pool, VitModel& m, const VitActs& a, VitActs& d, const int* labels) {
+    const VitShape& s = m.shape;
+    const int B = a.B, C = s.d_model, NH = s.n_heads, F = s.d_ff(), T = s.seq_len(), N = B * T, K = s.n_classes;
+    const int Np = s.n_patches(), PP = s.patch_dim();
+    resize(d, s, B);
+    const float* W = m.params.data();
+    float* G = m.grads.data();
+    const VitLayout& L = m.layout;
+    std::fill(m.grads.begin(), m.grads.end(), 0.0f);
+
+    softmax_crossentropy_backward(d.logits.data(), a.probs.data(), labels, B, K);                       // (B, K)
+    zero(d.lnf);
+    matmul_backward(pool, d.lnf.data(), G + L.head_w, G + L.head_b, d.logits.data(), a.lnf.data(), W + L.head_w, B,
+                    C, K);
+    zero(d.cls_x);
+    layernorm_backward(d.cls_x.data(), G + L.lnf_w, G + L.lnf_b, d.lnf.data(), a.cls_x.data(), W + L.lnf_w,
+                       a.lnf_mean.data(), a.lnf_rstd.data(), B, C);
+    Floats& dx_last = d.layers.back().res3;
+    zero(dx_last);
+    gather_rows_backward(dx_last.data(), d.cls_x.data(), B, T, C);  // only the class rows get a gradient
+
+    for (int l = s.n_layers - 1; l >= 0; --l) {
+        const LayerOffsets& o = L.layers[l];
+        const LayerActs& A = a.layers[l];
+        LayerActs& D = d.layers[l];
+        const float* x_in = l == 0 ? a.encoded.data() : a.layers[l - 1].res3.data();  // (N, C)
+        Floats& dx_in = l == 0 ? d.encoded : d.layers[l - 1].res3;
+        zero(D.res2);
+        zero(D.fcproj);
+        residual_backward(D.res2.data(), D.fcproj.data(), D.res3.data(), N * C);
+        zero(D.fch_gelu);
+        matmul_backward(pool, D.fch_gelu.data(), G + o.fcproj_w, G + o.fcproj_b, D.fcproj.data(), A.fch_gelu.data(),
+                        W + o.fcproj_w, N, F, C);
+        zero(D.fch);
+        gelu_backward(D.fch.data(), A.fch.data(), D.fch_gelu.data(), N * F);
+        zero(D.ln2);
+        matmul_backward(pool, D.ln2.data(), G + o.fc_w, G + o.fc_b, D.fch.data(), A.ln2.data(), W + o.fc_w, N, C, F);
+        layernorm_backward(D.res2.data(), G + o.ln2_w, G + o.ln2_b, D.ln2.data(), A.res2.data(), W + o.ln2_w,
+                           A.ln2_mean.data(), A.ln2_rstd.data(), N, C);
+        zero(dx_in);
+        zero(D.attproj);
+        residual_backward(dx_in.data(), D.attproj.data(), D.res2.data(), N * C);
+        zero(D.atty);
+        matmul_backward(pool, D.atty.data(), G + o.attproj_w, G + o.attproj_b, D.attproj.data(), A.atty.data(),
+                        W + o.attproj_w, N, C, C);
+        zero(D.qkv);
+        attention_backward(pool, D.qkv.data(), D.att.data(), D.atty.data(), A.qkv.data(), A.att.data(), B, T, C, NH);
+        zero(D.ln1);
+        matmul_backward(pool, D.ln1.data(), G + o.qkv_w, G + o.qkv_b, D.qkv.data(), A.ln1.data(), W + o.qkv_w, N, C,
+                        3 * C);
+        layernorm_backward(dx_in.data(), G + o.ln1_w, G + o.ln1_b, D.ln1.data(), x_in, W + o.ln1_w, A.ln1_mean.data(),
+                           A.ln1_rstd.data(), N, C);
+    }
+    zero(d.embedded);
+    vit_embed_backward(d.embedded.data(), G + L.cls, G + L.pos, d.encoded.data(), B, Np, C);
+    // d patches (B·Np, P·P) is computed and unused: the pixels are not trained.
+    zero(d.patches);
+    matmul_backward(pool, d.patches.data(), G + L.patch_w, G + L.patch_b, d.embedded.data(), a.patches.data(),
+                    W + L.patch_w, B * Np, PP, C);
+}
+
+}  // namespace attn::train
