@@ -67,6 +67,12 @@ Expected<Gpt2Weights> load_gpt2_weights(const SafeTensorsFile& file, const Pretr
 ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
                          const std::vector<int>& ids, const BoolMat& extra_blocked,
                          const AttentionOptions& opt) {
+    return gpt2_forward(w, config, ids, extra_blocked, ForwardOptions{opt, {}});
+}
+
+ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
+                         const std::vector<int>& ids, const BoolMat& extra_blocked,
+                         const ForwardOptions& opt) {
     const int t = int(ids.size()), d = config.d_model;
     assert(t >= 1 && t <= w.wpe.rows() && "gpt2_forward: 1 … n_positions tokens (callers check)");
     assert((extra_blocked.size() == 0 || (extra_blocked.rows() == t && extra_blocked.cols() == t)) &&
@@ -94,13 +100,16 @@ ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
     for (int l = 0; l < config.n_layers; ++l) {
         const Gpt2Block& b = w.blocks[l];
         layer_norm(x, b.ln_1_gamma, b.ln_1_beta, config.layer_norm_eps, a);
-        out.layers.push_back(run_attention_layer(a, a, b.attn, blocked, opt));
-        x += out.layers.back().output;
-        layer_norm(x, b.ln_2_gamma, b.ln_2_beta, config.layer_norm_eps, a);
-        linear(a, b.fc_w, b.fc_b, ff);             // (T, d_ff)
-        apply_activation(config.activation, ff);
-        linear(ff, b.proj_w, b.proj_b, y);         // (T, d)
-        x += y;
+        out.layers.push_back(run_attention_layer(a, a, b.attn, blocked, opt.attention));
+        ablate_heads(opt.ablation, l, b.attn, MeanOver::Prefix, out.layers.back());
+        if (opt.ablation.attention_kept(l)) x += out.layers.back().output;
+        if (opt.ablation.mlp_kept(l)) {
+            layer_norm(x, b.ln_2_gamma, b.ln_2_beta, config.layer_norm_eps, a);
+            linear(a, b.fc_w, b.fc_b, ff);             // (T, d_ff)
+            apply_activation(config.activation, ff);
+            linear(ff, b.proj_w, b.proj_b, y);         // (T, d)
+            x += y;
+        }
         // Hugging Face records the last block's output after ln_f only.
         if (l + 1 < config.n_layers) out.hidden_states.push_back(x);
     }

@@ -16,6 +16,7 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/pretrained/model_config.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
 #include "core/base/status.h"
@@ -53,5 +54,10 @@ Expected<Gpt2Weights> load_gpt2_weights(const SafeTensorsFile& file, const Pretr
 ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
                          const std::vector<int>& ids, const BoolMat& extra_blocked,
                          const AttentionOptions& opt);
+// The same with knocked-out heads or sublayers (intervention.h; a mean ablation averages over the
+// positions each query could see). An empty opt.ablation gives the pass above, bit for bit.
+ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
+                         const std::vector<int>& ids, const BoolMat& extra_blocked,
+                         const ForwardOptions& opt);
 
 }  // namespace attn::pretrained
