@@ -51,16 +51,16 @@ void ablate_heads(const Ablation& a, int layer, const AttentionWeights& w, MeanO
 Status check_ablation(const Ablation& a, int n_layers, int n_heads) {
     auto layer_ok = [&](int l) { return l >= 0 && l < n_layers; };
     const std::string sizes =
-        " The model has " + std::to_string(n_layers) + " layers of " + std::to_string(n_heads) + " heads.";
+        ", which has " + std::to_string(n_layers) + " layers of " + std::to_string(n_heads) + " heads.";
     for (const HeadIndex& h : a.heads) {
         if (!layer_ok(h.layer) || h.head < 0 || h.head >= n_heads)
             return Status::Error("Head " + std::to_string(h.layer + 1) + "." + std::to_string(h.head + 1) +
-                                 " is not in the model." + sizes);
+                                 " is not in the model" + sizes);
     }
     for (int l : a.attention_off)
-        if (!layer_ok(l)) return Status::Error("Layer " + std::to_string(l + 1) + " is not in the model." + sizes);
+        if (!layer_ok(l)) return Status::Error("Layer " + std::to_string(l + 1) + " is not in the model" + sizes);
     for (int l : a.mlp_off)
-        if (!layer_ok(l)) return Status::Error("Layer " + std::to_string(l + 1) + " is not in the model." + sizes);
+        if (!layer_ok(l)) return Status::Error("Layer " + std::to_string(l + 1) + " is not in the model" + sizes);
     return Status::Ok();
 }
 
@@ -91,8 +91,8 @@ void add_unique(std::vector<T>& v, const T& x) {
 Expected<Ablation> parse_ablation(const std::string& spec, AblationMode mode, int n_layers, int n_heads) {
     Ablation a;
     a.mode = mode;
-    const std::string sizes =
-        " The model has " + std::to_string(n_layers) + " layers of " + std::to_string(n_heads) + " heads.";
+    const std::string sizes = ": the model has " + std::to_string(n_layers) + " layers of " + std::to_string(n_heads) +
+                              " heads, numbered from 1.";
     std::size_t start = 0;
     while (start <= spec.size()) {
         std::size_t comma = spec.find(',', start);
@@ -112,8 +112,7 @@ Expected<Ablation> parse_ablation(const std::string& spec, AblationMode mode, in
                                  "' is not a head: write layer.head counting from 1, e.g. 1.2 (or 2.attn, 2.mlp).");
         }
         if (layer < 1 || layer > n_layers) {
-            return Status::Error("'" + item + "': layer " + std::to_string(layer) + " is not in the model, layers go from 1 to " +
-                                 std::to_string(n_layers) + "." + sizes);
+            return Status::Error("'" + item + "': there is no layer " + std::to_string(layer) + sizes);
         }
         if (what == "attn") {
             add_unique(a.attention_off, layer - 1);
@@ -126,8 +125,7 @@ Expected<Ablation> parse_ablation(const std::string& spec, AblationMode mode, in
                                      "' is not a head: write layer.head counting from 1, e.g. 1.2 (or 2.attn, 2.mlp).");
             }
             if (head < 1 || head > n_heads) {
-                return Status::Error("'" + item + "': head " + std::to_string(head) +
-                                     " is not in the model, heads go from 1 to " + std::to_string(n_heads) + "." + sizes);
+                return Status::Error("'" + item + "': there is no head " + std::to_string(head) + sizes);
             }
             add_unique(a.heads, HeadIndex{layer - 1, head - 1});
         }

@@ -196,7 +196,7 @@ TEST_CASE("ablation: BERT's masked LM takes an ablation; whole sublayers off") {
     outside.heads = {{2, 0}};
     auto bad = predict_masked(*bert, *head, "the cat [MASK] on the mat .", 5, outside);
     REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error() == "Head 3.1 is not in the model. The model has 2 layers of 4 heads.");
+    CHECK(bad.error() == "Head 3.1 is not in the model, which has 2 layers of 4 heads.");
 }
 
 TEST_CASE("parse_ablation: 1-based layer.head, attn and mlp switches, clear errors") {
@@ -216,9 +216,9 @@ TEST_CASE("parse_ablation: 1-based layer.head, attn and mlp switches, clear erro
         REQUIRE_FALSE(r.ok());
         return r.error();
     };
-    CHECK(err("0.1") == "'0.1': layer 0 is not in the model, layers go from 1 to 12. The model has 12 layers of 12 heads.");
-    CHECK(err("13.1") == "'13.1': layer 13 is not in the model, layers go from 1 to 12. The model has 12 layers of 12 heads.");
-    CHECK(err("1.13") == "'1.13': head 13 is not in the model, heads go from 1 to 12. The model has 12 layers of 12 heads.");
+    CHECK(err("0.1") == "'0.1': there is no layer 0: the model has 12 layers of 12 heads, numbered from 1.");
+    CHECK(err("13.1") == "'13.1': there is no layer 13: the model has 12 layers of 12 heads, numbered from 1.");
+    CHECK(err("1.13") == "'1.13': there is no head 13: the model has 12 layers of 12 heads, numbered from 1.");
     CHECK(err("x") == "'x' is not a head: write layer.head counting from 1, e.g. 1.2 (or 2.attn, 2.mlp).");
     CHECK(err("1.x").find("is not a head") != std::string::npos);
     CHECK(err("1.-2").find("is not a head") != std::string::npos);
