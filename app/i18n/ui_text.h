@@ -132,6 +132,10 @@ enum class Txt {
     ImageQueryPrefix, ImageQueryPatch, ImagePrefixShare, ImageScale, ImageRolloutLine, ImageRolloutBusy,
     ImageTopTitle, ImageNoClasses, ImageStrip, ImageHeadsCaption, ImageHeadClickTip, ImageOpenTitle, ImageOpenIntro,
     ImageOpenPath, ImageOpenHint, ImageOpenGo, ImageOpenClose, ImageInUse, ImageNone, ImageTextModel, ImageMissing, PredictVision,
+    // Knocked-out heads (Predict view, Model view, heatmap head controls) and the head ranking (ui_text_model.cpp)
+    KnockTitle, KnockNone, KnockClear, KnockMean, KnockMeanTip, KnockChipTip, KnockSeries, KnockChange, KnockTopNow,
+    KnockComputing, RankButton, RankTip, RankProgress, RankCancel, RankDone, RankCancelled, RankRowTip, RankAxis,
+    ModelViewKnockTip, ModelViewKnocked, HeatmapKnock, HeatmapKnockBack, HeatmapKnockTip,
     Count
 };
 

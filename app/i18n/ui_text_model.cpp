@@ -181,6 +181,45 @@ constexpr Entry kTexts[] = {
     {Txt::RoleSelfTip, "Looks at its own token.", "자기 토큰을 봅니다."},
     {Txt::RoleBroadTip, "Spreads its attention evenly (high entropy).", "어텐션을 고르게 퍼뜨립니다 (엔트로피가 높음)."},
     {Txt::RolesCell, "strongest: %s (%.2f)", "가장 강한 역할: %s (%.2f)"},
+
+    // Knocked-out heads and the head ranking
+    {Txt::KnockTitle, "Knocked-out heads:", "끈 헤드:"},
+    {Txt::KnockNone,
+     "No head knocked out. Shift-click a head in the Model view (or press “Knock out” by the heatmap's head) to "
+     "remove it and compare, or ask which heads matter here.",
+     "끈 헤드가 없습니다. 모델 뷰에서 헤드를 Shift-클릭하거나 (히트맵의 헤드 옆 “끄기”를 눌러) 헤드를 빼고 "
+     "비교해 보세요. 어떤 헤드가 중요한지 물어볼 수도 있습니다."},
+    {Txt::KnockClear, "Clear", "모두 되돌리기"},
+    {Txt::KnockMean, "Mean, not zero", "0 대신 평균"},
+    {Txt::KnockMeanTip,
+     "Off: a knocked-out head's output is set to 0 before W_O. On: it is replaced by its mean over the tokens "
+     "so far, which keeps its average contribution and removes only what depends on this sentence.",
+     "끄면: 끈 헤드의 출력을 W_O 앞에서 0으로 둡니다. 켜면: 지금까지의 토큰에 대한 평균으로 바꿉니다. 평균 "
+     "기여는 남기고 이 문장에 따라 달라지는 부분만 뺍니다."},
+    {Txt::KnockChipTip, "Click to put this head back.", "누르면 이 헤드를 되돌립니다."},
+    {Txt::KnockSeries, "heads knocked out", "헤드를 끈 모델"},
+    {Txt::KnockChange, "p(“%s”): %.3f → %.3f (%+.3f)", "p(“%s”): %.3f → %.3f (%+.3f)"},
+    {Txt::KnockTopNow, "Without them the top token is “%s” (%.3f).", "헤드를 끄면 가장 유력한 토큰은 “%s” (%.3f)입니다."},
+    {Txt::KnockComputing, "computing without the heads…", "헤드를 끄고 계산하는 중…"},
+    {Txt::RankButton, "Which heads matter here?", "여기서는 어떤 헤드가 중요할까?"},
+    {Txt::RankTip,
+     "Knocks out every head alone (one forward pass each) and ranks them by how much the probability of the "
+     "model's top token at this position changes.",
+     "헤드를 하나씩 끄고 (헤드마다 순전파 한 번) 이 위치에서 모델이 가장 유력하게 본 토큰의 확률이 얼마나 "
+     "바뀌는지로 순위를 매깁니다."},
+    {Txt::RankProgress, "Knocking out head %d of %d…", "헤드 %d/%d 끄는 중…"},
+    {Txt::RankCancel, "Cancel", "취소"},
+    {Txt::RankDone, "%d heads in %.1f s, watching p(“%s”) = %.3f:", "헤드 %d개, %.1f초. p(“%s”) = %.3f 기준:"},
+    {Txt::RankCancelled, "Cancelled after %d heads.", "헤드 %d개 뒤에 취소했습니다."},
+    {Txt::RankRowTip, "Click to knock this head out too.", "누르면 이 헤드도 끕니다."},
+    {Txt::RankAxis, "change of p when removed alone", "하나만 껐을 때 p의 변화"},
+    {Txt::ModelViewKnockTip, "Shift-click: knock this head out (or back in); the Predict view compares.",
+     "Shift-클릭: 이 헤드를 끄거나 되돌립니다. 예측 뷰에서 비교합니다."},
+    {Txt::ModelViewKnocked, "knocked out", "꺼짐"},
+    {Txt::HeatmapKnock, "Knock out", "끄기"},
+    {Txt::HeatmapKnockBack, "Put back", "되돌리기"},
+    {Txt::HeatmapKnockTip, "Remove this head from the model; the Predict view shows what changes.",
+     "이 헤드를 모델에서 뺍니다. 예측 뷰에서 무엇이 바뀌는지 보여 줍니다."},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

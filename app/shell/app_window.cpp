@@ -416,6 +416,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
                                               : *options.image_mode == "rollout" ? ImageMode::Rollout
                                                                                  : ImageMode::Query;
     app->predict.auto_generate = options.generate;
+    for (const auto& [layer, head] : options.knock) toggle_knockout(app->state, layer, head);
+    app->predict.rank_on_start = options.rank_heads;
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
     glyph_text += lesson_glyph_text(app->lesson.lesson_dir,

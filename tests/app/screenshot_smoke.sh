@@ -49,6 +49,12 @@ models="$(dirname "$0")/../fixtures/pretrained/models"
 view_shot model-gpt2-en --view model --model "$models/tiny-gpt2"
 view_shot model-bert-ko --view model --lang ko --model "$models/tiny-bert" --text "그는 집에 갔다"
 view_shot heatmap-gpt2-ko --view heatmap --lang ko --model "$models/tiny-gpt2" --text "Time flies like an arrow"
+# Knocked-out heads (issue 25): the Predict view's comparison and head ranking, the Model view's crossed-out heads.
+view_shot predict-knock-en --view predict --model "$models/tiny-gpt2" --text " the cat sat on the mat" --knock 1.2,2.3 \
+    --rank-heads --frames 8
+view_shot predict-knock-ko --view predict --lang ko --model "$models/tiny-gpt2" --knock 2.1 --rank-heads --frames 8 \
+    --text " the cat sat on the mat and the dog sat on the cat while the cat sat on the mat"
+view_shot model-knock-ko --view model --lang ko --model "$models/tiny-gpt2" --knock 1.2,2.3
 # Vision models (tiny ViT / DeiT): the Image view with a patch selected and [CLS] per head, every
 # other view on an image trace, and a vision model without an image (the views say how to open one).
 img="$models/tiny-vit-input.png"
