@@ -7,6 +7,8 @@
 //                      bench/bench_torch_generate.py (its own cache in plain torch ops).
 //   BM_HeadRoles       the standard probe (41 tokens: <bos> + 20 random + the same 20) through
 //                      the model, then all six role scores for all 144 heads (target < 1 s).
+//   BM_RankHeads       "Which heads matter here?" on the 16-token prompt: 1 + 144 forward passes
+//                      (every head zeroed alone), each with the LM head on the last position.
 //
 // Threads: ATTNLAB_THREADS (default one per core), reported as the "threads" counter.
 #include <benchmark/benchmark.h>
@@ -16,6 +18,7 @@
 
 #include "core/lm/gpt2_session.h"
 #include "core/lm/head_roles.h"
+#include "core/lm/knockout.h"
 #include "core/base/parallel.h"
 #include "tests/random_matrix.h"
 
@@ -122,8 +125,27 @@ void BM_HeadRoles(benchmark::State& state) {
     state.counters["threads"] = engine_pool().size();
 }
 
+void BM_RankHeads(benchmark::State& state) {
+    const PretrainedConfig c = small_config();
+    const std::vector<int> ids = prompt_ids();
+    auto logits = [&](const Ablation& a) -> RowVec {
+        ForwardOptions opt;
+        opt.attention.compute_stats = false;  // as forward_ids runs it
+        opt.ablation = a;
+        const ForwardPass pass = gpt2_forward(weights(), c, ids, BoolMat(), opt);
+        return gpt2_logits(weights(), pass.hidden_states.back().bottomRows(1)).row(0);  // (V)
+    };
+    for (auto _ : state) {
+        const HeadRanking r = rank_heads(logits, c.n_layers, c.n_heads, Ablation{});
+        benchmark::DoNotOptimize(r.heads.data());
+    }
+    state.counters["heads"] = c.n_layers * c.n_heads;
+    state.counters["threads"] = engine_pool().size();
+}
+
 }  // namespace
 
+BENCHMARK(BM_RankHeads)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 BENCHMARK(BM_GenerateToken)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_HeadRoles)->Unit(benchmark::kMillisecond)->UseRealTime();
 
