@@ -136,6 +136,8 @@ enum class Txt {
     KnockTitle, KnockNone, KnockClear, KnockMean, KnockMeanTip, KnockChipTip, KnockSeries, KnockChange, KnockTopNow,
     KnockComputing, RankButton, RankTip, RankProgress, RankCancel, RankDone, RankCancelled, RankRowTip, RankAxis,
     ModelViewKnockTip, ModelViewKnocked, HeatmapKnock, HeatmapKnockBack, HeatmapKnockTip,
+    ViewLens, LensIntro, LensNeedModel, LensEmbeddings, LensLayerRow, LensTipEmbeddings, LensTipLayer, LensTipAnswer,
+    LensKnocked,
     Count
 };
 

@@ -220,6 +220,24 @@ constexpr Entry kTexts[] = {
     {Txt::HeatmapKnockBack, "Put back", "되돌리기"},
     {Txt::HeatmapKnockTip, "Remove this head from the model; the Predict view shows what changes.",
      "이 헤드를 모델에서 뺍니다. 예측 뷰에서 무엇이 바뀌는지 보여 줍니다."},
+
+    // Lens view (the logit lens)
+    {Txt::ViewLens, "Lens (every layer's guess)", "렌즈 (층마다의 추측)"},
+    {Txt::LensIntro,
+     "What the model would predict if it stopped after each layer: every layer's residual stream through the "
+     "final LayerNorm and the unembedding. Each cell is the top next token, coloured by its probability; a red "
+     "frame marks where the final answer first comes out on top. Hover a cell for its top 5.",
+     "모델이 각 층에서 멈춘다면 무엇을 예측할지 보여 줍니다: 층마다 잔차 흐름을 마지막 LayerNorm과 언임베딩에 "
+     "통과시킵니다. 칸마다 가장 유력한 다음 토큰을 쓰고 확률로 색을 칠합니다. 빨간 테두리는 최종 답이 처음 "
+     "1위로 올라오는 곳입니다. 칸에 마우스를 올리면 상위 5개를 보여 줍니다."},
+    {Txt::LensNeedModel, "The lens needs a model that predicts the next token: open a GPT-2 folder (Model ▸ Open model folder…).",
+     "렌즈에는 다음 토큰을 예측하는 모델이 필요합니다: GPT-2 폴더를 여세요 (모델 ▸ 모델 폴더 열기…)."},
+    {Txt::LensEmbeddings, "embeddings", "임베딩"},
+    {Txt::LensLayerRow, "layer %d", "%d층"},
+    {Txt::LensTipEmbeddings, "From the embeddings alone, after “%s”:", "임베딩만으로, “%s” 다음:"},
+    {Txt::LensTipLayer, "After layer %d, after “%s”:", "%d층 뒤, “%s” 다음:"},
+    {Txt::LensTipAnswer, "the model's final answer: “%s”", "모델의 최종 답: “%s”"},
+    {Txt::LensKnocked, "Knocked out: %s", "끈 헤드: %s"},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

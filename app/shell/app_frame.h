@@ -30,6 +30,7 @@
 #include "app/views/model_view/panel.h"
 #include "app/views/pipeline/panel.h"
 #include "app/views/positional/panel.h"
+#include "app/views/lens/panel.h"
 #include "app/views/predict/panel.h"
 #include "app/views/qk/panel.h"
 #include "app/views/row/panel.h"
@@ -62,6 +63,7 @@ struct App {
     TrainPanel train;
     PredictPanel predict;    // the Predict view (GPT-2 generation session, BERT masked LM)
     ImagePanel image;        // the Image view (vision models)
+    LensPanel lens;          // the Lens view (the logit lens)
     ImageDialog image_dialog;  // File ▸ Open image… and dropped image files
     ComputeRequest last_posted;
     bool posted_any = false;

@@ -21,6 +21,7 @@ constexpr ViewInfo kInfo[] = {
     {View::Train, "train", Txt::ViewTrain},
     {View::Predict, "predict", Txt::ViewPredict},
     {View::Image, "image", Txt::ViewImage},
+    {View::Lens, "lens", Txt::ViewLens},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -37,7 +38,7 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image, lens"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 

@@ -55,6 +55,11 @@ view_shot predict-knock-en --view predict --model "$models/tiny-gpt2" --text " t
 view_shot predict-knock-ko --view predict --lang ko --model "$models/tiny-gpt2" --knock 2.1 --rank-heads --frames 8 \
     --text " the cat sat on the mat and the dog sat on the cat while the cat sat on the mat"
 view_shot model-knock-ko --view model --lang ko --model "$models/tiny-gpt2" --knock 1.2,2.3
+# The Lens view (logit lens): short sentence EN, long sentence KO with a knocked-out head (scrolls).
+view_shot lens-en --view lens --model "$models/tiny-gpt2" --text " the cat sat on the mat"
+view_shot lens-ko --view lens --lang ko --model "$models/tiny-gpt2" --knock 2.1 \
+    --text " the cat sat on the mat and the dog sat on the cat while the cat sat on the mat"
+view_shot lens-none-ko --view lens --lang ko
 # Vision models (tiny ViT / DeiT): the Image view with a patch selected and [CLS] per head, every
 # other view on an image trace, and a vision model without an image (the views say how to open one).
 img="$models/tiny-vit-input.png"
