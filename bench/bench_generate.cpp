@@ -128,12 +128,20 @@ void BM_HeadRoles(benchmark::State& state) {
 void BM_RankHeads(benchmark::State& state) {
     const PretrainedConfig c = small_config();
     const std::vector<int> ids = prompt_ids();
+    ForwardOptions opt;
+    opt.attention.compute_stats = false;  // as forward_ids runs it
+    // As lm::rank_heads(model, …): each head's pass starts at its own layer from the base pass.
     auto logits = [&](const Ablation& a) -> RowVec {
-        ForwardOptions opt;
-        opt.attention.compute_stats = false;  // as forward_ids runs it
-        opt.ablation = a;
-        const ForwardPass pass = gpt2_forward(weights(), c, ids, BoolMat(), opt);
-        return gpt2_logits(weights(), pass.hidden_states.back().bottomRows(1)).row(0);  // (V)
+        static ForwardPass base;
+        if (a.heads.empty()) {
+            base = gpt2_forward(weights(), c, ids, BoolMat(), opt);
+            return gpt2_logits(weights(), base.hidden_states.back().bottomRows(1)).row(0);  // (V)
+        }
+        ForwardOptions one = opt;
+        one.ablation = a;
+        const int l = a.heads[0].layer;
+        const Mat h = gpt2_forward_from(weights(), c, base.hidden_states[l], l, one);  // (T, d)
+        return gpt2_logits(weights(), h.bottomRows(1)).row(0);  // (V)
     };
     for (auto _ : state) {
         const HeadRanking r = rank_heads(logits, c.n_layers, c.n_heads, Ablation{});

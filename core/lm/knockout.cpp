@@ -69,10 +69,20 @@ Expected<HeadRanking> rank_heads(const PretrainedModel& model, const std::vector
                                  const RankProgress& progress, const std::atomic<bool>* cancel) {
     if (Status s = check_causal(model, ids, base); !s) return s;
     const Gpt2Weights& w = *gpt2_weights(model);
+    // The base pass's residual streams: a head knocked out in layer l leaves blocks 0 … l−1 as
+    // they were, so its pass starts at hidden_states[l] (about half the work on average).
+    const ForwardPass pass = forward_ids(model, ids, base);
+    ForwardOptions opt;
+    opt.attention.compute_stats = false;
     auto logits = [&](const Ablation& a) -> RowVec {
-        const ForwardPass pass = forward_ids(model, ids, a);
-        const Mat last = pass.hidden_states.back().bottomRows(1);  // (1, d)
-        return gpt2_logits(w, last).row(0);                          // (V)
+        int first = model.config.n_layers - 1;  // the earliest layer `a` differs from `base` in
+        for (const HeadIndex& h : a.heads)
+            if (!base.head_removed(h.layer, h.head)) first = std::min(first, h.layer);
+        if (a.heads.size() == base.heads.size())  // the base itself
+            return gpt2_logits(w, pass.hidden_states.back().bottomRows(1)).row(0);  // (V)
+        opt.ablation = a;
+        const Mat h = gpt2_forward_from(w, model.config, pass.hidden_states[first], first, opt);  // (T, d)
+        return gpt2_logits(w, h.bottomRows(1)).row(0);  // (V)
     };
     HeadRanking r = rank_heads(logits, model.config.n_layers, model.config.n_heads, base, progress, cancel);
     r.position = int(ids.size()) - 1;

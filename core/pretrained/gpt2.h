@@ -60,4 +60,11 @@ ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
                          const std::vector<int>& ids, const BoolMat& extra_blocked,
                          const ForwardOptions& opt);
 
+// Blocks first_layer … L−1 and ln_f over x (T, d): the residual stream entering block first_layer,
+// i.e. hidden_states[first_layer] of a pass whose earlier blocks were the same (causal, no extra
+// mask). Returns the final hidden state (T, d), as ForwardPass::hidden_states.back(). A head
+// knocked out in layer l changes nothing before it: rank_heads starts each pass there.
+Mat gpt2_forward_from(const Gpt2Weights& w, const PretrainedConfig& config, Mat x, int first_layer,
+                      const ForwardOptions& opt);
+
 }  // namespace attn::pretrained

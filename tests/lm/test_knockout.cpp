@@ -256,6 +256,20 @@ TEST_CASE("rank_heads: every head alone, ranked by the change of the answer's pr
         CHECK(std::fabs(e.probability - want) < 1e-6);
         CHECK(std::fabs(e.change - (want - r->base_probability)) < 1e-6);
     }
+    // On top of heads already knocked out (mean): each pass starts at its head's layer from the
+    // base pass; it must equal a whole pass with the base heads and that head removed.
+    Ablation knocked;
+    knocked.mode = AblationMode::Mean;
+    knocked.heads = {{1, 1}, {0, 2}};
+    auto on_base = rank_heads(*model, ids, knocked);
+    REQUIRE(on_base.ok());
+    for (const HeadEffect& e : on_base->heads) {
+        Ablation both = knocked;
+        if (!knocked.head_removed(e.head.layer, e.head.head)) both.heads.push_back(e.head);
+        auto logits = ablated_next_logits(*model, ids, both);
+        REQUIRE(logits.ok());
+        CHECK(std::fabs(e.probability - token_probabilities(logits->row(on_base->position))[on_base->answer_id]) < 1e-6);
+    }
     std::atomic<bool> cancel{true};
     auto stopped = rank_heads(*model, ids, Ablation{}, {}, &cancel);
     REQUIRE(stopped.ok());
