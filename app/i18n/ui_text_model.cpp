@@ -230,8 +230,8 @@ constexpr Entry kTexts[] = {
      "모델이 각 층에서 멈춘다면 무엇을 예측할지 보여 줍니다: 층마다 잔차 흐름을 마지막 LayerNorm과 언임베딩에 "
      "통과시킵니다. 칸마다 가장 유력한 다음 토큰을 쓰고 확률로 색을 칠합니다. 빨간 테두리는 최종 답이 처음 "
      "1위로 올라오는 곳입니다. 칸에 마우스를 올리면 상위 5개를 보여 줍니다."},
-    {Txt::LensNeedModel, "The lens needs a model that predicts the next token: open a GPT-2 folder (Model ▸ Open model folder…).",
-     "렌즈에는 다음 토큰을 예측하는 모델이 필요합니다: GPT-2 폴더를 여세요 (모델 ▸ 모델 폴더 열기…)."},
+    {Txt::LensNeedModel, "The lens needs a model that predicts the next token: open a GPT-2 folder (Model > Open model folder…).",
+     "렌즈에는 다음 토큰을 예측하는 모델이 필요합니다: GPT-2 폴더를 여세요 (모델 > 모델 폴더 열기…)."},
     {Txt::LensEmbeddings, "embeddings", "임베딩"},
     {Txt::LensLayerRow, "layer %d", "%d층"},
     {Txt::LensTipEmbeddings, "From the embeddings alone, after “%s”:", "임베딩만으로, “%s” 다음:"},
