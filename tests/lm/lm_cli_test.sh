@@ -140,6 +140,21 @@ expect_stderr "GPT-2" "lens with BERT message"
 expect_exit 2 "lens --top 0" -- "$bin" lens --model "$models/tiny-gpt2" --text "a" --top 0 -o "$tmp/x.json"
 expect_exit 2 "lens bad --ablate" -- "$bin" lens --model "$models/tiny-gpt2" --text "a" --ablate 9.9 -o "$tmp/x.json"
 
+# A model trained in AttnLab is a GPT-2 folder: knocking out its layer-1 heads (the ones that read
+# the mirrored input position) breaks the reversal; the lens reads it too.
+"$bin" train --task reverse --steps 150 -o "$tmp/rev" >/dev/null 2>&1 || fail "train reverse for ablation"
+right() {  # right PREDICT.json: answer tokens predicted right for "abcdef>" -> "fedcba"
+    $py -c "
+import json, sys
+p = json.load(open(sys.argv[1]))['predictions']
+print(sum(a == b for a, b in zip(''.join(x['top'][0]['token'] for x in p)[6:], 'fedcba')))" "$1"
+}
+"$bin" predict --model "$tmp/rev" --text "abcdef>fedcb" --top-k 1 -o "$tmp/rev0.json" 2>/dev/null
+"$bin" predict --model "$tmp/rev" --text "abcdef>fedcb" --top-k 1 --ablate 1.1,1.2,1.3,1.4 -o "$tmp/rev1.json" 2>/dev/null
+r0=$(right "$tmp/rev0.json"); r1=$(right "$tmp/rev1.json")
+[ "${r0:-0}" -ge 4 ] && [ "${r1:-9}" -le 2 ] && ok || fail "trained reverse: $r0/6 right, $r1/6 with layer 1 knocked out"
+expect_exit 0 "lens on a trained model" -- "$bin" lens --model "$tmp/rev" --text "abcdef>fedcb" -o "$tmp/revlens.json"
+
 # heads: one row per head, scores in [0, 1], sentence columns when --text is given.
 expect_exit 0 "heads" -- "$bin" heads --model "$models/tiny-gpt2" --text "a b a b a b" -o "$tmp/roles.csv"
 $py - "$tmp/roles.csv" <<'PY' && ok || fail "heads CSV"
