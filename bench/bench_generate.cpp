@@ -5,8 +5,9 @@
 //                      through every layer, its attention rows kept, logits over the vocabulary,
 //                      top-5); "ms_per_token" is the mean per token. PyTorch counterpart:
 //                      bench/bench_torch_generate.py (its own cache in plain torch ops).
-//   BM_HeadRoles       the standard probe (41 tokens: <bos> + 20 random + the same 20) through
-//                      the model, then all six role scores for all 144 heads (target < 1 s).
+//   BM_HeadRoles       the standard probe (41 tokens: <bos> + 20 random + the same 20) and the six
+//                      unrepeated contents of positional through the model (7 forwards), then all
+//                      seven role scores for all 144 heads (target < 1 s).
 //   BM_RankHeads       "Which heads matter here?" on the 16-token prompt: 1 + 144 forward passes
 //                      (every head zeroed alone), each with the LM head on the last position.
 //
@@ -17,7 +18,7 @@
 #include <vector>
 
 #include "core/lm/gpt2_session.h"
-#include "core/lm/head_roles.h"
+#include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
 #include "core/base/parallel.h"
 #include "tests/random_matrix.h"
@@ -114,11 +115,24 @@ void BM_GenerateToken(benchmark::State& state) {
 void BM_HeadRoles(benchmark::State& state) {
     const PretrainedConfig c = small_config();
     const std::vector<int> probe = repeated_random_ids(c.vocab_size, 20, 14, {50256}, {50256}, {});
+    std::vector<std::vector<int>> varied;  // as standard_probe: positional's contents
+    for (int k = 0; k < 6; ++k) varied.push_back(distinct_random_ids(c.vocab_size, 40, 101 + k, {50256}, {50256}, {}));
     AttentionOptions opt;
     opt.compute_stats = false;  // as head_role_report (forward_ids) runs it
     for (auto _ : state) {
         const ForwardPass pass = gpt2_forward(weights(), c, probe, BoolMat(), opt);
-        const HeadRoleTable table = score_heads(pass.layers, probe);
+        std::vector<ForwardPass> passes;
+        for (const std::vector<int>& ids : varied) passes.push_back(gpt2_forward(weights(), c, ids, BoolMat(), opt));
+        HeadRoleTable table;
+        for (int l = 0; l < c.n_layers; ++l) {
+            for (int h = 0; h < c.n_heads; ++h) {
+                const LayerTrace& L = pass.layers[l];
+                std::vector<HeadSample> position;
+                for (std::size_t k = 0; k < passes.size(); ++k)
+                    position.push_back({&passes[k].layers[l].heads[h].weights, &passes[k].layers[l].blocked, &varied[k]});
+                table.heads.push_back(score_head({HeadSample{&L.heads[h].weights, &L.blocked, &probe}}, position));
+            }
+        }
         benchmark::DoNotOptimize(table.heads.data());
     }
     state.counters["heads"] = c.n_layers * c.n_heads;

@@ -211,9 +211,10 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
 
     HeadsOptions heads;
     CLI::App* heads_cmd = app.add_subcommand(
-        "heads", "Score what every head does (previous-token, induction, sink, ...) and write a CSV");
+        "heads", "Score what every head does (previous-token, induction, positional, sink, ...) and write CSV or JSON");
     add_heads_options(*heads_cmd, heads);
     heads_cmd->footer("Example:\n  attnlab heads --model ~/models/gpt2 --text \"Time flies like an arrow\" -o roles.csv\n"
+                      "  attnlab heads --model reverse-model -o roles.json   (trained in AttnLab: its task's examples)\n"
                       "The scores are defined in docs/head_roles.md.");
     LessonOptions lesson;
     CLI::App* lesson_cmd = app.add_subcommand(

@@ -10,7 +10,7 @@
 #include "core/base/atomic_file.h"
 #include "core/base/json_writer.h"
 #include "core/lm/gpt2_session.h"
-#include "core/lm/head_roles.h"
+#include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/masked_lm.h"
@@ -340,9 +340,13 @@ int run_predict(const PredictOptions& o) {
 // heads
 
 void add_heads_options(CLI::App& cmd, HeadsOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2 or BERT folder (Hugging Face layout)")->required();
+    cmd.add_option("--model", o.model_path, "A local GPT-2 or BERT folder (Hugging Face layout), or one trained in AttnLab")
+        ->required();
     cmd.add_option("--text", o.text, "Also score every head on this sentence");
-    cmd.add_option("-o,--output", o.output, "Output CSV file ('-' for standard output)")->required();
+    cmd.add_option("-o,--output", o.output, "Output file: JSON when it ends in .json, else CSV ('-' for standard output)")
+        ->required();
+    cmd.add_option("--format", o.format, "csv or json (default: from the output's name)")
+        ->check(CLI::IsMember({"csv", "json"}));
 }
 
 namespace {
@@ -361,6 +365,111 @@ std::string column(const char* prefix, int role) {
     return name;
 }
 
+const char* role_or_none(int role) { return role >= 0 ? lm::head_role_name(lm::HeadRole(role)) : "none"; }
+
+// "sure" (margin ≥ kSureMargin), "likely" (a label, smaller margin) or "none" (no label).
+const char* confidence(const lm::HeadRoleScores& s) { return s.strongest < 0 ? "none" : s.sure() ? "sure" : "likely"; }
+
+void csv_scores(std::ostream& csv, const lm::HeadRoleScores& s) {
+    csv << ',' << role_or_none(s.strongest) << ',' << confidence(s) << ',' << csv_number(s.margin) << ','
+        << (s.induction_offset > 0 ? std::to_string(s.induction_offset) : "") << ','
+        << lm::position_rule_text(s.rule);
+    for (float x : s.score) csv << ',' << csv_number(x);
+}
+
+void csv_header(std::ostream& csv, const char* prefix) {
+    for (const char* c : {"strongest", "confidence", "margin", "induction_offset", "positional_rule"})
+        csv << ',' << prefix << c;
+    for (int r = 0; r < lm::kHeadRoleCount; ++r) csv << ',' << column(prefix, r);
+}
+
+void json_scores(JsonWriter& j, const lm::HeadRoleScores& s) {
+    j.begin_object();
+    j.key("role").value(role_or_none(s.strongest));
+    j.key("confidence").value(confidence(s));
+    j.key("top").value(role_or_none(s.top));
+    j.key("runner_up").value(role_or_none(s.runner_up));
+    j.key("margin").value(s.margin);
+    j.key("scores").begin_object();
+    for (int r = 0; r < lm::kHeadRoleCount; ++r) j.key(lm::head_role_name(lm::HeadRole(r))).value(s.score[size_t(r)]);
+    j.end_object();
+    if (s.induction_offset > 0) j.key("induction_offset").value(s.induction_offset);
+    else j.key("induction_offset").null();
+    if (s.rule.kind != lm::PositionRule::Kind::None) j.key("positional_rule").value(lm::position_rule_text(s.rule));
+    else j.key("positional_rule").null();
+    j.end_object();
+}
+
+std::string heads_csv(const lm::HeadRoleReport& report) {
+    const lm::HeadRoleTable& p = report.probe;
+    const bool sentence = report.sentence.n_layers > 0;
+    std::ostringstream csv;
+    // Layers and heads from 1, as the app shows them. Scores on the probe, then on the sentence;
+    // empty = the role's pattern does not occur.
+    csv << "layer,head";
+    csv_header(csv, "");
+    if (sentence) csv_header(csv, "sentence_");
+    csv << "\n";
+    for (int l = 0; l < p.n_layers; ++l) {
+        for (int h = 0; h < p.n_heads; ++h) {
+            csv << l + 1 << ',' << h + 1;
+            csv_scores(csv, p.at(l, h));
+            if (sentence) csv_scores(csv, report.sentence.at(l, h));
+            csv << "\n";
+        }
+    }
+    return csv.str();
+}
+
+std::string heads_json(const PretrainedModel& m, const lm::HeadRoleReport& report) {
+    std::ostringstream out;
+    JsonWriter j(out, true);
+    j.begin_object();
+    write_model(j, m);
+    const lm::ProbeSet& ps = report.probe_set;
+    j.key("probe").begin_object();
+    j.key("kind").value(ps.kind == lm::ProbeSet::Kind::Task ? "task" : "standard");
+    if (ps.kind == lm::ProbeSet::Kind::Task) j.key("task").value(ps.task);
+    j.key("contents").value(int(ps.pattern.size()));
+    j.key("positional_contents").value(int(ps.position.size()));
+    j.key("length").value(int(report.probe_ids.size()));
+    j.key("max_induction_offset").value(ps.max_k);
+    j.key("text").value(lm::decode_ids(m, report.probe_ids));
+    if (!ps.note.empty()) j.key("note").value(ps.note);
+    j.end_object();
+    j.key("thresholds").begin_object();
+    j.key("min_score").value(lm::kMinRoleScore);
+    j.key("min_margin").value(lm::kMinMargin);
+    j.key("sure_margin").value(lm::kSureMargin);
+    j.end_object();
+    j.key("roles").begin_array();
+    for (int r = 0; r < lm::kHeadRoleCount; ++r) j.value(lm::head_role_name(lm::HeadRole(r)));
+    j.end_array();
+    j.key("heads").begin_array();
+    const lm::HeadRoleTable& p = report.probe;
+    for (int l = 0; l < p.n_layers; ++l) {
+        for (int h = 0; h < p.n_heads; ++h) {
+            j.begin_object().key("layer").value(l + 1).key("head").value(h + 1);
+            j.key("probe");
+            json_scores(j, p.at(l, h));
+            if (report.sentence.n_layers > 0) {
+                j.key("sentence");
+                json_scores(j, report.sentence.at(l, h));
+            }
+            j.end_object();
+        }
+    }
+    j.end_array();
+    j.end_object();
+    out << "\n";
+    return out.str();
+}
+
+bool ends_with(const std::string& s, const char* tail) {
+    const std::string t(tail);
+    return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
+}
+
 }  // namespace
 
 int run_heads(const HeadsOptions& o) {
@@ -369,35 +478,20 @@ int run_heads(const HeadsOptions& o) {
     if (!model) return fail(who, model.error(), 2);
     auto report = lm::head_role_report(**model, o.text);
     if (!report) return fail(who, report.error(), 1);
-    const lm::HeadRoleTable& p = report->probe;
-    const bool sentence = report->sentence.n_layers > 0;
-
-    std::ostringstream csv;
-    // Layers and heads from 1, as the app shows them. Scores on the standard probe (a random
-    // sequence repeated twice), then on the sentence; empty = the role's pattern does not occur.
-    csv << "layer,head,strongest,strongest_score";
-    for (int r = 0; r < lm::kHeadRoleCount; ++r) csv << ',' << column("", r);
-    if (sentence)
-        for (int r = 0; r < lm::kHeadRoleCount; ++r) csv << ',' << column("sentence_", r);
-    csv << "\n";
-    for (int l = 0; l < p.n_layers; ++l) {
-        for (int h = 0; h < p.n_heads; ++h) {
-            const lm::HeadRoleScores& s = p.at(l, h);
-            csv << l + 1 << ',' << h + 1 << ','
-                << (s.strongest >= 0 ? lm::head_role_name(lm::HeadRole(s.strongest)) : "none") << ','
-                << (s.strongest >= 0 ? csv_number(s.score[s.strongest]) : "");
-            for (float x : s.score) csv << ',' << csv_number(x);
-            if (sentence)
-                for (float x : report->sentence.at(l, h).score) csv << ',' << csv_number(x);
-            csv << "\n";
-        }
-    }
-    Status written = write_output(o.output, [&](std::ostream& out) { out << csv.str(); });
+    const bool json = o.format == "json" || (o.format.empty() && ends_with(o.output, ".json"));
+    const std::string text = json ? heads_json(**model, *report) : heads_csv(*report);
+    Status written = write_output(o.output, [&](std::ostream& out) { out << text; });
     if (!written) return fail_output(who, o.output, written.message());
-    if (o.output != "-")
-        std::cerr << "Wrote " << o.output << " (" << p.n_layers * p.n_heads << " heads, scored on a "
-                  << report->probe_ids.size() << "-token repeated random probe"
-                  << (sentence ? " and on the sentence" : "") << ")\n";
+    const lm::ProbeSet& ps = report->probe_set;
+    if (!ps.note.empty()) std::cerr << "Note: " << ps.note << "\n";
+    if (o.output != "-") {
+        std::cerr << "Wrote " << o.output << " (" << report->probe.n_layers * report->probe.n_heads << " heads, scored on ";
+        if (ps.kind == lm::ProbeSet::Kind::Task)
+            std::cerr << ps.pattern.size() << " examples of the task '" << ps.task << "'";
+        else
+            std::cerr << "a " << report->probe_ids.size() << "-token repeated random probe";
+        std::cerr << (report->sentence.n_layers > 0 ? " and on the sentence" : "") << ")\n";
+    }
     return 0;
 }
 

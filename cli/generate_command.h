@@ -45,6 +45,7 @@ struct HeadsOptions {
     std::string model_path;
     std::string text;
     std::string output;
+    std::string format;  // "csv", "json" or "" (from the output's name)
 };
 
 // Each adds its options to `cmd` and returns the exit code: 0 ok, 1 could not compute or write,

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 want=${1:-all}
 seconds=${2:-30}
 all=(builtin_tokenizer vocab_json merges_txt vocab_txt tokenizer_json config_json safetensors settings run_options lesson
-     train_text image preprocessor_config ibus_address)
+     train_text image preprocessor_config ibus_address task_json)
 if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DATTNLAB_FUZZ=ON -DATTNLAB_BUILD_APP=OFF \
@@ -49,12 +49,12 @@ for t in "${targets[@]}"; do
     for s in $(seeds_of "$t"); do cp -n "$s" "$corpus/seed-$(basename "$(dirname "$s")")-$(basename "$s")"; done
     [ -d tests/fuzz/seeds/"$t" ] && cp -n tests/fuzz/seeds/"$t"/* "$corpus"/
     dict=()
-    case $t in vocab_json|tokenizer_json|config_json|safetensors|settings|run_options|preprocessor_config) dict=(-dict=tests/fuzz/json.dict) ;; esac
+    case $t in vocab_json|tokenizer_json|config_json|safetensors|settings|run_options|preprocessor_config|task_json) dict=(-dict=tests/fuzz/json.dict) ;; esac
     # Inputs stay small enough to run fast; the bad sizes that matter are declared, not real.
     max_len=65536
     # vocab.txt: one allocation per line, so 13 KB of short lines ran at ~1,000/s under ASan
     case $t in
-        vocab_json|tokenizer_json|lesson|settings|run_options|preprocessor_config) max_len=32768 ;;
+        vocab_json|tokenizer_json|lesson|settings|run_options|preprocessor_config|task_json) max_len=32768 ;;
         ibus_address) max_len=4096 ;;  # a few short lines in real life
         vocab_txt) max_len=4096 ;;
     esac

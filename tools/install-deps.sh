@@ -13,7 +13,8 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       libdbus-1-dev libx11-dev  # app/ime: IBus over D-Bus; X keysyms (XkbKeycodeToKeysym) for the input method
       libopenblas-pthread-dev  # OpenBLAS for the engine's matrix products (core/base/gemm.cpp); safe to call from several threads
       fonts-nanum fonts-dejavu-core  # figures and handouts: Hangul; DejaVu fills in symbols such as ᵀ and −
-      libegl-mesa0 libgl1-mesa-dri)  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
+      libegl-mesa0 libgl1-mesa-dri  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
+      fonts-droid-fallback)  # app/shell/fonts: Chinese and Japanese glyphs (4 MB) merged into the UI font for input methods' text
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-torch python3-numpy
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do
@@ -21,7 +22,8 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
        desktop-file-utils  # the .deb check: desktop-file-validate on the menu entry
        ibus ibus-hangul dbus-x11 dconf-service dconf-gsettings-backend xdotool locales
-       zenity ibus-gtk3 ibus-anthy ibus-libpinyin)  # tests/app/ime_ibus_test.sh: real IBus + Korean (and Japanese, pinyin) under Xvfb; GTK as the reference
+       zenity ibus-gtk3 ibus-anthy ibus-libpinyin  # tests/app/ime_ibus_test.sh: real IBus + Korean (and Japanese, pinyin) under Xvfb; GTK as the reference
+      fcitx5 fcitx5-hangul fcitx5-frontend-gtk3)  # the same test with Fcitx 5 (ctest app_ime_fcitx); its GTK module for the reference
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

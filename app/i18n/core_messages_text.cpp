@@ -236,6 +236,17 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"--symbols {}: must be {} to {}.", "--symbols {1}: {2}에서 {3} 사이여야 합니다."},
     {"--length {}: must be {} to {}.", "--length {1}: {2}에서 {3} 사이여야 합니다."},
     {"The text is over 1 MiB; give a shorter one.", "텍스트가 1 MiB를 넘습니다. 더 짧은 텍스트를 주세요."},
+    // core/lm/head_roles_probe.cpp: a trained model's task.json that the head-role probe cannot use
+    {"{msg} The heads were scored on the standard probe.", "{1} 헤드는 표준 탐침으로 점수를 매겼습니다."},
+    {"{} is not a task description AttnLab can read (expected \"task\", \"parameters\" and \"vocabulary\").",
+     "{1}은(는) AttnLab이 읽을 수 있는 과제 설명이 아닙니다 (\"task\", \"parameters\", \"vocabulary\"가 "
+     "있어야 합니다)."},
+    {"{} names the task \"{}\", which this AttnLab does not know.",
+     "{1}에 적힌 과제 \"{2}\"을(를) 이 AttnLab은 모릅니다."},
+    {"{}'s vocabulary or length does not fit the model.", "{1}의 어휘나 길이가 모델에 맞지 않습니다."},
+    {"{}'s vocabulary does not match the model's tokenizer.", "{1}의 어휘가 모델의 토크나이저와 맞지 않습니다."},
+    {"{} reads images, not text: head roles need a language model (GPT-2, BERT).",
+     "{1}은(는) 글이 아니라 이미지를 읽습니다. 헤드 역할은 언어 모델(GPT-2, BERT)에서만 볼 수 있습니다."},
 };
 
 }  // namespace

@@ -123,6 +123,8 @@ enum class Txt {
     RolesTitle, RolesComputing, RolesNeedModel, RolesOnProbe, RolesOnSentence, RolesOnTip, RolesRank, RolesListTip,
     RolesNone, RolesScore, RolesLegendTip, RolePrevious, RoleDuplicate, RoleInduction, RoleFirst, RoleSelf, RoleBroad,
     RolePreviousTip, RoleDuplicateTip, RoleInductionTip, RoleFirstTip, RoleSelfTip, RoleBroadTip, RolesCell,
+    RolePositional, RolePositionalTip, RolesSure, RolesLikely, RolesMargin, RolesInductionK, RolesRule,
+    RolesProbeTask, RolesProbeStandard, RolesAllScores,
     QtyRollout, QtyRolloutTip, RolloutComputing, RolloutUnavailable,
     SelRowsSum, SelColsSum, SelClear, SelHint,
     // Image view and File ▸ Open image (ui_text_image.cpp)
@@ -138,6 +140,8 @@ enum class Txt {
     ModelViewKnockTip, ModelViewKnocked, HeatmapKnock, HeatmapKnockBack, HeatmapKnockTip,
     ViewLens, LensIntro, LensNeedModel, LensEmbeddings, LensLayerRow, LensTipEmbeddings, LensTipLayer, LensTipAnswer,
     LensKnocked,
+    // Token limit in the controls column, and the refusal naming it (issue 23)
+    TokenLimit, TokenLimitTip, TokenLimitRefusal,
     Count
 };
 

@@ -76,6 +76,16 @@ constexpr Entry kTexts[] = {
      "각 토큰은 k칸 이내의 토큰만 봅니다."},
     {Txt::WindowK, "±k", "±k"},
     {Txt::WindowKTip, "Half-width k of the local window.", "지역 창의 반폭 k입니다."},
+    {Txt::TokenLimit, "Token limit", "토큰 한도"},
+    {Txt::TokenLimitTip,
+     "A text with more tokens than this is refused: attention's cost grows as n².\n"
+     "At most 2048 (the command line's --max-tokens).",
+     "토큰이 이보다 많은 글은 거절합니다. 어텐션 비용은 n²로 늘어납니다.\n"
+     "최대 2048 (명령줄의 --max-tokens)."},
+    {Txt::TokenLimitRefusal,
+     "The text has more than %d tokens (the limit). Shorten it, or raise Token limit under Sentence in the "
+     "controls (at most %d).",
+     "글의 토큰이 %d개를 넘습니다 (한도). 글을 줄이거나, 컨트롤의 문장 아래 '토큰 한도'를 높이세요 (최대 %d)."},
     {Txt::Global, "Global tokens", "전역 토큰"},
     {Txt::GlobalTip,
      "Positions (from 0, comma-separated) that see and are seen by every token,\neven outside "

@@ -157,15 +157,20 @@ constexpr Entry kTexts[] = {
     {Txt::RolesOnProbe, "Probe", "탐침"},
     {Txt::RolesOnSentence, "This sentence", "이 문장"},
     {Txt::RolesOnTip,
-     "Probe: random tokens repeated twice, where duplicate and induction patterns exist. This sentence: "
-     "the scores on the text you typed.",
-     "탐침: 무작위 토큰을 두 번 반복한 글로, 중복·귀납 패턴이 생깁니다. 이 문장: 입력한 글에서의 점수입니다."},
+     "Probe: random tokens repeated twice, where duplicate and induction patterns exist (a model trained in "
+     "AttnLab: examples of its own task). This sentence: the scores on the text you typed.",
+     "탐침: 무작위 토큰을 두 번 반복한 글로, 중복·귀납 패턴이 생깁니다 (AttnLab에서 학습한 모델은 그 과제의 "
+     "예). 이 문장: 입력한 글에서의 점수입니다."},
     {Txt::RolesRank, "Rank heads by", "헤드 순위 기준"},
     {Txt::RolesListTip, "Click a head to open it in the heatmap.", "헤드를 누르면 히트맵에서 엽니다."},
-    {Txt::RolesNone, "mixed (no role ≥ 0.3)", "섞임 (0.3 이상인 역할 없음)"},
+    {Txt::RolesNone, "none: no score stands out (the best is under 0.3 or within 0.1 of the next)",
+     "없음: 두드러진 점수가 없습니다 (최고 점수가 0.3 미만이거나 다음 점수와 0.1 이내)"},
     {Txt::RolesScore, "score", "점수"},
-    {Txt::RolesLegendTip, "Each map's badge: the head's strongest role (score ≥ 0.3).",
-     "그림의 표시: 그 헤드의 가장 강한 역할 (점수 ≥ 0.3)."},
+    {Txt::RolesLegendTip,
+     "Each map's badge: the role that stands out (score ≥ 0.3 and 0.1 ahead of the next); a thick frame when "
+     "sure (0.3 ahead), a thin one when likely. Hover a map for every score.",
+     "그림의 표시: 두드러진 역할 (점수 ≥ 0.3, 다음 점수보다 0.1 이상 높음). 확실하면 (0.3 이상 차이) 굵은 테두리, "
+     "아마도면 가는 테두리입니다. 그림 위에 마우스를 올리면 모든 점수가 보입니다."},
     {Txt::RolePrevious, "previous-token", "이전 토큰"},
     {Txt::RoleDuplicate, "duplicate-token", "중복 토큰"},
     {Txt::RoleInduction, "induction", "귀납"},
@@ -238,6 +243,24 @@ constexpr Entry kTexts[] = {
     {Txt::LensTipLayer, "After layer %d, after “%s”:", "%d층 뒤, “%s” 다음:"},
     {Txt::LensTipAnswer, "the model's final answer: “%s”", "모델의 최종 답: “%s”"},
     {Txt::LensKnocked, "Knocked out: %s", "끈 헤드: %s"},
+    {Txt::RolePositional, "positional", "위치 기반"},
+    {Txt::RolePositionalTip,
+     "Looks at a place set by its own position, whatever the tokens are: a fixed distance back (other than 1), a "
+     "mirror (j = m − i), or a fixed position. Measured on probes with the same positions and different tokens.",
+     "토큰이 무엇이든 자기 위치로 정해지는 자리를 봅니다: 고정된 거리 앞(1칸 말고), 거울 대칭 (j = m − i), 또는 "
+     "고정된 자리. 위치는 같고 토큰만 다른 탐침들로 잽니다."},
+    {Txt::RolesSure, "sure: %.2f ahead of the next score", "확실: 다음 점수보다 %.2f 높음"},
+    {Txt::RolesLikely, "likely: only %.2f ahead of the next score", "아마도: 다음 점수보다 %.2f만 높음"},
+    {Txt::RolesMargin, "margin", "차이"},
+    {Txt::RolesInductionK, "induction at k = %d: reads what stood %d after the earlier copy",
+     "귀납 k = %d: 앞서 나온 같은 토큰의 %d칸 뒤를 읽습니다"},
+    {Txt::RolesRule, "position rule: %s", "위치 규칙: %s"},
+    {Txt::RolesProbeTask, "Probe: %d examples of the task '%s' (its own letters and length).",
+     "탐침: 과제 예 %d개 ('%s', 그 과제의 글자와 길이)."},
+    {Txt::RolesProbeStandard,
+     "Probe: random tokens repeated twice (%d tokens); positional on %d contents without repeats.",
+     "탐침: 무작위 토큰을 두 번 반복한 글 (%d토큰). 위치 기반은 반복 없는 글 %d개로 잽니다."},
+    {Txt::RolesAllScores, "Every score (0 to 1):", "모든 점수 (0~1):"},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

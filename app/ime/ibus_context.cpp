@@ -288,14 +288,9 @@ bool IbusContext::process_key(const ImeKey& key) {
                              DBUS_TYPE_INVALID);
     const auto t0 = std::chrono::steady_clock::now();
     DBusMessage* reply = c_->send_wait(m, kKeyTimeoutMs);
-    last_key_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    if (last_key_ms_ > max_key_ms_) max_key_ms_ = last_key_ms_;
-    sum_key_ms_ += last_key_ms_;
-    ++keys_;
+    timing_.add(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(), reply == nullptr);
     dbus_bool_t used = FALSE;
-    if (reply == nullptr) {
-        ++timeouts_;
-    } else {
+    if (reply != nullptr) {
         if (!dbus_message_get_args(reply, nullptr, DBUS_TYPE_BOOLEAN, &used, DBUS_TYPE_INVALID)) used = FALSE;
         dbus_message_unref(reply);
     }

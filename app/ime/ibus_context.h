@@ -23,18 +23,12 @@ public:
     void reset() override;
     void set_cursor_location(const ImeRect& caret) override;
     std::vector<ImeEvent> poll() override;
-
-    double last_key_ms() const { return last_key_ms_; }  // ProcessKeyEvent's round trip
-    double max_key_ms() const { return max_key_ms_; }
-    double mean_key_ms() const { return keys_ > 0 ? sum_key_ms_ / keys_ : 0.0; }
-    int timeouts() const { return timeouts_; }
+    std::string timing() const override { return timing_.summary(); }
 
 private:
     explicit IbusContext(std::unique_ptr<IbusConnection> c);
     std::unique_ptr<IbusConnection> c_;
-    double last_key_ms_ = 0.0, max_key_ms_ = 0.0, sum_key_ms_ = 0.0;
-    int keys_ = 0;
-    int timeouts_ = 0;
+    ImeKeyTiming timing_;
 };
 
 }  // namespace attn::app

@@ -1,6 +1,8 @@
 // ime_bridge.cpp — the input-method bridge's logic (see ime_bridge.h).
 #include "app/ime/ime_bridge.h"
 
+#include <cstdio>
+#include <cstring>
 #include <utility>
 
 namespace attn::app {
@@ -147,6 +149,37 @@ void ime_window_focus(ImeBridge& b, bool focused) {
         b.context_focused = true;
         b.have_cursor = false;
     }
+}
+
+void ImeKeyTiming::add(double ms, bool timed_out) {
+    ++keys;
+    sum_ms += ms;
+    if (ms > max_ms) max_ms = ms;
+    if (timed_out) ++timeouts;
+}
+
+std::string ImeKeyTiming::summary() const {
+    char line[128];
+    std::snprintf(line, sizeof line, "%d key events; ProcessKeyEvent round trip mean %.2f ms, max %.2f ms; %d timeouts",
+                  keys, keys > 0 ? sum_ms / keys : 0.0, max_ms, timeouts);
+    return line;
+}
+
+std::vector<ImeBackend> ime_backend_order(const char* attnlab_ime, const char* gtk_im_module,
+                                          const char* qt_im_module, const char* xmodifiers) {
+    if (attnlab_ime != nullptr && *attnlab_ime != '\0') {
+        if (std::strcmp(attnlab_ime, "ibus") == 0) return {ImeBackend::Ibus};
+        if (std::strcmp(attnlab_ime, "fcitx") == 0 || std::strcmp(attnlab_ime, "fcitx5") == 0) return {ImeBackend::Fcitx};
+        if (std::strcmp(attnlab_ime, "xim") == 0) return {};
+    }
+    // XMODIFIERS is "@im=NAME"; the module variables are a name or a list ("fcitx:ibus" in Qt 6).
+    for (const char* v : {gtk_im_module, qt_im_module, xmodifiers}) {
+        const char* f = v != nullptr ? std::strstr(v, "fcitx") : nullptr;
+        const char* i = v != nullptr ? std::strstr(v, "ibus") : nullptr;
+        if (f != nullptr && (i == nullptr || f < i)) return {ImeBackend::Fcitx, ImeBackend::Ibus};
+        if (i != nullptr) return {ImeBackend::Ibus, ImeBackend::Fcitx};
+    }
+    return {ImeBackend::Ibus, ImeBackend::Fcitx};
 }
 
 std::string keysym_text(std::uint32_t keysym) {

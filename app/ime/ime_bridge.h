@@ -1,7 +1,7 @@
 // ime_bridge.h — the input-method bridge's logic: which keys reach ImGui, the pre-edit, commits.
 //
 // GL-free and D-Bus-free. The input method sits behind InputContext (IBus over D-Bus in
-// ibus_context.h; a fake in tests/app/test_ime_bridge.cpp); the GLFW glue (ime_glfw.h) calls
+// ibus_context.h, Fcitx 5 in fcitx_context.h; a fake in tests/app/test_ime_bridge.cpp); the GLFW glue (ime_glfw.h) calls
 // these functions in event order and hands `commit` to ImGui (io.AddInputCharactersUTF8).
 //
 //   key press ──ime_key──▶ input method ──used──▶ (nothing reaches ImGui; its characters are dropped)
@@ -49,6 +49,14 @@ struct ImeRect {
     bool operator==(const ImeRect& o) const { return x == o.x && y == o.y && w == o.w && h == o.h; }
 };
 
+// ProcessKeyEvent round trips, for the debug log (the IBus test prints them).
+struct ImeKeyTiming {
+    int keys = 0, timeouts = 0;
+    double sum_ms = 0.0, max_ms = 0.0;
+    void add(double ms, bool timed_out);
+    std::string summary() const;  // "N key events; … round trip mean M ms, max X ms; T timeouts"
+};
+
 // One input context of an input method for our window.
 struct InputContext {
     virtual ~InputContext() = default;
@@ -60,7 +68,16 @@ struct InputContext {
     virtual void reset() = 0;
     virtual void set_cursor_location(const ImeRect& caret) = 0;
     virtual std::vector<ImeEvent> poll() = 0;  // events received so far; never blocks
+    virtual std::string timing() const { return {}; }  // ImeKeyTiming::summary()
 };
+
+// Which input-method framework to try first, as GTK and Qt choose their input module: ATTNLAB_IME
+// (ibus, fcitx, xim) decides; else GTK_IM_MODULE, then QT_IM_MODULE, then XMODIFIERS' @im=NAME,
+// the first of them that names ibus or fcitx; else IBus (Debian's GNOME default). The other
+// framework is tried when the first is not running, except with ATTNLAB_IME set. Null: unset.
+enum class ImeBackend { Ibus, Fcitx };
+std::vector<ImeBackend> ime_backend_order(const char* attnlab_ime, const char* gtk_im_module,
+                                          const char* qt_im_module, const char* xmodifiers);
 
 struct ImePreedit {
     std::string text;  // UTF-8; shown only when `visible` and not empty

@@ -15,7 +15,9 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "app/ime/fcitx_context.h"
 #include "app/ime/ibus_context.h"
 #include "app/ime/ime_bridge.h"
 
@@ -27,13 +29,12 @@ namespace attn::app {
 namespace {
 
 struct ImeWindow {
-    std::unique_ptr<IbusContext> ibus;
+    std::unique_ptr<InputContext> ic;  // IBus or Fcitx 5
     ImeBridge bridge;
     bool debug = false;
     int held_button = -1;  // a press held back: frame 1 hidden from ImGui, frame 2 shown
     int held_stage = 0;
     bool close_pending = false;
-    int keys = 0;
 };
 
 ImeWindow* g_ime = nullptr;
@@ -59,14 +60,13 @@ std::uint32_t x_state(int mods) {
 }
 
 void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
-    if (g_ime->ibus != nullptr && scancode > 0) {
+    if (g_ime->ic != nullptr && scancode > 0) {
         ImeKey k;
         k.keycode = std::uint32_t(scancode);  // GLFW's scancode on X11 is the X keycode
         k.keysym = std::uint32_t(XkbKeycodeToKeysym(glfwGetX11Display(), KeyCode(scancode), 0, (mods & GLFW_MOD_SHIFT) ? 1 : 0));
         k.state = x_state(mods);
         k.release = action == GLFW_RELEASE;
         const bool pass = ime_key(g_ime->bridge, k);
-        ++g_ime->keys;
         if (g_ime->debug && !k.release) std::fprintf(stderr, "attnlab ime: key 0x%x %s\n", k.keysym, pass ? "to ImGui" : "used");
         flush_commit();  // before the key: Enter / Left / Tab act after the committed syllable
         if (!pass) return;
@@ -76,7 +76,7 @@ void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
 
 void on_char(GLFWwindow* window, unsigned int c) {
     if (g_ime->debug) std::fprintf(stderr, "attnlab ime: char U+%04X%s\n", c, ime_char(g_ime->bridge) ? "" : " dropped");
-    if (g_ime->ibus != nullptr && !ime_char(g_ime->bridge)) return;
+    if (g_ime->ic != nullptr && !ime_char(g_ime->bridge)) return;
     ImGui_ImplGlfw_CharCallback(window, c);
 }
 
@@ -103,17 +103,51 @@ void on_close(GLFWwindow* window) {
     }
 }
 
-// The pre-edit on top of the field at the caret, on the field's own (opaque) background, underlined.
-void draw_preedit(const ImePreedit& p, ImVec2 at, float font_size) {
+// The focused field's frame on the screen: ImGui keeps the navigated item's rectangle (relative
+// to its window's content start) up to date every frame, and a clicked or tabbed-to text field is that item.
+// false when the field is not the navigated item (then the pre-edit is drawn over the text).
+bool field_frame(unsigned field, ImRect* out) {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (g.NavId != field || !g.NavIdIsAlive || g.NavWindow == nullptr) return false;
+    *out = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
+    return out->GetWidth() > 0.0f && out->GetHeight() > 0.0f;
+}
+
+// The field's text after the caret up to the end of its line (UTF-8), from ImGui's edit buffer.
+std::string text_after_caret() {
+    const ImGuiInputTextState& st = ImGui::GetCurrentContext()->InputTextState;
+    int end = st.Stb.cursor;
+    while (end < st.CurLenW && end < st.TextW.Size && st.TextW[end] != '\n') ++end;
+    if (end <= st.Stb.cursor) return {};
+    std::string out(size_t(end - st.Stb.cursor) * 4 + 1, '\0');
+    const int n = ImTextStrToUtf8(out.data(), int(out.size()), st.TextW.Data + st.Stb.cursor, st.TextW.Data + end);
+    out.resize(size_t(n));
+    return out;
+}
+
+// The pre-edit inline at the caret, underlined, as a GTK entry shows it: the text after the caret
+// moves right to make room (drawn again, clipped to the field, on the field's own background).
+// `frame`: the field's rectangle, or nullptr when unknown (the pre-edit then covers what follows).
+void draw_preedit(const ImePreedit& p, ImVec2 at, float font_size, const ImRect* frame) {
     ImDrawList* dl = ImGui::GetForegroundDrawList();
     ImFont* font = ImGui::GetFont();
     const char* begin = p.text.c_str();
     const char* end = begin + p.text.size();
     const ImVec2 size = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, begin, end);
     const ImGuiStyle& style = ImGui::GetStyle();
-    const ImVec4 bg = style.Colors[ImGuiCol_WindowBg], fr = style.Colors[ImGuiCol_FrameBgActive];
+    // InputText's frame (FrameBg) over the window's background (WindowBg, opaque in our style).
+    const ImVec4 bg = style.Colors[ImGuiCol_WindowBg], fr = style.Colors[ImGuiCol_FrameBg];
     const ImVec4 field(bg.x + (fr.x - bg.x) * fr.w, bg.y + (fr.y - bg.y) * fr.w, bg.z + (fr.z - bg.z) * fr.w, 1.0f);
     const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
+    if (frame != nullptr) {
+        // Clip to the field's inside (its border and padding stay as ImGui drew them).
+        const ImVec2 clip_min(frame->Min.x, frame->Min.y), clip_max(frame->Max.x - 1.0f, frame->Max.y - 1.0f);
+        dl->PushClipRect(clip_min, clip_max, true);
+        dl->AddRectFilled(at, ImVec2(clip_max.x, at.y + font_size), ImGui::GetColorU32(field));
+        const std::string rest = text_after_caret();
+        if (!rest.empty()) dl->AddText(font, font_size, ImVec2(at.x + size.x, at.y), text_col, rest.c_str(), rest.c_str() + rest.size());
+        dl->PopClipRect();
+    }
     dl->AddRectFilled(at, ImVec2(at.x + size.x + 1.0f, at.y + font_size), ImGui::GetColorU32(field));
     auto x_of = [&](int cp) { return at.x + font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, begin, begin + ime_byte_offset(p.text, cp)).x; };
     for (const ImeSpan& s : p.spans) {  // highlighted runs (the segment being converted)
@@ -142,19 +176,32 @@ bool ime_start_before_glfw() {
     const char* debug = std::getenv("ATTNLAB_IME_DEBUG");
     g_ime = new ImeWindow;
     g_ime->debug = debug != nullptr && std::strcmp(debug, "1") == 0;
-    if (display == nullptr || *display == '\0' || (mode != nullptr && std::strcmp(mode, "xim") == 0)) {
+    const std::vector<ImeBackend> order =
+        ime_backend_order(mode, std::getenv("GTK_IM_MODULE"), std::getenv("QT_IM_MODULE"), std::getenv("XMODIFIERS"));
+    if (display == nullptr || *display == '\0' || order.empty()) {
         debug_line("off: no display or ATTNLAB_IME=xim; GLFW's XIM as before");
         return false;
     }
-    std::string why;
-    g_ime->ibus = IbusContext::connect(display, &why);
-    if (g_ime->ibus == nullptr) {
-        debug_line("no IBus (", why + "); GLFW's XIM as before");
+    const char* name = "";
+    for (ImeBackend backend : order) {
+        std::string why;
+        if (backend == ImeBackend::Ibus) {
+            g_ime->ic = IbusContext::connect(display, &why);
+            name = "IBus";
+        } else {
+            g_ime->ic = FcitxContext::connect(&why);
+            name = "Fcitx 5";
+        }
+        if (g_ime->ic != nullptr) break;
+        debug_line(backend == ImeBackend::Ibus ? "no IBus (" : "no Fcitx 5 (", why + ")");
+    }
+    if (g_ime->ic == nullptr) {
+        debug_line("no input method over D-Bus; GLFW's XIM as before");
         return false;
     }
-    g_ime->bridge.ic = g_ime->ibus.get();
+    g_ime->bridge.ic = g_ime->ic.get();
     setenv("XMODIFIERS", "@im=none", 1);  // GLFW's XIM must not see the keys a second time
-    debug_line("IBus input context ready; XMODIFIERS=@im=none");
+    debug_line(name, std::string(" input context ready; XMODIFIERS=@im=none"));
     return true;
 }
 
@@ -180,7 +227,7 @@ void ime_new_frame() {
 void ime_end_frame(GLFWwindow* window) {
     if (g_ime == nullptr) return;
     ImeBridge& b = g_ime->bridge;
-    if (g_ime->ibus == nullptr) return;
+    if (g_ime->ic == nullptr) return;
     ime_poll(b);
     flush_commit();
     const ImGuiContext& g = *ImGui::GetCurrentContext();
@@ -197,7 +244,11 @@ void ime_end_frame(GLFWwindow* window) {
     }
     ime_set_field(b, field, caret);
     flush_commit();
-    if (field != 0 && ime_composing(b) && at.x < FLT_MAX / 2) draw_preedit(b.preedit, at, font_size);
+    if (field != 0 && ime_composing(b) && at.x < FLT_MAX / 2) {
+        ImRect frame;
+        const bool known = field_frame(field, &frame) && frame.Contains(ImVec2(at.x, at.y + 1.0f));
+        draw_preedit(b.preedit, at, font_size, known ? &frame : nullptr);
+    }
     if (g_ime->close_pending) {
         glfwSetWindowShouldClose(window, GLFW_TRUE);
         g_ime->close_pending = false;
@@ -206,10 +257,7 @@ void ime_end_frame(GLFWwindow* window) {
 
 void ime_shutdown() {
     if (g_ime == nullptr) return;
-    if (g_ime->ibus != nullptr && g_ime->debug) {
-        std::fprintf(stderr, "attnlab ime: %d key events; ProcessKeyEvent round trip mean %.2f ms, max %.2f ms; %d timeouts\n",
-                     g_ime->keys, g_ime->ibus->mean_key_ms(), g_ime->ibus->max_key_ms(), g_ime->ibus->timeouts());
-    }
+    if (g_ime->ic != nullptr && g_ime->debug) std::fprintf(stderr, "attnlab ime: %s\n", g_ime->ic->timing().c_str());
     delete g_ime;
     g_ime = nullptr;
 }

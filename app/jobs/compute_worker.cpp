@@ -3,10 +3,12 @@
 #include "app/jobs/compute_worker.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <new>
 
 #include "app/i18n/core_messages.h"
 #include "core/attention/engine.h"
+#include "core/base/limits.h"
 
 namespace attn::app {
 
@@ -23,8 +25,32 @@ void apply_result(ComputeView& view, ComputeResult result) {
     }
 }
 
+namespace {
+
+// The core's over-the-limit refusal names the command line's --max-tokens; in the app the
+// Token limit control raises it. The limit N from "The text has more than N tokens (the limit)…
+// --max-tokens…", or -1 for any other message.
+int token_limit_of(const std::string& error) {
+    const std::string head = "The text has more than ";
+    if (error.rfind(head, 0) != 0 || error.find("(the limit)") == std::string::npos ||
+        error.find("--max-tokens") == std::string::npos)
+        return -1;
+    long n = 0;
+    size_t i = head.size();
+    for (; i < error.size() && error[i] >= '0' && error[i] <= '9' && n < 1000000; ++i) n = n * 10 + (error[i] - '0');
+    return i > head.size() ? int(n) : -1;
+}
+
+}  // namespace
+
 std::string refusal_message(const ComputeView& view, Lang lang) {
-    return view.error.empty() ? std::string() : localize_core_message(view.error, lang);
+    if (view.error.empty()) return {};
+    if (const int n = token_limit_of(view.error); n >= 0) {
+        char line[512];
+        std::snprintf(line, sizeof line, tr(lang, Txt::TokenLimitRefusal), n, int(limits::kMaxTokens));
+        return line;
+    }
+    return localize_core_message(view.error, lang);
 }
 
 std::string empty_view_message(const ComputeView& view, Lang lang) {

@@ -12,6 +12,7 @@
 
 #include "app/panels/panel_model.h"
 #include "app/widgets/lesson_marks.h"
+#include "core/base/limits.h"
 
 namespace attn::app {
 
@@ -70,6 +71,12 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
                    "cross_text", s.cross_text);
         mark_control(s.highlights, "cross_text");
     }
+
+    // The token limit (the CLI's --max-tokens): what a long pasted text's refusal names.
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    ImGui::InputInt(p.label(lang, Txt::TokenLimit, "max_tokens"), &s.max_tokens, 64, 256);
+    s.max_tokens = std::clamp(s.max_tokens, 1, int(limits::kMaxTokens));
+    item_tooltip(tr(lang, Txt::TokenLimitTip));
 
     if (const Trace* t = view.trace.get()) {
         ImGui::TextDisabled(tr(lang, Txt::TokensLine), t->t_q(), t->t_k());
@@ -210,7 +217,7 @@ void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view, const Mod
 
     ImGui::InputInt(p.label(lang, Txt::PadTo, "pad_to"), &s.pad_to);
     mark_control(s.highlights, "pad_to");
-    s.pad_to = std::clamp(s.pad_to, 0, 512);
+    s.pad_to = std::clamp(s.pad_to, 0, s.max_tokens);  // more would be refused as over the token limit
     item_tooltip(tr(lang, Txt::PadToTip));
 
     ImGui::Checkbox(p.label(lang, Txt::EditMask, "mask_edit"), &s.mask_edit);

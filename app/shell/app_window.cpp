@@ -311,9 +311,16 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
         if (last) break;
     }
     if (options.stats) {
-        std::fprintf(stderr, "attnlab stats: font atlas %dx%d built in %.1f ms (%s, on a thread)\n",
-                     app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.build_ms,
-                     app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found");
+        std::fprintf(stderr, "attnlab stats: font atlas %dx%d, %d glyphs, built in %.1f ms (%s%s%s, on a thread)\n",
+                     app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.glyphs, app.fonts.build_ms,
+                     app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found",
+                     app.fonts.cjk_path.empty() ? "" : " + ", app.fonts.cjk_path.c_str());
+        if (app.fonts.atlas.Fonts.Size > 0) {
+            // Text an input method may type at run time (not in the atlas's start-up texts).
+            const std::string probe = "我们这是什么时候说话没有问题谢谢ありがとうございますカタカナ漢字変換";  // 34
+            std::fprintf(stderr, "attnlab stats: %d of %d common Chinese and Japanese characters missing from the font\n",
+                         missing_glyphs(*app.fonts.atlas.Fonts[0], probe), 34);
+        }
         if (surface.headless != nullptr) {
             std::fprintf(stderr, "attnlab stats: headless GL (EGL surfaceless, %s): context + framebuffer %.1f ms\n",
                          surface.headless->renderer().c_str(), timings.context_ms);

@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "core/attention/tokenizer.h"
+#include "core/base/limits.h"
 
 namespace attn::app {
 
@@ -62,6 +63,7 @@ Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model
     if (!globals) return globals.status();
     req.run.mask.global_tokens = std::move(*globals);
     req.run.mask.pad_to = std::max(0, state.pad_to);
+    req.run.tokenizer.max_tokens = size_t(std::clamp(state.max_tokens, 1, int(limits::kMaxTokens)));
     req.run.mask.blocked_cells = state.blocked_cells;
     req.with_flipped = state.view == View::Scaling;
     return req;

@@ -62,6 +62,7 @@ struct AppState {
     int window = 2;
     std::string global_tokens;  // "0, 3" as typed
     int pad_to = 0;             // 0 = off
+    int max_tokens = 512;       // the token limit (the CLI's --max-tokens), 1..limits::kMaxTokens
     bool mask_edit = false;     // clicking heatmap cells toggles them
     std::vector<std::pair<int, int>> blocked_cells;  // (query, key) hidden by hand
 

@@ -98,6 +98,7 @@ std::string settings_to_json(const AppState& s) {
     j["window"] = s.window;
     j["global_tokens"] = s.global_tokens;
     j["pad_to"] = s.pad_to;
+    j["max_tokens"] = s.max_tokens;  // the token limit (Sentence ▸ Token limit)
     json cells = json::array();
     for (const auto& [i, k] : s.blocked_cells) cells.push_back({i, k});
     j["blocked_cells"] = std::move(cells);  // [[query, key], ...] hidden by hand
@@ -154,6 +155,7 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
     r.integer("window", s.window, 0, 4096);
     r.str("global_tokens", s.global_tokens);
     r.integer("pad_to", s.pad_to, 0, 4096);
+    r.integer("max_tokens", s.max_tokens, 1, int(limits::kMaxTokens));
     r.integer("head", s.head, 0, 255);
     r.integer("layer", s.layer, 0, 1023);
     r.str("model", s.model_path);

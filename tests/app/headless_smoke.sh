@@ -150,6 +150,19 @@ nodisplay --text "hello" >"$tmp/interactive.out" 2>&1 && fail "interactive run w
 grep -q -- "--headless --screenshot" "$tmp/interactive.out" || fail "no hint: $(cat "$tmp/interactive.out")"
 "$ATTNLAB" --help | grep -q -- "--headless" || fail "--help does not document --headless"
 
+# Chinese and Japanese typed at run time (an input method's pre-edit and commits): with
+# fonts-droid-fallback installed the UI font has common characters beyond the start-up texts;
+# without it they show as '?'. The start-up sentence's own characters are always in the atlas.
+nodisplay --screenshot "$tmp/cjk.png" --stats --text "日本語のテキスト、你好世界。한글 공부" >"$tmp/cjk.out" 2>&1 ||
+    fail "CJK sentence: $(cat "$tmp/cjk.out")"
+if [ -e /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ]; then
+    grep -q " 0 of 34 common Chinese and Japanese characters missing from the font" "$tmp/cjk.out" ||
+        fail "CJK glyphs missing: $(grep 'font' "$tmp/cjk.out")"
+else
+    echo "note: fonts-droid-fallback not installed: Chinese and Japanese show as '?'"
+fi
+grep "font atlas\|missing from the font" "$tmp/cjk.out"
+
 if [ $failures -ne 0 ]; then
     echo "$failures failure(s)"
     exit 1

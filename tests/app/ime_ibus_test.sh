@@ -1,25 +1,36 @@
 #!/usr/bin/env bash
-# ime_ibus_test.sh — Korean typing through the input-method bridge (app/ime) with a real IBus + ibus-hangul.
+# ime_ibus_test.sh — Korean typing through the input-method bridge (app/ime) with a real IBus + ibus-hangul,
+# or (FRAMEWORK fcitx) a real Fcitx 5 + fcitx5-hangul.
 #
-# Usage: tests/app/ime_ibus_test.sh ATTNLAB X11_CLOSE OUT_DIR
-# Starts its own Xvfb, D-Bus session bus and ibus-daemon (works as root on a fresh CI machine),
+# Usage: tests/app/ime_ibus_test.sh ATTNLAB X11_CLOSE OUT_DIR [ibus|fcitx]
+# Starts its own Xvfb, D-Bus session bus and ibus-daemon or fcitx5 (works as root on a fresh CI machine),
 # types with xdotool like a person (each key held ~60 ms: ImGui 1.86 loses a press and release
 # landing in one frame), closes the window gracefully (X11_CLOSE sends WM_DELETE_WINDOW) and reads
-# the fields back from settings.json. Fails — never skips — when IBus cannot run.
+# the fields back from settings.json. Fails — never skips — when the input method cannot run.
 #
 # Expected strings: what a GTK entry shows for the same keys with ibus-hangul 1.5.4 (2-set layout:
 # g k s = 한, r m f = 글, r h d = 공, q n = 부); with zenity installed the test also runs every case
 # in a GTK dialog (zenity --forms, GTK's IBus module) and checks it gives the same strings.
+# fcitx5-hangul 5.0.10 gives the same strings for the same keys (its GTK module: fcitx5-frontend-gtk3);
+# the Japanese and pinyin checks run with IBus only.
 # ONLY=NAME runs just that case (in the app and in GTK).
 set -uo pipefail
-app=${1:?attnlab} closer=${2:?x11_close} out=${3:?out dir}
+app=${1:?attnlab} closer=${2:?x11_close} out=${3:?out dir} framework=${4:-ibus}
 mkdir -p "$out"
-fail() { echo "ime_ibus_test: FAIL: $*"; exit 1; }
+tag=ime_${framework}_test
+fail() { echo "$tag: FAIL: $*"; exit 1; }
 
-for tool in Xvfb dbus-launch ibus-daemon ibus gsettings xdotool /usr/bin/python3; do
+tools=(Xvfb dbus-launch xdotool /usr/bin/python3)
+if [ "$framework" = fcitx ]; then
+    tools+=(fcitx5 dbus-send)
+    ls /usr/lib/*/fcitx5/hangul.so >/dev/null 2>&1 || fail "fcitx5-hangul is not installed"
+else
+    tools+=(ibus-daemon ibus gsettings)
+    [ -x /usr/libexec/ibus-engine-hangul ] || fail "ibus-hangul is not installed"
+fi
+for tool in "${tools[@]}"; do
     command -v "$tool" >/dev/null || fail "$tool not found (tools/install-deps.sh installs the test packages)"
 done
-[ -x /usr/libexec/ibus-engine-hangul ] || fail "ibus-hangul is not installed"
 /usr/bin/python3 -c 'from PIL import ImageGrab' 2>/dev/null || fail "python3-pil is needed for the screenshot"
 
 work=$(mktemp -d /tmp/attnlab-ime.XXXXXX)
@@ -47,17 +58,36 @@ Xvfb "$DISPLAY" -screen 0 1700x1100x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 50); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
 eval "$(dbus-launch --sh-syntax)" || fail "dbus-launch failed"
-gsettings set org.freedesktop.ibus.engine.hangul initial-input-mode 'hangul'
-gsettings set org.freedesktop.ibus.general preload-engines "['hangul']"
-gsettings set org.freedesktop.ibus.engine.anthy.common input-mode 0 2>/dev/null  # hiragana (default 3: Latin)
-[ "$(gsettings get org.freedesktop.ibus.engine.hangul initial-input-mode)" = "'hangul'" ] ||
-    fail "gsettings did not keep ibus-hangul's input mode (no dconf service?)"
-# /usr/bin first: ibus-anthy runs "python3" from PATH and needs Debian's (python3-gi); the engine
-# list rebuilt, as a package trigger run under another python may have left anthy out of the cache.
-PATH=/usr/bin:/bin:$PATH ibus-daemon -r -x --cache=refresh >"$work/ibus.log" 2>&1 &  # -x: its XIM server too (the XIM fallback case)
-pids+=($!)
-for _ in $(seq 100); do ls "$XDG_CONFIG_HOME"/ibus/bus/*-unix-$n >/dev/null 2>&1 && ibus engine hangul 2>/dev/null && break; sleep 0.1; done
-[ "$(ibus engine 2>/dev/null)" = hangul ] || { cat "$work/ibus.log"; fail "ibus-daemon with the hangul engine did not start"; }
+if [ "$framework" = fcitx ]; then
+    # One group: us keyboard and Hangul, Hangul active in every new input context.
+    mkdir -p "$XDG_CONFIG_HOME/fcitx5"
+    printf '%s\n' '[Groups/0]' 'Name=Default' 'Default Layout=us' 'DefaultIM=hangul' '' \
+        '[Groups/0/Items/0]' 'Name=keyboard-us' 'Layout=' '' '[Groups/0/Items/1]' 'Name=hangul' 'Layout=' '' \
+        '[GroupOrder]' '0=Default' >"$XDG_CONFIG_HOME/fcitx5/profile"
+    printf '%s\n' '[Behavior]' 'ActiveByDefault=True' 'ShareInputState=No' >"$XDG_CONFIG_HOME/fcitx5/config"
+    # Its IBus frontend off: the bridge must reach Fcitx 5 through Fcitx's own interface.
+    fcitx5 --verbose='*=4' --disable=ibusfrontend,fcitx4frontend,wayland,waylandim,kimpanel,notificationitem,notifications \
+        >"$work/fcitx.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 100); do grep -q "Loaded addon hangul" "$work/fcitx.log" && break; sleep 0.1; done
+    dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+        org.freedesktop.DBus.NameHasOwner string:org.fcitx.Fcitx5 2>/dev/null | grep -q true ||
+        { cat "$work/fcitx.log"; fail "fcitx5 with the hangul engine did not start"; }
+    im=fcitx ready="Fcitx 5 input context ready"
+else
+    gsettings set org.freedesktop.ibus.engine.hangul initial-input-mode 'hangul'
+    gsettings set org.freedesktop.ibus.general preload-engines "['hangul']"
+    gsettings set org.freedesktop.ibus.engine.anthy.common input-mode 0 2>/dev/null  # hiragana (default 3: Latin)
+    [ "$(gsettings get org.freedesktop.ibus.engine.hangul initial-input-mode)" = "'hangul'" ] ||
+        fail "gsettings did not keep ibus-hangul's input mode (no dconf service?)"
+    # /usr/bin first: ibus-anthy runs "python3" from PATH and needs Debian's (python3-gi); the engine
+    # list rebuilt, as a package trigger run under another python may have left anthy out of the cache.
+    PATH=/usr/bin:/bin:$PATH ibus-daemon -r -x --cache=refresh >"$work/ibus.log" 2>&1 &  # -x: its XIM server too (the XIM fallback case)
+    pids+=($!)
+    for _ in $(seq 100); do ls "$XDG_CONFIG_HOME"/ibus/bus/*-unix-$n >/dev/null 2>&1 && ibus engine hangul 2>/dev/null && break; sleep 0.1; done
+    [ "$(ibus engine 2>/dev/null)" = hangul ] || { cat "$work/ibus.log"; fail "ibus-daemon with the hangul engine did not start"; }
+    im=ibus ready="IBus input context ready"
+fi
 
 press() { for k in "$@"; do xdotool keydown "$k"; sleep 0.06; xdotool keyup "$k"; sleep 0.06; done; }
 click() { xdotool mousemove "$1" "$2"; sleep 0.05; xdotool mousedown 1; sleep 0.06; xdotool mouseup 1; sleep 0.2; }
@@ -67,7 +97,7 @@ shot() { /usr/bin/python3 -c 'import sys; from PIL import ImageGrab; ImageGrab.g
 
 # Window coordinates of the fields at 1600x1000 (the window sits at 0,0 without a window manager).
 app_first=(210 120)   # the sentence
-app_other=(110 612)   # global tokens
+app_other=(110 640)   # global tokens (below the token line and chips the committed syllable brings)
 
 # run_case NAME WANT_TEXT WANT_OTHER KEYS: the app with empty fields; clicks the sentence, runs KEYS
 # (shell words; `click "${other[@]}"` clicks the other field), closes the window, checks.
@@ -77,9 +107,9 @@ run_case() {
     local cfg=$work/cfg-$name first=("${app_first[@]}") other=("${app_other[@]}") who=app
     mkdir -p "$cfg"
     printf '{"version": 1, "text": "", "global_tokens": ""}\n' >"$cfg/settings.json"
-    # XMODIFIERS=@im=ibus as a desktop sets it: the bridge must turn GLFW's XIM off, or every
-    # syllable would arrive twice.
-    XMODIFIERS=@im=ibus ATTNLAB_IME_DEBUG=1 ATTNLAB_IME=${ATTNLAB_IME:-} "$app" --config "$cfg" >"$out/$name.out" 2>"$out/$name.err" &
+    # XMODIFIERS=@im=ibus (or fcitx) as a desktop sets it: the bridge must turn GLFW's XIM off, or
+    # every syllable would arrive twice.
+    XMODIFIERS=@im=$im ATTNLAB_IME_DEBUG=1 ATTNLAB_IME=${ATTNLAB_IME:-} "$app" --config "$cfg" >"$out/$name.out" 2>"$out/$name.err" &
     local app_pid=$!
     local win=""
     for _ in $(seq 100); do win=$(xdotool search --name '^AttnLab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.1; done
@@ -95,13 +125,13 @@ run_case() {
     local got_text got_global
     got_text=$(field "$cfg/settings.json" text)
     got_global=$(field "$cfg/settings.json" global_tokens)
-    local want_bridge="IBus input context ready"
+    local want_bridge=$ready
     [ "${ATTNLAB_IME:-}" = xim ] && want_bridge="GLFW's XIM as before"
     grep -q "$want_bridge" "$out/$name.err" || { cat "$out/$name.err"; fail "$name: the log does not say \"$want_bridge\""; }
     if [ "$got_text" = "$want_text" ] && [ "$got_global" = "$want_global" ]; then
-        echo "ime_ibus_test: ok   $name: sentence '$got_text', global tokens '$got_global'"
+        echo "$tag: ok   $name: sentence '$got_text', global tokens '$got_global'"
     else
-        echo "ime_ibus_test: FAIL $name: sentence '$got_text' (want '$want_text'), global tokens '$got_global' (want '$want_global')"
+        echo "$tag: FAIL $name: sentence '$got_text' (want '$want_text'), global tokens '$got_global' (want '$want_global')"
         sed 's/^/    /' "$out/$name.err"
         failures=$((failures + 1))
     fi
@@ -111,7 +141,7 @@ run_case() {
 # ended with its OK button; zenity prints "A|B". The reference the expected strings come from.
 gtk_case() {
     local name=$1 want_text=$2 want_global=$3; shift 3
-    GTK_IM_MODULE=ibus XMODIFIERS=@im=ibus zenity --forms --add-entry=A --add-entry=B >"$out/gtk-$name.out" 2>/dev/null &
+    GTK_IM_MODULE=$im XMODIFIERS=@im=$im zenity --forms --add-entry=A --add-entry=B >"$out/gtk-$name.out" 2>/dev/null &
     local z=$! win="" x y who=gtk
     for _ in $(seq 100); do win=$(xdotool search --onlyvisible --name '^zenity$' 2>/dev/null | tail -1); [ -n "$win" ] && break; sleep 0.1; done
     [ -n "$win" ] || fail "gtk $name: no zenity window"
@@ -129,9 +159,9 @@ gtk_case() {
     local got
     got=$(cat "$out/gtk-$name.out")
     if [ "$got" = "$want_text|$want_global" ]; then
-        echo "ime_ibus_test: gtk  $name: '$got' (the same)"
+        echo "$tag: gtk  $name: '$got' (the same)"
     else
-        echo "ime_ibus_test: GTK DIFFERS $name: '$got' (the app's expected '$want_text|$want_global'; window at $x,$y)"
+        echo "$tag: GTK DIFFERS $name: '$got' (the app's expected '$want_text|$want_global'; window at $x,$y)"
         failures=$((failures + 1))
     fi
 }
@@ -143,6 +173,7 @@ cases=(
     "enter        한          -      press g k s Return"
     "backspace    한가        -      press g k s r m BackSpace k"
     "left         한1가       -      press g k s r k Left 1"
+    "middle       한글가_공부 -      press g k s r m f space r h d q n Left Left Left r k; sleep 0.3; shot middle"
     "click_other  한          1      press g k s; click \"\${other[@]}\"; press 1"
 )
 for c in "${cases[@]}"; do
@@ -164,7 +195,7 @@ if command -v zenity >/dev/null; then
         gtk_case "$name" "${want//_/ }" "$other" "$keys"
     done
 else
-    echo "ime_ibus_test: zenity not installed: the GTK reference run is left out"
+    echo "$tag: zenity not installed: the GTK reference run is left out"
 fi
 # A second check that nothing Korean-specific is hard-coded: Japanese (ibus-anthy: kana, Space
 # converts, Enter commits) and Chinese pinyin (ibus-libpinyin: Space takes the first candidate),
@@ -174,11 +205,12 @@ other_engines=(
     "anthy     japanese  日本語    press n i h o n g o space Return"
     "libpinyin pinyin    你好      press n i h a o; sleep 0.5; shot pinyin; press space"
 )
+[ "$framework" = fcitx ] && other_engines=()
 for c in "${other_engines[@]}"; do
     read -r engine name want keys <<<"$c"
     [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && continue
     if [ ! -x /usr/libexec/ibus-engine-$engine ]; then
-        echo "ime_ibus_test: ibus-$engine not installed: the $name check is left out"
+        echo "$tag: ibus-$engine not installed: the $name check is left out"
         continue
     fi
     # A Python engine (anthy) takes a few seconds to start: the first switch may be cancelled.
@@ -188,7 +220,7 @@ for c in "${other_engines[@]}"; do
     command -v zenity >/dev/null && gtk_case "$name" "$want" "" "$keys"
 done
 
-echo "ime_ibus_test: $(($(date +%s) - start)) s; screenshots during composition: $out/{app,gtk}_{composing,pinyin}.png"
-grep -h "round trip" "$out"/*.err | sed "s/^/ime_ibus_test: /"
+echo "$tag: $(($(date +%s) - start)) s; screenshots during composition: $out/{app,gtk}_{composing,pinyin}.png"
+grep -h "round trip" "$out"/*.err | sed "s/^/$tag: /"
 [ "$failures" -eq 0 ] || fail "$failures case(s) differ from a GTK entry"
-echo "ime_ibus_test: all cases match a GTK entry"
+echo "$tag: all cases match a GTK entry"

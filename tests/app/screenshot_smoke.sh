@@ -60,6 +60,15 @@ view_shot lens-en --view lens --model "$models/tiny-gpt2" --text " the cat sat o
 view_shot lens-ko --view lens --lang ko --model "$models/tiny-gpt2" --knock 2.1 \
     --text " the cat sat on the mat and the dog sat on the cat while the cat sat on the mat"
 view_shot lens-none-ko --view lens --lang ko
+# Head roles on a model trained here (scored on its task's examples): reverse's layer-1 heads with
+# the positional badge, and a head's tooltip with every score (the pointer on layer 1, head 1).
+if "$ATTNLAB" train --task reverse -o "$tmp/reverse" >"$tmp/train.out" 2>&1; then
+    view_shot model-roles-reverse-en --view model --model "$tmp/reverse" --text "abcdef>fedcb" --mouse 560,190 --frames 6
+    view_shot model-roles-reverse-ko --view model --lang ko --model "$tmp/reverse" --text "abcdef>fedcb" --mouse 560,190 \
+        --frames 6
+else
+    fail "train reverse for the head-role shots: $(cat "$tmp/train.out")"
+fi
 # Vision models (tiny ViT / DeiT): the Image view with a patch selected and [CLS] per head, every
 # other view on an image trace, and a vision model without an image (the views say how to open one).
 img="$models/tiny-vit-input.png"

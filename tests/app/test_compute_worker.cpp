@@ -205,7 +205,7 @@ TEST_CASE("worker: a pretrained model's errors come back as messages") {
     CHECK(r->error == "GPT-2 reads one text from left to right.");
 }
 
-TEST_CASE("a pasted text over the token limit: every view shows the refusal, naming --max-tokens") {
+TEST_CASE("a pasted text over the token limit: every view shows the refusal, naming the Token limit control") {
     std::string long_text;
     for (int i = 0; i < 600; ++i) long_text += "word ";  // 600 tokens, over the app's 512
     ComputeWorker worker;
@@ -222,10 +222,13 @@ TEST_CASE("a pasted text over the token limit: every view shows the refusal, nam
     MESSAGE(en);
     MESSAGE(ko);
     CHECK(en.find("more than 512 tokens") != std::string::npos);
-    CHECK(en.find("--max-tokens") != std::string::npos);  // what raises the limit
+    CHECK(en.find(tr(Lang::En, Txt::TokenLimit)) != std::string::npos);  // what raises the limit in the app
+    CHECK(en.find("at most 2048") != std::string::npos);
+    CHECK(en.find("--max-tokens") == std::string::npos);  // the command line's option is for the CLI
     CHECK(en.find(tr(Lang::En, Txt::NoTrace)) == std::string::npos);
     CHECK(ko.find("512개") != std::string::npos);
-    CHECK(ko.find("--max-tokens") != std::string::npos);
+    CHECK(ko.find(tr(Lang::Ko, Txt::TokenLimit)) != std::string::npos);
+    CHECK(ko.find("--max-tokens") == std::string::npos);
     CHECK(ko.find("한도") != std::string::npos);
     CHECK(refusal_message(view, Lang::Ko) == ko);
 
@@ -237,9 +240,43 @@ TEST_CASE("a pasted text over the token limit: every view shows the refusal, nam
     CHECK(!view_shows_refusal_itself(View::Pipeline));
     CHECK(view_shows_refusal_itself(View::Heatmap));
 
+    // Other refusals are the core's message, localized.
+    ComputeView other;
+    other.error = "The text is empty. Type a sentence.";
+    CHECK(refusal_message(other, Lang::En) == other.error);
+
     // After a good run: no refusal, and an empty view asks for a sentence.
     ComputeView fine;
     CHECK(refusal_message(fine, Lang::En).empty());
     CHECK(empty_view_message(fine, Lang::En) == tr(Lang::En, Txt::NoTrace));
     CHECK(empty_view_message(fine, Lang::Ko) == tr(Lang::Ko, Txt::NoTrace));
+}
+
+TEST_CASE("the Token limit control is the run's limit") {
+    std::string text;
+    for (int i = 0; i < 40; ++i) text += "word ";  // 40 tokens
+    AppState s;
+    s.text = text;
+    s.max_tokens = 32;
+    auto req = make_request(s);
+    REQUIRE(req);
+    CHECK(req->run.tokenizer.max_tokens == 32);
+    ComputeWorker worker;
+    worker.post(*req);
+    REQUIRE(worker.wait_idle(30s));
+    auto refused = worker.take_result();
+    REQUIRE(refused);
+    CHECK(refused->trace == nullptr);
+    ComputeView view;
+    apply_result(view, std::move(*refused));
+    CHECK(refusal_message(view, Lang::En).find("more than 32 tokens") != std::string::npos);
+
+    s.max_tokens = 64;  // raised: the same text runs
+    worker.post(*make_request(s));
+    REQUIRE(worker.wait_idle(30s));
+    auto ok = worker.take_result();
+    REQUIRE(ok);
+    CHECK(ok->trace != nullptr);
+    s.max_tokens = 100000;  // out of range: clamped to the most AttnLab shows
+    CHECK(make_request(s)->run.tokenizer.max_tokens == 2048);
 }

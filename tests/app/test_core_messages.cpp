@@ -34,6 +34,7 @@
 #include "core/attention/tokenizer.h"
 #include "core/base/utf8.h"
 #include "core/lm/gpt2_session.h"
+#include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
 #include "core/lm/logit_lens.h"
 #include "core/pretrained/intervention.h"
@@ -610,4 +611,30 @@ TEST_CASE("vision model and image file messages in Korean") {
     huge += std::string(reinterpret_cast<const char*>(dims), sizeof(dims)) + png.substr(24);
     run.image_path = write("huge.png", huge);
     check_translated(error_of(pretrained::compute_pretrained_trace(**vit, run)));
+}
+
+// Head roles (core/lm/head_roles_probe.cpp): a task.json beside the weights that the probe cannot use.
+TEST_CASE("core messages: head roles' task.json notes in Korean") {
+    TempDir dir("attnlab-msg-roles");
+    const fs::path folder = dir.path / "model";
+    fs::copy(models_dir() / "tiny-gpt2", folder, fs::copy_options::recursive);
+    auto note_for = [&](const std::string& task_json) {
+        std::ofstream(folder / "task.json", std::ios::binary) << task_json;
+        auto model = pretrained::load_pretrained_model(folder.string());
+        REQUIRE(model.ok());
+        return lm::model_probe(**model).note;
+    };
+    check_translated(note_for("{\"task\": 3}"));
+    check_translated(note_for("{\"task\": \"juggle\", \"parameters\": {}, \"vocabulary\": []}"));
+    // A real task whose symbols are not the tiny model's ids 0, 1, …
+    check_translated(note_for("{\"task\": \"reverse\", \"parameters\": {\"symbols\": 2, \"length\": 2}, "
+                              "\"vocabulary\": [\"z\", \"y\", \">\"]}"));
+    auto spec = lm::parse_task_json(
+        "{\"task\": \"reverse\", \"parameters\": {\"symbols\": 2, \"length\": 2}, \"vocabulary\": [\"a\", \"b\", \">\"]}");
+    REQUIRE(spec.ok());
+    check_translated(error_of(lm::task_probe(*spec, 2, 100)));  // 3 symbols, 2 ids
+    check_translated(error_of(lm::task_probe(*spec, 10, 3)));   // 4 tokens, 3 positions
+    auto vit = pretrained::load_pretrained_model((models_dir() / "tiny-vit").string());
+    REQUIRE(vit.ok());
+    check_translated(error_of(lm::head_role_report(**vit, "")));  // images, not tokens
 }

@@ -130,3 +130,21 @@ TEST_CASE("heatmap rollout: the core's rollout per layer, self-attention only") 
     CHECK_FALSE(rollout_available(cross));
     CHECK_FALSE(rollout_available(Trace{}));
 }
+
+TEST_CASE("head roles: the tooltip's rows are every score, highest first, undefined ones last") {
+    lm::HeadRoleScores s;
+    s.score.fill(0.1f);
+    s.score[int(lm::HeadRole::Positional)] = 0.9f;
+    s.score[int(lm::HeadRole::Broad)] = 0.4f;
+    s.score[int(lm::HeadRole::Induction)] = std::nanf("");
+    const std::vector<RoleRow> rows = role_rows(s);
+    REQUIRE(rows.size() == size_t(lm::kHeadRoleCount));
+    CHECK(rows[0].role == lm::HeadRole::Positional);
+    CHECK(rows[1].role == lm::HeadRole::Broad);
+    CHECK(rows[2].role == lm::HeadRole::PreviousToken);  // ties keep the roles' order
+    CHECK(rows.back().role == lm::HeadRole::Induction);
+    CHECK(std::isnan(rows.back().score));
+    std::set<int> seen;
+    for (const RoleRow& r : rows) seen.insert(int(r.role));
+    CHECK(seen.size() == size_t(lm::kHeadRoleCount));
+}

@@ -241,3 +241,26 @@ TEST_CASE("IBus's address file for a display") {
     CHECK(a.pid == 42);
     CHECK(parse_ibus_address("garbage").address.empty());
 }
+
+TEST_CASE("IBus or Fcitx 5 first, as GTK and Qt pick their input module") {
+    using B = ImeBackend;
+    const std::vector<B> ibus_first{B::Ibus, B::Fcitx}, fcitx_first{B::Fcitx, B::Ibus};
+    CHECK(ime_backend_order(nullptr, nullptr, nullptr, nullptr) == ibus_first);  // nothing said: IBus, then Fcitx
+    CHECK(ime_backend_order(nullptr, "fcitx", nullptr, "@im=ibus") == fcitx_first);  // GTK_IM_MODULE before XMODIFIERS
+    CHECK(ime_backend_order(nullptr, nullptr, "fcitx5", nullptr) == fcitx_first);
+    CHECK(ime_backend_order(nullptr, nullptr, "ibus", "@im=fcitx") == ibus_first);  // QT_IM_MODULE before XMODIFIERS
+    CHECK(ime_backend_order(nullptr, "", "", "@im=fcitx") == fcitx_first);
+    CHECK(ime_backend_order(nullptr, nullptr, "fcitx:ibus", nullptr) == fcitx_first);  // a list: its first name
+    CHECK(ime_backend_order(nullptr, "xim", nullptr, "@im=ibus") == ibus_first);  // a module naming neither: next variable
+    CHECK(ime_backend_order("fcitx", "ibus", "ibus", "@im=ibus") == std::vector<B>{B::Fcitx});  // ATTNLAB_IME forces one
+    CHECK(ime_backend_order("ibus", "fcitx", nullptr, nullptr) == std::vector<B>{B::Ibus});
+    CHECK(ime_backend_order("xim", "fcitx", nullptr, nullptr).empty());
+    CHECK(ime_backend_order("", nullptr, nullptr, "@im=fcitx") == fcitx_first);  // empty: unset
+}
+
+TEST_CASE("key round-trip timing summary") {
+    ImeKeyTiming t;
+    t.add(0.5, false);
+    t.add(1.5, true);
+    CHECK(t.summary() == "2 key events; ProcessKeyEvent round trip mean 1.00 ms, max 1.50 ms; 1 timeouts");
+}

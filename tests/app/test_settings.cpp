@@ -42,6 +42,7 @@ TEST_CASE("settings: round trip of every saved field") {
     s.window = 3;
     s.global_tokens = "0, 2";
     s.pad_to = 12;
+    s.max_tokens = 1024;
     s.head = 5;
     s.quantity = HeatmapQuantity::Scaled;
     s.colormap = attn::Colormap::Magma;
@@ -66,6 +67,16 @@ TEST_CASE("settings: round trip of every saved field") {
     CHECK(back.model_path == s.model_path);
     CHECK(back.recent_models == s.recent_models);
     CHECK(back.layer == 7);
+    CHECK(back.max_tokens == 1024);
+}
+
+TEST_CASE("settings: the token limit out of range keeps the default") {
+    for (const char* text : {R"({"max_tokens": 0})", R"({"max_tokens": 4096})", R"({"max_tokens": "512"})"}) {
+        CAPTURE(text);
+        AppState t;
+        CHECK(apply_settings_json(text, t).find("max_tokens") != std::string::npos);
+        CHECK(t.max_tokens == 512);
+    }
 }
 
 TEST_CASE("settings: every heatmap quantity survives a save, rollout included") {

@@ -142,18 +142,18 @@ expect_exit 2 "lens bad --ablate" -- "$bin" lens --model "$models/tiny-gpt2" --t
 
 # A model trained in AttnLab is a GPT-2 folder: knocking out its layer-1 heads (the ones that read
 # the mirrored input position) breaks the reversal; the lens reads it too.
-"$bin" train --task reverse --steps 150 -o "$tmp/rev" >/dev/null 2>&1 || fail "train reverse for ablation"
+"$bin" train --task reverse --steps 150 -o "$tmp/rev-knock" >/dev/null 2>&1 || fail "train reverse for ablation"
 right() {  # right PREDICT.json: answer tokens predicted right for "abcdef>" -> "fedcba"
     $py -c "
 import json, sys
 p = json.load(open(sys.argv[1]))['predictions']
 print(sum(a == b for a, b in zip(''.join(x['top'][0]['token'] for x in p)[6:], 'fedcba')))" "$1"
 }
-"$bin" predict --model "$tmp/rev" --text "abcdef>fedcb" --top-k 1 -o "$tmp/rev0.json" 2>/dev/null
-"$bin" predict --model "$tmp/rev" --text "abcdef>fedcb" --top-k 1 --ablate 1.1,1.2,1.3,1.4 -o "$tmp/rev1.json" 2>/dev/null
-r0=$(right "$tmp/rev0.json"); r1=$(right "$tmp/rev1.json")
+"$bin" predict --model "$tmp/rev-knock" --text "abcdef>fedcb" --top-k 1 -o "$tmp/rev-knock0.json" 2>/dev/null
+"$bin" predict --model "$tmp/rev-knock" --text "abcdef>fedcb" --top-k 1 --ablate 1.1,1.2,1.3,1.4 -o "$tmp/rev-knock1.json" 2>/dev/null
+r0=$(right "$tmp/rev-knock0.json"); r1=$(right "$tmp/rev-knock1.json")
 [ "${r0:-0}" -ge 4 ] && [ "${r1:-9}" -le 2 ] && ok || fail "trained reverse: $r0/6 right, $r1/6 with layer 1 knocked out"
-expect_exit 0 "lens on a trained model" -- "$bin" lens --model "$tmp/rev" --text "abcdef>fedcb" -o "$tmp/revlens.json"
+expect_exit 0 "lens on a trained model" -- "$bin" lens --model "$tmp/rev-knock" --text "abcdef>fedcb" -o "$tmp/rev-knock-lens.json"
 
 # heads: one row per head, scores in [0, 1], sentence columns when --text is given.
 expect_exit 0 "heads" -- "$bin" heads --model "$models/tiny-gpt2" --text "a b a b a b" -o "$tmp/roles.csv"
@@ -161,12 +161,58 @@ $py - "$tmp/roles.csv" <<'PY' && ok || fail "heads CSV"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert len(rows) == 8 and rows[0]["layer"] == "1" and rows[-1]["head"] == "4"
-roles = ["previous_token", "duplicate_token", "induction", "first_token", "self", "broad"]
+roles = ["previous_token", "duplicate_token", "induction", "first_token", "self", "positional", "broad"]
 for r in rows:
-    assert r["strongest"] in [x.replace("_", "-") for x in roles] + ["none"], r["strongest"]
+    for p in ["", "sentence_"]:
+        assert r[p + "strongest"] in [x.replace("_", "-") for x in roles] + ["none"], r[p + "strongest"]
+        assert r[p + "confidence"] in ["sure", "likely", "none"], r[p + "confidence"]
+        assert (r[p + "confidence"] == "none") == (r[p + "strongest"] == "none")
+        assert 0 <= float(r[p + "margin"]) <= 1
     for k in roles + ["sentence_" + x for x in roles]:
+        if k == "sentence_positional" and r[k] == "":
+            continue  # the probe found no position rule to measure on the sentence
         assert 0 <= float(r[k]) <= 1, (k, r[k])
+    assert r["positional_rule"].startswith("j = "), r["positional_rule"]
+    assert 1 <= int(r["induction_offset"]) <= 8
 PY
+# JSON (by the output's name): every score, the label, its confidence and margin, the probe.
+expect_exit 0 "heads JSON" -- "$bin" heads --model "$models/tiny-gpt2" --text "a b a b a b" -o "$tmp/roles.json"
+$py - "$tmp/roles.json" <<'PY' && ok || fail "heads JSON"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["probe"]["kind"] == "standard" and j["probe"]["length"] == 41 and j["probe"]["positional_contents"] == 6
+assert j["thresholds"] == {"min_score": 0.3, "min_margin": 0.1, "sure_margin": 0.3}, j["thresholds"]
+assert len(j["roles"]) == 7 and "positional" in j["roles"]
+assert len(j["heads"]) == 8
+for h in j["heads"]:
+    for part in ["probe", "sentence"]:
+        s = h[part]
+        assert set(s["scores"]) == set(j["roles"])
+        assert s["role"] in j["roles"] + ["none"] and s["confidence"] in ["sure", "likely", "none"]
+        top = max((v, r) for r, v in s["scores"].items() if v is not None)
+        assert s["top"] == top[1] or s["scores"][s["top"]] == top[0]
+PY
+expect_exit 0 "heads --format json to stdout" -- "$bin" heads --model "$models/tiny-gpt2" --format json -o - 
+expect_exit nonzero "heads bad --format" -- "$bin" heads --model "$models/tiny-gpt2" --format xml -o "$tmp/x.csv"
+# A model trained in AttnLab is scored on its task's own examples (task.json): reverse's layer-1
+# heads read the mirror position j = 11 − i (docs/head_roles.md).
+expect_exit 0 "train reverse" -- "$bin" train --task reverse -o "$tmp/rev"
+expect_exit 0 "heads of a trained model" -- "$bin" heads --model "$tmp/rev" -o "$tmp/rev.json"
+$py - "$tmp/rev.json" <<'PY' && ok || fail "heads of reverse"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["probe"]["kind"] == "task" and j["probe"]["task"] == "reverse" and j["probe"]["length"] == 12, j["probe"]
+assert ">" in j["probe"]["text"] and "note" not in j["probe"]
+mirror = [h for h in j["heads"] if h["layer"] == 1 and h["probe"]["role"] == "positional"
+          and h["probe"]["positional_rule"] == "j = 11 - i"]
+assert len(mirror) >= 2, [(h["probe"]["role"], h["probe"]["positional_rule"]) for h in j["heads"]]
+PY
+# An unusable task.json: the standard probe, and a note saying why.
+cp -r "$tmp/rev" "$tmp/rev-bad" && echo '{"task": 3}' >"$tmp/rev-bad/task.json"
+expect_exit 0 "heads, bad task.json" -- "$bin" heads --model "$tmp/rev-bad" -o "$tmp/rev-bad.json"
+expect_stderr "standard probe" "bad task.json: a note"
+$py -c "import json,sys; j=json.load(open(sys.argv[1])); assert j['probe']['kind']=='standard' and 'task.json' in j['probe']['note']" \
+    "$tmp/rev-bad.json" && ok || fail "bad task.json: standard probe"
 expect_exit 0 "heads bert, no sentence" -- "$bin" heads --model "$models/tiny-bert" -o "$tmp/b.csv"
 head -1 "$tmp/b.csv" | grep -q sentence_ && fail "sentence columns without --text" || ok
 
@@ -228,6 +274,8 @@ expect_exit nonzero "bad top-p" -- "$bin" generate --model "$models/tiny-gpt2" -
 expect_exit nonzero "too many tokens" -- "$bin" generate --model "$models/tiny-gpt2" --text a --tokens 100 -o "$tmp/x.json"
 expect_stderr "positions" "too many tokens"
 expect_exit nonzero "empty text" -- "$bin" generate --model "$models/tiny-gpt2" --text "" -o "$tmp/x.json"
+expect_exit nonzero "heads of a vision model" -- "$bin" heads --model "$models/tiny-vit" -o "$tmp/x.csv"
+expect_stderr "images" "heads of a vision model"
 expect_exit nonzero "not a model folder" -- "$bin" heads --model "$tmp" -o "$tmp/x.csv"
 expect_stderr "config.json" "not a model folder"
 expect_exit nonzero "missing --model" -- "$bin" predict --text a -o "$tmp/x.json"

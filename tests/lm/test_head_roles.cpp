@@ -2,10 +2,13 @@
 // repeated-random probe, rankings, attention rollout against a direct computation, selection sums.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <set>
 
 #include "core/attention/attention_flow.h"
-#include "core/lm/head_roles.h"
+#include "core/lm/head_roles_probe.h"
 #include "core/lm/lm_inputs.h"
 #include "tests/lm/lm_test_util.h"
 #include "tests/random_matrix.h"
@@ -100,6 +103,133 @@ TEST_CASE("hand-built heads score 1 for their role and low for the others") {
     CHECK(sn.strongest == int(HeadRole::PreviousToken));
 }
 
+namespace {
+
+// Six contents of one length: id 0 first (fixed, like <|endoftext|>), then distinct random ids.
+std::vector<std::vector<int>> varied_contents(int t) {
+    std::vector<std::vector<int>> c;
+    for (int s = 0; s < 6; ++s) c.push_back(distinct_random_ids(500, t - 1, 100 + std::uint64_t(s), {0}, {0}, {}));
+    return c;
+}
+
+// The same head (one map per content, from the content's ids) on every content.
+template <typename MakeHead>
+HeadRoleScores score_on(const std::vector<std::vector<int>>& contents, const BoolMat& mask, MakeHead make) {
+    std::vector<Mat> maps;
+    for (const std::vector<int>& ids : contents) maps.push_back(make(ids));
+    std::vector<HeadSample> samples;
+    for (std::size_t c = 0; c < contents.size(); ++c) samples.push_back({&maps[c], &mask, &contents[c]});
+    return score_head(samples, samples);
+}
+
+}  // namespace
+
+TEST_CASE("positional: a fixed offset and a mirror, found on varied content; content-following heads are not") {
+    const int t = 25;
+    const BoolMat mask = causal(t);
+    const std::vector<std::vector<int>> contents = varied_contents(t);
+    REQUIRE(contents[0] != contents[1]);
+
+    // Three back (rows 1, 2 on the first token).
+    const HeadRoleScores back3 =
+        score_on(contents, mask, [&](const std::vector<int>&) { return one_hot_head(t, [](int i) { return std::max(i - 3, 0); }); });
+    CHECK(back3[HeadRole::Positional] == doctest::Approx(1.0));
+    CHECK(back3.rule == PositionRule{PositionRule::Kind::Offset, 3});
+    CHECK(position_rule_text(back3.rule) == "j = i - 3");
+    CHECK(back3.strongest == int(HeadRole::Positional));
+    CHECK(back3.sure());
+    CHECK(back3[HeadRole::PreviousToken] < 0.1f);
+
+    // A mirror j = 24 − i from the middle on (before it, the first token): reverse's answer heads.
+    const HeadRoleScores mirror = score_on(contents, mask, [&](const std::vector<int>&) {
+        return one_hot_head(t, [](int i) { return i >= 12 ? 24 - i : 0; });
+    });
+    CHECK(mirror[HeadRole::Positional] == doctest::Approx(1.0));
+    CHECK(mirror.rule == PositionRule{PositionRule::Kind::Mirror, 24});
+    CHECK(position_rule_text(mirror.rule) == "j = 24 - i");
+    CHECK(mirror[HeadRole::FirstToken] == doctest::Approx(0.5));  // rows 1 … 11 and 24 of 24
+    CHECK(mirror.strongest == int(HeadRole::Positional));
+    CHECK(mirror.runner_up == int(HeadRole::FirstToken));
+    CHECK(mirror.margin == doctest::Approx(0.5));
+
+    // Follows content: the smallest id seen so far (after the first token). Its place changes with
+    // the content, so no position rule holds it.
+    const HeadRoleScores smallest = score_on(contents, mask, [&](const std::vector<int>& ids) {
+        return one_hot_head(t, [&](int i) {
+            int best = i;
+            for (int j = 1; j <= i; ++j)
+                if (ids[j] < ids[best]) best = j;
+            return best;
+        });
+    });
+    MESSAGE("content-following head: positional " << smallest[HeadRole::Positional] << " ("
+            << position_rule_text(smallest.rule) << ")");
+    CHECK(smallest[HeadRole::Positional] < 0.5f);
+    CHECK(smallest.strongest != int(HeadRole::Positional));
+
+    // Previous-token and self are their own roles, never positional rules (what is left: a column
+    // rule crossing the diagonal's neighbour once in its 8 rows, 1/8).
+    const HeadRoleScores prev =
+        score_on(contents, mask, [&](const std::vector<int>&) { return one_hot_head(t, [](int i) { return i - 1; }); });
+    CHECK(prev.strongest == int(HeadRole::PreviousToken));
+    CHECK(prev[HeadRole::Positional] < 0.2f);
+
+    // One content repeated: nothing varies, so nothing can be called positional.
+    const std::vector<std::vector<int>> same(4, contents[0]);
+    const HeadRoleScores fixed =
+        score_on(same, mask, [&](const std::vector<int>&) { return one_hot_head(t, [](int i) { return std::max(i - 3, 0); }); });
+    CHECK(std::isnan(fixed[HeadRole::Positional]));
+    CHECK(fixed.rule.kind == PositionRule::Kind::None);
+}
+
+TEST_CASE("induction at the offset the head uses, reported with it") {
+    const std::vector<int> ids = probe();
+    const int t = int(ids.size());
+    const BoolMat mask = causal(t);
+    // In the second copy, three after the earlier copy (i − kHalf + 3); elsewhere the first token.
+    const HeadRoleScores s = score_head(one_hot_head(t, [](int i) { return i > kHalf ? i - kHalf + 3 : 0; }), mask, ids);
+    CHECK(s[HeadRole::Induction] == doctest::Approx(1.0));
+    CHECK(s.induction_offset == 3);
+    CHECK(s.strongest == int(HeadRole::Induction));
+    // Offsets beyond those tried are not induction.
+    const Mat far = one_hot_head(t, [](int i) { return i > kHalf ? i - kHalf + 3 : 0; });
+    const HeadRoleScores s2 = score_head({HeadSample{&far, &mask, &ids}}, {}, 2);
+    CHECK(s2[HeadRole::Induction] < 0.2f);
+    CHECK(s2.induction_offset <= 2);
+}
+
+TEST_CASE("the label: none when no score stands out, likely or sure by the margin") {
+    const std::vector<int> ids = probe();
+    const int t = int(ids.size());
+    const BoolMat mask = causal(t);
+    auto split = [&](float on_prev) {
+        Mat a = Mat::Zero(t, t);
+        a(0, 0) = 1.0f;
+        for (int i = 1; i < t; ++i) a(i, i - 1) = on_prev, a(i, i) = 1.0f - on_prev;
+        return score_head(a, mask, ids);
+    };
+    const HeadRoleScores half = split(0.5f);  // previous-token 0.5, self 0.5: a tie
+    CHECK(half.strongest == -1);
+    CHECK(half.top == int(HeadRole::PreviousToken));  // ties: the role listed first
+    CHECK(half.runner_up == int(HeadRole::Self));
+    CHECK(half.margin == doctest::Approx(0.0).epsilon(1e-6));
+    const HeadRoleScores likely = split(0.6f);  // 0.6 vs 0.4
+    CHECK(likely.strongest == int(HeadRole::PreviousToken));
+    CHECK_FALSE(likely.sure());
+    CHECK(likely.margin == doctest::Approx(0.2));
+    const HeadRoleScores sure = split(0.9f);
+    CHECK(sure.strongest == int(HeadRole::PreviousToken));
+    CHECK(sure.sure());
+    // Every score below kMinRoleScore: none, however big the margin.
+    HeadRoleScores low;
+    low.score.fill(std::numeric_limits<float>::quiet_NaN());
+    low.score[int(HeadRole::Self)] = 0.25f;
+    choose_role(low);
+    CHECK(low.strongest == -1);
+    CHECK(low.top == int(HeadRole::Self));
+    CHECK(low.margin == doctest::Approx(0.25));
+}
+
 TEST_CASE("score_heads and rank_heads over layers") {
     const std::vector<int> ids = probe();
     const int t = int(ids.size());
@@ -134,6 +264,18 @@ TEST_CASE("the standard probe and a report on a real model") {
         CHECK(p[i] != gpt2->tokenizer->eos_id);
     }
     CHECK(p == standard_probe_ids(*gpt2));  // deterministic
+    // Positional's contents: the probe's length and frame, no token twice, each different.
+    const ProbeSet ps = standard_probe(*gpt2);
+    CHECK(ps.kind == ProbeSet::Kind::Standard);
+    CHECK(ps.pattern.at(0) == p);
+    REQUIRE(ps.position.size() == 6);
+    for (const std::vector<int>& c : ps.position) {
+        CHECK(c.size() == p.size());
+        CHECK(c[0] == gpt2->tokenizer->eos_id);
+        CHECK(std::set<int>(c.begin(), c.end()).size() == c.size());
+    }
+    CHECK(ps.position[0] != ps.position[1]);
+    CHECK(model_probe(*gpt2).kind == ProbeSet::Kind::Standard);  // no task.json in the fixture
 
     auto report = head_role_report(*gpt2, "the cat sat on the mat");
     REQUIRE(report.ok());

@@ -1,13 +1,18 @@
 // test_induction.cpp — the induction task at its defaults: it learns in a bounded number of steps,
 // and the trained heads show the circuit its explanation promises (layer-1 heads that look n−1
 // and n−2 letters back, layer-2 heads that, in the second copy, attend to where the current
-// letter's earlier copy carries it: n−1 after its earlier occurrence).
+// letter's earlier copy carries it: n−1 after its earlier occurrence), and that core/lm's head
+// roles name them so (induction at k = n−1, positional n−1 or n−2 back).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdio>
 
+#include "core/lm/head_roles_probe.h"
+#include "core/pretrained/pretrained_model.h"
+#include "core/train/model_io.h"
 #include "core/train/trainer.h"
+#include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::train;
@@ -67,4 +72,35 @@ TEST_CASE("induction learns at its defaults and its heads form the promised circ
     CHECK(best_n1 > 0.3);
     CHECK(best_n2 > 0.3);
     CHECK(best_l2 > 0.6);
+
+    // Head roles (core/lm) on the saved model, probed with the task's own examples: the layer-2
+    // heads come out induction at offset k = n − 1 (they read what stood n − 1 after the earlier
+    // copy, as measured above), and some layer-1 heads positional at i − (n − 1) or i − (n − 2).
+    attn::test::TempDir tmp("attnlab-induction-roles");
+    const std::string dir = (tmp.path / "induction").string();
+    REQUIRE(save_model_folder(s, dir).ok());
+    auto model = pretrained::load_pretrained_model(dir);
+    REQUIRE(model.ok());
+    auto report = lm::head_role_report(**model, "");
+    REQUIRE(report.ok());
+    REQUIRE(report->probe_set.kind == lm::ProbeSet::Kind::Task);
+    const lm::HeadRoleTable& t = report->probe;
+    int induction_k = 0, positional_back = 0;
+    float best_induction = 0.0f;
+    for (int h = 0; h < NH; ++h) {
+        const lm::HeadRoleScores& l1 = t.at(0, h);
+        const lm::HeadRoleScores& l2 = t.at(1, h);
+        if (l2.strongest == int(lm::HeadRole::Induction) && l2.induction_offset == n - 1) {
+            ++induction_k;
+            best_induction = std::max(best_induction, l2[lm::HeadRole::Induction]);
+        }
+        if (l1.strongest == int(lm::HeadRole::Positional) && l1.rule.kind == lm::PositionRule::Kind::Offset &&
+            (l1.rule.value == n - 1 || l1.rule.value == n - 2))
+            ++positional_back;
+    }
+    std::printf("head roles: %d layer-2 heads induction at k = %d (best score %.2f), %d layer-1 heads positional "
+                "%d or %d back\n", induction_k, n - 1, double(best_induction), positional_back, n - 1, n - 2);
+    CHECK(induction_k >= 1);
+    CHECK(best_induction > 0.6f);
+    CHECK(positional_back >= 1);
 }

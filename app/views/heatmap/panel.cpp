@@ -112,7 +112,7 @@ void draw_status(const AppState& s, const ComputeView& view) {
     }
     if (!view.error.empty()) {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(error_colour(), "%s", localize_core_message(view.error, lang).c_str());
+        ImGui::TextColored(error_colour(), "%s", refusal_message(view, lang).c_str());
         ImGui::PopTextWrapPos();
     }
     ImGui::TextDisabled("%s", tr(lang, s.mask_edit ? Txt::EditHint : Txt::AxisLegend));

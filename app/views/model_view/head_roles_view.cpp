@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in head_roles_view.h)
 #include "app/views/model_view/head_roles_view.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace attn::app {
@@ -31,6 +32,7 @@ RoleColour role_colour(int role) {
         {0, 200, 140},    // induction: bluish green
         {240, 228, 66},   // first-token: yellow
         {204, 121, 167},  // self: reddish purple
+        {80, 140, 255},   // positional: blue (Okabe–Ito's, lightened to read on the dark theme)
         {213, 94, 0},     // broad: vermillion
     };
     if (role < 0 || role >= lm::kHeadRoleCount) return {130, 130, 130};
@@ -38,7 +40,7 @@ RoleColour role_colour(int role) {
 }
 
 const char* role_letter(int role) {
-    static constexpr const char* kLetters[lm::kHeadRoleCount] = {"P", "D", "I", "F", "S", "B"};
+    static constexpr const char* kLetters[lm::kHeadRoleCount] = {"P", "D", "I", "F", "S", "@", "B"};
     return role < 0 || role >= lm::kHeadRoleCount ? "-" : kLetters[role];
 }
 
@@ -49,6 +51,7 @@ Txt role_title(lm::HeadRole role) {
         case lm::HeadRole::Induction: return Txt::RoleInduction;
         case lm::HeadRole::FirstToken: return Txt::RoleFirst;
         case lm::HeadRole::Self: return Txt::RoleSelf;
+        case lm::HeadRole::Positional: return Txt::RolePositional;
         case lm::HeadRole::Broad: return Txt::RoleBroad;
     }
     return Txt::RolePrevious;
@@ -61,6 +64,7 @@ Txt role_tip(lm::HeadRole role) {
         case lm::HeadRole::Induction: return Txt::RoleInductionTip;
         case lm::HeadRole::FirstToken: return Txt::RoleFirstTip;
         case lm::HeadRole::Self: return Txt::RoleSelfTip;
+        case lm::HeadRole::Positional: return Txt::RolePositionalTip;
         case lm::HeadRole::Broad: return Txt::RoleBroadTip;
     }
     return Txt::RolePreviousTip;
@@ -68,6 +72,16 @@ Txt role_tip(lm::HeadRole role) {
 
 const lm::HeadRoleTable& shown_roles(const lm::HeadRoleReport& report, bool on_sentence) {
     return on_sentence && report.sentence.n_layers > 0 ? report.sentence : report.probe;
+}
+
+std::vector<RoleRow> role_rows(const lm::HeadRoleScores& scores) {
+    std::vector<RoleRow> rows;
+    for (lm::HeadRole r : kRoleOrder) rows.push_back({r, scores[r]});
+    std::stable_sort(rows.begin(), rows.end(), [](const RoleRow& a, const RoleRow& b) {
+        if (std::isnan(a.score) || std::isnan(b.score)) return !std::isnan(a.score) && std::isnan(b.score);
+        return a.score > b.score;
+    });
+    return rows;
 }
 
 std::vector<lm::HeadRef> role_ranking(const lm::HeadRoleTable& table, lm::HeadRole role, int max_rows) {

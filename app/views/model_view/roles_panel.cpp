@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "app/i18n/core_messages.h"
 
@@ -35,12 +36,14 @@ const lm::HeadRoleTable* update_roles(RolesPanel& p, const AppState& s, const Co
 
 void draw_role_badge(const lm::HeadRoleTable& table, int layer, int head, ImDrawList* dl, ImVec2 p0, float w, float h) {
     if (layer >= table.n_layers || head >= table.n_heads) return;
-    const int role = table.at(layer, head).strongest;
+    const lm::HeadRoleScores& sc = table.at(layer, head);
+    const int role = sc.strongest;
     if (role < 0) return;
     const ImU32 col = colour_of(role);
-    // A frame just outside the map (inside the gap), and the letter in the top-right corner, where a
-    // causal map has no weights to hide.
-    dl->AddRect(ImVec2(p0.x - 4.0f, p0.y - 4.0f), ImVec2(p0.x + w + 4.0f, p0.y + h + 4.0f), col, 0.0f, 0, 2.0f);
+    // A frame just outside the map (inside the gap; thick when sure, thin when likely), and the
+    // letter in the top-right corner, where a causal map has no weights to hide.
+    dl->AddRect(ImVec2(p0.x - 4.0f, p0.y - 4.0f), ImVec2(p0.x + w + 4.0f, p0.y + h + 4.0f), col, 0.0f, 0,
+                sc.sure() ? 3.0f : 1.0f);
     const char* letter = role_letter(role);
     const ImVec2 ts = ImGui::CalcTextSize(letter);
     if (ts.x + 4.0f > 0.6f * w || ts.y + 2.0f > 0.6f * h) return;  // too small for a letter
@@ -57,7 +60,41 @@ void role_tooltip_line(const lm::HeadRoleTable& table, int layer, int head, Lang
     } else {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_of(sc.strongest)), tr(lang, Txt::RolesCell),
                            tr(lang, role_title(lm::HeadRole(sc.strongest))), double(sc.score[size_t(sc.strongest)]));
+        ImGui::Text(tr(lang, sc.sure() ? Txt::RolesSure : Txt::RolesLikely), double(sc.margin));
     }
+    // Every score, highest first, as a bar and a number; the induction offset and the position rule
+    // under their rows.
+    ImGui::TextDisabled("%s", tr(lang, Txt::RolesAllScores));
+    const float name_w = ImGui::CalcTextSize("duplicate-token  ").x + 40.0f;
+    const float bar_w = 120.0f;
+    for (const RoleRow& row : role_rows(sc)) {
+        const int r = int(row.role);
+        ImGui::TextUnformatted(tr(lang, role_title(row.role)));
+        ImGui::SameLine(name_w);
+        const ImVec2 c = ImGui::GetCursorScreenPos();
+        const float line_h = ImGui::GetTextLineHeight();
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        dl->AddRect(c, ImVec2(c.x + bar_w, c.y + line_h), IM_COL32(110, 110, 110, 255));
+        if (!std::isnan(row.score))
+            dl->AddRectFilled(c, ImVec2(c.x + bar_w * std::clamp(row.score, 0.0f, 1.0f), c.y + line_h),
+                              colour_of(r, r == sc.strongest ? 255 : 150));
+        ImGui::Dummy(ImVec2(bar_w + 6.0f, line_h));
+        ImGui::SameLine();
+        if (std::isnan(row.score)) ImGui::TextDisabled("-");
+        else ImGui::Text("%.2f", double(row.score));
+        if (row.role == lm::HeadRole::Induction && sc.induction_offset > 0) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("k=%d", sc.induction_offset);
+        }
+        if (row.role == lm::HeadRole::Positional && sc.rule.kind != lm::PositionRule::Kind::None) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", lm::position_rule_text(sc.rule).c_str());
+        }
+    }
+    if (sc.strongest == int(lm::HeadRole::Induction) && sc.induction_offset > 0)
+        ImGui::TextDisabled(tr(lang, Txt::RolesInductionK), sc.induction_offset, sc.induction_offset);
+    if (sc.strongest == int(lm::HeadRole::Positional) && sc.rule.kind != lm::PositionRule::Kind::None)
+        ImGui::TextDisabled(tr(lang, Txt::RolesRule), lm::position_rule_text(sc.rule).c_str());
 }
 
 void draw_roles_column(RolesPanel& p, AppState& s, const ComputeView& view) {
@@ -80,6 +117,18 @@ void draw_roles_column(RolesPanel& p, AppState& s, const ComputeView& view) {
         return;
     }
     if (p.job->busy()) ImGui::TextDisabled("%s", tr(lang, Txt::RolesComputing));
+    {
+        // What the probe was: the task's own examples, or the standard repeated random tokens.
+        const lm::HeadRoleReport& rep = *p.result->report;
+        const lm::ProbeSet& ps = rep.probe_set;
+        ImGui::PushTextWrapPos(0.0f);
+        if (ps.kind == lm::ProbeSet::Kind::Task)
+            ImGui::TextDisabled(tr(lang, Txt::RolesProbeTask), int(ps.pattern.size()), ps.task.c_str());
+        else
+            ImGui::TextDisabled(tr(lang, Txt::RolesProbeStandard), int(rep.probe_ids.size()), int(ps.position.size()));
+        if (!ps.note.empty()) ImGui::TextColored(error_colour(), "%s", localize_core_message(ps.note, lang).c_str());
+        ImGui::PopTextWrapPos();
+    }
     int which = p.on_sentence ? 1 : 0;
     ImGui::RadioButton(p.label(lang, Txt::RolesOnProbe, "roles_probe"), &which, 0);
     item_tooltip(tr(lang, Txt::RolesOnTip));
@@ -123,7 +172,14 @@ void draw_roles_column(RolesPanel& p, AppState& s, const ComputeView& view) {
         char row[192];
         char name[64];
         std::snprintf(name, sizeof(name), tr(lang, Txt::ModelViewCell), h.layer + 1, h.head + 1);
-        std::snprintf(row, sizeof(row), "%2zu. %s   %.2f###role_row%zu", i + 1, name, double(h.score), i);
+        // The induction offset or the position rule the head's score was found at.
+        const lm::HeadRoleScores& hs = table.at(h.layer, h.head);
+        std::string detail;
+        if (p.role == int(lm::HeadRole::Induction) && hs.induction_offset > 0)
+            detail = "  k=" + std::to_string(hs.induction_offset);
+        if (p.role == int(lm::HeadRole::Positional)) detail = "  " + lm::position_rule_text(hs.rule);
+        std::snprintf(row, sizeof(row), "%2zu. %s   %.2f%s###role_row%zu", i + 1, name, double(h.score),
+                      detail.c_str(), i);
         const ImVec2 c = ImGui::GetCursorScreenPos();
         const float line_h = ImGui::GetTextLineHeight();
         // The score as a faint bar behind the row.
