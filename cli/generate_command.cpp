@@ -47,7 +47,7 @@ Status write_output(const std::string& path, const std::function<void(std::ostre
 void write_model(JsonWriter& j, const PretrainedModel& m) {
     j.key("model").begin_object();
     j.key("name").value(m.name);
-    j.key("family").value(pretrained::architecture_name(m.config.arch));
+    j.key("family").value(pretrained::family_name(m.config));
     j.key("n_layers").value(m.config.n_layers);
     j.key("n_heads").value(m.config.n_heads);
     j.key("vocab_size").value(m.config.vocab_size);
@@ -106,7 +106,7 @@ Expected<pretrained::Ablation> ablation_for(const PretrainedModel& m, const std:
 // generate
 
 void add_generate_options(CLI::App& cmd, GenerateOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2 folder (Hugging Face layout)")->required();
+    cmd.add_option("--model", o.model_path, "A local GPT-2, Llama, Qwen or Mistral folder (Hugging Face layout)")->required();
     cmd.add_option("--text", o.text, "The prompt to continue")->required();
     cmd.add_option("--tokens", o.tokens, "How many tokens to generate")->capture_default_str();
     cmd.add_option("--temperature", o.temperature, "Sampling temperature (> 0); implies sampling");
@@ -191,7 +191,7 @@ int run_generate(const GenerateOptions& o) {
 // predict
 
 void add_predict_options(CLI::App& cmd, PredictOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2, BERT or ViT/DeiT classifier folder (Hugging Face layout)")
+    cmd.add_option("--model", o.model_path, "A local GPT-2, Llama/Qwen/Mistral, BERT or ViT/DeiT classifier folder (Hugging Face layout)")
         ->required();
     auto* text = cmd.add_option("--text", o.text, "The sentence; for BERT put [MASK] where a word should be predicted");
     auto* image = cmd.add_option("--image", o.image, "A PNG or JPEG image for a ViT/DeiT classifier");
@@ -283,8 +283,8 @@ int run_predict(const PredictOptions& o) {
     };
     std::vector<int> ids;
     std::vector<Entry> entries;
-    const bool gpt2 = m.config.arch == pretrained::Architecture::Gpt2;
-    if (gpt2 && !ablation->empty()) {
+    const bool gpt2 = m.config.is_causal_lm();  // GPT-2 or a rotary decoder: the next token
+    if (gpt2 && !ablation->empty()) {  // GPT-2 only so far (ablated_next_logits says so)
         auto encoded = lm::encode_for_model(m, o.text);
         if (!encoded) return fail(who, encoded.error(), 1);
         ids = *encoded;
@@ -340,7 +340,8 @@ int run_predict(const PredictOptions& o) {
 // heads
 
 void add_heads_options(CLI::App& cmd, HeadsOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2 or BERT folder (Hugging Face layout), or one trained in AttnLab")
+    cmd.add_option("--model", o.model_path,
+                   "A local GPT-2, Llama, Qwen, Mistral or BERT folder (Hugging Face layout), or one trained in AttnLab")
         ->required();
     cmd.add_option("--text", o.text, "Also score every head on this sentence");
     cmd.add_option("-o,--output", o.output, "Output file: JSON when it ends in .json, else CSV ('-' for standard output)")

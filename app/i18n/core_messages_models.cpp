@@ -61,13 +61,23 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"config.json: \"model_type\" is {}; expected a string such as \"gpt2\".",
      "config.json의 \"model_type\" 값({1})이 문자열이 아닙니다. \"gpt2\" 같은 문자열이어야 합니다."},
     {"config.json has no \"model_type\" (and no \"architectures\" entry AttnLab knows). "
-     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO) and deit (DeiT).",
+     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
+     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3) and mistral (Mistral).",
      "config.json에 \"model_type\"이 없습니다 (AttnLab이 아는 \"architectures\" 항목도 없습니다). "
-     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT)."},
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
+     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3), mistral (Mistral)."},
     {"config.json has model_type \"{}\", which AttnLab cannot run. "
-     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO) and deit (DeiT).",
+     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
+     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3) and mistral (Mistral).",
      "config.json의 model_type \"{1}\"은(는) AttnLab에서 실행할 수 없습니다. "
-     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT)."},
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
+     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3), mistral (Mistral)."},
+    {"config.json has model_type \"{}\": Gemma models (scaled embeddings, soft-capped scores) are not supported yet. "
+     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
+     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3) and mistral (Mistral).",
+     "config.json의 model_type \"{1}\": Gemma 모델(임베딩 배율, 점수 소프트 캡)은 아직 지원하지 않습니다. "
+     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
+     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3), mistral (Mistral)."},
     {"config.json has no \"{}\", which a {} config needs.",
      "config.json에 {2} 설정에 필요한 \"{1}\" 항목이 없습니다."},
     {"config.json: \"{}\" is {}; expected {} to {}.", "config.json: \"{1}\" 값이 {2}입니다. {3}~{4} 사이여야 합니다."},
@@ -77,6 +87,39 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"config.json: \"{}\" is {}; expected a small positive number.",
      "config.json: \"{1}\" 값({2})이 숫자가 아닙니다. 작은 양수여야 합니다."},
     {"config.json: \"{}\" is {}; expected a string.", "config.json: \"{1}\" 값({2})이 문자열이 아닙니다."},
+    // the rotary decoders (parse_decoder, parse_rope, parse_windows)
+    {"config.json: \"{}\" is {}; expected a number.", "config.json: \"{1}\" 값({2})이 숫자가 아닙니다."},
+    {"config.json: \"{}\" is {}; expected true or false.",
+     "config.json: \"{1}\" 값({2})이 true나 false가 아닙니다."},
+    {"config.json: \"{}\" is {}; expected a token id below {}.",
+     "config.json: \"{1}\" 값이 {2}입니다. {3}보다 작은 토큰 id여야 합니다."},
+    {"config.json: \"{}\" is {}; expected an object such as {}.",
+     "config.json: \"{1}\" 값({2})이 객체가 아닙니다. {3} 같은 객체여야 합니다."},
+    {"config.json: \"{}\" has high_freq_factor {} not above low_freq_factor {}; llama3 scaling needs it above.",
+     "config.json: \"{1}\"의 high_freq_factor {2}가 low_freq_factor {3}보다 크지 않습니다. llama3 배율에는 더 "
+     "커야 합니다."},
+    {"config.json asks for the rotary scaling \"{}\" in \"{}\"; AttnLab implements \"default\", \"linear\" and "
+     "\"llama3\" only.",
+     "config.json의 \"{2}\"가 회전 위치 배율 \"{1}\"을(를) 요구합니다. AttnLab은 \"default\", \"linear\", "
+     "\"llama3\"만 구현합니다."},
+    {"config.json: partial_rotary_factor {} leaves fewer than two of the {} dimensions of a head to rotate.",
+     "config.json: partial_rotary_factor {1}로는 헤드의 {2}개 차원 가운데 회전할 차원이 두 개도 남지 않습니다."},
+    {"config.json: \"layer_types\" must list one type per layer ({}).",
+     "config.json: \"layer_types\"에는 층마다 하나씩({1}개) 종류가 있어야 합니다."},
+    {"config.json: \"layer_types\" names {}; AttnLab runs \"full_attention\" and \"sliding_attention\" layers only.",
+     "config.json의 \"layer_types\"에 {1}이(가) 있습니다. AttnLab은 \"full_attention\"과 \"sliding_attention\" "
+     "층만 실행합니다."},
+    {"config.json asks for the activation \"{}\"; AttnLab runs {} models with \"silu\" (SwiGLU) only.",
+     "config.json이 활성화 함수 \"{1}\"을(를) 요구합니다. AttnLab은 {2} 모델을 \"silu\"(SwiGLU)로만 "
+     "실행합니다."},
+    {"config.json: the {} query heads cannot share the {} key/value heads evenly (num_attention_heads must be a "
+     "multiple of num_key_value_heads).",
+     "config.json: 쿼리 헤드 {1}개가 키/값 헤드 {2}개를 똑같이 나눠 쓸 수 없습니다 (num_attention_heads가 "
+     "num_key_value_heads의 배수여야 합니다)."},
+    {"config.json: head_dim {} is odd; rotary positions turn the dimensions of a head in pairs.",
+     "config.json: head_dim {1}이(가) 홀수입니다. 회전 위치 임베딩은 헤드의 차원을 둘씩 짝지어 돌립니다."},
+    {"config.json: {} heads of {} dimensions are wider than AttnLab's limit of {}.",
+     "config.json: {2}차원 헤드 {1}개는 AttnLab의 한도 {3}보다 넓습니다."},
     {"config.json sets \"position_embedding_type\" to \"{}\"; AttnLab runs BERT models only with absolute position "
      "embeddings.",
      "config.json의 \"position_embedding_type\"이 \"{1}\"입니다. AttnLab은 절대 위치 임베딩(absolute)을 쓰는 "
@@ -279,6 +322,10 @@ constexpr CoreMessagePattern kPatterns[] = {
      "Shorten the text.",
      "입력이 패딩을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 하나씩 "
      "배웠습니다). 글을 줄이세요."},
+    {"The input is {} tokens after padding, but {} reads at most {} (its context length). Shorten the text.",
+     "입력이 패딩을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (문맥 길이). 글을 줄이세요."},
+    {"The input is {} tokens, but {} reads at most {} (its context length). Shorten the text.",
+     "입력이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (문맥 길이). 글을 줄이세요."},
     {"The input is {} tokens, but {} reads at most {} (it learned one position embedding per place). "
      "Shorten the text.",
      "입력이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 하나씩 배웠습니다). "

@@ -34,6 +34,8 @@ constexpr CoreMessagePattern kPatterns[] = {
      "lens needs a GPT-2 model.",
      "{1}은(는) {2} 모델이라 다음 토큰을 예측하지 않으므로 층마다 읽을 답이 없습니다. 로짓 렌즈에는 GPT-2 "
      "모델이 필요합니다."},
+    {"{} is {}: knocking heads out and the logit lens work on GPT-2 models so far.",
+     "{1}은(는) {2} 모델입니다: 헤드 끄기와 로짓 렌즈는 아직 GPT-2 모델에서만 됩니다."},
     {"The lens needs at least one token per cell (top 1 or more).",
      "렌즈는 칸마다 토큰이 하나 이상 필요합니다 (top 1 이상)."},
 
@@ -46,6 +48,8 @@ constexpr CoreMessagePattern kPatterns[] = {
      "should be predicted, or load a GPT-2 model.",
      "{1}은(는) {2} 모델이라 문장 전체를 한 번에 읽으므로 글을 이어 쓸 수 없습니다. 예측할 낱말 자리에 "
      "[MASK]를 넣거나 GPT-2 모델을 불러오세요."},
+    {"The text has reached {} tokens, the model's context length. Undo some tokens or start again.",
+     "글이 {1}토큰에 이르러 모델의 문맥 길이를 다 썼습니다. 토큰 몇 개를 되돌리거나 처음부터 다시 하세요."},
     {"The text has reached {} tokens, all the positions the model learned. Undo some tokens or start again.",
      "글이 {1}토큰에 이르러 모델이 배운 위치를 모두 썼습니다. 토큰 몇 개를 되돌리거나 처음부터 다시 하세요."},
     {"The number of tokens to generate cannot be negative.", "생성할 토큰 수는 음수일 수 없습니다."},
@@ -54,8 +58,8 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"top-k must be 0 (no limit) or a positive number of tokens.",
      "top-k는 0(제한 없음)이거나 양의 토큰 수여야 합니다."},
     {"top-p must be in (0, 1] (1 = no limit).", "top-p는 (0, 1] 범위여야 합니다 (1 = 제한 없음)."},
-    {"{} is GPT-2: it predicts the next token, not masked ones (there is no [MASK] in its vocabulary).",
-     "{1}은(는) GPT-2입니다. 가린 토큰이 아니라 다음 토큰을 예측합니다 (어휘에 [MASK]가 없습니다)."},
+    {"{} is {}: it predicts the next token, not masked ones (there is no [MASK] in its vocabulary).",
+     "{1}은(는) {2}입니다. 가린 토큰이 아니라 다음 토큰을 예측합니다 (어휘에 [MASK]가 없습니다)."},
     {"{} has no masked-LM head: {} has no {}. The checkpoint was saved as a bare encoder; masked-token "
      "prediction needs the {} weights (e.g. the original bert-base-uncased download). Its attention can still "
      "be explored.",

@@ -65,11 +65,13 @@ std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& mod
     std::vector<TokenPiece> out;
     const pretrained::SubwordTokenizer* tok = model.tokenizer.get();
     if (tok == nullptr) return out;
-    const bool bert = model.config.arch != pretrained::Architecture::Gpt2;
+    const bool bert = !model.config.is_causal_lm();
+    const bool decoder = model.config.arch == pretrained::Architecture::Llama;
     auto special = [&](int id) { out.push_back({tok->piece(id), id}); };
     auto text = [&](const std::string& t) {
         auto pieces = tok->encode(t, run.tokenizer.max_tokens);
         if (!pieces) return false;
+        if (decoder) *pieces = tok->with_special_tokens(std::move(*pieces), t.size());  // <|begin_of_text|>, <s>
         for (const pretrained::SubwordToken& p : *pieces) out.push_back({p.piece, p.id});
         return true;
     };

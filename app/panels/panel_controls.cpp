@@ -185,7 +185,7 @@ void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view, const Mod
     const Lang lang = s.lang;
     section(lang, Txt::SecMask);
     // GPT-2 never sees later tokens: its causal mask is on whatever the switch says.
-    const bool always_causal = models.active != nullptr && models.active->config.arch == pretrained::Architecture::Gpt2;
+    const bool always_causal = models.active != nullptr && models.active->config.is_causal_lm();
     bool causal = s.causal || always_causal;
     ImGui::BeginDisabled(always_causal);
     if (ImGui::Checkbox(p.label(lang, Txt::Causal, "causal"), &causal) && !always_causal) s.causal = causal;

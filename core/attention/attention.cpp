@@ -70,6 +70,10 @@ Status validate_attention(const AttentionWeights& w, const AttentionOptions& opt
                              std::to_string(d_in_kv) + " but the layer expects d_model = " +
                              std::to_string(d) + ".");
     }
+    return validate_attention_options(opt);
+}
+
+Status validate_attention_options(const AttentionOptions& opt) {
     if (!(opt.temperature >= limits::kMinTemperature && opt.temperature <= limits::kMaxTemperature)) {
         // Outside this range the logits overflow float (or every row is uniform): refused, never NaN.
         char got[32];
@@ -134,7 +138,7 @@ static int rows_per_block(int t_q, int n_heads, int threads) {
 
 // Everything downstream of the raw scores: weights, head outputs, stats, W_O. Fills `L` in place
 // from L.q, L.k, L.v and L.blocked; computes the raw scores first when `need_scores`.
-static void attend(LayerTrace& L, const AttentionWeights& w, const AttentionOptions& opt, bool need_scores) {
+static void attend(LayerTrace& L, const Mat& w_o, const RowVec& b_o, const AttentionOptions& opt, bool need_scores) {
     L.scale = opt.scale;
     L.temperature = opt.temperature;
     L.factor = logit_factor(opt.scale, opt.temperature, L.d_k);
@@ -143,8 +147,9 @@ static void attend(LayerTrace& L, const AttentionWeights& w, const AttentionOpti
     const int t_q = L.t_q(), t_k = L.t_k(), d_k = L.d_k;
     L.fully_masked = L.blocked.size() > 0 ? fully_masked_rows(L.blocked)
                                           : std::vector<std::uint8_t>(t_q, t_k == 0 ? 1 : 0);
-    L.heads.resize(w.n_heads);
-    L.concat.resize(t_q, w.d_model());
+    const int n_heads = L.n_heads;
+    L.heads.resize(n_heads);
+    L.concat.resize(t_q, n_heads * d_k);
     const BoolMat* mask = L.blocked.size() > 0 ? &L.blocked : nullptr;
     // Every buffer is sized here, on the calling thread, before the parallel loop fills it.
     for (HeadTrace& H : L.heads) {
@@ -155,9 +160,9 @@ static void attend(LayerTrace& L, const AttentionWeights& w, const AttentionOpti
     }
 
     // Tasks = heads × blocks of query rows, spread over the pool.
-    const int rows = rows_per_block(t_q, w.n_heads, engine_pool().size());
+    const int rows = rows_per_block(t_q, n_heads, engine_pool().size());
     const int blocks = t_q == 0 ? 0 : (t_q + rows - 1) / rows;
-    engine_pool().parallel_for(w.n_heads * blocks, [&](int task) {
+    engine_pool().parallel_for(n_heads * blocks, [&](int task) {
         const int h = task / blocks;
         const int r0 = (task % blocks) * rows, n = std::min(rows, t_q - r0);
         HeadTrace& H = L.heads[h];
@@ -169,7 +174,7 @@ static void attend(LayerTrace& L, const AttentionWeights& w, const AttentionOpti
         matmul(H.weights.middleRows(r0, n), L.v_head(h), L.concat.block(r0, h * d_k, n, d_k));  // (n, d_k)
     });
 
-    project_all({{&L.concat, &w.w_o, &w.b_o, &L.output}});  // (T_q, d_model)
+    project_all({{&L.concat, &w_o, &b_o, &L.output}});  // (T_q, d_model)
 }
 
 LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionWeights& w,
@@ -187,8 +192,21 @@ LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionW
     L.blocked = blocked;
     // Projections: Q (T_q, d_model), K and V (T_k, d_model).
     project_all({{&x_q, &w.w_q, &w.b_q, &L.q}, {&x_kv, &w.w_k, &w.b_k, &L.k}, {&x_kv, &w.w_v, &w.b_v, &L.v}});
-    attend(L, w, opt, /*need_scores=*/true);
+    attend(L, w.w_o, w.b_o, opt, /*need_scores=*/true);
     return L;
+}
+
+void finish_attention_layer(LayerTrace& L, const Mat& w_o, const RowVec& b_o, const AttentionOptions& opt) {
+    assert(L.n_heads >= 1 && L.d_k >= 1 && "finish_attention_layer: n_heads and d_k set");
+    assert(L.q.cols() == Eigen::Index(L.n_heads) * L.d_k && L.k.cols() == L.q.cols() && L.v.cols() == L.q.cols() &&
+           "finish_attention_layer: q, k, v (T, H·d_k)");
+    assert(L.k.rows() == L.v.rows() && w_o.rows() == L.q.cols() && "finish_attention_layer: W_O (H·d_k, d_out)");
+    assert((L.blocked.size() == 0 || (L.blocked.rows() == L.t_q() && L.blocked.cols() == L.t_k())) &&
+           "mask must be (T_q, T_k)");
+    assert((L.kv_head.empty() || int(L.kv_head.size()) == L.n_heads) && "kv_head: one entry per query head");
+    assert(opt.temperature > 0.0f);
+    keep_freed_memory();
+    attend(L, w_o, b_o, opt, /*need_scores=*/true);
 }
 
 LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, const BoolMat& blocked,
@@ -209,7 +227,7 @@ LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, con
     L.blocked = blocked;
     L.heads.resize(w.n_heads);
     for (int h = 0; h < w.n_heads; ++h) L.heads[h].scores = prev.heads[h].scores;
-    attend(L, w, opt, /*need_scores=*/false);
+    attend(L, w.w_o, w.b_o, opt, /*need_scores=*/false);
     return L;
 }
 

@@ -12,6 +12,11 @@
 //
 // Weights use the x·W convention (d_in, d_out). PyTorch's nn.Linear / in_proj_weight store
 // (d_out, d_in): transpose at the boundary. d_k = d_v = d_model / n_heads.
+//
+// Decoder families with rotary positions and grouped-query attention (Llama, Qwen, Mistral) make
+// Q, K and V themselves and call finish_attention_layer: there d_k is the checkpoint's head_dim
+// (H·d_k may differ from d_model), and K and V hold one d_k block per QUERY head, the block of the
+// K/V head it shares with its group (LayerTrace::kv_head says which).
 #pragma once
 
 #include <vector>
@@ -58,16 +63,25 @@ struct LayerTrace {
 
     Mat x_q;    // (T_q, d_model) layer input for queries
     Mat x_kv;   // (T_k, d_model) layer input for keys/values (equal to x_q for self-attention)
-    Mat q;      // (T_q, d_model) all heads
-    Mat k;      // (T_k, d_model)
-    Mat v;      // (T_k, d_model)
+    Mat q;      // (T_q, H·d_k) all heads (H·d_k = d_model except for some decoder checkpoints)
+    Mat k;      // (T_k, H·d_k) one block per query head: its K/V head's keys under grouped-query attention
+    Mat v;      // (T_k, H·d_k)
+    // Grouped-query attention: kv_head[h] is the K/V head query head h reads (n_heads entries in
+    // [0, n_kv_heads)); empty = multi-head attention, head h reads its own.
+    std::vector<int> kv_head;
+    int n_kv_heads = 0;  // 0 = n_heads
+    // Rotary positions (Llama, Qwen, Mistral): q and k before the rotation, shaped as q and k;
+    // empty for models without rotary positions.
+    Mat q_unrotated, k_unrotated;
     BoolMat blocked;                        // (T_q, T_k) 1 = hidden; empty = nothing hidden
     std::vector<std::uint8_t> fully_masked; // (T_q) 1 = every key hidden: weights and output 0
     std::vector<HeadTrace> heads;           // n_heads
-    Mat concat;  // (T_q, d_model) [O_1 … O_h]
+    Mat concat;  // (T_q, H·d_k) [O_1 … O_h]
     Mat output;  // (T_q, d_model) concat W_O + b_O
 
     int t_q() const { return int(q.rows()); }
+    int kv_heads() const { return n_kv_heads > 0 ? n_kv_heads : n_heads; }
+    int kv_head_of(int h) const { return kv_head.empty() ? h : kv_head[std::size_t(h)]; }
     int t_k() const { return int(k.rows()); }
     // Views of one head's slice (no copies).
     auto q_head(int h) const { return q.middleCols(h * d_k, d_k); }  // (T_q, d_k)
@@ -84,9 +98,19 @@ struct LayerTrace {
 Status validate_attention(const AttentionWeights& w, const AttentionOptions& opt, int d_in_q,
                           int d_in_kv);
 
+// The options alone (the temperature's range): for layers whose weights are checked elsewhere.
+Status validate_attention_options(const AttentionOptions& opt);
+
 // Runs one layer. `blocked` is (T_q, T_k) or empty. Inputs must pass validate_attention (asserted).
 LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionWeights& w,
                                const BoolMat& blocked, const AttentionOptions& opt);
+
+// The rest of a layer whose projections the caller made (rotary positions, per-head norms,
+// grouped K/V): L arrives with n_heads, d_k, x_q, x_kv, q, k, v (shapes as in LayerTrace), blocked
+// (T_q, T_k) or empty, and optionally kv_head / n_kv_heads / q_unrotated / k_unrotated; this fills
+// the scores, weights, stats, concat and output = concat · w_o + b_o. w_o (H·d_k, d_out), b_o
+// (d_out) or empty.
+void finish_attention_layer(LayerTrace& L, const Mat& w_o, const RowVec& b_o, const AttentionOptions& opt);
 
 // Re-runs only what depends on the options and the mask (softmax, ·V, stats, W_O), reusing the
 // inputs, projections and raw scores of `prev` (computed with the same weights). This is what

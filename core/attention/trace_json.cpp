@@ -66,7 +66,7 @@ void write_trace_json(std::ostream& out, const Trace& tr, const TraceJsonOptions
     w.key("n_layers").value(int(tr.layers.size()));
     w.key("d_model").value(tr.model.d_model);
     w.key("n_heads").value(tr.model.n_heads);
-    w.key("d_k").value(tr.model.d_k());
+    w.key("d_k").value(tr.layers.empty() ? tr.model.d_k() : tr.layers.front().d_k);  // Qwen3: head_dim ≠ d/H
     w.key("seed").value((unsigned long long)tr.model.seed);
     w.key("positional").value(tr.model.positional);
     w.end_object();
@@ -119,6 +119,12 @@ void write_trace_json(std::ostream& out, const Trace& tr, const TraceJsonOptions
         w.begin_object();
         w.key("n_heads").value(L.n_heads);
         w.key("d_k").value(L.d_k);
+        if (!L.kv_head.empty()) {  // grouped-query attention: the K/V head each query head reads
+            w.key("n_kv_heads").value(L.kv_heads());
+            w.key("kv_head").begin_array();
+            for (int g : L.kv_head) w.value(g);
+            w.end_array();
+        }
         w.key("logit_factor").value(L.factor);
         w.key("x_q").matrix(L.x_q);
         w.key("x_kv").matrix(L.x_kv);

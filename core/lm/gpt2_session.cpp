@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 #include "core/base/gemm.h"
 #include "core/lm/lm_inputs.h"
 #include "core/base/parallel.h"
 #include "core/attention/softmax.h"
+#include "core/pretrained/rope.h"
 
 namespace attn::lm {
 
@@ -19,7 +21,7 @@ constexpr double kParallelMacs = 64.0 * 1024;
 // out = x · w + b for one row x (1, d_in), w (d_in, d_out): matrix-vector products, which a step
 // is made of. Eigen's gemv reads w once; sgemm would first pack (copy) all of w for one row.
 // Column blocks run in parallel on engine_pool().
-static void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {
+static void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {  // b (d_out) or empty
     assert(x.rows() == 1 && x.cols() == w.rows() && "linear_row: x (1, d_in), w (d_in, d_out)");
     out.resize(1, w.cols());  // (1, d_out)
     ThreadPool& pool = engine_pool();
@@ -30,7 +32,7 @@ static void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {
         const Eigen::Index c1 = part + 1 == blocks ? cols : (cols * (part + 1) / blocks) & ~Eigen::Index(15);
         if (c1 <= c0) return;
         out.middleCols(c0, c1 - c0).noalias() = x * w.middleCols(c0, c1 - c0);  // (1, c1 - c0)
-        out.middleCols(c0, c1 - c0) += b.segment(c0, c1 - c0);
+        if (b.size() > 0) out.middleCols(c0, c1 - c0) += b.segment(c0, c1 - c0);
     };
     if (blocks == 1) {
         block(0);
@@ -114,6 +116,11 @@ Gpt2Session start_session(const Gpt2Weights& w, const PretrainedConfig& config, 
 
 Expected<Gpt2Session> start_session(const PretrainedModel& model, const std::string& text) {
     const Gpt2Weights* w = gpt2_weights(model);
+    if (const LlamaWeights* lw = llama_weights(model)) {
+        auto ids = encode_for_model(model, text);
+        if (!ids) return ids.status();
+        return start_session(*lw, model.config, *ids);
+    }
     if (!w) {
         return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
                              ", which reads the whole sentence at once and cannot continue a text. "
@@ -124,17 +131,24 @@ Expected<Gpt2Session> start_session(const PretrainedModel& model, const std::str
     return start_session(*w, model.config, *ids);
 }
 
+static void append_llama(Gpt2Session& s, int id);
+
 Status append_token(Gpt2Session& s, int id) {
-    assert(s.weights && "a session from start_session");
-    const Gpt2Weights& w = *s.weights;
+    assert((s.weights || s.llama) && "a session from start_session");
     const PretrainedConfig& c = s.config;
     if (s.full()) {
         return Status::Error("The text has reached " + std::to_string(c.max_positions) +
-                             " tokens, all the positions the model learned. Undo some tokens or start again.");
+                             (s.llama ? " tokens, the model's context length. Undo some tokens or start again."
+                                      : " tokens, all the positions the model learned. Undo some tokens or start again."));
     }
     if (id < 0 || id >= c.vocab_size)
         return Status::Error("Token id " + std::to_string(id) + " is outside the vocabulary (" +
                              std::to_string(c.vocab_size) + " tokens).");
+    if (s.llama) {
+        append_llama(s, id);
+        return Status::Ok();
+    }
+    const Gpt2Weights& w = *s.weights;
     const int pos = s.length(), t = pos + 1, d = c.d_model, dk = c.d_k();
     reserve(s, t);
     const float factor = logit_factor(true, 1.0f, dk);
@@ -191,10 +205,14 @@ bool pop_token(Gpt2Session& s) {
 RowVec logits_at(const Gpt2Session& s, int pos) {
     assert(pos >= 0 && pos < s.length() && "logits_at: a position of the session");
     const Mat h = s.hidden.row(pos);             // (1, d)
+    if (s.llama) return llama_logits(*s.llama, h).row(0);  // (V)
     return gpt2_logits(*s.weights, h).row(0);    // (V)
 }
 
-Mat all_logits(const Gpt2Session& s) { return gpt2_logits(*s.weights, s.hidden.topRows(s.length())); }
+Mat all_logits(const Gpt2Session& s) {
+    if (s.llama) return llama_logits(*s.llama, s.hidden.topRows(s.length()));
+    return gpt2_logits(*s.weights, s.hidden.topRows(s.length()));
+}
 
 Mat attention_matrix(const Gpt2Session& s, int layer, int head) {
     assert(layer >= 0 && layer < s.config.n_layers && head >= 0 && head < s.config.n_heads);
@@ -230,6 +248,119 @@ Expected<std::vector<GenerationStep>> generate(Gpt2Session& s, int n, const Samp
         if (on_step && !on_step(out.back())) break;
     }
     return out;
+}
+
+}  // namespace attn::lm
+
+// ------------------------------------------------------------------------------------------------
+// The rotary decoders (llama.h): the same session with their forward pass and step.
+
+namespace attn::lm {
+
+Gpt2Session start_session(const LlamaWeights& w, const PretrainedConfig& config, const std::vector<int>& prompt) {
+    assert(config.arch == Architecture::Llama);
+    Gpt2Session s;
+    s.llama = &w;
+    s.config = config;
+    s.ids = prompt;
+    s.prompt_length = int(prompt.size());
+    const int t = int(prompt.size()), d = config.d_model, H = config.n_heads, G = config.n_kv_heads(),
+              dk = config.d_k(), group = H / G;
+
+    ForwardPass pass = llama_forward(w, config, prompt);
+    s.cache.k.assign(config.n_layers, Mat(0, G * dk));
+    s.cache.v.assign(config.n_layers, Mat(0, G * dk));
+    s.hidden.resize(0, d);
+    reserve(s, t);
+    s.cache.n = t;
+    s.hidden.topRows(t) = pass.hidden_states.back();  // (T, d)
+    s.steps.assign(t, TokenStep{});
+    for (int i = 0; i < t; ++i) {
+        s.steps[i].id = prompt[i];
+        s.steps[i].attention.resize(config.n_layers);
+    }
+    for (int l = 0; l < config.n_layers; ++l) {
+        const LayerTrace& L = pass.layers[l];
+        for (int g = 0; g < G; ++g) {  // K/V head g is the block of its group's first query head
+            s.cache.k[l].topRows(t).middleCols(g * dk, dk) = L.k.middleCols(g * group * dk, dk);  // (T, d_k) rotated
+            s.cache.v[l].topRows(t).middleCols(g * dk, dk) = L.v.middleCols(g * group * dk, dk);
+        }
+        for (int i = 0; i < t; ++i) {
+            Mat& row = s.steps[i].attention[l];  // (H, i + 1)
+            row.resize(H, i + 1);
+            for (int h = 0; h < H; ++h) row.row(h) = L.heads[h].weights.row(i).head(i + 1);
+        }
+    }
+    return s;
+}
+
+// Per-head RMSNorm of one row x (1, n_heads · d_k) with gamma (d_k).
+static void head_rms_norm_row(Mat& x, int n_heads, const RowVec& gamma, float eps) {
+    const int dk = int(gamma.size());
+    for (int h = 0; h < n_heads; ++h) {
+        auto seg = x.row(0).segment(Eigen::Index(h) * dk, dk);  // (d_k)
+        const float inv = 1.0f / std::sqrt(seg.squaredNorm() / float(dk) + eps);
+        seg = (seg * inv).cwiseProduct(gamma);
+    }
+}
+
+static void append_llama(Gpt2Session& s, int id) {
+    const LlamaWeights& w = *s.llama;
+    const PretrainedConfig& c = s.config;
+    const DecoderConfig& dc = c.decoder;
+    const int pos = s.length(), t = pos + 1, H = c.n_heads, G = dc.n_kv_heads, dk = dc.head_dim, group = H / G;
+    reserve(s, t);
+    const float factor = logit_factor(true, 1.0f, dk);
+    const RopeTable rope = rope_table(rope_inverse_frequencies(dc.rope), pos, 1);
+
+    TokenStep step;
+    step.id = id;
+    step.attention.resize(c.n_layers);
+    Mat x = w.embed.row(id);                          // (1, d) residual stream
+    Mat a, q, k, v, concat(1, H * dk), y, gate, up;   // (1, d), (1, H·d_k), (1, G·d_k) ×2, …, (1, d_ff) ×2
+    RowVec scores(t);                                 // (t) one head's raw q·k over the window
+    for (int l = 0; l < c.n_layers; ++l) {
+        const LlamaBlock& b = w.blocks[l];
+        rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
+        linear_row(a, b.w_q, b.b_q, q);
+        linear_row(a, b.w_k, b.b_k, k);
+        linear_row(a, b.w_v, b.b_v, v);
+        if (dc.qk_norm) {
+            head_rms_norm_row(q, H, b.q_norm, dc.rms_norm_eps);
+            head_rms_norm_row(k, G, b.k_norm, dc.rms_norm_eps);
+        }
+        apply_rope(q, H, dk, rope);
+        apply_rope(k, G, dk, rope);
+        Mat& keys = s.cache.k[l];    // (cap, G·d_k)
+        Mat& values = s.cache.v[l];  // (cap, G·d_k)
+        keys.row(pos) = k;
+        values.row(pos) = v;
+        const int window = dc.window_of(l);
+        const int first = window > 0 ? std::max(0, t - window) : 0, n = t - first;  // keys [first, t)
+        Mat& rows = step.attention[l];  // (H, t), zero before the window
+        rows = Mat::Zero(H, t);
+        for (int h = 0; h < H; ++h) {
+            const int g = h / group;
+            auto kh = keys.middleRows(first, n).middleCols(g * dk, dk);    // (n, d_k)
+            auto vh = values.middleRows(first, n).middleCols(g * dk, dk);  // (n, d_k)
+            scores.head(n).noalias() = q.middleCols(h * dk, dk) * kh.transpose();  // (n)
+            softmax_row(scores.data(), nullptr, n, factor, rows.row(h).data() + first);
+            concat.middleCols(h * dk, dk).noalias() = rows.row(h).segment(first, n) * vh;  // (1, d_k)
+        }
+        linear_row(concat, b.w_o, b.b_o.size() ? b.b_o : RowVec(), y);  // (1, d)
+        x += y;
+        rms_norm(x, b.post_norm, dc.rms_norm_eps, a);
+        linear_row(a, b.w_gate, RowVec(), gate);  // (1, d_ff)
+        linear_row(a, b.w_up, RowVec(), up);      // (1, d_ff)
+        swiglu(gate, up);
+        linear_row(gate, b.w_down, RowVec(), y);  // (1, d)
+        x += y;
+    }
+    rms_norm(x, w.norm, dc.rms_norm_eps, x);
+    s.hidden.row(pos) = x;
+    s.cache.n = t;
+    s.ids.push_back(id);
+    s.steps.push_back(std::move(step));
 }
 
 }  // namespace attn::lm

@@ -1,5 +1,9 @@
-// gpt2_session.h — GPT-2 as a language model: next-token logits at every position (the LM head is
-// the token embedding, tied), and a text extended one token at a time with a key-value cache.
+// gpt2_session.h — a causal language model (GPT-2, or a rotary decoder: Llama, Qwen2, Qwen3,
+// Mistral): next-token logits at every position, and a text extended one token at a time with a
+// key-value cache. The views and the CLI use one session type for every family; only
+// start_session(model, …) looks at which family the model is.
+//
+// GPT-2 (the LM head is the token embedding, tied):
 //
 //   logits = LN_f(x_L) · wteᵀ                          (T, V)
 //   new token t:  x = wte[id] + wpe[t]                 (1, d)
@@ -7,6 +11,10 @@
 //                 a_h = softmax(q_h K_hᵀ / √d_k)       (1, t+1) over every token so far, kept
 //                 x += (a_h V_h …) W_O + b_O;  x += MLP(LN_2(x))
 // so a new token costs one row of every layer, and equals recomputing the whole text (tested).
+// The rotary decoders (llama.h) the same way, with their differences in the step: the cache holds
+// the G key/value heads' rows (G·d_k wide, keys already rotated), the new row's q and k are
+// rotated at its absolute position, query head h reads K/V head h / (H/G), and a sliding-window
+// layer looks at the last W keys only (its attention row is 0 before them).
 //
 // For the app: start_session(model, text) on a worker thread → Gpt2Session; append_token /
 // pop_token / generate mutate it; the views read session.steps[t].attention[layer] (the row the
@@ -22,6 +30,7 @@
 #include "core/lm/sampling.h"
 #include "core/base/matrix.h"
 #include "core/pretrained/gpt2.h"
+#include "core/pretrained/llama.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/base/status.h"
 
@@ -36,9 +45,10 @@ Mat gpt2_logits(const pretrained::Gpt2Weights& w, const Mat& h);
 Mat gpt2_logits_for(const pretrained::Gpt2Weights& w, const pretrained::PretrainedConfig& config,
                     const std::vector<int>& ids);
 
-// Keys and values of every token so far, per layer (all heads side by side, as LayerTrace::k / v).
+// Keys and values of every token so far, per layer (all heads side by side, as LayerTrace::k / v;
+// the rotary decoders: their G key/value heads only, keys rotated).
 struct KvCache {
-    std::vector<Mat> k, v;  // [layer] (capacity, d); rows [0, n) hold tokens 0 … n−1
+    std::vector<Mat> k, v;  // [layer] (capacity, d) or (capacity, G·d_k); rows [0, n) hold tokens 0 … n−1
     int n = 0;
 };
 
@@ -51,7 +61,8 @@ struct TokenStep {
 };
 
 struct Gpt2Session {
-    const pretrained::Gpt2Weights* weights = nullptr;  // not owned
+    const pretrained::Gpt2Weights* weights = nullptr;  // not owned; GPT-2
+    const pretrained::LlamaWeights* llama = nullptr;   // not owned; the rotary decoders (one of the two is set)
     pretrained::PretrainedConfig config;
     std::vector<int> ids;          // (T) prompt then generated tokens
     int prompt_length = 0;         // the first tokens came from the text
@@ -67,7 +78,9 @@ struct Gpt2Session {
 // fills the cache, the attention rows and the hidden states.
 Gpt2Session start_session(const pretrained::Gpt2Weights& w, const pretrained::PretrainedConfig& config,
                           const std::vector<int>& prompt);
-// The same from a model and a text; errors: not a GPT-2 model (BERT predicts masked tokens
+Gpt2Session start_session(const pretrained::LlamaWeights& w, const pretrained::PretrainedConfig& config,
+                          const std::vector<int>& prompt);
+// The same from a model and a text; errors: not a causal LM (BERT predicts masked tokens
 // instead: masked_lm.h), empty or too long text.
 Expected<Gpt2Session> start_session(const pretrained::PretrainedModel& model, const std::string& text);
 

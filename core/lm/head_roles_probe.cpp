@@ -78,6 +78,10 @@ ProbeFrame probe_frame(const pretrained::PretrainedModel& model) {
         if (id >= 0) f.specials.push_back(id);
     if (model.config.arch == pretrained::Architecture::Gpt2) {
         if (tok.eos_id >= 0 && tok.eos_id < model.config.vocab_size) f.prefix.push_back(tok.eos_id);
+    } else if (model.config.arch == pretrained::Architecture::Llama) {
+        // What the tokenizer puts before a text (<|begin_of_text|>, <s>), else nothing (Qwen).
+        for (const pretrained::SubwordToken& s : tok.with_special_tokens({}, 0))
+            if (s.id >= 0 && s.id < model.config.vocab_size) f.prefix.push_back(s.id);
     } else {
         if (tok.cls_id >= 0) f.prefix.push_back(tok.cls_id);
         if (tok.sep_id >= 0) f.suffix.push_back(tok.sep_id);

@@ -13,7 +13,13 @@ namespace attn::lm {
 
 using namespace attn::pretrained;
 
+Status not_yet(const PretrainedModel& model) {
+    return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
+                         ": knocking heads out and the logit lens work on GPT-2 models so far.");
+}
+
 static Status check_causal(const PretrainedModel& model, const std::vector<int>& ids, const Ablation& ablation) {
+    if (!gpt2_weights(model) && model.config.is_causal_lm()) return not_yet(model);
     if (!gpt2_weights(model)) {
         return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
                              ", which does not predict the next token. Knock heads out of it with a [MASK] "

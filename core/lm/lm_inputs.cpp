@@ -8,6 +8,7 @@
 #include "core/pretrained/bert.h"
 #include "core/tokenizer/bpe_tokenizer.h"
 #include "core/pretrained/gpt2.h"
+#include "core/pretrained/llama.h"
 #include "core/base/utf8.h"
 
 namespace attn::lm {
@@ -15,13 +16,15 @@ namespace attn::lm {
 using namespace attn::pretrained;
 
 static bool is_gpt2(const PretrainedModel& m) { return m.config.arch == Architecture::Gpt2; }
+static bool is_decoder(const PretrainedModel& m) { return m.config.arch == Architecture::Llama; }
 
 Status check_ids(const PretrainedModel& model, const std::vector<int>& ids) {
     if (ids.empty()) return Status::Error("There are no tokens. Type a sentence.");
     if (int(ids.size()) > model.config.max_positions) {
         return Status::Error("The input is " + std::to_string(ids.size()) + " tokens, but " + model.name +
                              " reads at most " + std::to_string(model.config.max_positions) +
-                             " (it learned one position embedding per place). Shorten the text.");
+                             (is_decoder(model) ? " (its context length)" : " (it learned one position embedding per place)") +
+                             ". Shorten the text.");
     }
     for (int id : ids) {
         if (id < 0 || id >= model.config.vocab_size) {
@@ -40,6 +43,11 @@ Expected<std::vector<int>> encode_for_model(const PretrainedModel& model, const 
     if (!pieces) return pieces.status();
     if (pieces->empty()) return Status::Error("The text is empty. Type a sentence.");
     std::vector<int> ids;
+    if (is_decoder(model)) {  // what the post-processor adds: <|begin_of_text|>, <s>, or nothing (Qwen)
+        for (const SubwordToken& s : tok.with_special_tokens(*pieces, text.size())) ids.push_back(s.id);
+        if (Status s = check_ids(model, ids); !s) return s;
+        return ids;
+    }
     if (!is_gpt2(model)) {
         if (tok.cls_id < 0 || tok.sep_id < 0) {
             return Status::Error(model.name + ": the vocabulary has no [CLS] or [SEP] token, which " +
@@ -65,6 +73,13 @@ ForwardPass forward_ids(const PretrainedModel& model, const std::vector<int>& id
     opt.attention.compute_stats = false;  // predictions and head roles read only the weights
     opt.ablation = ablation;
     if (const Gpt2Weights* w = gpt2_weights(model)) return gpt2_forward(*w, model.config, ids, BoolMat(), opt);
+    if (const LlamaWeights* w = llama_weights(model)) {
+        // The rotary forward has no ablation yet (intervention.h: ablate_heads + the two kept checks).
+        assert(ablation.empty() && "forward_ids: ablation is GPT-2 and BERT only so far");
+        DecoderOptions d;
+        d.attention = opt.attention;
+        return llama_forward(*w, model.config, ids, d);
+    }
     const BertWeights* w = bert_weights(model);
     assert(w && "a loaded model");
     return bert_forward(*w, model.config, ids, {}, BoolMat(), opt);
@@ -116,6 +131,12 @@ static std::string replace_invalid_utf8(const std::string& bytes) {
 std::string decode_ids(const PretrainedModel& model, const std::vector<int>& ids) {
     const SubwordTokenizer& tok = *model.tokenizer;
     std::string out;
+    if (is_decoder(model)) {  // the file's own decoders (byte-level, or ▁ and byte fallback)
+        std::vector<int> known;
+        for (int id : ids)
+            if (!tok.piece(id).empty()) known.push_back(id);
+        return replace_invalid_utf8(tok.decode(known));
+    }
     for (int id : ids) {
         const std::string piece = tok.piece(id);
         if (piece.empty()) continue;
@@ -133,6 +154,11 @@ std::string decode_ids(const PretrainedModel& model, const std::vector<int>& ids
 
 std::string token_label(const PretrainedModel& model, int id) {
     const std::string piece = model.tokenizer->piece(id);
+    if (is_decoder(model)) {
+        if (model.tokenizer->kind() == SubwordKind::ByteLevelBpe) return gpt2_display(gpt2_piece_bytes(piece));
+        if (piece.size() == 6 && piece.compare(0, 3, "<0x") == 0) return piece;  // a byte-fallback token
+        return gpt2_display(model.tokenizer->decode({id}));
+    }
     if (!is_gpt2(model)) return piece;
     return gpt2_display(gpt2_piece_bytes(piece));
 }

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "core/lm/gpt2_session.h"
+#include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
 #include "core/pretrained/gpt2.h"
 #include "core/pretrained/nn_ops.h"
@@ -52,6 +53,7 @@ LogitLens logit_lens(const std::vector<Mat>& hidden_states, const RowsFn& final_
 Expected<LogitLens> logit_lens(const PretrainedModel& model, const std::vector<int>& ids, int k, bool with_embeddings,
                                const Ablation& ablation) {
     const Gpt2Weights* w = gpt2_weights(model);
+    if (!w && model.config.is_causal_lm()) return not_yet(model);
     if (!w) {
         return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
                              ", which does not predict the next token, so there is no answer to read after each "

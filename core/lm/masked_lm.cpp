@@ -39,8 +39,8 @@ constexpr HeadNames kDistilHead = {
 
 Expected<MlmHead> load_mlm_head(const PretrainedModel& model) {
     const PretrainedConfig& c = model.config;
-    if (c.arch == Architecture::Gpt2) {
-        return Status::Error(model.name + " is GPT-2: it predicts the next token, not masked ones "
+    if (c.is_causal_lm()) {
+        return Status::Error(model.name + " is " + family_name(c) + ": it predicts the next token, not masked ones "
                              "(there is no [MASK] in its vocabulary).");
     }
     auto folder = inspect_model_folder(model.folder);

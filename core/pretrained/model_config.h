@@ -1,6 +1,7 @@
 // model_config.h — the parts of a Hugging Face config.json that our forward pass needs.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,8 +10,9 @@
 
 namespace attn::pretrained {
 
-enum class Architecture { Gpt2, Bert, DistilBert, Vit };
-const char* architecture_name(Architecture a);  // "GPT-2", "BERT", "DistilBERT", "ViT"
+// Llama: the rotary, RMSNorm, SwiGLU decoders (model_type llama, qwen2, qwen3, mistral).
+enum class Architecture { Gpt2, Bert, DistilBert, Vit, Llama };
+const char* architecture_name(Architecture a);  // "GPT-2", "BERT", "DistilBERT", "ViT", "Llama"
 
 // What sits on top of a Vision Transformer's last layer.
 enum class VisionHead {
@@ -31,6 +33,34 @@ struct VisionConfig {
     int grid() const { return patch_size > 0 ? image_size / patch_size : 0; }
 };
 
+// Rotary position embeddings as the checkpoint's config sets them (rope_theta, rope_scaling or
+// rope_parameters, partial_rotary_factor).
+enum class RopeScaling { None, Linear, Llama3 };
+struct RopeConfig {
+    double theta = 10000.0;
+    RopeScaling scaling = RopeScaling::None;
+    double factor = 1.0;                        // linear and llama3: positions (frequencies) ÷ factor
+    double low_freq_factor = 1.0;               // llama3
+    double high_freq_factor = 4.0;              // llama3
+    int original_max_positions = 8192;          // llama3: the context length before scaling
+    int rotary_dim = 0;                         // head_dim · partial_rotary_factor (even): the rotated dims
+};
+
+// The decoder side of Architecture::Llama (llama, qwen2, qwen3, mistral), with Hugging Face's defaults.
+struct DecoderConfig {
+    int n_kv_heads = 0;             // num_key_value_heads (default: the number of query heads)
+    int head_dim = 0;               // d_k: head_dim (Qwen3 sets it; default hidden_size / heads)
+    float rms_norm_eps = 1e-6f;
+    RopeConfig rope;
+    bool tie_word_embeddings = false;  // lm_head = embed_tokens
+    bool qkv_bias = false;          // Qwen2 always; Llama / Qwen3 attention_bias
+    bool o_bias = false;            // Llama / Qwen3 attention_bias
+    bool qk_norm = false;           // Qwen3: RMSNorm over each head's q and k before the rotation
+    std::vector<int> window;        // [layer] keys a query sees in a sliding-window layer (itself included); 0 = all
+    int bos_id = -1, eos_id = -1;   // bos_token_id, eos_token_id (the first, when a list); -1 = none
+    int window_of(int layer) const { return window.empty() ? 0 : window[std::size_t(layer)]; }
+};
+
 struct PretrainedConfig {
     Architecture arch = Architecture::Gpt2;
     std::string model_type;     // as in config.json: "gpt2", "bert", "distilbert"
@@ -44,11 +74,16 @@ struct PretrainedConfig {
     float layer_norm_eps = 1e-5f;  // gpt2 layer_norm_epsilon, bert layer_norm_eps, distilbert 1e-12
     std::string activation;     // "gelu_new" (tanh form) or "gelu" (erf form); others refused
     VisionConfig vision;        // Architecture::Vit only
-    int d_k() const { return d_model / n_heads; }
+    DecoderConfig decoder;      // Architecture::Llama only
+    int d_k() const { return arch == Architecture::Llama ? decoder.head_dim : d_model / n_heads; }
+    int n_kv_heads() const { return arch == Architecture::Llama ? decoder.n_kv_heads : n_heads; }
     bool is_vision() const { return arch == Architecture::Vit; }
+    // Reads left to right and predicts the next token (GPT-2 and the rotary decoders).
+    bool is_causal_lm() const { return arch == Architecture::Gpt2 || arch == Architecture::Llama; }
 };
 
-// "ViT" or "DeiT" for vision models (model_type decides), else architecture_name(arch).
+// "ViT" or "DeiT" for vision models, "Llama", "Qwen2", "Qwen3" or "Mistral" for the decoders
+// (model_type decides), else architecture_name(arch).
 std::string family_name(const PretrainedConfig& config);
 
 // Parses config.json text. Errors: malformed JSON (with the parser's position), unsupported

@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in pretrained_model.h)
 #include "core/pretrained/pretrained_model.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cctype>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "core/attention/mask.h"
 #include "core/pretrained/bert.h"
 #include "core/pretrained/gpt2.h"
+#include "core/pretrained/llama.h"
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/safetensors.h"
 #include "core/pretrained/vit.h"
@@ -26,6 +28,7 @@ struct PretrainedWeights {
     Gpt2Weights gpt2;  // Architecture::Gpt2
     BertWeights bert;  // Architecture::Bert, DistilBert
     VitWeights vit;    // Architecture::Vit
+    LlamaWeights llama;  // Architecture::Llama
 };
 
 const Gpt2Weights* gpt2_weights(const PretrainedModel& model) {
@@ -37,6 +40,11 @@ const BertWeights* bert_weights(const PretrainedModel& model) {
     const Architecture a = model.config.arch;
     if (!model.weights || (a != Architecture::Bert && a != Architecture::DistilBert)) return nullptr;
     return &model.weights->bert;
+}
+
+const LlamaWeights* llama_weights(const PretrainedModel& model) {
+    if (!model.weights || model.config.arch != Architecture::Llama) return nullptr;
+    return &model.weights->llama;
 }
 
 const VitWeights* vit_weights(const PretrainedModel& model) {
@@ -71,8 +79,10 @@ static Status load_tokenizer_into(PretrainedModel& model, const ModelFolder& fil
     if (!tokenizer) return tokenizer.status();
     const SubwordKind want =
         model.config.arch == Architecture::Gpt2 ? SubwordKind::ByteLevelBpe : SubwordKind::WordPiece;
-    if ((*tokenizer)->kind() != want) {
-        return Status::Error(model.folder + ": config.json says " + architecture_name(model.config.arch) +
+    // The rotary decoders ship byte-level BPE (Llama 3, Qwen) or SentencePiece-style BPE (Mistral, TinyLlama).
+    const bool decoder_ok = model.config.arch == Architecture::Llama && (*tokenizer)->kind() != SubwordKind::WordPiece;
+    if ((*tokenizer)->kind() != want && !decoder_ok) {
+        return Status::Error(model.folder + ": config.json says " + family_name(model.config) +
                              " but the tokenizer files are " +
                              ((*tokenizer)->kind() == SubwordKind::WordPiece ? "WordPiece (BERT style)"
                               : (*tokenizer)->kind() == SubwordKind::CharBpe
@@ -142,6 +152,11 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
         if (!w) return w.status();
         weights->gpt2 = std::move(*w);
         model->weight_bytes = weights->gpt2.bytes();
+    } else if (config->arch == Architecture::Llama) {
+        auto w = load_llama_weights(*file, *config, on_layer);
+        if (!w) return w.status();
+        weights->llama = std::move(*w);
+        model->weight_bytes = weights->llama.bytes();
     } else if (config->arch == Architecture::Vit) {
         auto w = load_vit_weights(*file, *config, on_layer);
         if (!w) return w.status();
@@ -213,8 +228,9 @@ static Status check_text(const std::string& text, const char* which) {
 static Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfig& run) {
     const PretrainedConfig& cfg = model.config;
     const SubwordTokenizer& tok = *model.tokenizer;
-    const bool bert = cfg.arch != Architecture::Gpt2;
-    const std::string arch = architecture_name(cfg.arch);
+    const bool bert = cfg.arch == Architecture::Bert || cfg.arch == Architecture::DistilBert;
+    const bool decoder = cfg.arch == Architecture::Llama;
+    const std::string arch = family_name(cfg);
 
     if (run.is_cross() && !bert) {
         return Status::Error(arch + " reads one text from left to right: it has no second sentence "
@@ -241,7 +257,9 @@ static Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfi
     if (!first) return first.status();
     if (first->empty()) return Status::Error("The text is empty. Type a sentence.");
     if (bert) add(special_token(tok, tok.cls_id, 0), 0, false);
-    for (const SubwordToken& s : *first) add(from_subword(s), 0, false);
+    // The decoders' post-processor adds what the checkpoint was trained with (<|begin_of_text|>, <s>).
+    const std::vector<SubwordToken> pieces = decoder ? tok.with_special_tokens(*first, run.text.size()) : *first;
+    for (const SubwordToken& s : pieces) add(s.special ? special_token(tok, s.id, s.byte_begin) : from_subword(s), 0, false);
     if (bert) add(special_token(tok, tok.sep_id, run.text.size()), 0, false);
     if (run.is_cross()) {
         // Second segment: spans are byte offsets into run.cross_text.
@@ -254,8 +272,9 @@ static Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfi
 
     const int n_text = int(in.tokens.size());
     if (run.mask.pad_to > n_text) {
-        // BERT has [PAD]; GPT-2 has none and Hugging Face pads it with <|endoftext|>.
-        const int pad_id = bert ? tok.pad_id : tok.eos_id;
+        // BERT has [PAD]; GPT-2 has none and Hugging Face pads it with <|endoftext|>; the decoders
+        // with their end-of-text token (the tokenizer's, else config.json's eos_token_id).
+        const int pad_id = bert ? tok.pad_id : (tok.eos_id >= 0 || !decoder) ? tok.eos_id : cfg.decoder.eos_id;
         if (pad_id < 0) {
             return Status::Error(model.name + ": the vocabulary has no padding token, so the "
                                  "sequence cannot be padded. Set the padding length to 0.");
@@ -270,7 +289,8 @@ static Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfi
         return Status::Error(
             "The input is " + std::to_string(t) + " tokens" + (bert ? " (with [CLS]/[SEP])" : "") +
             (t > n_text ? " after padding" : "") + ", but " + model.name + " reads at most " +
-            std::to_string(cfg.max_positions) + " (it learned one position embedding per place). " +
+            std::to_string(cfg.max_positions) +
+            (decoder ? " (its context length). " : " (it learned one position embedding per place). ") +
             "Shorten the text.");
     }
     for (const Token& token : in.tokens) {
@@ -299,16 +319,23 @@ Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const Run
     }
     assert(model.tokenizer && model.weights && "a model from load_pretrained_model");
     const PretrainedConfig& cfg = model.config;
-    const bool bert = cfg.arch != Architecture::Gpt2;
-    const AttentionWeights& layer0 = bert ? model.weights->bert.blocks.at(0).attn
-                                          : model.weights->gpt2.blocks.at(0).attn;
-    if (Status s = validate_attention(layer0, run.attention, cfg.d_model, cfg.d_model); !s) return s;
+    const bool bert = cfg.arch == Architecture::Bert || cfg.arch == Architecture::DistilBert;
+    const bool decoder = cfg.arch == Architecture::Llama;
+    if (decoder) {
+        if (Status s = validate_attention_options(run.attention); !s) return s;
+    } else {
+        const AttentionWeights& layer0 = bert ? model.weights->bert.blocks.at(0).attn
+                                              : model.weights->gpt2.blocks.at(0).attn;
+        if (Status s = validate_attention(layer0, run.attention, cfg.d_model, cfg.d_model); !s) return s;
+    }
     if (Status s = check_run_limits(run); !s) return s;
 
     auto in = make_inputs(model, run);
     if (!in) return in.status();
     const int t = int(in->tokens.size());
-    if (Status s = check_trace_budget(t, t, cfg.n_heads, cfg.n_layers, cfg.d_model); !s) return s;
+    if (Status s = check_trace_budget(t, t, cfg.n_heads, cfg.n_layers, std::max(cfg.d_model, cfg.n_heads * cfg.d_k()));
+        !s)
+        return s;
 
     // The user's mask, as the built-in engine builds it; GPT-2 is causal whatever it says.
     MaskConfig mask = run.mask;
@@ -320,15 +347,24 @@ Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const Run
         if (built->cast<int>().sum() > 0) blocked = std::move(*built);
     }
 
-    ForwardPass pass = bert ? bert_forward(model.weights->bert, cfg, in->ids, in->segments, blocked, run.attention)
-                            : gpt2_forward(model.weights->gpt2, cfg, in->ids, blocked, run.attention);
+    ForwardPass pass;
+    if (bert) {
+        pass = bert_forward(model.weights->bert, cfg, in->ids, in->segments, blocked, run.attention);
+    } else if (decoder) {
+        DecoderOptions opt;
+        opt.attention = run.attention;
+        opt.extra_blocked = std::move(blocked);
+        pass = llama_forward(model.weights->llama, cfg, in->ids, opt);
+    } else {
+        pass = gpt2_forward(model.weights->gpt2, cfg, in->ids, blocked, run.attention);
+    }
 
     Trace tr;
     tr.model_name = model.name;
-    tr.model_family = architecture_name(model.config.arch);
+    tr.model_family = family_name(model.config);
     tr.model.d_model = cfg.d_model;
     tr.model.n_heads = cfg.n_heads;
-    tr.model.positional = true;  // learned position embeddings
+    tr.model.positional = !decoder;  // learned position embeddings (the decoders rotate q and k instead)
     tr.model.seed = 0;
     tr.run = run;
     tr.run.mask.causal = mask.causal;  // what was applied (GPT-2: always), for captions and exports

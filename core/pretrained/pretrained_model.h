@@ -23,6 +23,7 @@ struct PretrainedWeights;  // defined in gpt2.h / bert.h territory (pretrained_m
 struct Gpt2Weights;        // gpt2.h
 struct BertWeights;        // bert.h
 struct VitWeights;         // vit.h
+struct LlamaWeights;       // llama.h
 
 struct PretrainedModel {
     std::string name;         // folder name, e.g. "gpt2", "bert-base-uncased"
@@ -39,6 +40,7 @@ struct PretrainedModel {
 const Gpt2Weights* gpt2_weights(const PretrainedModel& model);  // Architecture::Gpt2
 const BertWeights* bert_weights(const PretrainedModel& model);  // Architecture::Bert, DistilBert
 const VitWeights* vit_weights(const PretrainedModel& model);    // Architecture::Vit
+const LlamaWeights* llama_weights(const PretrainedModel& model);  // Architecture::Llama
 
 // fraction in [0, 1] and a short stage text ("reading weights", ...); called from the loading thread.
 using LoadProgress = std::function<void(float fraction, const std::string& stage)>;

@@ -364,6 +364,29 @@ TEST_CASE("config.json messages in Korean") {
     check_translated(config_error(R"({"model_type": "bert", "num_hidden_layers": 2, "num_attention_heads": 2, )"
                                   R"("hidden_size": 8, "intermediate_size": 16, "vocab_size": 10, )"
                                   R"("max_position_embeddings": 16, "position_embedding_type": "relative_key"})"));
+    // The rotary decoders.
+    const std::string llama = R"("hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 8, )"
+                              R"("num_hidden_layers": 2, "vocab_size": 100)";
+    auto decoder = [&](const std::string& type, const std::string& extra) {
+        return config_error("{\"model_type\": \"" + type + "\", " + llama + extra + "}");
+    };
+    check_translated(config_error("{\"model_type\": \"gemma2\"}"));
+    check_translated(decoder("llama", R"(, "rope_theta": "big")"));
+    check_translated(decoder("llama", R"(, "rope_theta": 0)"));
+    check_translated(decoder("llama", R"(, "tie_word_embeddings": 1)"));
+    check_translated(decoder("llama", R"(, "eos_token_id": 500)"));
+    check_translated(decoder("llama", R"(, "rope_scaling": [1])"));
+    check_translated(decoder("llama", R"(, "rope_scaling": {"rope_type": "llama3", "low_freq_factor": 4, "high_freq_factor": 1})"));
+    check_translated(decoder("llama", R"(, "rope_scaling": {"rope_type": "yarn", "factor": 4})"));
+    check_translated(decoder("llama", R"(, "partial_rotary_factor": 0.1)"));
+    check_translated(decoder("qwen2", R"(, "layer_types": ["full_attention"])"));
+    check_translated(decoder("qwen2", R"(, "layer_types": ["full_attention", "chunked_attention"])"));
+    check_translated(decoder("llama", R"(, "hidden_act": "gelu")"));
+    check_translated(decoder("llama", R"(, "num_key_value_heads": 3)"));
+    check_translated(decoder("llama", R"(, "head_dim": 7)"));
+    check_translated(decoder("llama", R"(, "head_dim": 4096)"));
+    check_translated(decoder("llama", R"(, "mlp_bias": true)"));
+    check_translated(config_error("{\"model_type\": \"mistral\"}"));  // no num_hidden_layers
 }
 
 TEST_CASE("safetensors messages in Korean") {
@@ -510,6 +533,26 @@ TEST_CASE("language-model messages in Korean") {
     check_translated(error_of(lm::ablated_next_logits(**mlm, {2, 10, 3}, {})));
     check_translated(error_of(lm::logit_lens(**mlm, {2, 10, 3}, 3)));
     check_translated(error_of(lm::logit_lens(**gpt2, {1, 2}, 0)));
+    // A rotary decoder: its context length, and no masked-LM head.
+    auto llama = pretrained::load_pretrained_model((models_dir() / "tiny-llama").string());
+    REQUIRE_MESSAGE(llama.ok(), error_of(llama));
+    check_translated(error_of(lm::load_mlm_head(**llama)));
+    check_translated(lm::check_ids(**llama, std::vector<int>(100, 5)).message());
+    auto full = lm::start_session(**llama, "the cat");
+    REQUIRE(full.ok());
+    while (!full->full()) REQUIRE(lm::append_token(*full, 5).ok());
+    check_translated(lm::append_token(*full, 5).message());
+    RunConfig run;
+    run.text = "the cat";
+    run.mask.pad_to = 100;
+    check_translated(error_of(pretrained::compute_pretrained_trace(**llama, run)));
+    run.mask.pad_to = 0;
+    for (int i = 0; i < 20; ++i) run.text += " the cat sat on the mat";  // > 64 tokens
+    check_translated(error_of(pretrained::compute_pretrained_trace(**llama, run)));
+    pretrained::Ablation llama_head;
+    llama_head.heads = {{0, 0}};
+    check_translated(error_of(lm::ablated_next_logits(**llama, {1, 2}, llama_head)));
+    check_translated(error_of(lm::logit_lens(**llama, {1, 2}, 3)));
 }
 
 TEST_CASE("broken real model folders in Korean") {

@@ -16,6 +16,28 @@ expect_exit 0 "help lists the commands" -- "$bin" --help
 grep -q "generate" "$tmp/out" && grep -q "predict" "$tmp/out" && grep -q "heads" "$tmp/out" && ok ||
     fail "--help does not list generate/predict/heads"
 
+# The rotary decoders through the same commands: generate gives the torch reference's greedy tokens
+# (gen_tiny_llama.py), predict and dump name the family, dump records each query head's K/V head.
+for family in llama qwen2 qwen3 mistral; do
+    want=$($py -c "
+import json; g = json.load(open('$models/tiny-$family/reference.json'))['generate']; print(' '.join(map(str, g['tokens'])))")
+    expect_exit 0 "generate $family" -- "$bin" generate --model "$models/tiny-$family" --text "the cat" --tokens 8 \
+        -o "$tmp/$family.json"
+    $py - "$tmp/$family.json" "$want" <<'PY' && ok || fail "generate $family: not the reference's tokens"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert [s["id"] for s in j["steps"]] == [int(x) for x in sys.argv[2].split()], [s["id"] for s in j["steps"]]
+PY
+done
+expect_exit 0 "dump qwen3" -- "$bin" dump --model "$models/tiny-qwen3" --text "the cat sat on the mat" -o "$tmp/q3.json"
+$py - "$tmp/q3.json" <<'PY' && ok || fail "dump qwen3: family, head_dim or kv_head wrong"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["model"]["family"] == "Qwen3" and j["model"]["d_k"] == 16, j["model"]
+layer = j["layers"][0]
+assert layer["d_k"] == 16 and layer["n_kv_heads"] == 2 and layer["kv_head"] == [0, 0, 1, 1], layer.get("kv_head")
+PY
+
 # Greedy: the same tokens as the torch reference's greedy continuation, attention rows that grow.
 ref_ids=$($py -c "
 import json; r = json.load(open('$lmfix/gpt2_lm_reference.json'))['greedy']; print(' '.join(map(str, r['tokens'])))")

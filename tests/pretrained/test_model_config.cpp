@@ -150,7 +150,8 @@ TEST_CASE("model config: model_type missing, family taken from architectures") {
         "dim": 4, "hidden_dim": 8, "vocab_size": 10, "max_position_embeddings": 16})");
     REQUIRE_MESSAGE(d.ok(), d.status().message());
     CHECK(d->arch == Architecture::DistilBert);
-    check_has(config_error(R"({"architectures": ["LlamaForCausalLM"]})"), {"model_type", "gpt2", "bert", "distilbert"});
+    check_has(config_error(R"({"architectures": ["MambaForCausalLM"]})"), {"model_type", "gpt2", "bert", "distilbert"});
+    check_has(config_error(R"({"architectures": ["LlamaForCausalLM"]})"), {"\"num_hidden_layers\"", "Llama"});
     check_has(config_error("{}"), {"model_type"});
 }
 
@@ -162,8 +163,8 @@ TEST_CASE("model config: malformed JSON names the position") {
 }
 
 TEST_CASE("model config: unsupported model types are named, with the supported list") {
-    check_has(config_error(R"({"model_type": "llama", "hidden_size": 4096})"),
-              {"\"llama\"", "cannot run", "gpt2", "bert", "distilbert"});
+    check_has(config_error(R"({"model_type": "falcon", "hidden_size": 4096})"),
+              {"\"falcon\"", "cannot run", "gpt2", "bert", "distilbert", "llama", "qwen2", "qwen3", "mistral"});
     check_has(config_error(R"({"model_type": 5})"), {"model_type", "string"});
 }
 

@@ -101,7 +101,8 @@ void draw_status(const AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (const Trace* t = view.trace.get()) {
         ImGui::TextDisabled(tr(lang, Txt::StatusLine), t->t_q(), t->t_k(), t->model.n_heads,
-                            t->model.d_k(), view.compute_ms);
+                            t->layers.empty() ? t->model.d_k() : t->layers.front().d_k,  // Qwen3: head_dim ≠ d/H
+                            view.compute_ms);
     } else if (view.error.empty()) {  // a refusal shows below instead
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
     }

@@ -14,7 +14,7 @@ namespace attn::app {
 PredictSupport predict_support(const pretrained::PretrainedModel* model) {
     if (model == nullptr) return PredictSupport::NoModel;
     if (model->config.is_vision()) return PredictSupport::Vision;
-    return model->config.arch == pretrained::Architecture::Gpt2 ? PredictSupport::Gpt2 : PredictSupport::Masked;
+    return model->config.is_causal_lm() ? PredictSupport::Gpt2 : PredictSupport::Masked;
 }
 
 Txt predict_intro(PredictSupport support) {

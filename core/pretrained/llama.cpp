@@ -1,0 +1,217 @@
+// llama.cpp — the rotary decoders: Llama, Qwen2, Qwen3, Mistral
+// (implementation; the interface, the formulas and the weight names are in llama.h)
+#include "core/pretrained/llama.h"
+
+#include <cassert>
+#include <cmath>
+#include <string>
+
+#include "core/base/gemm.h"
+#include "core/base/parallel.h"
+#include "core/pretrained/rope.h"
+
+namespace attn::pretrained {
+
+std::size_t LlamaWeights::bytes() const {
+    std::size_t n = embed.size() + norm.size() + lm_head.size();
+    for (const LlamaBlock& b : blocks) {
+        n += b.input_norm.size() + b.post_norm.size() + b.q_norm.size() + b.k_norm.size();
+        n += b.w_q.size() + b.w_k.size() + b.w_v.size() + b.w_o.size();
+        n += b.b_q.size() + b.b_k.size() + b.b_v.size() + b.b_o.size();
+        n += b.w_gate.size() + b.w_up.size() + b.w_down.size();
+    }
+    return n * sizeof(float);
+}
+
+Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
+                                          const LayerLoaded& on_layer) {
+    const DecoderConfig& dc = config.decoder;
+    const int d = config.d_model, d_ff = config.d_ff, dk = dc.head_dim;
+    const int dq = config.n_heads * dk, dkv = dc.n_kv_heads * dk;
+    auto prefix = find_name_prefix(file, {"model.", ""}, "embed_tokens.weight", family_name(config));
+    if (!prefix) return prefix.status();
+    WeightReader r(file, *prefix);
+
+    LlamaWeights w;
+    w.embed = r.matrix("embed_tokens.weight", config.vocab_size, d);  // (V, d)
+    w.norm = r.vector("norm.weight", d);
+    if (!r.status()) return r.status();
+    if (!dc.tie_word_embeddings) {
+        // lm_head sits beside "model.", not under it.
+        WeightReader top(file, "");
+        w.lm_head = top.matrix("lm_head.weight", config.vocab_size, d);  // (V, d) as stored
+        if (!top.status()) return top.status();
+    }
+
+    w.blocks.resize(std::size_t(config.n_layers));
+    for (int i = 0; i < config.n_layers; ++i) {
+        const std::string h = "layers." + std::to_string(i) + ".";
+        LlamaBlock& b = w.blocks[std::size_t(i)];
+        b.input_norm = r.vector(h + "input_layernorm.weight", d);
+        b.w_q = r.linear_weight(h + "self_attn.q_proj.weight", dq, d);    // (d, H·d_k)
+        b.w_k = r.linear_weight(h + "self_attn.k_proj.weight", dkv, d);   // (d, G·d_k)
+        b.w_v = r.linear_weight(h + "self_attn.v_proj.weight", dkv, d);   // (d, G·d_k)
+        b.w_o = r.linear_weight(h + "self_attn.o_proj.weight", d, dq);    // (H·d_k, d)
+        if (dc.qkv_bias) {
+            b.b_q = r.vector(h + "self_attn.q_proj.bias", dq);
+            b.b_k = r.vector(h + "self_attn.k_proj.bias", dkv);
+            b.b_v = r.vector(h + "self_attn.v_proj.bias", dkv);
+        }
+        if (dc.o_bias) b.b_o = r.vector(h + "self_attn.o_proj.bias", d);
+        if (dc.qk_norm) {
+            b.q_norm = r.vector(h + "self_attn.q_norm.weight", dk);
+            b.k_norm = r.vector(h + "self_attn.k_norm.weight", dk);
+        }
+        b.post_norm = r.vector(h + "post_attention_layernorm.weight", d);
+        b.w_gate = r.linear_weight(h + "mlp.gate_proj.weight", d_ff, d);  // (d, d_ff)
+        b.w_up = r.linear_weight(h + "mlp.up_proj.weight", d_ff, d);      // (d, d_ff)
+        b.w_down = r.linear_weight(h + "mlp.down_proj.weight", d, d_ff);  // (d_ff, d)
+        if (!r.status()) return r.status();
+        if (on_layer) {
+            if (Status s = on_layer(i + 1); !s) return s;
+        }
+    }
+    return w;
+}
+
+void rms_norm(const Mat& x, const RowVec& gamma, float eps, Mat& out) {
+    assert(x.cols() == gamma.size() && "rms_norm: gamma (n) for x (T, n)");
+    if (&out != &x) out.resize(x.rows(), x.cols());
+    for (Eigen::Index t = 0; t < x.rows(); ++t) {
+        const float mean_sq = x.row(t).squaredNorm() / float(x.cols());
+        const float inv = 1.0f / std::sqrt(mean_sq + eps);
+        out.row(t) = (x.row(t) * inv).cwiseProduct(gamma);
+    }
+}
+
+void swiglu(Mat& gate, const Mat& up) {
+    assert(gate.rows() == up.rows() && gate.cols() == up.cols() && "swiglu: gate and up (T, d_ff)");
+    gate.array() = gate.array() / (1.0f + (-gate.array()).exp()) * up.array();
+}
+
+BoolMat causal_window_mask(int t, int window) {
+    BoolMat blocked = BoolMat::Zero(t, t);  // (T, T)
+    for (int i = 0; i < t; ++i) {
+        blocked.row(i).tail(t - 1 - i).setOnes();                    // the future
+        if (window > 0 && i - window >= 0) blocked.row(i).head(i - window + 1).setOnes();  // j ≤ i − window
+    }
+    return blocked;
+}
+
+// Per-head RMSNorm of x (T, n_heads · d_k) with gamma (d_k), in place.
+static void head_rms_norm(Mat& x, int n_heads, const RowVec& gamma, float eps) {
+    const int dk = int(gamma.size());
+    for (Eigen::Index t = 0; t < x.rows(); ++t) {
+        for (int h = 0; h < n_heads; ++h) {
+            auto seg = x.row(t).segment(Eigen::Index(h) * dk, dk);  // (d_k)
+            const float inv = 1.0f / std::sqrt(seg.squaredNorm() / float(dk) + eps);
+            seg = (seg * inv).cwiseProduct(gamma);
+        }
+    }
+}
+
+// (T, G·d_k) → (T, H·d_k): query head h gets the block of K/V head h / (H/G).
+static Mat expand_kv(const Mat& kv, int n_heads, int n_kv, int dk) {
+    if (n_kv == n_heads) return kv;
+    const int group = n_heads / n_kv;
+    Mat out(kv.rows(), Eigen::Index(n_heads) * dk);  // (T, H·d_k)
+    for (int h = 0; h < n_heads; ++h) out.middleCols(Eigen::Index(h) * dk, dk) = kv.middleCols(Eigen::Index(h / group) * dk, dk);
+    return out;
+}
+
+ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config, const std::vector<int>& ids,
+                          const DecoderOptions& opt) {
+    const DecoderConfig& dc = config.decoder;
+    const int t = int(ids.size()), d = config.d_model, H = config.n_heads, G = dc.n_kv_heads, dk = dc.head_dim;
+    assert(t >= 1 && t <= config.max_positions && "llama_forward: 1 … max_positions tokens (callers check)");
+    assert((opt.extra_blocked.size() == 0 || (opt.extra_blocked.rows() == t && opt.extra_blocked.cols() == t)) &&
+           "llama_forward: extra mask must be (T, T)");
+    assert(int(w.blocks.size()) == config.n_layers && opt.first_position >= 0);
+
+    ForwardPass out;
+    out.token_embeddings.resize(t, d);  // (T, d)
+    for (int i = 0; i < t; ++i) {
+        assert(ids[std::size_t(i)] >= 0 && ids[std::size_t(i)] < w.embed.rows() && "llama_forward: token id out of range");
+        out.token_embeddings.row(i) = w.embed.row(ids[std::size_t(i)]);
+    }
+    out.position_embeddings = Mat::Zero(t, d);  // rotary: nothing is added to the embeddings
+
+    const RopeTable rope = rope_table(rope_inverse_frequencies(dc.rope), opt.first_position, t);
+    std::vector<int> kv_head(static_cast<std::size_t>(H));
+    for (int h = 0; h < H; ++h) kv_head[std::size_t(h)] = h / (H / G);
+
+    Mat x = out.token_embeddings;  // (T, d) residual stream
+    out.hidden_states.reserve(std::size_t(config.n_layers) + 1);
+    out.hidden_states.push_back(x);
+    out.layers.reserve(std::size_t(config.n_layers));
+    Mat a, q, k, v, gate, up, y;  // (T, d), (T, H·d_k), (T, G·d_k) ×2, (T, d_ff) ×2, (T, d)
+    for (int l = 0; l < config.n_layers; ++l) {
+        const LlamaBlock& b = w.blocks[std::size_t(l)];
+        rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
+        linear(a, b.w_q, b.b_q, q);  // (T, H·d_k)
+        linear(a, b.w_k, b.b_k, k);  // (T, G·d_k)
+        linear(a, b.w_v, b.b_v, v);  // (T, G·d_k)
+        if (dc.qk_norm) {
+            head_rms_norm(q, H, b.q_norm, dc.rms_norm_eps);
+            head_rms_norm(k, G, b.k_norm, dc.rms_norm_eps);
+        }
+        LayerTrace L;
+        L.n_heads = H;
+        L.d_k = dk;
+        L.kv_head = kv_head;
+        L.n_kv_heads = G;
+        L.q_unrotated = q;
+        L.k_unrotated = expand_kv(k, H, G, dk);
+        apply_rope(q, H, dk, rope);
+        apply_rope(k, G, dk, rope);
+        L.x_q = a;
+        L.x_kv = a;
+        L.q = std::move(q);
+        L.k = expand_kv(k, H, G, dk);  // (T, H·d_k)
+        L.v = expand_kv(v, H, G, dk);  // (T, H·d_k)
+        L.blocked = causal_window_mask(t, dc.window_of(l));
+        if (opt.extra_blocked.size() > 0)
+            L.blocked = (L.blocked.array() != 0 || opt.extra_blocked.array() != 0).cast<std::uint8_t>();
+        finish_attention_layer(L, b.w_o, b.b_o, opt.attention);
+        x += L.output;
+        out.layers.push_back(std::move(L));
+        rms_norm(x, b.post_norm, dc.rms_norm_eps, a);
+        linear(a, b.w_gate, RowVec(), gate);  // (T, d_ff)
+        linear(a, b.w_up, RowVec(), up);      // (T, d_ff)
+        swiglu(gate, up);
+        linear(gate, b.w_down, RowVec(), y);  // (T, d)
+        x += y;
+        // Hugging Face records the last block's output after the final norm only.
+        if (l + 1 < config.n_layers) out.hidden_states.push_back(x);
+    }
+    rms_norm(x, w.norm, dc.rms_norm_eps, x);
+    out.hidden_states.push_back(std::move(x));
+    return out;
+}
+
+Mat llama_logits(const LlamaWeights& w, const Mat& h) {
+    const Mat& table = w.head();  // (V, d)
+    assert(h.cols() == table.cols() && "llama_logits: h must be (T, d)");
+    const Eigen::Index vocab = table.rows();
+    Mat out(h.rows(), vocab);  // (T, V)
+    ThreadPool& pool = engine_pool();
+    const int blocks = vocab < 1024 ? 1 : pool.size();
+    auto block = [&](int part) {
+        const Eigen::Index r0 = (vocab * part / blocks) & ~Eigen::Index(15);
+        const Eigen::Index r1 = part + 1 == blocks ? vocab : (vocab * (part + 1) / blocks) & ~Eigen::Index(15);
+        if (r1 <= r0) return;
+        if (h.rows() == 1) {  // gemv: the table read once
+            out.middleCols(r0, r1 - r0).noalias() = h * table.middleRows(r0, r1 - r0).transpose();
+        } else {
+            matmul_bt(h, table.middleRows(r0, r1 - r0), out.middleCols(r0, r1 - r0));  // (T, r1 - r0)
+        }
+    };
+    if (blocks == 1) {
+        block(0);
+    } else {
+        pool.parallel_for(blocks, block);
+    }
+    return out;
+}
+
+}  // namespace attn::pretrained
