@@ -8,6 +8,8 @@
 //   BM_HeadRoles       the standard probe (41 tokens: <bos> + 20 random + the same 20) and the six
 //                      unrepeated contents of positional through the model (7 forwards), then all
 //                      seven role scores for all 144 heads (target < 1 s).
+//   BM_RankHeads       "Which heads matter here?" on the 16-token prompt: 1 + 144 forward passes
+//                      (every head zeroed alone), each with the LM head on the last position.
 //
 // Threads: ATTNLAB_THREADS (default one per core), reported as the "threads" counter.
 #include <benchmark/benchmark.h>
@@ -17,6 +19,7 @@
 
 #include "core/lm/gpt2_session.h"
 #include "core/lm/head_roles_probe.h"
+#include "core/lm/knockout.h"
 #include "core/base/parallel.h"
 #include "tests/random_matrix.h"
 
@@ -136,8 +139,35 @@ void BM_HeadRoles(benchmark::State& state) {
     state.counters["threads"] = engine_pool().size();
 }
 
+void BM_RankHeads(benchmark::State& state) {
+    const PretrainedConfig c = small_config();
+    const std::vector<int> ids = prompt_ids();
+    ForwardOptions opt;
+    opt.attention.compute_stats = false;  // as forward_ids runs it
+    // As lm::rank_heads(model, …): each head's pass starts at its own layer from the base pass.
+    auto logits = [&](const Ablation& a) -> RowVec {
+        static ForwardPass base;
+        if (a.heads.empty()) {
+            base = gpt2_forward(weights(), c, ids, BoolMat(), opt);
+            return gpt2_logits(weights(), base.hidden_states.back().bottomRows(1)).row(0);  // (V)
+        }
+        ForwardOptions one = opt;
+        one.ablation = a;
+        const int l = a.heads[0].layer;
+        const Mat h = gpt2_forward_from(weights(), c, base.hidden_states[l], l, one);  // (T, d)
+        return gpt2_logits(weights(), h.bottomRows(1)).row(0);  // (V)
+    };
+    for (auto _ : state) {
+        const HeadRanking r = rank_heads(logits, c.n_layers, c.n_heads, Ablation{});
+        benchmark::DoNotOptimize(r.heads.data());
+    }
+    state.counters["heads"] = c.n_layers * c.n_heads;
+    state.counters["threads"] = engine_pool().size();
+}
+
 }  // namespace
 
+BENCHMARK(BM_RankHeads)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 BENCHMARK(BM_GenerateToken)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_HeadRoles)->Unit(benchmark::kMillisecond)->UseRealTime();
 

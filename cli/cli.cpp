@@ -17,6 +17,7 @@
 #include "cli/export_command.h"
 #include "cli/generate_command.h"
 #include "cli/lesson_command.h"
+#include "cli/lens_command.h"
 #include "cli/run_options.h"
 #include "cli/train_command.h"
 #include "core/base/asset_paths.h"
@@ -34,6 +35,7 @@ bool wants_cli(int argc, char** argv, bool gui_available) {
         if (std::strcmp(a, "dump") == 0 || std::strcmp(a, "export") == 0 || std::strcmp(a, "help") == 0 ||
             std::strcmp(a, "lesson") == 0 ||
             std::strcmp(a, "generate") == 0 || std::strcmp(a, "predict") == 0 || std::strcmp(a, "heads") == 0 ||
+            std::strcmp(a, "lens") == 0 ||
             std::strcmp(a, "train") == 0 ||
             std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
             std::strcmp(a, "--version") == 0) {
@@ -192,7 +194,20 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     add_predict_options(*predict_cmd, pred);
     predict_cmd->footer(
         "Examples:\n  attnlab predict --model ~/models/gpt2 --text \"The capital of France is\" -o next.json\n"
-        "  attnlab predict --model ~/models/bert-base-uncased --text \"The cat [MASK] on the mat.\" -o mask.json");
+        "  attnlab predict --model ~/models/bert-base-uncased --text \"The cat [MASK] on the mat.\" -o mask.json\n"
+        "  attnlab predict --model ~/models/gpt2 --text \"The capital of France is\" --ablate 1.2,5.attn "
+        "--ablation mean -o knocked.json\n"
+        "--ablate knocks heads out (layer.head from 1, as the app shows them), a layer's attention (L.attn) "
+        "or its MLP (L.mlp); the predictions are then the knocked-out model's. See docs/ablation.md.");
+
+    LensOptions lens;
+    CLI::App* lens_cmd = app.add_subcommand(
+        "lens", "The logit lens: what a GPT-2 model would predict after each layer, at every position (JSON)");
+    add_lens_options(*lens_cmd, lens);
+    lens_cmd->footer(
+        "Examples:\n  attnlab lens --model ~/models/gpt2 --text \"The capital of France is\" -o lens.json\n"
+        "  attnlab lens --model ~/models/gpt2 --text \"The capital of France is\" --top 3 --ablate 9.8 -o lens.json\n"
+        "Each layer's residual stream goes through the final LayerNorm and the unembedding. See docs/ablation.md.");
 
     HeadsOptions heads;
     CLI::App* heads_cmd = app.add_subcommand(
@@ -247,6 +262,7 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     }
     if (predict_cmd->parsed()) return run_predict(pred);
     if (heads_cmd->parsed()) return run_heads(heads);
+    if (lens_cmd->parsed()) return run_lens(lens);
     if (train_cmd->parsed()) return run_train(train, argc > 0 ? argv[0] : nullptr);
     if (lesson_cmd->parsed()) return run_lesson(lesson, argc > 0 ? argv[0] : nullptr);
     std::cout << app.help();

@@ -11,6 +11,7 @@
 #include "core/base/json_writer.h"
 #include "core/lm/gpt2_session.h"
 #include "core/lm/head_roles_probe.h"
+#include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/masked_lm.h"
 #include "core/lm/sampling.h"
@@ -30,7 +31,8 @@ Expected<ModelPtr> load_model(const std::string& folder) {
     return ModelPtr(*m);
 }
 
-// Writes to `path` atomically, or to standard output for "-".
+}  // namespace
+
 Status write_output(const std::string& path, const std::function<void(std::ostream&)>& fill) {
     if (path == "-") {
         fill(std::cout);
@@ -65,7 +67,40 @@ void write_top(JsonWriter& j, const PretrainedModel& m, const std::vector<lm::To
     j.end_array();
 }
 
-}  // namespace
+void write_ablation(JsonWriter& j, const pretrained::Ablation& a) {
+    j.key("ablation").begin_object();
+    j.key("spec").value(pretrained::format_ablation(a));
+    j.key("mode").value(pretrained::ablation_mode_name(a.mode));
+    j.key("heads").begin_array();
+    for (const pretrained::HeadIndex& h : a.heads)
+        j.begin_object().key("layer").value(h.layer + 1).key("head").value(h.head + 1).end_object();
+    j.end_array();
+    j.key("attention_off").begin_array();
+    for (int l : a.attention_off) j.value(l + 1);
+    j.end_array();
+    j.key("mlp_off").begin_array();
+    for (int l : a.mlp_off) j.value(l + 1);
+    j.end_array();
+    j.end_object();
+}
+
+void add_ablation_options(CLI::App& cmd, std::string& ablate, std::string& mode) {
+    cmd.add_option("--ablate", ablate,
+                   "Knock out heads (layer.head from 1, e.g. 1.2,3.4), a layer's attention (2.attn) or MLP (2.mlp)");
+    cmd.add_option("--ablation", mode, "How a knocked-out head is replaced: zero, or mean (its mean over the sentence)")
+        ->capture_default_str();
+}
+
+Expected<pretrained::Ablation> ablation_for(const PretrainedModel& m, const std::string& ablate, const std::string& mode) {
+    auto parsed_mode = pretrained::parse_ablation_mode(mode);
+    if (!parsed_mode) return parsed_mode.status();
+    if (ablate.empty()) {
+        pretrained::Ablation none;
+        none.mode = *parsed_mode;
+        return none;
+    }
+    return pretrained::parse_ablation(ablate, *parsed_mode, m.config.n_layers, m.config.n_heads);
+}
 
 // ------------------------------------------------------------------------------------------------
 // generate
@@ -164,6 +199,7 @@ void add_predict_options(CLI::App& cmd, PredictOptions& o) {
     cmd.add_option("--top-k", o.top_k, "How many of the most probable tokens (or classes) to write")
         ->capture_default_str();
     cmd.add_flag("--compact", o.compact, "No indentation (smaller file)");
+    add_ablation_options(cmd, o.ablate, o.ablation);
     cmd.add_option("-o,--output", o.output, "Output JSON file ('-' for standard output)")->required();
 }
 
@@ -228,12 +264,17 @@ int run_predict(const PredictOptions& o) {
     auto model = load_model(o.model_path);
     if (!model) return fail(who, model.error(), 2);
     const PretrainedModel& m = **model;
+    if (m.config.is_vision() && !o.ablate.empty())
+        return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
+                             ": --ablate works on text models (GPT-2, BERT) for now.", 2);
     if (m.config.is_vision()) return run_predict_image(o, m);
     if (!o.image.empty()) {
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
                              " model: it reads text, not images. Give --text, or a ViT/DeiT folder with --image.", 2);
     }
     if (o.text.empty()) return fail(who, "--text is required: the sentence to predict from.", 2);
+    auto ablation = ablation_for(m, o.ablate, o.ablation);
+    if (!ablation) return fail(who, ablation.error(), 2);
 
     // One entry per predicted position: GPT-2 every position (the next token), BERT each [MASK].
     struct Entry {
@@ -243,7 +284,14 @@ int run_predict(const PredictOptions& o) {
     std::vector<int> ids;
     std::vector<Entry> entries;
     const bool gpt2 = m.config.is_causal_lm();  // GPT-2 or a rotary decoder: the next token
-    if (gpt2) {
+    if (gpt2 && !ablation->empty()) {  // GPT-2 only so far (ablated_next_logits says so)
+        auto encoded = lm::encode_for_model(m, o.text);
+        if (!encoded) return fail(who, encoded.error(), 1);
+        ids = *encoded;
+        auto logits = lm::ablated_next_logits(m, ids, *ablation);  // (T, V)
+        if (!logits) return fail(who, logits.error(), 1);
+        for (int i = 0; i < int(ids.size()); ++i) entries.push_back({i, lm::top_k_tokens(logits->row(i), o.top_k)});
+    } else if (gpt2) {
         auto session = lm::start_session(m, o.text);
         if (!session) return fail(who, session.error(), 1);
         ids = session->ids;
@@ -252,7 +300,7 @@ int run_predict(const PredictOptions& o) {
     } else {
         auto head = lm::load_mlm_head(m);
         if (!head) return fail(who, head.error(), 1);
-        auto r = lm::predict_masked(m, *head, o.text, o.top_k);
+        auto r = lm::predict_masked(m, *head, o.text, o.top_k, *ablation);
         if (!r) return fail(who, r.error(), 1);
         ids = r->ids;
         for (lm::MaskPrediction& p : r->masks) entries.push_back({p.position, std::move(p.top)});
@@ -264,6 +312,7 @@ int run_predict(const PredictOptions& o) {
         write_model(j, m);
         j.key("text").value(o.text);
         j.key("task").value(gpt2 ? "next-token" : "masked-token");
+        if (!ablation->empty()) write_ablation(j, *ablation);
         j.key("tokens").begin_array();
         for (int id : ids) write_token(j, m, id);
         j.end_array();
@@ -282,7 +331,8 @@ int run_predict(const PredictOptions& o) {
     if (!written) return fail_output(who, o.output, written.message());
     if (o.output != "-")
         std::cerr << "Wrote " << o.output << " (top " << o.top_k << " at " << entries.size()
-                  << (gpt2 ? " positions, next token" : " masked positions") << ")\n";
+                  << (gpt2 ? " positions, next token" : " masked positions")
+                  << (ablation->empty() ? "" : ", knocked out: " + pretrained::format_ablation(*ablation)) << ")\n";
     return 0;
 }
 

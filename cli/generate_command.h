@@ -7,6 +7,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/base/json_writer.h"
+#include "core/base/status.h"
+#include "core/lm/sampling.h"
+#include "core/pretrained/intervention.h"
+#include "core/pretrained/pretrained_model.h"
+
 namespace attn::cli {
 
 struct GenerateOptions {
@@ -31,6 +37,8 @@ struct PredictOptions {
     std::string output;
     int top_k = 5;
     bool compact = false;
+    std::string ablate;             // "1.2,3.4,2.attn,5.mlp" (1-based); empty = the whole model
+    std::string ablation = "zero";  // zero | mean
 };
 
 struct HeadsOptions {
@@ -51,5 +59,19 @@ int run_predict(const PredictOptions& o);
 
 void add_heads_options(CLI::App& cmd, HeadsOptions& o);
 int run_heads(const HeadsOptions& o);
+
+// Pieces the language-model commands share (lens_command.cpp too).
+// Writes to `path` atomically, or to standard output for "-".
+Status write_output(const std::string& path, const std::function<void(std::ostream&)>& fill);
+void write_model(JsonWriter& j, const pretrained::PretrainedModel& m);  // "model": {name, family, …}
+void write_token(JsonWriter& j, const pretrained::PretrainedModel& m, int id);  // {id, token}
+void write_top(JsonWriter& j, const pretrained::PretrainedModel& m, const std::vector<lm::TokenProb>& top);
+// "ablation": {spec, mode, heads: [{layer, head}], attention_off: [layer], mlp_off: [layer]}, 1-based.
+void write_ablation(JsonWriter& j, const pretrained::Ablation& a);
+// --ablate / --ablation for `predict` and `lens`, and the parsed ablation for a model (errors
+// name the bad item; the caller exits with kExitUsage).
+void add_ablation_options(CLI::App& cmd, std::string& ablate, std::string& mode);
+Expected<pretrained::Ablation> ablation_for(const pretrained::PretrainedModel& m, const std::string& ablate,
+                                            const std::string& mode);
 
 }  // namespace attn::cli

@@ -11,6 +11,34 @@ namespace attn::app {
 namespace {
 
 constexpr CoreMessagePattern kPatterns[] = {
+    // core/pretrained/intervention.cpp, core/lm/knockout.cpp, core/lm/logit_lens.cpp (ablation, the lens)
+    {"Head {}.{} is not in the model, which has {} layers of {} heads.",
+     "{1}.{2}번 헤드는 이 모델에 없습니다. 이 모델은 층 {3}개, 층마다 헤드 {4}개입니다."},
+    {"Layer {} is not in the model, which has {} layers of {} heads.",
+     "{1}번 층은 이 모델에 없습니다. 이 모델은 층 {2}개, 층마다 헤드 {3}개입니다."},
+    {"Nothing to knock out in '{}'. Write heads as layer.head counting from 1, e.g. 1.2,3.4 (or 2.attn, 2.mlp).",
+     "'{1}'에는 끌 대상이 없습니다. 헤드를 1부터 센 층.헤드로 쓰세요. 예: 1.2,3.4 (또는 2.attn, 2.mlp)."},
+    {"'{}' is not a head: write layer.head counting from 1, e.g. 1.2 (or 2.attn, 2.mlp).",
+     "'{1}'은(는) 헤드가 아닙니다: 1부터 센 층.헤드로 쓰세요. 예: 1.2 (또는 2.attn, 2.mlp)."},
+    {"'{}': there is no layer {}: the model has {} layers of {} heads, numbered from 1.",
+     "'{1}': {2}번 층은 없습니다. 이 모델은 층 {3}개, 층마다 헤드 {4}개이며 1부터 셉니다."},
+    {"'{}': there is no head {}: the model has {} layers of {} heads, numbered from 1.",
+     "'{1}': {2}번 헤드는 없습니다. 이 모델은 층 {3}개, 층마다 헤드 {4}개이며 1부터 셉니다."},
+    {"Unknown ablation '{}': use zero (the head's output set to 0) or mean (replaced by its mean over the sentence).",
+     "알 수 없는 제거 방식 '{1}': zero(헤드 출력을 0으로) 또는 mean(문장 전체에 대한 평균으로 바꿈)을 쓰세요."},
+    {"{} is {}, which does not predict the next token. Knock heads out of it with a [MASK] in the text instead, or "
+     "load a GPT-2 model.",
+     "{1}은(는) {2} 모델이라 다음 토큰을 예측하지 않습니다. 글에 [MASK]를 넣고 헤드를 끄거나 GPT-2 모델을 "
+     "불러오세요."},
+    {"{} is {}, which does not predict the next token, so there is no answer to read after each layer. The logit "
+     "lens needs a GPT-2 model.",
+     "{1}은(는) {2} 모델이라 다음 토큰을 예측하지 않으므로 층마다 읽을 답이 없습니다. 로짓 렌즈에는 GPT-2 "
+     "모델이 필요합니다."},
+    {"{} is {}: knocking heads out and the logit lens work on GPT-2 models so far.",
+     "{1}은(는) {2} 모델입니다: 헤드 끄기와 로짓 렌즈는 아직 GPT-2 모델에서만 됩니다."},
+    {"The lens needs at least one token per cell (top 1 or more).",
+     "렌즈는 칸마다 토큰이 하나 이상 필요합니다 (top 1 이상)."},
+
     // core/lm (next-token and masked-token prediction, generation)
     {"There are no tokens. Type a sentence.", "토큰이 없습니다. 문장을 입력하세요."},
     {"Token id {} is outside {}'s {} token embeddings. Do the tokenizer files belong to this model?",

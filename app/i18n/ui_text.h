@@ -142,6 +142,12 @@ enum class Txt {
     ViewAttnDistance, ViewPosSimilarity, VitOnlyImages, DistIntro, DistTitle, DistAxisLayer, DistAxisPx, DistMean,
     DistUniform, DistPointTip, DistSummary, DistClickTip, PosIntro, PosHoverTip, PosLegend, PosSelected,
     PipeZ0Show, PipeZ0ShowTip, PipeZ0Title, PipeZ0Pixels, PipeZ0Learned, PipeZ0Patch, ImageSamples, ImageSamplesTip,
+    // Knocked-out heads (Predict view, Model view, heatmap head controls) and the head ranking (ui_text_model.cpp)
+    KnockTitle, KnockNone, KnockClear, KnockMean, KnockMeanTip, KnockChipTip, KnockSeries, KnockChange, KnockTopNow,
+    KnockComputing, RankButton, RankTip, RankProgress, RankCancel, RankDone, RankCancelled, RankRowTip, RankAxis,
+    ModelViewKnockTip, ModelViewKnocked, HeatmapKnock, HeatmapKnockBack, HeatmapKnockTip,
+    ViewLens, LensIntro, LensNeedModel, LensEmbeddings, LensLayerRow, LensTipEmbeddings, LensTipLayer, LensTipAnswer,
+    LensKnocked,
     // Token limit in the controls column, and the refusal naming it (issue 23)
     TokenLimit, TokenLimitTip, TokenLimitRefusal,
     // RoPE view, KV-cache panel, grouped-query labels (ui_text_rope.cpp)

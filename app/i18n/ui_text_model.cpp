@@ -186,6 +186,63 @@ constexpr Entry kTexts[] = {
     {Txt::RoleSelfTip, "Looks at its own token.", "자기 토큰을 봅니다."},
     {Txt::RoleBroadTip, "Spreads its attention evenly (high entropy).", "어텐션을 고르게 퍼뜨립니다 (엔트로피가 높음)."},
     {Txt::RolesCell, "strongest: %s (%.2f)", "가장 강한 역할: %s (%.2f)"},
+
+    // Knocked-out heads and the head ranking
+    {Txt::KnockTitle, "Knocked-out heads:", "끈 헤드:"},
+    {Txt::KnockNone,
+     "No head knocked out. Shift-click a head in the Model view (or press “Knock out” by the heatmap's head) to "
+     "remove it and compare, or ask which heads matter here.",
+     "끈 헤드가 없습니다. 모델 뷰에서 헤드를 Shift-클릭하거나 (히트맵의 헤드 옆 “끄기”를 눌러) 헤드를 빼고 "
+     "비교해 보세요. 어떤 헤드가 중요한지 물어볼 수도 있습니다."},
+    {Txt::KnockClear, "Clear", "모두 되돌리기"},
+    {Txt::KnockMean, "Mean, not zero", "0 대신 평균"},
+    {Txt::KnockMeanTip,
+     "Off: a knocked-out head's output is set to 0 before W_O. On: it is replaced by its mean over the tokens "
+     "so far, which keeps its average contribution and removes only what depends on this sentence.",
+     "끄면: 끈 헤드의 출력을 W_O 앞에서 0으로 둡니다. 켜면: 지금까지의 토큰에 대한 평균으로 바꿉니다. 평균 "
+     "기여는 남기고 이 문장에 따라 달라지는 부분만 뺍니다."},
+    {Txt::KnockChipTip, "Click to put this head back.", "누르면 이 헤드를 되돌립니다."},
+    {Txt::KnockSeries, "heads knocked out", "헤드를 끈 모델"},
+    {Txt::KnockChange, "p(“%s”): %.3f → %.3f (%+.3f)", "p(“%s”): %.3f → %.3f (%+.3f)"},
+    {Txt::KnockTopNow, "Without them the top token is “%s” (%.3f).", "헤드를 끄면 가장 유력한 토큰은 “%s” (%.3f)입니다."},
+    {Txt::KnockComputing, "computing without the heads…", "헤드를 끄고 계산하는 중…"},
+    {Txt::RankButton, "Which heads matter here?", "여기서는 어떤 헤드가 중요할까?"},
+    {Txt::RankTip,
+     "Knocks out every head alone (one forward pass each) and ranks them by how much the probability of the "
+     "model's top token at this position changes.",
+     "헤드를 하나씩 끄고 (헤드마다 순전파 한 번) 이 위치에서 모델이 가장 유력하게 본 토큰의 확률이 얼마나 "
+     "바뀌는지로 순위를 매깁니다."},
+    {Txt::RankProgress, "Knocking out head %d of %d…", "헤드 %d/%d 끄는 중…"},
+    {Txt::RankCancel, "Cancel", "취소"},
+    {Txt::RankDone, "%d heads in %.1f s, watching p(“%s”) = %.3f:", "헤드 %d개, %.1f초. p(“%s”) = %.3f 기준:"},
+    {Txt::RankCancelled, "Cancelled after %d heads.", "헤드 %d개 뒤에 취소했습니다."},
+    {Txt::RankRowTip, "Click to knock this head out too.", "누르면 이 헤드도 끕니다."},
+    {Txt::RankAxis, "change of p when removed alone", "하나만 껐을 때 p의 변화"},
+    {Txt::ModelViewKnockTip, "Shift-click: knock this head out (or back in); the Predict view compares.",
+     "Shift-클릭: 이 헤드를 끄거나 되돌립니다. 예측 뷰에서 비교합니다."},
+    {Txt::ModelViewKnocked, "knocked out", "꺼짐"},
+    {Txt::HeatmapKnock, "Knock out", "끄기"},
+    {Txt::HeatmapKnockBack, "Put back", "되돌리기"},
+    {Txt::HeatmapKnockTip, "Remove this head from the model; the Predict view shows what changes.",
+     "이 헤드를 모델에서 뺍니다. 예측 뷰에서 무엇이 바뀌는지 보여 줍니다."},
+
+    // Lens view (the logit lens)
+    {Txt::ViewLens, "Lens (every layer's guess)", "렌즈 (층마다의 추측)"},
+    {Txt::LensIntro,
+     "What the model would predict if it stopped after each layer: every layer's residual stream through the "
+     "final LayerNorm and the unembedding. Each cell is the top next token, coloured by its probability; a red "
+     "frame marks where the final answer first comes out on top. Hover a cell for its top 5.",
+     "모델이 각 층에서 멈춘다면 무엇을 예측할지 보여 줍니다: 층마다 잔차 흐름을 마지막 LayerNorm과 언임베딩에 "
+     "통과시킵니다. 칸마다 가장 유력한 다음 토큰을 쓰고 확률로 색을 칠합니다. 빨간 테두리는 최종 답이 처음 "
+     "1위로 올라오는 곳입니다. 칸에 마우스를 올리면 상위 5개를 보여 줍니다."},
+    {Txt::LensNeedModel, "The lens needs a model that predicts the next token: open a GPT-2 folder (Model > Open model folder…).",
+     "렌즈에는 다음 토큰을 예측하는 모델이 필요합니다: GPT-2 폴더를 여세요 (모델 > 모델 폴더 열기…)."},
+    {Txt::LensEmbeddings, "embeddings", "임베딩"},
+    {Txt::LensLayerRow, "layer %d", "%d층"},
+    {Txt::LensTipEmbeddings, "From the embeddings alone, after “%s”:", "임베딩만으로, “%s” 다음:"},
+    {Txt::LensTipLayer, "After layer %d, after “%s”:", "%d층 뒤, “%s” 다음:"},
+    {Txt::LensTipAnswer, "the model's final answer: “%s”", "모델의 최종 답: “%s”"},
+    {Txt::LensKnocked, "Knocked out: %s", "끈 헤드: %s"},
     {Txt::RolePositional, "positional", "위치 기반"},
     {Txt::RolePositionalTip,
      "Looks at a place set by its own position, whatever the tokens are: a fixed distance back (other than 1), a "

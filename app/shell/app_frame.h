@@ -32,6 +32,7 @@
 #include "app/views/pipeline/panel.h"
 #include "app/views/pos_similarity/panel.h"
 #include "app/views/positional/panel.h"
+#include "app/views/lens/panel.h"
 #include "app/views/predict/panel.h"
 #include "app/views/qk/panel.h"
 #include "app/views/rope/panel.h"
@@ -66,6 +67,7 @@ struct App {
     PredictPanel predict;    // the Predict view (GPT-2 generation session, BERT masked LM)
     ImagePanel image;        // the Image view (vision models)
     RopePanel rope;          // the RoPE view (rotary models) and its KV-cache column
+    LensPanel lens;          // the Lens view (the logit lens)
     ImageDialog image_dialog;  // File ▸ Open image… and dropped image files
     AttnDistancePanel attn_distance;  // the ViT paper's Figure 7 views
     PosSimilarityPanel pos_similarity;

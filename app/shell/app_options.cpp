@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/train/image_data.h"
+#include "core/pretrained/intervention.h"
 #include "core/train/task.h"
 
 namespace attn::app {
@@ -22,9 +23,10 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model",    "--zoom",
                                        "--lesson",     "--lesson-step", "--train-task", "--train-steps",
-                                       "--generate",   "--image",  "--patch", "--image-mode"};
+                                       "--generate",   "--image",  "--patch", "--image-mode",
+                                       "--knock"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
-                                      "--headless", "--lesson-reveal"};
+                                      "--headless", "--lesson-reveal", "--rank-heads"};
 
 // "--flag" or "--flag=value": the flag part and, after '=', the inline value.
 struct Arg {
@@ -106,6 +108,7 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (a.flag == "--auto-contrast") o.auto_contrast = true;
             if (a.flag == "--headless") o.headless = true;
             if (a.flag == "--lesson-reveal") o.lesson_reveal = true;
+            if (a.flag == "--rank-heads") o.rank_heads = true;
             continue;
         }
         if (!takes_value(a.flag)) {
@@ -212,6 +215,13 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             auto n = parse_int(a.flag, v, 0, 100000);
             if (!n) return n.status();
             o.train_steps = *n;
+        } else if (a.flag == "--knock") {
+            // Checked against the model's sizes when it is known; here only the form (heads only).
+            auto k = pretrained::parse_ablation(std::string(v), pretrained::AblationMode::Zero, 999, 999);
+            if (!k) return Status::Error("--knock: " + k.error());
+            if (!k->attention_off.empty() || !k->mlp_off.empty())
+                return Status::Error("--knock takes heads only (layer.head from 1, e.g. 1.2,3.4).");
+            for (const pretrained::HeadIndex& h : k->heads) o.knock.emplace_back(h.layer, h.head);
         } else if (a.flag == "--generate") {
             auto n = parse_int(a.flag, v, 1, 1024);
             if (!n) return n.status();
@@ -227,6 +237,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
     if (!o.screenshot.empty() && !frames_set) o.frames = o.click ? 5 : 3;  // a click needs 4: see run_frames
     // --generate: the session starts on frame 2, its tokens are posted on frame 3 and drawn on 4.
     if (!o.screenshot.empty() && !frames_set && o.generate > 0) o.frames = std::max(o.frames, 5);
+    // Knock-outs and the ranking are posted once the session's first snapshot is drawn.
+    if (!o.screenshot.empty() && !frames_set && (!o.knock.empty() || o.rank_heads)) o.frames = std::max(o.frames, 6);
     if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
     if ((o.lesson_step > 0 || o.lesson_reveal) && o.lesson.empty())
         return Status::Error("--lesson-step and --lesson-reveal need --lesson FILE.");
@@ -315,7 +327,9 @@ const char* app_usage() {
            "  --lesson-step N         start the lesson at step N (from 1)\n"
            "  --lesson-reveal         reveal the step's answer (\"Show me\"; for screenshots)\n"
            "  --generate N            Predict view (GPT-2): add N tokens once the text is read (greedy\n"
-           "                          unless changed), e.g. for screenshots; also: --view predict\n";
+           "                          unless changed), e.g. for screenshots; also: --view predict\n"
+           "  --knock L.H,...         knock these heads out (layer.head from 1); the Predict view compares\n"
+           "  --rank-heads            Predict view (GPT-2): rank every head knocked out alone (screenshots)\n";
 }
 
 }  // namespace attn::app

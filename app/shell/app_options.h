@@ -72,6 +72,10 @@ struct AppOptions {
     std::optional<std::string> train_task;
     std::optional<int> train_steps;
     int generate = 0;  // --generate N: the Predict view adds N tokens at start (0 = none)
+    // --knock L.H,… (1-based): heads knocked out at start; --rank-heads: the Predict view ranks
+    // every head once its session runs (screenshots).
+    std::vector<std::pair<int, int>> knock;  // 0-based (layer, head)
+    bool rank_heads = false;
 };
 
 // argv without our flags (argv[0] kept): what the CLI dispatcher should look at.

@@ -143,6 +143,12 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
             }
             ImGui::End();
             break;
+        case View::Lens:
+            if (open(Txt::ViewLens, "lens", x0, top, w, h, kNoScroll)) {
+                draw_lens_panel(app.lens, app.state, app.view);
+            }
+            ImGui::End();
+            break;
         case View::Image:
             if (begin_panel(lang, Txt::ViewImage, "image", x0, top, w, h, kNoScroll)) {
                 draw_image_panel(app.image, app.state, app.view);

@@ -197,6 +197,7 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     cost_panel_wait_idle(app.cost, timeout);
     train_panel_wait_idle(app.train, timeout);  // --train-steps: the steps are done before the frame
     predict_panel_wait_idle(app.predict, timeout);
+    lens_panel_wait_idle(app.lens, timeout);
     roles_panel_wait_idle(app.model_view.roles, timeout);
     heatmap_panel_wait_idle(app.heatmap, timeout);
     image_panel_wait_idle(app.image, timeout);  // the rollout
@@ -418,6 +419,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
         train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
     }
     predict_panel_set_wakeup(app->predict, wake_ui);
+    lens_panel_set_wakeup(app->lens, wake_ui);
     roles_panel_set_wakeup(app->model_view.roles, wake_ui);
     image_panel_set_wakeup(app->image, wake_ui);
     rope_panel_set_wakeup(app->rope, wake_ui);
@@ -426,6 +428,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
                                               : *options.image_mode == "rollout" ? ImageMode::Rollout
                                                                                  : ImageMode::Query;
     app->predict.auto_generate = options.generate;
+    for (const auto& [layer, head] : options.knock) toggle_knockout(app->state, layer, head);
+    app->predict.rank_on_start = options.rank_heads;
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
     glyph_text += lesson_glyph_text(app->lesson.lesson_dir,

@@ -136,4 +136,27 @@ RunConfig prune_blocked_cells(RunConfig run) {
     return prune_blocked_cells(std::move(run), t_q, t_k);
 }
 
+void toggle_knockout(AppState& state, int layer, int head) {
+    auto& v = state.knocked_out;
+    const pretrained::HeadIndex h{layer, head};
+    auto it = std::find(v.begin(), v.end(), h);
+    if (it == v.end()) {
+        v.push_back(h);
+    } else {
+        v.erase(it);
+    }
+}
+
+bool is_knocked_out(const AppState& state, int layer, int head) {
+    const auto& v = state.knocked_out;
+    return std::find(v.begin(), v.end(), pretrained::HeadIndex{layer, head}) != v.end();
+}
+
+pretrained::Ablation knockout_ablation(const AppState& state) {
+    pretrained::Ablation a;
+    a.mode = state.knockout_mean ? pretrained::AblationMode::Mean : pretrained::AblationMode::Zero;
+    a.heads = state.knocked_out;
+    return a;
+}
+
 }  // namespace attn::app

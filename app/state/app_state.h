@@ -16,6 +16,7 @@
 #include "app/state/views.h"
 #include "core/attention/builtin_model.h"
 #include "core/base/colormap.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/base/status.h"
 #include "core/attention/trace.h"
@@ -92,6 +93,11 @@ struct AppState {
     // the current step points at (not saved; empty without a lesson).
     std::vector<std::string> recent_lessons;
     Highlights highlights;
+
+    // Knocked-out heads (0-based; Shift-click in the Model view, the heatmap's head controls): the
+    // Predict view shows the prediction with and without them. Not saved; cleared with the model.
+    std::vector<pretrained::HeadIndex> knocked_out;
+    bool knockout_mean = false;  // replace a head's output by its mean over the sentence, not 0
 };
 
 using PretrainedPtr = std::shared_ptr<const pretrained::PretrainedModel>;
@@ -137,5 +143,11 @@ void clamp_selection(AppState& state, const Trace& trace);
 RunConfig prune_blocked_cells(RunConfig run);
 // The same for a run whose matrix is known to be (t_q, t_k) (a pretrained model's tokenizer).
 RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k);
+
+// Knock-outs (AppState::knocked_out): toggles one head (added at the end, or removed); the set
+// as an ablation for the forward passes; whether a head is in it.
+void toggle_knockout(AppState& state, int layer, int head);
+bool is_knocked_out(const AppState& state, int layer, int head);
+pretrained::Ablation knockout_ablation(const AppState& state);
 
 }  // namespace attn::app

@@ -24,6 +24,7 @@ constexpr ViewInfo kInfo[] = {
     {View::AttnDistance, "attn-distance", Txt::ViewAttnDistance},
     {View::PosSimilarity, "pos-similarity", Txt::ViewPosSimilarity},
     {View::Rope, "rope", Txt::ViewRope},
+    {View::Lens, "lens", Txt::ViewLens},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -40,7 +41,7 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image, attn-distance, pos-similarity, rope"; }
+const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image, attn-distance, pos-similarity, rope, lens"; }
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 

@@ -62,13 +62,22 @@ Expected<std::vector<int>> encode_for_model(const PretrainedModel& model, const 
 }
 
 ForwardPass forward_ids(const PretrainedModel& model, const std::vector<int>& ids) {
+    return forward_ids(model, ids, Ablation{});
+}
+
+ForwardPass forward_ids(const PretrainedModel& model, const std::vector<int>& ids, const Ablation& ablation) {
     assert(check_ids(model, ids).ok() && "forward_ids: ids must pass check_ids");
-    AttentionOptions opt;
-    opt.compute_stats = false;  // predictions and head roles read only the weights
+    assert(check_ablation(ablation, model.config.n_layers, model.config.n_heads).ok() &&
+           "forward_ids: the ablation must pass check_ablation");
+    ForwardOptions opt;
+    opt.attention.compute_stats = false;  // predictions and head roles read only the weights
+    opt.ablation = ablation;
     if (const Gpt2Weights* w = gpt2_weights(model)) return gpt2_forward(*w, model.config, ids, BoolMat(), opt);
     if (const LlamaWeights* w = llama_weights(model)) {
+        // The rotary forward has no ablation yet (intervention.h: ablate_heads + the two kept checks).
+        assert(ablation.empty() && "forward_ids: ablation is GPT-2 and BERT only so far");
         DecoderOptions d;
-        d.attention = opt;
+        d.attention = opt.attention;
         return llama_forward(*w, model.config, ids, d);
     }
     const BertWeights* w = bert_weights(model);

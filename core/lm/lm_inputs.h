@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/base/status.h"
@@ -23,6 +24,10 @@ Status check_ids(const pretrained::PretrainedModel& model, const std::vector<int
 // with the model's attention settings (scaled, temperature 1), no per-row statistics. Asserts
 // check_ids passed.
 pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids);
+// The same with knocked-out heads or sublayers (pretrained/intervention.h; checked by the caller:
+// check_ablation). An empty ablation gives forward_ids' pass, bit for bit.
+pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids,
+                                    const pretrained::Ablation& ablation);
 
 // The text of ids, always valid UTF-8: GPT-2 pieces back to their bytes (a piece that is part of
 // a UTF-8 character joins its neighbours; bytes that still form no whole character, e.g. at the

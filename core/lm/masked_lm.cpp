@@ -90,14 +90,14 @@ static Expected<int> mask_id(const PretrainedModel& model) {
 }
 
 static MaskedLmResult predict(const PretrainedModel& model, const MlmHead& head, std::vector<int> ids,
-                              const std::vector<int>& originals, int mask, int k) {
+                              const std::vector<int>& originals, int mask, int k, const Ablation& ablation) {
     MaskedLmResult out;
     std::vector<int> rows;
     for (int i = 0; i < int(ids.size()); ++i)
         if (ids[i] == mask) rows.push_back(i);
     out.ids = ids;
     if (rows.empty()) return out;  // nothing masked: nothing to predict
-    const ForwardPass pass = forward_ids(model, ids);
+    const ForwardPass pass = forward_ids(model, ids, ablation);
     Mat h(int(rows.size()), model.config.d_model);  // (M, d) only the masked rows
     for (int m = 0; m < int(rows.size()); ++m) h.row(m) = pass.hidden_states.back().row(rows[m]);
     const Mat logits = mlm_logits(model, head, h);  // (M, V)
@@ -112,7 +112,8 @@ static MaskedLmResult predict(const PretrainedModel& model, const MlmHead& head,
 }
 
 Expected<MaskedLmResult> predict_masked(const PretrainedModel& model, const MlmHead& head, const std::string& text,
-                                        int k) {
+                                        int k, const Ablation& ablation) {
+    if (Status s = check_ablation(ablation, model.config.n_layers, model.config.n_heads); !s) return s;
     auto mask = mask_id(model);
     if (!mask) return mask.status();
     auto ids = encode_for_model(model, text);
@@ -121,11 +122,12 @@ Expected<MaskedLmResult> predict_masked(const PretrainedModel& model, const MlmH
         return Status::Error("The text has no [MASK]. Type [MASK] where a word should be predicted, "
                              "e.g. \"the cat [MASK] on the mat\".");
     }
-    return predict(model, head, *ids, *ids, *mask, k);
+    return predict(model, head, *ids, *ids, *mask, k, ablation);
 }
 
 Expected<MaskedLmResult> predict_masked_ids(const PretrainedModel& model, const MlmHead& head, std::vector<int> ids,
-                                            const std::vector<int>& positions, int k) {
+                                            const std::vector<int>& positions, int k, const Ablation& ablation) {
+    if (Status s = check_ablation(ablation, model.config.n_layers, model.config.n_heads); !s) return s;
     auto mask = mask_id(model);
     if (!mask) return mask.status();
     if (Status s = check_ids(model, ids); !s) return s;
@@ -136,7 +138,7 @@ Expected<MaskedLmResult> predict_masked_ids(const PretrainedModel& model, const 
                                  std::to_string(ids.size()) + " tokens.");
         ids[p] = *mask;
     }
-    return predict(model, head, std::move(ids), originals, *mask, k);
+    return predict(model, head, std::move(ids), originals, *mask, k, ablation);
 }
 
 }  // namespace attn::lm

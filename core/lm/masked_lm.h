@@ -17,6 +17,7 @@
 
 #include "core/lm/sampling.h"
 #include "core/base/matrix.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/base/status.h"
 
@@ -50,12 +51,16 @@ struct MaskedLmResult {
 
 // Text with "[MASK]" typed in. Errors: no [MASK] in the text (say where to put one), the
 // vocabulary has no [MASK], the text errors of encode_for_model.
+// `ablation` (optional) knocks heads or sublayers out first (a mean ablation averages over the whole
+// sentence); an index outside the model is an error.
 Expected<MaskedLmResult> predict_masked(const pretrained::PretrainedModel& model, const MlmHead& head,
-                                        const std::string& text, int k);
+                                        const std::string& text, int k,
+                                        const pretrained::Ablation& ablation = {});
 
 // ids (with [CLS]/[SEP], as encode_for_model gives) with `positions` replaced by [MASK] first.
 // Errors: a position outside the ids, no [MASK] in the vocabulary, check_ids errors.
 Expected<MaskedLmResult> predict_masked_ids(const pretrained::PretrainedModel& model, const MlmHead& head,
-                                            std::vector<int> ids, const std::vector<int>& positions, int k);
+                                            std::vector<int> ids, const std::vector<int>& positions, int k,
+                                            const pretrained::Ablation& ablation = {});
 
 }  // namespace attn::lm

@@ -103,6 +103,12 @@ Expected<BertWeights> load_bert_weights(const SafeTensorsFile& file, const Pretr
 ForwardPass bert_forward(const BertWeights& w, const PretrainedConfig& config,
                          const std::vector<int>& ids, const std::vector<int>& segments,
                          const BoolMat& blocked, const AttentionOptions& opt) {
+    return bert_forward(w, config, ids, segments, blocked, ForwardOptions{opt, {}});
+}
+
+ForwardPass bert_forward(const BertWeights& w, const PretrainedConfig& config,
+                         const std::vector<int>& ids, const std::vector<int>& segments,
+                         const BoolMat& blocked, const ForwardOptions& opt) {
     const int t = int(ids.size()), d = config.d_model;
     assert(t >= 1 && t <= w.position.rows() && "bert_forward: 1 … max_positions tokens (callers check)");
     assert((segments.empty() || int(segments.size()) == t) && "bert_forward: one segment id per token");
@@ -132,13 +138,16 @@ ForwardPass bert_forward(const BertWeights& w, const PretrainedConfig& config,
     Mat ff, y;  // (T, d_ff), (T, d)
     for (int l = 0; l < config.n_layers; ++l) {
         const BertBlock& b = w.blocks[l];
-        out.layers.push_back(run_attention_layer(x, x, b.attn, blocked, opt));
-        x += out.layers.back().output;
+        out.layers.push_back(run_attention_layer(x, x, b.attn, blocked, opt.attention));
+        ablate_heads(opt.ablation, l, b.attn, MeanOver::All, out.layers.back());
+        if (opt.ablation.attention_kept(l)) x += out.layers.back().output;
         layer_norm(x, b.ln_attn_gamma, b.ln_attn_beta, config.layer_norm_eps, x);
-        linear(x, b.ff1_w, b.ff1_b, ff);           // (T, d_ff)
-        apply_activation(config.activation, ff);
-        linear(ff, b.ff2_w, b.ff2_b, y);           // (T, d)
-        x += y;
+        if (opt.ablation.mlp_kept(l)) {
+            linear(x, b.ff1_w, b.ff1_b, ff);           // (T, d_ff)
+            apply_activation(config.activation, ff);
+            linear(ff, b.ff2_w, b.ff2_b, y);           // (T, d)
+            x += y;
+        }
         layer_norm(x, b.ln_out_gamma, b.ln_out_beta, config.layer_norm_eps, x);
         out.hidden_states.push_back(x);
     }

@@ -16,6 +16,7 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/pretrained/model_config.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
 #include "core/base/status.h"
@@ -53,5 +54,11 @@ Expected<BertWeights> load_bert_weights(const SafeTensorsFile& file, const Pretr
 ForwardPass bert_forward(const BertWeights& w, const PretrainedConfig& config,
                          const std::vector<int>& ids, const std::vector<int>& segments,
                          const BoolMat& blocked, const AttentionOptions& opt);
+// The same with knocked-out heads or sublayers (intervention.h; a mean ablation averages over the
+// whole sentence; a removed sublayer still has its LayerNorm). An empty opt.ablation gives the
+// pass above, bit for bit.
+ForwardPass bert_forward(const BertWeights& w, const PretrainedConfig& config,
+                         const std::vector<int>& ids, const std::vector<int>& segments,
+                         const BoolMat& blocked, const ForwardOptions& opt);
 
 }  // namespace attn::pretrained

@@ -67,6 +67,40 @@ Expected<Gpt2Weights> load_gpt2_weights(const SafeTensorsFile& file, const Pretr
 ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
                          const std::vector<int>& ids, const BoolMat& extra_blocked,
                          const AttentionOptions& opt) {
+    return gpt2_forward(w, config, ids, extra_blocked, ForwardOptions{opt, {}});
+}
+
+namespace {
+
+// Block l over the residual stream x (T, d), in place: attention (recorded in `trace`, knocked-out
+// heads applied) then the MLP, each skipped when the ablation removes it.
+void run_block(const Gpt2Block& b, const PretrainedConfig& config, int l, const BoolMat& blocked,
+               const ForwardOptions& opt, Mat& x, LayerTrace& trace) {
+    Mat a, ff, y;  // (T, d), (T, d_ff), (T, d)
+    layer_norm(x, b.ln_1_gamma, b.ln_1_beta, config.layer_norm_eps, a);
+    trace = run_attention_layer(a, a, b.attn, blocked, opt.attention);
+    ablate_heads(opt.ablation, l, b.attn, MeanOver::Prefix, trace);
+    if (opt.ablation.attention_kept(l)) x += trace.output;
+    if (opt.ablation.mlp_kept(l)) {
+        layer_norm(x, b.ln_2_gamma, b.ln_2_beta, config.layer_norm_eps, a);
+        linear(a, b.fc_w, b.fc_b, ff);             // (T, d_ff)
+        apply_activation(config.activation, ff);
+        linear(ff, b.proj_w, b.proj_b, y);         // (T, d)
+        x += y;
+    }
+}
+
+BoolMat causal_mask(int t) {
+    BoolMat blocked = BoolMat::Zero(t, t);  // (T, T) query i sees keys j ≤ i
+    for (int i = 0; i < t; ++i) blocked.row(i).tail(t - 1 - i).setOnes();
+    return blocked;
+}
+
+}  // namespace
+
+ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
+                         const std::vector<int>& ids, const BoolMat& extra_blocked,
+                         const ForwardOptions& opt) {
     const int t = int(ids.size()), d = config.d_model;
     assert(t >= 1 && t <= w.wpe.rows() && "gpt2_forward: 1 … n_positions tokens (callers check)");
     assert((extra_blocked.size() == 0 || (extra_blocked.rows() == t && extra_blocked.cols() == t)) &&
@@ -81,32 +115,33 @@ ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
     }
     out.position_embeddings = w.wpe.topRows(t);  // (T, d)
 
-    // Causal: query i sees keys j ≤ i; the caller's mask can only hide more.
-    BoolMat blocked = BoolMat::Zero(t, t);  // (T, T)
-    for (int i = 0; i < t; ++i) blocked.row(i).tail(t - 1 - i).setOnes();
+    // Causal; the caller's mask can only hide more.
+    BoolMat blocked = causal_mask(t);  // (T, T)
     if (extra_blocked.size() > 0) blocked = (blocked.array() != 0 || extra_blocked.array() != 0).cast<std::uint8_t>();
 
     Mat x = out.token_embeddings + out.position_embeddings;  // (T, d) residual stream
     out.hidden_states.reserve(config.n_layers + 1);
     out.hidden_states.push_back(x);
-    out.layers.reserve(config.n_layers);
-    Mat a, ff, y;  // (T, d), (T, d_ff), (T, d)
+    out.layers.resize(config.n_layers);
     for (int l = 0; l < config.n_layers; ++l) {
-        const Gpt2Block& b = w.blocks[l];
-        layer_norm(x, b.ln_1_gamma, b.ln_1_beta, config.layer_norm_eps, a);
-        out.layers.push_back(run_attention_layer(a, a, b.attn, blocked, opt));
-        x += out.layers.back().output;
-        layer_norm(x, b.ln_2_gamma, b.ln_2_beta, config.layer_norm_eps, a);
-        linear(a, b.fc_w, b.fc_b, ff);             // (T, d_ff)
-        apply_activation(config.activation, ff);
-        linear(ff, b.proj_w, b.proj_b, y);         // (T, d)
-        x += y;
+        run_block(w.blocks[l], config, l, blocked, opt, x, out.layers[l]);
         // Hugging Face records the last block's output after ln_f only.
         if (l + 1 < config.n_layers) out.hidden_states.push_back(x);
     }
     layer_norm(x, w.ln_f_gamma, w.ln_f_beta, config.layer_norm_eps, x);
     out.hidden_states.push_back(std::move(x));
     return out;
+}
+
+Mat gpt2_forward_from(const Gpt2Weights& w, const PretrainedConfig& config, Mat x, int first_layer,
+                      const ForwardOptions& opt) {
+    assert(first_layer >= 0 && first_layer < config.n_layers && "gpt2_forward_from: a block of the model");
+    assert(x.cols() == config.d_model && x.rows() >= 1 && "gpt2_forward_from: x must be (T, d)");
+    const BoolMat blocked = causal_mask(int(x.rows()));  // (T, T)
+    LayerTrace trace;
+    for (int l = first_layer; l < config.n_layers; ++l) run_block(w.blocks[l], config, l, blocked, opt, x, trace);
+    layer_norm(x, w.ln_f_gamma, w.ln_f_beta, config.layer_norm_eps, x);
+    return x;  // (T, d)
 }
 
 }  // namespace attn::pretrained

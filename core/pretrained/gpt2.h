@@ -16,6 +16,7 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/pretrained/model_config.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
 #include "core/base/status.h"
@@ -53,5 +54,17 @@ Expected<Gpt2Weights> load_gpt2_weights(const SafeTensorsFile& file, const Pretr
 ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
                          const std::vector<int>& ids, const BoolMat& extra_blocked,
                          const AttentionOptions& opt);
+// The same with knocked-out heads or sublayers (intervention.h; a mean ablation averages over the
+// positions each query could see). An empty opt.ablation gives the pass above, bit for bit.
+ForwardPass gpt2_forward(const Gpt2Weights& w, const PretrainedConfig& config,
+                         const std::vector<int>& ids, const BoolMat& extra_blocked,
+                         const ForwardOptions& opt);
+
+// Blocks first_layer … L−1 and ln_f over x (T, d): the residual stream entering block first_layer,
+// i.e. hidden_states[first_layer] of a pass whose earlier blocks were the same (causal, no extra
+// mask). Returns the final hidden state (T, d), as ForwardPass::hidden_states.back(). A head
+// knocked out in layer l changes nothing before it: rank_heads starts each pass there.
+Mat gpt2_forward_from(const Gpt2Weights& w, const PretrainedConfig& config, Mat x, int first_layer,
+                      const ForwardOptions& opt);
 
 }  // namespace attn::pretrained

@@ -49,6 +49,17 @@ models="$(dirname "$0")/../fixtures/pretrained/models"
 view_shot model-gpt2-en --view model --model "$models/tiny-gpt2"
 view_shot model-bert-ko --view model --lang ko --model "$models/tiny-bert" --text "그는 집에 갔다"
 view_shot heatmap-gpt2-ko --view heatmap --lang ko --model "$models/tiny-gpt2" --text "Time flies like an arrow"
+# Knocked-out heads (issue 25): the Predict view's comparison and head ranking, the Model view's crossed-out heads.
+view_shot predict-knock-en --view predict --model "$models/tiny-gpt2" --text " the cat sat on the mat" --knock 1.2,2.3 \
+    --rank-heads --frames 8
+view_shot predict-knock-ko --view predict --lang ko --model "$models/tiny-gpt2" --knock 2.1 --rank-heads --frames 8 \
+    --text " the cat sat on the mat and the dog sat on the cat while the cat sat on the mat"
+view_shot model-knock-ko --view model --lang ko --model "$models/tiny-gpt2" --knock 1.2,2.3
+# The Lens view (logit lens): short sentence EN, long sentence KO with a knocked-out head (scrolls).
+view_shot lens-en --view lens --model "$models/tiny-gpt2" --text " the cat sat on the mat"
+view_shot lens-ko --view lens --lang ko --model "$models/tiny-gpt2" --knock 2.1 \
+    --text " the cat sat on the mat and the dog sat on the cat while the cat sat on the mat"
+view_shot lens-none-ko --view lens --lang ko
 # Head roles on a model trained here (scored on its task's examples): reverse's layer-1 heads with
 # the positional badge, and a head's tooltip with every score (the pointer on layer 1, head 1).
 if "$ATTNLAB" train --task reverse -o "$tmp/reverse" >"$tmp/train.out" 2>&1; then

@@ -38,6 +38,9 @@
 #include "core/base/utf8.h"
 #include "core/lm/gpt2_session.h"
 #include "core/lm/head_roles_probe.h"
+#include "core/lm/knockout.h"
+#include "core/lm/logit_lens.h"
+#include "core/pretrained/intervention.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/masked_lm.h"
 #include "core/lm/sampling.h"
@@ -524,6 +527,20 @@ TEST_CASE("language-model messages in Korean") {
     check_translated(error_of(lm::predict_masked(**mlm, *head, "the cat sat", 3)));
     check_translated(error_of(lm::predict_masked_ids(**mlm, *head, {2, 10, 3}, {7}, 3)));
 
+    // Ablation and the logit lens.
+    using pretrained::AblationMode;
+    for (const char* spec : {"", "1.2,,2.1", "x", "1.y", "0.1", "13.1", "1.13"})
+        check_translated(error_of(pretrained::parse_ablation(spec, AblationMode::Zero, 12, 12)));
+    check_translated(error_of(pretrained::parse_ablation_mode("half")));
+    pretrained::Ablation head_outside;
+    head_outside.heads = {{5, 0}};
+    check_translated(error_of(lm::ablated_next_logits(**gpt2, {1, 2}, head_outside)));
+    pretrained::Ablation layer_outside;
+    layer_outside.mlp_off = {7};
+    check_translated(error_of(lm::ablated_next_logits(**gpt2, {1, 2}, layer_outside)));
+    check_translated(error_of(lm::ablated_next_logits(**mlm, {2, 10, 3}, {})));
+    check_translated(error_of(lm::logit_lens(**mlm, {2, 10, 3}, 3)));
+    check_translated(error_of(lm::logit_lens(**gpt2, {1, 2}, 0)));
     // A rotary decoder: its context length, and no masked-LM head.
     auto llama = pretrained::load_pretrained_model((models_dir() / "tiny-llama").string());
     REQUIRE_MESSAGE(llama.ok(), error_of(llama));
@@ -540,6 +557,10 @@ TEST_CASE("language-model messages in Korean") {
     run.mask.pad_to = 0;
     for (int i = 0; i < 20; ++i) run.text += " the cat sat on the mat";  // > 64 tokens
     check_translated(error_of(pretrained::compute_pretrained_trace(**llama, run)));
+    pretrained::Ablation llama_head;
+    llama_head.heads = {{0, 0}};
+    check_translated(error_of(lm::ablated_next_logits(**llama, {1, 2}, llama_head)));
+    check_translated(error_of(lm::logit_lens(**llama, {1, 2}, 3)));
 }
 
 TEST_CASE("broken real model folders in Korean") {

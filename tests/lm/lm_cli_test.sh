@@ -96,6 +96,87 @@ for got, want in zip(j["predictions"], ref["masks"]):
     assert all(abs(t["probability"] - w[1]) < 1e-5 for t, w in zip(got["top"], want["top5"]))
 PY
 
+# predict --ablate: the knocked-out model's predictions equal the torch reference with the same
+# heads mean-replaced (tests/fixtures/lm/gen_ablation_fixtures.py), the ablation recorded.
+expect_exit 0 "predict --ablate" -- "$bin" predict --model "$models/tiny-gpt2" --text " the cat sat on the mat" \
+    --ablate 1.2,2.3 --ablation mean --top-k 3 -o "$tmp/ab.json"
+$py - "$tmp/ab.json" "$lmfix/gpt2_ablation_reference.json" <<'PY' && ok || fail "predict --ablate vs reference"
+import json, math, sys
+j, ref = (json.load(open(p)) for p in sys.argv[1:])
+a = j["ablation"]
+assert a["spec"] == "1.2,2.3" and a["mode"] == "mean", a
+assert a["heads"] == [{"layer": 1, "head": 2}, {"layer": 2, "head": 3}] and a["attention_off"] == [], a
+case = next(c for c in ref["cases"] if c["name"] == "mean")
+v, t = ref["n_vocab"], len(j["tokens"])
+assert [x["id"] for x in j["tokens"]] == ref["ids"][:t]
+for p in j["predictions"]:
+    row = case["logits"][p["position"] * v:(p["position"] + 1) * v]
+    z = sum(math.exp(x - max(row)) for x in row)
+    for top in p["top"]:
+        want = math.exp(row[top["id"]] - max(row)) / z
+        assert abs(top["probability"] - want) < 1e-5, (p["position"], top, want)
+PY
+"$bin" predict --model "$models/tiny-gpt2" --text " the cat sat" -o "$tmp/p0.json" 2>/dev/null
+grep -q '"ablation"' "$tmp/p0.json" && fail "predict without --ablate records an ablation" || ok
+expect_exit 0 "predict --ablate bert" -- "$bin" predict --model "$lmfix/tiny-bert-mlm" --text "the cat [MASK] on the mat." \
+    --ablate 1.attn,2.mlp,2.1 -o "$tmp/abm.json"
+grep -q '"attention_off": \[' "$tmp/abm.json" && ok || fail "predict --ablate bert JSON"
+for spec in 0.1 13.1 x 1.5 1.2,,2.1 3.attn; do
+    expect_exit 2 "predict --ablate $spec" -- "$bin" predict --model "$models/tiny-gpt2" --text " the cat" \
+        --ablate "$spec" -o "$tmp/x.json"
+done
+expect_stderr "there is no layer 3" "predict --ablate 3.attn message"
+expect_exit 2 "predict --ablation half" -- "$bin" predict --model "$models/tiny-gpt2" --text " the cat" \
+    --ablate 1.1 --ablation half -o "$tmp/x.json"
+expect_stderr "zero" "predict --ablation half message"
+
+# lens: one entry per block after the embeddings; probabilities equal the torch reference's.
+expect_exit 0 "lens" -- "$bin" lens --model "$models/tiny-gpt2" --text " the cat sat on the mat" --top 4 -o "$tmp/lens.json"
+$py - "$tmp/lens.json" "$lmfix/gpt2_ablation_reference.json" <<'PY' && ok || fail "lens JSON vs reference"
+import json, sys
+j, ref = (json.load(open(p)) for p in sys.argv[1:])
+case = next(c for c in ref["cases"] if c["name"] == "none")
+v, T = ref["n_vocab"], len(ref["ids"])
+layers = j["layers"]
+assert [l["layer"] for l in layers] == [0, 1, 2] and layers[0]["embeddings"] is True
+assert "embeddings" not in layers[1]
+t = len(j["tokens"])
+for l in layers:
+    assert [p["position"] for p in l["positions"]] == list(range(t))
+    for p in l["positions"]:
+        assert len(p["top"]) == 4
+        for top in p["top"]:
+            want = case["lens"][(l["layer"] * T + p["position"]) * v + top["id"]]
+            assert abs(top["probability"] - want) < 1e-5, (l["layer"], p["position"], top, want)
+for a in j["answers"]:
+    last = layers[-1]["positions"][a["position"]]["top"][0]
+    assert a["id"] == last["id"] and 0 <= a["first_layer"] <= 2
+PY
+expect_exit 0 "lens --no-embeddings to stdout" -- "$bin" lens --model "$models/tiny-gpt2" --text " the cat" \
+    --no-embeddings --compact --ablate 1.1
+$py -c "
+import json, sys; j = json.load(open('$tmp/out'))
+assert [l['layer'] for l in j['layers']] == [1, 2] and j['ablation']['spec'] == '1.1'" && ok || fail "lens stdout JSON"
+expect_exit 1 "lens with BERT" -- "$bin" lens --model "$lmfix/tiny-bert-mlm" --text "the cat" -o "$tmp/x.json"
+expect_stderr "GPT-2" "lens with BERT message"
+expect_exit 2 "lens --top 0" -- "$bin" lens --model "$models/tiny-gpt2" --text "a" --top 0 -o "$tmp/x.json"
+expect_exit 2 "lens bad --ablate" -- "$bin" lens --model "$models/tiny-gpt2" --text "a" --ablate 9.9 -o "$tmp/x.json"
+
+# A model trained in AttnLab is a GPT-2 folder: knocking out its layer-1 heads (the ones that read
+# the mirrored input position) breaks the reversal; the lens reads it too.
+"$bin" train --task reverse --steps 150 -o "$tmp/rev-knock" >/dev/null 2>&1 || fail "train reverse for ablation"
+right() {  # right PREDICT.json: answer tokens predicted right for "abcdef>" -> "fedcba"
+    $py -c "
+import json, sys
+p = json.load(open(sys.argv[1]))['predictions']
+print(sum(a == b for a, b in zip(''.join(x['top'][0]['token'] for x in p)[6:], 'fedcba')))" "$1"
+}
+"$bin" predict --model "$tmp/rev-knock" --text "abcdef>fedcb" --top-k 1 -o "$tmp/rev-knock0.json" 2>/dev/null
+"$bin" predict --model "$tmp/rev-knock" --text "abcdef>fedcb" --top-k 1 --ablate 1.1,1.2,1.3,1.4 -o "$tmp/rev-knock1.json" 2>/dev/null
+r0=$(right "$tmp/rev-knock0.json"); r1=$(right "$tmp/rev-knock1.json")
+[ "${r0:-0}" -ge 4 ] && [ "${r1:-9}" -le 2 ] && ok || fail "trained reverse: $r0/6 right, $r1/6 with layer 1 knocked out"
+expect_exit 0 "lens on a trained model" -- "$bin" lens --model "$tmp/rev-knock" --text "abcdef>fedcb" -o "$tmp/rev-knock-lens.json"
+
 # heads: one row per head, scores in [0, 1], sentence columns when --text is given.
 expect_exit 0 "heads" -- "$bin" heads --model "$models/tiny-gpt2" --text "a b a b a b" -o "$tmp/roles.csv"
 $py - "$tmp/roles.csv" <<'PY' && ok || fail "heads CSV"

@@ -51,6 +51,14 @@ void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
         item_tooltip(tr(lang, Txt::HeadTip));
         ImGui::SameLine();
     }
+    if (n_heads > 0 && !s.model_path.empty()) {  // knock-outs: pretrained models only
+        const int layer = std::clamp(s.layer, 0, std::max(n_layers - 1, 0));
+        const bool out = is_knocked_out(s, layer, s.head);
+        if (ImGui::SmallButton(p.label(lang, out ? Txt::HeatmapKnockBack : Txt::HeatmapKnock, "knock")))
+            toggle_knockout(s, layer, s.head);
+        item_tooltip(tr(lang, Txt::HeatmapKnockTip));
+        ImGui::SameLine();
+    }
 
     ImGui::SameLine(0.0f, 24.0f);
     const Txt quantities[] = {Txt::QtyWeights, Txt::QtyScores, Txt::QtyScaled, Txt::QtyRollout};

@@ -118,6 +118,11 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
             dl->AddImage(ImTextureID(std::intptr_t(p.texture)), p0, p1, ImVec2(float(h) * du, float(l) * dv),
                          ImVec2(float(h + 1) * du, float(l + 1) * dv));
             if (roles != nullptr) draw_role_badge(*roles, l, h, dl, p0, img_w, img_h);
+            if (is_knocked_out(s, l, h)) {  // dimmed and crossed out
+                dl->AddRectFilled(p0, p1, IM_COL32(0, 0, 0, 150));
+                dl->AddLine(p0, p1, rgba(255, 90, 90), 2.0f);
+                dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p0.y), rgba(255, 90, 90), 2.0f);
+            }
         }
     }
     const float grid_w = float(a.heads) * cell_w - gap, grid_h = float(a.layers) * cell_h - gap;
@@ -150,13 +155,18 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
                 }
             }
             if (roles != nullptr) role_tooltip_line(*roles, hl, hh, lang);
+            if (is_knocked_out(s, hl, hh)) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", tr(lang, Txt::ModelViewKnocked));
             ImGui::TextDisabled("%s", tr(lang, Txt::ModelViewClick));
+            if (!view.model || !view.model->config.is_vision())
+                ImGui::TextDisabled("%s", tr(lang, Txt::ModelViewKnockTip));
             ImGui::EndTooltip();
         } else {
             hl = hh = -1;
         }
     }
-    if (clicked && hl >= 0) {
+    if (clicked && hl >= 0 && ImGui::GetIO().KeyShift && view.model && !view.model->config.is_vision()) {
+        toggle_knockout(s, hl, hh);
+    } else if (clicked && hl >= 0) {
         s.layer = hl;
         s.head = hh;
         s.view = View::Heatmap;

@@ -3,6 +3,7 @@
 //
 // [SECTION] Token row (click: predict after it / mask it)
 // [SECTION] GPT-2: controls, bars, generation, the growing attention heatmap
+// [SECTION] Knocked-out heads and the head ranking
 // [SECTION] BERT: masked-token fillers
 #include "app/views/predict/panel.h"
 
@@ -16,13 +17,15 @@
 #include "app/plot/hbars.h"
 #include "app/plot/plot.h"
 #include "app/widgets/layer_choice.h"
+#include "core/lm/lm_inputs.h"
 #include "core/base/colormap.h"
 
 namespace attn::app {
 
 PredictPanel::PredictPanel()
     : masked_job(std::make_unique<LatestJob<MaskedRequest, MaskedResult>>(
-          [cache = std::make_shared<MlmHeadCache>()](const MaskedRequest& r) { return run_masked(r, *cache); })) {
+          [cache = std::make_shared<MlmHeadCache>()](const MaskedRequest& r) { return run_masked(r, *cache); })),
+      knock_job(std::make_unique<LatestJob<KnockoutRequest, KnockoutResult>>(run_knockout)) {
     settings.sampling.greedy = true;
     settings.sampling.temperature = 1.0f;
     settings.sampling.top_k = 0;
@@ -33,11 +36,15 @@ PredictPanel::PredictPanel()
 void predict_panel_set_wakeup(PredictPanel& p, const std::function<void()>& wake) {
     p.generation.set_wakeup(wake);
     p.masked_job->set_wakeup(wake);
+    p.knock_job->set_wakeup(wake);
+    p.rank.set_wakeup(wake);
 }
 
 void predict_panel_wait_idle(PredictPanel& p, std::chrono::milliseconds timeout) {
     p.generation.wait_idle(timeout);
     p.masked_job->wait_idle(timeout);
+    p.knock_job->wait_idle(timeout);
+    p.rank.wait_idle(timeout);
 }
 
 namespace {
@@ -235,6 +242,140 @@ void draw_generation_controls(PredictPanel& p, AppState& s, const PredictSnapsho
     }
 }
 
+// [SECTION] Knocked-out heads and the head ranking ------------------------------------------------
+
+bool same_knock(const KnockoutRequest& a, const KnockoutRequest& b) {
+    return a.model == b.model && a.ids == b.ids && a.position == b.position && a.ablation.heads == b.ablation.heads &&
+           a.ablation.mode == b.ablation.mode && a.row_ids == b.row_ids;
+}
+
+// Posts the knock-out comparison when its inputs changed; takes a finished one.
+void update_knockout(PredictPanel& p, const AppState& s, const PredictSnapshot& snap) {
+    if (auto done = p.knock_job->take()) {
+        p.knock = std::move(done->result);
+        p.knock_current = same_knock(done->request, p.posted_knock);
+    }
+    if (s.knocked_out.empty()) return;
+    KnockoutRequest req;
+    req.model = snap.model;
+    req.ids = snap.ids;
+    req.position = snap.prediction.position;
+    req.ablation = knockout_ablation(s);
+    for (const PredictRow& r : snap.prediction.rows) req.row_ids.push_back(r.id);
+    if (!p.knock_posted || !same_knock(req, p.posted_knock)) {
+        p.posted_knock = req;
+        p.knock_posted = true;
+        p.knock_current = false;
+        p.knock_job->post(std::move(req));
+    }
+}
+
+void start_ranking(PredictPanel& p, const AppState& s, const PredictSnapshot& snap) {
+    HeadRankRequest r;
+    r.model = snap.model;
+    const int pos = snap.prediction.position;
+    r.ids.assign(snap.ids.begin(), snap.ids.begin() + std::clamp(pos + 1, 1, int(snap.ids.size())));
+    r.base = knockout_ablation(s);
+    p.ranked.reset();
+    p.rank.start(std::move(r));
+}
+
+// "Knocked-out heads: [1.2 ×] [3.4 ×]  Clear  [] Mean, not zero   Which heads matter here?"
+void draw_knockout_bar(PredictPanel& p, AppState& s, const PredictSnapshot& snap) {
+    const Lang lang = s.lang;
+    ImGui::AlignTextToFramePadding();
+    if (s.knocked_out.empty()) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 0.6f * ImGui::GetContentRegionAvail().x);
+        ImGui::TextDisabled("%s", tr(lang, Txt::KnockNone));
+        ImGui::PopTextWrapPos();
+    } else {
+        ImGui::TextUnformatted(tr(lang, Txt::KnockTitle));
+        int remove = -1;
+        for (size_t i = 0; i < s.knocked_out.size(); ++i) {
+            char chip[96];
+            std::snprintf(chip, sizeof(chip), "%d.%d ×##knock%zu", s.knocked_out[i].layer + 1, s.knocked_out[i].head + 1, i);
+            ImGui::SameLine();
+            ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.18f, 1.0f));
+            if (ImGui::SmallButton(chip)) remove = int(i);
+            ImGui::PopStyleColor();
+            item_tooltip(tr(lang, Txt::KnockChipTip));
+        }
+        if (remove >= 0) s.knocked_out.erase(s.knocked_out.begin() + remove);
+        ImGui::SameLine(0.0f, 12.0f);
+        if (ImGui::SmallButton(p.label(lang, Txt::KnockClear, "knock_clear"))) s.knocked_out.clear();
+        ImGui::SameLine(0.0f, 16.0f);
+        ImGui::Checkbox(p.label(lang, Txt::KnockMean, "knock_mean"), &s.knockout_mean);
+        item_tooltip(tr(lang, Txt::KnockMeanTip));
+    }
+    ImGui::SameLine(0.0f, 20.0f);
+    if (p.rank.running()) {
+        char prog[96];
+        std::snprintf(prog, sizeof(prog), tr(lang, Txt::RankProgress), p.rank.done(), p.rank.total());
+        ImGui::SetNextItemWidth(220.0f);
+        ImGui::ProgressBar(p.rank.total() > 0 ? float(p.rank.done()) / float(p.rank.total()) : 0.0f, ImVec2(220.0f, 0.0f),
+                           prog);
+        ImGui::SameLine();
+        if (ImGui::SmallButton(p.label(lang, Txt::RankCancel, "rank_cancel"))) p.rank.cancel();
+    } else {
+        if (ImGui::Button(p.label(lang, Txt::RankButton, "rank_go")) || p.rank_on_start) {
+            p.rank_on_start = false;
+            start_ranking(p, s, snap);
+        }
+        item_tooltip(tr(lang, Txt::RankTip));
+    }
+}
+
+// The ranking in place of the grown heatmap: each head's |change| of p(answer), largest first;
+// a click knocks the head out.
+void draw_ranking(PredictPanel& p, AppState& s, const HeadRankDone& done) {
+    const Lang lang = s.lang;
+    const lm::HeadRanking& r = done.ranking;
+    if (ImGui::SmallButton("×##rank_close")) {
+        p.ranked.reset();
+        return;
+    }
+    ImGui::SameLine();
+    if (!done.error.empty()) {
+        error_line(lang, done.error);
+        return;
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    if (r.cancelled) {
+        ImGui::TextDisabled(tr(lang, Txt::RankCancelled), int(r.heads.size()));
+    } else {
+        const std::string answer = done.request.model ? lm::token_label(*done.request.model, r.answer_id) : "";
+        ImGui::Text(tr(lang, Txt::RankDone), int(r.heads.size()), done.seconds, answer.c_str(),
+                    double(r.base_probability));
+    }
+    ImGui::PopTextWrapPos();
+    HBarSpec spec;
+    spec.series = {HBarSeries{tr(lang, Txt::RankAxis), plot_colour(3), {}}};
+    double top = 0.0;
+    std::vector<pretrained::HeadIndex> shown;
+    for (const lm::HeadEffect& e : r.heads) {
+        if (shown.size() >= 16) break;
+        char name[32];
+        std::snprintf(name, sizeof(name), "%d.%d %s", e.head.layer + 1, e.head.head + 1, e.change < 0 ? "↓" : "↑");
+        spec.labels.push_back(name);
+        spec.series[0].values.push_back(std::fabs(double(e.change)));
+        top = std::max(top, std::fabs(double(e.change)));
+        shown.push_back(e.head);
+    }
+    if (shown.empty()) return;
+    spec.x = fit_axis({0.0, std::max(top, 1e-3)}, AxisScale::Linear, true);
+    spec.x.label = tr(lang, Txt::RankAxis);
+    spec.max_row_height = 1.6f * ImGui::GetTextLineHeight();
+    const HBarHover h = draw_hbars("##rank_bars", spec, ImGui::GetContentRegionAvail());
+    if (h.row >= 0) {
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(tr(lang, Txt::RankRowTip));
+        ImGui::EndTooltip();
+    }
+    if (h.clicked && h.row >= 0 && h.row < int(shown.size()) &&
+        !is_knocked_out(s, shown[size_t(h.row)].layer, shown[size_t(h.row)].head))
+        toggle_knockout(s, shown[size_t(h.row)].layer, shown[size_t(h.row)].head);
+}
+
 void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (view.model != p.started_model || s.text != p.started_text) {
@@ -269,6 +410,13 @@ void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
     ImGui::Spacing();
     draw_sampling_controls(p, lang);
     draw_generation_controls(p, s, snap);
+    {  // heads of another model are dropped
+        const pretrained::Ablation inside = heads_inside(knockout_ablation(s), snap.n_layers, snap.n_heads);
+        if (inside.heads.size() != s.knocked_out.size()) s.knocked_out = inside.heads;
+    }
+    draw_knockout_bar(p, s, snap);
+    update_knockout(p, s, snap);
+    if (auto done = p.rank.take()) p.ranked = std::move(*done);
     if (!snap.error.empty()) error_line(lang, snap.error);
     ImGui::Separator();
 
@@ -287,12 +435,33 @@ void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
         HBarSpec spec;
         spec.series = {HBarSeries{tr(lang, Txt::PredictRaw), plot_colour(0), {}},
                        HBarSeries{tr(lang, Txt::PredictSampled), plot_colour(1), {}}};
+        const bool knocked = !s.knocked_out.empty() && p.knock && p.knock_current && p.knock->error.empty() &&
+                             p.knock->knocked.size() == pr.rows.size();
+        if (knocked) spec.series.push_back(HBarSeries{tr(lang, Txt::KnockSeries), rgba(235, 90, 90), {}});
         double top = 0.0;
-        for (const PredictRow& r : pr.rows) {
+        for (size_t i = 0; i < pr.rows.size(); ++i) {
+            const PredictRow& r = pr.rows[i];
             spec.labels.push_back(r.label);
             spec.series[0].values.push_back(r.raw);
             spec.series[1].values.push_back(r.sampled);
             top = std::max({top, double(r.raw), double(r.sampled)});
+            if (knocked) {
+                spec.series[2].values.push_back(p.knock->knocked[i]);
+                top = std::max(top, double(p.knock->knocked[i]));
+            }
+        }
+        if (knocked) {  // the change of the model's top token, and what wins without the heads
+            ImGui::Text(tr(lang, Txt::KnockChange), pr.rows[0].label.c_str(), double(pr.rows[0].raw),
+                        double(p.knock->knocked[0]), double(p.knock->knocked[0] - pr.rows[0].raw));
+            if (!p.knock->top.empty() && p.knock->top[0].id != pr.rows[0].id)
+                ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.55f, 1.0f), tr(lang, Txt::KnockTopNow),
+                                   p.knock->top[0].label.c_str(), double(p.knock->top[0].raw));
+        } else if (!s.knocked_out.empty()) {
+            if (p.knock && !p.knock->error.empty()) {
+                error_line(lang, p.knock->error);
+            } else {
+                ImGui::TextDisabled("%s", tr(lang, Txt::KnockComputing));
+            }
         }
         spec.x = fit_axis({0.0, top}, AxisScale::Linear, true);
         spec.x.hi = std::min(spec.x.hi, 1.0);
@@ -305,6 +474,11 @@ void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("##pr_grown", ImVec2(0.0f, avail.y), false, ImGuiWindowFlags_NoScrollbar);
+    if (p.ranked) {
+        draw_ranking(p, s, *p.ranked);
+        ImGui::EndChild();
+        return;
+    }
     const int layer = std::clamp(s.layer, 0, std::max(snap.n_layers - 1, 0));
     const int head = std::clamp(s.head, 0, std::max(snap.n_heads - 1, 0));
     draw_layer_choice(s, snap.n_layers);

@@ -17,6 +17,7 @@
 
 #include "app/jobs/async_job.h"
 #include "app/jobs/compute_worker.h"
+#include "app/jobs/head_rank_job.h"
 #include "app/state/app_state.h"
 #include "app/views/predict/generation_worker.h"
 #include "app/views/predict/predict.h"
@@ -40,6 +41,17 @@ struct PredictPanel {
     MaskedRequest posted_masked;
     bool masked_posted = false;
     std::optional<MaskedResult> masked;
+
+    // Knocked-out heads (AppState::knocked_out): the same prediction without them, and the ranking
+    // of every head removed alone.
+    std::unique_ptr<LatestJob<KnockoutRequest, KnockoutResult>> knock_job;
+    KnockoutRequest posted_knock;
+    bool knock_posted = false;
+    std::optional<KnockoutResult> knock;  // for posted_knock once it arrives
+    bool knock_current = false;           // `knock` answers the newest posted request
+    HeadRankJob rank;
+    std::optional<HeadRankDone> ranked;   // shown in place of the grown heatmap until closed
+    bool rank_on_start = false;           // --rank-heads (screenshots): rank once the session runs
 
     LabelBuf label;
 };

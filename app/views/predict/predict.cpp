@@ -6,6 +6,7 @@
 #include <cassert>
 #include <unordered_map>
 
+#include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
 
 namespace attn::app {
@@ -127,6 +128,39 @@ MaskedResult run_masked(const MaskedRequest& request, MlmHeadCache& cache) {
             mask.rows.push_back(std::move(row));
         }
         out.masks.push_back(std::move(mask));
+    }
+    return out;
+}
+
+pretrained::Ablation heads_inside(pretrained::Ablation a, int n_layers, int n_heads) {
+    auto outside = [&](const pretrained::HeadIndex& h) {
+        return h.layer < 0 || h.layer >= n_layers || h.head < 0 || h.head >= n_heads;
+    };
+    a.heads.erase(std::remove_if(a.heads.begin(), a.heads.end(), outside), a.heads.end());
+    return a;
+}
+
+KnockoutResult run_knockout(const KnockoutRequest& r) {
+    KnockoutResult out;
+    if (!r.model) return out;
+    const pretrained::Ablation a = heads_inside(r.ablation, r.model->config.n_layers, r.model->config.n_heads);
+    if (r.position < 0 || r.position >= int(r.ids.size())) return out;
+    // Causal: the tokens after the position do not change its prediction.
+    const std::vector<int> ids(r.ids.begin(), r.ids.begin() + r.position + 1);
+    auto logits = lm::ablated_next_logits(*r.model, ids, a);  // (T, V)
+    if (!logits) {
+        out.error = logits.error();
+        return out;
+    }
+    const RowVec row = logits->row(r.position);  // (V)
+    const RowVec p = lm::token_probabilities(row);
+    for (int id : r.row_ids) out.knocked.push_back(id >= 0 && id < p.size() ? p[id] : 0.0f);
+    for (const lm::TokenProb& t : lm::top_k_tokens(row, std::max(1, int(r.row_ids.size())))) {
+        PredictRow pr;
+        pr.id = t.id;
+        pr.label = lm::token_label(*r.model, t.id);
+        pr.raw = pr.sampled = t.prob;
+        out.top.push_back(std::move(pr));
     }
     return out;
 }

@@ -18,6 +18,7 @@
 #include "app/state/app_state.h"
 #include "core/base/matrix.h"
 #include "core/lm/masked_lm.h"
+#include "core/pretrained/intervention.h"
 #include "core/lm/sampling.h"
 
 namespace attn::app {
@@ -97,5 +98,23 @@ MaskedResult run_masked(const MaskedRequest& request, MlmHeadCache& cache);
 
 // Whether the sentence has a typed "[MASK]".
 bool has_typed_mask(const std::string& text);
+
+// Knocked-out heads (AppState::knocked_out): the same position's prediction without them, for the
+// tokens the bars show. One forward pass on the panel's job thread.
+struct KnockoutRequest {
+    PretrainedPtr model;
+    std::vector<int> ids;          // the session's tokens
+    int position = 0;              // resolved prediction position
+    pretrained::Ablation ablation; // heads outside the model are dropped
+    std::vector<int> row_ids;      // the bars' tokens, most probable (without knock-outs) first
+};
+struct KnockoutResult {
+    std::string error;             // core English; "" = ok
+    std::vector<float> knocked;    // p(row_ids[i]) with the heads knocked out
+    std::vector<PredictRow> top;   // the knocked-out model's own most probable tokens (raw only)
+};
+KnockoutResult run_knockout(const KnockoutRequest& request);
+// The heads of `a` inside an n_layers × n_heads model.
+pretrained::Ablation heads_inside(pretrained::Ablation a, int n_layers, int n_heads);
 
 }  // namespace attn::app

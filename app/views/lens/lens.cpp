@@ -1,0 +1,61 @@
+// lens.cpp — the Lens view's numbers (GL-free)
+// (implementation; the interface and its contract are in lens.h)
+#include "app/views/lens/lens.h"
+
+#include <algorithm>
+
+#include "core/lm/lm_inputs.h"
+
+namespace attn::app {
+
+LensResult run_lens(const LensRequest& r) {
+    LensResult out;
+    if (!r.model) return out;  // the panel says to open a model
+    const pretrained::PretrainedModel& m = *r.model;
+    if (!m.tokenizer) {
+        out.error = m.name + " is " + pretrained::architecture_name(m.config.arch) +
+                    ", which does not predict the next token, so there is no answer to read after each layer. "
+                    "The logit lens needs a GPT-2 model.";
+        return out;
+    }
+    auto ids = lm::encode_for_model(m, r.text);
+    if (!ids) {
+        out.error = ids.error();
+        return out;
+    }
+    pretrained::Ablation a = r.ablation;
+    a.heads.erase(std::remove_if(a.heads.begin(), a.heads.end(),
+                                 [&](const pretrained::HeadIndex& h) {
+                                     return h.layer < 0 || h.layer >= m.config.n_layers || h.head < 0 ||
+                                            h.head >= m.config.n_heads;
+                                 }),
+                  a.heads.end());
+    auto lens = lm::logit_lens(m, *ids, std::max(1, r.k), true, a);
+    if (!lens) {
+        out.error = lens.error();
+        return out;
+    }
+    const int t = int(ids->size());
+    for (int id : *ids) out.tokens.push_back(lm::token_label(m, id));
+    for (int id : lens->answer) out.answers.push_back(lm::token_label(m, id));
+    std::vector<int> first(t);
+    for (int i = 0; i < t; ++i) first[i] = lens->first_layer_with_answer(i);
+    for (const lm::LensLayer& l : lens->layers) {
+        out.layers.push_back(l.layer);
+        std::vector<LensCell> row(t);
+        std::vector<std::vector<std::pair<std::string, float>>> tops(t);
+        for (int i = 0; i < t; ++i) {
+            const lm::TokenProb& best = l.top[i][0];
+            row[i].label = lm::token_label(m, best.id);
+            row[i].probability = best.prob;
+            row[i].answer = best.id == lens->answer[i];
+            row[i].first_answer = l.layer == first[i];
+            for (const lm::TokenProb& p : l.top[i]) tops[i].emplace_back(lm::token_label(m, p.id), p.prob);
+        }
+        out.cells.push_back(std::move(row));
+        out.top.push_back(std::move(tops));
+    }
+    return out;
+}
+
+}  // namespace attn::app

@@ -1,0 +1,34 @@
+// panel.h — the Lens view: what the open GPT-2 model would predict after each layer, at every
+// position (the logit lens), as a table: a row per layer (the embeddings first, the model's own
+// prediction last), a column per token, each cell the top token coloured by its probability; the
+// cell where each position's final answer first comes out on top is framed; hover for the top 5.
+// Knocked-out heads (AppState::knocked_out) stay out. Computed on a job thread.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "app/jobs/async_job.h"
+#include "app/jobs/compute_worker.h"
+#include "app/state/app_state.h"
+#include "app/views/lens/lens.h"
+#include "app/widgets/ui_widgets.h"
+
+namespace attn::app {
+
+struct LensPanel {
+    LensPanel();
+    std::unique_ptr<LatestJob<LensRequest, LensResult>> job;
+    LensRequest posted;
+    bool posted_any = false;
+    std::optional<LensResult> result;
+    LabelBuf label;
+};
+
+void draw_lens_panel(LensPanel& panel, AppState& state, const ComputeView& view);
+void lens_panel_set_wakeup(LensPanel& panel, std::function<void()> wake);
+void lens_panel_wait_idle(LensPanel& panel, std::chrono::milliseconds timeout);
+
+}  // namespace attn::app

@@ -1,0 +1,97 @@
+// lens_command.cpp — `attnlab lens` on core/lm/logit_lens.
+//
+//   {"model": {…}, "text", "tokens": [{id, token}], "ablation"?: {…},
+//    "answers": [{position, id, token, first_layer}],
+//    "layers": [{"layer": 0, "embeddings": true, "positions": […]},    (unless --no-embeddings)
+//               {"layer": 1, "positions": [{position, token, top: [{id, token, probability}],
+//                                           answer_probability}]}, … one per block, in order]}
+#include "cli/lens_command.h"
+
+#include <iostream>
+
+#include "cli/cli_messages.h"
+#include "cli/generate_command.h"
+#include "core/base/json_writer.h"
+#include "core/lm/lm_inputs.h"
+#include "core/lm/logit_lens.h"
+#include "core/pretrained/pretrained_model.h"
+
+namespace attn::cli {
+
+void add_lens_options(CLI::App& cmd, LensOptions& o) {
+    cmd.add_option("--model", o.model_path, "A local GPT-2 folder (Hugging Face layout, or one trained by AttnLab)")
+        ->required();
+    cmd.add_option("--text", o.text, "The sentence to read")->required();
+    cmd.add_option("--top", o.top, "How many tokens to write per layer and position")->capture_default_str();
+    cmd.add_flag("--no-embeddings", o.no_embeddings, "Leave out the row read straight from the embeddings");
+    cmd.add_flag("--compact", o.compact, "No indentation (smaller file)");
+    add_ablation_options(cmd, o.ablate, o.ablation);
+    cmd.add_option("-o,--output", o.output, "Output JSON file ('-' for standard output)")->capture_default_str();
+}
+
+int run_lens(const LensOptions& o) {
+    const char* who = "lens";
+    if (o.top < 1 || o.top > 1000) return fail(who, "--top must be between 1 and 1000.", kExitUsage);
+    auto loaded = pretrained::load_pretrained_model(o.model_path);
+    if (!loaded) return fail(who, loaded.error(), kExitUsage);
+    const pretrained::PretrainedModel& m = **loaded;
+    auto ablation = ablation_for(m, o.ablate, o.ablation);
+    if (!ablation) return fail(who, ablation.error(), kExitUsage);
+    if (!m.tokenizer) {
+        return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
+                             ": it reads images, and the logit lens needs a model that predicts the next token (GPT-2).",
+                    kExitBadInput);
+    }
+    auto ids = lm::encode_for_model(m, o.text);
+    if (!ids) return fail(who, ids.error(), kExitBadInput);
+    auto lens = lm::logit_lens(m, *ids, o.top, !o.no_embeddings, *ablation);
+    if (!lens) return fail(who, lens.error(), kExitBadInput);
+    const int t = int(ids->size());
+
+    Status written = write_output(o.output, [&](std::ostream& out) {
+        JsonWriter j(out, !o.compact);
+        j.begin_object();
+        write_model(j, m);
+        j.key("text").value(o.text);
+        j.key("tokens").begin_array();
+        for (int id : *ids) write_token(j, m, id);
+        j.end_array();
+        if (!ablation->empty()) write_ablation(j, *ablation);
+        j.key("answers").begin_array();
+        for (int i = 0; i < t; ++i) {
+            j.begin_object().key("position").value(i).key("id").value(lens->answer[i]);
+            j.key("token").value(lm::token_label(m, lens->answer[i]));
+            j.key("first_layer").value(lens->first_layer_with_answer(i)).end_object();
+        }
+        j.end_array();
+        j.key("layers").begin_array();
+        for (const lm::LensLayer& l : lens->layers) {
+            j.begin_object().key("layer").value(l.layer);
+            if (l.layer == 0) j.key("embeddings").value(true);
+            j.key("positions").begin_array();
+            for (int i = 0; i < t; ++i) {
+                j.begin_object().key("position").value(i);
+                j.key("token").value(lm::token_label(m, (*ids)[i]));
+                j.key("top").begin_array();
+                for (const lm::TokenProb& p : l.top[i]) {
+                    j.begin_object().key("id").value(p.id).key("token").value(lm::token_label(m, p.id));
+                    j.key("probability").value(p.prob).end_object();
+                }
+                j.end_array();
+                j.key("answer_probability").value(l.answer_probability[i]);
+                j.end_object();
+            }
+            j.end_array().end_object();
+        }
+        j.end_array();
+        j.end_object();
+        out << "\n";
+    });
+    if (!written) return fail_output(who, o.output, written.message());
+    if (o.output != "-")
+        std::cerr << "Wrote " << o.output << " (" << lens->layers.size() << " layers x " << t << " positions, top "
+                  << o.top << ")\n";
+    return kExitOk;
+}
+
+}  // namespace attn::cli

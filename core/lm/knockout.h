@@ -1,0 +1,60 @@
+// knockout.h — what a model predicts with heads or sublayers knocked out, and which heads matter:
+// every head removed alone, ranked by how much the probability of the model's answer changes.
+//
+//   logits' = unembed(forward(ids, ablation))             (T, V) next tokens (causal models)
+//   for each head (l, h):  Δ = p'(answer | (l, h) removed) − p(answer)   at one position
+//
+// The ablation itself happens inside the families' forward passes (core/pretrained/intervention.h);
+// this file drives it for core/lm's models. Layers and heads are 0-based.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+#include "core/base/matrix.h"
+#include "core/base/status.h"
+#include "core/pretrained/intervention.h"
+#include "core/pretrained/pretrained_model.h"
+
+namespace attn::lm {
+
+// Next-token logits at every position of a causal model's pass with `ablation` (checked against
+// the model's sizes) — row i predicts token i + 1. (T, V). Errors: not a causal LM (BERT fills
+// [MASK]s: masked_lm.h takes an ablation too), bad ids (check_ids), an index outside the model.
+Expected<Mat> ablated_next_logits(const pretrained::PretrainedModel& model, const std::vector<int>& ids,
+                                  const pretrained::Ablation& ablation);
+
+// The refusal for a causal LM whose forward pass has no ablation yet (the rotary decoders).
+Status not_yet(const pretrained::PretrainedModel& model);
+
+struct HeadEffect {
+    pretrained::HeadIndex head;
+    float probability = 0.0f;  // p(answer) with this head removed (on top of the base ablation)
+    float change = 0.0f;       // probability − HeadRanking::base_probability
+};
+
+struct HeadRanking {
+    int position = 0;               // the position whose prediction is watched
+    int answer_id = 0;              // the top token there with only the base ablation
+    float base_probability = 0.0f;  // its probability then
+    std::vector<HeadEffect> heads;  // every head, largest |change| first (ties: layer, head order)
+    bool cancelled = false;         // stopped early: `heads` holds the heads done so far, unsorted
+};
+
+// The logits (V) at the watched position for one ablation: one forward pass of the model.
+using AblatedLogits = std::function<RowVec(const pretrained::Ablation&)>;
+// done, total; called after each head (from the calling thread).
+using RankProgress = std::function<void(int done, int total)>;
+
+// Removes each head of an n_layers × n_heads model alone (added to `base`, with base.mode) and
+// ranks them. `logits` runs the model; `cancel` (optional) stops between heads.
+HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, const pretrained::Ablation& base,
+                       const RankProgress& progress = {}, const std::atomic<bool>* cancel = nullptr);
+
+// The same for a causal model over ids, watching the last position. Errors as ablated_next_logits.
+Expected<HeadRanking> rank_heads(const pretrained::PretrainedModel& model, const std::vector<int>& ids,
+                                 const pretrained::Ablation& base, const RankProgress& progress = {},
+                                 const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace attn::lm

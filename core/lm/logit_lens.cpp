@@ -1,0 +1,78 @@
+// logit_lens.cpp — every block's residual stream read through the final norm and the unembedding.
+#include "core/lm/logit_lens.h"
+
+#include <cassert>
+
+#include "core/lm/gpt2_session.h"
+#include "core/lm/knockout.h"
+#include "core/lm/lm_inputs.h"
+#include "core/pretrained/gpt2.h"
+#include "core/pretrained/nn_ops.h"
+
+namespace attn::lm {
+
+using namespace attn::pretrained;
+
+int LogitLens::first_layer_with_answer(int position) const {
+    assert(position >= 0 && position < int(answer.size()) && "first_layer_with_answer: a position of the text");
+    for (const LensLayer& l : layers)
+        if (!l.top[position].empty() && l.top[position][0].id == answer[position]) return l.layer;
+    return layers.empty() ? 0 : layers.back().layer;
+}
+
+LogitLens logit_lens(const std::vector<Mat>& hidden_states, const RowsFn& final_norm, const RowsFn& unembed, int k,
+                     bool with_embeddings) {
+    assert(hidden_states.size() >= 2 && "logit_lens: the embeddings and at least one block");
+    assert(k >= 1 && "logit_lens: k ≥ 1");
+    const int n = int(hidden_states.size()), t = int(hidden_states[0].rows());
+    LogitLens lens;
+    // The final layer first: its top tokens are the answers every other layer is compared with.
+    const Mat final_logits = unembed(hidden_states.back());  // (T, V)
+    lens.answer.resize(t);
+    for (int i = 0; i < t; ++i) {
+        Eigen::Index best = 0;
+        final_logits.row(i).maxCoeff(&best);
+        lens.answer[i] = int(best);
+    }
+    for (int l = with_embeddings ? 0 : 1; l < n; ++l) {
+        const Mat logits = l + 1 == n ? final_logits : unembed(final_norm(hidden_states[l]));  // (T, V)
+        LensLayer entry;
+        entry.layer = l;
+        entry.top.resize(t);
+        entry.answer_probability.resize(t);
+        for (int i = 0; i < t; ++i) {
+            const RowVec row = logits.row(i);  // (V)
+            entry.top[i] = top_k_tokens(row, k);
+            entry.answer_probability[i] = token_probabilities(row)[lens.answer[i]];
+        }
+        lens.layers.push_back(std::move(entry));
+    }
+    return lens;
+}
+
+Expected<LogitLens> logit_lens(const PretrainedModel& model, const std::vector<int>& ids, int k, bool with_embeddings,
+                               const Ablation& ablation) {
+    const Gpt2Weights* w = gpt2_weights(model);
+    if (!w && model.config.is_causal_lm()) return not_yet(model);
+    if (!w) {
+        return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
+                             ", which does not predict the next token, so there is no answer to read after each "
+                             "layer. The logit lens needs a GPT-2 model.");
+    }
+    if (k < 1) return Status::Error("The lens needs at least one token per cell (top 1 or more).");
+    if (Status s = check_ids(model, ids); !s) return s;
+    if (Status s = check_ablation(ablation, model.config.n_layers, model.config.n_heads); !s) return s;
+    const ForwardPass pass = forward_ids(model, ids, ablation);
+    const float eps = model.config.layer_norm_eps;
+    auto final_norm = [&](const Mat& x) {
+        Mat h;  // (T, d)
+        layer_norm(x, w->ln_f_gamma, w->ln_f_beta, eps, h);
+        return h;
+    };
+    auto unembed = [&](const Mat& h) { return gpt2_logits(*w, h); };  // (T, V)
+    LogitLens lens = logit_lens(pass.hidden_states, final_norm, unembed, k, with_embeddings);
+    lens.ids = ids;
+    return lens;
+}
+
+}  // namespace attn::lm

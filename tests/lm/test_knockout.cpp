@@ -1,0 +1,278 @@
+// test_knockout.cpp — ablation (heads zeroed or mean-replaced, whole sublayers off) and the logit lens.
+//
+// tests/fixtures/lm/gen_ablation_fixtures.py runs an independent float64 torch GPT-2, written head
+// by head, over the tiny GPT-2's stored weights with the same heads knocked out: our logits and our
+// per-layer lens probabilities must match to 1e-5. Ablating nothing must change nothing, bit for bit.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "core/lm/knockout.h"
+#include "core/lm/lm_inputs.h"
+#include "core/lm/logit_lens.h"
+#include "core/lm/masked_lm.h"
+#include "core/pretrained/bert.h"
+#include "core/pretrained/gpt2.h"
+#include "core/pretrained/intervention.h"
+#include "tests/lm/lm_test_util.h"
+
+using namespace attn;
+using namespace attn::lm;
+using namespace attn::lm_test;
+using namespace attn::pretrained;
+
+namespace {
+
+constexpr double kTolerance = 1e-5;
+
+Ablation ablation_of(const nlohmann::json& c) {
+    Ablation a;
+    a.mode = c["mode"] == "zero" ? AblationMode::Zero : AblationMode::Mean;
+    for (const auto& h : c["heads"]) a.heads.push_back({h[0].get<int>(), h[1].get<int>()});
+    a.attention_off = c["attn_off"].get<std::vector<int>>();
+    a.mlp_off = c["mlp_off"].get<std::vector<int>>();
+    return a;
+}
+
+bool same_bits(const Mat& a, const Mat& b) {
+    return a.rows() == b.rows() && a.cols() == b.cols() &&
+           std::memcmp(a.data(), b.data(), sizeof(float) * std::size_t(a.size())) == 0;
+}
+
+bool same_pass(const ForwardPass& a, const ForwardPass& b) {
+    if (a.hidden_states.size() != b.hidden_states.size() || a.layers.size() != b.layers.size()) return false;
+    for (std::size_t i = 0; i < a.hidden_states.size(); ++i)
+        if (!same_bits(a.hidden_states[i], b.hidden_states[i])) return false;
+    for (std::size_t l = 0; l < a.layers.size(); ++l)
+        if (!same_bits(a.layers[l].concat, b.layers[l].concat) || !same_bits(a.layers[l].output, b.layers[l].output))
+            return false;
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("ablation: GPT-2 logits with heads zeroed, mean-replaced, sublayers off match torch") {
+    const auto model = load(kTinyGpt2);
+    const nlohmann::json ref = read_json(kFixtures + "/lm/gpt2_ablation_reference.json");
+    const std::vector<int> ids = ids_of(ref["ids"]);
+    const int t = int(ids.size()), v = ref["n_vocab"].get<int>();
+    double worst = 0.0;
+    for (const auto& c : ref["cases"]) {
+        CAPTURE(c["name"].get<std::string>());
+        auto logits = ablated_next_logits(*model, ids, ablation_of(c));
+        REQUIRE(logits.ok());
+        const Mat want = from_flat(c["logits"], t, v);
+        // relative to the largest |logit| (float32 rounding scales with them)
+        const double diff = max_diff(*logits, want) / std::max(1.0, double(want.cwiseAbs().maxCoeff()));
+        std::printf("ablation %-15s logits max |diff| %.3g (relative)\n", c["name"].get<std::string>().c_str(), diff);
+        CHECK(diff <= kTolerance);
+        worst = std::max(worst, diff);
+    }
+    std::printf("ablation: worst logits max |diff| vs torch %.3g\n", worst);
+}
+
+TEST_CASE("logit lens: every layer's probabilities match torch, with and without ablation") {
+    const auto model = load(kTinyGpt2);
+    const nlohmann::json ref = read_json(kFixtures + "/lm/gpt2_ablation_reference.json");
+    const std::vector<int> ids = ids_of(ref["ids"]);
+    const int t = int(ids.size()), v = ref["n_vocab"].get<int>(), layers = model->config.n_layers;
+    int compared = 0;
+    for (const auto& c : ref["cases"]) {
+        if (c["lens"].empty()) continue;
+        CAPTURE(c["name"].get<std::string>());
+        auto lens = logit_lens(*model, ids, v, true, ablation_of(c));  // k = V: every probability
+        REQUIRE(lens.ok());
+        REQUIRE(int(lens->layers.size()) == layers + 1);
+        double worst = 0.0;
+        for (int l = 0; l <= layers; ++l) {
+            CHECK(lens->layers[l].layer == l);
+            for (int i = 0; i < t; ++i) {
+                REQUIRE(int(lens->layers[l].top[i].size()) == v);
+                for (const TokenProb& p : lens->layers[l].top[i]) {
+                    const double want = c["lens"][(std::size_t(l) * t + i) * v + p.id].get<double>();
+                    worst = std::max(worst, std::fabs(double(p.prob) - want));
+                }
+            }
+        }
+        std::printf("logit lens %-6s probabilities max |diff| vs torch %.3g\n", c["name"].get<std::string>().c_str(),
+                    worst);
+        CHECK(worst <= kTolerance);
+        ++compared;
+    }
+    CHECK(compared == 2);
+}
+
+TEST_CASE("logit lens: the last layer is the model's prediction; the answer's first layer") {
+    const auto model = load(kTinyGpt2);
+    const std::vector<int> ids = {5, 17, 99, 200, 256, 3};
+    auto lens = logit_lens(*model, ids, 3, false);
+    REQUIRE(lens.ok());
+    REQUIRE(lens->layers.size() == 2);  // blocks 1, 2 (no embeddings row)
+    CHECK(lens->layers[0].layer == 1);
+    auto logits = ablated_next_logits(*model, ids, {});
+    REQUIRE(logits.ok());
+    for (int i = 0; i < int(ids.size()); ++i) {
+        const std::vector<TokenProb> want = top_k_tokens(logits->row(i), 3);
+        CHECK(lens->layers.back().top[i][0].id == want[0].id);
+        CHECK(lens->answer[i] == want[0].id);
+        CHECK(std::fabs(lens->layers.back().answer_probability[i] - want[0].prob) < 1e-6);
+        const int first = lens->first_layer_with_answer(i);
+        CHECK(first >= 1);
+        CHECK(first <= 2);
+        if (first == 2) CHECK(lens->layers[0].top[i][0].id != lens->answer[i]);
+    }
+    auto bert = logit_lens(*load(kTinyBertMlm), {2, 10, 13, 3}, 3);
+    REQUIRE_FALSE(bert.ok());
+    CHECK(bert.error().find("GPT-2") != std::string::npos);
+}
+
+TEST_CASE("ablation: knocking nothing out changes nothing, bit for bit (GPT-2 and BERT)") {
+    const auto gpt2 = load(kTinyGpt2);
+    const std::vector<int> ids = {5, 17, 99, 200, 256, 260, 3};
+    CHECK(same_pass(forward_ids(*gpt2, ids), forward_ids(*gpt2, ids, Ablation{})));
+    Ablation mean_nothing;
+    mean_nothing.mode = AblationMode::Mean;
+    CHECK(same_pass(forward_ids(*gpt2, ids), forward_ids(*gpt2, ids, mean_nothing)));
+    const ForwardPass plain = gpt2_forward(*gpt2_weights(*gpt2), gpt2->config, ids, BoolMat(), AttentionOptions{});
+    CHECK(same_pass(plain, gpt2_forward(*gpt2_weights(*gpt2), gpt2->config, ids, BoolMat(), ForwardOptions{})));
+
+    const auto bert = load(kTinyBertMlm);
+    const std::vector<int> bids = {2, 10, 13, 4, 16, 10, 17, 5, 3};
+    CHECK(same_pass(forward_ids(*bert, bids), forward_ids(*bert, bids, Ablation{})));
+    // And knocking something out does change it (so the comparison above can fail).
+    Ablation one;
+    one.heads = {{1, 2}};
+    CHECK_FALSE(same_pass(forward_ids(*gpt2, ids), forward_ids(*gpt2, ids, one)));
+    CHECK_FALSE(same_pass(forward_ids(*bert, bids), forward_ids(*bert, bids, one)));
+}
+
+TEST_CASE("ablation: a head's output before W_O is zero, or its mean (prefix for GPT-2, sentence for BERT)") {
+    const auto gpt2 = load(kTinyGpt2);
+    const auto bert = load(kTinyBertMlm);
+    const std::vector<int> ids = {5, 17, 99, 200, 256};
+    const std::vector<int> bids = {2, 10, 13, 4, 16, 3};
+    Ablation a;
+    a.heads = {{0, 3}};
+    const int dk = gpt2->config.d_model / gpt2->config.n_heads;
+    const ForwardPass zero = forward_ids(*gpt2, ids, a);
+    CHECK(zero.layers[0].out_head(3).cwiseAbs().maxCoeff() == 0.0f);
+    CHECK(zero.layers[0].out_head(2).cwiseAbs().maxCoeff() > 0.0f);
+
+    a.mode = AblationMode::Mean;
+    const ForwardPass base = forward_ids(*gpt2, ids);
+    const ForwardPass mean = forward_ids(*gpt2, ids, a);
+    for (int i = 0; i < int(ids.size()); ++i) {
+        const RowVec want = base.layers[0].out_head(3).topRows(i + 1).colwise().mean();  // (d_k) positions 0 … i
+        CHECK((mean.layers[0].out_head(3).row(i) - want).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+    CHECK(mean.layers[0].out_head(3).cols() == dk);
+
+    const ForwardPass bbase = forward_ids(*bert, bids);
+    const ForwardPass bmean = forward_ids(*bert, bids, a);
+    const RowVec bwant = bbase.layers[0].out_head(3).colwise().mean();  // every position
+    for (int i = 0; i < int(bids.size()); ++i)
+        CHECK((bmean.layers[0].out_head(3).row(i) - bwant).cwiseAbs().maxCoeff() < 1e-6f);
+}
+
+TEST_CASE("ablation: BERT's masked LM takes an ablation; whole sublayers off") {
+    const auto bert = load(kTinyBertMlm);
+    auto head = load_mlm_head(*bert);
+    REQUIRE(head.ok());
+    auto plain = predict_masked(*bert, *head, "the cat [MASK] on the mat .", 5);
+    auto same = predict_masked(*bert, *head, "the cat [MASK] on the mat .", 5, Ablation{});
+    REQUIRE(plain.ok());
+    REQUIRE(same.ok());
+    CHECK(plain->masks[0].top[0].prob == same->masks[0].top[0].prob);
+    Ablation off;
+    off.attention_off = {0, 1};
+    off.mlp_off = {0};
+    auto knocked = predict_masked(*bert, *head, "the cat [MASK] on the mat .", 5, off);
+    REQUIRE(knocked.ok());
+    CHECK(knocked->masks[0].top[0].prob != plain->masks[0].top[0].prob);
+    Ablation outside;
+    outside.heads = {{2, 0}};
+    auto bad = predict_masked(*bert, *head, "the cat [MASK] on the mat .", 5, outside);
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error() == "Head 3.1 is not in the model, which has 2 layers of 4 heads.");
+}
+
+TEST_CASE("parse_ablation: 1-based layer.head, attn and mlp switches, clear errors") {
+    auto a = parse_ablation("1.2, 2.4,1.2,2.attn,1.mlp", AblationMode::Mean, 2, 4);
+    REQUIRE(a.ok());
+    CHECK(a->mode == AblationMode::Mean);
+    REQUIRE(a->heads.size() == 2);  // the repeat is ignored
+    CHECK(a->heads[0] == HeadIndex{0, 1});
+    CHECK(a->heads[1] == HeadIndex{1, 3});
+    CHECK(a->attention_off == std::vector<int>{1});
+    CHECK(a->mlp_off == std::vector<int>{0});
+    CHECK(format_ablation(*a) == "1.2,2.4,2.attn,1.mlp");
+    CHECK(parse_ablation("3.1,", AblationMode::Zero, 12, 12).ok());
+
+    auto err = [](const std::string& spec) {
+        auto r = parse_ablation(spec, AblationMode::Zero, 12, 12);
+        REQUIRE_FALSE(r.ok());
+        return r.error();
+    };
+    CHECK(err("0.1") == "'0.1': there is no layer 0: the model has 12 layers of 12 heads, numbered from 1.");
+    CHECK(err("13.1") == "'13.1': there is no layer 13: the model has 12 layers of 12 heads, numbered from 1.");
+    CHECK(err("1.13") == "'1.13': there is no head 13: the model has 12 layers of 12 heads, numbered from 1.");
+    CHECK(err("x") == "'x' is not a head: write layer.head counting from 1, e.g. 1.2 (or 2.attn, 2.mlp).");
+    CHECK(err("1.x").find("is not a head") != std::string::npos);
+    CHECK(err("1.-2").find("is not a head") != std::string::npos);
+    CHECK(err("").find("Nothing to knock out") == 0);
+    CHECK(err("1.2,,3.4").find("Nothing to knock out") == 0);
+    CHECK(parse_ablation_mode("mean").ok());
+    CHECK_FALSE(parse_ablation_mode("half").ok());
+}
+
+TEST_CASE("rank_heads: every head alone, ranked by the change of the answer's probability") {
+    const auto model = load(kTinyGpt2);
+    const std::vector<int> ids = {5, 17, 99, 200, 256, 260, 3, 8};
+    int calls = 0;
+    auto r = rank_heads(*model, ids, Ablation{}, [&](int done, int total) {
+        ++calls;
+        CHECK(done <= total);
+    });
+    REQUIRE(r.ok());
+    const int n = model->config.n_layers * model->config.n_heads;
+    REQUIRE(int(r->heads.size()) == n);
+    CHECK(calls == n);
+    CHECK(r->position == int(ids.size()) - 1);
+    auto base = ablated_next_logits(*model, ids, {});
+    REQUIRE(base.ok());
+    const RowVec p = token_probabilities(base->row(r->position));
+    CHECK(std::fabs(p[r->answer_id] - r->base_probability) < 1e-6);
+    for (int i = 0; i < n; ++i) {
+        const HeadEffect& e = r->heads[i];
+        if (i > 0) CHECK(std::fabs(r->heads[i - 1].change) >= std::fabs(e.change));
+        Ablation one;
+        one.heads = {e.head};
+        auto logits = ablated_next_logits(*model, ids, one);
+        REQUIRE(logits.ok());
+        const float want = token_probabilities(logits->row(r->position))[r->answer_id];
+        CHECK(std::fabs(e.probability - want) < 1e-6);
+        CHECK(std::fabs(e.change - (want - r->base_probability)) < 1e-6);
+    }
+    // On top of heads already knocked out (mean): each pass starts at its head's layer from the
+    // base pass; it must equal a whole pass with the base heads and that head removed.
+    Ablation knocked;
+    knocked.mode = AblationMode::Mean;
+    knocked.heads = {{1, 1}, {0, 2}};
+    auto on_base = rank_heads(*model, ids, knocked);
+    REQUIRE(on_base.ok());
+    for (const HeadEffect& e : on_base->heads) {
+        Ablation both = knocked;
+        if (!knocked.head_removed(e.head.layer, e.head.head)) both.heads.push_back(e.head);
+        auto logits = ablated_next_logits(*model, ids, both);
+        REQUIRE(logits.ok());
+        CHECK(std::fabs(e.probability - token_probabilities(logits->row(on_base->position))[on_base->answer_id]) < 1e-6);
+    }
+    std::atomic<bool> cancel{true};
+    auto stopped = rank_heads(*model, ids, Ablation{}, {}, &cancel);
+    REQUIRE(stopped.ok());
+    CHECK(stopped->cancelled);
+    CHECK(stopped->heads.empty());
+}
