@@ -27,15 +27,13 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"Unknown ablation '{}': use zero (the head's output set to 0) or mean (replaced by its mean over the sentence).",
      "알 수 없는 제거 방식 '{1}': zero(헤드 출력을 0으로) 또는 mean(문장 전체에 대한 평균으로 바꿈)을 쓰세요."},
     {"{} is {}, which does not predict the next token. Knock heads out of it with a [MASK] in the text instead, or "
-     "load a GPT-2 model.",
-     "{1}은(는) {2} 모델이라 다음 토큰을 예측하지 않습니다. 글에 [MASK]를 넣고 헤드를 끄거나 GPT-2 모델을 "
-     "불러오세요."},
+     "load a GPT-2, Llama, Qwen or Mistral model.",
+     "{1}은(는) {2} 모델이라 다음 토큰을 예측하지 않습니다. 글에 [MASK]를 넣고 헤드를 끄거나 GPT-2, Llama, "
+     "Qwen, Mistral 모델을 불러오세요."},
     {"{} is {}, which does not predict the next token, so there is no answer to read after each layer. The logit "
-     "lens needs a GPT-2 model.",
-     "{1}은(는) {2} 모델이라 다음 토큰을 예측하지 않으므로 층마다 읽을 답이 없습니다. 로짓 렌즈에는 GPT-2 "
-     "모델이 필요합니다."},
-    {"{} is {}: knocking heads out and the logit lens work on GPT-2 models so far.",
-     "{1}은(는) {2} 모델입니다: 헤드 끄기와 로짓 렌즈는 아직 GPT-2 모델에서만 됩니다."},
+     "lens needs a GPT-2, Llama, Qwen or Mistral model.",
+     "{1}은(는) {2} 모델이라 다음 토큰을 예측하지 않으므로 층마다 읽을 답이 없습니다. 로짓 렌즈에는 GPT-2, "
+     "Llama, Qwen, Mistral 모델이 필요합니다."},
     {"The lens needs at least one token per cell (top 1 or more).",
      "렌즈는 칸마다 토큰이 하나 이상 필요합니다 (top 1 이상)."},
 

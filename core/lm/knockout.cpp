@@ -13,17 +13,11 @@ namespace attn::lm {
 
 using namespace attn::pretrained;
 
-Status not_yet(const PretrainedModel& model) {
-    return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
-                         ": knocking heads out and the logit lens work on GPT-2 models so far.");
-}
-
 static Status check_causal(const PretrainedModel& model, const std::vector<int>& ids, const Ablation& ablation) {
-    if (!gpt2_weights(model) && model.config.is_causal_lm()) return not_yet(model);
-    if (!gpt2_weights(model)) {
+    if (!model.config.is_causal_lm()) {
         return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
                              ", which does not predict the next token. Knock heads out of it with a [MASK] "
-                             "in the text instead, or load a GPT-2 model.");
+                             "in the text instead, or load a GPT-2, Llama, Qwen or Mistral model.");
     }
     if (Status s = check_ids(model, ids); !s) return s;
     return check_ablation(ablation, model.config.n_layers, model.config.n_heads);
@@ -32,7 +26,7 @@ static Status check_causal(const PretrainedModel& model, const std::vector<int>&
 Expected<Mat> ablated_next_logits(const PretrainedModel& model, const std::vector<int>& ids, const Ablation& ablation) {
     if (Status s = check_causal(model, ids, ablation); !s) return s;
     const ForwardPass pass = forward_ids(model, ids, ablation);
-    return gpt2_logits(*gpt2_weights(model), pass.hidden_states.back());  // (T, V)
+    return unembed(model, pass.hidden_states.back());  // (T, V)
 }
 
 HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, const Ablation& base,
@@ -74,21 +68,23 @@ HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, c
 Expected<HeadRanking> rank_heads(const PretrainedModel& model, const std::vector<int>& ids, const Ablation& base,
                                  const RankProgress& progress, const std::atomic<bool>* cancel) {
     if (Status s = check_causal(model, ids, base); !s) return s;
-    const Gpt2Weights& w = *gpt2_weights(model);
     // The base pass's residual streams: a head knocked out in layer l leaves blocks 0 … l−1 as
-    // they were, so its pass starts at hidden_states[l] (about half the work on average).
+    // they were, so a GPT-2 pass starts at hidden_states[l] (about half the work on average); the
+    // rotary decoders run whole passes.
     const ForwardPass pass = forward_ids(model, ids, base);
+    const Gpt2Weights* gpt2 = gpt2_weights(model);
     ForwardOptions opt;
     opt.attention.compute_stats = false;
     auto logits = [&](const Ablation& a) -> RowVec {
+        if (a.heads.size() == base.heads.size())  // the base itself
+            return unembed(model, pass.hidden_states.back().bottomRows(1)).row(0);  // (V)
+        if (!gpt2) return unembed(model, forward_ids(model, ids, a).hidden_states.back().bottomRows(1)).row(0);
         int first = model.config.n_layers - 1;  // the earliest layer `a` differs from `base` in
         for (const HeadIndex& h : a.heads)
             if (!base.head_removed(h.layer, h.head)) first = std::min(first, h.layer);
-        if (a.heads.size() == base.heads.size())  // the base itself
-            return gpt2_logits(w, pass.hidden_states.back().bottomRows(1)).row(0);  // (V)
         opt.ablation = a;
-        const Mat h = gpt2_forward_from(w, model.config, pass.hidden_states[first], first, opt);  // (T, d)
-        return gpt2_logits(w, h.bottomRows(1)).row(0);  // (V)
+        const Mat h = gpt2_forward_from(*gpt2, model.config, pass.hidden_states[first], first, opt);  // (T, d)
+        return gpt2_logits(*gpt2, h.bottomRows(1)).row(0);  // (V)
     };
     HeadRanking r = rank_heads(logits, model.config.n_layers, model.config.n_heads, base, progress, cancel);
     r.position = int(ids.size()) - 1;

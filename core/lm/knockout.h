@@ -25,9 +25,6 @@ namespace attn::lm {
 Expected<Mat> ablated_next_logits(const pretrained::PretrainedModel& model, const std::vector<int>& ids,
                                   const pretrained::Ablation& ablation);
 
-// The refusal for a causal LM whose forward pass has no ablation yet (the rotary decoders).
-Status not_yet(const pretrained::PretrainedModel& model);
-
 struct HeadEffect {
     pretrained::HeadIndex head;
     float probability = 0.0f;  // p(answer) with this head removed (on top of the base ablation)

@@ -10,6 +10,7 @@
 #include "core/pretrained/gpt2.h"
 #include "core/pretrained/llama.h"
 #include "core/base/utf8.h"
+#include "core/lm/gpt2_session.h"
 
 namespace attn::lm {
 
@@ -74,15 +75,33 @@ ForwardPass forward_ids(const PretrainedModel& model, const std::vector<int>& id
     opt.ablation = ablation;
     if (const Gpt2Weights* w = gpt2_weights(model)) return gpt2_forward(*w, model.config, ids, BoolMat(), opt);
     if (const LlamaWeights* w = llama_weights(model)) {
-        // The rotary forward has no ablation yet (intervention.h: ablate_heads + the two kept checks).
-        assert(ablation.empty() && "forward_ids: ablation is GPT-2 and BERT only so far");
         DecoderOptions d;
         d.attention = opt.attention;
+        d.ablation = ablation;
         return llama_forward(*w, model.config, ids, d);
     }
     const BertWeights* w = bert_weights(model);
     assert(w && "a loaded model");
     return bert_forward(*w, model.config, ids, {}, BoolMat(), opt);
+}
+
+Mat final_norm(const PretrainedModel& model, const Mat& x) {
+    Mat h;  // (T, d)
+    if (const Gpt2Weights* w = gpt2_weights(model)) {
+        layer_norm(x, w->ln_f_gamma, w->ln_f_beta, model.config.layer_norm_eps, h);
+        return h;
+    }
+    const LlamaWeights* w = llama_weights(model);
+    assert(w && "final_norm: a causal LM");
+    rms_norm(x, w->norm, model.config.decoder.rms_norm_eps, h);
+    return h;
+}
+
+Mat unembed(const PretrainedModel& model, const Mat& h) {
+    if (const Gpt2Weights* w = gpt2_weights(model)) return gpt2_logits(*w, h);
+    const LlamaWeights* w = llama_weights(model);
+    assert(w && "unembed: a causal LM");
+    return llama_logits(*w, h);
 }
 
 // GPT-2's character -> byte table, the inverse of gpt2_byte_to_unicode().

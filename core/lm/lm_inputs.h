@@ -29,6 +29,12 @@ pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, co
 pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids,
                                     const pretrained::Ablation& ablation);
 
+// A causal LM's (GPT-2 or a rotary decoder) last two steps, whichever family it is: the final norm
+// of a residual stream x (T, d) -> (T, d), and the unembedding of normed rows h (T, d) -> logits
+// (T, V). Asserted: model.config.is_causal_lm().
+Mat final_norm(const pretrained::PretrainedModel& model, const Mat& x);
+Mat unembed(const pretrained::PretrainedModel& model, const Mat& h);
+
 // The text of ids, always valid UTF-8: GPT-2 pieces back to their bytes (a piece that is part of
 // a UTF-8 character joins its neighbours; bytes that still form no whole character, e.g. at the
 // end before the next token comes, show as U+FFFD), WordPiece pieces joined with spaces, "##"

@@ -52,25 +52,18 @@ LogitLens logit_lens(const std::vector<Mat>& hidden_states, const RowsFn& final_
 
 Expected<LogitLens> logit_lens(const PretrainedModel& model, const std::vector<int>& ids, int k, bool with_embeddings,
                                const Ablation& ablation) {
-    const Gpt2Weights* w = gpt2_weights(model);
-    if (!w && model.config.is_causal_lm()) return not_yet(model);
-    if (!w) {
+    if (!model.config.is_causal_lm()) {
         return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
                              ", which does not predict the next token, so there is no answer to read after each "
-                             "layer. The logit lens needs a GPT-2 model.");
+                             "layer. The logit lens needs a GPT-2, Llama, Qwen or Mistral model.");
     }
     if (k < 1) return Status::Error("The lens needs at least one token per cell (top 1 or more).");
     if (Status s = check_ids(model, ids); !s) return s;
     if (Status s = check_ablation(ablation, model.config.n_layers, model.config.n_heads); !s) return s;
     const ForwardPass pass = forward_ids(model, ids, ablation);
-    const float eps = model.config.layer_norm_eps;
-    auto final_norm = [&](const Mat& x) {
-        Mat h;  // (T, d)
-        layer_norm(x, w->ln_f_gamma, w->ln_f_beta, eps, h);
-        return h;
-    };
-    auto unembed = [&](const Mat& h) { return gpt2_logits(*w, h); };  // (T, V)
-    LogitLens lens = logit_lens(pass.hidden_states, final_norm, unembed, k, with_embeddings);
+    auto norm = [&](const Mat& x) { return final_norm(model, x); };  // (T, d)
+    auto to_logits = [&](const Mat& h) { return unembed(model, h); };   // (T, V)
+    LogitLens lens = logit_lens(pass.hidden_states, norm, to_logits, k, with_embeddings);
     lens.ids = ids;
     return lens;
 }

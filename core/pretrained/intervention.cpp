@@ -22,6 +22,10 @@ bool Ablation::attention_kept(int layer) const {
 bool Ablation::mlp_kept(int layer) const { return std::find(mlp_off.begin(), mlp_off.end(), layer) == mlp_off.end(); }
 
 void ablate_heads(const Ablation& a, int layer, const AttentionWeights& w, MeanOver over, LayerTrace& L) {
+    ablate_heads(a, layer, w.w_o, w.b_o, over, L);
+}
+
+void ablate_heads(const Ablation& a, int layer, const Mat& w_o, const RowVec& b_o, MeanOver over, LayerTrace& L) {
     bool any = false;
     for (int h = 0; h < L.n_heads; ++h) {
         if (!a.head_removed(layer, h)) continue;
@@ -44,7 +48,7 @@ void ablate_heads(const Ablation& a, int layer, const AttentionWeights& w, MeanO
     }
     if (!any) return;
     Mat out;  // (T, d)
-    linear(L.concat, w.w_o, w.b_o, out);
+    linear(L.concat, w_o, b_o, out);
     L.output = std::move(out);
 }
 

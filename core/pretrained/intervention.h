@@ -55,6 +55,9 @@ struct ForwardOptions {
 // with `w` (the layer's weights). Does nothing, not even the product, when no head of `layer` is
 // removed. The attention weights stay as computed: the pattern is still there, its output is not.
 void ablate_heads(const Ablation& a, int layer, const AttentionWeights& w, MeanOver over, LayerTrace& L);
+// The same with the output projection given directly (decoders that make Q, K, V themselves):
+// w_o (H·d_k, d), b_o (d) or empty.
+void ablate_heads(const Ablation& a, int layer, const Mat& w_o, const RowVec& b_o, MeanOver over, LayerTrace& L);
 
 // Every index inside the model (layers 0 … n_layers−1, heads 0 … n_heads−1). A message for users.
 Status check_ablation(const Ablation& a, int n_layers, int n_heads);

@@ -173,14 +173,17 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
         if (opt.extra_blocked.size() > 0)
             L.blocked = (L.blocked.array() != 0 || opt.extra_blocked.array() != 0).cast<std::uint8_t>();
         finish_attention_layer(L, b.w_o, b.b_o, opt.attention);
-        x += L.output;
+        ablate_heads(opt.ablation, l, b.w_o, b.b_o, MeanOver::Prefix, L);
+        if (opt.ablation.attention_kept(l)) x += L.output;
         out.layers.push_back(std::move(L));
-        rms_norm(x, b.post_norm, dc.rms_norm_eps, a);
-        linear(a, b.w_gate, RowVec(), gate);  // (T, d_ff)
-        linear(a, b.w_up, RowVec(), up);      // (T, d_ff)
-        swiglu(gate, up);
-        linear(gate, b.w_down, RowVec(), y);  // (T, d)
-        x += y;
+        if (opt.ablation.mlp_kept(l)) {
+            rms_norm(x, b.post_norm, dc.rms_norm_eps, a);
+            linear(a, b.w_gate, RowVec(), gate);  // (T, d_ff)
+            linear(a, b.w_up, RowVec(), up);      // (T, d_ff)
+            swiglu(gate, up);
+            linear(gate, b.w_down, RowVec(), y);  // (T, d)
+            x += y;
+        }
         // Hugging Face records the last block's output after the final norm only.
         if (l + 1 < config.n_layers) out.hidden_states.push_back(x);
     }

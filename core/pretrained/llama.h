@@ -23,6 +23,7 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
@@ -61,6 +62,7 @@ struct DecoderOptions {
     AttentionOptions attention;   // √d_k scaling, temperature, statistics: every layer
     BoolMat extra_blocked;        // (T, T) hidden on top of the causal and window masks, or empty
     int first_position = 0;       // rotary position of ids[0] (shifting a sentence leaves the scores)
+    Ablation ablation;            // heads or sublayers knocked out (intervention.h); empty = none
 };
 
 // The keys query i may not see: j > i (causal) or j ≤ i − window (window > 0). (T, T)

@@ -52,31 +52,33 @@ bool same_pass(const ForwardPass& a, const ForwardPass& b) {
     return true;
 }
 
-}  // namespace
-
-TEST_CASE("ablation: GPT-2 logits with heads zeroed, mean-replaced, sublayers off match torch") {
-    const auto model = load(kTinyGpt2);
-    const nlohmann::json ref = read_json(kFixtures + "/lm/gpt2_ablation_reference.json");
+// One model's ablated logits against its torch reference (gen_ablation_fixtures.py for GPT-2,
+// gen_llama_ablation.py for the rotary decoder).
+void check_ablation_reference(const std::string& folder, const std::string& reference) {
+    const auto model = load(folder);
+    const nlohmann::json ref = read_json(reference);
     const std::vector<int> ids = ids_of(ref["ids"]);
     const int t = int(ids.size()), v = ref["n_vocab"].get<int>();
     double worst = 0.0;
     for (const auto& c : ref["cases"]) {
         CAPTURE(c["name"].get<std::string>());
         auto logits = ablated_next_logits(*model, ids, ablation_of(c));
-        REQUIRE(logits.ok());
+        REQUIRE_MESSAGE(logits.ok(), logits.status().message());
         const Mat want = from_flat(c["logits"], t, v);
         // relative to the largest |logit| (float32 rounding scales with them)
         const double diff = max_diff(*logits, want) / std::max(1.0, double(want.cwiseAbs().maxCoeff()));
-        std::printf("ablation %-15s logits max |diff| %.3g (relative)\n", c["name"].get<std::string>().c_str(), diff);
+        std::printf("ablation %-10s %-15s logits max |diff| %.3g (relative)\n", model->name.c_str(),
+                    c["name"].get<std::string>().c_str(), diff);
         CHECK(diff <= kTolerance);
         worst = std::max(worst, diff);
     }
-    std::printf("ablation: worst logits max |diff| vs torch %.3g\n", worst);
+    std::printf("ablation %s: worst logits max |diff| vs torch %.3g\n", model->name.c_str(), worst);
 }
 
-TEST_CASE("logit lens: every layer's probabilities match torch, with and without ablation") {
-    const auto model = load(kTinyGpt2);
-    const nlohmann::json ref = read_json(kFixtures + "/lm/gpt2_ablation_reference.json");
+// Every layer's lens probabilities against the reference, for the cases that carry them.
+void check_lens_reference(const std::string& folder, const std::string& reference) {
+    const auto model = load(folder);
+    const nlohmann::json ref = read_json(reference);
     const std::vector<int> ids = ids_of(ref["ids"]);
     const int t = int(ids.size()), v = ref["n_vocab"].get<int>(), layers = model->config.n_layers;
     int compared = 0;
@@ -84,7 +86,7 @@ TEST_CASE("logit lens: every layer's probabilities match torch, with and without
         if (c["lens"].empty()) continue;
         CAPTURE(c["name"].get<std::string>());
         auto lens = logit_lens(*model, ids, v, true, ablation_of(c));  // k = V: every probability
-        REQUIRE(lens.ok());
+        REQUIRE_MESSAGE(lens.ok(), lens.status().message());
         REQUIRE(int(lens->layers.size()) == layers + 1);
         double worst = 0.0;
         for (int l = 0; l <= layers; ++l) {
@@ -97,12 +99,32 @@ TEST_CASE("logit lens: every layer's probabilities match torch, with and without
                 }
             }
         }
-        std::printf("logit lens %-6s probabilities max |diff| vs torch %.3g\n", c["name"].get<std::string>().c_str(),
-                    worst);
+        std::printf("logit lens %-10s %-6s probabilities max |diff| vs torch %.3g\n", model->name.c_str(),
+                    c["name"].get<std::string>().c_str(), worst);
         CHECK(worst <= kTolerance);
         ++compared;
     }
     CHECK(compared == 2);
+}
+
+const std::string kTinyLlama = kFixtures + "/pretrained/models/tiny-llama";
+
+}  // namespace
+
+TEST_CASE("ablation: GPT-2 logits with heads zeroed, mean-replaced, sublayers off match torch") {
+    check_ablation_reference(kTinyGpt2, kFixtures + "/lm/gpt2_ablation_reference.json");
+}
+
+TEST_CASE("ablation: a rotary decoder (tiny-llama, grouped K/V heads) matches torch") {
+    check_ablation_reference(kTinyLlama, kFixtures + "/lm/llama_ablation_reference.json");
+}
+
+TEST_CASE("logit lens: every layer's probabilities match torch, with and without ablation") {
+    check_lens_reference(kTinyGpt2, kFixtures + "/lm/gpt2_ablation_reference.json");
+}
+
+TEST_CASE("logit lens: a rotary decoder's layers (RMSNorm, its own head) match torch") {
+    check_lens_reference(kTinyLlama, kFixtures + "/lm/llama_ablation_reference.json");
 }
 
 TEST_CASE("logit lens: the last layer is the model's prediction; the answer's first layer") {
@@ -147,6 +169,28 @@ TEST_CASE("ablation: knocking nothing out changes nothing, bit for bit (GPT-2 an
     one.heads = {{1, 2}};
     CHECK_FALSE(same_pass(forward_ids(*gpt2, ids), forward_ids(*gpt2, ids, one)));
     CHECK_FALSE(same_pass(forward_ids(*bert, bids), forward_ids(*bert, bids, one)));
+
+    // The rotary decoders the same way.
+    const auto llama = load(kTinyLlama);
+    const std::vector<int> lids = {277, 84, 104, 101, 32, 99};
+    CHECK(same_pass(forward_ids(*llama, lids), forward_ids(*llama, lids, mean_nothing)));
+    CHECK_FALSE(same_pass(forward_ids(*llama, lids), forward_ids(*llama, lids, one)));
+}
+
+TEST_CASE("rank_heads on a rotary decoder: each head's effect is its own ablated pass") {
+    const auto llama = load(kTinyLlama);
+    const std::vector<int> ids = {277, 84, 104, 101, 32, 99, 97, 116};
+    auto r = rank_heads(*llama, ids, Ablation{});
+    REQUIRE_MESSAGE(r.ok(), r.status().message());
+    REQUIRE(int(r->heads.size()) == llama->config.n_layers * llama->config.n_heads);
+    for (const HeadEffect& e : r->heads) {
+        Ablation a;
+        a.heads = {e.head};
+        auto logits = ablated_next_logits(*llama, ids, a);
+        REQUIRE(logits.ok());
+        const RowVec p = token_probabilities(logits->row(logits->rows() - 1));
+        CHECK(std::fabs(p[r->answer_id] - e.probability) < 1e-6);
+    }
 }
 
 TEST_CASE("ablation: a head's output before W_O is zero, or its mean (prefix for GPT-2, sentence for BERT)") {

@@ -15,7 +15,7 @@ LensResult run_lens(const LensRequest& r) {
     if (!m.tokenizer) {
         out.error = m.name + " is " + pretrained::architecture_name(m.config.arch) +
                     ", which does not predict the next token, so there is no answer to read after each layer. "
-                    "The logit lens needs a GPT-2 model.";
+                    "The logit lens needs a GPT-2, Llama, Qwen or Mistral model.";
         return out;
     }
     auto ids = lm::encode_for_model(m, r.text);
