@@ -58,7 +58,8 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${ATTNLAB_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # Depends from the binary's libraries (dpkg-shlibdeps)
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-droid-fallback")  # Chinese and Japanese glyphs in the UI font (app/shell/fonts)
+# Chinese and Japanese glyphs in the UI font (app/shell/fonts); Fashion-MNIST for the ViT trainer (attnlab train --task fashion)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-droid-fallback, dataset-fashion-mnist")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "see every step of attention in transformers
 AttnLab is a desktop app and command-line tool for teaching attention
 in transformers. Type a sentence in English or Korean and see the
