@@ -85,10 +85,10 @@ constexpr Entry kTexts[] = {
      "내장 모델은 가중치가 무작위이고 어휘가 없어 아무것도 예측하지 않습니다. 다음 토큰 예측과 글 생성을 "
      "보려면 GPT-2 모델을, [MASK] 자리 채우기를 보려면 BERT 모델을 여세요 (모델 > 모델 폴더 열기)."},
     {Txt::PredictIntroGpt2,
-     "GPT-2 reads the text and gives every possible next token a probability. Click a token to see what "
-     "the model expects after it; generate to add tokens one at a time.",
-     "GPT-2는 글을 읽고 다음에 올 수 있는 모든 토큰에 확률을 줍니다. 토큰을 누르면 그 뒤에 모델이 무엇을 "
-     "기대하는지 보여 줍니다. 생성하면 토큰을 하나씩 덧붙입니다."},
+     "The model (GPT-2, Llama, Qwen, Mistral) reads the text and gives every possible next token a "
+     "probability. Click a token to see what the model expects after it; generate to add tokens one at a time.",
+     "모델(GPT-2, Llama, Qwen, Mistral)은 글을 읽고 다음에 올 수 있는 모든 토큰에 확률을 줍니다. 토큰을 "
+     "누르면 그 뒤에 모델이 무엇을 기대하는지 보여 줍니다. 생성하면 토큰을 하나씩 덧붙입니다."},
     {Txt::PredictIntroBert,
      "BERT does not predict the next token: it fills in hidden ([MASK]) tokens from both sides. Type "
      "[MASK] in the sentence or click a token to hide it.",
@@ -230,13 +230,18 @@ constexpr Entry kTexts[] = {
     {Txt::ViewLens, "Lens (every layer's guess)", "렌즈 (층마다의 추측)"},
     {Txt::LensIntro,
      "What the model would predict if it stopped after each layer: every layer's residual stream through the "
-     "final LayerNorm and the unembedding. Each cell is the top next token, coloured by its probability; a red "
-     "frame marks where the final answer first comes out on top. Hover a cell for its top 5.",
-     "모델이 각 층에서 멈춘다면 무엇을 예측할지 보여 줍니다: 층마다 잔차 흐름을 마지막 LayerNorm과 언임베딩에 "
-     "통과시킵니다. 칸마다 가장 유력한 다음 토큰을 쓰고 확률로 색을 칠합니다. 빨간 테두리는 최종 답이 처음 "
-     "1위로 올라오는 곳입니다. 칸에 마우스를 올리면 상위 5개를 보여 줍니다."},
-    {Txt::LensNeedModel, "The lens needs a model that predicts the next token: open a GPT-2 folder (Model > Open model folder…).",
-     "렌즈에는 다음 토큰을 예측하는 모델이 필요합니다: GPT-2 폴더를 여세요 (모델 > 모델 폴더 열기…)."},
+     "final norm (LayerNorm, or RMSNorm in Llama-style models) and the unembedding. Each cell is the top next "
+     "token, coloured by its probability; a red frame marks where the final answer first comes out on top. "
+     "Hover a cell for its top 5.",
+     "모델이 각 층에서 멈춘다면 무엇을 예측할지 보여 줍니다: 층마다 잔차 흐름을 마지막 정규화(LayerNorm, "
+     "Llama 계열은 RMSNorm)와 언임베딩에 통과시킵니다. 칸마다 가장 유력한 다음 토큰을 쓰고 확률로 색을 "
+     "칠합니다. 빨간 테두리는 최종 답이 처음 1위로 올라오는 곳입니다. 칸에 마우스를 올리면 상위 5개를 보여 "
+     "줍니다."},
+    {Txt::LensNeedModel,
+     "The lens needs a model that predicts the next token: open a GPT-2, Llama, Qwen or Mistral folder "
+     "(Model > Open model folder…).",
+     "렌즈에는 다음 토큰을 예측하는 모델이 필요합니다: GPT-2, Llama, Qwen, Mistral 폴더를 여세요 "
+     "(모델 > 모델 폴더 열기…)."},
     {Txt::LensEmbeddings, "embeddings", "임베딩"},
     {Txt::LensLayerRow, "layer %d", "%d층"},
     {Txt::LensTipEmbeddings, "From the embeddings alone, after “%s”:", "임베딩만으로, “%s” 다음:"},
