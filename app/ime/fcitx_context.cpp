@@ -20,6 +20,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "app/ime/dbus_calls.h"
+
 namespace attn::app {
 
 namespace {
@@ -74,12 +76,7 @@ struct FcitxConnection {
     }
 
     DBusMessage* send_wait(DBusMessage* m, int timeout_ms) {
-        DBusError err;
-        dbus_error_init(&err);
-        DBusMessage* reply = dbus_connection_send_with_reply_and_block(bus, m, timeout_ms, &err);
-        dbus_message_unref(m);
-        dbus_error_free(&err);
-        return reply;
+        return dbus_send_wait(bus, m, timeout_ms);
     }
 
     void call_wait(const char* method) {
@@ -89,15 +86,7 @@ struct FcitxConnection {
     }
 
     void drain() {
-        dbus_connection_read_write(bus, 0);
-        while (DBusMessage* m = dbus_connection_pop_message(bus)) {
-            if (dbus_message_get_type(m) == DBUS_MESSAGE_TYPE_SIGNAL &&
-                std::string(dbus_message_get_interface(m) ? dbus_message_get_interface(m) : "") == kContextInterface &&
-                path == (dbus_message_get_path(m) ? dbus_message_get_path(m) : "")) {
-                on_signal(m);
-            }
-            dbus_message_unref(m);
-        }
+        dbus_drain_signals(bus, kContextInterface, path, [this](DBusMessage* m) { on_signal(m); });
     }
 
     // a(si) → the whole text and its styled runs (code points); i → the caret (bytes → code points).

@@ -22,6 +22,7 @@
 #include <sstream>
 #include <utility>
 
+#include "app/ime/dbus_calls.h"
 #include "app/ime/ibus_address.h"
 
 namespace attn::app {
@@ -167,12 +168,7 @@ struct IbusConnection {
 
     // Sends and waits for the reply (nullptr on error or timeout); the caller unrefs it.
     DBusMessage* send_wait(DBusMessage* m, int timeout_ms) {
-        DBusError err;
-        dbus_error_init(&err);
-        DBusMessage* reply = dbus_connection_send_with_reply_and_block(bus, m, timeout_ms, &err);
-        dbus_message_unref(m);
-        dbus_error_free(&err);
-        return reply;
+        return dbus_send_wait(bus, m, timeout_ms);
     }
 
     void call_wait(const char* method) {
@@ -183,15 +179,7 @@ struct IbusConnection {
 
     // Reads what arrived without blocking and turns the context's signals into events.
     void drain() {
-        dbus_connection_read_write(bus, 0);
-        while (DBusMessage* m = dbus_connection_pop_message(bus)) {
-            if (dbus_message_get_type(m) == DBUS_MESSAGE_TYPE_SIGNAL &&
-                std::string(dbus_message_get_interface(m) ? dbus_message_get_interface(m) : "") == kContextInterface &&
-                path == (dbus_message_get_path(m) ? dbus_message_get_path(m) : "")) {
-                on_signal(m);
-            }
-            dbus_message_unref(m);
-        }
+        dbus_drain_signals(bus, kContextInterface, path, [this](DBusMessage* m) { on_signal(m); });
     }
 
     void on_signal(DBusMessage* m) {
