@@ -105,7 +105,7 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
     float y_label_w = 0.0f;
     for (const Tick& t : yt)
         if (t.major) y_label_w = std::max(y_label_w, ImGui::CalcTextSize(t.label.c_str()).x);
-    const float x_label_h = line_h;
+    const float x_label_h = categories && spec.x_category_room > 0.0f ? spec.x_category_room : line_h;
     const float title_h = spec.title.empty() ? 0.0f : line_h + 4.0f;
     const float y_title_h = spec.y.label.empty() ? 0.0f : line_h + 2.0f;  // the y axis' title row
     const float left = origin.x + y_label_w + 10.0f;
@@ -134,7 +134,7 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
     }
     // Category labels: every k-th, so that none overlap (k from the widest label).
     int stride = 1;
-    if (categories && !xt.empty()) {
+    if (categories && !xt.empty() && spec.x_category_room <= 0.0f) {
         float widest = 0.0f;
         for (const Tick& t : xt) widest = std::max(widest, ImGui::CalcTextSize(t.label.c_str()).x);
         const float slot = (right - left) / float(xt.size());
@@ -147,7 +147,7 @@ PlotHover draw_plot(const char* id, const PlotSpec& spec, ImVec2 size) {
         if (!categories && t.major) dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), grid_col);
         if (categories && ti % size_t(stride) != 0) continue;
         dl->AddLine(ImVec2(x, bottom), ImVec2(x, bottom + (t.major ? 5.0f : 3.0f)), axis_col);
-        if (!t.major || t.label.empty()) continue;
+        if (!t.major || t.label.empty() || spec.x_category_room > 0.0f) continue;
         const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
         if (x - 0.5f * ts.x < last_label_end) continue;  // no overlapping labels
         dl->AddText(ImVec2(x - 0.5f * ts.x, bottom + 6.0f), text_col, t.label.c_str());

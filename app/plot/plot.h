@@ -58,6 +58,9 @@ struct PlotSpec {
     int x_tick_target = 6, y_tick_target = 5;
     // When set: x ticks at 0, 1, … labelled with these (every k-th when they would overlap).
     std::vector<std::string> x_category_labels;
+    // > 0: the category labels are drawn by the caller (pictures) in a row this tall under the axis
+    // (they still name the points in the hover readout); 0: as text.
+    float x_category_room = 0.0f;
 };
 
 struct PlotHover {

@@ -501,6 +501,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     heatmap_renderer_destroy(app->heatmap.renderer);
     heatmap_renderer_destroy(app->heatmap.overview);
     destroy_picture(app->heatmap.picture);
+    destroy_picture(app->qk.picture);
+    destroy_picture(app->row.picture);
     all_heads_panel_destroy(app->all_heads);
     scaling_lab_panel_destroy(app->scaling);
     variants_panel_destroy(app->variants);

@@ -1,4 +1,5 @@
-// patch_thumbs.cpp — an image run's patches as small pictures for axis labels
+// patch_thumbs.cpp — an image run's patches as small pictures for axis labels,
+// table cells and tooltips
 // (implementation; the interface and its contract are in patch_thumbs.h)
 #include "app/widgets/patch_thumbs.h"
 
@@ -36,6 +37,42 @@ bool draw_patch_thumb(ImDrawList* dl, const PictureTexture& p, int token, ImVec2
     dl->AddRect(a, b, highlighted ? IM_COL32(255, 210, 40, 255) : IM_COL32(0, 0, 0, 110), 0.0f, 0,
                 highlighted ? 2.0f : 1.0f);
     return true;
+}
+
+bool patch_thumb_item(const PictureTexture& p, int token, float side) {
+    if (!p.image || p.texture == 0) return false;
+    const int patch = token - p.image->prefix_tokens;
+    if (patch < 0 || patch >= p.image->grid_rows * p.image->grid_cols) return false;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(side, side));
+    return draw_patch_thumb(ImGui::GetWindowDrawList(), p, token, ImVec2(at.x + 0.5f * side, at.y + 0.5f * side), side,
+                            false);
+}
+
+void patch_pair_item(const PictureTexture& p, const Trace& trace, int query, int key, float side) {
+    auto is_patch = [&](int token) {
+        return p.image && p.texture != 0 && token >= p.image->prefix_tokens &&
+               token - p.image->prefix_tokens < p.image->grid_rows * p.image->grid_cols;
+    };
+    if (!is_patch(query) && !is_patch(key)) return;
+    auto one = [&](int token, const std::vector<Token>& tokens) {
+        if (!patch_thumb_item(p, token, side) && token >= 0 && token < int(tokens.size())) {
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextUnformatted(tokens[size_t(token)].text.c_str());
+        }
+    };
+    one(query, trace.q_tokens);
+    ImGui::SameLine();
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 0.5f * (side - ImGui::GetTextLineHeight()));
+    ImGui::TextUnformatted("→");
+    ImGui::SameLine();
+    one(key, trace.k_tokens);
+}
+
+bool refresh_picture_for(PictureTexture& p, const Trace* trace) {
+    if (!trace || !trace->image) return false;
+    refresh_picture(p, trace->image);
+    return p.texture != 0;
 }
 
 }  // namespace attn::app

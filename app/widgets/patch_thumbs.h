@@ -1,5 +1,6 @@
-// patch_thumbs.h — an image run's patches as small pictures (ImGui draw list), for axis labels:
-// the picture the model saw as one GL texture, each patch drawn with its UV rectangle.
+// patch_thumbs.h — an image run's patches as small pictures (ImGui draw list), for axis labels,
+// table cells and tooltips in every view that names tokens (heatmap, all heads, model view, Q·K,
+// row bars, scaling lab): the picture the model saw as one GL texture, each patch drawn with its UV rectangle.
 // Prefix tokens ([CLS], [DIST]) have no picture; callers keep their text label for them.
 #pragma once
 
@@ -26,5 +27,16 @@ void destroy_picture(PictureTexture& picture);
 // frame; false (nothing drawn) when the token is not a patch or there is no picture.
 bool draw_patch_thumb(ImDrawList* dl, const PictureTexture& picture, int token, ImVec2 centre, float side,
                       bool highlighted);
+
+// The same as an ImGui item at the cursor (table cells, tooltips): a `side` square; false and
+// nothing laid out when the token is not a patch.
+bool patch_thumb_item(const PictureTexture& picture, int token, float side);
+
+// A tooltip line for cell (query, key) of an image run: "▣ → ▣", each patch as a `side` picture
+// (a prefix token as its name); nothing when neither token is a patch.
+void patch_pair_item(const PictureTexture& picture, const Trace& trace, int query, int key, float side);
+
+// Uploads `trace`'s picture when it is an image run (GL context current); false otherwise.
+bool refresh_picture_for(PictureTexture& picture, const Trace* trace);
 
 }  // namespace attn::app

@@ -50,6 +50,20 @@ bool refresh(AllHeadsPanel& p, const std::shared_ptr<const Trace>& trace, int la
     return true;
 }
 
+// Patch pictures along a map whose top-left corner is p0: the queries down its left edge, the keys
+// along its top, each `thumb` wide and centred on its row or column.
+void draw_patch_edges(const PictureTexture& picture, const LayerTrace& layer, ImVec2 p0, float img_w, float img_h,
+                      float thumb) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float row_h = img_h / float(std::max(layer.t_q(), 1)), col_w = img_w / float(std::max(layer.t_k(), 1));
+    for (int i = 0; i < layer.t_q(); ++i)
+        draw_patch_thumb(dl, picture, i, ImVec2(p0.x - 3.0f - 0.5f * thumb, p0.y + (float(i) + 0.5f) * row_h),
+                         std::min(thumb, row_h - 1.0f), false);
+    for (int j = 0; j < layer.t_k(); ++j)
+        draw_patch_thumb(dl, picture, j, ImVec2(p0.x + (float(j) + 0.5f) * col_w, p0.y - 3.0f - 0.5f * thumb),
+                         std::min(thumb, col_w - 1.0f), false);
+}
+
 }  // namespace
 
 void draw_all_heads_panel(AllHeadsPanel& p, AppState& s, const ComputeView& view) {
@@ -78,20 +92,39 @@ void draw_all_heads_panel(AllHeadsPanel& p, AppState& s, const ComputeView& view
         return;
     }
 
-    // Grid of (shown + 1) square thumbnails, each with a caption line above.
+    // Grid of (shown + 1) square thumbnails, each with a caption line above. Image runs whose cells
+    // would be readable get a strip of patch pictures left of and above each map (`edge` wide).
     const int count = shown + 1;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float line_h = ImGui::GetTextLineHeightWithSpacing();
     const float gap = 14.0f;
+    const int t_max = std::max({layer.t_q(), layer.t_k(), 1});
+    auto best_grid = [&](float edge, int* cols_out) {
+        int best_cols = 1;
+        float best_side = 0.0f;
+        for (int cols = 1; cols <= count; ++cols) {  // the column count that gives the largest squares
+            const int rows = (count + cols - 1) / cols;
+            const float side = std::min((avail.x - gap * float(cols - 1)) / float(cols) - edge,
+                                        (avail.y - float(rows) * (line_h + gap)) / float(rows) - edge);
+            if (side > best_side) {
+                best_side = side;
+                best_cols = cols;
+            }
+        }
+        *cols_out = best_cols;
+        return best_side;
+    };
     int best_cols = 1;
-    float best_side = 0.0f;
-    for (int cols = 1; cols <= count; ++cols) {  // the column count that gives the largest squares
-        const int rows = (count + cols - 1) / cols;
-        const float side = std::min((avail.x - gap * float(cols - 1)) / float(cols),
-                                    (avail.y - float(rows) * (line_h + gap)) / float(rows));
-        if (side > best_side) {
-            best_side = side;
-            best_cols = cols;
+    float best_side = best_grid(0.0f, &best_cols);
+    float edge = 0.0f;  // the patch strip's width (0: no pictures)
+    if (refresh_picture_for(p.picture, trace.get()) && best_side / float(t_max) >= kMinThumbPx + 2.0f) {
+        int cols_with = 1;
+        const float cell = std::min(std::floor(best_side / float(t_max)), 28.0f);
+        const float side_with = best_grid(cell + 2.0f, &cols_with);
+        if (side_with / float(t_max) >= kMinThumbPx + 2.0f) {
+            edge = std::floor(std::min(side_with / float(t_max), 28.0f)) + 2.0f;
+            best_side = side_with;
+            best_cols = cols_with;
         }
     }
     const float aspect = float(layer.t_k()) / float(std::max(layer.t_q(), 1));  // width / height
@@ -105,8 +138,9 @@ void draw_all_heads_panel(AllHeadsPanel& p, AppState& s, const ComputeView& view
     for (int k = 0; k < count; ++k) {
         const bool is_avg = k == shown;
         const int col = k % best_cols, row = k / best_cols;
-        const ImVec2 cap(origin.x + float(col) * (side + gap), origin.y + float(row) * (side + line_h + gap));
-        const ImVec2 p0(cap.x, cap.y + line_h), p1(p0.x + img_w, p0.y + img_h);
+        const ImVec2 cap(origin.x + edge + float(col) * (side + edge + gap),
+                         origin.y + float(row) * (side + edge + line_h + gap));
+        const ImVec2 p0(cap.x, cap.y + line_h + edge), p1(p0.x + img_w, p0.y + img_h);
         char caption[64];
         if (is_avg) {
             std::snprintf(caption, sizeof(caption), "%s", tr(lang, Txt::HeadAverage));
@@ -128,6 +162,8 @@ void draw_all_heads_panel(AllHeadsPanel& p, AppState& s, const ComputeView& view
         dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2),
                     focused ? rgba(80, 220, 255) : rgba(70, 70, 80), 0.0f, 0, focused ? 3.0f : 1.0f);
 
+        if (edge > 0.0f) draw_patch_edges(p.picture, layer, p0, img_w, img_h, edge - 2.0f);
+
         ImGui::SetCursorScreenPos(p0);
         ImGui::PushID(k);
         const bool clicked = ImGui::InvisibleButton("##thumb", ImVec2(std::max(img_w, 1.0f), std::max(img_h, 1.0f)));
@@ -143,6 +179,7 @@ void draw_all_heads_panel(AllHeadsPanel& p, AppState& s, const ComputeView& view
             ImGui::TextUnformatted(caption);
             ImGui::Text(tr(lang, Txt::HeadsCellTip), trace->q_tokens[size_t(i)].text.c_str(),
                         trace->k_tokens[size_t(j)].text.c_str(), double(w));
+            patch_pair_item(p.picture, *trace, i, j, 48.0f);
             ImGui::TextDisabled("%s", tr(lang, is_avg ? Txt::HeadsAverageTip : Txt::HeadsClickTip));
             ImGui::EndTooltip();
         }
@@ -157,6 +194,7 @@ void draw_all_heads_panel(AllHeadsPanel& p, AppState& s, const ComputeView& view
 
 void all_heads_panel_destroy(AllHeadsPanel& p) {
     for (HeatmapRenderer& r : p.renderers) heatmap_renderer_destroy(r);
+    destroy_picture(p.picture);
     p = AllHeadsPanel{};
 }
 

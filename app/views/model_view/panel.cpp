@@ -145,6 +145,11 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
                         0, 2.0f);
             ImGui::BeginTooltip();
             ImGui::Text(tr(lang, Txt::ModelViewCell), hl + 1, hh + 1);
+            if (refresh_picture_for(p.picture, trace.get())) {  // the cell under the pointer, as patches
+                const int i = std::clamp(int((m.y - p0.y) / img_h * float(trace->t_q())), 0, trace->t_q() - 1);
+                const int j = std::clamp(int((m.x - p0.x) / img_w * float(trace->t_k())), 0, trace->t_k() - 1);
+                patch_pair_item(p.picture, *trace, i, j, 40.0f);
+            }
             if (!groups.empty()) {
                 const LayerTrace& hovered_layer = trace->layers[size_t(hl)];
                 for (const KvGroup& kg : groups) {
@@ -179,6 +184,7 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
 
 void model_view_panel_destroy(ModelViewPanel& p) {
     delete_texture(p.texture);
+    destroy_picture(p.picture);
     p.texture = 0;
     p.atlas_trace.reset();
 }

@@ -13,6 +13,7 @@
 #include "app/jobs/compute_worker.h"
 #include "app/views/model_view/model_thumbnails.h"
 #include "app/views/model_view/roles_panel.h"
+#include "app/widgets/patch_thumbs.h"
 
 namespace attn::app {
 
@@ -23,6 +24,9 @@ struct ModelViewPanel {
     unsigned texture = 0;   // GL name, 0 = none yet
     double build_ms = 0.0;  // last atlas build + upload (shown in the hover tooltip)
     RolesPanel roles;       // head roles: badges on the maps, legend and ranked list on the right
+    // Image runs: the maps are too small for patch labels (≤ 64 texels, pooled), so the tooltip
+    // names the hovered cell with its query and key patches as pictures.
+    PictureTexture picture;
 };
 
 void draw_model_view_panel(ModelViewPanel& panel, AppState& state, const ComputeView& view);

@@ -16,6 +16,32 @@
 
 namespace attn::app {
 
+namespace {
+
+// Each point's patch beside it, where the plot would write its name (keys first, then queries,
+// as the series); prefix tokens keep their name.
+void draw_point_pictures(const PictureTexture& picture, const Trace& trace, const PlotSpec& spec, const PlotHover& h) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->PushClipRect(h.area_min, h.area_max, true);
+    const float side = std::max(kMinThumbPx, std::floor(ImGui::GetTextLineHeight() * 1.2f));
+    for (size_t si = 0; si < spec.series.size(); ++si) {
+        const PlotSeries& series = spec.series[si];
+        const std::vector<Token>& tokens = si == 0 ? trace.k_tokens : trace.q_tokens;
+        for (size_t i = 0; i < series.x.size() && i < tokens.size(); ++i) {
+            const ImVec2 at = plot_point(spec, h, series.x[i], series.y[i]);
+            if (draw_patch_thumb(dl, picture, int(i), ImVec2(at.x + 6.0f + 0.5f * side, at.y), side, false))
+                dl->AddRect(ImVec2(at.x + 5.0f, at.y - 0.5f * side - 1.0f), ImVec2(at.x + 7.0f + side, at.y + 0.5f * side + 1.0f),
+                            series.colour);  // query or key: the series' colour
+            else
+                dl->AddText(ImVec2(at.x + 6.0f, at.y - 0.5f * ImGui::GetTextLineHeight()), series.colour,
+                            tokens[i].text.c_str());
+        }
+    }
+    dl->PopClipRect();
+}
+
+}  // namespace
+
 void draw_qk_panel(QkPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (!view.trace || view.trace->layers.empty()) {
@@ -88,12 +114,19 @@ void draw_qk_panel(QkPanel& p, AppState& s, const ComputeView& view) {
         queries.y.push_back(pr.q2(i, 1));
         queries.point_labels.push_back(trace.q_tokens[size_t(i)].text);
     }
-    keys.label_points = queries.label_points = labels;
+    const bool pictures = refresh_picture_for(p.picture, view.trace.get());
+    keys.label_points = queries.label_points = labels && !pictures;  // pictures: drawn below
     spec.series = {keys, queries};
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side = std::max(200.0f, std::min(avail.x, avail.y));
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, 0.5f * (avail.x - side)));
     const PlotHover h = draw_plot("##qk_plot", spec, ImVec2(side, side));
+    if (pictures && h.series >= 0 && h.index >= 0) {  // the plot's tooltip, with the patch under it
+        ImGui::BeginTooltip();
+        patch_thumb_item(p.picture, h.index, 56.0f);
+        ImGui::EndTooltip();
+    }
+    if (pictures && labels) draw_point_pictures(p.picture, trace, spec, h);
 
     // The query whose lines are drawn: the hovered one, else the selected (or last) one.
     const int tq = L.t_q();

@@ -1,13 +1,15 @@
 // panel.h — the query/key view (as AttentionViz): the current head's query and key vectors
 // projected on the first two principal components of Q_h and K_h stacked
 // (core/attention/qk_projection.h), queries and keys in two colours with token labels; the
-// selected (or hovered) query's lines to the keys, opacity = attention weight.
+// selected (or hovered) query's lines to the keys, opacity = attention weight. Image runs label the
+// points with their patches (patch_thumbs.h).
 #pragma once
 
 #include <memory>
 
 #include "app/jobs/compute_worker.h"
 #include "app/state/app_state.h"
+#include "app/widgets/patch_thumbs.h"
 #include "core/attention/qk_projection.h"
 
 namespace attn::app {
@@ -17,6 +19,9 @@ struct QkPanel {
     std::shared_ptr<const Trace> cached_trace;
     int cached_layer = -1, cached_head = -1;
     QkProjection projection;
+    // Image runs: each point labelled with its patch's picture instead of its name (where names
+    // would be written: ≤ 60 tokens), and the hovered point's patch in the tooltip.
+    PictureTexture picture;
 };
 
 void draw_qk_panel(QkPanel& panel, AppState& state, const ComputeView& view);

@@ -50,6 +50,11 @@ void draw_row_panel(RowPanel& p, AppState& s, const ComputeView& view) {
     item_tooltip(tr(lang, Txt::RowPrevTip));
     ImGui::SameLine();
     ImGui::Text("\"%s\"  (%d / %d)", b.query.c_str(), b.row + 1, tq);
+    const bool pictures = refresh_picture_for(p.picture, &trace);
+    if (pictures) {
+        ImGui::SameLine();
+        patch_thumb_item(p.picture, b.row, ImGui::GetFrameHeight());
+    }
     ImGui::SameLine();
     if (ImGui::ArrowButton("##row_next", ImGuiDir_Right) && b.row + 1 < tq)
         select_row(s, b.row + 1, trace, layer, head);
@@ -97,7 +102,20 @@ void draw_row_panel(RowPanel& p, AppState& s, const ComputeView& view) {
         target.point_labels.push_back(tip);
     }
     spec.series = {bars, top};
+    // Pictures under the bars when a slot is wide enough (the plot's left margin is ~ 50 px).
+    const float slot = (avail_w - 60.0f) / float(std::max<size_t>(b.keys.size(), 1));
+    const float thumb = pictures ? std::floor(std::min(slot - 2.0f, 32.0f)) : 0.0f;
+    if (thumb >= kMinThumbPx) spec.x_category_room = thumb + 2.0f;
     const PlotHover h = draw_plot("##row_plot", spec, ImVec2(avail_w, std::max(200.0f, ImGui::GetContentRegionAvail().y)));
+    if (spec.x_category_room > 0.0f) {
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        for (size_t i = 0; i < b.keys.size(); ++i) {
+            const float x = plot_point(spec, h, double(i), 0.0).x, y = h.area_max.y + 6.0f + 0.5f * thumb;
+            if (draw_patch_thumb(dl, p.picture, b.keys[i], ImVec2(x, y), thumb, b.keys[i] == b.argmax)) continue;
+            const ImVec2 ts = ImGui::CalcTextSize(b.labels[i].c_str());  // a prefix token: its name
+            dl->AddText(ImVec2(x - 0.5f * ts.x, y - 0.5f * ts.y), ImGui::GetColorU32(ImGuiCol_Text), b.labels[i].c_str());
+        }
+    }
     if (h.clicked && h.series >= 0) {  // a click on a bar selects that cell for the explainer
         const PlotSeries& s_hit = spec.series[size_t(h.series)];
         const size_t i = size_t(s_hit.x[size_t(h.index)]);

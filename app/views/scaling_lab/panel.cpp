@@ -99,6 +99,7 @@ void draw_maps(ScalingLabPanel& p, const AppState& s, const LayerTrace& main, co
             ImGui::Text("%d → %d", i, j);
             ImGui::Text("%s: %.4f   %s: %.4f", tr(lang, Txt::ScaledShort), double(scaled.heads[size_t(head)].weights(i, j)),
                         tr(lang, Txt::RawShort), double(unscaled.heads[size_t(head)].weights(i, j)));
+            if (p.shown->trace) patch_pair_item(p.picture, *p.shown->trace, i, j, 40.0f);
             if (k == 2) ImGui::TextDisabled("%s", tr(lang, Txt::ScalingDiffTip));
             ImGui::EndTooltip();
         }
@@ -106,7 +107,7 @@ void draw_maps(ScalingLabPanel& p, const AppState& s, const LayerTrace& main, co
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + line_h + h + 10.0f));
 }
 
-void draw_stats_table(const Trace& trace, const LayerTrace& main, int head, Lang lang) {
+void draw_stats_table(const PictureTexture& picture, const Trace& trace, const LayerTrace& main, int head, Lang lang) {
     const HeadTrace& ht = main.heads[size_t(head)];
     const RowStats& sc = main.scale ? ht.stats : ht.stats_flipped;
     const RowStats& raw = main.scale ? ht.stats_flipped : ht.stats;
@@ -132,6 +133,7 @@ void draw_stats_table(const Trace& trace, const LayerTrace& main, int head, Lang
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
+            if (patch_thumb_item(picture, i, ImGui::GetTextLineHeight())) ImGui::SameLine();
             ImGui::Text("%d %s", i, trace.q_tokens[size_t(i)].text.c_str());
             const float v[6] = {sc.entropy(i), raw.entropy(i), sc.max_weight(i), raw.max_weight(i),
                                 sc.jacobian_norm(i), raw.jacobian_norm(i)};
@@ -268,7 +270,8 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
     const float lower_h = ImGui::GetContentRegionAvail().y;
     const float left_w = std::floor(ImGui::GetContentRegionAvail().x * 0.55f);
     if (ImGui::BeginChild("##stats", ImVec2(left_w, lower_h), false, ImGuiWindowFlags_NoBackground)) {
-        draw_stats_table(*view.trace, main, head, lang);
+        refresh_picture_for(p.picture, view.trace.get());
+        draw_stats_table(p.picture, *view.trace, main, head, lang);
     }
     ImGui::EndChild();
     ImGui::SameLine(0.0f, 16.0f);
@@ -282,6 +285,7 @@ void scaling_lab_panel_destroy(ScalingLabPanel& p) {
     heatmap_renderer_destroy(p.scaled);
     heatmap_renderer_destroy(p.unscaled);
     delete_texture(p.diff_tex);
+    destroy_picture(p.picture);
     p.scaled = HeatmapRenderer{};
     p.unscaled = HeatmapRenderer{};
     p.diff_tex = 0;

@@ -22,6 +22,7 @@
 #include "app/jobs/compute_worker.h"
 #include "app/heatmap/heatmap_texture.h"
 #include "app/views/scaling_lab/scaling_lab.h"
+#include "app/widgets/patch_thumbs.h"
 
 namespace attn::app {
 
@@ -43,6 +44,9 @@ struct ScalingLabPanel {
     bool dk_posted = false;
     std::optional<DkCurve> dk;
     std::array<float, kDkDemoCount> curve_raw{}, curve_scaled{};  // entropy per d_k
+
+    // Image runs: the stats table's token column and the maps' tooltip show the patches.
+    PictureTexture picture;
 
     ScalingMapsJob maps_job{run_scaling_request};
     DkCurveJob dk_job{[](const std::uint64_t& seed) { return run_dk_curve(seed); }};
