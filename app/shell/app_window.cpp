@@ -128,6 +128,10 @@ void draw_frame(App& app, ComputeWorker& worker) {
         }
         apply_result(app.view, std::move(*result));
     }
+    if (app.image.pending_patch.first >= 0 && app.view.trace && app.view.trace->is_image()) {  // --patch R,C
+        select_start_patch(app.state, *app.view.trace, app.image.pending_patch.first, app.image.pending_patch.second);
+        app.image.pending_patch = {-1, -1};
+    }
     app.view.busy = worker.busy();
     poll_model_session(app.models, app.state);  // a finished load: the next request runs it
     lesson_panel_update(app.lesson, app.state, app.view, app.models.active != nullptr);

@@ -104,6 +104,26 @@ TEST_CASE("image view: patch indices, rows and columns, hit test") {
     CHECK(token_patch(deit, 1) == std::make_pair(-1, -1));
 }
 
+TEST_CASE("image view: --patch R,C selects the patch as the query of every view") {
+    const attn::Trace trace = reference_trace();
+    AppState s;
+    s.layer = 1;
+    s.head = 0;
+    REQUIRE(select_start_patch(s, trace, 1, 2));
+    CHECK(s.image_query == 1 + 4 + 2);
+    CHECK(s.sel_query == 1 + 4 + 2);  // the heatmap's, explainer's, Row's and Q·K's query
+    Eigen::Index best = 0;
+    trace.layers[1].heads[0].weights.row(7).maxCoeff(&best);
+    CHECK(s.sel_key == int(best));  // its strongest key in the shown layer and head
+    AppState untouched;
+    CHECK_FALSE(select_start_patch(untouched, trace, 4, 0));  // outside the 4×4 grid
+    CHECK(untouched.sel_query == -1);
+    CHECK(untouched.image_query == 0);
+    attn::Trace text = trace;
+    text.image.reset();
+    CHECK_FALSE(select_start_patch(untouched, text, 0, 0));  // not a picture
+}
+
 TEST_CASE("image view: the 60% mass set") {
     CHECK(mass_set({0.0f, 0.0f}, kMassFraction) == std::vector<std::uint8_t>{0, 0});  // nothing to keep
     CHECK(mass_set({0.5f, 0.3f, 0.2f}, 0.6f) == std::vector<std::uint8_t>{1, 1, 0});  // 0.5 < 0.6: 0.3 crosses

@@ -29,6 +29,21 @@ int patch_at(const TraceImage& img, float u, float v) {
     return patch_token(img, row, col);
 }
 
+bool select_start_patch(AppState& s, const Trace& trace, int row, int col) {
+    if (!trace.image || trace.layers.empty()) return false;
+    const int token = patch_token(*trace.image, row, col);
+    if (token < 0 || token >= trace.t_q()) return false;
+    clamp_selection(s, trace);
+    s.image_query = token;
+    s.sel_query = token;
+    const LayerTrace& layer = trace.layers[size_t(clamp_layer(s.layer, trace))];
+    const Mat& a = layer.heads[size_t(std::clamp(s.head, 0, layer.n_heads - 1))].weights;  // (T_q, T_k)
+    Eigen::Index best = 0;
+    a.row(token).maxCoeff(&best);
+    s.sel_key = a(token, best) > 0.0f ? int(best) : -1;
+    return true;
+}
+
 std::vector<float> patch_attention(const LayerTrace& layer, const TraceImage& img, int query, int head) {
     const int n = patch_count(img);
     assert(query >= 0 && query < layer.t_q() && "query token inside the trace");

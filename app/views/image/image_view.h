@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/state/app_state.h"
 #include "core/attention/attention.h"
 #include "core/attention/trace.h"
 #include "core/base/matrix.h"
@@ -34,6 +35,13 @@ std::pair<int, int> token_patch(const TraceImage& img, int token);
 // The patch token under a point given as fractions (u, v) ∈ [0, 1) of the picture's width and
 // height; -1 outside.
 int patch_at(const TraceImage& img, float u, float v);
+
+// --patch R,C at start-up: that patch becomes the query of every view — the Image view's
+// (AppState::image_query) and the selection the heatmap, explainer, Row and Q·K views share
+// (sel_query, with sel_key on its strongest key in the current layer and head, as a click on a
+// Row bar would leave it). False, and nothing changed, outside the grid or for a trace without
+// a picture.
+bool select_start_patch(AppState& state, const Trace& trace, int row, int col);
 
 // (rows · cols) query's weights on the patch keys, head `head` (0-based) or, for head < 0, the
 // mean of the layer's heads. The prefix keys ([CLS], [DIST]) are left out (prefix_share).

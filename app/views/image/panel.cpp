@@ -291,10 +291,6 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
     const Trace& trace = *view.trace;
     const TraceImage& img = *trace.image;
     clamp_selection(s, trace);
-    if (p.pending_patch.first >= 0) {
-        if (const int token = patch_token(img, p.pending_patch.first, p.pending_patch.second); token >= 0) s.image_query = token;
-        p.pending_patch = {-1, -1};
-    }
     s.image_query = std::clamp(s.image_query, 0, trace.t_q() - 1);
     refresh_texture(p, trace.image);
     ImGui::Text(tr(lang, Txt::ImageCaption), img.source.c_str(), img.source_width, img.source_height, img.width,

@@ -28,7 +28,8 @@ struct ImagePanel {
     // The query token and "mean of heads" are AppState::image_query / image_mean_heads (File > Export).
     bool keep_mass = false;    // darken all but the patches holding 60% of the mass
     float opacity = 0.5f;      // of the colour overlay
-    // --patch R,C: the query to select once an image trace is in; (-1, -1) = none ([CLS] stays).
+    // --patch R,C: the query to select in every view once an image trace is in (the shell applies
+    // it with select_start_patch, whichever view shows); (-1, -1) = none ([CLS] stays).
     std::pair<int, int> pending_patch{-1, -1};
 
     // The picture as a texture, for the TraceImage it was made from.
