@@ -1,6 +1,7 @@
 // test_vit_views.cpp — the Attention distance and Position similarity views' numbers
 // (app/views/attn_distance, app/views/pos_similarity) on the real tiny ViT, and their exports
-// from the app (File > Export: figures and CSV), the bundled samples and the last image kept ready.
+// from the app (File > Export: figures and CSV), the bundled samples and the last image kept ready,
+// and Fashion-MNIST's class names in Korean.
 // The statistics themselves are checked against numpy in tests/pretrained/test_vision_stats.cpp.
 #include <doctest/doctest.h>
 
@@ -11,6 +12,7 @@
 #include <memory>
 #include <sstream>
 
+#include "app/i18n/class_names.h"
 #include "app/jobs/export_job.h"
 #include "app/state/image_samples.h"
 #include "app/views/attn_distance/attn_distance.h"
@@ -213,4 +215,34 @@ TEST_CASE("the last image stays ready: re-running does not read the file again")
     CHECK(!attn::pretrained::compute_pretrained_trace_cached(**m, run, &cache).ok());
     CHECK(cache.files_read() == 3);
     fs::remove_all(dir);
+}
+
+TEST_CASE("Fashion-MNIST's class names in Korean, only for exactly its ten names") {
+    const std::vector<std::string> fashion = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                                              "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
+    CHECK(is_fashion_mnist_names(fashion));
+    CHECK(class_name_for_ui(fashion, 0, Lang::Ko, "?") == "티셔츠/상의");
+    CHECK(class_name_for_ui(fashion, 3, Lang::Ko, "?") == "원피스");
+    CHECK(class_name_for_ui(fashion, 9, Lang::Ko, "?") == "앵클부츠");
+    CHECK(class_name_for_ui(fashion, 9, Lang::En, "?") == "Ankle boot");  // English UI: as saved
+    CHECK(class_name_for_ui(fashion, 10, Lang::Ko, "?") == "?");
+    CHECK(class_name_for_ui(fashion, -1, Lang::Ko, "?") == "?");
+    const std::vector<std::string> ko = class_names_for_ui(fashion, Lang::Ko);
+    REQUIRE(ko.size() == 10);
+    CHECK(ko[7] == "스니커즈");
+    CHECK(class_names_for_ui(fashion, Lang::En) == fashion);
+
+    std::vector<std::string> other = fashion;  // one name changed, reordered or one more: not the dataset
+    other[3] = "Gown";
+    CHECK_FALSE(is_fashion_mnist_names(other));
+    CHECK(class_name_for_ui(other, 0, Lang::Ko, "?") == "T-shirt/top");
+    other = fashion;
+    std::swap(other[0], other[1]);
+    CHECK_FALSE(is_fashion_mnist_names(other));
+    other = fashion;
+    other.push_back("Hat");
+    CHECK_FALSE(is_fashion_mnist_names(other));
+    CHECK(class_names_for_ui(other, Lang::Ko) == other);
+    const std::vector<std::string> imagenet_like = {"tabby cat", "", "dog"};
+    CHECK(class_name_for_ui(imagenet_like, 1, Lang::Ko, "class 1") == "class 1");  // no name: the fallback
 }

@@ -16,6 +16,7 @@
 
 #include "app/heatmap/heatmap_data.h"
 #include "app/heatmap/heatmap_texture.h"
+#include "app/i18n/class_names.h"
 #include "app/i18n/core_messages.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/ui_widgets.h"
@@ -214,7 +215,7 @@ void draw_classes(Lang lang, const TraceImage& img, float width) {
         std::snprintf(pct, sizeof(pct), "%.1f%%", double(c.probability) * 100.0);
         ImGui::ProgressBar(c.probability, ImVec2(std::min(width, 110.0f), 0.0f), pct);
         ImGui::SameLine();
-        ImGui::Text("%s", c.label.c_str());
+        ImGui::Text("%s", class_name_for_ui(img.labels, c.id, lang, c.label).c_str());  // Fashion-MNIST in Korean
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("id %d", c.id);
     }
 }

@@ -13,8 +13,10 @@
 #include <stb_image_write.h>
 
 #include "app/heatmap/heatmap_texture.h"
+#include "app/i18n/class_names.h"
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"
+#include "app/views/train/train_export.h"
 #include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
@@ -232,9 +234,8 @@ void draw_curves(const VitTrainPanel& p, Lang lang, float height) {
     }
 }
 
-const char* class_name(const VitTrainPanel& p, int id) {
-    return id >= 0 && id < int(p.class_names.size()) ? p.class_names[std::size_t(id)].c_str() : "?";
-}
+// Fashion-MNIST's classes in Korean when the app is (class_names.h); the saved folder keeps English.
+std::string class_name(const VitTrainPanel& p, int id, Lang lang) { return class_name_for_ui(p.class_names, id, lang, "?"); }
 
 void draw_probes(VitTrainPanel& p, Lang lang, LabelBuf& label, ImVec2 avail) {
     if (p.probes.empty()) {
@@ -283,7 +284,8 @@ void draw_probes(VitTrainPanel& p, Lang lang, LabelBuf& label, ImVec2 avail) {
         const bool right = pr.predicted == pr.label;
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
         ImGui::TextColored(right ? ImVec4(0.55f, 0.85f, 0.55f, 1.0f) : error_colour(), tr(lang, Txt::TrainImageProbeCaption),
-                           class_name(p, pr.predicted), 100.0 * double(pr.confidence), class_name(p, pr.label));
+                           class_name(p, pr.predicted, lang).c_str(), 100.0 * double(pr.confidence),
+                           class_name(p, pr.label, lang).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndGroup();
     }
