@@ -125,10 +125,11 @@ constexpr Entry kTexts[] = {
      "닫기가 느려짐): 배치, 길이, d_model, 층 수를 줄이세요. `attnlab train`에는 이 한도가 없습니다."},
     {Txt::TrainExport, "Export figure…", "그림 내보내기…"},
     {Txt::TrainExportTip,
-     "Save the loss and accuracy curves and every head on the probe (as shown: live or the timeline's step) "
-     "as a PNG, SVG or PDF figure for slides and handouts (Ctrl+E).",
-     "손실·정확도 곡선과 프로브에 대한 모든 헤드(지금 보이는 스텝)를 슬라이드와 유인물용 PNG, SVG, PDF 그림으로 "
-     "저장합니다 (Ctrl+E)."},
+     "Save the loss and accuracy curves and the probe as shown (text tasks: every head on the probe, live or "
+     "the timeline's step; picture tasks: the class token's attention for the layer and head shown) as a PNG, "
+     "SVG or PDF figure for slides and handouts, or the curves as CSV (Ctrl+E).",
+     "손실·정확도 곡선과 지금 보이는 프로브(글자 과제: 프로브에 대한 모든 헤드, 그림 과제: 보이는 층과 헤드에서 "
+     "클래스 토큰의 어텐션)를 슬라이드와 유인물용 PNG, SVG, PDF 그림으로, 또는 곡선을 CSV로 저장합니다 (Ctrl+E)."},
     {Txt::TrainExportTitle, "Export the training figure", "학습 그림 내보내기"},
     {Txt::TrainExportIntro, "Step %d of %d: the curves so far and the probe at step %d.",
      "스텝 %d/%d: 지금까지의 곡선과 스텝 %d의 프로브."},

@@ -102,6 +102,18 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
         out.message = out.ok ? "Saved to " + path : st.message();
         return out;
     }
+    if (in.train && s.kind == ExportKind::Csv) {  // the Train view's curves
+        const std::string path = with_export_extension(s.path, s.kind);
+        const std::string csv = train_curves_csv(*in.train, /*utf8_bom=*/true);
+        const Status st = write_file_atomically(path, [&](std::ostream& os) {
+            os.write(csv.data(), std::streamsize(csv.size()));
+            return Status::Ok();
+        });
+        out.ok = st.ok();
+        out.path = out.ok ? path : std::string();
+        out.message = out.ok ? "Saved to " + path : st.message();
+        return out;
+    }
     if (!in.trace) {
         out.message = "Nothing to export yet: the sentence has no result.";
         return out;

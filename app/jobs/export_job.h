@@ -65,7 +65,7 @@ struct ExportInputs {
     FigureLang lang = FigureLang::En;
     std::string font_file;                 // the bundled font ("" = system fonts)
     // The Train view's figure (curves and probe): when set, a PNG/SVG/PDF export draws it instead
-    // of a view of `trace` (settings.view is ignored).
+    // of a view of `trace` (settings.view is ignored), and a CSV export writes its curves.
     std::shared_ptr<const TrainFigureData> train;
 };
 

@@ -11,6 +11,7 @@
 #include "app/widgets/ui_widgets.h"
 #include "attnlab_version.h"
 #include "core/attention/row_kernels.h"
+#include "core/train/image_data.h"
 
 namespace attn::app {
 
@@ -18,7 +19,8 @@ namespace attn::app {
 // File ▸ Export and Ctrl+E: the Train view exports its own figure (curves and probe, from the
 // panel's run, not from the sentence's trace); every other view opens the export dialog.
 void open_export_for_view(App& app) {
-    if (app.state.view == View::Train) train_panel_open_export(app.train);
+    if (app.state.view == View::Train && train::is_image_task(app.train.settings.task)) vit_train_open_export(app.train.vit);
+    else if (app.state.view == View::Train) train_panel_open_export(app.train);
     else open_export_panel(app.exporter);
 }
 

@@ -397,8 +397,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
     app->controls.presets = load_presets(assets / kAssetMarker);
     app->image_dialog.samples = load_image_samples(assets);
-    if (auto font = find_figure_font(assets)) app->exporter.font_file = app->train.figure_font = *font;
-    if (options.export_dialog) open_export_for_view(*app);  // the Train view: its own figure popup
+    if (auto font = find_figure_font(assets)) app->exporter.font_file = app->train.figure_font = app->train.vit.figure_font = *font;
     app->cost.auto_start = options.run;
     app->train.auto_start = options.run;
     if (options.zoom) app->heatmap.initial_zoom = HeatmapZoom{(*options.zoom)[0], (*options.zoom)[1], (*options.zoom)[2]};
@@ -422,6 +421,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (options.train_task || options.train_steps) {
         train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
     }
+    // After the training script: the Train view's own figure popup is the chosen task's (text or image).
+    if (options.export_dialog) open_export_for_view(*app);
     predict_panel_set_wakeup(app->predict, wake_ui);
     lens_panel_set_wakeup(app->lens, wake_ui);
     roles_panel_set_wakeup(app->model_view.roles, wake_ui);

@@ -1,8 +1,13 @@
-// figure_csv.cpp — one matrix of a trace as RFC 4180 CSV.
+// figure_csv.cpp — one matrix of a trace as RFC 4180 CSV; the Train view's curves.
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <map>
+#include <optional>
 #include <string>
 
 #include "core/figure/figure.h"
+#include "core/figure/figure_train.h"
 #include "core/attention/attention_flow.h"
 #include "core/attention/positional.h"
 #include "core/attention/vision_stats.h"
@@ -27,6 +32,12 @@ void append_field(std::string& out, const std::string& field) {
 
 // Shortest decimal that reads back as the same float.
 void append_number(std::string& out, float v) {
+    char buf[32];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, res.ptr);
+}
+
+void append_number(std::string& out, double v) {
     char buf[32];
     const auto res = std::to_chars(buf, buf + sizeof buf, v);
     out.append(buf, res.ptr);
@@ -130,6 +141,32 @@ Expected<std::string> position_similarity_csv(const Trace& trace, bool utf8_bom)
             rows.push_back(std::move(t));
         }
     return csv_of(position_similarity(trace), rows, header, utf8_bom);
+}
+
+std::string train_curves_csv(const TrainFigureData& d, bool utf8_bom) {
+    struct Row {
+        std::optional<double> batch_loss;
+        const TrainEvalPoint* eval = nullptr;
+    };
+    std::map<double, Row> rows;  // by step, ascending
+    for (size_t i = 0; i < std::min(d.steps.size(), d.losses.size()); ++i)
+        if (std::isfinite(d.steps[i])) rows[d.steps[i]].batch_loss = d.losses[i];
+    for (const TrainEvalPoint& e : d.evals) rows[double(e.step)].eval = &e;
+    std::string out = utf8_bom ? "\xEF\xBB\xBF" : "";
+    out += d.image_task ? "step,batch_loss,test_loss,test_accuracy\r\n" : "step,batch_loss,eval_loss,eval_exact,eval_token\r\n";
+    auto field = [&](bool has, double v) {
+        out += ',';
+        if (has && std::isfinite(v)) append_number(out, v);
+    };
+    for (const auto& [step, r] : rows) {
+        append_number(out, step);
+        field(r.batch_loss.has_value(), r.batch_loss.value_or(0.0));
+        field(r.eval != nullptr, r.eval ? r.eval->loss : 0.0);
+        if (!d.image_task) field(r.eval != nullptr, r.eval ? r.eval->exact : 0.0);
+        field(r.eval != nullptr, r.eval ? r.eval->token : 0.0);
+        out += "\r\n";
+    }
+    return out;
 }
 
 }  // namespace attn

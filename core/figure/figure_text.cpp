@@ -264,6 +264,19 @@ const Entry kTable[] = {
      "이 이미지의 0단계: z<sub>0</sub> = [x<sub>class</sub>; x<sub>p</sub> E] + E<sub>pos</sub> (패치의 픽셀에 E를 "
      "곱하고 위치를 더한 것이 첫 레이어의 입력)"},
     {Ft::PipeZ0Patch, "patch {0} ({1}, {2})", "패치 {0} ({1}, {2})"},
+    {Ft::TrainTestAccTitle, "Accuracy on the test pictures", "테스트 그림에 대한 정확도"},
+    {Ft::TrainTestAcc, "test pictures classified right", "맞게 분류한 테스트 그림"},
+    {Ft::TrainTestLoss, "test pictures", "테스트 그림"},
+    {Ft::TrainProgressTest, " · {0}% of test pictures right", " · 테스트 정확도 {0}%"},
+    {Ft::TrainImageProbeTitle, "Where the class token looks on test pictures: layer {0}, {1} (step {2})",
+     "클래스 토큰이 테스트 그림의 어디를 보는가: 레이어 {0}, {1} (스텝 {2})"},
+    {Ft::TrainImageMeanHeads, "mean of the heads", "헤드 평균"},
+    {Ft::TrainImageHead, "head {0}", "헤드 {0}"},
+    {Ft::TrainImageProbeCaption, "{0} · {1}%", "{0} · {1}%"},
+    {Ft::TrainImageProbeTruth, "true: {0}", "정답: {0}"},
+    {Ft::TrainImageHeatNote,
+     "warm colour = the class token's attention on that patch (full at four times an even share)",
+     "따뜻한 색 = 그 패치에 대한 클래스 토큰의 어텐션 (고르게 나눈 몫의 네 배에서 가장 진함)"},
 };
 
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == size_t(Ft::kCount), "one row per Ft id");

@@ -199,6 +199,17 @@ enum class Ft {
     PatchColumnAxis,
     PipeZ0Title,
     PipeZ0Patch,
+    // The Train view's image tasks (fashion, odd-one)
+    TrainTestAccTitle,
+    TrainTestAcc,
+    TrainTestLoss,
+    TrainProgressTest,
+    TrainImageProbeTitle,
+    TrainImageMeanHeads,
+    TrainImageHead,
+    TrainImageProbeCaption,
+    TrainImageProbeTruth,
+    TrainImageHeatNote,
     kCount
 };
 

@@ -10,6 +10,7 @@
 
 #include "core/base/plot_scale.h"
 #include "core/figure/figure_draw.h"
+#include "core/figure/figure_views.h"
 
 namespace attn {
 
@@ -300,7 +301,8 @@ LossPlot loss_plot(const Canvas& c, const TrainFigureData& d) {
     p.spec.y = fit_axis(ys, AxisScale::Log);
     p.spec.y.label = c.t(Ft::TrainLossAxis);
     if (!p.batch.x.empty()) p.spec.legend.push_back({c.t(Ft::TrainBatchLoss), kLossColor, false});
-    if (!p.eval.x.empty()) p.spec.legend.push_back({c.t(Ft::TrainEvalLoss), kEvalLossColor, true});
+    if (!p.eval.x.empty())
+        p.spec.legend.push_back({c.t(d.image_task ? Ft::TrainTestLoss : Ft::TrainEvalLoss), kEvalLossColor, true});
     return p;
 }
 
@@ -324,7 +326,7 @@ struct AccuracyPlot {
 AccuracyPlot accuracy_plot(const Canvas& c, const TrainFigureData& d) {
     AccuracyPlot p;
     for (const TrainEvalPoint& e : d.evals) {
-        if (d.exact_meaningful && std::isfinite(e.exact)) {
+        if (d.exact_meaningful && !d.image_task && std::isfinite(e.exact)) {  // image tasks: one accuracy
             p.exact.x.push_back(e.step);
             p.exact.y.push_back(100.0 * std::clamp(e.exact, 0.0, 1.0));
         }
@@ -333,14 +335,14 @@ AccuracyPlot accuracy_plot(const Canvas& c, const TrainFigureData& d) {
             p.token.y.push_back(100.0 * std::clamp(e.token, 0.0, 1.0));
         }
     }
-    p.spec.title = c.t(Ft::TrainAccTitle);
+    p.spec.title = c.t(d.image_task ? Ft::TrainTestAccTitle : Ft::TrainAccTitle);
     p.spec.x = step_axis(c, d);
     p.spec.y.lo = 0;
     p.spec.y.hi = 100;
     p.spec.y.unit = "%";
     p.spec.y.label = c.t(Ft::TrainAccAxis);
-    if (d.exact_meaningful) p.spec.legend.push_back({c.t(Ft::TrainExact), kExactColor, true});
-    p.spec.legend.push_back({c.t(Ft::TrainToken), kTokenColor, true});
+    if (d.exact_meaningful && !d.image_task) p.spec.legend.push_back({c.t(Ft::TrainExact), kExactColor, true});
+    p.spec.legend.push_back({c.t(d.image_task ? Ft::TrainTestAcc : Ft::TrainToken), kTokenColor, true});
     return p;
 }
 
@@ -353,7 +355,7 @@ void draw_accuracy_plot(Canvas& c, const Rect& box, const AccuracyPlot& p, const
     }
     stroke_series(c, f, p.token, kTokenColor, 2.0 * c.k, 1.0, true);
     stroke_series(c, f, p.exact, kExactColor, 2.0 * c.k, 1.0, true);
-    if (!d.exact_meaningful) {
+    if (!d.exact_meaningful && !d.image_task) {
         TextStyle s{12 * c.k};
         s.color = kMuted;
         draw_text(c, c.t(Ft::TrainTextNote), f.data.x + 8 * c.k, f.data.y + 6 * c.k, s);
@@ -465,7 +467,9 @@ void draw_train_view(Canvas& c, const TrainFigureData& d, bool transparent) {
         subtitle += c.tf(Ft::TrainProgressLoss, {format_general(last_loss, 2)});
         if (!d.evals.empty()) {
             const TrainEvalPoint& e = d.evals.back();
-            if (d.exact_meaningful && std::isfinite(e.exact))
+            if (d.image_task && std::isfinite(e.token))
+                subtitle += c.tf(Ft::TrainProgressTest, {percent(e.token)});
+            else if (d.exact_meaningful && std::isfinite(e.exact))
                 subtitle += c.tf(Ft::TrainProgressExact, {percent(e.exact)});
             else if (std::isfinite(e.token))
                 subtitle += c.tf(Ft::TrainProgressToken, {percent(e.token)});
@@ -491,12 +495,16 @@ void draw_train_view(Canvas& c, const TrainFigureData& d, bool transparent) {
         const double plot_h = (content.h - gap * 0.75) / 2;
         draw_loss_plot(c, {content.x, content.y, plot_w, plot_h}, loss, beside);
         draw_accuracy_plot(c, {content.x, content.y + plot_h + gap * 0.75, plot_w, plot_h}, accuracy, d, beside);
-        draw_probe_grid(c, {content.x + plot_w + gap, content.y, content.w - plot_w - gap, content.h}, d);
+        const Rect right{content.x + plot_w + gap, content.y, content.w - plot_w - gap, content.h};
+        if (d.image_task) draw_train_image_probes(c, right, d);
+        else draw_probe_grid(c, right, d);
     } else {
         const double plot_h = std::round(content.h * 0.42);
         draw_loss_plot(c, {content.x, content.y, plot_w, plot_h}, loss, beside);
         draw_accuracy_plot(c, {content.x + plot_w + gap, content.y, plot_w, plot_h}, accuracy, d, beside);
-        draw_probe_grid(c, {content.x, content.y + plot_h + gap, content.w, content.h - plot_h - gap}, d);
+        const Rect below{content.x, content.y + plot_h + gap, content.w, content.h - plot_h - gap};
+        if (d.image_task) draw_train_image_probes(c, below, d);
+        else draw_probe_grid(c, below, d);
     }
 }
 

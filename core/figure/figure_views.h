@@ -10,6 +10,10 @@
 #include "core/figure/figure.h"
 #include "core/figure/figure_draw.h"
 
+namespace attn {
+struct TrainFigureData;  // figure_train.h
+}
+
 namespace attn::fig {
 
 void draw_heatmap_view(Canvas& c, const Trace& trace, const FigureRequest& request);
@@ -27,6 +31,10 @@ void draw_pos_similarity_view(Canvas& c, const Trace& trace, const FigureRequest
 // The pipeline figure's first step for an image run: z0 = [x_class; x_p E] + E_pos for the prefix
 // tokens and up to three patches (`query` first when it is a patch) in `area`; returns the height used.
 double draw_z0_band(Canvas& c, const Trace& trace, const Rect& area, int query);
+
+// The Train view's figure for an image task (figure_train_image.cpp): the class token's attention
+// on the test pictures in `area` (figure_train.cpp draws the curves beside it).
+void draw_train_image_probes(Canvas& c, const Rect& area, const TrainFigureData& data);
 
 // ---- shared by the views (figure.cpp) ----
 

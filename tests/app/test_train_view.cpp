@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <thread>
 
+#include "app/i18n/class_names.h"
 #include "app/i18n/core_messages.h"
 #include "app/jobs/export_job.h"
 #include "app/jobs/model_loader.h"
@@ -558,6 +560,39 @@ TEST_CASE("ImageTrainWorker: a tiny ViT trains on odd-one; probes, the overlay, 
         const std::vector<std::uint8_t> rgba = probe_overlay_rgba(p, 0, -1, 6);
         CHECK(rgba.size() == std::size_t(168 * 168 * 4));
     }
+    // Export figure for an image task: the curves and the probes as shown (the last layer, head 3).
+    TrainCurves curves;
+    for (const TrainLogEntry& e : u.log) add_log(curves, e);
+    const TrainFigureData fig = image_train_figure_of(o, curves, *u.probes, u.probes_step,
+                                                      class_names_for_ui(u.class_names, Lang::Ko), -1, 2, u.step,
+                                                      u.total_steps);
+    CHECK(fig.image_task);
+    CHECK(fig.task == "odd-one");
+    CHECK(fig.step == 20);
+    CHECK(fig.total_steps == 30);
+    CHECK(fig.steps.size() == 20);
+    CHECK(fig.evals.size() == 2);  // steps 10 and 20
+    CHECK(fig.image_probes.size() == 4);
+    CHECK(fig.probe_layer == 0);
+    CHECK(fig.probe_head == 2);
+    CHECK(fig.class_names == u.class_names);  // not Fashion-MNIST's: as the task names them
+    ExportInputs in;
+    in.train = std::make_shared<const TrainFigureData>(fig);
+    ExportSettings es;
+    es.kind = ExportKind::Png;
+    es.png_scale = 1.0f;
+    es.path = (tmp.path / "fig").string();
+    const ExportOutcome png = run_export(in, es);
+    CHECK_MESSAGE(png.ok, png.message);
+    CHECK(std::filesystem::file_size(tmp.path / "fig.png") > 10000);
+    es.kind = ExportKind::Csv;
+    const ExportOutcome csv = run_export(in, es);
+    CHECK_MESSAGE(csv.ok, csv.message);
+    std::ifstream csv_in(tmp.path / "fig.csv", std::ios::binary);
+    std::string header;
+    std::getline(csv_in, header);
+    CHECK(header == "\xEF\xBB\xBFstep,batch_loss,test_loss,test_accuracy\r");
+
     // A second take hands nothing over twice.
     CHECK(w.take().log.empty());
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/figure/figure_train.h"
 #include "core/train/vit_io.h"
 
 namespace attn::app {
@@ -198,37 +199,51 @@ void ImageTrainWorker::run() {
     state.reset();
 }
 
+TrainFigureData image_train_figure_of(const ImageTrainOptions& run, const TrainCurves& c,
+                                      const std::vector<ImageProbe>& probes, int probes_step,
+                                      const std::vector<std::string>& class_names, int layer, int head, int step,
+                                      int total) {
+    TrainFigureData d;
+    d.task = run.task;
+    d.n_layers = run.n_layers;
+    d.n_heads = run.n_heads;
+    d.d_model = run.d_model;
+    d.batch = run.batch;
+    d.lr = run.lr;
+    d.seed = run.seed;
+    d.step = step;
+    d.total_steps = total > 0 ? total : run.steps;
+    d.image_task = true;
+    d.steps = c.step;
+    d.losses = c.loss;
+    const std::size_t n = std::min({c.eval_step.size(), c.eval_loss.size(), c.exact.size(), c.token_acc.size()});
+    for (std::size_t i = 0; i < n; ++i) d.evals.push_back({int(c.eval_step[i]), c.eval_loss[i], c.exact[i], c.token_acc[i]});
+    for (const ImageProbe& p : probes)
+        d.image_probes.push_back({p.side, p.grid, p.pixels, p.label, p.predicted, double(p.confidence), p.cls_attention});
+    d.probe_step = probes_step;
+    d.class_names = class_names;
+    const int layers = probes.empty() ? run.n_layers : int(probes.front().cls_attention.size());
+    d.probe_layer = layer >= 0 && layer < layers ? layer : std::max(layers - 1, 0);
+    d.probe_head = head >= 0 && head < run.n_heads ? head : -1;
+    return d;
+}
+
 std::vector<std::uint8_t> probe_overlay_rgba(const ImageProbe& p, int layer, int head, int scale) {
     const int side = p.side, out = side * scale, n = p.grid * p.grid, patch = side / std::max(1, p.grid);
-    std::vector<float> w(std::size_t(n), 0.0f);  // (grid²) the class token's weight per patch
-    if (layer >= 0 && layer < int(p.cls_attention.size())) {
-        const auto& heads = p.cls_attention[std::size_t(layer)];
-        int used = 0;
-        for (int h = 0; h < int(heads.size()); ++h) {
-            if (head >= 0 && h != head) continue;
-            ++used;
-            for (int i = 0; i < n && i < int(heads[std::size_t(h)].size()); ++i) w[std::size_t(i)] += heads[std::size_t(h)][std::size_t(i)];
-        }
-        for (float& v : w) v /= float(std::max(1, used));
-    }
-    // Heat relative to an even spread: a patch with 1/n of the weight is faintly tinted, one with
-    // four times that (or more) fully; so a fresh model's nearly even attention stays faint.
-    const float full = 4.0f / float(std::max(1, n));
+    // (grid²) the class token's weight per patch; the heat is the figure's (figure_train.h)
+    const std::vector<float> w = probe_patch_weights(p.cls_attention, layer, head, n);
     std::vector<std::uint8_t> rgba(std::size_t(out) * out * 4);
     for (int y = 0; y < out; ++y) {
         for (int x = 0; x < out; ++x) {
             const int sx = x / scale, sy = y / scale;
             const float g = float(p.pixels[std::size_t(sy) * side + sx]) / 255.0f;  // the picture, grey
             const int i = std::min(sy / patch, p.grid - 1) * p.grid + std::min(sx / patch, p.grid - 1);
-            const float t = std::min(1.0f, w[std::size_t(i)] / full);
-            const float a = 0.75f * t;  // the heat's opacity
-            // a warm ramp: dark red → orange → pale yellow as the weight grows
-            const float hr = std::min(1.0f, 0.55f + 0.9f * t), hg = std::min(1.0f, 0.15f + 0.85f * t * t),
-                        hb = 0.1f + 0.5f * t * t * t;
+            const ProbeHeat h = probe_heat(w[std::size_t(i)], n);
+            const float a = h.alpha;
             std::uint8_t* o = rgba.data() + (std::size_t(y) * out + x) * 4;
-            o[0] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * hr)));
-            o[1] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * hg)));
-            o[2] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * hb)));
+            o[0] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * h.color.r)));
+            o[1] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * h.color.g)));
+            o[2] = std::uint8_t(std::lround(255.0f * ((1.0f - a) * g + a * h.color.b)));
             o[3] = 255;
             // the patch grid: a thin dark line on each patch's top and left edge
             if ((x % (patch * scale) == 0 || y % (patch * scale) == 0) && x > 0 && y > 0) {

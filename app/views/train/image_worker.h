@@ -88,6 +88,15 @@ private:
     std::thread thread_;  // last
 };
 
+// What the Train figure (core/figure/figure_train.h) draws for an image run as the view shows it:
+// the run's settings, every curve point so far (evaluations: the test loss and accuracy), the probes
+// with the class token's attention of `layer` (0-based, −1 = the last) and `head` (−1 = the mean of
+// the heads), and `class_names` as given (the caller passes them in the UI's language).
+TrainFigureData image_train_figure_of(const ImageTrainOptions& run, const TrainCurves& curves,
+                                      const std::vector<ImageProbe>& probes, int probes_step,
+                                      const std::vector<std::string>& class_names, int layer, int head, int step,
+                                      int total);
+
 // A probe picture upscaled `scale` times with the class token's attention of `layer` (0-based) and
 // `head` (−1 = the mean of the heads) over its patches as a translucent warm heat layer, opaque at
 // four times an even share (4 / patches) of the weight, with the patch grid: (side·scale)², RGBA8.

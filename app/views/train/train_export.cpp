@@ -10,6 +10,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/i18n/class_names.h"
 #include "app/i18n/core_messages.h"
 
 namespace attn::app {
@@ -22,11 +23,14 @@ std::string home_or_cwd() {
     return std::filesystem::current_path(ec).string();
 }
 
-const char* figure_kind_label(ExportKind k) { return k == ExportKind::Png ? "PNG" : k == ExportKind::Svg ? "SVG" : "PDF"; }
+const char* figure_kind_label(ExportKind k) {
+    return k == ExportKind::Png ? "PNG" : k == ExportKind::Svg ? "SVG" : k == ExportKind::Csv ? "CSV" : "PDF";
+}
 
-}  // namespace
-
-void draw_export_button(TrainPanel& p, Lang lang, LabelBuf& label) {
+// The text tasks' TrainPanel and the image tasks' VitTrainPanel hold the same export fields
+// (export_job, export_settings, export_request, …): one button and one popup serve both.
+template <class Panel>
+void export_button(Panel& p, Lang lang, LabelBuf& label) {
     ImGui::Separator();
     if (ImGui::Button(label(lang, Txt::TrainExport, "train_export"))) p.export_request = true;
     item_tooltip(tr(lang, Txt::TrainExportTip));
@@ -41,22 +45,23 @@ void draw_export_button(TrainPanel& p, Lang lang, LabelBuf& label) {
     }
 }
 
-void draw_export_popup(TrainPanel& p, const AppState& state, const ProbeSnapshot* snap) {
+// `probe_step`: the weights the probes shown were made with; `figure`: the figure's data (a copy).
+template <class Panel, class MakeFigure>
+void export_popup(Panel& p, const AppState& state, const std::string& task, int probe_step, MakeFigure figure) {
     if (auto outcome = p.export_job.take_outcome()) {
         p.export_message = outcome->message;
         p.export_ok = outcome->ok;
     }
     const Lang lang = state.lang;
     ExportSettings& s = p.export_settings;
-    if (s.kind == ExportKind::Csv || s.kind == ExportKind::Json) s.kind = ExportKind::Pdf;
+    if (s.kind == ExportKind::Json) s.kind = ExportKind::Pdf;
     if (p.export_request) {
         p.export_request = false;
         if (p.export_dir.empty()) p.export_dir = home_or_cwd();
         p.export_path_edited = false;
         ImGui::OpenPopup("###train_export");
     }
-    const int probe_step = snap ? snap->step : 0;
-    if (!p.export_path_edited) s.path = default_train_export_path(p.export_dir, p.run_options.task, probe_step, s.kind);
+    if (!p.export_path_edited) s.path = default_train_export_path(p.export_dir, task, probe_step, s.kind);
     char text[160];
     std::snprintf(text, sizeof(text), "%s###train_export", tr(lang, Txt::TrainExportTitle));
     if (!ImGui::BeginPopupModal(text, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
@@ -66,7 +71,7 @@ void draw_export_popup(TrainPanel& p, const AppState& state, const ProbeSnapshot
     const float w = ImGui::GetFontSize() * 18.0f;
     ImGui::SetNextItemWidth(w);
     if (ImGui::BeginCombo(label(lang, Txt::ExportFormat, "tx_kind"), figure_kind_label(s.kind))) {
-        for (ExportKind k : {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png})
+        for (ExportKind k : {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png, ExportKind::Csv})  // CSV: the curves
             if (ImGui::Selectable(figure_kind_label(k), k == s.kind)) {
                 s.kind = k;
                 if (p.export_path_edited) s.path = with_export_extension(s.path, k);
@@ -95,8 +100,7 @@ void draw_export_popup(TrainPanel& p, const AppState& state, const ProbeSnapshot
     if (!can) ImGui::BeginDisabled();
     if (ImGui::Button(label(lang, Txt::ExportGo, "tx_go"), ImVec2(w * 0.5f, 0.0f))) {
         ExportInputs in;  // the figure's data is a copy: the job never sees the panel
-        in.train = std::make_shared<const TrainFigureData>(
-            train_figure_of(p.run_options, p.curves, snap, p.status.step, total, p.status.exact_meaningful));
+        in.train = std::make_shared<const TrainFigureData>(figure(total));
         in.colormap = state.colormap;
         in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;
         in.font_file = p.figure_font;
@@ -115,6 +119,25 @@ void draw_export_popup(TrainPanel& p, const AppState& state, const ProbeSnapshot
         ImGui::PopTextWrapPos();
     }
     ImGui::EndPopup();
+}
+
+}  // namespace
+
+void draw_export_button(TrainPanel& p, Lang lang, LabelBuf& label) { export_button(p, lang, label); }
+
+void draw_export_popup(TrainPanel& p, const AppState& state, const ProbeSnapshot* snap) {
+    export_popup(p, state, p.run_options.task, snap ? snap->step : 0, [&](int total) {
+        return train_figure_of(p.run_options, p.curves, snap, p.status.step, total, p.status.exact_meaningful);
+    });
+}
+
+void draw_export_button(VitTrainPanel& p, Lang lang, LabelBuf& label) { export_button(p, lang, label); }
+
+void draw_export_popup(VitTrainPanel& p, const AppState& state) {
+    export_popup(p, state, p.run_options.task, p.probes_step, [&](int total) {
+        return image_train_figure_of(p.run_options, p.curves, p.probes, p.probes_step,
+                                     class_names_for_ui(p.class_names, state.lang), p.layer, p.head, p.status.step, total);
+    });
 }
 
 }  // namespace attn::app

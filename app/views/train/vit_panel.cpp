@@ -310,6 +310,7 @@ void draw_vit_train(VitTrainPanel& p, AppState& state, ModelSession& models, con
     if (!p.has_run && problem.empty()) ensure_run(p, true, wake);  // a fresh model: its random attention
     draw_buttons(p, lang, label, problem, wake);
     draw_use(p, state, models, lang, label, wake);
+    draw_export_button(p, lang, label);
     ImGui::EndChild();
 
     ImGui::SameLine();
@@ -318,7 +319,10 @@ void draw_vit_train(VitTrainPanel& p, AppState& state, ModelSession& models, con
     draw_curves(p, lang, std::floor(std::clamp(avail.y * 0.34f, 180.0f, 330.0f)));
     draw_probes(p, lang, label, ImGui::GetContentRegionAvail());
     ImGui::EndChild();
+    draw_export_popup(p, state);
 }
+
+void vit_train_open_export(VitTrainPanel& p) { p.export_request = true; }
 
 void vit_train_script(VitTrainPanel& p, const std::string& task, int steps, const std::function<void()>& wake) {
     p.settings = vit_train_defaults(task);

@@ -2,7 +2,8 @@
 // settings, Start / Pause / Reset, the loss and test-accuracy curves, the class token's attention
 // on four probe pictures as it forms (an overlay on each 28×28 picture, upscaled; a layer and a head
 // or the mean of heads), and "Use this model" (saved, then opened through the Model menu's loader
-// with a probe picture as the image, so the Image view and every other view show the trained ViT).
+// with a probe picture as the image, so the Image view and every other view show the trained ViT),
+// and "Export figure…" (the curves and the probes as a figure, or the curves as CSV).
 #pragma once
 
 #include <chrono>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/jobs/export_job.h"
 #include "app/jobs/model_loader.h"
 #include "app/state/app_state.h"
 #include "app/views/train/image_worker.h"
@@ -39,6 +41,17 @@ struct VitTrainPanel {
     std::string using_dir, using_image;
     int using_step = 0;
     bool use_opened = false;
+
+    // "Export figure…" (and Ctrl+E / File ▸ Export in this view): the text tasks' popup
+    // (train_export.h) with the curves and the probes as shown; rendered on the ExportJob's thread.
+    ExportJob export_job;
+    ExportSettings export_settings;
+    bool export_request = false;     // open the popup on the next frame
+    bool export_path_edited = false;
+    std::string export_dir;          // for default names ($HOME, else the working folder)
+    std::string figure_font;         // the bundled figure font ("" = system fonts)
+    std::string export_message;      // the last outcome (core message, English)
+    bool export_ok = false;
 };
 
 // The image tasks' defaults for `task` (threads: one per core but one).
@@ -51,6 +64,8 @@ void draw_vit_train(VitTrainPanel& panel, AppState& state, ModelSession& models,
                       const std::function<void()>& draw_task_choice);
 // Screenshots: a run of `task` with its defaults and `steps` steps done before the frames.
 void vit_train_script(VitTrainPanel& panel, const std::string& task, int steps, const std::function<void()>& wake);
+// Ctrl+E and File ▸ Export while an image task shows: its figure export popup.
+void vit_train_open_export(VitTrainPanel& panel);
 bool vit_train_wait_idle(VitTrainPanel& panel, std::chrono::milliseconds timeout);
 void vit_train_destroy(VitTrainPanel& panel);  // GL context current
 
