@@ -97,6 +97,18 @@ view_shot gqa-explain-ko --view explain --lang ko --model "$models/tiny-llama" -
 for view in heatmap explain heads scaling pipeline lines positional variants cost model row qk predict; do
     view_shot "vit-$view" --view "$view" --model "$models/tiny-vit" --image "$img" --click 700,400 --frames 5
 done
+# Issue 22 beyond the Image view: --patch R,C selects the patch in every view (the Row view: the query's
+# picture, the keys' pictures under the bars; Q·K: points labelled with patches), the hovered cell's two
+# patches in All heads' and the Model view's tooltips, the Train view's figure popup for an image task.
+view_shot vit-patch-row-ko --view row --lang ko --model "$models/tiny-vit" --image "$img" --patch 1,2
+grep -q "selected cell 7," "$tmp/view-vit-patch-row-ko.out" || fail "--patch 1,2 did not select token 7 in the Row view"
+view_shot vit-patch-qk-en --view qk --model "$models/tiny-vit" --image "$img" --patch 2,1
+view_shot vit-heads-hover-ko --view heads --lang ko --model "$models/tiny-vit" --image "$img" --mouse 600,300
+view_shot vit-model-hover-en --view model --model "$models/tiny-vit" --image "$img" --mouse 640,300
+view_shot train-odd-export-en --view train --train-task odd-one --train-steps 20 --export-dialog
+if [ -d /usr/share/datasets/fashion-mnist ]; then  # dataset-fashion-mnist: the probes' names in Korean
+    view_shot train-fashion-export-ko --view train --lang ko --train-task fashion --train-steps 20 --export-dialog
+fi
 view_shot presentation-en --presentation --view explain
 view_shot presentation-ko --presentation --view heads --lang ko --text "그는 집에 갔다. 그의 집은 크다."
 view_shot menu-open --click 25,10 --frames 5   # the View menu open
