@@ -291,7 +291,7 @@ const char* app_usage() {
            "  --model DIR             open a GPT-2 / BERT model folder (config.json, model.safetensors,\n"
            "                          tokenizer files) instead of the built-in model\n"
            "  --image FILE            the PNG or JPEG a vision model (ViT, DeiT) looks at\n"
-           "  --patch R,C|cls         Image view: the patch (row, column from 0) or class token selected\n"
+           "  --patch R,C|cls         the query in every view: the patch (row, column from 0) or class token\n"
            "  --image-mode MODE       Image view: query (one token's attention), heads (the class\n"
            "                          token per head) or rollout\n"
            "  --lang en|ko            interface language\n"

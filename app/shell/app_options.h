@@ -9,7 +9,7 @@
 //           [--lesson FILE [--lesson-step N] [--lesson-reveal]]  (a guided lesson)
 //           [--train-task T] [--train-steps N]   (the Train view after N steps; scripted runs only)
 //           [--generate N] (Predict view: add N tokens once the text is read)
-//           [--patch R,C|cls] [--image-mode query|heads|rollout]  (the Image view's selection)
+//           [--patch R,C|cls] (the query in every view) [--image-mode query|heads|rollout] (the Image view)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
 #pragma once
@@ -38,7 +38,7 @@ struct AppOptions {
     std::optional<std::string> cross_text;
     std::optional<std::string> model;  // --model PATH: a pretrained model folder to open first
     std::optional<std::string> image;  // --image FILE: the PNG/JPEG a vision model looks at
-    // --patch R,C (0-based) or cls: the Image view's query token; (-1, -1) = the class token.
+    // --patch R,C (0-based) or cls: the query token of every view; (-1, -1) = the class token.
     std::optional<std::pair<int, int>> patch;
     std::optional<std::string> image_mode;  // --image-mode query|heads|rollout (checked when parsed)
     std::optional<Lang> lang;
