@@ -70,7 +70,10 @@ void patch_pair_item(const PictureTexture& p, const Trace& trace, int query, int
 }
 
 bool refresh_picture_for(PictureTexture& p, const Trace* trace) {
-    if (!trace || !trace->image) return false;
+    if (!trace || !trace->image) {  // a text run: no stale picture may label its tokens (the texture is kept)
+        p.image.reset();
+        return false;
+    }
     refresh_picture(p, trace->image);
     return p.texture != 0;
 }

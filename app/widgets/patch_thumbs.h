@@ -36,7 +36,8 @@ bool patch_thumb_item(const PictureTexture& picture, int token, float side);
 // (a prefix token as its name); nothing when neither token is a patch.
 void patch_pair_item(const PictureTexture& picture, const Trace& trace, int query, int key, float side);
 
-// Uploads `trace`'s picture when it is an image run (GL context current); false otherwise.
+// Uploads `trace`'s picture when it is an image run (GL context current); otherwise forgets the
+// picture (nothing is drawn until the next image run) and returns false.
 bool refresh_picture_for(PictureTexture& picture, const Trace* trace);
 
 }  // namespace attn::app

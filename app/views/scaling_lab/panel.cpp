@@ -258,6 +258,7 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
         ImGui::SameLine(0.0f, 24.0f);
         draw_computing(lang);
     }
+    refresh_picture_for(p.picture, view.trace.get());  // image runs: patches in the table and tooltips
     if (p.shown) {  // the maps on screen, drawn with the shape of the run they were made from
         const float side = std::floor(std::min((avail.x - 32.0f) / 3.0f, avail.y * 0.42f));
         const size_t shown_layer = size_t(clamp_layer(p.shown->layer, *p.shown->trace));
@@ -270,7 +271,6 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
     const float lower_h = ImGui::GetContentRegionAvail().y;
     const float left_w = std::floor(ImGui::GetContentRegionAvail().x * 0.55f);
     if (ImGui::BeginChild("##stats", ImVec2(left_w, lower_h), false, ImGuiWindowFlags_NoBackground)) {
-        refresh_picture_for(p.picture, view.trace.get());
         draw_stats_table(p.picture, *view.trace, main, head, lang);
     }
     ImGui::EndChild();
