@@ -7,6 +7,8 @@
 # Prints one line per target: executions, coverage (cov/ft), corpus size, crashes.
 # ATTNLAB_FUZZ_RUNS=N stops each target after N executions (or SECONDS, whichever comes first):
 #   ATTNLAB_FUZZ_RUNS=10000000 tools/fuzz.sh all 36000     # the long run: 10 million each
+# ATTNLAB_FUZZ_BUILD=DIR uses a build folder already configured with clang and -DATTNLAB_FUZZ=ON
+# (tools/run-tests.sh passes its sanitizer build, which builds the tests and the harnesses at once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=${1:-all}
@@ -15,11 +17,17 @@ all=(builtin_tokenizer vocab_json merges_txt vocab_txt tokenizer_json config_jso
      train_text image preprocessor_config ibus_address task_json idx)
 if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
 
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DATTNLAB_FUZZ=ON -DATTNLAB_BUILD_APP=OFF \
-    -DATTNLAB_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" >/dev/null
-if ! cmake --build build-fuzz -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") >build-fuzz/build.log 2>&1; then
-    grep -E 'error|FAILED' build-fuzz/build.log | head -20
-    echo "fuzz: the clang build failed (whole log: build-fuzz/build.log)"
+bdir=${ATTNLAB_FUZZ_BUILD:-build-fuzz}
+if [ -z "${ATTNLAB_FUZZ_BUILD:-}" ]; then
+    CC=clang CXX=clang++ cmake -S . -B "$bdir" -G Ninja -DATTNLAB_FUZZ=ON -DATTNLAB_BUILD_APP=OFF \
+        -DATTNLAB_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" >/dev/null
+elif ! grep -q '^ATTNLAB_FUZZ:BOOL=ON' "$bdir/CMakeCache.txt" 2>/dev/null; then
+    echo "fuzz: $bdir is not a clang build configured with -DATTNLAB_FUZZ=ON"
+    exit 1
+fi
+if ! cmake --build "$bdir" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") >"$bdir/fuzz-build.log" 2>&1; then
+    grep -E 'error|FAILED' "$bdir/fuzz-build.log" | head -20
+    echo "fuzz: the clang build failed (whole log: $bdir/fuzz-build.log)"
     exit 1
 fi
 
@@ -44,7 +52,7 @@ seeds_of() {
 }
 status=0
 for t in "${targets[@]}"; do
-    corpus=build-fuzz/corpus/$t crashes=build-fuzz/crashes/$t/
+    corpus=$bdir/corpus/$t crashes=$bdir/crashes/$t/
     mkdir -p "$corpus" "$crashes" tests/fuzz/regressions/"$t"
     for s in $(seeds_of "$t"); do cp -n "$s" "$corpus/seed-$(basename "$(dirname "$s")")-$(basename "$s")"; done
     [ -d tests/fuzz/seeds/"$t" ] && cp -n tests/fuzz/seeds/"$t"/* "$corpus"/
@@ -60,10 +68,10 @@ for t in "${targets[@]}"; do
     esac
     runs=()
     [ -n "${ATTNLAB_FUZZ_RUNS:-}" ] && runs=(-runs="$ATTNLAB_FUZZ_RUNS")
-    log=build-fuzz/$t.log
+    log=$bdir/fuzz-$t.log
     started=$SECONDS
     set +e
-    build-fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
+    "$bdir"/tests/fuzz/fuzz_"$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
         -max_len=$max_len "${runs[@]}" -print_final_stats=1 -artifact_prefix="$crashes" "$corpus" tests/fuzz/regressions/"$t" >"$log" 2>&1
     rc=$?
     set -e

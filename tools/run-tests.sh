@@ -10,7 +10,8 @@
 #      logic tests run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30
 #      minutes. The trainer's tests (train_*) also run in step 1 only: under the sanitizers
 #      train_tests took 216 s on a loaded 2-core machine (it passed, clean).
-#   3. Fuzz smoke: every libFuzzer harness of tests/fuzz built with clang (ASan + UBSan, -O1) and
+#   3. Fuzz smoke: every libFuzzer harness of tests/fuzz built with clang (ASan + UBSan, -O1; in step
+#      2's build folder, whose libraries are also instrumented for libFuzzer's coverage) and
 #      run ATTNLAB_FUZZ_SECONDS (default 5; `tools/fuzz.sh all 3600` for a real run) each; a crash fails the run and is kept in
 #      tests/fuzz/regressions/ (the regression corpus itself is replayed by ctest in steps 1 and 2).
 #   4. The package build exactly as README.md gives it (its two commands are read from the README,
@@ -33,8 +34,12 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     echo "== ASan + UBSan build (core, real-model, LM, CLI, export, lesson, image and bad-input tests)"
     # -g1: line tables are enough for the sanitizers' stack traces, and compile much faster.
+    # -DATTNLAB_FUZZ=ON: the same instrumented libraries also serve step 3's libFuzzer harnesses
+    # (one clang build of the engine instead of two).
+    fuzz_flag=-DATTNLAB_FUZZ=OFF
+    [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ] && fuzz_flag=-DATTNLAB_FUZZ=ON
     CC=clang CXX=clang++ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" \
-        -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON
+        -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON "$fuzz_flag"
     cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests \
         attnlab_lesson_tests attnlab_image_tests attnlab_fuzz_replay
     # Not the app's or the trainer's suites (see above), nor the package and build checks
@@ -55,7 +60,11 @@ fi
 
 if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
     echo "== Fuzz smoke (clang, ASan + UBSan, ${ATTNLAB_FUZZ_SECONDS:-5} s per target)"
-    tools/fuzz.sh all "${ATTNLAB_FUZZ_SECONDS:-5}"
+    if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
+        ATTNLAB_FUZZ_BUILD=build-sanitize tools/fuzz.sh all "${ATTNLAB_FUZZ_SECONDS:-5}"
+    else
+        tools/fuzz.sh all "${ATTNLAB_FUZZ_SECONDS:-5}"
+    fi
 fi
 
 if [ "${ATTNLAB_SKIP_PORTABLE:-0}" != 1 ]; then
