@@ -168,6 +168,15 @@ TEST_CASE("settings: the task defaults pass; each bad setting is named, in Engli
     o.task_params.n_symbols = 40;  // the task's own range, with the control's name
     CHECK(msg(o, Lang::En) == "Symbols 40: must be 2 to 26.");
     CHECK(msg(o, Lang::Ko) == "기호 수 40: 2에서 26 사이여야 합니다.");
+    o = train_defaults("reverse");  // the llama arch: K/V heads must divide the heads
+    o.arch = Arch::Llama;
+    CHECK(msg(o, Lang::En).empty());
+    o.kv_heads = 3;
+    CHECK(msg(o, Lang::En).find("--kv-heads 3: must divide --heads 4") != std::string::npos);
+    CHECK(msg(o, Lang::Ko).find("키/값 헤드마다") != std::string::npos);
+    o.kv_heads = 2;
+    CHECK(msg(o, Lang::En).empty());
+    CHECK(!same_train_options(o, train_defaults("reverse")));  // switching the arch starts a new run
     o = train_defaults("text");
     o.task_params.text = "  \n ";
     CHECK(msg(o, Lang::En).find("The training text is empty") != std::string::npos);
