@@ -149,7 +149,12 @@ expect_exit 0 "predict with the llama folder" -- "$bin" predict --model "$tmp/ll
 expect_exit 0 "generate with the llama folder" -- "$bin" generate --model "$tmp/llama" --text "$prompt" --tokens 6 \
     -o "$tmp/lgen.json"
 grep -q "${lprobe#*>}" "$tmp/lgen.json" && ok || { fail "generate: the llama model did not copy ${lprobe%%>*}"; head -c 600 "$tmp/lgen.json"; }
-expect_exit 0 "dump the llama folder" -- "$bin" dump --model "$tmp/llama" --text "$prompt" -o "$tmp/ldump.json"
+expect_exit 0 "dump the llama folder" -- "$bin" dump --model "$tmp/llama" --text "$lprobe" -o "$tmp/ldump.json"
+if $py -c "import torch" 2>/dev/null; then  # Hugging Face's Llama math in plain PyTorch
+    $py "$fixtures/check_saved_llama.py" "$tmp/llama" "$tmp/ldump.json" >"$tmp/check" 2>&1 && ok ||
+        { fail "the saved llama folder does not check out in PyTorch"; cat "$tmp/check"; }
+    cat "$tmp/check"
+fi
 expect_exit 2 "unknown arch" -- "$bin" train --task copy --arch bert -o "$tmp/bad"
 expect_stderr "--arch bert: choose gpt or llama" "arch name"
 expect_exit 2 "kv heads on gpt" -- "$bin" train --task copy --kv-heads 2 -o "$tmp/bad"
