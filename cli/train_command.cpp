@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
@@ -32,7 +33,16 @@ void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
     cmd.add_option("--layers", o.layers, "Layers, 1 to 4 (default: the task's)");
     cmd.add_option("--heads", o.heads, "Heads per layer, 1 to 8 (default: the task's)");
     cmd.add_option("--d-model", o.d_model, "Model width, 16 to 256, divisible by --heads (default: the task's)");
-    cmd.add_flag("--no-mlp", o.no_mlp, "Attention only: the MLPs stay zero (still a valid GPT-2)");
+    cmd.add_flag("--no-mlp", o.no_mlp, "Attention only: the MLPs stay zero (still a valid GPT-2 or Llama)");
+    cmd.add_option("--arch", o.arch,
+                   "gpt: learned positions, LayerNorm, GELU (saved as GPT-2); llama: rotary positions (RoPE), "
+                   "RMSNorm, SwiGLU, grouped-query attention (saved as LlamaForCausalLM)")
+        ->capture_default_str();
+    cmd.add_option("--kv-heads", o.kv_heads, "--arch llama: key/value heads, dividing --heads (default: --heads)");
+    cmd.add_option("--rope-theta", o.rope_theta, "--arch llama: RoPE's base θ, 1 to 1e9 (default 10000)");
+    cmd.add_option("--eval-lengths", o.eval_lengths,
+                   "Also evaluate on these input lengths after training, e.g. 6,8,10,12 (length generalisation; "
+                   "gpt's position rows beyond the trained length stay untrained)");
     cmd.add_option("--steps", o.steps, "Training steps, 1 to 1000000 (default: the task's)");
     cmd.add_option("--batch", o.batch, "Examples per step, 1 to 1024 (default: the task's)");
     cmd.add_option("--lr", o.lr, "Peak learning rate, above 0 and at most 1 (default: the task's)");
@@ -114,6 +124,20 @@ Status write_train_figure(const train::TrainState& s, const std::string& path, F
     });
 }
 
+// "6,8,10" -> {6, 8, 10}; false on anything else (empty items, signs, letters, over 9999).
+bool parse_lengths(const std::string& text, std::vector<int>& out) {
+    out.clear();
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        if (item.empty() || item.size() > 4) return false;
+        for (char ch : item)
+            if (!std::isdigit(static_cast<unsigned char>(ch))) return false;
+        out.push_back(std::stoi(item));
+    }
+    return !out.empty() && text.back() != ',';
+}
+
 }  // namespace
 
 int run_train(const TrainCommandOptions& o, const char* argv0) {
@@ -122,7 +146,12 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         list_tasks(o.lang == "ko");
         return 0;
     }
-    if (train::is_image_task(o.task)) return run_image_train(o);
+    if (train::is_image_task(o.task)) {
+        if (o.arch != "gpt" || o.kv_heads != TrainCommandOptions::kUnset || o.rope_theta != -1 || !o.eval_lengths.empty())
+            return bad("--arch, --kv-heads, --rope-theta and --eval-lengths are for the text tasks (the image tasks "
+                       "train a Vision Transformer).");
+        return run_image_train(o);
+    }
     const int unset_ = TrainCommandOptions::kUnset;
     if (o.patch != unset_ || o.train_size != unset_ || o.test_size != unset_ || !o.data_dir.empty())
         return bad("--patch, --train-size, --test-size and --data-dir are for the image tasks (fashion, odd-one).");
@@ -135,6 +164,25 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
     if (!o.figure.empty() && !figure_format_of(o.figure, &figure_format))
         return bad("--figure " + o.figure + ": the file name must end in .png, .svg or .pdf.");
     const int unset = TrainCommandOptions::kUnset;
+    if (o.arch == "llama") {
+        t.arch = train::Arch::Llama;
+    } else if (o.arch != "gpt") {
+        return bad("--arch " + o.arch + ": choose gpt or llama.");
+    }
+    if (o.kv_heads != unset) {
+        if (t.arch != train::Arch::Llama) return bad("--kv-heads is for --arch llama.");
+        if (o.kv_heads < 1) return bad("--kv-heads " + std::to_string(o.kv_heads) + ": must be 1 or more.");
+        t.kv_heads = o.kv_heads;
+    }
+    if (o.rope_theta != -1) {
+        if (t.arch != train::Arch::Llama) return bad("--rope-theta is for --arch llama.");
+        if (!(o.rope_theta >= 1.0 && o.rope_theta <= 1e9)) return bad("--rope-theta: must be 1 to 1000000000.");
+        t.rope_theta = float(o.rope_theta);
+    }
+    if (!o.eval_lengths.empty()) {
+        if (!parse_lengths(o.eval_lengths, t.eval_lengths))
+            return bad("--eval-lengths " + o.eval_lengths + ": give lengths separated by commas, e.g. 6,8,10.");
+    }
     if (o.layers != unset) t.n_layers = o.layers;
     if (o.heads != unset) t.n_heads = o.heads;
     if (o.d_model != unset) t.d_model = o.d_model;
@@ -184,7 +232,7 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
     train::TrainState& s = **state;
     const bool tty = !o.quiet && ::isatty(2);
     if (!o.quiet) {
-        std::cerr << "Training " << t.task << ": " << t.n_layers << (t.n_layers == 1 ? " layer, " : " layers, ")
+        std::cerr << "Training " << t.task << " (" << train::arch_name(t.arch) << "): " << t.n_layers << (t.n_layers == 1 ? " layer, " : " layers, ")
                   << t.n_heads << " heads, d_model " << t.d_model << (t.mlp ? "" : ", attention only") << ", "
                   << t.steps << " steps of " << t.batch << " examples, " << s.options.threads
                   << (s.options.threads == 1 ? " thread\n" : " threads\n");
@@ -232,6 +280,13 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
     if (first_99 >= 0)
         std::fprintf(stderr, "Reached 99%% %s at step %d (%.2f s).\n",
                      s.task.exact_meaningful ? "exact" : "token accuracy", first_99_step, first_99);
+    for (int len : t.eval_lengths) {  // on stdout: the table the experiment reads
+        auto ev = train::evaluate_length(s, len, 1000, 0xF1A1ull + t.seed);
+        if (!ev) return bad("--eval-lengths: " + ev.error());
+        std::printf("length %2d (trained %d): %5.1f%% exact, %5.1f%% of tokens right, loss %.3f\n", len,
+                    s.task.params.length, 100.0 * ev->exact, 100.0 * ev->token_acc, ev->loss);
+    }
+    std::fflush(stdout);
     if (!o.output.empty())
         std::cerr << "Wrote " << o.output << " (open it with: attnlab dump --model " << o.output << " --text \""
                   << train::probe_text(s) << "\" -o -)\n";

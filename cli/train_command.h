@@ -30,6 +30,12 @@ struct TrainCommandOptions {
     // Image tasks (fashion, odd-one): the tiny Vision Transformer.
     int patch = kUnset, train_size = kUnset, test_size = kUnset;
     std::string data_dir;       // Fashion-MNIST's folder (default: the Debian package's)
+    // The text tasks' architecture: gpt (learned positions, LayerNorm, GELU) or llama (RoPE,
+    // RMSNorm, SwiGLU, grouped-query attention).
+    std::string arch = "gpt";
+    int kv_heads = kUnset;
+    double rope_theta = -1;     // unset: 10000
+    std::string eval_lengths;   // "6,8,10": evaluate on these input lengths too
 };
 
 void add_train_options(CLI::App& cmd, TrainCommandOptions& o);

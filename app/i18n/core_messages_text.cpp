@@ -261,6 +261,16 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"--task {}: not an image task.", "--task {1}: 그림 과제가 아닙니다."},
     {"The task has fewer than two classes.", "과제의 클래스가 두 개보다 적습니다."},
     {"--{} {}: must be {} to {}.", "--{1} {2}: {3}에서 {4} 사이여야 합니다."},
+    // core/train: the architecture switch (--arch llama: RoPE, RMSNorm, SwiGLU, grouped-query attention)
+    {"--kv-heads {}: must divide --heads {} (each key/value head serves the same number of query heads).",
+     "--kv-heads {1}: --heads {2}을(를) 나누어떨어지게 해야 합니다 (키/값 헤드마다 같은 수의 쿼리 헤드를 맡습니다)."},
+    {"--d-model {} / --heads {} gives heads of {} channels: RoPE rotates pairs, so a head needs an even size.",
+     "--d-model {1} / --heads {2}이면 헤드 하나가 {3}채널입니다. RoPE는 두 채널씩 돌리므로 헤드 크기가 짝수여야 "
+     "합니다."},
+    {"--kv-heads and --rope-theta are for --arch llama.", "--kv-heads와 --rope-theta는 --arch llama에서만 씁니다."},
+    {"Length {} needs {} positions, but the model has {}. Give it in --eval-lengths when training.",
+     "길이 {1}에는 위치가 {2}개 필요하지만 모델에는 {3}개뿐입니다. 학습할 때 --eval-lengths에 넣으세요."},
+    {"--eval-lengths: {msg}", "--eval-lengths: {1}"},
     {"Fashion-MNIST is not in {} ({} is missing). Install Debian's dataset-fashion-mnist package.",
      "{1}에 Fashion-MNIST가 없습니다 ({2} 파일이 없습니다). 데비안의 dataset-fashion-mnist 패키지를 설치하세요."},
     {"{}: not an idx file (it should start with 00 00 08).", "{1}: idx 파일이 아닙니다 (00 00 08로 시작해야 합니다)."},

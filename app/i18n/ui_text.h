@@ -155,6 +155,8 @@ enum class Txt {
     RopeSpectrum, RopeSpectrumTip, RopeShift, RopeShiftTip, RopeShiftResult, RopeShiftSame, RopeShiftBusy, RopeShiftGpt2,
     RopeKvTitle, RopeKvIntro, RopeKvContext, RopeKvBytes, RopeKvMha, RopeKvModel, RopeKvMqa, RopeKvShare, RopeKvNoShare,
     GqaGroup, GqaGroupTip, GqaExplain,
+    // Train view: the architecture switch, learned positions vs rotary (ui_text_train.cpp, issue 24)
+    TrainArch, TrainArchTip, TrainArchGpt, TrainArchLlama, TrainKvHeads, TrainKvHeadsTip,
     Count
 };
 

@@ -164,6 +164,23 @@ constexpr Entry kTexts[] = {
     {Txt::TrainImageLoading, "Loading the pictures…", "그림을 읽는 중…"},
     {Txt::TrainImageAccTitle, "Accuracy on test pictures", "테스트 그림에서의 정확도"},
     {Txt::TrainSeriesTestLoss, "test pictures", "테스트 그림"},
+    // The architecture switch (issue 24)
+    {Txt::TrainArch, "Architecture", "구조"},
+    {Txt::TrainArchTip,
+     "GPT-2: learned position embeddings, LayerNorm, GELU (saved as a GPT-2 folder). Llama: rotary positions "
+     "(RoPE) turn q and k by an angle per position, RMSNorm, SwiGLU, and key/value heads shared by several "
+     "query heads (saved as a Llama folder). Try a task at one length, then evaluate longer inputs.",
+     "GPT-2: 학습된 위치 임베딩, LayerNorm, GELU (GPT-2 폴더로 저장). Llama: 회전 위치 임베딩(RoPE)이 위치마다 "
+     "q와 k를 일정한 각도로 돌리고, RMSNorm, SwiGLU를 쓰며, 여러 쿼리 헤드가 키/값 헤드 하나를 나눠 씁니다 "
+     "(Llama 폴더로 저장). 한 길이로 학습한 뒤 더 긴 입력에서 평가해 보세요."},
+    {Txt::TrainArchGpt, "GPT-2 (learned positions)", "GPT-2 (학습된 위치)"},
+    {Txt::TrainArchLlama, "Llama (RoPE, RMSNorm, SwiGLU)", "Llama (RoPE, RMSNorm, SwiGLU)"},
+    {Txt::TrainKvHeads, "K/V heads", "키/값 헤드 수"},
+    {Txt::TrainKvHeadsTip,
+     "Key/value heads (grouped-query attention): each serves heads ÷ K/V heads query heads. Must divide the "
+     "heads; equal to the heads is ordinary multi-head attention, 1 is multi-query attention.",
+     "키/값 헤드 수 (그룹 쿼리 어텐션): 키/값 헤드 하나가 (헤드 수 ÷ 키/값 헤드 수)개의 쿼리 헤드를 맡습니다. "
+     "헤드 수를 나누어떨어지게 해야 하며, 헤드 수와 같으면 보통의 멀티헤드 어텐션, 1이면 멀티쿼리 어텐션입니다."},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

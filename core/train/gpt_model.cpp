@@ -11,6 +11,13 @@
 
 namespace attn::train {
 
+const char* arch_name(Arch a) { return a == Arch::Llama ? "llama" : "gpt"; }
+
+int ModelShape::d_ff() const {
+    if (arch == Arch::Gpt) return 4 * d_model;
+    return ffn > 0 ? ffn : (8 * d_model / 3 + 7) / 8 * 8;
+}
+
 Status validate_shape(const ModelShape& s) {
     auto range = [](const char* opt, int v, int lo, int hi) {
         return v >= lo && v <= hi
@@ -26,10 +33,11 @@ Status validate_shape(const ModelShape& s) {
                              std::to_string(s.n_heads) + ": every head gets d_model / heads channels.");
     }
     if (s.vocab < 1 || s.n_positions < 1) return Status::Error("The task has no tokens.");
-    return Status::Ok();
+    return s.arch == Arch::Llama ? validate_llama_shape(s) : Status::Ok();
 }
 
 ParamLayout make_layout(const ModelShape& s) {
+    if (s.arch == Arch::Llama) return make_llama_layout(s);
     const int C = s.d_model, V = s.vocab, P = s.n_positions, F = s.d_ff();
     ParamLayout L;
     auto add = [&](const std::string& name, std::vector<int> shape, bool decay, bool trained = true) {
@@ -75,6 +83,10 @@ GptModel make_model(const ModelShape& shape, std::uint64_t seed) {
     m.layout = make_layout(shape);
     m.params.assign(m.layout.total, 0.0f);
     m.grads.assign(m.layout.total, 0.0f);
+    if (shape.arch == Arch::Llama) {
+        init_llama_params(m, seed);
+        return m;
+    }
     NormalStream normal(splitmix64(seed ^ 0x7261696E5F677074ull));
     const float proj_std = 0.02f / std::sqrt(2.0f * float(shape.n_layers));
     for (const ParamTensor& t : m.layout.tensors) {
@@ -94,30 +106,32 @@ void resize_activations(Activations& a, const ModelShape& s, int B, int T) {
     if (a.B == B && a.T == T && int(a.layers.size()) == s.n_layers) return;
     const std::size_t N = std::size_t(B) * T, C = s.d_model, NH = s.n_heads;
     const std::size_t F = s.mlp ? std::size_t(s.d_ff()) : 0;
+    const bool llama = s.arch == Arch::Llama;
+    const std::size_t W = std::size_t(s.qkv_width()), FH = llama ? 2 * F : F;  // qkv row, fc row
     a.B = B;
     a.T = T;
     a.encoded.assign(N * C, 0.0f);
     a.layers.assign(s.n_layers, LayerActs{});
     for (LayerActs& l : a.layers) {
         l.ln1.assign(N * C, 0.0f);
-        l.ln1_mean.assign(N, 0.0f);
+        l.ln1_mean.assign(llama ? 0 : N, 0.0f);
         l.ln1_rstd.assign(N, 0.0f);
-        l.qkv.assign(N * 3 * C, 0.0f);
+        l.qkv.assign(N * W, 0.0f);
         l.atty.assign(N * C, 0.0f);
         l.preatt.assign(B * NH * T * T, 0.0f);
         l.att.assign(B * NH * T * T, 0.0f);
         l.attproj.assign(N * C, 0.0f);
         l.res2.assign(N * C, 0.0f);
         l.ln2.assign(s.mlp ? N * C : 0, 0.0f);
-        l.ln2_mean.assign(s.mlp ? N : 0, 0.0f);
+        l.ln2_mean.assign(s.mlp && !llama ? N : 0, 0.0f);
         l.ln2_rstd.assign(s.mlp ? N : 0, 0.0f);
-        l.fch.assign(N * F, 0.0f);
+        l.fch.assign(N * FH, 0.0f);
         l.fch_gelu.assign(N * F, 0.0f);
         l.fcproj.assign(s.mlp ? N * C : 0, 0.0f);
         l.res3.assign(s.mlp ? N * C : 0, 0.0f);
     }
     a.lnf.assign(N * C, 0.0f);
-    a.lnf_mean.assign(N, 0.0f);
+    a.lnf_mean.assign(llama ? 0 : N, 0.0f);
     a.lnf_rstd.assign(N, 0.0f);
     a.head_rows.clear();  // the head's buffers are sized by each forward (S varies)
 }
@@ -130,9 +144,10 @@ static const float* layer_out(const ModelShape& s, const LayerActs& l) {
 float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
                     int B, int T) {
     const ModelShape& s = m.shape;
+    if (s.arch == Arch::Llama) return llama_forward_pass(pool, m, a, ids, targets, B, T);
     assert(T <= s.n_positions && "model_forward: T beyond the position table");
     resize_activations(a, s, B, T);
-    const int N = B * T, C = s.d_model, V = s.vocab, NH = s.n_heads, F = s.d_ff();
+    const int N = B * T, C = s.d_model, NH = s.n_heads, F = s.d_ff();
     const float* P = m.params.data();
     const ParamLayout& L = m.layout;
 
@@ -159,6 +174,12 @@ float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const i
     }
     layernorm_forward(a.lnf.data(), a.lnf_mean.data(), a.lnf_rstd.data(), x, P + L.lnf_w, P + L.lnf_b, N, C,
                       s.ln_eps);                                                               // (N, C)
+    return head_forward(m, a, targets);
+}
+
+float head_forward(const GptModel& m, Activations& a, const int* targets) {
+    const int N = a.B * a.T, C = m.shape.d_model, V = m.shape.vocab;
+    const float* P = m.params.data();
     // The head's rows: the scored positions, or all. Gathered into head_in when that is fewer.
     a.head_rows.clear();
     std::vector<int> head_targets;  // (S)
@@ -179,7 +200,7 @@ float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const i
     a.probs.resize(std::size_t(S) * V);
     a.losses.resize(S);
     // logits (S, V) = head_x (S, C) · wteᵀ (C, V): the tied output embedding
-    logits_forward(a.logits.data(), head_x, P + L.wte, S, C, V);
+    logits_forward(a.logits.data(), head_x, P + m.layout.wte, S, C, V);
     return softmax_crossentropy_forward(a.probs.data(), a.losses.data(), a.logits.data(), head_targets.data(), S,
                                         V);
 }
@@ -189,29 +210,15 @@ static void zero(Floats& v) { std::fill(v.begin(), v.end(), 0.0f); }
 void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
                     const int* targets) {
     const ModelShape& s = m.shape;
-    const int B = a.B, T = a.T, N = B * T, C = s.d_model, V = s.vocab, NH = s.n_heads, F = s.d_ff();
+    if (s.arch == Arch::Llama) return llama_backward_pass(pool, m, a, d, ids, targets);
+    const int B = a.B, T = a.T, N = B * T, C = s.d_model, NH = s.n_heads, F = s.d_ff();
     resize_activations(d, s, B, T);
     const float* P = m.params.data();
     float* G = m.grads.data();
     const ParamLayout& L = m.layout;
     std::fill(m.grads.begin(), m.grads.end(), 0.0f);
 
-    // Only the buffers that receive += are zeroed; the others are overwritten.
-    const int S = int(a.head_rows.size());
-    std::vector<int> head_targets(S);  // (S)
-    for (int r = 0; r < S; ++r) head_targets[r] = targets[a.head_rows[r]];
-    d.logits.resize(std::size_t(S) * V);
-    softmax_crossentropy_backward(d.logits.data(), a.probs.data(), head_targets.data(), S, V);  // (S, V)
-    zero(d.lnf);
-    // d x (S, C) += d logits (S, V) · wte (V, C);  d wte (V, C) += d logitsᵀ (V, S) · x (S, C)
-    if (S < N) {
-        d.head_in.assign(std::size_t(S) * C, 0.0f);
-        logits_backward(d.head_in.data(), G + L.wte, d.logits.data(), a.head_in.data(), P + L.wte, S, C, V);
-        for (int r = 0; r < S; ++r)  // scatter back: the unscored rows' gradient stays 0
-            std::copy_n(d.head_in.data() + std::size_t(r) * C, C, d.lnf.data() + std::size_t(a.head_rows[r]) * C);
-    } else {
-        logits_backward(d.lnf.data(), G + L.wte, d.logits.data(), a.lnf.data(), P + L.wte, N, C, V);
-    }
+    head_backward(m, a, d, targets);
 
     // d of the residual stream: the last layer's output buffer in d
     Floats& dx_last = s.mlp ? d.layers.back().res3 : d.layers.back().res2;
@@ -259,6 +266,28 @@ void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activat
                            A.ln1_mean.data(), A.ln1_rstd.data(), N, C);
     }
     encoder_backward(G + L.wte, G + L.wpe, d.encoded.data(), ids, N, T, C);
+}
+
+void head_backward(GptModel& m, const Activations& a, Activations& d, const int* targets) {
+    const int N = a.B * a.T, C = m.shape.d_model, V = m.shape.vocab;
+    const float* P = m.params.data();
+    float* G = m.grads.data();
+    // Only the buffers that receive += are zeroed; the others are overwritten.
+    const int S = int(a.head_rows.size());
+    std::vector<int> head_targets(S);  // (S)
+    for (int r = 0; r < S; ++r) head_targets[r] = targets[a.head_rows[r]];
+    d.logits.resize(std::size_t(S) * V);
+    softmax_crossentropy_backward(d.logits.data(), a.probs.data(), head_targets.data(), S, V);  // (S, V)
+    zero(d.lnf);
+    // d x (S, C) += d logits (S, V) · wte (V, C);  d wte (V, C) += d logitsᵀ (V, S) · x (S, C)
+    if (S < N) {
+        d.head_in.assign(std::size_t(S) * C, 0.0f);
+        logits_backward(d.head_in.data(), G + m.layout.wte, d.logits.data(), a.head_in.data(), P + m.layout.wte, S, C, V);
+        for (int r = 0; r < S; ++r)  // scatter back: the unscored rows' gradient stays 0
+            std::copy_n(d.head_in.data() + std::size_t(r) * C, C, d.lnf.data() + std::size_t(a.head_rows[r]) * C);
+    } else {
+        logits_backward(d.lnf.data(), G + m.layout.wte, d.logits.data(), a.lnf.data(), P + m.layout.wte, N, C, V);
+    }
 }
 
 std::vector<std::vector<Mat>> attention_weights(const GptModel& m, const Activations& a, int b) {

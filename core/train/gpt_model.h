@@ -7,6 +7,12 @@
 //   logits = ln_f(x) · wteᵀ                                        (B·T, V) tied output embedding
 // Attention-only models keep the MLP tensors as zeros (never trained), so the saved folder is
 // still a plain GPT-2 (zero weights and biases give a zero MLP output).
+//
+// Arch::Llama (llama_model.cpp) is the modern decoder on the same arrays, no biases, no positions:
+//   x = wte[ids]                                                   (B·T, C)
+//   per layer: x += o(attention(rope(qkv(rmsnorm_1(x)))))           causal, NH query heads, NKV K/V heads
+//              x += down(silu(gate(a)) ⊙ up(a)),  a = rmsnorm_2(x)  (B·T, F) inside; skipped if !mlp
+//   logits = rmsnorm_f(x) · wteᵀ                                   tied, as GPT-2's
 #pragma once
 
 #include <cstddef>
@@ -31,16 +37,28 @@ namespace attn::train {
 // ordinary vector's 16-byte alignment made results depend on where malloc put the buffer.
 using Floats = std::vector<float, Eigen::aligned_allocator<float>>;
 
+// The architecture: GPT-2's parts, or the modern decoder's (RoPE, RMSNorm, SwiGLU, GQA).
+enum class Arch { Gpt, Llama };
+const char* arch_name(Arch a);  // "gpt", "llama" (the CLI's --arch values)
+
 struct ModelShape {
+    Arch arch = Arch::Gpt;
     int n_layers = 2;
     int n_heads = 4;
     int d_model = 64;
     int vocab = 0;        // V
     int n_positions = 0;  // the longest input (task length − 1)
     bool mlp = true;
-    float ln_eps = 1e-5f;
+    float ln_eps = 1e-5f;   // LayerNorm's eps, RMSNorm's for Arch::Llama
+    int n_kv_heads = 0;     // Llama: key/value heads, dividing n_heads (0 = n_heads: no grouping)
+    float rope_theta = 10000.0f;  // Llama: RoPE's base
+    int ffn = 0;            // Llama: the SwiGLU width (0 = 8C/3 rounded up to a multiple of 8,
+                            // GPT-2's MLP parameter count)
 
-    int d_ff() const { return 4 * d_model; }
+    int d_ff() const;
+    int kv_heads() const { return arch == Arch::Llama && n_kv_heads > 0 ? n_kv_heads : n_heads; }
+    int head_size() const { return d_model / n_heads; }
+    int qkv_width() const { return d_model + 2 * kv_heads() * head_size(); }  // (C + 2·NKV·hs)
 };
 
 // Checks the ranges the trainer supports; messages name the option (--layers 1 to 4, ...).
@@ -56,6 +74,8 @@ struct ParamTensor {
     bool trained = true;         // false for the zero MLP of an attention-only model
 };
 
+// Llama reuses the slots without biases: ln1_w input norm, qkv_w (C, C + 2·NKV·hs), attproj_w o,
+// ln2_w post-attention norm, fc_w the fused [gate | up] (C, 2F), fcproj_w down (F, C).
 struct LayerOffsets {
     std::size_t ln1_w, ln1_b, qkv_w, qkv_b, attproj_w, attproj_b, ln2_w, ln2_b, fc_w, fc_b, fcproj_w,
         fcproj_b;
@@ -90,7 +110,7 @@ struct LayerActs {
     Floats attproj;                  // (N, C)
     Floats res2;                     // (N, C) x after attention
     Floats ln2, ln2_mean, ln2_rstd;  // (N, C), (N), (N)
-    Floats fch, fch_gelu;            // (N, 4C)
+    Floats fch, fch_gelu;            // (N, 4C); Llama: (N, 2F) [gate | up], (N, F) swiglu
     Floats fcproj;                   // (N, C)
     Floats res3;                     // (N, C) x after the block
 };
@@ -98,6 +118,7 @@ struct LayerActs {
 struct Activations {
     int B = 0, T = 0;
     Floats encoded;                  // (N, C)
+    Floats rope_cos, rope_sin;       // (T, hs/2) Llama's rotation table
     std::vector<LayerActs> layers;
     Floats lnf, lnf_mean, lnf_rstd;  // (N, C), (N), (N)
     // The output head runs on the S scored rows when there are targets (all that training and
@@ -123,5 +144,20 @@ void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activat
 // The attention of batch row `b` of the last forward as LayerTraces' weights: (T, T) per head.
 // Used by tests to compare with the loader's forward.
 std::vector<std::vector<Mat>> attention_weights(const GptModel& m, const Activations& a, int b);
+
+// The output head shared by both architectures, on a.lnf (the final norm's output): gathers the
+// scored rows, logits, softmax and loss (model_forward's tail). head_backward fills d.lnf (and
+// dwte in m.grads) from the loss.
+float head_forward(const GptModel& m, Activations& a, const int* targets);
+void head_backward(GptModel& m, const Activations& a, Activations& d, const int* targets);
+
+// llama_model.cpp: the Arch::Llama halves of the functions above (they dispatch there).
+Status validate_llama_shape(const ModelShape& s);
+ParamLayout make_llama_layout(const ModelShape& s);
+void init_llama_params(GptModel& m, std::uint64_t seed);
+float llama_forward_pass(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
+                         int B, int T);
+void llama_backward_pass(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
+                         const int* targets);
 
 }  // namespace attn::train

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "core/tokenizer/bpe_tokenizer.h"
+#include "core/train/llama_io.h"
 #include "core/train/trainer.h"
 
 namespace attn::train {
@@ -21,6 +22,7 @@ namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
 pretrained::PretrainedConfig to_pretrained_config(const ModelShape& s) {
+    if (s.arch == Arch::Llama) return llama_pretrained_config(s);
     pretrained::PretrainedConfig c;
     c.arch = pretrained::Architecture::Gpt2;
     c.model_type = "gpt2";
@@ -152,10 +154,15 @@ static json task_json(const TrainState& s) {
     if (s.task.name == "text") t["parameters"]["text"] = s.task.params.text;
     t["sequence_length"] = s.task.seq_len;
     t["vocabulary"] = s.task.vocab;
-    t["training"] = {{"layers", o.n_layers}, {"heads", o.n_heads}, {"d_model", o.d_model}, {"mlp", o.mlp},
+    t["training"] = {{"arch", arch_name(s.model.shape.arch)}, {"layers", o.n_layers}, {"heads", o.n_heads}, {"d_model", o.d_model}, {"mlp", o.mlp},
                      {"steps", o.steps}, {"batch", o.batch}, {"lr", o.lr}, {"warmup", o.warmup},
                      {"weight_decay", o.adamw.weight_decay}, {"grad_clip", o.adamw.grad_clip},
                      {"seed", o.seed}, {"steps_done", s.step}};
+    if (s.model.shape.arch == Arch::Llama) {
+        t["training"]["kv_heads"] = s.model.shape.kv_heads();
+        t["training"]["rope_theta"] = s.model.shape.rope_theta;
+        t["training"]["ffn"] = s.model.shape.d_ff();
+    }
     json examples = json::array();
     TaskRng rng(7);
     for (int i = 0; i < 4; ++i) {
@@ -187,8 +194,11 @@ static json log_json(const TrainState& s) {
 }
 
 static Status write_folder(const TrainState& s, const fs::path& tmp) {
-    if (Status st = write_text(tmp / "config.json", config_json(s).dump(2) + "\n"); !st) return st;
-    if (Status st = write_text(tmp / "model.safetensors", safetensors_bytes(s.model)); !st) return st;
+    const bool llama = s.model.shape.arch == Arch::Llama;
+    const std::string config = llama ? llama_config_text(s.model.shape) : config_json(s).dump(2) + "\n";
+    if (Status st = write_text(tmp / "config.json", config); !st) return st;
+    const std::string weights = llama ? llama_safetensors_bytes(s.model) : safetensors_bytes(s.model);
+    if (Status st = write_text(tmp / "model.safetensors", weights); !st) return st;
     // ids: the task's symbols (one byte each) in order, then the other bytes in byte order, then
     // <|endoftext|>: GPT-2's byte-level BPE needs every byte symbol, and no merges.
     json vocab;

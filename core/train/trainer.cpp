@@ -9,6 +9,8 @@
 
 #include "core/pretrained/gpt2.h"
 #include "core/base/rng.h"
+#include "core/pretrained/llama.h"
+#include "core/train/llama_io.h"
 #include "core/train/model_io.h"
 
 namespace attn::train {
@@ -50,11 +52,18 @@ Status validate_options(const TrainOptions& o) {
     }
     if (!(o.adamw.weight_decay >= 0.0f && o.adamw.weight_decay < 1.0f))
         return Status::Error("--weight-decay: must be 0 or more and below 1.");
+    for (int len : o.eval_lengths)
+        if (Status s = range("--eval-lengths", len, 1, 64); !s) return s;
     ModelShape shape;
+    shape.arch = o.arch;
     shape.n_layers = o.n_layers;
     shape.n_heads = o.n_heads;
     shape.d_model = o.d_model;
+    shape.n_kv_heads = o.kv_heads;
+    shape.rope_theta = o.rope_theta;
     shape.vocab = shape.n_positions = 1;
+    if (o.arch == Arch::Gpt && (o.kv_heads != 0 || o.rope_theta != 10000.0f))
+        return Status::Error("--kv-heads and --rope-theta are for --arch llama.");
     return validate_shape(shape);
 }
 
@@ -80,6 +89,21 @@ int auto_threads(const TrainOptions& o, int seq_len) {
     return int(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
 }
 
+// The model with a position range of P ≥ its own: every tensor copied; gpt's position rows beyond
+// the old range keep a fresh model's random values (training never reaches them).
+static GptModel with_positions(const GptModel& m, int P, std::uint64_t seed) {
+    ModelShape shape = m.shape;
+    shape.n_positions = P;
+    GptModel out = make_model(shape, seed);
+    for (std::size_t i = 0; i < m.layout.tensors.size(); ++i) {
+        const ParamTensor& from = m.layout.tensors[i];
+        const ParamTensor& to = out.layout.tensors[i];
+        assert(from.name == to.name && from.size <= to.size);
+        std::copy_n(m.params.begin() + from.offset, from.size, out.params.begin() + to.offset);
+    }
+    return out;
+}
+
 Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o) {
     if (Status s = validate_options(o); !s) return s;
     auto task = find_task(o.task)->make(o.task_params);
@@ -90,16 +114,29 @@ Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o) {
     if (o.threads == 0) st->options.threads = auto_threads(o, task->seq_len);
     st->task = std::move(*task);
     ModelShape shape;
+    shape.arch = o.arch;
     shape.n_layers = o.n_layers;
     shape.n_heads = o.n_heads;
     shape.d_model = o.d_model;
     shape.mlp = o.mlp;
+    shape.n_kv_heads = o.kv_heads;
+    shape.rope_theta = o.rope_theta;
     // The task's symbols first, then every other byte (a complete GPT-2 byte-level vocabulary, so
     // the folder loads in any GPT-2 tokenizer and any text encodes), then <|endoftext|>.
     shape.vocab = kFolderVocab;
     shape.n_positions = st->task.seq_len - 1;
     if (Status s = validate_shape(shape); !s) return s;
     st->model = make_model(shape, o.seed);
+    // The longest evaluated input sets the position range (the trained weights stay the seed's).
+    int longest = shape.n_positions;
+    for (int len : o.eval_lengths) {
+        TaskParams p = st->task.params;
+        p.length = len;
+        auto other = find_task(o.task)->make(p);
+        if (!other) return Status::Error("--eval-lengths: " + other.error());
+        longest = std::max(longest, other->seq_len - 1);
+    }
+    if (longest > shape.n_positions) st->model = with_positions(st->model, longest, o.seed);
     st->data_rng = TaskRng(splitmix64(o.seed ^ 0x64617461ull));
     TaskRng probe_rng(0x70726F6265ull);  // fixed: the same probe whatever the seed
     st->task.sample(probe_rng, st->probe);
@@ -133,9 +170,26 @@ TrainLogEntry train_step(TrainState& s) {
     return e;
 }
 
-Evaluation evaluate(TrainState& s, int n, std::uint64_t seed) {
+static Evaluation evaluate_task(TrainState& s, const Task& task, int n, std::uint64_t seed);
+
+Evaluation evaluate(TrainState& s, int n, std::uint64_t seed) { return evaluate_task(s, s.task, n, seed); }
+
+Expected<Evaluation> evaluate_length(TrainState& s, int length, int n, std::uint64_t seed) {
+    TaskParams p = s.task.params;
+    p.length = length;
+    auto task = find_task(s.task.name)->make(p);
+    if (!task) return task.status();
+    if (s.model.shape.arch == Arch::Gpt && task->seq_len - 1 > s.model.shape.n_positions) {  // llama: no table
+        return Status::Error("Length " + std::to_string(length) + " needs " + std::to_string(task->seq_len - 1) +
+                             " positions, but the model has " + std::to_string(s.model.shape.n_positions) +
+                             ". Give it in --eval-lengths when training.");
+    }
+    return evaluate_task(s, *task, n, seed);
+}
+
+static Evaluation evaluate_task(TrainState& s, const Task& task, int n, std::uint64_t seed) {
     TaskRng rng(seed);
-    const int T = s.task.seq_len - 1, V = s.model.shape.vocab;
+    const int T = task.seq_len - 1, V = s.model.shape.vocab;
     constexpr int kChunk = 256;
     Evaluation ev;
     double loss_sum = 0.0;
@@ -144,7 +198,7 @@ Evaluation evaluate(TrainState& s, int n, std::uint64_t seed) {
     for (int done = 0; done < n; done += kChunk) {
         const int B = std::min(kChunk, n - done);
         std::vector<Example> batch(B);
-        for (Example& ex : batch) s.task.sample(rng, ex);
+        for (Example& ex : batch) task.sample(rng, ex);
         make_batch(batch, ids, targets);
         model_forward(*s.pool, s.model, s.eval_acts, ids.data(), targets.data(), B, T);
         int r = 0;  // head row: the scored positions in order
@@ -177,17 +231,18 @@ std::string probe_text(const TrainState& s) {
 
 Trace probe_trace(const TrainState& s) {
     const pretrained::PretrainedConfig cfg = to_pretrained_config(s.model.shape);
-    const pretrained::Gpt2Weights w = to_gpt2_weights(s.model);
+    const bool llama = s.model.shape.arch == Arch::Llama;
     std::vector<int> ids(s.probe.tokens.begin(), s.probe.tokens.end() - 1);  // (T) the model's input
     AttentionOptions opt;
-    pretrained::ForwardPass pass = pretrained::gpt2_forward(w, cfg, ids, BoolMat(), opt);
+    pretrained::ForwardPass pass = llama ? pretrained::llama_forward(to_llama_weights(s.model), cfg, ids)
+                                         : pretrained::gpt2_forward(to_gpt2_weights(s.model), cfg, ids, BoolMat(), opt);
 
     Trace tr;
     tr.model_name = "trained " + s.task.name;
-    tr.model_family = "GPT-2";
+    tr.model_family = llama ? "Llama" : "GPT-2";
     tr.model.d_model = cfg.d_model;
     tr.model.n_heads = cfg.n_heads;
-    tr.model.positional = true;
+    tr.model.positional = !llama;  // the rotary model has no position table
     tr.model.seed = s.options.seed;
     tr.run.text = s.task.decode(ids);
     tr.run.mask.causal = true;

@@ -32,6 +32,13 @@ struct TrainOptions {
     TaskParams task_params;
     int n_layers = 2, n_heads = 4, d_model = 64;
     bool mlp = true;
+    Arch arch = Arch::Gpt;   // gpt: learned positions + LayerNorm + GELU; llama: RoPE + RMSNorm + SwiGLU
+    int kv_heads = 0;        // llama: key/value heads (0 = one per query head)
+    float rope_theta = 10000.0f;  // llama
+    // Input lengths (the task's --length) to evaluate on besides the trained one (length
+    // generalisation). The model's position range covers the longest: gpt's extra position rows
+    // are never trained (they keep their random initialisation); llama has no table to extend.
+    std::vector<int> eval_lengths;
     int steps = 300, batch = 64, warmup = 20;
     float lr = 3e-3f;
     AdamWConfig adamw;
@@ -95,6 +102,10 @@ bool training_done(const TrainState& s);
 
 // Accuracy on `n` fresh examples drawn from a stream seeded by `seed` (not the training stream).
 Evaluation evaluate(TrainState& s, int n, std::uint64_t seed);
+// The same on the task made with input length `length` (the other parameters as trained). Errors:
+// the task refuses the length (named), or (gpt) it is longer than the position table, which covers
+// the lengths given in eval_lengths when the state was made. Llama has no table: any length.
+Expected<Evaluation> evaluate_length(TrainState& s, int length, int n, std::uint64_t seed);
 
 // The probe example through the current weights as a Trace, exactly what loading the saved folder
 // and running the probe text would give (every layer, every head).

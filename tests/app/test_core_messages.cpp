@@ -32,6 +32,7 @@
 #include "core/pretrained/safetensors.h"
 #include "core/train/idx_file.h"
 #include "core/train/image_data.h"
+#include "core/train/trainer.h"
 #include "core/train/vit_trainer.h"
 #include "core/tokenizer/subword_tokenizer.h"
 #include "core/attention/tokenizer.h"
@@ -721,4 +722,24 @@ TEST_CASE("image training messages in Korean (the tiny ViT, Fashion-MNIST's idx 
     check_translated(bad([](train::ImageTrainOptions& c) { c.train_size = 5; }));
     check_translated(bad([](train::ImageTrainOptions& c) { c.steps = 0; }));
     check_translated(bad([](train::ImageTrainOptions& c) { c.task = "reverse"; }));
+}
+
+TEST_CASE("the training lab's architecture switch: messages in Korean") {
+    train::TrainOptions o;
+    REQUIRE(train::apply_task_defaults(o, "copy"));
+    o.steps = 1;
+    auto bad = [&](auto change) {
+        train::TrainOptions c = o;
+        change(c);
+        return error_of(train::make_train_state(c));
+    };
+    check_translated(bad([](train::TrainOptions& c) { c.arch = train::Arch::Llama, c.n_heads = 4, c.kv_heads = 3; }));
+    check_translated(bad([](train::TrainOptions& c) { c.arch = train::Arch::Llama, c.d_model = 20, c.n_heads = 4; }));
+    check_translated(bad([](train::TrainOptions& c) { c.arch = train::Arch::Llama, c.rope_theta = 0.5f; }));
+    check_translated(bad([](train::TrainOptions& c) { c.kv_heads = 2; }));
+    check_translated(bad([](train::TrainOptions& c) { c.eval_lengths = {99}; }));
+    check_translated(bad([](train::TrainOptions& c) { c.eval_lengths = {40}; }));  // the task's --length range
+    auto st = train::make_train_state(o);
+    REQUIRE(st.ok());
+    check_translated(error_of(train::evaluate_length(**st, 8, 4, 1)));  // gpt: beyond its positions
 }

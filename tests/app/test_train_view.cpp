@@ -170,6 +170,15 @@ TEST_CASE("settings: the task defaults pass; each bad setting is named, in Engli
     o.task_params.n_symbols = 40;  // the task's own range, with the control's name
     CHECK(msg(o, Lang::En) == "Symbols 40: must be 2 to 26.");
     CHECK(msg(o, Lang::Ko) == "기호 수 40: 2에서 26 사이여야 합니다.");
+    o = train_defaults("reverse");  // the llama arch: K/V heads must divide the heads
+    o.arch = Arch::Llama;
+    CHECK(msg(o, Lang::En).empty());
+    o.kv_heads = 3;
+    CHECK(msg(o, Lang::En).find("--kv-heads 3: must divide --heads 4") != std::string::npos);
+    CHECK(msg(o, Lang::Ko).find("키/값 헤드마다") != std::string::npos);
+    o.kv_heads = 2;
+    CHECK(msg(o, Lang::En).empty());
+    CHECK(!same_train_options(o, train_defaults("reverse")));  // switching the arch starts a new run
     o = train_defaults("text");
     o.task_params.text = "  \n ";
     CHECK(msg(o, Lang::En).find("The training text is empty") != std::string::npos);
@@ -627,4 +636,46 @@ TEST_CASE("ImageTrainWorker: a tiny ViT trains on odd-one; probes, the overlay, 
     const auto t0 = std::chrono::steady_clock::now();
     w2.reset();
     CHECK(std::chrono::steady_clock::now() - t0 < 5s);
+}
+
+TEST_CASE("Use this model with the llama arch: a Llama folder through the app's loader, the same attention") {
+    TempDir tmp;
+    TrainWorker w;
+    Collected c;
+    TrainOptions o = tiny(30);
+    o.arch = Arch::Llama;
+    o.kv_heads = 1;  // every query head shares one K/V head
+    w.reset(o);
+    w.run_steps(20);
+    REQUIRE(w.wait_idle(30s));
+    const std::string dir = (tmp.path / "use-llama").string();
+    w.save(dir, SavePurpose::Use);
+    REQUIRE(w.wait_idle(30s));
+    collect(w, c);
+    REQUIRE(c.saves.size() == 1);
+    REQUIRE_MESSAGE(c.saves[0].error.empty(), c.saves[0].error);
+    REQUIRE(c.probe);
+    CHECK(c.probe->probe->model_family == "Llama");
+
+    AppState state;
+    ModelSession session;
+    open_model(session, state, dir);
+    REQUIRE(session.loader.wait_idle(60s));
+    poll_model_session(session, state);
+    REQUIRE_MESSAGE(session.active != nullptr, session.error);
+    CHECK(session.active->config.arch == pretrained::Architecture::Llama);
+    CHECK(session.active->config.n_kv_heads() == 1);
+    RunConfig run;
+    run.text = c.saves[0].probe_text;
+    auto trace = pretrained::compute_pretrained_trace(*session.active, run);
+    REQUIRE_MESSAGE(trace.ok(), trace.status().message());
+    const Trace& probe = *c.probe->probe;
+    REQUIRE(trace->layers.size() == probe.layers.size());
+    double err = 0.0;
+    for (std::size_t l = 0; l < probe.layers.size(); ++l)
+        for (std::size_t h = 0; h < probe.layers[l].heads.size(); ++h)
+            err = std::max(err, double((trace->layers[l].heads[h].weights - probe.layers[l].heads[h].weights)
+                                           .cwiseAbs()
+                                           .maxCoeff()));
+    CHECK(err < 1e-5);
 }

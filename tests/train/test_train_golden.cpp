@@ -1,5 +1,6 @@
-// test_train_golden.cpp — one training step against PyTorch (tests/fixtures/train/gen_train_step.py):
-// the loss, the logits, every gradient, the gradient norm and every weight after clipping + AdamW.
+// test_train_golden.cpp — one training step against PyTorch (tests/fixtures/train/gen_train_step.py
+// for GPT-2's parts, gen_llama_train_step.py for the modern decoder's): the loss, the logits, every
+// gradient, the gradient norm and every weight after clipping + AdamW.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -28,21 +29,15 @@ double rel_diff(const float* a, const std::vector<float>& b) {
     return err / scale;
 }
 
-}  // namespace
-
-TEST_CASE("a training step matches PyTorch: loss, gradients, AdamW update") {
-    std::ifstream in(std::string(ATTNLAB_FIXTURE_DIR) + "/train/train_step.json");
+nlohmann::json read_fixture(const char* name) {
+    std::ifstream in(std::string(ATTNLAB_FIXTURE_DIR) + "/train/" + name);
     REQUIRE(in.good());
-    const nlohmann::json g = nlohmann::json::parse(in);
-    const auto& cfg = g["config"];
+    return nlohmann::json::parse(in);
+}
 
-    ModelShape s;
-    s.n_layers = cfg["n_layer"];
-    s.n_heads = cfg["n_head"];
-    s.d_model = cfg["d_model"];
-    s.vocab = cfg["vocab"];
-    s.n_positions = cfg["n_positions"];
-    s.ln_eps = cfg["ln_eps"];
+// The fixture's step through our model of shape `s`: every number against PyTorch's.
+void check_step(const nlohmann::json& g, const ModelShape& s, const char* what) {
+    const auto& cfg = g["config"];
     GptModel m = make_model(s, 0);
     REQUIRE(m.layout.tensors.size() == g["names"].size());
     for (const ParamTensor& t : m.layout.tensors) {
@@ -108,12 +103,45 @@ TEST_CASE("a training step matches PyTorch: loss, gradients, AdamW update") {
         const double e = kept_ref.empty() ? 0.0 : rel_diff(kept_ours.data(), kept_ref);
         if (e > upd_err) upd_err = e, worst_upd = t.name;
     }
-    std::printf("golden step vs PyTorch (max relative differences): loss %.2e, logits %.2e, gradients %.2e (%s), "
+    std::printf("%s golden step vs PyTorch (max relative differences): loss %.2e, logits %.2e, gradients %.2e (%s), "
                 "grad norm %.2e, updated weights %.2e (%s; %d zero-gradient entries checked apart)\n",
-                loss_err, logit_err, grad_err, worst_grad.c_str(), norm_err, upd_err, worst_upd.c_str(), noise_entries);
+                what, loss_err, logit_err, grad_err, worst_grad.c_str(), norm_err, upd_err, worst_upd.c_str(), noise_entries);
     CHECK(loss_err < 1e-5);
     CHECK(logit_err < 1e-5);
     CHECK(grad_err < 1e-5);
     CHECK(norm_err < 1e-5);
     CHECK(upd_err < 1e-5);
+}
+
+}  // namespace
+
+TEST_CASE("a training step matches PyTorch: loss, gradients, AdamW update") {
+    const nlohmann::json g = read_fixture("train_step.json");
+    const auto& cfg = g["config"];
+    ModelShape s;
+    s.n_layers = cfg["n_layer"];
+    s.n_heads = cfg["n_head"];
+    s.d_model = cfg["d_model"];
+    s.vocab = cfg["vocab"];
+    s.n_positions = cfg["n_positions"];
+    s.ln_eps = cfg["ln_eps"];
+    check_step(g, s, "gpt");
+}
+
+TEST_CASE("a llama-arch training step matches PyTorch: RoPE, RMSNorm, SwiGLU, GQA, AdamW") {
+    const nlohmann::json g = read_fixture("llama_train_step.json");
+    const auto& cfg = g["config"];
+    ModelShape s;
+    s.arch = Arch::Llama;
+    s.n_layers = cfg["n_layer"];
+    s.n_heads = cfg["n_head"];
+    s.n_kv_heads = cfg["n_kv_head"];
+    s.d_model = cfg["d_model"];
+    s.ffn = cfg["ffn"];
+    s.rope_theta = cfg["rope_theta"];
+    s.vocab = cfg["vocab"];
+    s.n_positions = cfg["n_positions"];
+    s.ln_eps = cfg["rms_eps"];
+    REQUIRE(validate_llama_shape(s));
+    check_step(g, s, "llama");
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `attnlab train` as a user meets it: --list-tasks, a short run whose folder opens with
 # `attnlab dump --model` and checks out in PyTorch, bad options, existing and unwritable folders,
-# --figure (PNG, SVG in Korean, PDF; refused names and folders); the image tasks' ViT folder.
+# --figure (PNG, SVG in Korean, PDF; refused names and folders); the image tasks' ViT folder; --arch
+# llama's Llama folder and --eval-lengths.
 set -u
 bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 fixtures=${FIXTURES:?set FIXTURES to tests/fixtures/train}
@@ -129,6 +130,44 @@ expect_stderr "are for the image tasks" "patch on a text task"
 expect_exit 1 "fashion without the dataset" -- "$bin" train --task fashion --data-dir "$tmp/nodata" -q -o "$tmp/badvit"
 expect_stderr "Install Debian's dataset-fashion-mnist package" "missing dataset"
 [ -e "$tmp/badvit" ] && fail "a refused image run left a folder" || ok
+
+# --arch llama (RoPE, RMSNorm, SwiGLU, grouped-query attention): a LlamaForCausalLM folder that
+# predict and generate open; --eval-lengths prints one line per length on stdout; bad options.
+expect_exit 0 "train copy, llama arch" -- "$bin" train --task copy --arch llama --heads 4 --kv-heads 2 --steps 150 \
+    --threads 1 -q -o "$tmp/llama" --eval-lengths 6,8
+expect_stderr "100.0% exact\|99\.[0-9]% exact" "llama copy accuracy"
+grep -q "^length  6 (trained 6): *[0-9.]*% exact" "$tmp/out" && grep -q "^length  8 (trained 6):" "$tmp/out" && ok ||
+    { fail "--eval-lengths: no table on stdout"; cat "$tmp/out"; }
+grep -q '"LlamaForCausalLM"' "$tmp/llama/config.json" && grep -q '"num_key_value_heads": 2' "$tmp/llama/config.json" &&
+    ok || fail "llama: config.json is not a grouped LlamaForCausalLM"
+for f in model.safetensors vocab.json merges.txt tokenizer_config.json task.json train_log.json; do
+    [ -s "$tmp/llama/$f" ] && ok || fail "train llama: $f missing"
+done
+lprobe=$($py -c "import json,sys; print(json.load(open(sys.argv[1]))['examples'][0]['text'])" "$tmp/llama/task.json")
+prompt=${lprobe%%>*}">"
+expect_exit 0 "predict with the llama folder" -- "$bin" predict --model "$tmp/llama" --text "$prompt" -o "$tmp/lpred.json"
+expect_exit 0 "generate with the llama folder" -- "$bin" generate --model "$tmp/llama" --text "$prompt" --tokens 6 \
+    -o "$tmp/lgen.json"
+grep -q "${lprobe#*>}" "$tmp/lgen.json" && ok || { fail "generate: the llama model did not copy ${lprobe%%>*}"; head -c 600 "$tmp/lgen.json"; }
+expect_exit 0 "dump the llama folder" -- "$bin" dump --model "$tmp/llama" --text "$lprobe" -o "$tmp/ldump.json"
+if $py -c "import torch" 2>/dev/null; then  # Hugging Face's Llama math in plain PyTorch
+    $py "$fixtures/check_saved_llama.py" "$tmp/llama" "$tmp/ldump.json" >"$tmp/check" 2>&1 && ok ||
+        { fail "the saved llama folder does not check out in PyTorch"; cat "$tmp/check"; }
+    cat "$tmp/check"
+fi
+expect_exit 2 "unknown arch" -- "$bin" train --task copy --arch bert -o "$tmp/bad"
+expect_stderr "--arch bert: choose gpt or llama" "arch name"
+expect_exit 2 "kv heads on gpt" -- "$bin" train --task copy --kv-heads 2 -o "$tmp/bad"
+expect_stderr "--kv-heads is for --arch llama" "kv heads need llama"
+expect_exit 2 "kv heads not dividing" -- "$bin" train --task copy --arch llama --heads 4 --kv-heads 3 -o "$tmp/bad"
+expect_stderr "--kv-heads 3: must divide --heads 4" "kv heads divide"
+expect_exit 2 "bad eval lengths" -- "$bin" train --task copy --eval-lengths 6,x -o "$tmp/bad"
+expect_stderr "--eval-lengths 6,x: give lengths" "eval lengths syntax"
+expect_exit 2 "eval length out of the task's range" -- "$bin" train --task copy --eval-lengths 40 -o "$tmp/bad"
+expect_stderr "--eval-lengths: --length 40" "eval length range"
+expect_exit 2 "arch on an image task" -- "$bin" train --task odd-one --arch llama -o "$tmp/bad"
+expect_stderr "are for the text tasks" "arch refused for images"
+[ -e "$tmp/bad" ] && fail "a refused llama run left a folder" || ok
 
 echo "train CLI tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -160,6 +160,25 @@ void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
     }
 }
 
+// The architecture switch (GPT-2's parts or the modern decoder's) and, for Llama, the K/V heads.
+void draw_arch_choice(TrainOptions& o, Lang lang, LabelBuf& label) {
+    const bool llama = o.arch == Arch::Llama;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
+    if (ImGui::BeginCombo(label(lang, Txt::TrainArch, "train_arch"), tr(lang, llama ? Txt::TrainArchLlama : Txt::TrainArchGpt))) {
+        if (ImGui::Selectable(tr(lang, Txt::TrainArchGpt), !llama)) o.arch = Arch::Gpt;
+        if (ImGui::Selectable(tr(lang, Txt::TrainArchLlama), llama)) o.arch = Arch::Llama;
+        ImGui::EndCombo();
+    }
+    item_tooltip(tr(lang, Txt::TrainArchTip));
+    if (o.arch != Arch::Llama) {
+        o.kv_heads = 0;  // gpt has no grouping; the CLI refuses --kv-heads there too
+        return;
+    }
+    int kv = o.kv_heads > 0 ? o.kv_heads : o.n_heads;
+    if (input_int(label, lang, Txt::TrainKvHeads, "train_kv_heads", &kv, 1, Txt::TrainKvHeadsTip))
+        o.kv_heads = std::max(kv, 1);
+}
+
 void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
     TrainOptions& o = p.settings;
     ImGui::Separator();
@@ -168,6 +187,7 @@ void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
     input_int(label, lang, Txt::TrainDModel, "train_dmodel", &o.d_model, 16, Txt::TrainSizeTip);
     ImGui::Checkbox(label(lang, Txt::TrainMlp, "train_mlp"), &o.mlp);
     item_tooltip(tr(lang, Txt::TrainMlpTip));
+    draw_arch_choice(o, lang, label);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
     ImGui::InputFloat(label(lang, Txt::TrainLr, "train_lr"), &o.lr, 0.0005f, 0.005f, "%.4g");
     item_tooltip(tr(lang, Txt::TrainLrTip));
@@ -177,8 +197,10 @@ void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
     if (input_int(label, lang, Txt::TrainSeed, "train_seed", &seed, 1, Txt::TrainSeedTip)) o.seed = std::uint64_t(std::max(seed, 0));
     if (ImGui::SmallButton(label(lang, Txt::TrainDefaults, "train_defaults"))) {
         const int threads = o.threads;
+        const Arch arch = o.arch;  // the defaults are the task's sizes; the architecture stays
         o = train_defaults(o.task);
         o.threads = threads;
+        o.arch = arch;
     }
     item_tooltip(tr(lang, Txt::TrainDefaultsTip));
 }

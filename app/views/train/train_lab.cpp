@@ -37,7 +37,8 @@ bool same_train_options(const TrainOptions& a, const TrainOptions& b) {
     return a.task == b.task && a.task_params.n_symbols == b.task_params.n_symbols &&
            a.task_params.length == b.task_params.length && a.task_params.text == b.task_params.text &&
            a.n_layers == b.n_layers && a.n_heads == b.n_heads && a.d_model == b.d_model && a.mlp == b.mlp &&
-           a.steps == b.steps && a.batch == b.batch && a.warmup == b.warmup && a.lr == b.lr && a.seed == b.seed;
+           a.steps == b.steps && a.batch == b.batch && a.warmup == b.warmup && a.lr == b.lr && a.seed == b.seed &&
+           a.arch == b.arch && a.kv_heads == b.kv_heads && a.rope_theta == b.rope_theta;
 }
 
 std::string use_model_folder(int n) {
@@ -96,6 +97,8 @@ std::string check_train_settings(const TrainOptions& o, Lang lang) {
         return buf;
     }
     if (!(o.lr > 0.0f && o.lr <= 1.0f)) return tr(lang, Txt::TrainBadLr);
+    if (o.arch == Arch::Llama)  // K/V heads dividing the heads, even head sizes: the core's words
+        if (Status st = validate_options(o); !st) return localize_core_message(st.message(), lang);
     if (o.batch < 1 || o.batch > 1024) return range_message(lang, Txt::TrainBatch, o.batch, 1, 1024);
     if (o.steps < 1 || o.steps > kMaxTrainSteps) return range_message(lang, Txt::TrainSteps, o.steps, 1, kMaxTrainSteps);
     if (task_uses_text(o.task)) {
