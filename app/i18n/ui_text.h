@@ -155,6 +155,8 @@ enum class Txt {
     RopeSpectrum, RopeSpectrumTip, RopeShift, RopeShiftTip, RopeShiftResult, RopeShiftSame, RopeShiftBusy, RopeShiftGpt2,
     RopeKvTitle, RopeKvIntro, RopeKvContext, RopeKvBytes, RopeKvMha, RopeKvModel, RopeKvMqa, RopeKvShare, RopeKvNoShare,
     GqaGroup, GqaGroupTip, GqaExplain,
+    // The Lens view's export; the Predict view's knock-outs for BERT (ui_text_model.cpp)
+    LensExport, LensExportTip, LensExportTitle, LensExportIntro, KnockNoneMasked,
     Count
 };
 

@@ -393,7 +393,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     const std::filesystem::path assets = resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR);
     app->controls.presets = load_presets(assets / kAssetMarker);
     app->image_dialog.samples = load_image_samples(assets);
-    if (auto font = find_figure_font(assets)) app->exporter.font_file = app->train.figure_font = *font;
+    if (auto font = find_figure_font(assets)) app->exporter.font_file = app->train.figure_font = app->lens.figure_font = *font;
     if (options.export_dialog) open_export_for_view(*app);  // the Train view: its own figure popup
     app->cost.auto_start = options.run;
     app->train.auto_start = options.run;

@@ -1,8 +1,9 @@
-// figure_csv.cpp — one matrix of a trace as RFC 4180 CSV.
+// figure_csv.cpp — one matrix of a trace (and the lens table) as RFC 4180 CSV.
 #include <charconv>
 #include <string>
 
 #include "core/figure/figure.h"
+#include "core/figure/figure_lens.h"
 #include "core/attention/attention_flow.h"
 #include "core/attention/positional.h"
 #include "core/attention/vision_stats.h"
@@ -130,6 +131,24 @@ Expected<std::string> position_similarity_csv(const Trace& trace, bool utf8_bom)
             rows.push_back(std::move(t));
         }
     return csv_of(position_similarity(trace), rows, header, utf8_bom);
+}
+
+std::string lens_csv(const LensFigureData& d, bool utf8_bom) {
+    std::string out = utf8_bom ? "\xEF\xBB\xBF" : "";
+    out += "layer,position,rank,id,token,probability\r\n";
+    for (size_t r = 0; r < d.cells.size() && r < d.layers.size(); ++r)
+        for (size_t i = 0; i < d.cells[r].size(); ++i) {
+            int rank = 0;
+            for (const LensFigureToken& p : d.cells[r][i].top) {
+                out += std::to_string(d.layers[r]) + ',' + std::to_string(i) + ',' + std::to_string(++rank) + ',' +
+                       std::to_string(p.id) + ',';
+                append_field(out, p.token);
+                out += ',';
+                append_number(out, p.probability);
+                out += "\r\n";
+            }
+        }
+    return out;
 }
 
 }  // namespace attn

@@ -199,6 +199,15 @@ enum class Ft {
     PatchColumnAxis,
     PipeZ0Title,
     PipeZ0Patch,
+    // Lens view (the logit lens)
+    LensTitle,
+    LensSubtitle,
+    LensEmbeddings,
+    LensLayer,
+    LensProbability,
+    LensFirstAnswer,
+    LensKnocked,
+    LensEmpty,
     kCount
 };
 
