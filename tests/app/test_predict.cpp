@@ -7,7 +7,10 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "app/jobs/head_rank_job.h"
 #include "app/views/predict/generation_worker.h"
@@ -331,6 +334,44 @@ TEST_CASE("masked LM with knocked-out heads: the same fillers without them, as c
     REQUIRE(mean.masks.size() == 1);
     REQUIRE(mean.masks[0].knocked.size() == m.knocked.size());
     CHECK(mean.masks[0].knocked[0] != m.knocked[0]);
+}
+
+TEST_CASE("masked LM with knocked-out heads against an independent float64 torch BERT (gen_bert_ablation.py)") {
+    std::ifstream in(fixtures() / "lm" / "bert_ablation_reference.json");
+    REQUIRE(in.good());
+    const nlohmann::json ref = nlohmann::json::parse(in);
+    MlmHeadCache cache;
+    MaskedRequest req;
+    req.model = load_model(fixtures() / "lm" / "tiny-bert-mlm");
+    req.text = "the cat [MASK] on the mat.";
+    req.k = 8;
+    double max_diff = 0;
+    for (const nlohmann::json& c : ref["cases"]) {
+        req.ablation = {};
+        req.ablation.mode = c["mode"] == "mean" ? pretrained::AblationMode::Mean : pretrained::AblationMode::Zero;
+        for (const nlohmann::json& h : c["heads"]) req.ablation.heads.push_back({h[0].get<int>(), h[1].get<int>()});
+        const MaskedResult r = run_masked(req, cache);
+        REQUIRE(r.error.empty());
+        CHECK(r.ids == ref["ids"].get<std::vector<int>>());
+        REQUIRE(r.masks.size() == 1);
+        CHECK(r.masks[0].position == ref["mask_position"].get<int>());
+        const std::vector<double> want = c["probabilities"].get<std::vector<double>>();  // (V)
+        const MaskedResult::Mask& m = r.masks[0];
+        const bool knocked = !req.ablation.heads.empty();
+        REQUIRE(m.knocked.size() == (knocked ? m.rows.size() : 0));
+        for (size_t i = 0; i < m.rows.size(); ++i) {
+            const float got = knocked ? m.knocked[i] : m.rows[i].raw;
+            max_diff = std::max(max_diff, std::fabs(double(got) - want[size_t(m.rows[i].id)]));
+        }
+        if (knocked) {  // the knocked-out model's own top filler is the reference's
+            size_t best = 0;
+            for (size_t v = 1; v < want.size(); ++v)
+                if (want[v] > want[best]) best = v;
+            CHECK(m.knocked_top[0].id == int(best));
+        }
+    }
+    MESSAGE("max |Δ p| app vs float64 torch, 4 cases (none, zero, mean, one head): " << max_diff);
+    CHECK(max_diff < 1e-5);
 }
 
 TEST_CASE("predict: a view with a name and the next Ctrl+Shift shortcut") {
