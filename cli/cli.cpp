@@ -176,7 +176,8 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
         "  attnlab export --text \"Time flies like an arrow\" --view heatmap --head 2 -o heatmap.pdf\n"
         "  attnlab export --text \"그는 집에 갔다.\" --view heads --lang ko --size a4-landscape -o heads.svg\n"
         "  attnlab export --text \"Time flies\" --view cell --cell 1:0 --dpi 300 -o cell.png\n"
-        "  attnlab export --text \"Time flies\" --values scores -o scores.csv");
+        "  attnlab export --text \"Time flies\" --values scores -o scores.csv\n"
+        "  attnlab export --model gpt2 --text \"The Eiffel Tower is in\" --view lens --ablate 5.1 -o lens.pdf");
 
     GenerateOptions gen;
     CLI::App* generate_cmd = app.add_subcommand(

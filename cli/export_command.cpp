@@ -8,6 +8,8 @@
 #include <iostream>
 
 #include "cli/cli_messages.h"
+#include "cli/export_lens.h"
+#include "cli/generate_command.h"
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
 #include "core/attention/engine.h"
@@ -19,7 +21,9 @@ namespace attn::cli {
 void add_export_options(CLI::App& cmd, ExportOptions& o) {
     add_run_options(cmd, o.run);
     cmd.add_option("-o,--output", o.output, "Output file: .png, .svg, .pdf, .csv or .json")->required();
-    cmd.add_option("--view", o.view, "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, or with --image: image, attn-distance, pos-similarity")
+    cmd.add_option("--view", o.view,
+                   "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk; with --image: image, attn-distance, "
+                   "pos-similarity; with a next-token --model: lens (the logit lens)")
         ->capture_default_str();
     cmd.add_option("--head", o.head, "Head number as the app shows it: 1 to --heads")->capture_default_str();
     cmd.add_option("--layer", o.layer, "Layer number, from 1")->capture_default_str();
@@ -49,6 +53,7 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
                  "Let installed fonts draw characters the figure font lacks (e.g. emoji)");
     cmd.add_flag("--csv-bom", o.csv_bom,
                  "Start CSV with a UTF-8 byte order mark (Excel needs it for Korean)");
+    add_ablation_options(cmd, o.ablate, o.ablation);  // --view lens
 }
 
 namespace {
@@ -109,9 +114,11 @@ Expected<std::pair<int, int>> parse_cell(const std::string& s) {
 // The figure settings from the options (no trace needed): names, size, resolution, fonts.
 Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, bool need_font) {
     FigureRequest r;
-    if (!parse_figure_view(o.view, &r.view))
+    if (o.view != "lens" && !parse_figure_view(o.view, &r.view))
         return Status::Error("--view: unknown view '" + o.view +
-                             "'. Choose one of: " + figure_view_choices() + ".");
+                             "'. Choose one of: " + figure_view_choices() + ", lens.");
+    if (o.view != "lens" && !o.ablate.empty())
+        return Status::Error("--ablate belongs to --view lens (attnlab predict and lens take it too).");
     if (!parse_matrix_values(o.values, &r.values))
         return Status::Error("--values: unknown values '" + o.values +
                              "'. Choose weights, scores, scaled or rollout.");
@@ -215,6 +222,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
     if (!request) {
         return fail("export", request.error(), kExitBadInput);
     }
+    if (o.view == "lens") return run_export_lens(o, request->options, *format);
     auto setup = make_run_setup(o.run);
     if (!setup) {
         return fail("export", setup.error(), kExitBadInput);

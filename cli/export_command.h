@@ -31,6 +31,8 @@ struct ExportOptions {
     std::string font;  // empty = the bundled NanumGothic
     bool system_fonts = false;
     bool csv_bom = false;
+    std::string ablate;             // --view lens: "1.2,3.4" (1-based layer.head); empty = the whole model
+    std::string ablation = "zero";  // zero | mean
 };
 
 void add_export_options(CLI::App& cmd, ExportOptions& o);

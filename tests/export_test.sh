@@ -262,6 +262,43 @@ grep -q "Step 0 for this image" "$tmp/pipe-image.svg" && grep -q "patch 7 (2, 3)
 expect_exit nonzero "attn-distance without an image" -- "$bin" export --text "$en" --view attn-distance -o "$tmp/x.png"
 grep -q "The attn-distance view needs an image run" "$tmp/err" && ok || fail "attn-distance without image: $(cat "$tmp/err")"
 
+# The logit lens (issue 25): the Lens view's table as a figure and as CSV, with heads knocked out;
+# the CSV's probabilities equal `attnlab lens`'s; refused for the built-in model, BERT and JSON.
+for fmt in png svg pdf csv; do
+    expect_exit 0 "lens $fmt" -- "$bin" export --model "$models/tiny-gpt2" --text " the cat sat on the mat" --view lens \
+        --ablate 1.2 --lang ko -o "$tmp/lens.$fmt"
+done
+grep -q "로짓 렌즈" "$tmp/lens.svg" && grep -q "끈 헤드: 1.2 (zero)" "$tmp/lens.svg" && ok || fail "lens SVG lacks its title or the knocked-out head"
+if have pdftoppm; then
+    pdftoppm -png -r 30 "$tmp/lens.pdf" "$tmp/render-lens" && [ -s "$tmp/render-lens-1.png" ] && ok || fail "lens.pdf does not render"
+fi
+expect_exit 0 "lens json for the csv" -- "$bin" lens --model "$models/tiny-gpt2" --text " the cat sat on the mat" --ablate 1.2 \
+    -o "$tmp/lens.json"
+$py - "$tmp/lens.csv" "$tmp/lens.json" <<'PY' && ok || fail "lens CSV does not match attnlab lens"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))
+assert rows[0] == ['layer', 'position', 'rank', 'id', 'token', 'probability'], rows[0]
+lens = json.load(open(sys.argv[2], encoding='utf-8'))
+want = {}
+for l in lens['layers']:
+    for p in l['positions']:
+        for r, t in enumerate(p['top'][:5]):
+            want[(l['layer'], p['position'], r + 1)] = (t['id'], t['token'], t['probability'])
+got = {(int(a), int(b), int(c)): (int(d), e, float(f)) for a, b, c, d, e, f in rows[1:]}
+assert set(got) == set(want), (len(got), len(want))
+for k, (i, tok, p) in want.items():
+    assert got[k][0] == i and got[k][1] == tok and abs(got[k][2] - p) < 1e-6, (k, got[k], want[k])
+PY
+expect_exit nonzero "lens with the built-in model" -- "$bin" export --text "$en" --view lens -o "$tmp/x.pdf"
+grep -q "needs a model that predicts the next token" "$tmp/err" && ok || fail "lens without a model: $(cat "$tmp/err")"
+expect_exit nonzero "lens with BERT" -- "$bin" export --model "$models/tiny-bert" --text "$en" --view lens -o "$tmp/x.pdf"
+expect_exit nonzero "lens as json" -- "$bin" export --model "$models/tiny-gpt2" --text "$en" --view lens -o "$tmp/x.json"
+grep -q "attnlab lens" "$tmp/err" && ok || fail "lens json: $(cat "$tmp/err")"
+expect_exit nonzero "--ablate on another view" -- "$bin" export --text "$en" --ablate 1.1 -o "$tmp/x.pdf"
+expect_exit nonzero "lens bad --ablate" -- "$bin" export --model "$models/tiny-gpt2" --text "$en" --view lens --ablate 9.9 \
+    -o "$tmp/x.pdf"
+[ ! -e "$tmp/x.pdf" ] && [ ! -e "$tmp/x.json" ] && ok || fail "a failed lens export left a file"
+
 # No display needed.
 expect_exit 0 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY "$bin" export --text "$en" -o "$tmp/nodisplay.png"
 

@@ -184,6 +184,8 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"Nothing to export yet: the sentence has no result.", "아직 내보낼 것이 없습니다: 문장의 계산 결과가 없습니다."},
     {"Saved the whole trace to {}", "전체 계산 결과를 저장했습니다: {1}"},
     {"Saved to {}", "저장했습니다: {1}"},
+    {"The lens is saved as a figure (PNG, SVG, PDF) or as CSV; attnlab lens writes it as JSON.",
+     "렌즈는 그림(PNG, SVG, PDF)이나 CSV로 저장합니다. JSON은 attnlab lens 명령이 씁니다."},
 
     // core/lesson (lesson_parse.cpp, lesson_state.cpp): the app strips the "file:line: " prefix
     // first (localize_lesson_message in app/lesson/lesson_session.cpp) and puts it back.

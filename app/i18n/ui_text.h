@@ -157,6 +157,8 @@ enum class Txt {
     GqaGroup, GqaGroupTip, GqaExplain,
     // Train view: the architecture switch, learned positions vs rotary (ui_text_train.cpp, issue 24)
     TrainArch, TrainArchTip, TrainArchGpt, TrainArchLlama, TrainKvHeads, TrainKvHeadsTip,
+    // The Lens view's export; the Predict view's knock-outs for BERT (ui_text_model.cpp)
+    LensExport, LensExportTip, LensExportTitle, LensExportIntro, KnockNoneMasked,
     Count
 };
 

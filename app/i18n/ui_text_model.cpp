@@ -79,11 +79,12 @@ constexpr Entry kTexts[] = {
     // Predict view (next token, generation, masked tokens) and head roles in the Model view
     {Txt::ViewPredict, "Predict (next token)", "예측 (다음 토큰)"},
     {Txt::PredictNoModel,
-     "The built-in model has random weights and no vocabulary, so it predicts nothing. Open a GPT-2 "
-     "model (Model > Open model folder) to see its next-token guesses and to generate text, or a BERT "
-     "model to fill in [MASK]ed words.",
+     "The built-in model has random weights and no vocabulary, so it predicts nothing. Open a model that "
+     "predicts the next token (GPT-2, Llama, Qwen or Mistral: Model > Open model folder) to see its guesses and "
+     "to generate text, or a BERT model to fill in [MASK]ed words.",
      "내장 모델은 가중치가 무작위이고 어휘가 없어 아무것도 예측하지 않습니다. 다음 토큰 예측과 글 생성을 "
-     "보려면 GPT-2 모델을, [MASK] 자리 채우기를 보려면 BERT 모델을 여세요 (모델 > 모델 폴더 열기)."},
+     "보려면 GPT-2, Llama, Qwen, Mistral처럼 다음 토큰을 예측하는 모델을, [MASK] 자리 채우기를 보려면 BERT "
+     "모델을 여세요 (모델 > 모델 폴더 열기)."},
     {Txt::PredictIntroGpt2,
      "The model (GPT-2, Llama, Qwen, Mistral) reads the text and gives every possible next token a "
      "probability. Click a token to see what the model expects after it; generate to add tokens one at a time.",
@@ -91,9 +92,11 @@ constexpr Entry kTexts[] = {
      "누르면 그 뒤에 모델이 무엇을 기대하는지 보여 줍니다. 생성하면 토큰을 하나씩 덧붙입니다."},
     {Txt::PredictIntroBert,
      "BERT does not predict the next token: it fills in hidden ([MASK]) tokens from both sides. Type "
-     "[MASK] in the sentence or click a token to hide it.",
+     "[MASK] in the sentence or click a token to hide it. Knock heads out (Shift-click in the Model view) to "
+     "see the fillers with and without them.",
      "BERT는 다음 토큰을 예측하지 않고, 가려진 ([MASK]) 토큰을 양쪽 문맥으로 채웁니다. 문장에 [MASK]를 "
-     "쓰거나 토큰을 눌러 가리세요."},
+     "쓰거나 토큰을 눌러 가리세요. 헤드를 끄면(모델 뷰에서 Shift-클릭) 끄기 전과 뒤의 확률을 나란히 "
+     "보여 줍니다."},
     {Txt::PredictPosition, "Next token after \"%s\" (token %d of %d)", "\"%s\" 다음 토큰 (%d / %d번째 토큰)"},
     {Txt::PredictClickTip, "Click a token to predict what comes after it.", "토큰을 누르면 그 뒤에 올 토큰을 예측합니다."},
     {Txt::PredictGreedy, "Greedy", "탐욕적 선택"},
@@ -194,6 +197,11 @@ constexpr Entry kTexts[] = {
      "remove it and compare, or ask which heads matter here.",
      "끈 헤드가 없습니다. 모델 뷰에서 헤드를 Shift-클릭하거나 (히트맵의 헤드 옆 “끄기”를 눌러) 헤드를 빼고 "
      "비교해 보세요. 어떤 헤드가 중요한지 물어볼 수도 있습니다."},
+    {Txt::KnockNoneMasked,
+     "No head knocked out. Shift-click a head in the Model view (or press “Knock out” by the heatmap's head) to "
+     "remove it and compare the fillers.",
+     "끈 헤드가 없습니다. 모델 뷰에서 헤드를 Shift-클릭하거나 (히트맵의 헤드 옆 “끄기”를 눌러) 헤드를 빼고 "
+     "채울 토큰의 확률을 비교해 보세요."},
     {Txt::KnockClear, "Clear", "모두 되돌리기"},
     {Txt::KnockMean, "Mean, not zero", "0 대신 평균"},
     {Txt::KnockMeanTip,
@@ -248,6 +256,14 @@ constexpr Entry kTexts[] = {
     {Txt::LensTipLayer, "After layer %d, after “%s”:", "%d층 뒤, “%s” 다음:"},
     {Txt::LensTipAnswer, "the model's final answer: “%s”", "모델의 최종 답: “%s”"},
     {Txt::LensKnocked, "Knocked out: %s", "끈 헤드: %s"},
+    {Txt::LensExport, "Export figure…", "그림 내보내기…"},
+    {Txt::LensExportTip,
+     "Save this table as a PNG, SVG or PDF figure for slides and handouts, or its numbers (the top 5 of every "
+     "cell) as CSV (Ctrl+E).",
+     "이 표를 슬라이드와 유인물용 PNG, SVG, PDF 그림으로, 또는 숫자(칸마다 상위 5개)를 CSV로 저장합니다 "
+     "(Ctrl+E)."},
+    {Txt::LensExportTitle, "Export the lens", "렌즈 내보내기"},
+    {Txt::LensExportIntro, "The table as shown: %d rows × %d tokens.", "보이는 그대로의 표: %d행 × 토큰 %d개."},
     {Txt::RolePositional, "positional", "위치 기반"},
     {Txt::RolePositionalTip,
      "Looks at a place set by its own position, whatever the tokens are: a fixed distance back (other than 1), a "

@@ -60,6 +60,10 @@ std::string default_train_export_path(const std::string& dir, const std::string&
     return (std::filesystem::path(dir) / name).string();
 }
 
+std::string default_lens_export_path(const std::string& dir, ExportKind kind) {
+    return (std::filesystem::path(dir) / (std::string("attnlab-lens.") + export_kind_ext(kind))).string();
+}
+
 FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& s) {
     FigureRequest r;
     r.view = s.view;
@@ -83,6 +87,37 @@ FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& 
     if (!in.font_file.empty()) o.font_files.push_back(in.font_file);
     return r;
 }
+
+namespace {
+
+// The Lens view's table as a figure or CSV (no trace involved).
+ExportOutcome run_lens_export(const ExportInputs& in, const ExportSettings& s) {
+    ExportOutcome out;
+    if (s.kind == ExportKind::Json) {
+        out.message = "The lens is saved as a figure (PNG, SVG, PDF) or as CSV; attnlab lens writes it as JSON.";
+        return out;
+    }
+    const std::string path = with_export_extension(s.path, s.kind);
+    Expected<std::string> bytes = std::string();
+    if (s.kind == ExportKind::Csv) {
+        bytes = lens_csv(*in.lens, /*utf8_bom=*/true);
+    } else {
+        const FigureFormat format = s.kind == ExportKind::Png   ? FigureFormat::Png
+                                    : s.kind == ExportKind::Svg ? FigureFormat::Svg
+                                                                : FigureFormat::Pdf;
+        bytes = render_lens_figure(*in.lens, format, make_figure_request(in, s).options);
+    }
+    Status st = !bytes ? bytes.status() : write_file_atomically(path, [&](std::ostream& os) {
+        os.write(bytes->data(), std::streamsize(bytes->size()));
+        return Status::Ok();
+    });
+    out.ok = st.ok();
+    out.path = out.ok ? path : std::string();
+    out.message = out.ok ? "Saved to " + path : st.message();
+    return out;
+}
+
+}  // namespace
 
 ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
     ExportOutcome out;
@@ -114,6 +149,7 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
         out.message = out.ok ? "Saved to " + path : st.message();
         return out;
     }
+    if (in.lens) return run_lens_export(in, s);
     if (!in.trace) {
         out.message = "Nothing to export yet: the sentence has no result.";
         return out;

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "core/figure/figure.h"
+#include "core/figure/figure_lens.h"
 #include "core/figure/figure_train.h"
 #include "core/attention/trace.h"
 
@@ -45,6 +46,8 @@ std::string default_export_path(const std::string& dir, FigureView view, int hea
 
 // The Train figure's default name: dir/attnlab-train-<task>-step<N>.<ext>.
 std::string default_train_export_path(const std::string& dir, const std::string& task, int step, ExportKind kind);
+// The Lens figure's default name: dir/attnlab-lens.<ext>.
+std::string default_lens_export_path(const std::string& dir, ExportKind kind);
 
 struct ExportOutcome {
     bool ok = false;
@@ -67,6 +70,9 @@ struct ExportInputs {
     // The Train view's figure (curves and probe): when set, a PNG/SVG/PDF export draws it instead
     // of a view of `trace` (settings.view is ignored), and a CSV export writes its curves.
     std::shared_ptr<const TrainFigureData> train;
+    // The Lens view's table: when set, PNG/SVG/PDF draw the lens figure and CSV writes its numbers
+    // (layer, position, rank, id, token, probability); JSON is refused (`attnlab lens` writes it).
+    std::shared_ptr<const LensFigureData> lens;
 };
 
 // The figure request for these inputs and settings (other_scaling left null).

@@ -17,10 +17,12 @@ namespace attn::app {
 
 // Ctrl+1 … Ctrl+9 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
 // File ▸ Export and Ctrl+E: the Train view exports its own figure (curves and probe, from the
-// panel's run, not from the sentence's trace); every other view opens the export dialog.
+// panel's run, not from the sentence's trace), the Lens view its table; every other view opens the
+// export dialog.
 void open_export_for_view(App& app) {
     if (app.state.view == View::Train && train::is_image_task(app.train.settings.task)) vit_train_open_export(app.train.vit);
     else if (app.state.view == View::Train) train_panel_open_export(app.train);
+    else if (app.state.view == View::Lens) lens_panel_open_export(app.lens);
     else open_export_panel(app.exporter);
 }
 
@@ -52,7 +54,8 @@ float draw_main_menu(App& app) {
         std::snprintf(label, sizeof(label), "%s###menu_file", tr(lang, Txt::MenuFile));
         if (ImGui::BeginMenu(label)) {
             std::snprintf(label, sizeof(label), "%s###menu_export", tr(lang, Txt::MenuExport));
-            if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr || app.state.view == View::Train))
+            if (ImGui::MenuItem(label, "Ctrl+E", false, app.view.trace != nullptr || app.state.view == View::Train ||
+                                                        app.state.view == View::Lens))
                 open_export_for_view(app);
             std::snprintf(label, sizeof(label), "%s###menu_open_image", tr(lang, Txt::MenuOpenImage));
             if (ImGui::MenuItem(label)) open_image_dialog(app.image_dialog);

@@ -1,4 +1,4 @@
-// figure_csv.cpp — one matrix of a trace as RFC 4180 CSV; the Train view's curves.
+// figure_csv.cpp — one matrix of a trace, the Train view's curves and the lens table as RFC 4180 CSV.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -8,6 +8,7 @@
 
 #include "core/figure/figure.h"
 #include "core/figure/figure_train.h"
+#include "core/figure/figure_lens.h"
 #include "core/attention/attention_flow.h"
 #include "core/attention/positional.h"
 #include "core/attention/vision_stats.h"
@@ -166,6 +167,21 @@ std::string train_curves_csv(const TrainFigureData& d, bool utf8_bom) {
         field(r.eval != nullptr, r.eval ? r.eval->token : 0.0);
         out += "\r\n";
     }
+std::string lens_csv(const LensFigureData& d, bool utf8_bom) {
+    std::string out = utf8_bom ? "\xEF\xBB\xBF" : "";
+    out += "layer,position,rank,id,token,probability\r\n";
+    for (size_t r = 0; r < d.cells.size() && r < d.layers.size(); ++r)
+        for (size_t i = 0; i < d.cells[r].size(); ++i) {
+            int rank = 0;
+            for (const LensFigureToken& p : d.cells[r][i].top) {
+                out += std::to_string(d.layers[r]) + ',' + std::to_string(i) + ',' + std::to_string(++rank) + ',' +
+                       std::to_string(p.id) + ',';
+                append_field(out, p.token);
+                out += ',';
+                append_number(out, p.probability);
+                out += "\r\n";
+            }
+        }
     return out;
 }
 

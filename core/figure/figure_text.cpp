@@ -277,6 +277,19 @@ const Entry kTable[] = {
     {Ft::TrainImageHeatNote,
      "warm colour = the class token's attention on that patch (full at four times an even share)",
      "따뜻한 색 = 그 패치에 대한 클래스 토큰의 어텐션 (고르게 나눈 몫의 네 배에서 가장 진함)"},
+    {Ft::LensTitle, "What the model would predict after each layer (logit lens)",
+     "레이어마다 읽어 본 모델의 예측 (로짓 렌즈)"},
+    {Ft::LensSubtitle,
+     "{0} · each layer's residual stream through the final norm and the unembedding · cell = the top next token, "
+     "colour = its probability",
+     "{0} · 레이어마다 잔차 스트림을 마지막 정규화와 언임베딩에 통과시킴 · 칸 = 가장 유력한 다음 토큰, "
+     "색 = 그 확률"},
+    {Ft::LensEmbeddings, "embeddings", "임베딩"},
+    {Ft::LensLayer, "layer {0}", "레이어 {0}"},
+    {Ft::LensProbability, "probability", "확률"},
+    {Ft::LensFirstAnswer, "first layer with the model's final answer on top", "모델의 최종 답이 처음 1위가 된 레이어"},
+    {Ft::LensKnocked, "knocked out: {0}", "끈 헤드: {0}"},
+    {Ft::LensEmpty, "no tokens to read", "읽을 토큰 없음"},
 };
 
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == size_t(Ft::kCount), "one row per Ft id");

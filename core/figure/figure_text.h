@@ -210,6 +210,15 @@ enum class Ft {
     TrainImageProbeCaption,
     TrainImageProbeTruth,
     TrainImageHeatNote,
+    // Lens view (the logit lens)
+    LensTitle,
+    LensSubtitle,
+    LensEmbeddings,
+    LensLayer,
+    LensProbability,
+    LensFirstAnswer,
+    LensKnocked,
+    LensEmpty,
     kCount
 };
 

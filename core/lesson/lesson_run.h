@@ -42,8 +42,8 @@ struct HandoutOptions {
 Expected<std::string> render_handout(const Lesson& lesson, const HandoutOptions& options,
                                      std::vector<std::string>* warnings = nullptr);
 
-// The figure view for an app view name ("explain" → cell, "positional" → pe, "variants", "cost"
-// and "model" → heatmap; "row" → row, "qk" → qk).
+// The figure view for an app view name ("explain" → cell, "positional" → pe, "variants", "cost",
+// "model", "predict" and "lens" → heatmap; "row" → row, "qk" → qk).
 FigureView figure_view_for(const std::string& view, bool cell_selected);
 
 }  // namespace attn::lesson

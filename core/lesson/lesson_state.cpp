@@ -42,7 +42,8 @@ const char* const kSettingKeys[] = {"text",  "cross_text", "view",   "layer",  "
                                     "highlight", "model",  "reset"};
 
 const char* const kViews[] = {"heatmap", "explain", "heads", "scaling", "pipeline", "lines",
-                              "positional", "variants", "cost", "model", "row", "qk"};
+                              "positional", "variants", "cost", "model", "row", "qk",
+                              "predict", "lens"};  // need an opened model folder in the app
 
 Expected<long long> parse_whole(const std::string& v, const std::string& key) {
     long long out = 0;
@@ -139,7 +140,7 @@ Status apply_action(LessonState& s, const Action& a) {
                 return Status::Ok();
             }
         return bad(a, "allowed views are heatmap, explain (or cell), heads, scaling, pipeline, lines, positional "
-                      "(or pe), variants, cost, model, row and qk.");
+                      "(or pe), variants, cost, model, row, qk, predict and lens.");
     } else if (k == "layer" || k == "head") {
         auto n = parse_whole(v, k);
         if (!n || *n < 1 || *n > 1000) return bad(a, "a number from 1 (the first " + k + ").");

@@ -60,6 +60,12 @@ view_shot lens-en --view lens --model "$models/tiny-gpt2" --text " the cat sat o
 view_shot lens-ko --view lens --lang ko --model "$models/tiny-gpt2" --knock 2.1 \
     --text " the cat sat on the mat and the dog sat on the cat while the cat sat on the mat"
 view_shot lens-none-ko --view lens --lang ko
+# The Lens view's export popup, and BERT's fillers with and without knocked-out heads (issue 25, lens).
+view_shot lens-export-en --export-dialog --view lens --model "$models/tiny-gpt2" --text " the cat sat on the mat"
+view_shot lens-export-ko --export-dialog --view lens --lang ko --model "$models/tiny-gpt2" --text " the cat sat on the mat"
+bert_mlm="$(dirname "$0")/../fixtures/lm/tiny-bert-mlm"
+view_shot predict-bert-knock-en --view predict --model "$bert_mlm" --text "the cat [MASK] on the mat." --knock 1.2,2.1
+view_shot predict-bert-knock-ko --view predict --lang ko --model "$bert_mlm" --text "the cat [MASK] on the mat." --knock 1.2
 # Head roles on a model trained here (scored on its task's examples): reverse's layer-1 heads with
 # the positional badge, and a head's tooltip with every score (the pointer on layer 1, head 1).
 if "$ATTNLAB" train --task reverse -o "$tmp/reverse" >"$tmp/train.out" 2>&1; then

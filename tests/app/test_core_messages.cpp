@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -266,6 +267,13 @@ TEST_CASE("the app's own messages in Korean") {
     check_translated(apply_settings_json("{\"d_model\": \"wide\"}", s) + " (/tmp/settings.json)");
     check_translated(load_presets("/no/such/presets-attnlab.txt").error);
     check_translated(run_export(ExportInputs{}, ExportSettings{}).message);
+    {
+        ExportInputs lens;
+        lens.lens = std::make_shared<const LensFigureData>();
+        ExportSettings json;
+        json.kind = ExportKind::Json;
+        check_translated(run_export(lens, json).message);
+    }
     ModelSession session;
     open_model(session, s, "   ");  // an empty path typed in the model field
     check_translated(session.error);

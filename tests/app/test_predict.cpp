@@ -7,7 +7,10 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "app/jobs/head_rank_job.h"
 #include "app/views/predict/generation_worker.h"
@@ -17,6 +20,7 @@
 #include "core/lm/gpt2_session.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
+#include "core/lm/masked_lm.h"
 #include "core/lm/sampling.h"
 #include "core/pretrained/gpt2.h"
 #include "tests/app/fake_pretrained.h"
@@ -284,6 +288,90 @@ TEST_CASE("masked LM: fillers with the head, a clear error without it") {
     r = run_masked(req, cache);
     CHECK(r.no_head);
     CHECK_FALSE(r.error.empty());
+}
+
+TEST_CASE("masked LM with knocked-out heads: the same fillers without them, as core/lm computes them") {
+    MlmHeadCache cache;
+    PretrainedPtr mlm = load_model(fixtures() / "lm" / "tiny-bert-mlm");
+    MaskedRequest req;
+    req.model = mlm;
+    req.text = "the cat [MASK] on the mat.";
+    req.k = 5;
+    const MaskedResult plain = run_masked(req, cache);
+    REQUIRE(plain.error.empty());
+    REQUIRE(plain.masks.size() == 1);
+    CHECK(plain.masks[0].knocked.empty());  // nothing knocked out: no second pass
+    req.ablation.heads = {{0, 1}, {1, 0}, {7, 7}};  // the last is outside the model: dropped
+    const MaskedResult r = run_masked(req, cache);
+    REQUIRE(r.error.empty());
+    REQUIRE(r.masks.size() == 1);
+    const MaskedResult::Mask& m = r.masks[0];
+    REQUIRE(m.knocked.size() == m.rows.size());
+    REQUIRE(m.knocked_top.size() == 3);
+    CHECK(m.knocked_top[0].raw >= m.knocked_top[1].raw);
+    for (size_t i = 0; i < m.rows.size(); ++i) CHECK(m.rows[i].id == plain.masks[0].rows[i].id);  // the same bars
+    // The reference: core/lm's masked LM with the same heads out, every token.
+    auto head = lm::load_mlm_head(*mlm);
+    REQUIRE(head.ok());
+    pretrained::Ablation a;
+    a.heads = {{0, 1}, {1, 0}};
+    auto ref = lm::predict_masked(*mlm, *head, req.text, mlm->config.vocab_size, a);
+    REQUIRE(ref.ok());
+    double max_diff = 0;
+    for (size_t i = 0; i < m.rows.size(); ++i)
+        for (const lm::TokenProb& t : ref->masks[0].top)
+            if (t.id == m.rows[i].id) max_diff = std::max(max_diff, double(std::fabs(t.prob - m.knocked[i])));
+    MESSAGE("max |Δ p| app vs core/lm with heads knocked out: " << max_diff);
+    CHECK(max_diff == 0.0);
+    CHECK(m.knocked_top[0].id == ref->masks[0].top[0].id);
+    // Knocking heads out changes the fillers' probabilities (tiny-bert-mlm's heads matter).
+    double changed = 0;
+    for (size_t i = 0; i < m.rows.size(); ++i) changed = std::max(changed, double(std::fabs(m.knocked[i] - m.rows[i].raw)));
+    CHECK(changed > 1e-4);
+    // Mean ablation: also computed, and different from zero ablation.
+    req.ablation.mode = pretrained::AblationMode::Mean;
+    const MaskedResult mean = run_masked(req, cache);
+    REQUIRE(mean.masks.size() == 1);
+    REQUIRE(mean.masks[0].knocked.size() == m.knocked.size());
+    CHECK(mean.masks[0].knocked[0] != m.knocked[0]);
+}
+
+TEST_CASE("masked LM with knocked-out heads against an independent float64 torch BERT (gen_bert_ablation.py)") {
+    std::ifstream in(fixtures() / "lm" / "bert_ablation_reference.json");
+    REQUIRE(in.good());
+    const nlohmann::json ref = nlohmann::json::parse(in);
+    MlmHeadCache cache;
+    MaskedRequest req;
+    req.model = load_model(fixtures() / "lm" / "tiny-bert-mlm");
+    req.text = "the cat [MASK] on the mat.";
+    req.k = 8;
+    double max_diff = 0;
+    for (const nlohmann::json& c : ref["cases"]) {
+        req.ablation = {};
+        req.ablation.mode = c["mode"] == "mean" ? pretrained::AblationMode::Mean : pretrained::AblationMode::Zero;
+        for (const nlohmann::json& h : c["heads"]) req.ablation.heads.push_back({h[0].get<int>(), h[1].get<int>()});
+        const MaskedResult r = run_masked(req, cache);
+        REQUIRE(r.error.empty());
+        CHECK(r.ids == ref["ids"].get<std::vector<int>>());
+        REQUIRE(r.masks.size() == 1);
+        CHECK(r.masks[0].position == ref["mask_position"].get<int>());
+        const std::vector<double> want = c["probabilities"].get<std::vector<double>>();  // (V)
+        const MaskedResult::Mask& m = r.masks[0];
+        const bool knocked = !req.ablation.heads.empty();
+        REQUIRE(m.knocked.size() == (knocked ? m.rows.size() : 0));
+        for (size_t i = 0; i < m.rows.size(); ++i) {
+            const float got = knocked ? m.knocked[i] : m.rows[i].raw;
+            max_diff = std::max(max_diff, std::fabs(double(got) - want[size_t(m.rows[i].id)]));
+        }
+        if (knocked) {  // the knocked-out model's own top filler is the reference's
+            size_t best = 0;
+            for (size_t v = 1; v < want.size(); ++v)
+                if (want[v] > want[best]) best = v;
+            CHECK(m.knocked_top[0].id == int(best));
+        }
+    }
+    MESSAGE("max |Δ p| app vs float64 torch, 4 cases (none, zero, mean, one head): " << max_diff);
+    CHECK(max_diff < 1e-5);
 }
 
 TEST_CASE("predict: a view with a name and the next Ctrl+Shift shortcut") {

@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$src/tests/test_lib.sh"
 
 lessons=("$src"/assets/lessons/*/*.md)
-[ ${#lessons[@]} -eq 20 ] && ok || fail "expected 10 lessons in en and ko, found ${#lessons[@]}"
+[ ${#lessons[@]} -eq 22 ] && ok || fail "expected 11 lessons in en and ko, found ${#lessons[@]}"
 
 for f in "${lessons[@]}"; do
     name=${f#"$src"/assets/lessons/}
@@ -23,6 +23,14 @@ for m in tiny-gpt2 tiny-bert; do
     expect_exit 0 "check lesson 9 with $m" -- "$bin" lesson "$src/assets/lessons/en/09-real-model.md" --check \
         --model "$src/tests/fixtures/pretrained/models/$m"
     grep -q "checked 5 steps and 3 answers: ok" "$tmp/out" && ok || { fail "lesson 9 with $m"; cat "$tmp/out"; }
+done
+# Lesson 11's model steps (Predict, Lens, Model views) on the tiny GPT-2; without it, only the built-in steps.
+for lang in en ko; do
+    expect_exit 0 "check lesson 11 $lang with tiny-gpt2" -- "$bin" lesson "$src/assets/lessons/$lang/11-what-a-head-does.md" \
+        --check --model "$src/tests/fixtures/pretrained/models/tiny-gpt2"
+    grep -q "checked 9 steps and 9 answers: ok" "$tmp/out" && ok || { fail "lesson 11 $lang with tiny-gpt2"; cat "$tmp/out"; }
+    expect_exit 0 "check lesson 11 $lang without a model" -- "$bin" lesson "$src/assets/lessons/$lang/11-what-a-head-does.md" --check
+    grep -q "skipped 6 (need --model)" "$tmp/out" && ok || fail "lesson 11 $lang without a model"
 done
 expect_exit 0 "check lesson 9 without a model" -- "$bin" lesson "$src/assets/lessons/ko/09-real-model.md" --check
 grep -q "skipped 3 (need --model)" "$tmp/out" && ok || fail "lesson 9 without a model: skipped steps not reported"

@@ -175,6 +175,10 @@ TEST_CASE("errors name the file, the line and what is allowed") {
     CHECK(err.find("t.md:6: window") == 0);
     err = error_of(head + "view = spreadsheet\n```\n");
     CHECK(err.find("allowed views are heatmap") != std::string::npos);
+    for (const char* view : {"predict", "lens"}) {  // the model views lesson 11 opens
+        auto ok = parse_lesson(head + "view = " + view + "\n```\n", "t.md");
+        CHECK_MESSAGE(ok.ok(), view);
+    }
     err = error_of(head + "temperature = 0\n```\n");
     CHECK(err.find("positive number") != std::string::npos);
     err = error_of(head + "head = 0\n```\n");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/lm/lens_figure.h"
 #include "core/lm/lm_inputs.h"
 
 namespace attn::app {
@@ -55,6 +56,7 @@ LensResult run_lens(const LensRequest& r) {
         out.cells.push_back(std::move(row));
         out.top.push_back(std::move(tops));
     }
+    out.figure = std::make_shared<const LensFigureData>(lm::lens_figure_data(m, *lens, r.text, a));
     return out;
 }
 

@@ -6,10 +6,12 @@
 // Computed on the panel's job thread (run_lens); the panel only draws.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "app/state/app_state.h"
+#include "core/figure/figure_lens.h"
 #include "core/lm/logit_lens.h"
 #include "core/pretrained/intervention.h"
 
@@ -36,6 +38,7 @@ struct LensResult {
     std::vector<std::vector<LensCell>> cells;    // [row][position]
     std::vector<std::vector<std::vector<std::pair<std::string, float>>>> top;  // [row][position] the k best
     std::vector<std::string> answers;            // (T) the final layer's top token
+    std::shared_ptr<const LensFigureData> figure;  // the same table for Export (null on errors)
 };
 
 // The lens of `request.model` over `request.text` (errors: not a next-token model, the text's).

@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "app/i18n/core_messages.h"
+#include "app/views/lens/lens_export.h"
 #include "core/base/colormap.h"
 
 namespace attn::app {
@@ -18,6 +19,8 @@ LensPanel::LensPanel() : job(std::make_unique<LatestJob<LensRequest, LensResult>
 void lens_panel_set_wakeup(LensPanel& p, std::function<void()> wake) { p.job->set_wakeup(std::move(wake)); }
 
 void lens_panel_wait_idle(LensPanel& p, std::chrono::milliseconds timeout) { p.job->wait_idle(timeout); }
+
+void lens_panel_open_export(LensPanel& p) { p.export_request = true; }
 
 namespace {
 
@@ -128,6 +131,8 @@ void draw_lens_panel(LensPanel& p, AppState& s, const ComputeView& view) {
         p.job->post(req);
     }
     if (auto done = p.job->take()) p.result = std::move(done->result);
+    draw_lens_export_button(p, lang);
+    draw_lens_export_popup(p, s);
     if (!s.knocked_out.empty()) {
         ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.55f, 1.0f), tr(lang, Txt::LensKnocked),
                            pretrained::format_ablation(req.ablation).c_str());

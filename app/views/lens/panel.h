@@ -2,16 +2,19 @@
 // position (the logit lens), as a table: a row per layer (the embeddings first, the model's own
 // prediction last), a column per token, each cell the top token coloured by its probability; the
 // cell where each position's final answer first comes out on top is framed; hover for the top 5.
-// Knocked-out heads (AppState::knocked_out) stay out. Computed on a job thread.
+// Knocked-out heads (AppState::knocked_out) stay out. Computed on a job thread. Export figure…
+// saves the table as a figure or CSV (lens_export.h).
 #pragma once
 
 #include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "app/jobs/async_job.h"
 #include "app/jobs/compute_worker.h"
+#include "app/jobs/export_job.h"
 #include "app/state/app_state.h"
 #include "app/views/lens/lens.h"
 #include "app/widgets/ui_widgets.h"
@@ -25,10 +28,21 @@ struct LensPanel {
     bool posted_any = false;
     std::optional<LensResult> result;
     LabelBuf label;
+    // Export figure… (lens_export.h)
+    ExportJob export_job;
+    ExportSettings export_settings;
+    bool export_request = false;     // open the popup this frame (button, Ctrl+E, File ▸ Export)
+    std::string export_dir;          // folder of the default name ($HOME, else the working folder)
+    bool export_path_edited = false;
+    std::string export_message;      // the last outcome
+    bool export_ok = false;
+    std::string figure_font;         // the bundled figure font ("" = system fonts)
 };
 
 void draw_lens_panel(LensPanel& panel, AppState& state, const ComputeView& view);
 void lens_panel_set_wakeup(LensPanel& panel, std::function<void()> wake);
 void lens_panel_wait_idle(LensPanel& panel, std::chrono::milliseconds timeout);
+// File ▸ Export and Ctrl+E in the Lens view: the lens figure's own popup.
+void lens_panel_open_export(LensPanel& panel);
 
 }  // namespace attn::app

@@ -1,10 +1,6 @@
-// panel.cpp — the Predict view: next-token bars, sampling controls, generation, masked tokens
+// panel.cpp — the Predict view: the next-token model's part (bars, sampling controls, generation,
+// the growing attention heatmap) and the choice between it and BERT's (panel_masked.cpp)
 // (implementation; the interface and its contract are in panel.h)
-//
-// [SECTION] Token row (click: predict after it / mask it)
-// [SECTION] GPT-2: controls, bars, generation, the growing attention heatmap
-// [SECTION] Knocked-out heads and the head ranking
-// [SECTION] BERT: masked-token fillers
 #include "app/views/predict/panel.h"
 
 #include <algorithm>
@@ -16,8 +12,8 @@
 #include "app/i18n/core_messages.h"
 #include "app/plot/hbars.h"
 #include "app/plot/plot.h"
+#include "app/views/predict/panel_parts.h"
 #include "app/widgets/layer_choice.h"
-#include "core/lm/lm_inputs.h"
 #include "core/base/colormap.h"
 
 namespace attn::app {
@@ -49,57 +45,7 @@ void predict_panel_wait_idle(PredictPanel& p, std::chrono::milliseconds timeout)
 
 namespace {
 
-// [SECTION] Token row ---------------------------------------------------------------------------
-
-// Tokens as small buttons that wrap; returns the clicked index or -1. `accent` tints a token
-// (generated, masked), `chosen` frames one.
-int token_row(const std::vector<std::string>& labels, const std::vector<bool>& accent, int chosen, const char* tip,
-              ImU32 accent_colour) {
-    int clicked = -1;
-    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-    const ImGuiStyle& style = ImGui::GetStyle();
-    for (size_t i = 0; i < labels.size(); ++i) {
-        const std::string text = labels[i].empty() ? std::string("·") : labels[i];
-        char id[32];
-        std::snprintf(id, sizeof(id), "##tok%zu", i);
-        const std::string label = text + id;
-        const float w = ImGui::CalcTextSize(text.c_str()).x + 2.0f * style.FramePadding.x;
-        if (i > 0) {
-            ImGui::SameLine(0.0f, 4.0f);
-            if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
-        }
-        const bool is_accent = i < accent.size() && accent[i];
-        const bool is_chosen = int(i) == chosen;
-        int pushed = 0;
-        if (is_accent) {
-            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(accent_colour));
-            ++pushed;
-        }
-        if (is_chosen) {
-            ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.15f, 0.45f, 0.65f, 1.0f));
-            ++pushed;
-        }
-        if (ImGui::SmallButton(label.c_str())) clicked = int(i);
-        ImGui::PopStyleColor(pushed);
-        item_tooltip(tip);
-    }
-    return clicked;
-}
-
-void wrapped_dim(const char* text) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", text);
-    ImGui::PopTextWrapPos();
-}
-
-void error_line(Lang lang, const std::string& core_message) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(error_colour(), "%s %s", tr(lang, Txt::PredictError),
-                       localize_core_message(core_message, lang).c_str());
-    ImGui::PopTextWrapPos();
-}
-
-// [SECTION] GPT-2 -------------------------------------------------------------------------------
+using namespace predict_view;
 
 // The growing heatmap: one row per token (row t = token t's weights over tokens 0 … t), the
 // last `max_rows` tokens when the text is long. Drawn as rects: it is small.
@@ -242,140 +188,6 @@ void draw_generation_controls(PredictPanel& p, AppState& s, const PredictSnapsho
     }
 }
 
-// [SECTION] Knocked-out heads and the head ranking ------------------------------------------------
-
-bool same_knock(const KnockoutRequest& a, const KnockoutRequest& b) {
-    return a.model == b.model && a.ids == b.ids && a.position == b.position && a.ablation.heads == b.ablation.heads &&
-           a.ablation.mode == b.ablation.mode && a.row_ids == b.row_ids;
-}
-
-// Posts the knock-out comparison when its inputs changed; takes a finished one.
-void update_knockout(PredictPanel& p, const AppState& s, const PredictSnapshot& snap) {
-    if (auto done = p.knock_job->take()) {
-        p.knock = std::move(done->result);
-        p.knock_current = same_knock(done->request, p.posted_knock);
-    }
-    if (s.knocked_out.empty()) return;
-    KnockoutRequest req;
-    req.model = snap.model;
-    req.ids = snap.ids;
-    req.position = snap.prediction.position;
-    req.ablation = knockout_ablation(s);
-    for (const PredictRow& r : snap.prediction.rows) req.row_ids.push_back(r.id);
-    if (!p.knock_posted || !same_knock(req, p.posted_knock)) {
-        p.posted_knock = req;
-        p.knock_posted = true;
-        p.knock_current = false;
-        p.knock_job->post(std::move(req));
-    }
-}
-
-void start_ranking(PredictPanel& p, const AppState& s, const PredictSnapshot& snap) {
-    HeadRankRequest r;
-    r.model = snap.model;
-    const int pos = snap.prediction.position;
-    r.ids.assign(snap.ids.begin(), snap.ids.begin() + std::clamp(pos + 1, 1, int(snap.ids.size())));
-    r.base = knockout_ablation(s);
-    p.ranked.reset();
-    p.rank.start(std::move(r));
-}
-
-// "Knocked-out heads: [1.2 ×] [3.4 ×]  Clear  [] Mean, not zero   Which heads matter here?"
-void draw_knockout_bar(PredictPanel& p, AppState& s, const PredictSnapshot& snap) {
-    const Lang lang = s.lang;
-    ImGui::AlignTextToFramePadding();
-    if (s.knocked_out.empty()) {
-        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 0.6f * ImGui::GetContentRegionAvail().x);
-        ImGui::TextDisabled("%s", tr(lang, Txt::KnockNone));
-        ImGui::PopTextWrapPos();
-    } else {
-        ImGui::TextUnformatted(tr(lang, Txt::KnockTitle));
-        int remove = -1;
-        for (size_t i = 0; i < s.knocked_out.size(); ++i) {
-            char chip[96];
-            std::snprintf(chip, sizeof(chip), "%d.%d ×##knock%zu", s.knocked_out[i].layer + 1, s.knocked_out[i].head + 1, i);
-            ImGui::SameLine();
-            ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.18f, 1.0f));
-            if (ImGui::SmallButton(chip)) remove = int(i);
-            ImGui::PopStyleColor();
-            item_tooltip(tr(lang, Txt::KnockChipTip));
-        }
-        if (remove >= 0) s.knocked_out.erase(s.knocked_out.begin() + remove);
-        ImGui::SameLine(0.0f, 12.0f);
-        if (ImGui::SmallButton(p.label(lang, Txt::KnockClear, "knock_clear"))) s.knocked_out.clear();
-        ImGui::SameLine(0.0f, 16.0f);
-        ImGui::Checkbox(p.label(lang, Txt::KnockMean, "knock_mean"), &s.knockout_mean);
-        item_tooltip(tr(lang, Txt::KnockMeanTip));
-    }
-    ImGui::SameLine(0.0f, 20.0f);
-    if (p.rank.running()) {
-        char prog[96];
-        std::snprintf(prog, sizeof(prog), tr(lang, Txt::RankProgress), p.rank.done(), p.rank.total());
-        ImGui::SetNextItemWidth(220.0f);
-        ImGui::ProgressBar(p.rank.total() > 0 ? float(p.rank.done()) / float(p.rank.total()) : 0.0f, ImVec2(220.0f, 0.0f),
-                           prog);
-        ImGui::SameLine();
-        if (ImGui::SmallButton(p.label(lang, Txt::RankCancel, "rank_cancel"))) p.rank.cancel();
-    } else {
-        if (ImGui::Button(p.label(lang, Txt::RankButton, "rank_go")) || p.rank_on_start) {
-            p.rank_on_start = false;
-            start_ranking(p, s, snap);
-        }
-        item_tooltip(tr(lang, Txt::RankTip));
-    }
-}
-
-// The ranking in place of the grown heatmap: each head's |change| of p(answer), largest first;
-// a click knocks the head out.
-void draw_ranking(PredictPanel& p, AppState& s, const HeadRankDone& done) {
-    const Lang lang = s.lang;
-    const lm::HeadRanking& r = done.ranking;
-    if (ImGui::SmallButton("×##rank_close")) {
-        p.ranked.reset();
-        return;
-    }
-    ImGui::SameLine();
-    if (!done.error.empty()) {
-        error_line(lang, done.error);
-        return;
-    }
-    ImGui::PushTextWrapPos(0.0f);
-    if (r.cancelled) {
-        ImGui::TextDisabled(tr(lang, Txt::RankCancelled), int(r.heads.size()));
-    } else {
-        const std::string answer = done.request.model ? lm::token_label(*done.request.model, r.answer_id) : "";
-        ImGui::Text(tr(lang, Txt::RankDone), int(r.heads.size()), done.seconds, answer.c_str(),
-                    double(r.base_probability));
-    }
-    ImGui::PopTextWrapPos();
-    HBarSpec spec;
-    spec.series = {HBarSeries{tr(lang, Txt::RankAxis), plot_colour(3), {}}};
-    double top = 0.0;
-    std::vector<pretrained::HeadIndex> shown;
-    for (const lm::HeadEffect& e : r.heads) {
-        if (shown.size() >= 16) break;
-        char name[32];
-        std::snprintf(name, sizeof(name), "%d.%d %s", e.head.layer + 1, e.head.head + 1, e.change < 0 ? "↓" : "↑");
-        spec.labels.push_back(name);
-        spec.series[0].values.push_back(std::fabs(double(e.change)));
-        top = std::max(top, std::fabs(double(e.change)));
-        shown.push_back(e.head);
-    }
-    if (shown.empty()) return;
-    spec.x = fit_axis({0.0, std::max(top, 1e-3)}, AxisScale::Linear, true);
-    spec.x.label = tr(lang, Txt::RankAxis);
-    spec.max_row_height = 1.6f * ImGui::GetTextLineHeight();
-    const HBarHover h = draw_hbars("##rank_bars", spec, ImGui::GetContentRegionAvail());
-    if (h.row >= 0) {
-        ImGui::BeginTooltip();
-        ImGui::TextUnformatted(tr(lang, Txt::RankRowTip));
-        ImGui::EndTooltip();
-    }
-    if (h.clicked && h.row >= 0 && h.row < int(shown.size()) &&
-        !is_knocked_out(s, shown[size_t(h.row)].layer, shown[size_t(h.row)].head))
-        toggle_knockout(s, shown[size_t(h.row)].layer, shown[size_t(h.row)].head);
-}
-
 void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (view.model != p.started_model || s.text != p.started_text) {
@@ -414,7 +226,7 @@ void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
         const pretrained::Ablation inside = heads_inside(knockout_ablation(s), snap.n_layers, snap.n_heads);
         if (inside.heads.size() != s.knocked_out.size()) s.knocked_out = inside.heads;
     }
-    draw_knockout_bar(p, s, snap);
+    draw_knockout_bar(p, s, &snap);
     update_knockout(p, s, snap);
     if (auto done = p.rank.take()) p.ranked = std::move(*done);
     if (!snap.error.empty()) error_line(lang, snap.error);
@@ -451,11 +263,7 @@ void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
             }
         }
         if (knocked) {  // the change of the model's top token, and what wins without the heads
-            ImGui::Text(tr(lang, Txt::KnockChange), pr.rows[0].label.c_str(), double(pr.rows[0].raw),
-                        double(p.knock->knocked[0]), double(p.knock->knocked[0] - pr.rows[0].raw));
-            if (!p.knock->top.empty() && p.knock->top[0].id != pr.rows[0].id)
-                ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.55f, 1.0f), tr(lang, Txt::KnockTopNow),
-                                   p.knock->top[0].label.c_str(), double(p.knock->top[0].raw));
+            draw_knock_change(lang, pr.rows[0], p.knock->knocked[0], p.knock->top.empty() ? nullptr : &p.knock->top[0]);
         } else if (!s.knocked_out.empty()) {
             if (p.knock && !p.knock->error.empty()) {
                 error_line(lang, p.knock->error);
@@ -495,93 +303,6 @@ void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
     ImGui::EndChild();
 }
 
-// [SECTION] BERT --------------------------------------------------------------------------------
-
-void draw_masked(PredictPanel& p, AppState& s, const ComputeView& view) {
-    const Lang lang = s.lang;
-    MaskedRequest req;
-    req.model = view.model;
-    req.text = s.text;
-    req.positions = has_typed_mask(s.text) ? std::vector<int>{} : p.masked_positions;
-    req.k = 8;
-    if (!p.masked_posted || req.model != p.posted_masked.model || req.text != p.posted_masked.text ||
-        req.positions != p.posted_masked.positions) {
-        if (req.model != p.posted_masked.model || req.text != p.posted_masked.text) {  // old clicks are stale
-            p.masked_positions.clear();
-            req.positions.clear();
-        }
-        p.posted_masked = req;
-        p.masked_posted = true;
-        p.masked_job->post(req);
-    }
-    if (auto done = p.masked_job->take()) p.masked = std::move(done->result);
-    if (!p.masked) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::PredictStarting));
-        return;
-    }
-    const MaskedResult& r = *p.masked;
-    if (r.no_head) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::PredictNoMlmHead));
-        ImGui::TextDisabled("%s", localize_core_message(r.error, lang).c_str());
-        ImGui::PopTextWrapPos();
-        return;
-    }
-    wrapped_dim(tr(lang, Txt::PredictMaskHint));
-    // Tokens (from the plain encoding when nothing is masked: the error carries no ids).
-    std::vector<std::string> labels = r.labels;
-    std::vector<bool> masked(labels.size(), false);
-    for (const MaskedResult::Mask& m : r.masks)
-        if (size_t(m.position) < masked.size()) masked[size_t(m.position)] = true;
-    if (!labels.empty()) {
-        const int clicked = token_row(labels, masked, -1, tr(lang, Txt::PredictMaskClickTip), plot_colour(1));
-        if (clicked > 0 && clicked + 1 < int(labels.size()) && !has_typed_mask(s.text)) {  // not [CLS] / [SEP]
-            auto it = std::find(p.masked_positions.begin(), p.masked_positions.end(), clicked);
-            if (it == p.masked_positions.end()) p.masked_positions.push_back(clicked);
-            else p.masked_positions.erase(it);
-            std::sort(p.masked_positions.begin(), p.masked_positions.end());
-        }
-        if (!p.masked_positions.empty()) {
-            ImGui::SameLine(0.0f, 16.0f);
-            if (ImGui::SmallButton(p.label(lang, Txt::PredictMaskClear, "pr_unmask"))) p.masked_positions.clear();
-        }
-    }
-    if (!r.error.empty()) {
-        error_line(lang, r.error);
-        return;
-    }
-    ImGui::Separator();
-    if (r.masks.empty()) return;
-    const int n = int(r.masks.size());
-    const int cols = std::min(n, 3);
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float col_w = std::floor((avail.x - 12.0f * float(cols - 1)) / float(cols));
-    const int rows_of_plots = (n + cols - 1) / cols;
-    const float plot_h = std::floor(avail.y / float(rows_of_plots)) - 8.0f;
-    for (int k = 0; k < n; ++k) {
-        const MaskedResult::Mask& m = r.masks[size_t(k)];
-        if (k % cols != 0) ImGui::SameLine(0.0f, 12.0f);
-        char id[32];
-        std::snprintf(id, sizeof(id), "##mask%d", k);
-        ImGui::BeginChild(id, ImVec2(col_w, plot_h), false, ImGuiWindowFlags_NoScrollbar);
-        ImGui::Text(tr(lang, Txt::PredictMaskTitle), m.position, m.original.c_str());
-        HBarSpec spec;
-        spec.series = {HBarSeries{tr(lang, Txt::PredictMasked), plot_colour(2), {}}};
-        double top = 0.0;
-        for (const PredictRow& row : m.rows) {
-            spec.labels.push_back(row.label);
-            spec.series[0].values.push_back(row.raw);
-            top = std::max(top, double(row.raw));
-        }
-        spec.x = fit_axis({0.0, top}, AxisScale::Linear, true);
-        spec.x.hi = std::min(spec.x.hi, 1.0);
-        spec.x.label = tr(lang, Txt::PredictAxis);
-        spec.max_row_height = 1.8f * ImGui::GetTextLineHeight();
-        draw_hbars(id, spec, ImGui::GetContentRegionAvail());
-        ImGui::EndChild();
-    }
-}
-
 }  // namespace
 
 void draw_predict_panel(PredictPanel& p, AppState& s, const ComputeView& view) {
@@ -594,12 +315,12 @@ void draw_predict_panel(PredictPanel& p, AppState& s, const ComputeView& view) {
         ImGui::PopTextWrapPos();
         return;
     }
-    wrapped_dim(tr(lang, predict_intro(support)));
+    predict_view::wrapped_dim(tr(lang, predict_intro(support)));
     switch (support) {
         case PredictSupport::NoModel:
         case PredictSupport::Vision: return;
         case PredictSupport::Gpt2: draw_gpt2(p, s, view); return;
-        case PredictSupport::Masked: draw_masked(p, s, view); return;
+        case PredictSupport::Masked: predict_view::draw_masked(p, s, view); return;
     }
 }
 

@@ -1,11 +1,14 @@
 // panel.h — the Predict view: what a real model predicts and how generation grows the text.
 //
-// GPT-2: the text's tokens (click one to predict after it), the model's top next tokens beside the
+// GPT-2 (and Llama, Qwen, Mistral): the text's tokens (click one to predict after it), the model's top next tokens beside the
 // distribution sampling draws from (temperature, top-k, top-p), +1 / +N tokens, Undo, Keep as
 // sentence, and a heatmap that grows by one attention row per generated token. The session lives
 // in a GenerationWorker (KV cache); the panel draws its snapshots.
 // BERT: click tokens to [MASK] them (or type [MASK]) and see the masked-LM head's fillers, computed
-// on a job thread; a checkpoint without the head, or no model at all, gets a message instead.
+// on a job thread, beside the same fillers without the knocked-out heads; a checkpoint without the
+// head, or no model at all, gets a message instead.
+// Files: panel.cpp (GPT-2 and the choice), panel_masked.cpp (BERT), panel_knockout.cpp (knocked-out
+// heads, the ranking), panel_parts.cpp (token row, messages); panel_parts.h joins them.
 #pragma once
 
 #include <chrono>
@@ -41,6 +44,7 @@ struct PredictPanel {
     MaskedRequest posted_masked;
     bool masked_posted = false;
     std::optional<MaskedResult> masked;
+    bool masked_current = false;  // `masked` was computed with the heads knocked out now
 
     // Knocked-out heads (AppState::knocked_out): the same prediction without them, and the ranking
     // of every head removed alone.

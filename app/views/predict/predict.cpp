@@ -104,12 +104,14 @@ MaskedResult run_masked(const MaskedRequest& request, MlmHeadCache& cache) {
         out.no_head = true;
         return out;
     }
-    auto r = [&]() -> Expected<lm::MaskedLmResult> {
-        if (has_typed_mask(request.text)) return lm::predict_masked(model, *cache.head, request.text, request.k);
+    // The fillers with k tokens, or (knocked-out run) with every token, to look the base rows up.
+    auto fill = [&](int k, const pretrained::Ablation& a) -> Expected<lm::MaskedLmResult> {
+        if (has_typed_mask(request.text)) return lm::predict_masked(model, *cache.head, request.text, k, a);
         auto ids = lm::encode_for_model(model, request.text);
         if (!ids) return ids.status();
-        return lm::predict_masked_ids(model, *cache.head, *ids, request.positions, request.k);  // none: just the ids
-    }();
+        return lm::predict_masked_ids(model, *cache.head, *ids, request.positions, k, a);  // none: just the ids
+    };
+    auto r = fill(request.k, {});
     if (!r) {
         out.error = r.error();
         return out;
@@ -128,6 +130,30 @@ MaskedResult run_masked(const MaskedRequest& request, MlmHeadCache& cache) {
             mask.rows.push_back(std::move(row));
         }
         out.masks.push_back(std::move(mask));
+    }
+    const pretrained::Ablation a = heads_inside(request.ablation, model.config.n_layers, model.config.n_heads);
+    if (a.empty() || out.masks.empty()) return out;
+    auto knocked = fill(model.config.vocab_size, a);  // every token, most probable first
+    if (!knocked) {
+        out.error = knocked.error();
+        return out;
+    }
+    assert(knocked->masks.size() == out.masks.size() && "run_masked: the same text masks the same positions");
+    constexpr size_t kKnockedTop = 3;
+    for (size_t j = 0; j < out.masks.size(); ++j) {
+        MaskedResult::Mask& mask = out.masks[j];
+        const std::vector<lm::TokenProb>& all = knocked->masks[j].top;
+        std::vector<float> p(size_t(model.config.vocab_size), 0.0f);  // (V) by id
+        for (const lm::TokenProb& t : all)
+            if (t.id >= 0 && size_t(t.id) < p.size()) p[size_t(t.id)] = t.prob;
+        for (const PredictRow& row : mask.rows) mask.knocked.push_back(p[size_t(row.id)]);
+        for (size_t i = 0; i < std::min(kKnockedTop, all.size()); ++i) {
+            PredictRow row;
+            row.id = all[i].id;
+            row.label = label_of(&model, all[i].id);
+            row.raw = row.sampled = all[i].prob;
+            mask.knocked_top.push_back(std::move(row));
+        }
     }
     return out;
 }

@@ -1,6 +1,7 @@
 // predict.h — the Predict view's numbers (GL-free): what the open model can predict, the position
 // a prediction is for, the next-token bars (the model's own probabilities beside the distribution
-// sampling draws from), the attention rows generation grows, and BERT's masked-token fillers.
+// sampling draws from), the attention rows generation grows, and BERT's masked-token fillers (also
+// without the knocked-out heads).
 //
 //   raw      p = softmax(logits)                       (V), its `shown` most probable tokens
 //   sampled  q = sampling_distribution(logits, opts)   the same tokens' share after temperature,
@@ -67,12 +68,19 @@ Prediction make_prediction(const RowVec& logits, int position, const lm::Samplin
 // `rows` is [t][layer]. Cells above the diagonal are 0.
 Mat grown_attention(const std::vector<std::vector<Mat>>& rows, int layer, int head);
 
-// BERT: a masked-LM request (the job owns the head, loaded once per model).
+// BERT: a masked-LM request (the job owns the head, loaded once per model), with and without the
+// knocked-out heads:
+//   rows     p = softmax(mlm_logits(h))[mask]              the k most probable fillers
+//   knocked  p' = the same with the heads' outputs zeroed  (or their mean over the sentence)
+//            for the same k tokens; Δ = p' − p
 struct MaskedRequest {
     PretrainedPtr model;
     std::string text;           // typed [MASK]s win; else `positions` are masked (none: just the tokens)
     std::vector<int> positions; // token positions (with [CLS] at 0) to mask when nothing is typed
     int k = 8;
+    // Knocked-out heads (AppState::knocked_out; heads outside the model are dropped): when any
+    // remain, the same fillers are also computed without them (a second pass over the whole model).
+    pretrained::Ablation ablation;
 };
 struct MaskedResult {
     std::string error;          // core English ("no masked-LM head …", "no [MASK] …"); "" = ok
@@ -83,6 +91,10 @@ struct MaskedResult {
         int position = 0;
         std::string original;   // the token there before masking
         std::vector<PredictRow> rows;  // raw = sampled = the filler's probability
+        // With heads knocked out (empty otherwise): p(rows[i].id) without them, and the knocked-out
+        // model's own most probable fillers (raw only), as the GPT-2 comparison shows.
+        std::vector<float> knocked;
+        std::vector<PredictRow> knocked_top;
     };
     std::vector<Mask> masks;
 };

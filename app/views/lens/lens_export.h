@@ -1,0 +1,19 @@
+// lens_export.h — the Lens view's "Export figure…" (ImGui): a button above the table and a popup
+// (format PDF/SVG/PNG/CSV, size, PNG scale, file). The table on screen (LensResult::figure, made on
+// the lens job's thread) goes to the panel's ExportJob: Cairo renders on the job's thread and the
+// file is written atomically; the UI thread never waits.
+#pragma once
+
+#include "app/state/app_state.h"
+#include "app/views/lens/panel.h"
+#include "app/widgets/ui_widgets.h"
+
+namespace attn::app {
+
+// The button (sets panel.export_request; disabled without a table) and the last outcome beside it.
+void draw_lens_export_button(LensPanel& panel, Lang lang);
+// Every frame, in the Lens window: takes a finished export's outcome; opens the popup when
+// requested (the button, Ctrl+E, File ▸ Export) and draws it.
+void draw_lens_export_popup(LensPanel& panel, const AppState& state);
+
+}  // namespace attn::app
