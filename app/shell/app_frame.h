@@ -94,6 +94,14 @@ struct App {
     bool styled_presentation = false;
 
     LessonPanel lesson;  // guided lessons: the column right of the view, File menu items, dialog
+    // --lesson FILE [--lesson-step N]: opened once the start-up model has loaded (or failed), so
+    // the steps that need a model folder are counted with it.
+    struct StartLesson {
+        std::string path;
+        int step = 0;  // 0-based
+        bool reveal = false;
+    };
+    std::optional<StartLesson> start_lesson;
 };
 
 // --- app_menus.cpp ---------------------------------------------------------------------------

@@ -45,6 +45,21 @@ namespace attn::app {
 
 namespace {
 
+// --lesson FILE: waits for the start-up model (restored or --model), so steps that need a model
+// folder are shown when it loads; a broken file says why in the panel.
+void open_start_lesson(App& app) {
+    if (!app.start_lesson || app.models.loader.busy()) return;
+    const App::StartLesson start = std::move(*app.start_lesson);
+    app.start_lesson.reset();
+    app.lesson.session.model_open = app.models.active != nullptr;
+    if (!open_lesson_path(app.lesson, app.state, start.path, start.step)) {
+        const std::string why = localize_lesson_message(app.lesson.open_error, app.state.lang);
+        std::fprintf(stderr, "attnlab: %s\n", why.c_str());
+        app.lesson.dialog_open = app.lesson.dialog_just_opened = true;
+    }
+    app.lesson.reveal_when_ready = start.reveal;
+}
+
 using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point t0) {
@@ -134,6 +149,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
     }
     app.view.busy = worker.busy();
     poll_model_session(app.models, app.state);  // a finished load: the next request runs it
+    open_start_lesson(app);
     lesson_panel_update(app.lesson, app.state, app.view, app.models.active != nullptr);
     handle_shortcuts(app);
     if (app.type_text && app.frame == kTypeFrame) {
@@ -410,14 +426,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     variants_panel_set_wakeup(app->variants, wake_ui);
     scaling_lab_panel_set_wakeup(app->scaling, wake_ui);
     lesson_panel_init(app->lesson, assets, app->exporter.font_file);
-    if (!options.lesson.empty()) {  // --lesson FILE [--lesson-step N]: a broken file says why in the panel
-        if (!open_lesson_path(app->lesson, app->state, options.lesson, std::max(options.lesson_step - 1, 0))) {
-            const std::string why = localize_lesson_message(app->lesson.open_error, app->state.lang);
-            std::fprintf(stderr, "attnlab: %s\n", why.c_str());
-            app->lesson.dialog_open = app->lesson.dialog_just_opened = true;
-        }
-        app->lesson.reveal_when_ready = options.lesson_reveal;
-    }
+    if (!options.lesson.empty())  // opened by open_start_lesson once the model is in
+        app->start_lesson = App::StartLesson{options.lesson, std::max(options.lesson_step - 1, 0), options.lesson_reveal};
     train_panel_set_wakeup(app->train, wake_ui);
     if (options.train_task || options.train_steps) {
         train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
