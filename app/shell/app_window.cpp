@@ -415,6 +415,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
         app->lesson.reveal_when_ready = options.lesson_reveal;
     }
     train_panel_set_wakeup(app->train, wake_ui);
+    train_panel_restore(app->train, app->state.train_task, app->state.train_text);  // before --train-task
     if (options.train_task || options.train_steps) {
         train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
     }
@@ -492,6 +493,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
             close_lesson(leaving, saved);
         }
         saved.presentation = false;  // a session starts in the normal layout
+        saved.train_task = app->train.settings.task;
+        saved.train_text = app->train.settings.task_params.text;
         if (Status s = save_settings(app->config_dir, saved); !s) {
             std::fprintf(stderr, "attnlab: settings not saved: %s\n", s.message().c_str());
         }
