@@ -24,7 +24,8 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        desktop-file-utils  # the .deb check: desktop-file-validate on the menu entry
        ibus ibus-hangul dbus-x11 dconf-service dconf-gsettings-backend xdotool locales
        zenity ibus-gtk3 ibus-anthy ibus-libpinyin  # tests/app/ime_ibus_test.sh: real IBus + Korean (and Japanese, pinyin) under Xvfb; GTK as the reference
-      fcitx5 fcitx5-hangul fcitx5-frontend-gtk3)  # the same test with Fcitx 5 (ctest app_ime_fcitx); its GTK module for the reference
+      fcitx5 fcitx5-hangul fcitx5-frontend-gtk3  # the same test with Fcitx 5 (ctest app_ime_fcitx); its GTK module for the reference
+      weston xwayland x11-utils)  # ctest app_ime_xwayland (optional): the IBus cases in a Wayland session's Xwayland; xwininfo for its window
 
 pkgs=("${build[@]}" "${libs[@]}")
 if [ "${1:-}" != "--runtime-only" ]; then

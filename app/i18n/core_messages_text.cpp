@@ -179,6 +179,8 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"Some saved settings were ignored (wrong type or out of range): {}. ({})",
      "저장된 설정 일부를 무시했습니다 (형식이 틀리거나 범위 밖): {1}. ({2})"},
     {"Cannot read {}; using the defaults.", "{1}을 읽을 수 없어 기본값을 씁니다."},
+    {"The training text was saved cut to its first {} KiB (it had {} KiB): settings keep no more. ({})",
+     "학습 텍스트는 앞부분 {1} KiB만 저장되었습니다 (원래 {2} KiB): 설정에는 그 이상 저장되지 않습니다. ({3})"},
     {"cannot open {}", "열 수 없습니다: {1}"},
     {"{} has no sentences", "예문이 없습니다: {1}"},
     {"Nothing to export yet: the sentence has no result.", "아직 내보낼 것이 없습니다: 문장의 계산 결과가 없습니다."},

@@ -125,9 +125,24 @@ std::string text_after_caret() {
     return out;
 }
 
+// ImGui's horizontal scroll rule for a single-line field (InputTextEx, 1.86: once the caret passes
+// the visible width, scroll so it sits a quarter of the field's width inside), applied to the end of
+// the pre-edit as if it were the caret: composing at the end of a long sentence scrolls the field
+// as typing a character there would. The caret itself (where the pre-edit starts) stays visible.
+// Changes what ImGui draws from the next frame on; ImGui's own rule then agrees after the commit.
+void scroll_to_preedit(ImGuiInputTextState& st, const ImRect& frame, float caret_x, float preedit_w) {
+    const float pad = ImGui::GetStyle().FramePadding.x;
+    const float caret = caret_x - (frame.Min.x + pad) + st.ScrollX;  // the caret's offset in the text
+    const float end = caret + preedit_w;
+    const float visible = frame.GetWidth() - pad;
+    if (end - visible < st.ScrollX) return;
+    st.ScrollX = IM_FLOOR(ImMin(end - visible + frame.GetWidth() * 0.25f, caret));
+}
+
 // The pre-edit inline at the caret, underlined, as a GTK entry shows it: the text after the caret
-// moves right to make room (drawn again, clipped to the field, on the field's own background).
-// `frame`: the field's rectangle, or nullptr when unknown (the pre-edit then covers what follows).
+// moves right to make room (drawn again on the field's own background). Everything is clipped to
+// the field's inside, as ImGui clips its text. `frame`: the field's rectangle, or nullptr when
+// unknown (the pre-edit then covers what follows, unclipped).
 void draw_preedit(const ImePreedit& p, ImVec2 at, float font_size, const ImRect* frame) {
     ImDrawList* dl = ImGui::GetForegroundDrawList();
     ImFont* font = ImGui::GetFont();
@@ -140,13 +155,12 @@ void draw_preedit(const ImePreedit& p, ImVec2 at, float font_size, const ImRect*
     const ImVec4 field(bg.x + (fr.x - bg.x) * fr.w, bg.y + (fr.y - bg.y) * fr.w, bg.z + (fr.z - bg.z) * fr.w, 1.0f);
     const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
     if (frame != nullptr) {
-        // Clip to the field's inside (its border and padding stay as ImGui drew them).
-        const ImVec2 clip_min(frame->Min.x, frame->Min.y), clip_max(frame->Max.x - 1.0f, frame->Max.y - 1.0f);
+        // The field's inside: its border stays as ImGui drew it.
+        const ImVec2 clip_min(frame->Min.x + 1.0f, frame->Min.y), clip_max(frame->Max.x - 1.0f, frame->Max.y - 1.0f);
         dl->PushClipRect(clip_min, clip_max, true);
         dl->AddRectFilled(at, ImVec2(clip_max.x, at.y + font_size), ImGui::GetColorU32(field));
         const std::string rest = text_after_caret();
         if (!rest.empty()) dl->AddText(font, font_size, ImVec2(at.x + size.x, at.y), text_col, rest.c_str(), rest.c_str() + rest.size());
-        dl->PopClipRect();
     }
     dl->AddRectFilled(at, ImVec2(at.x + size.x + 1.0f, at.y + font_size), ImGui::GetColorU32(field));
     auto x_of = [&](int cp) { return at.x + font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, begin, begin + ime_byte_offset(p.text, cp)).x; };
@@ -166,6 +180,7 @@ void draw_preedit(const ImePreedit& p, ImVec2 at, float font_size, const ImRect*
         const float cx = x_of(p.cursor);
         dl->AddLine(ImVec2(cx, at.y), ImVec2(cx, at.y + font_size - 1.0f), text_col, 1.0f);
     }
+    if (frame != nullptr) dl->PopClipRect();
 }
 
 }  // namespace
@@ -234,9 +249,14 @@ void ime_end_frame(GLFWwindow* window) {
     const unsigned field = (g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID) ? g.ActiveId : 0u;
     const float font_size = ImGui::GetFontSize();
     const ImVec2 at(g.PlatformImePos.x + 1.0f, g.PlatformImePos.y);  // ImGui puts it 1 px left of the caret
+    ImRect frame;
+    const bool known = field != 0 && at.x < FLT_MAX / 2 && field_frame(field, &frame) &&
+                       frame.Contains(ImVec2(at.x, at.y + 1.0f));
     int wx = 0, wy = 0;
     glfwGetWindowPos(window, &wx, &wy);
-    const ImeRect caret{wx + int(at.x), wy + int(at.y), 1, int(font_size + 0.5f)};
+    // The candidate window at the caret, kept inside the field (the caret can sit on its right edge).
+    const float caret_x = known ? ImClamp(at.x, frame.Min.x, frame.Max.x - 1.0f) : at.x;
+    const ImeRect caret{wx + int(caret_x), wy + int(at.y), 1, int(font_size + 0.5f)};
     if (field != b.field && g_ime->debug) {
         char line[96];
         std::snprintf(line, sizeof line, "%u at %d,%d (window %d,%d)", field, int(at.x), int(at.y), wx, wy);
@@ -245,14 +265,23 @@ void ime_end_frame(GLFWwindow* window) {
     ime_set_field(b, field, caret);
     flush_commit();
     if (field != 0 && ime_composing(b) && at.x < FLT_MAX / 2) {
-        ImRect frame;
-        const bool known = field_frame(field, &frame) && frame.Contains(ImVec2(at.x, at.y + 1.0f));
         draw_preedit(b.preedit, at, font_size, known ? &frame : nullptr);
+        ImGuiInputTextState& st = ImGui::GetCurrentContext()->InputTextState;
+        if (known && !(st.Flags & (ImGuiInputTextFlags_Multiline | ImGuiInputTextFlags_NoHorizontalScroll))) {
+            const char* text = b.preedit.text.c_str();
+            const float w = ImGui::GetFont()->CalcTextSizeA(font_size, FLT_MAX, 0.0f, text, text + b.preedit.text.size()).x;
+            scroll_to_preedit(st, frame, at.x, w);
+        }
     }
     if (g_ime->close_pending) {
         glfwSetWindowShouldClose(window, GLFW_TRUE);
         g_ime->close_pending = false;
     }
+}
+
+std::string_view ime_preedit_text() {
+    if (g_ime == nullptr || !ime_composing(g_ime->bridge)) return {};
+    return g_ime->bridge.preedit.text;
 }
 
 void ime_shutdown() {

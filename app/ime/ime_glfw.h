@@ -6,6 +6,8 @@
 // Every ImGui text field gets this: it works at the level of GLFW's events and ImGui's io.
 #pragma once
 
+#include <string_view>
+
 struct GLFWwindow;
 
 namespace attn::app {
@@ -22,6 +24,8 @@ void ime_init_for_window(GLFWwindow* window);
 void ime_new_frame();
 // After the panels, before ImGui::Render: the focused field and caret, the pre-edit overlay.
 void ime_end_frame(GLFWwindow* window);
+// The pre-edit being drawn ("" when none): its characters may need glyphs (app/shell/fonts.h).
+std::string_view ime_preedit_text();
 void ime_shutdown();
 
 }  // namespace attn::app

@@ -16,6 +16,7 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <time.h>
 
 #include <algorithm>
@@ -224,6 +225,23 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
     rope_panel_wait_idle(app.rope, timeout);    // the shift test
 }
 
+// Characters this frame drew that the atlas may lack — the sentences, the field being edited (a
+// paste, an input method's commits), the pre-edit — get glyphs between frames (fonts.h).
+void update_glyphs(App& app) {
+    FontSetup& fonts = app.fonts;
+    glyphs_note_text(fonts, app.state.text);
+    glyphs_note_text(fonts, app.state.cross_text);
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiInputTextState& edit = g.InputTextState;
+    if (g.ActiveId != 0 && g.ActiveId == edit.ID && edit.CurLenW <= edit.TextW.Size)
+        glyphs_note_wide(fonts, edit.TextW.Data, edit.TextW.Data + edit.CurLenW);
+    glyphs_note_text(fonts, ime_preedit_text());
+    if (glyphs_rebuild(fonts, std::chrono::duration<double>(Clock::now().time_since_epoch()).count())) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();  // the backend uploads the new atlas
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+}
+
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
 struct Surface {
     GLFWwindow* window = nullptr;
@@ -301,6 +319,7 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
         glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        update_glyphs(app);  // between frames: the atlas is not in use
         ++frame;
 
         const bool last = options.frames > 0 && frame >= options.frames;
@@ -341,6 +360,11 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
             const std::string probe = "我们这是什么时候说话没有问题谢谢ありがとうございますカタカナ漢字変換";  // 34
             std::fprintf(stderr, "attnlab stats: %d of %d common Chinese and Japanese characters missing from the font\n",
                          missing_glyphs(*app.fonts.atlas.Fonts[0], probe), 34);
+            const GlyphsOnDemand& d = app.fonts.on_demand;
+            std::fprintf(stderr, "attnlab stats: glyphs added on demand: %d in %d rebuilds (max %.1f ms, total %.1f ms), "
+                                 "%d in no font; the sentence lacks %d\n",
+                         d.added, d.rebuilds, d.max_ms, d.total_ms, d.unavailable,
+                         missing_glyphs(*app.fonts.atlas.Fonts[0], app.state.text));
         }
         if (surface.headless != nullptr) {
             std::fprintf(stderr, "attnlab stats: headless GL (EGL surfaceless, %s): context + framebuffer %.1f ms\n",
@@ -429,6 +453,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (!options.lesson.empty())  // opened by open_start_lesson once the model is in
         app->start_lesson = App::StartLesson{options.lesson, std::max(options.lesson_step - 1, 0), options.lesson_reveal};
     train_panel_set_wakeup(app->train, wake_ui);
+    train_panel_restore(app->train, app->state.train_task, app->state.train_text);  // before --train-task
     if (options.train_task || options.train_steps) {
         train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
     }
@@ -508,6 +533,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
             close_lesson(leaving, saved);
         }
         saved.presentation = false;  // a session starts in the normal layout
+        saved.train_task = app->train.settings.task;
+        saved.train_text = app->train.settings.task_params.text;
         if (Status s = save_settings(app->config_dir, saved); !s) {
             std::fprintf(stderr, "attnlab: settings not saved: %s\n", s.message().c_str());
         }

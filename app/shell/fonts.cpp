@@ -1,11 +1,13 @@
-// fonts.cpp — the UI font: NanumGothic with Latin + Hangul glyphs, plus common Chinese and Japanese ones (needs ImGui; no GL)
+// fonts.cpp — the UI font: NanumGothic with Latin + Hangul glyphs, common Chinese and Japanese ones, rare ones added on demand (needs ImGui; no GL)
 // (implementation; the interface and its contract are in fonts.h)
 #include "app/shell/fonts.h"
 
+#include <algorithm>
 #include <chrono>
 #include <system_error>
 
 #include <imgui_internal.h>
+#include <stb_truetype.h>  // Debian's libstb (ImGui's own font builder uses it too): which font has a character
 
 #include "app/i18n/ui_text.h"
 
@@ -23,7 +25,90 @@ constexpr CjkFont kCjkFonts[] = {
     {"/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 2},     // fonts-noto-cjk: 0 JP, 1 KR, 2 SC
 };
 
+// Whether the font of `cfg` (its file's bytes, kept by the atlas) maps `c` to a glyph.
+bool font_has(const ImFontConfig& cfg, ImWchar c) {
+    if (cfg.FontData == nullptr) return false;
+    const auto* data = static_cast<const unsigned char*>(cfg.FontData);
+    const int offset = stbtt_GetFontOffsetForIndex(data, cfg.FontNo);
+    stbtt_fontinfo info;
+    if (offset < 0 || !stbtt_InitFont(&info, data, offset)) return false;
+    return stbtt_FindGlyphIndex(&info, int(c)) != 0;
+}
+
+void note_char(FontSetup& fonts, unsigned int c) {
+    GlyphsOnDemand& d = fonts.on_demand;
+    if (c <= 0x20 || c > 0xFFFF || c == 0x7F) return;  // ImWchar is 16 bits in Debian's ImGui
+    if (fonts.atlas.Fonts.Size == 0 || fonts.atlas.Fonts[0]->FindGlyphNoFallback(ImWchar(c)) != nullptr) return;
+    if (d.checked.empty()) d.checked.assign(0x10000, false);
+    if (d.checked[c]) return;
+    d.checked[c] = true;
+    if (d.added + int(d.pending.size()) < kMaxGlyphsOnDemand) {
+        for (int i = 0; i < fonts.atlas.ConfigData.Size; ++i) {
+            if (font_has(fonts.atlas.ConfigData[i], ImWchar(c))) {
+                d.pending.push_back({ImWchar(c), i});
+                return;
+            }
+        }
+    }
+    ++d.unavailable;
+}
+
 }  // namespace
+
+void glyphs_note_text(FontSetup& fonts, std::string_view text) {
+    const char* p = text.data();
+    const char* end = p + text.size();
+    while (p < end) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, p, end);
+        p += n > 0 ? n : 1;
+        if (c >= 0x80) note_char(fonts, c);  // ASCII is always in the atlas
+    }
+}
+
+void glyphs_note_wide(FontSetup& fonts, const ImWchar* begin, const ImWchar* end) {
+    for (const ImWchar* p = begin; p < end; ++p) {
+        if (*p >= 0x80) note_char(fonts, *p);
+    }
+}
+
+bool glyphs_rebuild(FontSetup& fonts, double now_s) {
+    GlyphsOnDemand& d = fonts.on_demand;
+    if (d.pending.empty() || now_s - d.last_rebuild_s < kGlyphRebuildInterval) return false;
+    const auto t0 = std::chrono::steady_clock::now();
+    ImFontAtlas& atlas = fonts.atlas;
+    // Each font's ranges with its new characters. The atlas's configs point into fonts.ranges
+    // (the first font) and fonts.cjk_ranges (the merged CJK one); both are rebuilt, then re-pointed.
+    for (int i = 0; i < atlas.ConfigData.Size && i < 2; ++i) {
+        ImVector<ImWchar>& ranges = i == 0 ? fonts.ranges : fonts.cjk_ranges;
+        ImFontGlyphRangesBuilder builder;
+        if (atlas.ConfigData[i].GlyphRanges != nullptr) builder.AddRanges(atlas.ConfigData[i].GlyphRanges);
+        bool any = false;
+        for (const GlyphsOnDemand::Pending& p : d.pending) {
+            if (p.config == i) {
+                builder.AddChar(p.c);
+                any = true;
+            }
+        }
+        if (!any) continue;
+        ImVector<ImWchar> next;
+        builder.BuildRanges(&next);
+        ranges.swap(next);
+        atlas.ConfigData[i].GlyphRanges = ranges.Data;
+    }
+    d.added += int(d.pending.size());
+    d.pending.clear();
+    atlas.Build();  // from the fonts' bytes the atlas kept: the same fonts, more glyphs
+    fonts.atlas_w = atlas.TexWidth;
+    fonts.atlas_h = atlas.TexHeight;
+    fonts.glyphs = atlas.Fonts.Size > 0 ? atlas.Fonts[0]->Glyphs.Size : 0;
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    d.total_ms += ms;
+    d.max_ms = std::max(d.max_ms, ms);
+    ++d.rebuilds;
+    d.last_rebuild_s = now_s;
+    return true;
+}
 
 int missing_glyphs(const ImFont& font, const std::string& text) {
     int missing = 0;

@@ -94,6 +94,11 @@ struct AppState {
     std::vector<std::string> recent_lessons;
     Highlights highlights;
 
+    // The Train view's task and training text (saved). The panel owns the live copy: it is copied
+    // in at start-up (train_panel_restore) and back out before saving (app/shell/app_window.cpp).
+    std::string train_task;  // "" = never saved: the panel's default task
+    std::string train_text;  // the text task's training text; settings keep its first kMaxSavedTrainText bytes
+
     // Knocked-out heads (0-based; Shift-click in the Model view, the heatmap's head controls): the
     // Predict view shows the prediction with and without them. Not saved; cleared with the model.
     std::vector<pretrained::HeadIndex> knocked_out;

@@ -3,6 +3,7 @@
 #include "app/state/settings.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <ctime>
 #include <fstream>
 #include <sstream>
@@ -115,6 +116,15 @@ std::string settings_to_json(const AppState& s) {
     j["ui_scale"] = s.ui_scale;
     j["show_controls"] = s.show_controls;
     j["recent_lessons"] = s.recent_lessons;
+    j["train_task"] = s.train_task;
+    if (s.train_text.size() <= kMaxSavedTrainText) {
+        j["train_text"] = s.train_text;
+    } else {  // cut before a UTF-8 continuation byte; the size it had, for the note at the next start
+        std::size_t cut = kMaxSavedTrainText;
+        while (cut > 0 && (static_cast<unsigned char>(s.train_text[cut]) & 0xC0u) == 0x80u) --cut;
+        j["train_text"] = s.train_text.substr(0, cut);
+        j["train_text_bytes"] = s.train_text.size();
+    }
     // Text or a path that is not valid UTF-8 (a pasted byte, a folder name from another locale)
     // must not stop the save: such bytes are written as U+FFFD instead of throwing.
     return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
@@ -222,7 +232,19 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
     }
     r.number("ui_scale", s.ui_scale, kMinUiScale, kMaxUiScale);
     r.boolean("show_controls", s.show_controls);
-    if (r.bad.empty()) return {};
+    r.str("train_task", s.train_task);
+    r.str("train_text", s.train_text);
+    std::string cut_note;
+    if (const json* v = r.find("train_text_bytes")) {  // written only when the text was cut
+        if (v->is_number_unsigned() && v->get<std::uint64_t>() > s.train_text.size()) {
+            cut_note = "The training text was saved cut to its first " + std::to_string(kMaxSavedTrainText / 1024) +
+                       " KiB (it had " + std::to_string((v->get<std::uint64_t>() + 1023) / 1024) +
+                       " KiB): settings keep no more.";
+        } else if (!v->is_number_unsigned()) {
+            r.note("train_text_bytes");
+        }
+    }
+    if (r.bad.empty()) return cut_note;  // one message at a time: a wrong key matters more
     return "Some saved settings were ignored (wrong type or out of range): " + r.bad + ".";
 }
 

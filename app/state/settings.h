@@ -1,5 +1,5 @@
 // settings.h — the last session (sentence, switches, language, colormap, view, UI scale, the
-// pretrained model in use, the recent model folders and the image) saved as JSON in $XDG_CONFIG_HOME/attnlab/settings.json (else ~/.config/attnlab/), GL-free.
+// pretrained model in use, the recent model folders, the image, the Train view's task and text) saved as JSON in $XDG_CONFIG_HOME/attnlab/settings.json (else ~/.config/attnlab/), GL-free.
 //
 // Loading never fails hard: a missing, unreadable or corrupt file, or a key of the wrong type or
 // out of range, leaves the defaults in place for what it affects and yields a message the UI shows.
@@ -17,6 +17,9 @@ namespace attn::app {
 
 inline constexpr const char* kSettingsFile = "settings.json";
 inline constexpr const char* kImGuiIniFile = "imgui.ini";
+// The training text kept in settings.json: a longer one is saved cut (at a character boundary) and
+// the next start says so. Even as \u escapes (6 bytes a byte) it stays under limits::kMaxSettingsBytes.
+inline constexpr std::size_t kMaxSavedTrainText = 64u * 1024u;
 
 // $XDG_CONFIG_HOME/attnlab when set and absolute, else $HOME/.config/attnlab; empty when neither.
 // Arguments are the variables' values (null = unset) so tests need not touch the environment.

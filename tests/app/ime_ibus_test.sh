@@ -2,7 +2,10 @@
 # ime_ibus_test.sh — Korean typing through the input-method bridge (app/ime) with a real IBus + ibus-hangul,
 # or (FRAMEWORK fcitx) a real Fcitx 5 + fcitx5-hangul.
 #
-# Usage: tests/app/ime_ibus_test.sh ATTNLAB X11_CLOSE OUT_DIR [ibus|fcitx]
+# Usage: tests/app/ime_ibus_test.sh ATTNLAB X11_CLOSE OUT_DIR [ibus|fcitx|xwayland]
+# xwayland: IBus again, with AttnLab in a Wayland session's Xwayland (weston 10 with its X11 backend
+# as a window on the Xvfb, kiosk-shell, --xwayland): xdotool drives weston's seat, as a user's
+# keyboard and mouse would; the first cases only, no GTK run.
 # Starts its own Xvfb, D-Bus session bus and ibus-daemon or fcitx5 (works as root on a fresh CI machine),
 # types with xdotool like a person (each key held ~60 ms: ImGui 1.86 loses a press and release
 # landing in one frame), closes the window gracefully (X11_CLOSE sends WM_DELETE_WINDOW) and reads
@@ -25,6 +28,7 @@ if [ "$framework" = fcitx ]; then
     tools+=(fcitx5 dbus-send)
     ls /usr/lib/*/fcitx5/hangul.so >/dev/null 2>&1 || fail "fcitx5-hangul is not installed"
 else
+    [ "$framework" = xwayland ] && tools+=(weston Xwayland xwininfo)
     tools+=(ibus-daemon ibus gsettings)
     [ -x /usr/libexec/ibus-engine-hangul ] || fail "ibus-hangul is not installed"
 fi
@@ -88,9 +92,25 @@ else
     [ "$(ibus engine 2>/dev/null)" = hangul ] || { cat "$work/ibus.log"; fail "ibus-daemon with the hangul engine did not start"; }
     im=ibus ready="IBus input context ready"
 fi
+app_display=$DISPLAY
+if [ "$framework" = xwayland ]; then
+    export XDG_RUNTIME_DIR=$work/xdg
+    mkdir -m 700 "$XDG_RUNTIME_DIR"
+    weston --backend=x11-backend.so --shell=kiosk-shell.so --xwayland --width=1600 --height=1000 \
+        --socket=attnlab-ime --log="$work/weston.log" >/dev/null 2>&1 &
+    pids+=($!)
+    for _ in $(seq 100); do grep -q "xserver listening on display" "$work/weston.log" 2>/dev/null && break; sleep 0.1; done
+    app_display=$(sed -n 's/.*xserver listening on display \(:[0-9]*\).*/\1/p' "$work/weston.log" | head -1)
+    [ -n "$app_display" ] || { cat "$work/weston.log"; fail "weston did not offer Xwayland"; }
+    # IBus's address file is named after the display it started on (the Xvfb): AttnLab on
+    # Xwayland is told where the bus is, as a Wayland desktop's session environment does.
+    export IBUS_ADDRESS=$(sed -n 's/^IBUS_ADDRESS=//p' "$XDG_CONFIG_HOME"/ibus/bus/*-unix-$n)
+    [ -n "$IBUS_ADDRESS" ] || fail "no IBus address for display :$n"
+fi
 
 press() { for k in "$@"; do xdotool keydown "$k"; sleep 0.06; xdotool keyup "$k"; sleep 0.06; done; }
-click() { xdotool mousemove "$1" "$2"; sleep 0.05; xdotool mousedown 1; sleep 0.06; xdotool mouseup 1; sleep 0.2; }
+ox=0 oy=0  # xwayland: where weston put the app's window on its output (the Xvfb's screen)
+click() { xdotool mousemove $(($1 + ox)) $(($2 + oy)); sleep 0.05; xdotool mousedown 1; sleep 0.06; xdotool mouseup 1; sleep 0.2; }
 field() { /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
 # shot NAME: the screen as $out/<app|gtk>_NAME.png (who: set by run_case / gtk_case).
 shot() { /usr/bin/python3 -c 'import sys; from PIL import ImageGrab; ImageGrab.grab(xdisplay=sys.argv[1]).save(sys.argv[2])' "$DISPLAY" "$out/${who}_$1.png"; }
@@ -101,37 +121,44 @@ app_other=(110 640)   # global tokens (below the token line and chips the commit
 
 # run_case NAME WANT_TEXT WANT_OTHER KEYS: the app with empty fields; clicks the sentence, runs KEYS
 # (shell words; `click "${other[@]}"` clicks the other field), closes the window, checks.
+# Optional: SETTINGS (settings.json's keys to start from instead of empty fields), FIRST ("x y": the
+# field clicked first), OTHER_KEY (the settings key WANT_OTHER is checked against; global_tokens).
 failures=0
 run_case() {
     local name=$1 want_text=$2 want_global=$3; shift 3
-    local cfg=$work/cfg-$name first=("${app_first[@]}") other=("${app_other[@]}") who=app
+    local cfg=$work/cfg-$name first=(${FIRST:-${app_first[@]}}) other=("${app_other[@]}") who=app
+    local other_key=${OTHER_KEY:-global_tokens}
     mkdir -p "$cfg"
-    printf '{"version": 1, "text": "", "global_tokens": ""}\n' >"$cfg/settings.json"
+    printf '{"version": 1, %s}\n' "${SETTINGS:-\"text\": \"\", \"global_tokens\": \"\"}" >"$cfg/settings.json"
     # XMODIFIERS=@im=ibus (or fcitx) as a desktop sets it: the bridge must turn GLFW's XIM off, or
     # every syllable would arrive twice.
-    XMODIFIERS=@im=$im ATTNLAB_IME_DEBUG=1 ATTNLAB_IME=${ATTNLAB_IME:-} "$app" --config "$cfg" >"$out/$name.out" 2>"$out/$name.err" &
+    DISPLAY=$app_display XMODIFIERS=@im=$im ATTNLAB_IME_DEBUG=1 ATTNLAB_IME=${ATTNLAB_IME:-} "$app" --config "$cfg" >"$out/$name.out" 2>"$out/$name.err" &
     local app_pid=$!
     local win=""
-    for _ in $(seq 100); do win=$(xdotool search --name '^AttnLab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.1; done
+    for _ in $(seq 100); do win=$(DISPLAY=$app_display xdotool search --name '^AttnLab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.1; done
     [ -n "$win" ] || fail "$name: no AttnLab window"
     sleep 1.0
+    if [ "$framework" = xwayland ]; then  # Xwayland's root coordinates are weston's output's
+        ox=$(DISPLAY=$app_display xwininfo -id "$win" | sed -n 's/.*Absolute upper-left X: *//p')
+        oy=$(DISPLAY=$app_display xwininfo -id "$win" | sed -n 's/.*Absolute upper-left Y: *//p')
+    fi
     click "${first[@]}"
     eval "$*"
     sleep 0.3
-    "$closer" "$win"
+    DISPLAY=$app_display "$closer" "$win"
     for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$app_pid" 2>/dev/null && { kill "$app_pid"; fail "$name: the app did not close"; }
     wait "$app_pid"
     local got_text got_global
     got_text=$(field "$cfg/settings.json" text)
-    got_global=$(field "$cfg/settings.json" global_tokens)
+    got_global=$(field "$cfg/settings.json" "$other_key")
     local want_bridge=$ready
     [ "${ATTNLAB_IME:-}" = xim ] && want_bridge="GLFW's XIM as before"
     grep -q "$want_bridge" "$out/$name.err" || { cat "$out/$name.err"; fail "$name: the log does not say \"$want_bridge\""; }
     if [ "$got_text" = "$want_text" ] && [ "$got_global" = "$want_global" ]; then
-        echo "$tag: ok   $name: sentence '$got_text', global tokens '$got_global'"
+        echo "$tag: ok   $name: sentence '$got_text', $other_key '$got_global'"
     else
-        echo "$tag: FAIL $name: sentence '$got_text' (want '$want_text'), global tokens '$got_global' (want '$want_global')"
+        echo "$tag: FAIL $name: sentence '$got_text' (want '$want_text'), $other_key '$got_global' (want '$want_global')"
         sed 's/^/    /' "$out/$name.err"
         failures=$((failures + 1))
     fi
@@ -176,6 +203,7 @@ cases=(
     "middle       한글가_공부 -      press g k s r m f space r h d q n Left Left Left r k; sleep 0.3; shot middle"
     "click_other  한          1      press g k s; click \"\${other[@]}\"; press 1"
 )
+[ "$framework" = xwayland ] && cases=("${cases[@]:0:3}")
 for c in "${cases[@]}"; do
     read -r name want other keys <<<"$c"
     [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && continue
@@ -184,10 +212,36 @@ for c in "${cases[@]}"; do
     [ "$name" = plain ] && keys="$keys; sleep 0.3; shot composing"
     run_case "$name" "$want" "$other" "$keys"
 done
+# Composing at the end of a sentence that fills the sentence field: the pre-edit is clipped to the
+# field, which scrolls as ImGui scrolls for a typed character (a quarter of its width), so nothing is
+# drawn over its border or beyond, and the syllable shows. The field is x 8..422, y ~108..134.
+if [ "$framework" = ibus ] && { [ -z "${ONLY:-}" ] || [ "$ONLY" = long_end ]; }; then
+    long="Time flies like an arrow and fruit flies like a banana spli"  # ends ~14 px before the edge
+    SETTINGS="\"text\": \"$long\", \"global_tokens\": \"\"" FIRST="410 120" \
+        run_case long_end "${long}한" "" 'press End; sleep 0.3; shot long_before; press g k s; sleep 0.3; shot long_end'
+    /usr/bin/python3 - "$out/app_long_before.png" "$out/app_long_end.png" "$tag" <<'PY' || failures=$((failures + 1))
+import sys
+from PIL import Image, ImageChops
+before, during = (Image.open(p).convert("RGB") for p in sys.argv[1:3])
+edge = ImageChops.difference(before.crop((421, 100, 432, 142)), during.crop((421, 100, 432, 142))).getbbox()
+left = ImageChops.difference(before.crop((12, 108, 80, 134)), during.crop((12, 108, 80, 134))).getbbox()
+print("%s: long_end: the field's right border %s, its left end %s" %
+      (sys.argv[3], "unchanged" if edge is None else "drawn over at %s" % (edge,), "scrolled" if left else "NOT scrolled"))
+sys.exit(0 if edge is None and left else 1)
+PY
+fi
+# The Train view's training text (a multi-line field, saved as settings.json's train_text): Enter
+# commits the syllable and starts a new line, as in a GTK text view.
+if [ "$framework" != xwayland ] && { [ -z "${ONLY:-}" ] || [ "$ONLY" = train_text ]; }; then
+    SETTINGS='"text": "", "global_tokens": "", "view": "train", "train_task": "text", "train_text": ""' \
+        FIRST="600 440" OTHER_KEY=train_text run_case train_text "" $'한글\n공부' 'press g k s r m f Return r h d q n'
+fi
 # Without the bridge (as when no IBus runs), GLFW's XIM path is what it was: committed syllables
 # arrive (the one being composed is lost at close — the issue's behaviour, unchanged).
-[ -z "${ONLY:-}" ] && ATTNLAB_IME=xim run_case xim_fallback "한글 " "" 'press g k s r m f space r h d'
-if command -v zenity >/dev/null; then
+[ -z "${ONLY:-}" ] && [ "$framework" != xwayland ] && ATTNLAB_IME=xim run_case xim_fallback "한글 " "" 'press g k s r m f space r h d'
+if [ "$framework" = xwayland ]; then
+    :  # the same keys in GTK were checked by the ibus run
+elif command -v zenity >/dev/null; then
     for c in "${cases[@]}"; do
         read -r name want other keys <<<"$c"
         [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && continue
@@ -205,7 +259,7 @@ other_engines=(
     "anthy     japanese  日本語    press n i h o n g o space Return"
     "libpinyin pinyin    你好      press n i h a o; sleep 0.5; shot pinyin; press space"
 )
-[ "$framework" = fcitx ] && other_engines=()
+[ "$framework" != ibus ] && other_engines=()
 for c in "${other_engines[@]}"; do
     read -r engine name want keys <<<"$c"
     [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && continue
@@ -223,4 +277,5 @@ done
 echo "$tag: $(($(date +%s) - start)) s; screenshots during composition: $out/{app,gtk}_{composing,pinyin}.png"
 grep -h "round trip" "$out"/*.err | sed "s/^/$tag: /"
 [ "$failures" -eq 0 ] || fail "$failures case(s) differ from a GTK entry"
-echo "$tag: all cases match a GTK entry"
+if [ "$framework" = xwayland ]; then echo "$tag: all cases give what a GTK entry gives (the ibus run checks GTK)"
+else echo "$tag: all cases match a GTK entry"; fi

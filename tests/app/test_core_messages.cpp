@@ -265,6 +265,7 @@ TEST_CASE("the app's own messages in Korean") {
     check_translated(apply_settings_json("{\"text\": ", s) + " (/tmp/settings.json)");
     check_translated(apply_settings_json("[1, 2]", s) + " (/tmp/settings.json)");
     check_translated(apply_settings_json("{\"d_model\": \"wide\"}", s) + " (/tmp/settings.json)");
+    check_translated(apply_settings_json(R"({"train_text": "x", "train_text_bytes": 90000})", s) + " (/tmp/settings.json)");
     check_translated(load_presets("/no/such/presets-attnlab.txt").error);
     check_translated(run_export(ExportInputs{}, ExportSettings{}).message);
     {

@@ -54,6 +54,8 @@ TEST_CASE("settings: round trip of every saved field") {
     s.model_path = "/models/bert-base-uncased";
     s.recent_models = {"/models/bert-base-uncased", "/models/모델/gpt2"};
     s.layer = 7;
+    s.train_task = "text";
+    s.train_text = "한글 공부\n두 번째 줄";
 
     AppState back;
     CHECK(apply_settings_json(settings_to_json(s), back).empty());
@@ -68,6 +70,29 @@ TEST_CASE("settings: round trip of every saved field") {
     CHECK(back.recent_models == s.recent_models);
     CHECK(back.layer == 7);
     CHECK(back.max_tokens == 1024);
+    CHECK(back.train_task == "text");
+    CHECK(back.train_text == s.train_text);
+}
+
+TEST_CASE("settings: a long training text is saved cut at a character boundary, with a note") {
+    AppState s;
+    s.train_task = "text";
+    while (s.train_text.size() < kMaxSavedTrainText + 100) s.train_text += "공";  // 3 bytes: the cap falls inside one
+    AppState back;
+    const std::string note = apply_settings_json(settings_to_json(s), back);
+    CHECK(back.train_text.size() <= kMaxSavedTrainText);
+    CHECK(back.train_text.size() > kMaxSavedTrainText - 3);
+    CHECK(back.train_text.size() % 3 == 0);  // whole syllables only
+    CHECK(s.train_text.compare(0, back.train_text.size(), back.train_text) == 0);
+    CHECK(note == "The training text was saved cut to its first 64 KiB (it had 65 KiB): settings keep no more.");
+    // At the cap exactly: kept whole, no note.
+    s.train_text.assign(kMaxSavedTrainText, 'x');
+    CHECK(apply_settings_json(settings_to_json(s), back).empty());
+    CHECK(back.train_text == s.train_text);
+    CHECK(settings_to_json(s).find("train_text_bytes") == std::string::npos);
+    // A size that is not a count is a wrong key like any other.
+    CHECK(apply_settings_json(R"({"train_text": "x", "train_text_bytes": "big"})", back).find("train_text_bytes") !=
+          std::string::npos);
 }
 
 TEST_CASE("settings: the token limit out of range keeps the default") {

@@ -523,6 +523,19 @@ void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
     if (steps > 0) worker_of(p).run_steps(steps);
 }
 
+void train_panel_restore(TrainPanel& p, const std::string& task, const std::string& text) {
+    if (is_image_task(task)) {
+        p.settings.task = task;
+        p.vit.settings = vit_train_defaults(task);
+        return;
+    }
+    if (find_task(task) == nullptr) return;
+    const int threads = p.settings.threads;
+    p.settings = train_defaults(task);
+    p.settings.threads = threads;
+    if (task_uses_text(task)) p.settings.task_params.text = text;
+}
+
 bool train_panel_wait_idle(TrainPanel& p, std::chrono::milliseconds timeout) {
     return (!p.worker || p.worker->wait_idle(timeout)) && vit_train_wait_idle(p.vit, timeout);
 }

@@ -87,6 +87,9 @@ void train_panel_set_wakeup(TrainPanel& panel, std::function<void()> wake);
 // Screenshots: a run of `task` with its defaults, `steps` steps done before the frames are drawn
 // (with wait_idle between frames). steps ≥ the task's default lengthens the run to `steps`.
 void train_panel_script(TrainPanel& panel, const std::string& task, int steps);
+// At start-up, the saved task and training text (settings.json's train_task, train_text): the task's
+// defaults with that text. An unknown or empty task name leaves the panel as it is.
+void train_panel_restore(TrainPanel& panel, const std::string& task, const std::string& text);
 bool train_panel_wait_idle(TrainPanel& panel, std::chrono::milliseconds timeout);
 // --stats: "step 200 of 200, 31.2 steps/s over the run" ("" before any step).
 std::string train_panel_stats(const TrainPanel& panel);
