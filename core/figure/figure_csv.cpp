@@ -167,6 +167,9 @@ std::string train_curves_csv(const TrainFigureData& d, bool utf8_bom) {
         field(r.eval != nullptr, r.eval ? r.eval->token : 0.0);
         out += "\r\n";
     }
+    return out;
+}
+
 std::string lens_csv(const LensFigureData& d, bool utf8_bom) {
     std::string out = utf8_bom ? "\xEF\xBB\xBF" : "";
     out += "layer,position,rank,id,token,probability\r\n";
