@@ -155,6 +155,13 @@ enum class Txt {
     RopeSpectrum, RopeSpectrumTip, RopeShift, RopeShiftTip, RopeShiftResult, RopeShiftSame, RopeShiftBusy, RopeShiftGpt2,
     RopeKvTitle, RopeKvIntro, RopeKvContext, RopeKvBytes, RopeKvMha, RopeKvModel, RopeKvMqa, RopeKvShare, RopeKvNoShare,
     GqaGroup, GqaGroupTip, GqaExplain,
+    // RoPE view: export, padding test (ui_text_rope.cpp)
+    RopeExport, RopeExportTip, RopePad, RopePadToken, RopePadTip, RopePadHidden, RopePadVisibleFirst, RopePadVisibleLater,
+    RopePadWhy,
+    // The sentence bar's chat wrapping (ui_text_controls.cpp)
+    ChatWrap, ChatWrapTip,
+    // The heatmap's note on a model's own sliding window (ui_text_rope.cpp)
+    HeatmapModelWindow, HeatmapModelWindowTip,
     Count
 };
 

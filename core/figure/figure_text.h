@@ -199,6 +199,19 @@ enum class Ft {
     PatchColumnAxis,
     PipeZ0Title,
     PipeZ0Patch,
+    // RoPE view
+    TitleRope,
+    SubtitleRope,
+    RopeBefore,
+    RopeAfter,
+    RopeSpectrumTitle,
+    RopeSpectrumAxis,
+    RopeSpectrumValue,
+    RopePairNote,
+    RopeQueries,
+    RopeKeys,
+    RopeNumbers,
+    RopeWhy,
     kCount
 };
 
