@@ -15,6 +15,8 @@
 #include "core/attention/engine.h"
 #include "core/figure/figure.h"
 #include "core/attention/trace_json.h"
+#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/rope.h"
 
 namespace attn::cli {
 
@@ -22,8 +24,8 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     add_run_options(cmd, o.run);
     cmd.add_option("-o,--output", o.output, "Output file: .png, .svg, .pdf, .csv or .json")->required();
     cmd.add_option("--view", o.view,
-                   "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk; with --image: image, attn-distance, "
-                   "pos-similarity; with a next-token --model: lens (the logit lens)")
+                   "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, rope (rotary models); with --image: "
+                   "image, attn-distance, pos-similarity; with a next-token --model: lens (the logit lens)")
         ->capture_default_str();
     cmd.add_option("--head", o.head, "Head number as the app shows it: 1 to --heads")->capture_default_str();
     cmd.add_option("--layer", o.layer, "Layer number, from 1")->capture_default_str();
@@ -34,6 +36,9 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     cmd.add_option("--patch", o.patch,
                    "The image view's query (the pos-similarity map outlined, the pipeline's z0 row): a patch as row,col counted from 1 (e.g. 5,7), or cls (the default)");
     cmd.add_flag("--mean-heads", o.mean_heads, "The image view: the mean of the layer's heads instead of --head");
+    cmd.add_option("--pair", o.pair,
+                   "The rope view's dimension pair, from 0 (pair i = dimensions i and i + rotary_dim/2 of a head)")
+        ->capture_default_str();
     cmd.add_option("--values", o.values,
                    "Heatmap and CSV values: weights, scores (QK^T), scaled (softmax input) or rollout (attention rollout through layers 1 to --layer)")
         ->capture_default_str();
@@ -154,6 +159,7 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
     r.layer = o.layer - 1;
     r.head = o.head - 1;
     r.row = o.row;
+    r.pair = o.pair;
     if (!o.cell.empty()) {
         auto cell = parse_cell(o.cell);
         if (!cell) return cell.status();
@@ -236,6 +242,9 @@ int run_export(const ExportOptions& o, const char* argv0) {
         return fail("export", trace.error(), kExitBadInput);
     }
     if (Status s = resolve_patch(o, *trace, *request); !s) return fail("export", s.message(), kExitBadInput);
+    // The rope view's frequencies come from the model's config (the trace keeps q and k only).
+    if (model->pretrained && model->pretrained->config.arch == pretrained::Architecture::Llama)
+        request->rope_inv_freq = pretrained::rope_inverse_frequencies(model->pretrained->config.decoder.rope);
 
     std::string bytes;
     std::string what;
@@ -256,6 +265,14 @@ int run_export(const ExportOptions& o, const char* argv0) {
             bytes = positional_csv(*trace, o.csv_bom);
             what = "positional encoding, " + std::to_string(trace->t_q()) + " x " +
                    std::to_string(trace->model.d_model);
+        } else if (request->view == FigureView::Rope) {
+            auto csv = rope_csv(*trace, *request, o.csv_bom);
+            if (!csv) {
+                return fail("export", csv.error(), kExitBadInput);
+            }
+            bytes = std::move(*csv);
+            what = "rope pair " + std::to_string(o.pair) + " of head " + std::to_string(o.head) + ", " +
+                   std::to_string(trace->t_q()) + " tokens";
         } else if (request->view == FigureView::AttnDistance || request->view == FigureView::PosSimilarity) {
             const bool distance = request->view == FigureView::AttnDistance;
             auto csv = distance ? attention_distance_csv(*trace, o.csv_bom) : position_similarity_csv(*trace, o.csv_bom);

@@ -20,6 +20,7 @@ struct ExportOptions {
     int row = -1;      // row view: the query (0-based); -1 = the last one
     std::string patch; // image view: the query patch as "row,col" from 1, or "cls" (the default)
     bool mean_heads = false;  // image view: the mean of the layer's heads instead of --head
+    int pair = 0;      // rope view: the dimension pair, 0-based as the app shows it
     std::string values = "weights";
     std::string colormap = "viridis";
     std::string format;  // empty = from the file extension

@@ -31,6 +31,25 @@ Expected<ModelPtr> load_model(const std::string& folder) {
     return ModelPtr(*m);
 }
 
+// --text as the model reads it: as typed, or with --chat one user turn in the folder's chat format
+// (refused, naming what was looked for, when the folder has none).
+Expected<std::string> prompt_text(const PretrainedModel& m, const std::string& text, bool chat) {
+    if (!chat) return text;
+    if (m.chat_format == pretrained::ChatFormat::None) {
+        return Status::Error("--chat: " + m.name + " has no chat format: its tokenizer_config.json names no chat "
+                             "template and its vocabulary has none of ChatML's, Llama 3's or Mistral's [INST] tokens. "
+                             "Leave out --chat to give the text as it is.");
+    }
+    return pretrained::wrap_chat_turn(m, text);
+}
+
+// "chat_format": "ChatML" and "chat_text": what the model read, when --chat wrapped the text.
+void write_chat(JsonWriter& j, const PretrainedModel& m, bool chat, const std::string& wrapped) {
+    if (!chat) return;
+    j.key("chat_format").value(pretrained::chat_format_name(m.chat_format));
+    j.key("chat_text").value(wrapped);
+}
+
 }  // namespace
 
 Status write_output(const std::string& path, const std::function<void(std::ostream&)>& fill) {
@@ -115,6 +134,9 @@ void add_generate_options(CLI::App& cmd, GenerateOptions& o) {
     cmd.add_option("--seed", o.seed, "Seed of the sampling (same seed, same tokens)")->capture_default_str();
     cmd.add_option("--report-top", o.report_top, "How many of the most probable tokens to write per step")
         ->capture_default_str();
+    cmd.add_flag("--chat", o.chat,
+                 "Wrap --text as one user turn in the model's chat format (ChatML, Llama 3 or Mistral [INST], from "
+                 "the folder)");
     cmd.add_flag("--no-attention", o.no_attention, "Leave out each step's attention rows");
     cmd.add_flag("--compact", o.compact, "No indentation (smaller file)");
     cmd.add_option("-o,--output", o.output, "Output JSON file ('-' for standard output)")->required();
@@ -137,7 +159,9 @@ int run_generate(const GenerateOptions& o) {
     if (o.report_top < 0) return fail(who, "--report-top cannot be negative.", 2);
     auto model = load_model(o.model_path);
     if (!model) return fail(who, model.error(), 2);
-    auto session = lm::start_session(**model, o.text);
+    auto wrapped = prompt_text(**model, o.text, o.chat);
+    if (!wrapped) return fail(who, wrapped.error(), 2);
+    auto session = lm::start_session(**model, *wrapped);
     if (!session) return fail(who, session.error(), 1);
     const int prompt = session->length();
     auto steps = lm::generate(*session, o.tokens, s, o.report_top);
@@ -148,7 +172,9 @@ int run_generate(const GenerateOptions& o) {
         JsonWriter j(out, !o.compact);
         j.begin_object();
         write_model(j, m);
-        j.key("prompt").begin_object().key("text").value(o.text).key("tokens").begin_array();
+        j.key("prompt").begin_object().key("text").value(o.text);
+        write_chat(j, m, o.chat, *wrapped);
+        j.key("tokens").begin_array();
         for (int i = 0; i < prompt; ++i) write_token(j, m, session->ids[i]);
         j.end_array().end_object();
         j.key("sampling").begin_object().key("mode").value(s.greedy ? "greedy" : "sample");
@@ -174,7 +200,11 @@ int run_generate(const GenerateOptions& o) {
             j.end_object();
         }
         j.end_array();
-        std::vector<int> generated(session->ids.begin() + prompt, session->ids.end());
+        // The text only: control tokens the model wrote (<|im_end|>, <|eot_id|>, </s> …) stay in
+        // "steps" but not here.
+        std::vector<int> generated;
+        for (int i = prompt; i < session->length(); ++i)
+            if (!m.tokenizer->is_special(session->ids[size_t(i)])) generated.push_back(session->ids[size_t(i)]);
         j.key("generated_text").value(lm::decode_ids(m, generated));
         j.key("text").value(lm::decode_ids(m, session->ids));
         j.end_object();
@@ -200,6 +230,9 @@ void add_predict_options(CLI::App& cmd, PredictOptions& o) {
         ->capture_default_str();
     cmd.add_flag("--compact", o.compact, "No indentation (smaller file)");
     add_ablation_options(cmd, o.ablate, o.ablation);
+    cmd.add_flag("--chat", o.chat,
+                 "Wrap --text as one user turn in the model's chat format (ChatML, Llama 3 or Mistral [INST], from "
+                 "the folder): what an instruct model answers first");
     cmd.add_option("-o,--output", o.output, "Output JSON file ('-' for standard output)")->required();
 }
 
@@ -273,6 +306,9 @@ int run_predict(const PredictOptions& o) {
                              " model: it reads text, not images. Give --text, or a ViT/DeiT folder with --image.", 2);
     }
     if (o.text.empty()) return fail(who, "--text is required: the sentence to predict from.", 2);
+    auto wrapped = prompt_text(m, o.text, o.chat);
+    if (!wrapped) return fail(who, wrapped.error(), 2);
+    const std::string& text = *wrapped;
     auto ablation = ablation_for(m, o.ablate, o.ablation);
     if (!ablation) return fail(who, ablation.error(), 2);
 
@@ -285,14 +321,14 @@ int run_predict(const PredictOptions& o) {
     std::vector<Entry> entries;
     const bool gpt2 = m.config.is_causal_lm();  // GPT-2 or a rotary decoder: the next token
     if (gpt2 && !ablation->empty()) {  // GPT-2 only so far (ablated_next_logits says so)
-        auto encoded = lm::encode_for_model(m, o.text);
+        auto encoded = lm::encode_for_model(m, text);
         if (!encoded) return fail(who, encoded.error(), 1);
         ids = *encoded;
         auto logits = lm::ablated_next_logits(m, ids, *ablation);  // (T, V)
         if (!logits) return fail(who, logits.error(), 1);
         for (int i = 0; i < int(ids.size()); ++i) entries.push_back({i, lm::top_k_tokens(logits->row(i), o.top_k)});
     } else if (gpt2) {
-        auto session = lm::start_session(m, o.text);
+        auto session = lm::start_session(m, text);
         if (!session) return fail(who, session.error(), 1);
         ids = session->ids;
         const Mat logits = lm::all_logits(*session);  // (T, V)
@@ -300,7 +336,7 @@ int run_predict(const PredictOptions& o) {
     } else {
         auto head = lm::load_mlm_head(m);
         if (!head) return fail(who, head.error(), 1);
-        auto r = lm::predict_masked(m, *head, o.text, o.top_k, *ablation);
+        auto r = lm::predict_masked(m, *head, text, o.top_k, *ablation);
         if (!r) return fail(who, r.error(), 1);
         ids = r->ids;
         for (lm::MaskPrediction& p : r->masks) entries.push_back({p.position, std::move(p.top)});
@@ -311,6 +347,7 @@ int run_predict(const PredictOptions& o) {
         j.begin_object();
         write_model(j, m);
         j.key("text").value(o.text);
+        write_chat(j, m, o.chat, text);
         j.key("task").value(gpt2 ? "next-token" : "masked-token");
         if (!ablation->empty()) write_ablation(j, *ablation);
         j.key("tokens").begin_array();

@@ -28,6 +28,7 @@ struct GenerateOptions {
     bool no_attention = false;
     bool compact = false;
     bool sample = false;  // set after parsing: --temperature, --top-k or --top-p was given
+    bool chat = false;    // wrap --text as one user turn in the model's chat format
 };
 
 struct PredictOptions {
@@ -39,6 +40,7 @@ struct PredictOptions {
     bool compact = false;
     std::string ablate;             // "1.2,3.4,2.attn,5.mlp" (1-based); empty = the whole model
     std::string ablation = "zero";  // zero | mean
+    bool chat = false;              // wrap --text as one user turn in the model's chat format
 };
 
 struct HeadsOptions {

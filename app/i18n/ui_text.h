@@ -159,6 +159,13 @@ enum class Txt {
     TrainArch, TrainArchTip, TrainArchGpt, TrainArchLlama, TrainKvHeads, TrainKvHeadsTip,
     // The Lens view's export; the Predict view's knock-outs for BERT (ui_text_model.cpp)
     LensExport, LensExportTip, LensExportTitle, LensExportIntro, KnockNoneMasked,
+    // RoPE view: export, padding test (ui_text_rope.cpp)
+    RopeExport, RopeExportTip, RopePad, RopePadToken, RopePadTip, RopePadHidden, RopePadVisibleFirst, RopePadVisibleLater,
+    RopePadWhy,
+    // The sentence bar's chat wrapping (ui_text_controls.cpp)
+    ChatWrap, ChatWrapTip,
+    // The heatmap's note on a model's own sliding window (ui_text_rope.cpp)
+    HeatmapModelWindow, HeatmapModelWindowTip,
     Count
 };
 

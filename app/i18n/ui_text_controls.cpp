@@ -109,6 +109,13 @@ constexpr Entry kTexts[] = {
     // Display
     {Txt::Language, "Language", "언어"},
     {Txt::LanguageTip, "Language of the user interface.", "화면에 쓰이는 언어입니다."},
+    // The sentence bar's chat wrapping (instruct models)
+    {Txt::ChatWrap, "Chat format", "채팅 형식"},
+    {Txt::ChatWrapTip,
+     "Give the sentence to the model as one user turn in its chat format (%s), as a chat app does: the heatmap then "
+     "shows the format's tokens too, and the next token is the start of the model's answer.",
+     "문장을 모델의 채팅 형식(%s)에 맞춘 사용자 발화 하나로 넣습니다. 채팅 앱이 하는 것과 같습니다. 그러면 히트맵에 형식의 "
+     "토큰들도 보이고, 다음 토큰은 모델 답의 첫 토큰이 됩니다."},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

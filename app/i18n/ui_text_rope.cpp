@@ -61,6 +61,44 @@ constexpr Entry kTexts[] = {
      "쿼리 헤드 %d–%d가 K/V 헤드 %d를 함께 씁니다 (그룹 쿼리 어텐션)"},
     {Txt::GqaExplain, "Query head %d reads K/V head %d of %d (shared by query heads %d–%d).",
      "쿼리 헤드 %d는 K/V 헤드 %d / %d를 읽습니다 (쿼리 헤드 %d–%d가 함께 씀)."},
+    {Txt::RopeExport, "Export…", "내보내기…"},
+    {Txt::RopeExportTip, "Save this pair's arrows and the speeds as a PDF, SVG or PNG figure, or the numbers as CSV.",
+     "이 쌍의 화살표와 속도를 PDF, SVG, PNG 그림으로, 또는 숫자를 CSV로 저장합니다."},
+    {Txt::RopePad, "Or pad in front with", "또는 앞에 채우기:"},
+    {Txt::RopePadToken, "copies of “%s”", "“%s” 토큰 k개"},
+    {Txt::RopePadTip,
+     "Runs the sentence again with k filler tokens (the model's end-of-text token) before it, so it starts at position "
+     "k, once with the filler hidden by the mask (as batched generation hides padding) and once with it visible, and "
+     "compares the original tokens' scores and weights.",
+     "문장 앞에 채움 토큰(모델의 텍스트 끝 토큰) k개를 붙여 위치 k에서 시작하게 하고, 채움을 마스크로 가린 경우(여러 문장을 "
+     "한꺼번에 생성할 때처럼)와 보이게 둔 경우를 각각 실행해 원래 토큰들의 점수와 가중치를 비교합니다."},
+    {Txt::RopePadHidden,
+     "Filler hidden by the mask: max |Δ score| = %.2g, |Δ weight| = %.2g in every layer, next-token logits |Δ| = %.2g: "
+     "the same.",
+     "채움을 마스크로 가림: 모든 층에서 최대 |Δ 점수| = %.2g, |Δ 가중치| = %.2g, 다음 토큰 로짓 |Δ| = %.2g: 그대로입니다."},
+    {Txt::RopePadVisibleFirst,
+     "Filler visible, layer 1: |Δ score| = %.2g, and the weights renormalised over the original tokens |Δ| = %.2g: "
+     "the same.",
+     "채움이 보임, 1층: |Δ 점수| = %.2g, 원래 토큰들끼리 다시 정규화한 가중치 |Δ| = %.2g: 그대로입니다."},
+    {Txt::RopePadVisibleLater,
+     "Filler visible, layers 2–%d: |Δ score| = %.2g, renormalised |Δ weight| = %.2g: different. Next-token logits "
+     "|Δ| = %.2g (the same only when a sliding window keeps the filler out of the last token's reach).",
+     "채움이 보임, 2–%d층: |Δ 점수| = %.2g, 다시 정규화한 |Δ 가중치| = %.2g: 달라집니다. 다음 토큰 로짓 |Δ| = %.2g "
+     "(슬라이딩 윈도가 채움을 마지막 토큰에서 떼어 놓을 때만 그대로)."},
+    {Txt::RopePadWhy,
+     "Why: a visible filler is part of the text. In layer 1 every token still meets the others at the same distances, "
+     "but it also gives some attention to the filler and takes in its value, so the layers after it see different "
+     "inputs. Hidden by the mask, the filler only moves the sentence: RoPE sees distances, not where the sentence starts.",
+     "이유: 보이는 채움 토큰은 텍스트의 일부입니다. 1층에서 각 토큰은 다른 토큰들과 여전히 같은 거리에 있지만, 채움에도 "
+     "주의를 조금 주고 그 값을 받아들이므로 다음 층들은 다른 입력을 봅니다. 마스크로 가리면 채움은 문장을 옮길 뿐입니다: "
+     "RoPE는 문장이 어디서 시작하는지가 아니라 거리만 봅니다."},
+    {Txt::HeatmapModelWindow, "· sliding window: each token sees the last %d tokens (itself included)",
+     "· 슬라이딩 윈도: 각 토큰은 자신을 포함한 마지막 %d개 토큰만 봅니다"},
+    {Txt::HeatmapModelWindowTip,
+     "This layer of the model (its config.json's sliding_window) hides every key further back, on top of the causal "
+     "mask: the hatched cells left of the band. The Mask controls add to it; they cannot remove it.",
+     "모델의 이 층은 (config.json의 sliding_window) 인과 마스크에 더해 그보다 먼 키를 모두 가립니다: 띠 왼쪽의 빗금 칸들입니다. "
+     "마스크 설정은 여기에 더할 수만 있고 없앨 수는 없습니다."},
 };
 static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
 static_assert(strings_filled(kTexts), "a missing or empty string in this area");

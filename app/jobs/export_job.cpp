@@ -12,6 +12,7 @@
 #include "core/attention/builtin_model.h"
 #include "core/attention/engine.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/rope.h"
 #include "core/attention/trace_json.h"
 
 namespace attn::app {
@@ -46,7 +47,7 @@ std::string default_export_path(const std::string& dir, FigureView view, int hea
                            view != FigureView::PosSimilarity && kind != ExportKind::Json;
     if (layer >= 0 && per_layer) name += "-layer" + std::to_string(layer + 1);
     if (view == FigureView::Heatmap || view == FigureView::Scaling || view == FigureView::Lines ||
-        view == FigureView::Cell || view == FigureView::Row || view == FigureView::Qk ||
+        view == FigureView::Cell || view == FigureView::Row || view == FigureView::Qk || view == FigureView::Rope ||
         (kind == ExportKind::Csv && view != FigureView::AttnDistance && view != FigureView::PosSimilarity)) {
         name += "-head" + std::to_string(head + 1);
     }
@@ -74,6 +75,9 @@ FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& 
     r.cell_key = in.cell_key;
     r.row = in.row >= 0 && in.trace && in.row < in.trace->t_q() ? in.row : -1;
     if (r.view == FigureView::Row || r.view == FigureView::Qk) r.cell_query = r.cell_key = -1;  // the row says it
+    r.pair = in.pair;
+    if (in.model && in.model->config.arch == pretrained::Architecture::Llama)  // rotary: the RoPE figure's speeds
+        r.rope_inv_freq = pretrained::rope_inverse_frequencies(in.model->config.decoder.rope);
     FigureOptions& o = r.options;
     switch (s.size) {
         case ExportSize::Slide: o.width = kSlideWidth; o.height = kSlideHeight; break;
@@ -168,6 +172,7 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
             auto csv = s.view == FigureView::PositionalEncoding ? Expected<std::string>(positional_csv(*in.trace, true))
                        : s.view == FigureView::AttnDistance     ? attention_distance_csv(*in.trace, true)
                        : s.view == FigureView::PosSimilarity    ? position_similarity_csv(*in.trace, true)
+                       : s.view == FigureView::Rope             ? rope_csv(*in.trace, make_figure_request(in, s), true)
                                                                 : matrix_csv(*in.trace, in.layer, std::max(in.head, 0), in.values,
                                                                              /*utf8_bom=*/true);
             if (!csv) {

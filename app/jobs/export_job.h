@@ -63,6 +63,7 @@ struct ExportInputs {
     int head = 0, layer = 0;
     int cell_query = -1, cell_key = -1;
     int row = -1;  // Row and Qk figures: the query (-1 = the last one)
+    int pair = 0;  // the RoPE figure's dimension pair (its frequencies come from `model`)
     MatrixValues values = MatrixValues::Weights;
     Colormap colormap = Colormap::Viridis;
     FigureLang lang = FigureLang::En;

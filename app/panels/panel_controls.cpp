@@ -41,6 +41,10 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
     section(lang, Txt::SecSentence);
     text_field(p, lang, Txt::Sentence, Txt::SentenceTip, "sentence", s.text);
     mark_control(s.highlights, "text");
+    if (model != nullptr && model->chat_format != pretrained::ChatFormat::None) {  // instruct models' prompt
+        ImGui::Checkbox(p.label(lang, Txt::ChatWrap, "chat_wrap"), &s.chat_wrap);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip(tr(lang, Txt::ChatWrapTip), pretrained::chat_format_name(model->chat_format));
+    }
 
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::BeginCombo(p.label(lang, Txt::Presets, "presets"), tr(lang, Txt::Presets))) {

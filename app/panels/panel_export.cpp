@@ -38,6 +38,7 @@ Txt figure_view_title(FigureView v) {
         case FigureView::Image: return Txt::ViewImage;
         case FigureView::AttnDistance: return Txt::ViewAttnDistance;
         case FigureView::PosSimilarity: return Txt::ViewPosSimilarity;
+        case FigureView::Rope: return Txt::ViewRope;
     }
     return Txt::ViewHeatmap;
 }
@@ -84,6 +85,7 @@ FigureView figure_view_for(const AppState& s) {
         case View::Image: return FigureView::Image;
         case View::AttnDistance: return FigureView::AttnDistance;
         case View::PosSimilarity: return FigureView::PosSimilarity;
+        case View::Rope: return FigureView::Rope;
         default: return FigureView::Heatmap;
     }
 }
@@ -127,6 +129,10 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
             for (FigureView v : kImageFigureViews) {
                 if (ImGui::Selectable(tr(lang, figure_view_title(v)), v == s.view)) s.view = v;
             }
+        }
+        if (view.trace && !view.trace->layers.empty() && view.trace->layers.front().q_unrotated.size() > 0) {
+            if (ImGui::Selectable(tr(lang, figure_view_title(FigureView::Rope)), s.view == FigureView::Rope))
+                s.view = FigureView::Rope;  // rotary models only
         }
         ImGui::EndCombo();
     }
@@ -186,6 +192,7 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         in.cell_query = state.sel_query;
         in.cell_key = state.sel_key;
         in.row = state.sel_query;  // the Row and Qk figures' query (-1: the last one)
+        in.pair = state.rope_pair;
         if (s.view == FigureView::Image) {  // the Image view's query and head (or mean of heads)
             in.row = state.image_query;
             if (state.image_mean_heads) in.head = -1;

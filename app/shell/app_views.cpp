@@ -170,6 +170,10 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
         case View::Rope:
             if (open(Txt::ViewRope, "rope", x0, top, w, h, kNoScroll)) {
                 draw_rope_panel(app.rope, app.state, app.view);
+                if (app.rope.export_request) {
+                    app.rope.export_request = false;
+                    open_export_for_view(app);
+                }
             }
             ImGui::End();
             break;

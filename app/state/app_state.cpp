@@ -50,7 +50,9 @@ Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model
     req.model.seed = state.seed;
     req.model.positional = state.positional;
 
-    req.run.text = state.text;
+    req.run.text = state.chat_wrap && model && model->chat_format != pretrained::ChatFormat::None
+                       ? pretrained::wrap_chat_turn(*model, state.text)
+                       : state.text;
     req.run.cross_text = state.cross ? state.cross_text : std::string();
     if (model && !takes_sentence_b(*model)) req.run.cross_text.clear();
     if (model && model->config.is_vision()) req.run.image_path = state.image_path;

@@ -36,6 +36,9 @@ struct AppState {
     // Sentence
     std::string text = "Time flies like an arrow";
     bool cross = false;  // cross-attention: keys/values from cross_text
+    // Wrap the sentence as one user turn in the loaded model's chat format (ChatML, Llama 3, Mistral
+    // [INST]); ignored by models without one (the sentence bar offers it only with one). Not saved.
+    bool chat_wrap = false;
     std::string cross_text = "시간은 화살처럼 날아간다.";
 
     // Model: a pretrained model folder in use ("" = the built-in model). Set while its model
@@ -51,6 +54,8 @@ struct AppState {
     int image_query = 0;
     bool image_mean_heads = false;
     int pos_patch = 0;
+    // The RoPE view's dimension pair (0-based; clamped by the view), for File > Export too. Not saved.
+    int rope_pair = 0;
 
     // Model (built-in)
     int d_model = 64;

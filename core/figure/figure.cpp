@@ -41,7 +41,7 @@ const Named<FigureView> kViews[] = {
     {FigureView::Pipeline, "pipeline"}, {FigureView::Lines, "lines"}, {FigureView::PositionalEncoding, "pe"},
     {FigureView::Cell, "cell"},         {FigureView::Row, "row"}, {FigureView::Qk, "qk"},
     {FigureView::Image, "image"},       {FigureView::AttnDistance, "attn-distance"},
-    {FigureView::PosSimilarity, "pos-similarity"},
+    {FigureView::PosSimilarity, "pos-similarity"}, {FigureView::Rope, "rope"},
 };
 const Named<FigureFormat> kFormats[] = {
     {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
@@ -75,7 +75,7 @@ bool parse_figure_view(const std::string& name, FigureView* out) {
     return parse_name(kViews, name, out);
 }
 const char* figure_view_choices() {
-    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, image, attn-distance, pos-similarity";
+    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, image, attn-distance, pos-similarity, rope";
 }
 const char* figure_format_name(FigureFormat format) {
     return name_of(kFormats, format);
@@ -167,6 +167,7 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
     if (r.row < -1 || r.row >= L.t_q())
         return Status::Error("Row " + std::to_string(r.row) + " is out of range: queries are 0–" +
                              std::to_string(L.t_q() - 1) + ".");
+    if (r.view == FigureView::Rope) return fig::validate_rope_request(trace, r);
     if (r.view == FigureView::Scaling) {
         const Trace* other = r.other_scaling;
         if (other == nullptr)
@@ -486,6 +487,9 @@ void draw_view(fig::Canvas& c, const Trace& trace, const FigureRequest& r) {
             break;
         case FigureView::PosSimilarity:
             fig::draw_pos_similarity_view(c, trace, r);
+            break;
+        case FigureView::Rope:
+            fig::draw_rope_view(c, trace, r);
             break;
     }
 }

@@ -30,8 +30,10 @@ namespace attn {
 // Image: an image run's attention drawn over the picture (Vision Transformers; needs Trace::image).
 // AttnDistance, PosSimilarity: the ViT paper's Figure 7 (right, centre) for an image run
 // (core/attention/vision_stats.h); the layer/head request outlines one dot, `row` (a patch token) one map.
+// Rope: a rotary model's q and k of one head and dimension pair as 2-D arrows before and after the
+// rotation, and the frequency of every pair (needs FigureRequest::rope_inv_freq).
 enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk, Image,
-                        AttnDistance, PosSimilarity };
+                        AttnDistance, PosSimilarity, Rope };
 enum class FigureFormat { Png, Svg, Pdf };
 // A, S = QKᵀ, S · factor (softmax input), attention rollout through layers 1 … layer (heads
 // averaged, + I, rows normalised, multiplied; core/attention/attention_flow.h; self-attention only)
@@ -80,6 +82,12 @@ struct FigureRequest {
     int row = -1;  // row and qk views: the query (0-based); -1 = the last one. Image view: -1 = [CLS]
     // Scaling view: the same run with attention.scale flipped (see the top of this file).
     const Trace* other_scaling = nullptr;
+    // Rope view: the dimension pair (0 … r/2 − 1; pair i = coordinates i and i + r/2 of a head's
+    // d_k block, rotate-half) and the frequency of every pair in radians per position, highest
+    // first (r/2 values, r = rotary_dim): the model's config gives them (core/pretrained/rope.h
+    // rope_inverse_frequencies), the trace does not hold them. Token t sits at position t.
+    int pair = 0;
+    std::vector<double> rope_inv_freq;
     FigureOptions options;
 };
 
@@ -121,6 +129,11 @@ Expected<std::string> matrix_csv(const Trace& trace, int layer, int head, Matrix
                                  bool utf8_bom = false);
 // The positional-encoding matrix (T_q, d_model) as CSV: header "", "0", "1", ... (dimension).
 std::string positional_csv(const Trace& trace, bool utf8_bom = false);
+// The rope view's numbers for request.layer, head and pair (checked as validate_figure_request does
+// for the rope view) as CSV: header token, position, angle_rad (= position · θ_pair), then q_x, q_y
+// before and after the rotation, then k_x, k_y before and after (k: the K/V head the query head
+// reads); one row per token.
+Expected<std::string> rope_csv(const Trace& trace, const FigureRequest& request, bool utf8_bom = false);
 // An image run's mean attention distance (vision_stats.h) as CSV: header layer, head,
 // mean_distance_px, prefix_share; one row per (layer, head), both counted from 1.
 Expected<std::string> attention_distance_csv(const Trace& trace, bool utf8_bom = false);

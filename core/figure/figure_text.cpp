@@ -290,6 +290,28 @@ const Entry kTable[] = {
     {Ft::LensFirstAnswer, "first layer with the model's final answer on top", "모델의 최종 답이 처음 1위가 된 레이어"},
     {Ft::LensKnocked, "knocked out: {0}", "끈 헤드: {0}"},
     {Ft::LensEmpty, "no tokens to read", "읽을 토큰 없음"},
+
+    {Ft::TitleRope, "Rotary positions: q and k turn with their position",
+     "회전 위치 임베딩: q와 k가 위치만큼 회전"},
+    {Ft::SubtitleRope,
+     "Layer {0} · head {1} of {2} (reads K/V head {3}) · pair {4} of {5}: dimensions {6} and {7} of d<sub>k</sub> as one "
+     "2-D vector",
+     "레이어 {0} · 헤드 {1}/{2} (K/V 헤드 {3}을 읽음) · 쌍 {4}/{5}: d<sub>k</sub>의 {6}번과 {7}번 차원을 2차원 벡터 하나로"},
+    {Ft::RopeBefore, "Before the rotation", "회전 전"},
+    {Ft::RopeAfter, "After the rotation (position p turns it by p·θ)", "회전 후 (위치 p에서 p·θ만큼 회전)"},
+    {Ft::RopeSpectrumTitle, "Speed θ of every pair", "쌍마다의 회전 속도 θ"},
+    {Ft::RopeSpectrumAxis, "pair", "쌍"},
+    {Ft::RopeSpectrumValue, "radians per position (log scale)", "위치당 라디안 (로그 눈금)"},
+    {Ft::RopePairNote, "Pair {0}: θ = {1} radians per position, one full turn every {2} positions.",
+     "쌍 {0}: θ = 위치당 {1} 라디안, {2} 위치마다 한 바퀴."},
+    {Ft::RopeQueries, "q (each token's query)", "q (각 토큰의 쿼리)"},
+    {Ft::RopeKeys, "k (each token's key)", "k (각 토큰의 키)"},
+    {Ft::RopeNumbers, "numbers: positions", "숫자: 위치"},
+    {Ft::RopeWhy,
+     "q at position i turns by i·θ and k at position j by j·θ, so their dot product depends on the angle between them, "
+     "(i - j)·θ: on how far apart the tokens are, not on where the sentence starts.",
+     "위치 i의 q는 i·θ만큼, 위치 j의 k는 j·θ만큼 돌기 때문에 둘의 내적은 그 사이 각 (i - j)·θ에 달려 있음: 문장이 "
+     "어디서 시작하는지가 아니라 두 토큰이 얼마나 떨어져 있는지에 달려 있음."},
 };
 
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == size_t(Ft::kCount), "one row per Ft id");

@@ -219,6 +219,19 @@ enum class Ft {
     LensFirstAnswer,
     LensKnocked,
     LensEmpty,
+    // RoPE view
+    TitleRope,
+    SubtitleRope,
+    RopeBefore,
+    RopeAfter,
+    RopeSpectrumTitle,
+    RopeSpectrumAxis,
+    RopeSpectrumValue,
+    RopePairNote,
+    RopeQueries,
+    RopeKeys,
+    RopeNumbers,
+    RopeWhy,
     kCount
 };
 

@@ -28,6 +28,7 @@ void draw_qk_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_image_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_attn_distance_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_pos_similarity_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_rope_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 // The pipeline figure's first step for an image run: z0 = [x_class; x_p E] + E_pos for the prefix
 // tokens and up to three patches (`query` first when it is a patch) in `area`; returns the height used.
 double draw_z0_band(Canvas& c, const Trace& trace, const Rect& area, int query);
@@ -35,6 +36,9 @@ double draw_z0_band(Canvas& c, const Trace& trace, const Rect& area, int query);
 // The Train view's figure for an image task (figure_train_image.cpp): the class token's attention
 // on the test pictures in `area` (figure_train.cpp draws the curves beside it).
 void draw_train_image_probes(Canvas& c, const Rect& area, const TrainFigureData& data);
+// The rope view's checks beyond the layer and head (figure_rope.cpp): a rotary trace, the
+// frequencies, the pair in range.
+Status validate_rope_request(const Trace& trace, const FigureRequest& request);
 
 // ---- shared by the views (figure.cpp) ----
 

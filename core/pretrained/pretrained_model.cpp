@@ -20,6 +20,7 @@
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/safetensors.h"
 #include "core/pretrained/vit.h"
+#include "core/tokenizer/chat_format.h"
 
 namespace attn::pretrained {
 
@@ -91,7 +92,22 @@ static Status load_tokenizer_into(PretrainedModel& model, const ModelFolder& fil
                              ". The folder mixes two models.");
     }
     model.tokenizer = std::move(*tokenizer);
+    // An instruct model's chat format: tokenizer_config.json's template (unreadable: the vocabulary's
+    // special tokens decide), for the rotary decoders only.
+    if (model.config.arch == Architecture::Llama) {
+        std::string config_text;
+        if (!files.tokenizer_config.empty())
+            if (auto text = read_config_text(files.tokenizer_config)) config_text = std::move(*text);
+        model.chat_format = detect_chat_format(config_text, *model.tokenizer);
+    }
     return Status::Ok();
+}
+
+std::string wrap_chat_turn(const PretrainedModel& model, std::string_view user) {
+    assert(model.chat_format != ChatFormat::None && model.tokenizer && "wrap_chat_turn: a model with a chat format");
+    bool adds_bos = false;  // the post-processor puts a token before the text (Llama 3's, Mistral's <s>)
+    for (const SubwordToken& t : model.tokenizer->with_special_tokens({}, 1)) adds_bos = adds_bos || t.byte_end == 0;
+    return wrap_chat_prompt(model.chat_format, user, "", !adds_bos);
 }
 
 static bool cancelled(const std::atomic<bool>* cancel) { return cancel && cancel->load(); }

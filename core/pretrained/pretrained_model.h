@@ -13,6 +13,7 @@
 #include "core/base/matrix.h"
 #include "core/image/preprocess.h"
 #include "core/pretrained/model_config.h"
+#include "core/tokenizer/chat_format.h"
 #include "core/tokenizer/subword_tokenizer.h"
 #include "core/base/status.h"
 #include "core/attention/trace.h"
@@ -33,7 +34,15 @@ struct PretrainedModel {
     image::PreprocessConfig preprocess;  // vision models: preprocessor_config.json, or the defaults for image_size
     std::shared_ptr<const PretrainedWeights> weights;
     std::size_t weight_bytes = 0;  // float32 bytes held
+    // The rotary decoders' chat format (core/tokenizer/chat_format.h: from tokenizer_config.json's
+    // chat_template or the vocabulary's special tokens); None for every other model.
+    ChatFormat chat_format = ChatFormat::None;
 };
+
+// `user` as one user turn in the model's chat format (model.chat_format, not None: asserted), ready
+// to be tokenized: the begin-of-text token written into the text only when the tokenizer's
+// post-processor does not add it itself.
+std::string wrap_chat_turn(const PretrainedModel& model, std::string_view user);
 
 // The loaded weights of one family (core/lm runs its own passes over them): null when the model
 // is of the other family.

@@ -140,6 +140,15 @@ public:
         return out;
     }
 
+    bool is_special(int id) const override {
+        const auto it = flags_.find(id);
+        if (it != flags_.end()) return it->second.special;
+        for (const std::vector<int>* added : {&p_.prefix_ids, &p_.suffix_ids})
+            for (int a : *added)
+                if (a == id) return true;
+        return SubwordTokenizer::is_special(id);
+    }
+
     std::string decode(const std::vector<int>& ids) const override {
         std::vector<std::string> pieces;
         pieces.reserve(ids.size());
@@ -254,6 +263,10 @@ private:
             } else {
                 whole = vocab_.find(p.text);
             }
+            // Only the model's own pieces: an added token's text here is ordinary text (a
+            // single_word token inside a word), which Hugging Face's model vocabulary lacks.
+            if (const auto it = flags_.find(whole); it != flags_.end() && it->second.token.single_word)
+                whole = -1;
         }
         if (whole >= 0) {
             Symbol s;

@@ -347,8 +347,7 @@ Expected<HfPipeline> parse_hf_pipeline(const json& root, const json& model, cons
             if (!lstrip) return lstrip.status();
             if (!rstrip) return rstrip.status();
             if (!single_word) return single_word.status();
-            if (*single_word)
-                return unsupported(where + ".single_word", "true", "false");
+            a.token.single_word = *single_word;
             a.special = *special;
             a.lstrip = *lstrip;
             a.rstrip = *rstrip;

@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/tokenizer/regex_pattern.h"
 #include "core/tokenizer/subword_files.h"
 #include "core/base/json_depth.h"
 #include "core/base/limits.h"
@@ -117,6 +118,31 @@ Expected<VocabTable> make_vocab_table(std::vector<std::pair<std::string, int>> e
     return make_table(std::move(entries), source, false);
 }
 
+namespace {
+
+// Whether the code point starting at byte `at` (ends_at: the one ending there) is a word character,
+// \w as PCRE2 sees it in UCP mode (letters, digits, underscore). False at the text's ends and for
+// bytes that are not valid UTF-8.
+bool word_char_at(std::string_view text, std::size_t at, bool ends_at) {
+    static const auto word = RegexPattern::compile("\\w", false, "single_word");
+    if (!word || (ends_at ? at == 0 : at >= text.size()))
+        return false;
+    std::size_t begin = at;
+    if (ends_at) {
+        begin = at - 1;
+        while (begin > 0 && (static_cast<unsigned char>(text[begin]) & 0xC0) == 0x80)
+            --begin;
+    }
+    std::size_t end = begin;
+    char32_t cp = 0;
+    if (!decode_utf8(text, end, cp))
+        return false;
+    std::vector<PatternMatch> found;
+    return (*word)->find_all(text.substr(begin, end - begin), found).ok() && !found.empty();
+}
+
+}  // namespace
+
 std::vector<TextSegment> split_on_added_tokens(std::string_view text,
                                                const std::vector<AddedToken>& added) {
     std::vector<TextSegment> out;
@@ -140,6 +166,11 @@ std::vector<TextSegment> split_on_added_tokens(std::string_view text,
         }
         if (!best) {
             ++pos;
+            continue;
+        }
+        const std::size_t end = pos + best->content.size();
+        if (best->single_word && (word_char_at(text, pos, true) || word_char_at(text, end, false))) {
+            pos = end;  // inside a word: ordinary text, as Hugging Face skips such a match
             continue;
         }
         if (plain_begin < pos)

@@ -67,6 +67,12 @@ public:
             out += piece(id);
         return out;
     }
+    // A control token rather than text: the ids below; tokenizer.json files also their added tokens
+    // marked "special" and what the post-processor adds (<|begin_of_text|>, <|im_end|>, <s> …).
+    // Decoding generated text leaves these out.
+    virtual bool is_special(int id) const {
+        return id >= 0 && (id == cls_id || id == sep_id || id == pad_id || id == eos_id);
+    }
     // Special tokens: -1 if the vocabulary has none. BERT: [CLS] [SEP] [PAD] [UNK]; GPT-2: <|endoftext|>.
     int cls_id = -1, sep_id = -1, pad_id = -1, unk_id = -1, eos_id = -1;
 };
@@ -112,9 +118,13 @@ Expected<VocabTable> make_vocab_table(std::vector<std::pair<std::string, int>> e
 
 // Added tokens ("[MASK]", "<|endoftext|>") are matched literally in the text before the model's
 // own splitting, as Hugging Face does: a typed "[MASK]" is the mask token, not "[", "mask", "]".
+// `single_word` (tokenizer.json): the token matches only as a whole word — not when the character
+// just before or just after it is a word character (Unicode \w: letters, digits, _); such a match
+// stays ordinary text and the search goes on after it.
 struct AddedToken {
     std::string content;
     int id = -1;
+    bool single_word = false;
 };
 struct TextSegment {
     std::size_t begin = 0, end = 0;

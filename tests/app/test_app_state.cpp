@@ -198,3 +198,29 @@ TEST_CASE("prune_blocked_cells with a known matrix size") {
     const auto pruned = prune_blocked_cells(run, 4, 4);
     CHECK(pruned.mask.blocked_cells == std::vector<std::pair<int, int>>{{0, 1}, {3, 3}});
 }
+
+TEST_CASE("make_request: the Chat format box wraps the sentence for a model with a chat format only") {
+    const std::string models = std::string(ATTNLAB_ASSET_DIR) + "/../tests/fixtures/pretrained/models/";
+    auto qwen = attn::pretrained::load_pretrained_model(models + "tiny-qwen2");  // <|im_start|> in its vocabulary
+    auto llama = attn::pretrained::load_pretrained_model(models + "tiny-llama");  // no chat tokens, no template
+    REQUIRE(qwen.ok());
+    REQUIRE(llama.ok());
+    REQUIRE((*qwen)->chat_format == attn::pretrained::ChatFormat::ChatMl);
+    REQUIRE((*llama)->chat_format == attn::pretrained::ChatFormat::None);
+    AppState s;
+    s.text = "the cat";
+    auto plain = make_request(s, *qwen);
+    REQUIRE(plain.ok());
+    CHECK(plain->run.text == "the cat");
+    s.chat_wrap = true;
+    auto wrapped = make_request(s, *qwen);
+    REQUIRE(wrapped.ok());
+    CHECK(wrapped->run.text == "<|im_start|>user\nthe cat<|im_end|>\n<|im_start|>assistant\n");
+    CHECK_FALSE(same_request(*plain, *wrapped));  // ticking the box computes again
+    auto none = make_request(s, *llama);
+    REQUIRE(none.ok());
+    CHECK(none->run.text == "the cat");
+    auto builtin = make_request(s);
+    REQUIRE(builtin.ok());
+    CHECK(builtin->run.text == "the cat");
+}

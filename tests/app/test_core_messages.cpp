@@ -246,6 +246,16 @@ TEST_CASE("file and figure messages in Korean") {
     r.other_scaling = &shorter;
     check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
     r = FigureRequest{};
+    r.view = FigureView::Rope;  // the built-in model has no rotary positions
+    check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
+    Trace rotary = small_trace();  // as a rotary model's trace: q and k kept before the rotation
+    rotary.layers[0].q_unrotated = rotary.layers[0].q;
+    rotary.layers[0].k_unrotated = rotary.layers[0].k;
+    check_translated(validate_figure_request(rotary, r, FigureFormat::Svg).message());  // no frequencies
+    r.rope_inv_freq = {1.0, 0.1};
+    r.pair = 5;
+    check_translated(validate_figure_request(rotary, r, FigureFormat::Svg).message());
+    r = FigureRequest{};
     r.options.font_files = {(dir / "no-such-font-attnlab.ttf").string()};
     check_translated(error_of(render_figure(t, r, FigureFormat::Svg)));
     const std::string not_font = (dir / "attnlab-msg-not-a-font.ttf").string();

@@ -104,6 +104,41 @@ TEST_CASE("rope view: shifting the sentence leaves every score (tiny-llama, tiny
     }
 }
 
+TEST_CASE("rope view: padding in front — hidden by the mask nothing changes; visible, layer 1 only stays") {
+    for (const char* name : {"tiny-llama", "tiny-qwen3", "tiny-mistral"}) {
+        CAPTURE(name);
+        const auto model = load(name);
+        const int pad_id = pad_token_id(model->config);
+        CHECK(pad_id == model->config.decoder.eos_id);
+        for (int pad : {1, 7}) {
+            const PadResult r = run_pad_test(*model, kIds, pad_id, pad);
+            REQUIRE(r.layers == 2);
+            REQUIRE(r.visible_score.size() == std::size_t(r.layers * r.heads));
+            std::printf("rope view: %s padded by %d: hidden max |Δ score| %.3g |Δ weight| %.3g |Δ logits| %.3g; "
+                        "visible layer 1 %.3g / %.3g, layer 2 %.3g / %.3g, |Δ logits| %.3g\n",
+                        name, pad, double(r.hidden_max_score), double(r.hidden_max_weight), double(r.hidden_logits),
+                        double(r.visible_first_score), double(r.visible_first_weight), double(r.visible_later_score),
+                        double(r.visible_later_weight), double(r.visible_logits));
+            // Hidden: the same run, moved (RoPE sees distances only).
+            CHECK(r.hidden_max_score <= 1e-4f);
+            CHECK(r.hidden_max_weight <= 1e-5f);
+            CHECK(r.hidden_logits <= 1e-4f);
+            // Visible: layer 1 sees the same distances (raw scores, renormalised weights) …
+            CHECK(r.visible_first_score <= 1e-4f);
+            CHECK(r.visible_first_weight <= 1e-5f);
+            // … but its outputs took in the filler's values: layer 2 differs, and so does the
+            // prediction — unless a sliding window (tiny-mistral: 4 tokens, 2 layers) keeps the
+            // filler out of the last token's reach.
+            CHECK(r.visible_later_score > 1e-2f);
+            CHECK(r.visible_later_weight > 1e-3f);
+            if (model->config.decoder.window_of(0) == 0)
+                CHECK(r.visible_logits > 1e-3f);
+            else
+                CHECK(r.visible_logits <= 1e-4f);
+        }
+    }
+}
+
 TEST_CASE("rope view: score_changes compares head by head") {
     LayerTrace a;
     a.n_heads = 2;

@@ -38,6 +38,84 @@ layer = j["layers"][0]
 assert layer["d_k"] == 16 and layer["n_kv_heads"] == 2 and layer["kv_head"] == [0, 0, 1, 1], layer.get("kv_head")
 PY
 
+# --chat: the text as one user turn in the folder's chat format. tiny-qwen2's vocabulary has ChatML's
+# tokens; a copy of tiny-mistral gets a Mistral template and a copy of tiny-llama a Llama 3 one in
+# tokenizer_config.json (their post-processors add <s> / <|begin_of_text|>: written once, not twice);
+# tiny-llama itself has no format and is refused.
+expect_exit 0 "generate --chat qwen2" -- "$bin" generate --model "$models/tiny-qwen2" --text "the cat" --tokens 2 --chat \
+    -o "$tmp/chat-q.json"
+$py - "$tmp/chat-q.json" <<'PY' && ok || fail "generate --chat qwen2: not ChatML"
+import json, sys
+j = json.load(open(sys.argv[1]))["prompt"]
+assert j["text"] == "the cat" and j["chat_format"] == "ChatML", j
+assert j["chat_text"] == "<|im_start|>user\nthe cat<|im_end|>\n<|im_start|>assistant\n", j["chat_text"]
+ids = [t["id"] for t in j["tokens"]]
+assert ids[0] == 277 and ids.count(277) == 2 and ids.count(278) == 1, ids  # <|im_start|> twice, <|im_end|> once
+PY
+cp -r "$models/tiny-mistral" "$tmp/chat-mistral"
+echo '{"chat_template": "{{ bos_token }}{% for m in messages %}[INST] {{ m[\"content\"] }} [/INST]{% endfor %}"}' \
+    > "$tmp/chat-mistral/tokenizer_config.json"
+expect_exit 0 "predict --chat mistral" -- "$bin" predict --model "$tmp/chat-mistral" --text "the cat" --chat -o "$tmp/chat-m.json"
+$py - "$tmp/chat-m.json" <<'PY' && ok || fail "predict --chat mistral: not [INST] with one <s>"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["chat_format"] == "Mistral [INST]" and j["chat_text"] == "[INST] the cat [/INST]", j
+ids = [t["id"] for t in j["tokens"]]
+assert ids[0] == 1 and ids.count(1) == 1, ids
+assert len(j["predictions"]) == len(ids)
+PY
+cp -r "$models/tiny-llama" "$tmp/chat-llama"
+echo '{"chat_template": "{% for m in messages %}<|start_header_id|>{{ m.role }}<|end_header_id|>{% endfor %}"}' \
+    > "$tmp/chat-llama/tokenizer_config.json"
+$py - "$tmp/chat-llama/tokenizer.json" <<'PY'
+import json, sys  # Llama 3's header tokens as special added tokens (ids 279-281), as the real file has them
+t = json.load(open(sys.argv[1]))
+for i, s in enumerate(["<|start_header_id|>", "<|end_header_id|>", "<|eot_id|>"]):
+    t["added_tokens"].append({"id": 279 + i, "content": s, "single_word": False, "lstrip": False, "rstrip": False,
+                              "normalized": False, "special": True})
+json.dump(t, open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+expect_exit 0 "predict --chat llama 3" -- "$bin" predict --model "$tmp/chat-llama" --text "the cat" --chat -o "$tmp/chat-l.json"
+$py - "$tmp/chat-l.json" <<'PY' && ok || fail "predict --chat llama: not Llama 3 headers with one BOS"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["chat_format"] == "Llama 3", j
+assert j["chat_text"] == ("<|start_header_id|>user<|end_header_id|>\n\nthe cat<|eot_id|>"
+                          "<|start_header_id|>assistant<|end_header_id|>\n\n"), j["chat_text"]
+ids = [t["id"] for t in j["tokens"]]
+assert ids[0] == 277 and ids.count(277) == 1 and ids[1] == 279, ids
+assert ids.count(279) == 2 and ids.count(280) == 2 and ids.count(281) == 1, ids
+PY
+for cmd in generate predict; do
+    expect_exit 2 "$cmd --chat without a format" -- "$bin" $cmd --model "$models/tiny-llama" --text "the cat" --chat \
+        -o "$tmp/x.json"
+    expect_stderr "has no chat format" "$cmd --chat without a format: the message"
+done
+
+# generated_text is text only: a token the tokenizer marks special (here a copy of tiny-qwen2 whose
+# tokenizer.json makes "F", id 70 and the second of the greedy tokens, a special added token) stays
+# in "steps" but not in generated_text.
+expect_exit 0 "generate qwen2" -- "$bin" generate --model "$models/tiny-qwen2" --text "the cat" --tokens 8 -o "$tmp/gq.json"
+cp -r "$models/tiny-qwen2" "$tmp/special-qwen2"
+$py - "$tmp/special-qwen2/tokenizer.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+t["added_tokens"].append({"id": 70, "content": "F", "single_word": False, "lstrip": False, "rstrip": False,
+                          "normalized": False, "special": True})
+json.dump(t, open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+expect_exit 0 "generate qwen2 special" -- "$bin" generate --model "$tmp/special-qwen2" --text "the cat" --tokens 8 \
+    -o "$tmp/gs.json"
+$py - "$tmp/gq.json" "$tmp/gs.json" <<'PY' && ok || fail "generated_text keeps a special token"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+ids = [s["id"] for s in b["steps"]]
+assert [s["id"] for s in a["steps"]] == ids and 70 in ids, ids
+assert a["generated_text"].startswith("F"), a["generated_text"]  # id 344 before it has no piece: no text
+assert b["generated_text"] == a["generated_text"][1:], (a["generated_text"], b["generated_text"])
+assert b["steps"][ids.index(70)]["token"] == "F"
+PY
+
 # Greedy: the same tokens as the torch reference's greedy continuation, attention rows that grow.
 ref_ids=$($py -c "
 import json; r = json.load(open('$lmfix/gpt2_lm_reference.json'))['greedy']; print(' '.join(map(str, r['tokens'])))")

@@ -8,6 +8,7 @@
 // test with that instruction; they are never skipped.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/pretrained/pretrained_model.h"
 #include "core/tokenizer/chat_format.h"
 #include "core/tokenizer/hf_pipeline.h"
 #include "core/tokenizer/regex_pattern.h"
@@ -388,4 +390,67 @@ TEST_CASE("chat formats: recognised from the template or the tokens, and wrapped
     auto wrapped = (*qwen_tok)->encode(wrap_chat_prompt(ChatFormat::ChatMl, "안녕?", "", false), 100);
     REQUIRE(wrapped.ok());
     CHECK(wrapped->front().id == 151644);  // <|im_start|>
+}
+
+TEST_CASE("chat wrapping on the real files: one begin-of-text token, the markers as special tokens") {
+    // Llama 3 (this revision's post-processor adds nothing: the wrap writes <|begin_of_text|>).
+    PretrainedModel llama;
+    llama.tokenizer = load_real("llama3");
+    llama.chat_format = detect_chat_format(read_all(real_file("llama3", "tokenizer_config.json")), *llama.tokenizer);
+    REQUIRE(llama.chat_format == ChatFormat::Llama3);
+    const std::string text = wrap_chat_turn(llama, "안녕?");
+    CHECK(text.rfind("<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\n안녕?<|eot_id|>", 0) == 0);
+    auto tokens = llama.tokenizer->encode(text, 100);
+    REQUIRE(tokens.ok());
+    const std::vector<int> ids = ids_of(llama.tokenizer->with_special_tokens(*tokens, text.size()));
+    CHECK(ids.front() == 128000);
+    CHECK(std::count(ids.begin(), ids.end(), 128000) == 1);
+    CHECK(std::count(ids.begin(), ids.end(), 128006) == 2);  // <|start_header_id|>: user, assistant
+    CHECK(std::count(ids.begin(), ids.end(), 128009) == 1);  // <|eot_id|>
+    for (int id : {128000, 128006, 128009}) CHECK(llama.tokenizer->is_special(id));
+    CHECK_FALSE(llama.tokenizer->is_special(9906));  // "Hello"
+
+    // Mistral's file adds <s> itself (TemplateProcessing): the wrap must not write a second one.
+    PretrainedModel mistral;
+    mistral.tokenizer = load_real("llama2");
+    mistral.chat_format = ChatFormat::MistralInst;
+    const std::string inst = wrap_chat_turn(mistral, "Hi");
+    CHECK(inst == "[INST] Hi [/INST]");
+    auto inst_tokens = mistral.tokenizer->encode(inst, 100);
+    REQUIRE(inst_tokens.ok());
+    const std::vector<int> inst_ids = ids_of(mistral.tokenizer->with_special_tokens(*inst_tokens, inst.size()));
+    CHECK(inst_ids.front() == 1);
+    CHECK(std::count(inst_ids.begin(), inst_ids.end(), 1) == 1);
+    CHECK(mistral.tokenizer->is_special(1));
+    CHECK(mistral.tokenizer->is_special(2));
+}
+
+TEST_CASE("added tokens with single_word: only whole words match (golden ids from @lenml/tokenizers)") {
+    // tests/fixtures/pretrained/tokenizers/single_word/gen_single_word.js: "cat" (id 279) added with
+    // single_word to tiny-llama's byte-level file; inside a word ("cats", "bobcat", "고양이cat") it is
+    // ordinary text.
+    const std::string dir = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/tokenizers/single_word/";
+    auto tok = make_tokenizer_from_json(read_all(dir + "tokenizer.json"));
+    REQUIRE_MESSAGE(tok.ok(), tok.status().message());
+    const json golden = json::parse(read_all(dir + "golden.json"));
+    int compared = 0, whole = 0, inside = 0;
+    for (const json& c : golden["cases"]) {
+        const std::string text = c["text"].get<std::string>();
+        CAPTURE(text);
+        auto tokens = (*tok)->encode(text, 1000);
+        REQUIRE_MESSAGE(tokens.ok(), tokens.status().message());
+        const std::vector<int> want = c["ids"].get<std::vector<int>>();
+        const std::vector<int> got = ids_of(*tokens);
+        if (got != want) MESSAGE("ours:   " << join(got) << "\n   golden: " << join(want));
+        CHECK(got == want);
+        const bool matched = std::count(want.begin(), want.end(), 279) > 0;
+        whole += matched;
+        inside += !matched && text.find("cat") != std::string::npos;  // every "cat" inside a word
+        ++compared;
+    }
+    std::printf("single_word: %d texts compared, %d with the token as a whole word, %d with it only inside words\n",
+                compared, whole, inside);
+    CHECK(compared == 15);
+    CHECK(whole >= 8);
+    CHECK(inside >= 5);
 }

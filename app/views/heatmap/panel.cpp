@@ -103,6 +103,15 @@ void draw_status(const AppState& s, const ComputeView& view) {
         ImGui::TextDisabled(tr(lang, Txt::StatusLine), t->t_q(), t->t_k(), t->model.n_heads,
                             t->layers.empty() ? t->model.d_k() : t->layers.front().d_k,  // Qwen3: head_dim ≠ d/H
                             view.compute_ms);
+        // Mistral-style sliding-window layers hide keys the user's mask controls do not: say why.
+        const pretrained::PretrainedModel* m = view.model.get();
+        const int layer = std::clamp(s.layer, 0, std::max(int(t->layers.size()) - 1, 0));
+        if (m && m->config.arch == pretrained::Architecture::Llama && m->config.decoder.window_of(layer) > 0) {
+            ImGui::SameLine(0.0f, 12.0f);
+            ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.45f, 1.0f), tr(lang, Txt::HeatmapModelWindow),
+                               m->config.decoder.window_of(layer));
+            item_tooltip(tr(lang, Txt::HeatmapModelWindowTip));
+        }
     } else if (view.error.empty()) {  // a refusal shows below instead
         ImGui::TextDisabled("%s", tr(lang, Txt::NoTrace));
     }

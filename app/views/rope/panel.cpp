@@ -83,7 +83,7 @@ int draw_arrows(const char* id, const char* title, const std::vector<Vec2f>& q, 
 }
 
 // Bars of log10 θ for every pair (the selected one highlighted); a click chooses a pair.
-void draw_spectrum(RopePanel& p, Lang lang, const RopeSpectrum& sp, float width, float height) {
+void draw_spectrum(int& pair, Lang lang, const RopeSpectrum& sp, float width, float height) {
     ImGui::TextDisabled("%s", tr(lang, Txt::RopeSpectrum));
     const int n = int(sp.inv_freq.size());
     if (n == 0) return;
@@ -119,13 +119,62 @@ void draw_spectrum(RopePanel& p, Lang lang, const RopeSpectrum& sp, float width,
         const double f = sp.inv_freq[std::size_t(i)];
         const float frac = f > 0.0 ? float((std::log10(f) - lo) / (hi - lo)) : 0.0f;
         const float xa = x0 + float(i) * bw, xb = xa + std::max(bw - 1.0f, 1.0f);
-        const ImU32 c = i == p.pair ? IM_COL32(255, 200, 80, 255) : IM_COL32(120, 160, 220, 220);
+        const ImU32 c = i == pair ? IM_COL32(255, 200, 80, 255) : IM_COL32(120, 160, 220, 220);
         dl->AddRectFilled(ImVec2(xa, bottom - std::max(frac, 0.0f) * h), ImVec2(xb, bottom), c);
         if (hovered && m.x >= xa && m.x < xa + bw) {
             ImGui::SetTooltip(tr(lang, Txt::RopeSpectrumTip), i, f, sp.wavelength[std::size_t(i)]);
-            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) p.pair = i;
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pair = i;
         }
     }
+}
+
+// "Or pad in front": k copies of the end-of-text token before the sentence, hidden by the mask and
+// visible (run_pad_test), and what stays and what changes for the original tokens.
+void draw_pad_test(RopePanel& p, const AppState& s, const ComputeView& view, const std::vector<int>& ids) {
+    const Lang lang = s.lang;
+    const pretrained::PretrainedConfig& cfg = view.model->config;
+    const int pad_id = pad_token_id(cfg);
+    const int limit = std::min(max_shift(cfg, int(ids.size())), 512);
+    if (ids.empty() || limit < 1) return;
+    const std::string piece = view.model->tokenizer ? view.model->tokenizer->piece(pad_id) : std::to_string(pad_id);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr(lang, Txt::RopePad));
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(220.0f);
+    ImGui::SliderInt("##rope_pad", &p.pad, 1, limit, "k = %d");
+    ImGui::SameLine();
+    ImGui::Text(tr(lang, Txt::RopePadToken), piece.c_str());
+    item_tooltip(tr(lang, Txt::RopePadTip));
+    p.pad = std::clamp(p.pad, 1, limit);
+
+    if (!p.pad_job) {
+        p.pad_job = std::make_unique<PadJob>([](const PadRequest& r) { return run_pad_test(*r.model, r.ids, r.pad_id, r.pad); });
+        if (p.wake) p.pad_job->set_wakeup(p.wake);
+    }
+    const PadRequest want{view.model, ids, pad_id, p.pad};
+    if (!(want == p.pad_posted)) {
+        p.pad_posted = want;
+        p.pad_has_result = false;
+        p.pad_job->post(want);
+    }
+    if (auto done = p.pad_job->take(); done && done->request == p.pad_posted) {
+        p.pad_result = done->result;
+        p.pad_has_result = true;
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    if (!p.pad_has_result) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::RopeShiftBusy));
+    } else {
+        const PadResult& r = p.pad_result;
+        ImGui::Text(tr(lang, Txt::RopePadHidden), double(r.hidden_max_score), double(r.hidden_max_weight),
+                    double(r.hidden_logits));
+        ImGui::Text(tr(lang, Txt::RopePadVisibleFirst), double(r.visible_first_score), double(r.visible_first_weight));
+        if (r.layers > 1)
+            ImGui::Text(tr(lang, Txt::RopePadVisibleLater), r.layers, double(r.visible_later_score),
+                        double(r.visible_later_weight), double(r.visible_logits));
+        ImGui::TextDisabled("%s", tr(lang, Txt::RopePadWhy));
+    }
+    ImGui::PopTextWrapPos();
 }
 
 void draw_shift_test(RopePanel& p, const AppState& s, const ComputeView& view, const Trace& trace) {
@@ -171,6 +220,8 @@ void draw_shift_test(RopePanel& p, const AppState& s, const ComputeView& view, c
     }
     ImGui::TextDisabled("%s", tr(lang, Txt::RopeShiftGpt2));
     ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    draw_pad_test(p, s, view, ids);
 }
 
 // The side column: cache bytes of MHA, this model and MQA at a chosen context length.
@@ -226,6 +277,7 @@ void rope_panel_set_wakeup(RopePanel& p, std::function<void()> wake) { p.wake = 
 
 void rope_panel_wait_idle(RopePanel& p, std::chrono::milliseconds timeout) {
     if (p.shift_job) p.shift_job->wait_idle(timeout);
+    if (p.pad_job) p.pad_job->wait_idle(timeout);
 }
 
 void draw_rope_panel(RopePanel& p, AppState& s, const ComputeView& view) {
@@ -254,7 +306,7 @@ void draw_rope_panel(RopePanel& p, AppState& s, const ComputeView& view) {
     } else {
         const int rotary_dim = cfg->decoder.rope.rotary_dim;
         const int pairs = rotary_dim / 2;
-        p.pair = std::clamp(p.pair, 0, pairs - 1);
+        s.rope_pair = std::clamp(s.rope_pair, 0, pairs - 1);
         if (trace.layers.size() > 1) {
             ImGui::AlignTextToFramePadding();
             draw_layer_choice(s, int(trace.layers.size()));
@@ -263,15 +315,18 @@ void draw_rope_panel(RopePanel& p, AppState& s, const ComputeView& view) {
         ImGui::SameLine();
         ImGui::TextUnformatted(tr(lang, Txt::RopePair));
         ImGui::SameLine();
-        int shown = p.pair;
+        int shown = s.rope_pair;
         ImGui::SetNextItemWidth(160.0f);
-        if (ImGui::SliderInt("##rope_pair", &shown, 0, pairs - 1)) p.pair = std::clamp(shown, 0, pairs - 1);
+        if (ImGui::SliderInt("##rope_pair", &shown, 0, pairs - 1)) s.rope_pair = std::clamp(shown, 0, pairs - 1);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip(tr(lang, Txt::RopePairTip), rotary_dim, layer.d_k);
         const RopeSpectrum sp = rope_spectrum(cfg->decoder.rope);
-        ImGui::Text(tr(lang, Txt::RopePairInfo), p.pair, pairs, sp.inv_freq[std::size_t(p.pair)],
-                    sp.wavelength[std::size_t(p.pair)]);
+        ImGui::Text(tr(lang, Txt::RopePairInfo), s.rope_pair, pairs, sp.inv_freq[std::size_t(s.rope_pair)],
+                    sp.wavelength[std::size_t(s.rope_pair)]);
+        ImGui::SameLine();
+        if (ImGui::SmallButton(tr(lang, Txt::RopeExport))) p.export_request = true;
+        item_tooltip(tr(lang, Txt::RopeExportTip));
 
-        const RopePairVectors v = rope_pair_vectors(layer, s.head, p.pair, rotary_dim);
+        const RopePairVectors v = rope_pair_vectors(layer, s.head, s.rope_pair, rotary_dim);
         const float line_h = ImGui::GetTextLineHeight();
         const float room = ImGui::GetContentRegionAvail().x;
         const float plot = std::clamp(std::min(0.5f * room - 8.0f, ImGui::GetContentRegionAvail().y - 9.0f * line_h - 120.0f),
@@ -287,7 +342,7 @@ void draw_rope_panel(RopePanel& p, AppState& s, const ComputeView& view) {
         }
         ImGui::TextDisabled("%s", tr(lang, Txt::RopeLegend));
         ImGui::Spacing();
-        draw_spectrum(p, lang, sp, std::min(room, 2.0f * plot + 16.0f), 90.0f);
+        draw_spectrum(s.rope_pair, lang, sp, std::min(room, 2.0f * plot + 16.0f), 90.0f);
         ImGui::Spacing();
         draw_shift_test(p, s, view, trace);
     }

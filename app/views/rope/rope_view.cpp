@@ -85,6 +85,89 @@ ShiftResult run_shift_test(const pretrained::PretrainedModel& model, const std::
     return r;
 }
 
+namespace {
+
+// Max |Δ| of the original tokens' raw scores and renormalised weights, head by head: `a` the
+// unpadded run (T, T), `b` the padded one (pad + T, pad + T), compared on its bottom-right block.
+void compare_padded(const std::vector<LayerTrace>& a, const std::vector<LayerTrace>& b, int pad,
+                    std::vector<float>& score, std::vector<float>& weight) {
+    auto renormalised = [](Mat m) {  // rows over the original keys only
+        for (Eigen::Index i = 0; i < m.rows(); ++i) {
+            const float sum = m.row(i).sum();
+            if (sum > 0.0f) m.row(i) /= sum;
+        }
+        return m;
+    };
+    for (std::size_t l = 0; l < a.size(); ++l) {
+        for (std::size_t h = 0; h < a[l].heads.size(); ++h) {
+            const HeadTrace& ha = a[l].heads[h];
+            const HeadTrace& hb = b[l].heads[h];
+            const Eigen::Index t = ha.scores.rows();
+            assert(hb.scores.rows() == t + pad && "compare_padded: the same tokens after the padding");
+            (void)pad;
+            const Mat sb = hb.scores.bottomRightCorner(t, t);                  // (T, T)
+            const Mat wb = renormalised(hb.weights.bottomRightCorner(t, t));  // (T, T)
+            score.push_back((ha.scores - sb).cwiseAbs().maxCoeff());
+            weight.push_back((renormalised(ha.weights) - wb).cwiseAbs().maxCoeff());
+        }
+    }
+}
+
+float logits_change(const pretrained::LlamaWeights& w, const pretrained::ForwardPass& a, const pretrained::ForwardPass& b) {
+    const Mat la = pretrained::llama_logits(w, a.hidden_states.back().bottomRows(1));  // (1, V)
+    const Mat lb = pretrained::llama_logits(w, b.hidden_states.back().bottomRows(1));  // (1, V)
+    return (la - lb).cwiseAbs().maxCoeff();
+}
+
+}  // namespace
+
+int pad_token_id(const pretrained::PretrainedConfig& config) {
+    const pretrained::DecoderConfig& dc = config.decoder;
+    if (dc.eos_id >= 0 && dc.eos_id < config.vocab_size) return dc.eos_id;
+    if (dc.bos_id >= 0 && dc.bos_id < config.vocab_size) return dc.bos_id;
+    return 0;
+}
+
+PadResult run_pad_test(const pretrained::PretrainedModel& model, const std::vector<int>& ids, int pad_id, int pad) {
+    const pretrained::LlamaWeights* w = pretrained::llama_weights(model);
+    assert(w && "run_pad_test: a rotary model");
+    assert(!ids.empty() && pad >= 1 && pad <= max_shift(model.config, int(ids.size())) && "run_pad_test: room for the padding");
+    assert(pad_id >= 0 && pad_id < model.config.vocab_size && "run_pad_test: a token of the vocabulary");
+    const auto t0 = std::chrono::steady_clock::now();
+    pretrained::DecoderOptions opt;
+    opt.attention.compute_stats = false;
+    const pretrained::ForwardPass base = pretrained::llama_forward(*w, model.config, ids, opt);
+    std::vector<int> padded(std::size_t(pad), pad_id);
+    padded.insert(padded.end(), ids.begin(), ids.end());
+    const pretrained::ForwardPass visible = pretrained::llama_forward(*w, model.config, padded, opt);
+    const int n = int(padded.size());
+    opt.extra_blocked = BoolMat::Zero(n, n);  // (pad + T, pad + T): no query sees a padding key
+    opt.extra_blocked.leftCols(pad).setOnes();
+    const pretrained::ForwardPass hidden = pretrained::llama_forward(*w, model.config, padded, opt);
+
+    PadResult r;
+    r.pad = pad;
+    r.pad_id = pad_id;
+    r.layers = int(base.layers.size());
+    r.heads = base.layers.empty() ? 0 : base.layers[0].n_heads;
+    std::vector<float> hidden_weight;
+    compare_padded(base.layers, hidden.layers, pad, r.hidden_score, hidden_weight);
+    compare_padded(base.layers, visible.layers, pad, r.visible_score, r.visible_weight);
+    for (float c : r.hidden_score) r.hidden_max_score = std::max(r.hidden_max_score, c);
+    for (float c : hidden_weight) r.hidden_max_weight = std::max(r.hidden_max_weight, c);
+    for (std::size_t i = 0; i < r.visible_score.size(); ++i) {
+        const bool first = int(i) < r.heads;
+        float& s = first ? r.visible_first_score : r.visible_later_score;
+        float& a = first ? r.visible_first_weight : r.visible_later_weight;
+        s = std::max(s, r.visible_score[i]);
+        a = std::max(a, r.visible_weight[i]);
+    }
+    r.hidden_logits = logits_change(*w, base, hidden);
+    r.visible_logits = logits_change(*w, base, visible);
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
 double kv_cache_bytes(int layers, int kv_heads, int head_dim, int bytes_per_value, long long n) {
     return 2.0 * double(layers) * double(kv_heads) * double(head_dim) * double(bytes_per_value) * double(n);
 }

@@ -67,6 +67,33 @@ ShiftResult run_shift_test(const pretrained::PretrainedModel& model, const std::
 // The largest shift a sentence of n tokens allows (max_positions − n, at least 0).
 int max_shift(const pretrained::PretrainedConfig& config, int n);
 
+// "Or pad in front": prepends `pad` copies of token `pad_id` to `ids` (the sentence then starts at
+// position `pad`) and runs the rotary model twice more, comparing the original tokens only — rows
+// and columns pad … pad + T − 1 against the unpadded run:
+//   hidden  the padding keys hidden from every query by the mask, as batched generation hides left
+//           padding (positions not reset): RoPE sees distances only, so every score, weight and
+//           the next-token logits stay the same in every layer.
+//   visible the padding an ordinary part of the text: layer 1's raw scores among the original
+//           tokens are the same, and so are its weights renormalised over the original keys
+//           (A_ij / Σ_j' A_ij', j' original); but every query also took some of the padding's
+//           values into its output, so from layer 2 on the inputs, scores and logits differ.
+// The model is a rotary one with llama_weights, 1 ≤ T, pad ≥ 1, pad + T ≤ max_positions and
+// 0 ≤ pad_id < vocab (asserted).
+struct PadResult {
+    int pad = 0, pad_id = -1;
+    int layers = 0, heads = 0;
+    std::vector<float> hidden_score, visible_score, visible_weight;  // (layers · heads) max |Δ| of each head
+    float hidden_max_score = 0.0f, hidden_max_weight = 0.0f;  // over every layer and head
+    float visible_first_score = 0.0f, visible_first_weight = 0.0f;  // layer 1
+    float visible_later_score = 0.0f, visible_later_weight = 0.0f;  // layers 2 … (0 with one layer)
+    float hidden_logits = 0.0f, visible_logits = 0.0f;  // max |Δ| of the last token's logits
+    double ms = 0.0;                                     // all three runs
+};
+PadResult run_pad_test(const pretrained::PretrainedModel& model, const std::vector<int>& ids, int pad_id, int pad);
+// The filler the panel pads with: the model's end-of-text token (what Llama-style models pad with),
+// else its beginning-of-text token, else id 0.
+int pad_token_id(const pretrained::PretrainedConfig& config);
+
 // Bytes of the K and V cache of `n` tokens: 2 · layers · kv_heads · head_dim · bytes_per_value · n.
 double kv_cache_bytes(int layers, int kv_heads, int head_dim, int bytes_per_value, long long n);
 
