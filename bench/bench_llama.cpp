@@ -11,7 +11,8 @@
 //                        through every layer, its attention rows kept, logits over the vocabulary,
 //                        top-5); "ms_per_token" is the mean per token
 //
-// The folder: ATTNLAB_BENCH_LLAMA=DIR. Threads: ATTNLAB_THREADS (default one per core). PyTorch
+// The folder: ATTNLAB_BENCH_LLAMA=DIR (ATTNLAB_BENCH_WIDEN=1: its weights widened to float32 at load,
+// to see what keeping them 16-bit costs or saves). Threads: ATTNLAB_THREADS (default one per core). PyTorch
 // counterpart: bench/bench_torch_llama.py (the same folder, float32, plain torch ops).
 #include <benchmark/benchmark.h>
 
@@ -38,7 +39,7 @@ const bench::LlamaFolder& folder() {
             std::fprintf(stderr, "set ATTNLAB_BENCH_LLAMA to a folder from bench/make_llama_folder.py\n");
             std::exit(1);
         }
-        return bench::load_llama_folder(dir, true);
+        return bench::load_llama_folder(dir, std::getenv("ATTNLAB_BENCH_WIDEN") == nullptr);
     }();
     return f;
 }

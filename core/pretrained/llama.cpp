@@ -154,6 +154,7 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
     out.hidden_states.push_back(x);
     out.layers.reserve(std::size_t(config.n_layers));
     Mat a, q, k, v, gate, up, y;  // (T, d), (T, H·d_k), (T, G·d_k) ×2, (T, d_ff) ×2, (T, d)
+    Mat w_o;                      // (H·d_k, d) this layer's W_O widened, one buffer for every layer
     for (int l = 0; l < config.n_layers; ++l) {
         const LlamaBlock& b = w.blocks[std::size_t(l)];
         rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
@@ -181,7 +182,7 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
         L.blocked = causal_window_mask(t, dc.window_of(l));
         if (opt.extra_blocked.size() > 0)
             L.blocked = (L.blocked.array() != 0 || opt.extra_blocked.array() != 0).cast<std::uint8_t>();
-        const Mat w_o = weight_to_float_transposed(b.w_o);  // (H·d_k, d): the trace's x·W layout
+        weight_to_float_transposed(b.w_o, w_o);  // (H·d_k, d): the trace's x·W layout
         finish_attention_layer(L, w_o, b.b_o, opt.attention);
         ablate_heads(opt.ablation, l, w_o, b.b_o, MeanOver::Prefix, L);
         if (opt.ablation.attention_kept(l)) x += L.output;

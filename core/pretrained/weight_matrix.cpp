@@ -106,8 +106,23 @@ Mat weight_to_float(const WeightMatrix& w) {
 }
 
 Mat weight_to_float_transposed(const WeightMatrix& w) {
-    if (w.format == WeightFormat::F32) return w.f32.transpose();
-    return weight_to_float(w).transpose();  // (cols, rows)
+    Mat out;  // (cols, rows)
+    weight_to_float_transposed(w, out);
+    return out;
+}
+
+void weight_to_float_transposed(const WeightMatrix& w, Mat& out) {
+    out.resize(w.cols, w.rows);  // (cols, rows); no reallocation when the shape is the same
+    if (w.format == WeightFormat::F32) {
+        out.noalias() = w.f32.transpose();
+        return;
+    }
+    // Row r of W widened once into a small buffer, then written down column r of out.
+    std::vector<float> row(std::size_t(w.cols));
+    for (int r = 0; r < w.rows; ++r) {
+        weight_rows(w, r, 1, row.data());
+        out.col(r) = Eigen::Map<const Eigen::VectorXf>(row.data(), w.cols);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -52,6 +52,9 @@ void weight_rows(const WeightMatrix& w, int r0, int n, float* out);
 // The whole matrix as float32 (rows, cols), and transposed (cols, rows): our x·W layout.
 Mat weight_to_float(const WeightMatrix& w);
 Mat weight_to_float_transposed(const WeightMatrix& w);
+// The same into `out`, reusing its memory when it already has the shape (a forward pass widens
+// W_O layer after layer into one buffer: no fresh pages each time).
+void weight_to_float_transposed(const WeightMatrix& w, Mat& out);
 
 // out (T, rows) = x (T, cols) · wᵀ (+ b (rows) unless empty). Output column blocks run in parallel
 // on engine_pool(). `out` must not alias x.
