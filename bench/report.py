@@ -144,7 +144,7 @@ def llama_report(out: str, threads: int) -> None:
             if b.get("run_type", "iteration") != "iteration":
                 continue
             name = b["name"].split("/")[0]
-            v = b["ms_per_token"] * 1e3 if name == "BM_LlamaStep" else b["real_time"]
+            v = b["ms_per_token"] if name == "BM_LlamaStep" else b["real_time"]
             key = (m.group(1), int(m.group(2)), name)
             ours[key] = min(ours.get(key, float("inf")), v)
     torch = {}
