@@ -12,8 +12,9 @@
 #              made in the temp dir by make_llama_folder.py, ~1.3 GB of disk and ~30 s): forward at
 #              N = 128, the same products by OpenBLAS alone, ms per cached token, and PyTorch's
 #              (bench_torch_llama.py), interleaved per round; then their peak memory, 16-bit kept
-#              vs widened. The whole script takes ~15 min on an idle 2-core machine with ROUNDS=3
-#              (the rotary decoders ~5 of them); much longer on a loaded one.
+#              vs widened. They add ~5 min with ROUNDS=3 on an idle 2-core machine (estimated from
+#              the CPU times of a loaded run; one round took ~15 min at load 12–16, PyTorch on two
+#              threads most of it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-bench}

@@ -7,7 +7,7 @@
 //               convention with W = stored ᵀ, as WeightReader::linear_weight returns it)
 //     T == 1   one dot product per row, 16-bit values widened on the fly (bf16 → f32 is a 16-bit
 //              shift; memory-bound, so reading half the bytes is the speed-up)
-//     T > 1    row blocks widened into a per-thread float32 scratch (~1 MiB), then OpenBLAS
+//     T > 1    row blocks widened into a per-thread float32 scratch (≤ 4 MiB, kept), then OpenBLAS
 //              (gemm.h), so the products run at sgemm speed without a float32 copy of W.
 // Widening is exact (every bf16 / f16 value is a float32), so the numbers equal widening the whole
 // tensor up front, up to float summation order.
