@@ -4,6 +4,9 @@
 //   BM_Gpt2Forward/N     the whole pass: embeddings, 12 × (LN, attention trace, MLP), ln_f
 //   BM_Gpt2Attention/N   one layer's run_attention_layer (projections, 12 heads, W_O, stats)
 //   BM_Gpt2Mlp/N         one layer's MLP: LN, c_fc, gelu_new, c_proj
+//   BM_Gpt2Products/N    the whole pass's matrix products alone (q, k, v, o, c_fc, c_proj; QKᵀ and
+//                        AV of every head) by OpenBLAS sgemm, split over the engine pool as the
+//                        engine splits them: the practical limit, for the ratio forward / products
 //
 // Threads: the engine pool's size, set by ATTNLAB_THREADS (default: one per core); the "threads"
 // counter reports it. Compare with bench/bench_torch_gpt2.py, e.g.
@@ -12,6 +15,7 @@
 
 #include <vector>
 
+#include "core/base/gemm.h"
 #include "core/base/parallel.h"
 #include "core/pretrained/gpt2.h"
 #include "tests/random_matrix.h"
@@ -121,10 +125,51 @@ void BM_Gpt2Mlp(benchmark::State& state) {
     counters(state);
 }
 
+void BM_Gpt2Products(benchmark::State& state) {
+    const PretrainedConfig c = small_config();
+    const int n = int(state.range(0)), d = c.d_model, dk = d / c.n_heads;
+    const Mat x = testing::random_normal(n, d, 1.0f, 7);  // (N, d)
+    Mat q(n, d), k(n, d), v(n, d), concat(n, d), y(n, d), h(n, c.d_ff);
+    std::vector<Mat> s(std::size_t(c.n_heads), Mat(n, n));  // (N, N) per head: heads run in parallel
+    ThreadPool& pool = engine_pool();
+    const int blocks = pool.size();
+    struct Job {
+        const Mat* x;
+        const Mat* w;
+        Mat* y;
+    };
+    // y = x·W in column blocks over the pool, one serial sgemm per block (as the engine does).
+    auto project = [&](std::initializer_list<Job> jobs) {
+        const std::vector<Job> list(jobs);
+        pool.parallel_for(int(list.size()) * blocks, [&](int task) {
+            const Job& j = list[std::size_t(task / blocks)];
+            const Eigen::Index cols = j.w->cols(), part = task % blocks;
+            const Eigen::Index c0 = cols * part / blocks, c1 = cols * (part + 1) / blocks;
+            matmul(*j.x, j.w->middleCols(c0, c1 - c0), j.y->middleCols(c0, c1 - c0));
+        });
+    };
+    for (auto _ : state) {
+        for (const Gpt2Block& b : weights().blocks) {
+            project({{&x, &b.attn.w_q, &q}, {&x, &b.attn.w_k, &k}, {&x, &b.attn.w_v, &v}});
+            pool.parallel_for(c.n_heads, [&](int hd) {
+                matmul_bt(q.middleCols(hd * dk, dk), k.middleCols(hd * dk, dk), s[std::size_t(hd)]);   // (N, N)
+                matmul(s[std::size_t(hd)], v.middleCols(hd * dk, dk), concat.middleCols(hd * dk, dk));  // (N, d_k)
+            });
+            project({{&concat, &b.attn.w_o, &y}});
+            project({{&x, &b.fc_w, &h}});
+            project({{&h, &b.proj_w, &y}});
+        }
+        benchmark::DoNotOptimize(y.data());
+        benchmark::ClobberMemory();
+    }
+    counters(state);
+}
+
 }  // namespace
 
 BENCHMARK(BM_Gpt2Forward)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Gpt2Attention)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Gpt2Products)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Gpt2Mlp)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -55,6 +55,7 @@ def main() -> None:
     print("matrix products by sgemm (nothing else): the machine's practical limit. 'speedup' = PyTorch")
     print("time / our trace time (> 1: we are faster). Best of the rounds for every column.")
     gpt2_report(out, threads)
+    llama_report(out, threads)
     vit_report(out, threads)
 
 
@@ -113,12 +114,64 @@ def gpt2_report(out: str, threads: int) -> None:
             torch[key] = (min(wall, float(m.group(3))), min(cpu, float(m.group(4))))
     if not ours:
         return
+    products = {}
+    for t in (threads, 1):
+        for path in glob.glob(f"{out}/gpt2_{t}t_*.json"):
+            for b in json.load(open(path))["benchmarks"]:
+                if b.get("run_type", "iteration") == "iteration" and b["name"].startswith("BM_Gpt2Products/"):
+                    key = (t, int(b["name"].split("/")[1]))
+                    products[key] = min(products.get(key, float("inf")), b["real_time"])
     nan = (float("nan"), float("nan"))
     print(f"\nGPT-2-small forward (12 layers, d = 768, all attentions kept)")
-    print(f"{'threads':>7} {'N':>5} {'ours ms':>9} {'torch ms':>9} {'speedup':>8} {'ours cpu':>9} {'torch cpu':>9}")
+    print(f"{'threads':>7} {'N':>5} {'ours ms':>9} {'torch ms':>9} {'speedup':>8} {'ours cpu':>9} {'torch cpu':>9}"
+          f" {'OpenBLAS':>9} {'fwd/BLAS':>8}")
     for (t, n) in sorted(ours, reverse=True):
         o, p = ours[(t, n)], torch.get((t, n), nan)
-        print(f"{t:>7} {n:>5} {o[0]:>9.2f} {p[0]:>9.2f} {p[0] / o[0]:>7.2f}x {o[1]:>9.2f} {p[1]:>9.2f}")
+        blas = products.get((t, n), float("nan"))
+        print(f"{t:>7} {n:>5} {o[0]:>9.2f} {p[0]:>9.2f} {p[0] / o[0]:>7.2f}x {o[1]:>9.2f} {p[1]:>9.2f}"
+              f" {blas:>9.2f} {o[0] / blas:>7.2f}x")
+    print("'OpenBLAS' = the same matrix products by sgemm alone in the same run; 'fwd/BLAS' = forward / that"
+          " (the goal: <= 1.15).")
+
+
+def llama_report(out: str, threads: int) -> None:
+    """The rotary decoders (bench_llama, bench_torch_llama.py): forward at N = 128, its products by
+    OpenBLAS alone, ms per cached token; best of the rounds, ratios to PyTorch and to OpenBLAS."""
+    ours = {}  # (shape, threads, benchmark) -> best ms (forward, products) or ms per token (step)
+    for path in glob.glob(f"{out}/llama_*_*t_*.json"):
+        m = re.search(r"llama_(.+)_(\d+)t_\d+\.json$", path)
+        for b in json.load(open(path))["benchmarks"]:
+            if b.get("run_type", "iteration") != "iteration":
+                continue
+            name = b["name"].split("/")[0]
+            v = b["ms_per_token"] if name == "BM_LlamaStep" else b["real_time"]
+            key = (m.group(1), int(m.group(2)), name)
+            ours[key] = min(ours.get(key, float("inf")), v)
+    torch = {}
+    for line in open(f"{out}/torch.txt"):
+        m = re.match(r"torch-llama model=(\S+) threads=(\d+) N=\d+ ms=([\d.]+)", line)
+        s = re.match(r"torch-llama-step model=(\S+) threads=(\d+) ms_per_token=([\d.]+)", line)
+        for hit, name in ((m, "forward"), (s, "step")):
+            if hit:
+                key = (hit.group(1), int(hit.group(2)), name)
+                torch[key] = min(torch.get(key, float("inf")), float(hit.group(3)))
+    if not ours:
+        return
+    nan = float("nan")
+    print("\nRotary decoders, random BF16 weights kept 16-bit (ours) / float32 (torch): forward at N = 128 with all"
+          " attentions, and ms per generated token with the KV cache (16-token prompt, logits + top-5)")
+    print(f"{'model':>13} {'threads':>7} {'fwd ms':>8} {'torch':>8} {'speedup':>8} {'OpenBLAS':>9} {'fwd/BLAS':>8}"
+          f" {'ms/token':>9} {'torch':>8} {'speedup':>8}")
+    for shape in ("smollm2-135m", "qwen2.5-0.5b"):
+        for t in (threads, 1):
+            f = ours.get((shape, t, "BM_LlamaForward"))
+            if f is None:
+                continue
+            b = ours.get((shape, t, "BM_LlamaProducts"), nan)
+            st = ours.get((shape, t, "BM_LlamaStep"), nan)
+            tf, ts = torch.get((shape, t, "forward"), nan), torch.get((shape, t, "step"), nan)
+            print(f"{shape:>13} {t:>7} {f:>8.1f} {tf:>8.1f} {tf / f:>7.2f}x {b:>9.1f} {f / b:>7.2f}x"
+                  f" {st:>9.2f} {ts:>8.2f} {ts / st:>7.2f}x")
 
 
 if __name__ == "__main__":

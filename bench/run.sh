@@ -8,6 +8,13 @@
 #              for KV-cached generation (bench_generate, bench_torch_generate.py),
 #              interleaved so that a busy spell hits every contender; the table takes each one's
 #              best round (default 3).
+#   LLAMA=0    skips the rotary decoders (SmolLM2-135M- and Qwen2.5-0.5B-shaped random BF16 folders
+#              made in the temp dir by make_llama_folder.py, ~1.3 GB of disk and ~30 s): forward at
+#              N = 128, the same products by OpenBLAS alone, ms per cached token, and PyTorch's
+#              (bench_torch_llama.py), interleaved per round; then their peak memory, 16-bit kept
+#              vs widened. They add ~5 min with ROUNDS=3 on an idle 2-core machine (estimated from
+#              the CPU times of a loaded run; one round took ~15 min at load 12–16, PyTorch on two
+#              threads most of it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-bench}
@@ -15,7 +22,7 @@ rounds=${ROUNDS:-3}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON \
     -DATTNLAB_BUILD_TESTS=OFF -DATTNLAB_BUILD_APP=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_bench_generate attnlab_peak_memory \
-    attnlab_bench_train attnlab_bench_vit
+    attnlab_bench_train attnlab_bench_vit attnlab_bench_llama
 out=$(mktemp -d)
 threads=$(nproc)
 filter='BM_(Trace|TraceNoStats|OpenBLAS)/'
@@ -31,7 +38,7 @@ for r in $(seq "$rounds"); do
     /usr/bin/python3 bench/bench_torch_mha.py "$threads" 8 64 512 2048 | tee -a "$out/torch.txt"
     /usr/bin/python3 bench/bench_torch_mha.py 1 8 64 512 2048 | tee -a "$out/torch.txt"
     for t in "$threads" 1; do
-        ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_gpt2" --benchmark_filter='BM_Gpt2Forward/' \
+        ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_gpt2" --benchmark_filter='BM_Gpt2(Forward|Products)/' \
             --benchmark_min_time=2 --benchmark_out="$out/gpt2_${t}t_$r.json" \
             --benchmark_out_format=json >/dev/null
     done
@@ -52,6 +59,26 @@ for r in $(seq "$rounds"); do
         /usr/bin/python3 bench/bench_torch_generate.py "$t" | tee -a "$out/generate.txt"
     done
 done
+# The rotary decoders (issue 24): ours (forward, products, cached step) then PyTorch, per shape and
+# thread count, interleaved per round.
+if [ "${LLAMA:-1}" != 0 ]; then
+    for shape in smollm2-135m qwen2.5-0.5b; do
+        /usr/bin/python3 bench/make_llama_folder.py "$shape" "$out/$shape"
+    done
+    for r in $(seq "$rounds"); do
+        echo "== rotary decoders, round $r of $rounds"
+        for shape in smollm2-135m qwen2.5-0.5b; do
+            for t in "$threads" 1; do
+                ATTNLAB_THREADS=$t ATTNLAB_BENCH_LLAMA="$out/$shape" "$build/bench/attnlab_bench_llama" \
+                    --benchmark_min_time=1 --benchmark_out="$out/llama_${shape}_${t}t_$r.json" \
+                    --benchmark_out_format=json >/dev/null
+                /usr/bin/python3 bench/bench_torch_llama.py "$t" "$out/$shape" "$shape" 128 | tee -a "$out/torch.txt"
+            done
+        done
+    done
+    for m in "" --widen; do "$build/bench/attnlab_peak_memory" --llama "$out/qwen2.5-0.5b" $m; done | tee -a "$out/memory.txt"
+    rm -rf "$out/smollm2-135m" "$out/qwen2.5-0.5b"
+fi
 # Training (issue 13): steps/s of the default reverse model, ours and PyTorch, interleaved per
 # round; then the time until reverse and induction reach 99% exact (evaluation off the clock).
 for r in $(seq "$rounds"); do

@@ -316,15 +316,16 @@ static void append_llama(Gpt2Session& s, int id) {
     TokenStep step;
     step.id = id;
     step.attention.resize(c.n_layers);
-    Mat x = w.embed.row(id);                          // (1, d) residual stream
+    Mat x(1, c.d_model);                              // (1, d) residual stream
+    weight_rows(w.embed, id, 1, x.data());
     Mat a, q, k, v, concat(1, H * dk), y, gate, up;   // (1, d), (1, H·d_k), (1, G·d_k) ×2, …, (1, d_ff) ×2
     RowVec scores(t);                                 // (t) one head's raw q·k over the window
     for (int l = 0; l < c.n_layers; ++l) {
         const LlamaBlock& b = w.blocks[l];
         rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
-        linear_row(a, b.w_q, b.b_q, q);
-        linear_row(a, b.w_k, b.b_k, k);
-        linear_row(a, b.w_v, b.b_v, v);
+        linear_t(a, b.w_q, b.b_q, q);
+        linear_t(a, b.w_k, b.b_k, k);
+        linear_t(a, b.w_v, b.b_v, v);
         if (dc.qk_norm) {
             head_rms_norm_row(q, H, b.q_norm, dc.rms_norm_eps);
             head_rms_norm_row(k, G, b.k_norm, dc.rms_norm_eps);
@@ -347,13 +348,13 @@ static void append_llama(Gpt2Session& s, int id) {
             softmax_row(scores.data(), nullptr, n, factor, rows.row(h).data() + first);
             concat.middleCols(h * dk, dk).noalias() = rows.row(h).segment(first, n) * vh;  // (1, d_k)
         }
-        linear_row(concat, b.w_o, b.b_o.size() ? b.b_o : RowVec(), y);  // (1, d)
+        linear_t(concat, b.w_o, b.b_o.size() ? b.b_o : RowVec(), y);  // (1, d)
         x += y;
         rms_norm(x, b.post_norm, dc.rms_norm_eps, a);
-        linear_row(a, b.w_gate, RowVec(), gate);  // (1, d_ff)
-        linear_row(a, b.w_up, RowVec(), up);      // (1, d_ff)
+        linear_t(a, b.w_gate, RowVec(), gate);  // (1, d_ff)
+        linear_t(a, b.w_up, RowVec(), up);      // (1, d_ff)
         swiglu(gate, up);
-        linear_row(gate, b.w_down, RowVec(), y);  // (1, d)
+        linear_t(gate, b.w_down, RowVec(), y);  // (1, d)
         x += y;
     }
     rms_norm(x, w.norm, dc.rms_norm_eps, x);

@@ -6,52 +6,60 @@
 #include <cmath>
 #include <string>
 
-#include "core/base/gemm.h"
-#include "core/base/parallel.h"
 #include "core/pretrained/rope.h"
 
 namespace attn::pretrained {
 
 std::size_t LlamaWeights::bytes() const {
-    std::size_t n = embed.size() + norm.size() + lm_head.size();
+    std::size_t n = (norm.size()) * sizeof(float) + embed.bytes() + lm_head.bytes();
     for (const LlamaBlock& b : blocks) {
-        n += b.input_norm.size() + b.post_norm.size() + b.q_norm.size() + b.k_norm.size();
-        n += b.w_q.size() + b.w_k.size() + b.w_v.size() + b.w_o.size();
-        n += b.b_q.size() + b.b_k.size() + b.b_v.size() + b.b_o.size();
-        n += b.w_gate.size() + b.w_up.size() + b.w_down.size();
+        n += (b.input_norm.size() + b.post_norm.size() + b.q_norm.size() + b.k_norm.size()) * sizeof(float);
+        n += (b.b_q.size() + b.b_k.size() + b.b_v.size() + b.b_o.size()) * sizeof(float);
+        for (const WeightMatrix* m : {&b.w_q, &b.w_k, &b.w_v, &b.w_o, &b.w_gate, &b.w_up, &b.w_down}) n += m->bytes();
     }
-    return n * sizeof(float);
+    return n;
 }
 
 Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
-                                          const LayerLoaded& on_layer) {
+                                          const LayerLoaded& on_layer, bool compact) {
     const DecoderConfig& dc = config.decoder;
     const int d = config.d_model, d_ff = config.d_ff, dk = dc.head_dim;
     const int dq = config.n_heads * dk, dkv = dc.n_kv_heads * dk;
     auto prefix = find_name_prefix(file, {"model.", ""}, "embed_tokens.weight", family_name(config));
     if (!prefix) return prefix.status();
     WeightReader r(file, *prefix);
+    Status matrix_status;  // the first error of matrix() below
+    // A big matrix as stored (rows, cols), 16-bit when the file's is and `compact`.
+    auto matrix = [&](const std::string& name, int rows, int cols) {
+        if (!matrix_status) return WeightMatrix();
+        auto m = read_weight_matrix(file, name, rows, cols, compact);
+        if (!m) {
+            matrix_status = m.status();
+            return WeightMatrix();
+        }
+        return std::move(*m);
+    };
 
     LlamaWeights w;
-    w.embed = r.matrix("embed_tokens.weight", config.vocab_size, d);  // (V, d)
+    w.embed = matrix(*prefix + "embed_tokens.weight", config.vocab_size, d);  // (V, d)
     w.norm = r.vector("norm.weight", d);
+    if (!matrix_status) return matrix_status;
     if (!r.status()) return r.status();
     if (!dc.tie_word_embeddings) {
-        // lm_head sits beside "model.", not under it.
-        WeightReader top(file, "");
-        w.lm_head = top.matrix("lm_head.weight", config.vocab_size, d);  // (V, d) as stored
-        if (!top.status()) return top.status();
+        w.lm_head = matrix("lm_head.weight", config.vocab_size, d);  // (V, d); beside "model.", not under it
+        if (!matrix_status) return matrix_status;
     }
 
     w.blocks.resize(std::size_t(config.n_layers));
     for (int i = 0; i < config.n_layers; ++i) {
         const std::string h = "layers." + std::to_string(i) + ".";
+        const std::string ph = *prefix + h;
         LlamaBlock& b = w.blocks[std::size_t(i)];
         b.input_norm = r.vector(h + "input_layernorm.weight", d);
-        b.w_q = r.linear_weight(h + "self_attn.q_proj.weight", dq, d);    // (d, H·d_k)
-        b.w_k = r.linear_weight(h + "self_attn.k_proj.weight", dkv, d);   // (d, G·d_k)
-        b.w_v = r.linear_weight(h + "self_attn.v_proj.weight", dkv, d);   // (d, G·d_k)
-        b.w_o = r.linear_weight(h + "self_attn.o_proj.weight", d, dq);    // (H·d_k, d)
+        b.w_q = matrix(ph + "self_attn.q_proj.weight", dq, d);    // (H·d_k, d)
+        b.w_k = matrix(ph + "self_attn.k_proj.weight", dkv, d);   // (G·d_k, d)
+        b.w_v = matrix(ph + "self_attn.v_proj.weight", dkv, d);   // (G·d_k, d)
+        b.w_o = matrix(ph + "self_attn.o_proj.weight", d, dq);    // (d, H·d_k)
         if (dc.qkv_bias) {
             b.b_q = r.vector(h + "self_attn.q_proj.bias", dq);
             b.b_k = r.vector(h + "self_attn.k_proj.bias", dkv);
@@ -63,9 +71,10 @@ Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const Pre
             b.k_norm = r.vector(h + "self_attn.k_norm.weight", dk);
         }
         b.post_norm = r.vector(h + "post_attention_layernorm.weight", d);
-        b.w_gate = r.linear_weight(h + "mlp.gate_proj.weight", d_ff, d);  // (d, d_ff)
-        b.w_up = r.linear_weight(h + "mlp.up_proj.weight", d_ff, d);      // (d, d_ff)
-        b.w_down = r.linear_weight(h + "mlp.down_proj.weight", d, d_ff);  // (d_ff, d)
+        b.w_gate = matrix(ph + "mlp.gate_proj.weight", d_ff, d);  // (d_ff, d)
+        b.w_up = matrix(ph + "mlp.up_proj.weight", d_ff, d);      // (d_ff, d)
+        b.w_down = matrix(ph + "mlp.down_proj.weight", d, d_ff);  // (d, d_ff)
+        if (!matrix_status) return matrix_status;
         if (!r.status()) return r.status();
         if (on_layer) {
             if (Status s = on_layer(i + 1); !s) return s;
@@ -131,8 +140,8 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
     ForwardPass out;
     out.token_embeddings.resize(t, d);  // (T, d)
     for (int i = 0; i < t; ++i) {
-        assert(ids[std::size_t(i)] >= 0 && ids[std::size_t(i)] < w.embed.rows() && "llama_forward: token id out of range");
-        out.token_embeddings.row(i) = w.embed.row(ids[std::size_t(i)]);
+        assert(ids[std::size_t(i)] >= 0 && ids[std::size_t(i)] < w.embed.rows && "llama_forward: token id out of range");
+        weight_rows(w.embed, ids[std::size_t(i)], 1, out.token_embeddings.row(i).data());
     }
     out.position_embeddings = Mat::Zero(t, d);  // rotary: nothing is added to the embeddings
 
@@ -145,12 +154,13 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
     out.hidden_states.push_back(x);
     out.layers.reserve(std::size_t(config.n_layers));
     Mat a, q, k, v, gate, up, y;  // (T, d), (T, H·d_k), (T, G·d_k) ×2, (T, d_ff) ×2, (T, d)
+    Mat w_o;                      // (H·d_k, d) this layer's W_O widened, one buffer for every layer
     for (int l = 0; l < config.n_layers; ++l) {
         const LlamaBlock& b = w.blocks[std::size_t(l)];
         rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
-        linear(a, b.w_q, b.b_q, q);  // (T, H·d_k)
-        linear(a, b.w_k, b.b_k, k);  // (T, G·d_k)
-        linear(a, b.w_v, b.b_v, v);  // (T, G·d_k)
+        linear_t(a, b.w_q, b.b_q, q);  // (T, H·d_k)
+        linear_t(a, b.w_k, b.b_k, k);  // (T, G·d_k)
+        linear_t(a, b.w_v, b.b_v, v);  // (T, G·d_k)
         if (dc.qk_norm) {
             head_rms_norm(q, H, b.q_norm, dc.rms_norm_eps);
             head_rms_norm(k, G, b.k_norm, dc.rms_norm_eps);
@@ -172,16 +182,17 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
         L.blocked = causal_window_mask(t, dc.window_of(l));
         if (opt.extra_blocked.size() > 0)
             L.blocked = (L.blocked.array() != 0 || opt.extra_blocked.array() != 0).cast<std::uint8_t>();
-        finish_attention_layer(L, b.w_o, b.b_o, opt.attention);
-        ablate_heads(opt.ablation, l, b.w_o, b.b_o, MeanOver::Prefix, L);
+        weight_to_float_transposed(b.w_o, w_o);  // (H·d_k, d): the trace's x·W layout
+        finish_attention_layer(L, w_o, b.b_o, opt.attention);
+        ablate_heads(opt.ablation, l, w_o, b.b_o, MeanOver::Prefix, L);
         if (opt.ablation.attention_kept(l)) x += L.output;
         out.layers.push_back(std::move(L));
         if (opt.ablation.mlp_kept(l)) {
             rms_norm(x, b.post_norm, dc.rms_norm_eps, a);
-            linear(a, b.w_gate, RowVec(), gate);  // (T, d_ff)
-            linear(a, b.w_up, RowVec(), up);      // (T, d_ff)
+            linear_t(a, b.w_gate, RowVec(), gate);  // (T, d_ff)
+            linear_t(a, b.w_up, RowVec(), up);      // (T, d_ff)
             swiglu(gate, up);
-            linear(gate, b.w_down, RowVec(), y);  // (T, d)
+            linear_t(gate, b.w_down, RowVec(), y);  // (T, d)
             x += y;
         }
         // Hugging Face records the last block's output after the final norm only.
@@ -193,27 +204,9 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
 }
 
 Mat llama_logits(const LlamaWeights& w, const Mat& h) {
-    const Mat& table = w.head();  // (V, d)
-    assert(h.cols() == table.cols() && "llama_logits: h must be (T, d)");
-    const Eigen::Index vocab = table.rows();
-    Mat out(h.rows(), vocab);  // (T, V)
-    ThreadPool& pool = engine_pool();
-    const int blocks = vocab < 1024 ? 1 : pool.size();
-    auto block = [&](int part) {
-        const Eigen::Index r0 = (vocab * part / blocks) & ~Eigen::Index(15);
-        const Eigen::Index r1 = part + 1 == blocks ? vocab : (vocab * (part + 1) / blocks) & ~Eigen::Index(15);
-        if (r1 <= r0) return;
-        if (h.rows() == 1) {  // gemv: the table read once
-            out.middleCols(r0, r1 - r0).noalias() = h * table.middleRows(r0, r1 - r0).transpose();
-        } else {
-            matmul_bt(h, table.middleRows(r0, r1 - r0), out.middleCols(r0, r1 - r0));  // (T, r1 - r0)
-        }
-    };
-    if (blocks == 1) {
-        block(0);
-    } else {
-        pool.parallel_for(blocks, block);
-    }
+    assert(h.cols() == w.head().cols && "llama_logits: h must be (T, d)");
+    Mat out;  // (T, V)
+    linear_t(h, w.head(), RowVec(), out);
     return out;
 }
 

@@ -14,7 +14,7 @@
 //   logits = h · lm_headᵀ                                  (T, V)  (lm_head = embed_tokens when tied)
 //
 // RMSNorm(x) = x / √(mean(x²) + ε) ⊙ γ. Weights come from Hugging Face's names (model.layers.N.…),
-// nn.Linear (d_out, d_in) transposed to our x·W layout when read.
+// nn.Linear (d_out, d_in) kept as stored: a · W above is linear_t(a, W_stored) = a · W_storedᵀ.
 #pragma once
 
 #include <cstddef>
@@ -27,35 +27,39 @@
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
+#include "core/pretrained/weight_matrix.h"
 
 namespace attn::pretrained {
 
+// The big matrices are WeightMatrix (weight_matrix.h): as the file stores them, nn.Linear's
+// (d_out, d_in), and 16-bit when the checkpoint is BF16 or F16 (half the memory of float32).
 struct LlamaBlock {
     RowVec input_norm;            // (d) input_layernorm
-    Mat w_q, w_k, w_v;            // (d, H·d_k), (d, G·d_k), (d, G·d_k)
+    WeightMatrix w_q, w_k, w_v;   // (H·d_k, d), (G·d_k, d), (G·d_k, d) as stored
     RowVec b_q, b_k, b_v;         // (H·d_k), (G·d_k), (G·d_k) or empty (no bias)
-    Mat w_o;                      // (H·d_k, d)
+    WeightMatrix w_o;             // (d, H·d_k) as stored
     RowVec b_o;                   // (d) or empty
     RowVec q_norm, k_norm;        // (d_k) Qwen3, else empty
     RowVec post_norm;             // (d) post_attention_layernorm
-    Mat w_gate, w_up;             // (d, d_ff)
-    Mat w_down;                   // (d_ff, d)
+    WeightMatrix w_gate, w_up;    // (d_ff, d) as stored
+    WeightMatrix w_down;          // (d, d_ff) as stored
 };
 
 struct LlamaWeights {
-    Mat embed;                      // (V, d) embed_tokens
+    WeightMatrix embed;             // (V, d) embed_tokens
     std::vector<LlamaBlock> blocks; // n_layers
     RowVec norm;                    // (d) the final RMSNorm
-    Mat lm_head;                    // (V, d) as stored; empty when tied to embed
-    const Mat& head() const { return lm_head.size() > 0 ? lm_head : embed; }  // (V, d)
-    std::size_t bytes() const;      // float32 bytes held
+    WeightMatrix lm_head;           // (V, d) as stored; empty when tied to embed
+    const WeightMatrix& head() const { return lm_head.empty() ? embed : lm_head; }  // (V, d)
+    std::size_t bytes() const;      // bytes held (16-bit matrices count 2 per value)
 };
 
 // Reads every tensor the forward pass needs under "model." (or no prefix), and lm_head unless the
 // config ties it. F32, F16 or BF16. Errors name the missing or misshapen tensor; `on_layer` may stop
-// loading by returning an error.
+// loading by returning an error. `compact`: keep BF16 / F16 matrices 16-bit (false: widen all to
+// float32, as before; tests compare the two).
 Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
-                                          const LayerLoaded& on_layer = {});
+                                          const LayerLoaded& on_layer = {}, bool compact = true);
 
 // Options of one pass; the defaults are the model's own computation.
 struct DecoderOptions {

@@ -579,4 +579,28 @@ Expected<RowVec> SafeTensorsFile::read_vector(std::string_view name, int n) cons
     return v;
 }
 
+Expected<std::vector<std::uint16_t>> SafeTensorsFile::read_half_matrix(std::string_view name, int rows, int cols) const {
+    const std::vector<std::int64_t> expected = {rows, cols};
+    Status s = read_float_tensor(*this, file_, data_start_, name, expected, nullptr, false);
+    if (!s) return s;
+    const TensorInfo* t = find(name);
+    assert(t && (t->dtype == DType::BF16 || t->dtype == DType::F16) && "read_half_matrix: a BF16 or F16 tensor");
+    const std::size_t count = static_cast<std::size_t>(t->numel());
+    std::vector<std::uint16_t> out(count);
+    if (count == 0) return out;
+    if (s = file_.read_at(data_start_ + t->begin, count * sizeof(std::uint16_t), out.data()); !s) return s;
+    // All exponent bits set: infinite or NaN (bf16: 8 bits, f16: 5 bits); a NaN has mantissa bits.
+    const std::uint16_t exp_mask = t->dtype == DType::BF16 ? 0x7f80u : 0x7c00u;
+    const std::uint16_t man_mask = t->dtype == DType::BF16 ? 0x007fu : 0x03ffu;
+    for (std::size_t i = 0; i < count; ++i) {
+        if ((out[i] & exp_mask) == exp_mask) {
+            const std::string fname = printable_input(base_name(path()), 80);
+            return Status::Error("Tensor " + quote_name(name) + " in " + fname + " has " +
+                                 ((out[i] & man_mask) != 0 ? "NaN" : "an infinite value") + " at element " +
+                                 std::to_string(i) + "; AttnLab loads only finite weights.");
+        }
+    }
+    return out;
+}
+
 }  // namespace attn::pretrained

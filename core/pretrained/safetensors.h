@@ -62,6 +62,10 @@ public:
     // values in storage order as a (rows, cols) matrix; rows · cols must equal the shape's product.
     Expected<Mat> read_reshaped(std::string_view name, const std::vector<std::int64_t>& shape, int rows,
                                 int cols) const;
+    // A BF16 or F16 tensor of shape exactly {rows, cols}, its 16-bit values as stored (no widening:
+    // weight_matrix.h keeps them compact). The same checks and errors as read_matrix; the caller
+    // looks at find(name)->dtype first (any other dtype is refused with read_matrix's message).
+    Expected<std::vector<std::uint16_t>> read_half_matrix(std::string_view name, int rows, int cols) const;
 
 private:
     ModelFile file_;

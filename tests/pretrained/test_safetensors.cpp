@@ -207,6 +207,11 @@ TEST_CASE("safetensors: finite F16 and BF16 tensors load exactly") {
     auto m = st->read_matrix("b", 2, 3);
     REQUIRE_MESSAGE(m.ok(), m.status().message());
     for (int i = 0; i < 6; ++i) CHECK(float_bits((*m)(i / 3, i % 3)) == float_bits(bf16_to_float(b[i])));
+    // Kept 16-bit (weight_matrix.h): the stored values, unchanged.
+    auto kept = st->read_half_matrix("b", 2, 3);
+    REQUIRE_MESSAGE(kept.ok(), kept.status().message());
+    CHECK(*kept == b);
+    CHECK_FALSE(st->read_half_matrix("b", 3, 2).ok());  // the shape is checked as read_matrix does
 }
 
 TEST_CASE("safetensors: infinite or NaN F16, BF16 and F32 weights are refused, naming tensor and element") {
@@ -234,6 +239,15 @@ TEST_CASE("safetensors: infinite or NaN F16, BF16 and F32 weights are refused, n
         CHECK(msg.find("'w'") != std::string::npos);
         CHECK(msg.find(c.what) != std::string::npos);
         CHECK(msg.find("element " + std::to_string(c.bad)) != std::string::npos);
+        if (std::string(c.dtype) != "F32") {  // kept 16-bit: the same refusal, the same words
+            fs::remove(path);  // the same name, so the messages can be compared whole
+            write_bytes(path, build_file({{"w", c.dtype, {2, 2}, c.data}}));
+            auto st2 = SafeTensorsFile::open(path);
+            REQUIRE(st2.ok());
+            auto kept = st2->read_half_matrix("w", 2, 2);
+            REQUIRE_FALSE(kept.ok());
+            CHECK(kept.status().message() == std::string(msg));
+        }
     }
 }
 
