@@ -53,22 +53,24 @@ pretrained::LlamaWeights to_llama_weights(const GptModel& m) {
     const ParamLayout& L = m.layout;
     auto mat = [&](std::size_t off, int rows, int cols) { return Mat(Eigen::Map<const Mat>(P + off, rows, cols)); };
     auto vec = [&](std::size_t off, int n) { return RowVec(Eigen::Map<const RowVec>(P + off, n)); };
+    // LlamaWeights keeps nn.Linear's (out, in) layout: our x·W matrices transposed.
+    auto stored = [](const Mat& x_w) { return pretrained::weight_from_float(x_w.transpose()); };
     pretrained::LlamaWeights w;
-    w.embed = mat(L.wte, s.vocab, C);
+    w.embed = pretrained::weight_from_float(mat(L.wte, s.vocab, C));  // (V, C)
     w.norm = vec(L.lnf_w, C);
     for (const LayerOffsets& o : L.layers) {
         pretrained::LlamaBlock b;
         b.input_norm = vec(o.ln1_w, C);
         const Mat qkv = mat(o.qkv_w, C, W);  // (C, C + 2·KC)
-        b.w_q = qkv.leftCols(C);
-        b.w_k = qkv.middleCols(C, KC);
-        b.w_v = qkv.rightCols(KC);
-        b.w_o = mat(o.attproj_w, C, C);
+        b.w_q = stored(qkv.leftCols(C));
+        b.w_k = stored(qkv.middleCols(C, KC));
+        b.w_v = stored(qkv.rightCols(KC));
+        b.w_o = stored(mat(o.attproj_w, C, C));
         b.post_norm = vec(o.ln2_w, C);
         const Mat gate_up = mat(o.fc_w, C, 2 * F);  // (C, 2F)
-        b.w_gate = gate_up.leftCols(F);
-        b.w_up = gate_up.rightCols(F);
-        b.w_down = mat(o.fcproj_w, F, C);
+        b.w_gate = stored(gate_up.leftCols(F));
+        b.w_up = stored(gate_up.rightCols(F));
+        b.w_down = stored(mat(o.fcproj_w, F, C));
         w.blocks.push_back(std::move(b));
     }
     return w;
@@ -79,19 +81,19 @@ std::string llama_safetensors_bytes(const GptModel& m) {
     // (name, tensor as stored): nn.Linear weights are (out, in), our x·W matrices transposed.
     std::vector<std::pair<std::string, Mat>> tensors;
     auto row = [](const RowVec& v) { return Mat(v); };
-    tensors.emplace_back("model.embed_tokens.weight", w.embed);
+    tensors.emplace_back("model.embed_tokens.weight", pretrained::weight_to_float(w.embed));
     for (std::size_t l = 0; l < w.blocks.size(); ++l) {
         const pretrained::LlamaBlock& b = w.blocks[l];
         const std::string h = "model.layers." + std::to_string(l) + ".";
         tensors.emplace_back(h + "input_layernorm.weight", row(b.input_norm));
-        tensors.emplace_back(h + "self_attn.q_proj.weight", b.w_q.transpose());
-        tensors.emplace_back(h + "self_attn.k_proj.weight", b.w_k.transpose());
-        tensors.emplace_back(h + "self_attn.v_proj.weight", b.w_v.transpose());
-        tensors.emplace_back(h + "self_attn.o_proj.weight", b.w_o.transpose());
+        tensors.emplace_back(h + "self_attn.q_proj.weight", pretrained::weight_to_float(b.w_q));
+        tensors.emplace_back(h + "self_attn.k_proj.weight", pretrained::weight_to_float(b.w_k));
+        tensors.emplace_back(h + "self_attn.v_proj.weight", pretrained::weight_to_float(b.w_v));
+        tensors.emplace_back(h + "self_attn.o_proj.weight", pretrained::weight_to_float(b.w_o));
         tensors.emplace_back(h + "post_attention_layernorm.weight", row(b.post_norm));
-        tensors.emplace_back(h + "mlp.gate_proj.weight", b.w_gate.transpose());
-        tensors.emplace_back(h + "mlp.up_proj.weight", b.w_up.transpose());
-        tensors.emplace_back(h + "mlp.down_proj.weight", b.w_down.transpose());
+        tensors.emplace_back(h + "mlp.gate_proj.weight", pretrained::weight_to_float(b.w_gate));
+        tensors.emplace_back(h + "mlp.up_proj.weight", pretrained::weight_to_float(b.w_up));
+        tensors.emplace_back(h + "mlp.down_proj.weight", pretrained::weight_to_float(b.w_down));
     }
     tensors.emplace_back("model.norm.weight", row(w.norm));
 
