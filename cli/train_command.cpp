@@ -23,7 +23,7 @@
 namespace attn::cli {
 
 void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
-    cmd.add_option("--task", o.task, "reverse, sort, copy, induction, brackets, text; images: fashion, odd-one")
+    cmd.add_option("--task", o.task, "reverse, sort, copy, induction, brackets, text, repeat; images: fashion, odd-one")
         ->capture_default_str();
     cmd.add_option("-o,--output", o.output, "The model folder to create (must not exist)");
     cmd.add_option("--figure", o.figure,

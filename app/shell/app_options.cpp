@@ -315,7 +315,7 @@ const char* app_usage() {
            "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
            "  --run                   press the view's main action at start (Cost: Measure, Train: Start)\n"
            "  --train-task T          Train view screenshots: a run of task T (reverse, sort, copy,\n"
-           "                          induction, brackets, text) with its defaults\n"
+           "                          induction, brackets, text, repeat) with its defaults\n"
            "  --train-steps N         ... trained N steps before the first frame (with --screenshot)\n"
            "  --auto-contrast         colour the weights on their own min..max (not 0..1)\n"
            "  --zoom Z[,U,V]          start the heatmap zoomed Z times around (U, V), fractions of the matrix\n"

@@ -86,5 +86,6 @@ TaskInfo copy_task_info();
 TaskInfo induction_task_info();
 TaskInfo brackets_task_info();
 TaskInfo text_task_info();
+TaskInfo repeat_task_info();
 
 }  // namespace attn::train

@@ -28,6 +28,7 @@ const std::vector<TaskInfo>& task_registry() {
     static const std::vector<TaskInfo> tasks = {
         reverse_task_info(), sort_task_info(),     copy_task_info(),
         induction_task_info(), brackets_task_info(), text_task_info(),
+        repeat_task_info(),
     };
     return tasks;
 }

@@ -76,6 +76,12 @@ TEST_CASE("every task generates what it promises") {
     srt->sample(rng, ex);
     const std::string t = srt->decode(ex.tokens);
     CHECK(std::is_sorted(t.begin() + 7, t.end()));
+    auto rep = find_task("repeat")->make(TaskParams{});
+    rep->sample(rng, ex);
+    const std::string u = rep->decode(ex.tokens);  // "hebhebhe": 3 + 6, every token the one 3 back
+    REQUIRE(u.size() == 9);
+    for (std::size_t i = 3; i < u.size(); ++i) CHECK(u[i] == u[i - 3]);
+    CHECK(ex.scored == std::vector<std::uint8_t>{0, 0, 1, 1, 1, 1, 1, 1});
     // bad parameters are named
     TaskParams bad;
     bad.length = 99;

@@ -29,7 +29,8 @@ TrainOptions train_defaults(const std::string& task) {
 }
 
 bool task_uses_symbols(const std::string& task) {
-    return task == "reverse" || task == "sort" || task == "copy" || task == "induction";
+    return task == "reverse" || task == "sort" || task == "copy" || task == "induction" ||
+           task == "repeat";
 }
 bool task_uses_text(const std::string& task) { return task == "text"; }
 
