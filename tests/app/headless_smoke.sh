@@ -94,6 +94,12 @@ view_shot lesson-ko-1-1 --check "$amber 200" --lesson "$lessons/ko/01-query-key-
 view_shot lesson-ko-2-6 --check "$amber 100" --lesson "$lessons/ko/02-one-weight.md" --lesson-step 6 \
     --lesson-reveal --lang ko
 view_shot lesson-en-3-3 --check "$amber 800" --lesson "$lessons/en/03-why-scale.md" --lesson-step 3 --presentation
+# --lesson with --model: the lesson opens once the model has loaded, so step 6 of lesson 11 is its
+# lens step (counted without the model, step 6 would be a later one and show another view).
+view_shot lesson-ko-11-6 --lesson "$lessons/ko/11-what-a-head-does.md" --lesson-step 6 --lang ko \
+    --model "$(dirname "$0")/../fixtures/pretrained/models/tiny-gpt2"
+grep -q "view lens;" "$tmp/view-lesson-ko-11-6.out" ||
+    fail "lesson 11 step 6 with --model: not the lens step ($(cat "$tmp/view-lesson-ko-11-6.out"))"
 # A lesson that cannot be read: the app still starts, says why on one line, and shows no lesson.
 if ! nodisplay --screenshot "$tmp/lesson-missing.png" --lesson "$tmp/no-such-lesson.md" >"$tmp/lesson-missing.out" 2>&1; then
     fail "missing lesson: the app did not start: $(cat "$tmp/lesson-missing.out")"
