@@ -138,7 +138,8 @@ static int rows_per_block(int t_q, int n_heads, int threads) {
 
 // Everything downstream of the raw scores: weights, head outputs, stats, W_O. Fills `L` in place
 // from L.q, L.k, L.v and L.blocked; computes the raw scores first when `need_scores`.
-static void attend(LayerTrace& L, const Mat& w_o, const RowVec& b_o, const AttentionOptions& opt, bool need_scores) {
+// w_o null: the heads only (concat), the caller projects.
+static void attend(LayerTrace& L, const Mat* w_o, const RowVec& b_o, const AttentionOptions& opt, bool need_scores) {
     L.scale = opt.scale;
     L.temperature = opt.temperature;
     L.factor = logit_factor(opt.scale, opt.temperature, L.d_k);
@@ -174,7 +175,7 @@ static void attend(LayerTrace& L, const Mat& w_o, const RowVec& b_o, const Atten
         matmul(H.weights.middleRows(r0, n), L.v_head(h), L.concat.block(r0, h * d_k, n, d_k));  // (n, d_k)
     });
 
-    project_all({{&L.concat, &w_o, &b_o, &L.output}});  // (T_q, d_model)
+    if (w_o) project_all({{&L.concat, w_o, &b_o, &L.output}});  // (T_q, d_model)
 }
 
 LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionWeights& w,
@@ -192,21 +193,21 @@ LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionW
     L.blocked = blocked;
     // Projections: Q (T_q, d_model), K and V (T_k, d_model).
     project_all({{&x_q, &w.w_q, &w.b_q, &L.q}, {&x_kv, &w.w_k, &w.b_k, &L.k}, {&x_kv, &w.w_v, &w.b_v, &L.v}});
-    attend(L, w.w_o, w.b_o, opt, /*need_scores=*/true);
+    attend(L, &w.w_o, w.b_o, opt, /*need_scores=*/true);
     return L;
 }
 
-void finish_attention_layer(LayerTrace& L, const Mat& w_o, const RowVec& b_o, const AttentionOptions& opt) {
-    assert(L.n_heads >= 1 && L.d_k >= 1 && "finish_attention_layer: n_heads and d_k set");
+void finish_attention_heads(LayerTrace& L, const AttentionOptions& opt) {
+    assert(L.n_heads >= 1 && L.d_k >= 1 && "finish_attention_heads: n_heads and d_k set");
     assert(L.q.cols() == Eigen::Index(L.n_heads) * L.d_k && L.k.cols() == L.q.cols() && L.v.cols() == L.q.cols() &&
-           "finish_attention_layer: q, k, v (T, H·d_k)");
-    assert(L.k.rows() == L.v.rows() && w_o.rows() == L.q.cols() && "finish_attention_layer: W_O (H·d_k, d_out)");
+           "finish_attention_heads: q, k, v (T, H·d_k)");
+    assert(L.k.rows() == L.v.rows() && "finish_attention_heads: K and V have the same rows");
     assert((L.blocked.size() == 0 || (L.blocked.rows() == L.t_q() && L.blocked.cols() == L.t_k())) &&
            "mask must be (T_q, T_k)");
     assert((L.kv_head.empty() || int(L.kv_head.size()) == L.n_heads) && "kv_head: one entry per query head");
     assert(opt.temperature > 0.0f);
     keep_freed_memory();
-    attend(L, w_o, b_o, opt, /*need_scores=*/true);
+    attend(L, nullptr, RowVec(), opt, /*need_scores=*/true);
 }
 
 LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, const BoolMat& blocked,
@@ -227,7 +228,7 @@ LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, con
     L.blocked = blocked;
     L.heads.resize(w.n_heads);
     for (int h = 0; h < w.n_heads; ++h) L.heads[h].scores = prev.heads[h].scores;
-    attend(L, w.w_o, w.b_o, opt, /*need_scores=*/false);
+    attend(L, &w.w_o, w.b_o, opt, /*need_scores=*/false);
     return L;
 }
 

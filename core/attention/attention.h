@@ -14,7 +14,7 @@
 // (d_out, d_in): transpose at the boundary. d_k = d_v = d_model / n_heads.
 //
 // Decoder families with rotary positions and grouped-query attention (Llama, Qwen, Mistral) make
-// Q, K and V themselves and call finish_attention_layer: there d_k is the checkpoint's head_dim
+// Q, K and V themselves and call finish_attention_heads: there d_k is the checkpoint's head_dim
 // (H·d_k may differ from d_model), and K and V hold one d_k block per QUERY head, the block of the
 // K/V head it shares with its group (LayerTrace::kv_head says which).
 #pragma once
@@ -105,12 +105,12 @@ Status validate_attention_options(const AttentionOptions& opt);
 LayerTrace run_attention_layer(const Mat& x_q, const Mat& x_kv, const AttentionWeights& w,
                                const BoolMat& blocked, const AttentionOptions& opt);
 
-// The rest of a layer whose projections the caller made (rotary positions, per-head norms,
+// The heads of a layer whose projections the caller made (rotary positions, per-head norms,
 // grouped K/V): L arrives with n_heads, d_k, x_q, x_kv, q, k, v (shapes as in LayerTrace), blocked
 // (T_q, T_k) or empty, and optionally kv_head / n_kv_heads / q_unrotated / k_unrotated; this fills
-// the scores, weights, stats, concat and output = concat · w_o + b_o. w_o (H·d_k, d_out), b_o
-// (d_out) or empty.
-void finish_attention_layer(LayerTrace& L, const Mat& w_o, const RowVec& b_o, const AttentionOptions& opt);
+// the scores, weights, stats and concat (T_q, H·d_k). The caller sets L.output = concat · W_O + b_O
+// itself, with W_O as it keeps it (a 16-bit checkpoint's stays 16-bit: no float copy per layer).
+void finish_attention_heads(LayerTrace& L, const AttentionOptions& opt);
 
 // Re-runs only what depends on the options and the mask (softmax, ·V, stats, W_O), reusing the
 // inputs, projections and raw scores of `prev` (computed with the same weights). This is what

@@ -323,9 +323,8 @@ static void append_llama(Gpt2Session& s, int id) {
     for (int l = 0; l < c.n_layers; ++l) {
         const LlamaBlock& b = w.blocks[l];
         rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
-        linear_t(a, b.w_q, b.b_q, q);
-        linear_t(a, b.w_k, b.b_k, k);
-        linear_t(a, b.w_v, b.b_v, v);
+        const LinearJob qkv[] = {{&b.w_q, &b.b_q, &q}, {&b.w_k, &b.b_k, &k}, {&b.w_v, &b.b_v, &v}};
+        linear_t_many(a, qkv, 3);  // q (1, H·d_k), k and v (1, G·d_k)
         if (dc.qk_norm) {
             head_rms_norm_row(q, H, b.q_norm, dc.rms_norm_eps);
             head_rms_norm_row(k, G, b.k_norm, dc.rms_norm_eps);
@@ -351,8 +350,9 @@ static void append_llama(Gpt2Session& s, int id) {
         linear_t(concat, b.w_o, b.b_o.size() ? b.b_o : RowVec(), y);  // (1, d)
         x += y;
         rms_norm(x, b.post_norm, dc.rms_norm_eps, a);
-        linear_t(a, b.w_gate, RowVec(), gate);  // (1, d_ff)
-        linear_t(a, b.w_up, RowVec(), up);      // (1, d_ff)
+        const RowVec none;
+        const LinearJob gate_up[] = {{&b.w_gate, &none, &gate}, {&b.w_up, &none, &up}};
+        linear_t_many(a, gate_up, 2);  // gate, up (1, d_ff)
         swiglu(gate, up);
         linear_t(gate, b.w_down, RowVec(), y);  // (1, d)
         x += y;

@@ -22,10 +22,13 @@ bool Ablation::attention_kept(int layer) const {
 bool Ablation::mlp_kept(int layer) const { return std::find(mlp_off.begin(), mlp_off.end(), layer) == mlp_off.end(); }
 
 void ablate_heads(const Ablation& a, int layer, const AttentionWeights& w, MeanOver over, LayerTrace& L) {
-    ablate_heads(a, layer, w.w_o, w.b_o, over, L);
+    if (!ablate_head_outputs(a, layer, over, L)) return;
+    Mat out;  // (T, d)
+    linear(L.concat, w.w_o, w.b_o, out);
+    L.output = std::move(out);
 }
 
-void ablate_heads(const Ablation& a, int layer, const Mat& w_o, const RowVec& b_o, MeanOver over, LayerTrace& L) {
+bool ablate_head_outputs(const Ablation& a, int layer, MeanOver over, LayerTrace& L) {
     bool any = false;
     for (int h = 0; h < L.n_heads; ++h) {
         if (!a.head_removed(layer, h)) continue;
@@ -46,10 +49,7 @@ void ablate_heads(const Ablation& a, int layer, const Mat& w_o, const RowVec& b_
             }
         }
     }
-    if (!any) return;
-    Mat out;  // (T, d)
-    linear(L.concat, w_o, b_o, out);
-    L.output = std::move(out);
+    return any;
 }
 
 Status check_ablation(const Ablation& a, int n_layers, int n_heads) {

@@ -55,9 +55,10 @@ struct ForwardOptions {
 // with `w` (the layer's weights). Does nothing, not even the product, when no head of `layer` is
 // removed. The attention weights stay as computed: the pattern is still there, its output is not.
 void ablate_heads(const Ablation& a, int layer, const AttentionWeights& w, MeanOver over, LayerTrace& L);
-// The same with the output projection given directly (decoders that make Q, K, V themselves):
-// w_o (H·d_k, d), b_o (d) or empty.
-void ablate_heads(const Ablation& a, int layer, const Mat& w_o, const RowVec& b_o, MeanOver over, LayerTrace& L);
+// The first half alone, for decoders that project themselves (W_O kept 16-bit): rewrites the
+// removed heads' columns of L.concat and says whether any head of `layer` was removed (then the
+// caller recomputes L.output from the new concat).
+bool ablate_head_outputs(const Ablation& a, int layer, MeanOver over, LayerTrace& L);
 
 // Every index inside the model (layers 0 … n_layers−1, heads 0 … n_heads−1). A message for users.
 Status check_ablation(const Ablation& a, int n_layers, int n_heads);

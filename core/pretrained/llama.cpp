@@ -154,13 +154,11 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
     out.hidden_states.push_back(x);
     out.layers.reserve(std::size_t(config.n_layers));
     Mat a, q, k, v, gate, up, y;  // (T, d), (T, H·d_k), (T, G·d_k) ×2, (T, d_ff) ×2, (T, d)
-    Mat w_o;                      // (H·d_k, d) this layer's W_O widened, one buffer for every layer
     for (int l = 0; l < config.n_layers; ++l) {
         const LlamaBlock& b = w.blocks[std::size_t(l)];
         rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
-        linear_t(a, b.w_q, b.b_q, q);  // (T, H·d_k)
-        linear_t(a, b.w_k, b.b_k, k);  // (T, G·d_k)
-        linear_t(a, b.w_v, b.b_v, v);  // (T, G·d_k)
+        const LinearJob qkv[] = {{&b.w_q, &b.b_q, &q}, {&b.w_k, &b.b_k, &k}, {&b.w_v, &b.b_v, &v}};
+        linear_t_many(a, qkv, 3);  // q (T, H·d_k), k and v (T, G·d_k)
         if (dc.qk_norm) {
             head_rms_norm(q, H, b.q_norm, dc.rms_norm_eps);
             head_rms_norm(k, G, b.k_norm, dc.rms_norm_eps);
@@ -182,15 +180,16 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
         L.blocked = causal_window_mask(t, dc.window_of(l));
         if (opt.extra_blocked.size() > 0)
             L.blocked = (L.blocked.array() != 0 || opt.extra_blocked.array() != 0).cast<std::uint8_t>();
-        weight_to_float_transposed(b.w_o, w_o);  // (H·d_k, d): the trace's x·W layout
-        finish_attention_layer(L, w_o, b.b_o, opt.attention);
-        ablate_heads(opt.ablation, l, w_o, b.b_o, MeanOver::Prefix, L);
+        finish_attention_heads(L, opt.attention);
+        ablate_head_outputs(opt.ablation, l, MeanOver::Prefix, L);  // removed heads' columns of concat
+        linear_t(L.concat, b.w_o, b.b_o, L.output);                 // (T, d) = concat · W_Oᵀ-stored + b_O
         if (opt.ablation.attention_kept(l)) x += L.output;
         out.layers.push_back(std::move(L));
         if (opt.ablation.mlp_kept(l)) {
             rms_norm(x, b.post_norm, dc.rms_norm_eps, a);
-            linear_t(a, b.w_gate, RowVec(), gate);  // (T, d_ff)
-            linear_t(a, b.w_up, RowVec(), up);      // (T, d_ff)
+            const RowVec none;
+            const LinearJob gate_up[] = {{&b.w_gate, &none, &gate}, {&b.w_up, &none, &up}};
+            linear_t_many(a, gate_up, 2);  // gate, up (T, d_ff)
             swiglu(gate, up);
             linear_t(gate, b.w_down, RowVec(), y);  // (T, d)
             x += y;

@@ -7,6 +7,7 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstring>
 
@@ -209,26 +210,47 @@ static void product_block(const Mat& x, const WeightMatrix& w, Eigen::Index r0, 
 }
 
 void linear_t(const Mat& x, const WeightMatrix& w, const RowVec& b, Mat& out) {
-    assert(x.cols() == w.cols && "linear_t: x (T, d_in) needs W stored (d_out, d_in)");
-    assert((b.size() == 0 || b.size() == w.rows) && "linear_t: bias must be (d_out) or empty");
-    assert(&out != &x && "linear_t: out must not alias x");
-    out.resize(x.rows(), w.rows);  // (T, d_out)
+    const LinearJob job{&w, &b, &out};
+    linear_t_many(x, &job, 1);
+}
+
+void linear_t_many(const Mat& x, const LinearJob* jobs, int n_jobs) {
     ThreadPool& pool = engine_pool();
-    const double macs = double(x.rows()) * double(w.rows) * double(w.cols);
-    const int blocks = macs < kParallelMacs ? 1 : pool.size();
-    const Eigen::Index rows = w.rows;
-    auto block = [&](int part) {
+    // Each product is split into `blocks` output-row blocks (one when it is small); every block of
+    // every product is one task of a single parallel_for, so q, k and v (or gate and up) share one
+    // hand-off and one barrier. The blocks are those linear_t alone would use: the same numbers.
+    int tasks = 0;
+    std::array<int, 8> first{};  // first task of each job, then the total
+    assert(n_jobs >= 1 && n_jobs < int(first.size()) && "linear_t_many: 1 … 7 products");
+    for (int j = 0; j < n_jobs; ++j) {
+        const LinearJob& job = jobs[j];
+        assert(job.w && job.b && job.out);
+        assert(x.cols() == job.w->cols && "linear_t: x (T, d_in) needs W stored (d_out, d_in)");
+        assert((job.b->size() == 0 || job.b->size() == job.w->rows) && "linear_t: bias must be (d_out) or empty");
+        assert(job.out != &x && "linear_t: out must not alias x");
+        job.out->resize(x.rows(), job.w->rows);  // (T, d_out)
+        first[std::size_t(j)] = tasks;
+        const double macs = double(x.rows()) * double(job.w->rows) * double(job.w->cols);
+        tasks += macs < kParallelMacs ? 1 : pool.size();
+    }
+    first[std::size_t(n_jobs)] = tasks;
+    auto task = [&](int i) {
+        int j = 0;
+        while (first[std::size_t(j) + 1] <= i) ++j;
+        const LinearJob& job = jobs[j];
+        const int blocks = first[std::size_t(j) + 1] - first[std::size_t(j)], part = i - first[std::size_t(j)];
+        const Eigen::Index rows = job.w->rows;
         // Multiples of 16 outputs keep every block's stores on whole vectors.
         const Eigen::Index r0 = (rows * part / blocks) & ~Eigen::Index(15);
         const Eigen::Index r1 = part + 1 == blocks ? rows : (rows * (part + 1) / blocks) & ~Eigen::Index(15);
         if (r1 <= r0) return;
-        product_block(x, w, r0, r1, out);
-        if (b.size() > 0) out.middleCols(r0, r1 - r0).rowwise() += b.segment(r0, r1 - r0);
+        product_block(x, *job.w, r0, r1, *job.out);
+        if (job.b->size() > 0) job.out->middleCols(r0, r1 - r0).rowwise() += job.b->segment(r0, r1 - r0);
     };
-    if (blocks == 1) {
-        block(0);
+    if (tasks == 1) {
+        task(0);
     } else {
-        pool.parallel_for(blocks, block);
+        pool.parallel_for(tasks, task);
     }
 }
 

@@ -60,4 +60,13 @@ void weight_to_float_transposed(const WeightMatrix& w, Mat& out);
 // on engine_pool(). `out` must not alias x.
 void linear_t(const Mat& x, const WeightMatrix& w, const RowVec& b, Mat& out);
 
+// Several products of the same x at once (q, k, v; gate, up): their blocks share one parallel_for,
+// so the pool is handed work once, not once per product. Each out is as linear_t would give it.
+struct LinearJob {
+    const WeightMatrix* w;
+    const RowVec* b;  // empty: no bias
+    Mat* out;
+};
+void linear_t_many(const Mat& x, const LinearJob* jobs, int n_jobs);  // 1 ≤ n_jobs ≤ 7
+
 }  // namespace attn::pretrained
