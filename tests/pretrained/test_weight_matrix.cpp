@@ -109,6 +109,34 @@ TEST_CASE("weight_matrix: compact products equal the widened matrix's (one row a
     MESSAGE("compact vs float64 products of the widened weights: max rel |Δ| " << worst);
 }
 
+TEST_CASE("weight_matrix: several products at once equal each one alone, bit for bit") {
+    // q, k, v of a grouped layer: one big product, two small ones (below the parallel threshold for
+    // one row), with and without a bias, 16-bit and float32.
+    const WeightMatrix wq = weight_to_half(testing::random_normal(96, 64, 0.1f, 21), WeightFormat::BF16);
+    const WeightMatrix wk = random_f16(32, 64, 22);
+    const WeightMatrix wv = weight_from_float(testing::random_normal(32, 64, 0.1f, 23));
+    const RowVec bq = testing::random_normal(1, 96, 0.1f, 24).row(0), none;
+    for (int t : {1, 5, 128}) {
+        const Mat x = testing::random_normal(t, 64, 1.0f, unsigned(30 + t));  // (T, 64)
+        Mat q, k, v, q1, k1, v1;
+        const LinearJob jobs[] = {{&wq, &bq, &q}, {&wk, &none, &k}, {&wv, &none, &v}};
+        linear_t_many(x, jobs, 3);
+        linear_t(x, wq, bq, q1);
+        linear_t(x, wk, none, k1);
+        linear_t(x, wv, none, v1);
+        CAPTURE(t);
+        REQUIRE(q.rows() == t);
+        REQUIRE(k.cols() == 32);
+        CHECK((q.array() == q1.array()).all());
+        CHECK((k.array() == k1.array()).all());
+        CHECK((v.array() == v1.array()).all());
+        // linear_t is linear_t_many of one job: the float64 products are the independent check.
+        CHECK(max_rel_diff(x, weight_to_float(wq), bq, q) <= 1e-6);
+        CHECK(max_rel_diff(x, weight_to_float(wk), none, k) <= 1e-6);
+        CHECK(max_rel_diff(x, weight_to_float(wv), none, v) <= 1e-6);
+    }
+}
+
 TEST_CASE("weight_matrix: the tiny BF16 Qwen2 loads compact, half the bytes, the same pass as widened") {
     const std::string dir = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/tiny-qwen2/";
     std::ifstream in(dir + "config.json");
