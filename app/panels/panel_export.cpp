@@ -3,13 +3,12 @@
 #include "app/panels/panel_export.h"
 
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include "app/i18n/core_messages.h"
+#include "app/widgets/export_form.h"
 #include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
@@ -21,8 +20,6 @@ constexpr FigureView kFigureViews[] = {FigureView::Heatmap, FigureView::Cell, Fi
                                        FigureView::PositionalEncoding, FigureView::Row, FigureView::Qk};
 // Offered when the trace is an image run (Vision Transformers).
 constexpr FigureView kImageFigureViews[] = {FigureView::Image, FigureView::AttnDistance, FigureView::PosSimilarity};
-constexpr ExportKind kKinds[] = {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png, ExportKind::Csv,
-                                 ExportKind::Json};
 
 Txt figure_view_title(FigureView v) {
     switch (v) {
@@ -43,17 +40,6 @@ Txt figure_view_title(FigureView v) {
     return Txt::ViewHeatmap;
 }
 
-const char* kind_label(ExportKind k) {
-    switch (k) {
-        case ExportKind::Pdf: return "PDF";
-        case ExportKind::Svg: return "SVG";
-        case ExportKind::Png: return "PNG";
-        case ExportKind::Csv: return "CSV";
-        case ExportKind::Json: return "JSON";
-    }
-    return "PDF";
-}
-
 MatrixValues values_for(HeatmapQuantity q) {
     switch (q) {
         case HeatmapQuantity::Scores: return MatrixValues::Scores;
@@ -62,12 +48,6 @@ MatrixValues values_for(HeatmapQuantity q) {
         case HeatmapQuantity::Weights: break;
     }
     return MatrixValues::Weights;
-}
-
-std::string default_dir() {
-    if (const char* home = std::getenv("HOME"); home && *home) return home;
-    std::error_code ec;
-    return std::filesystem::current_path(ec).string();
 }
 
 }  // namespace
@@ -106,7 +86,7 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
     if (p.just_opened) {
         p.just_opened = false;
         s.view = figure_view_for(state);
-        if (p.dir.empty()) p.dir = default_dir();
+        if (p.dir.empty()) p.dir = default_export_dir();
         p.path_edited = false;
         ImGui::OpenPopup("###export");
     }
@@ -136,34 +116,10 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         }
         ImGui::EndCombo();
     }
-    std::snprintf(label, sizeof(label), "%s###ex_kind", tr(lang, Txt::ExportFormat));
-    ImGui::SetNextItemWidth(280.0f);
-    if (ImGui::BeginCombo(label, kind_label(s.kind))) {
-        for (ExportKind k : kKinds) {
-            if (ImGui::Selectable(kind_label(k), k == s.kind)) {
-                s.kind = k;
-                if (p.path_edited) s.path = with_export_extension(s.path, k);
-            }
-        }
-        ImGui::EndCombo();
-    }
+    export_format_fields(s, p.path_edited, lang, "ex", 280.0f,
+                         {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png, ExportKind::Csv, ExportKind::Json});
     const bool figure = s.kind == ExportKind::Pdf || s.kind == ExportKind::Svg || s.kind == ExportKind::Png;
     if (figure) {
-        const Txt sizes[] = {Txt::ExportSizeSlide, Txt::ExportSizeA4, Txt::ExportSizeA4L};
-        std::snprintf(label, sizeof(label), "%s###ex_size", tr(lang, Txt::ExportSize));
-        ImGui::SetNextItemWidth(280.0f);
-        if (ImGui::BeginCombo(label, tr(lang, sizes[int(s.size)]))) {
-            for (int i = 0; i < 3; ++i) {
-                if (ImGui::Selectable(tr(lang, sizes[i]), int(s.size) == i)) s.size = ExportSize(i);
-            }
-            ImGui::EndCombo();
-        }
-        if (s.kind == ExportKind::Png) {
-            std::snprintf(label, sizeof(label), "%s###ex_scale", tr(lang, Txt::ExportPngScale));
-            ImGui::SetNextItemWidth(280.0f);
-            ImGui::SliderFloat(label, &s.png_scale, 0.5f, 4.0f, "%.1f", ImGuiSliderFlags_AlwaysClamp);
-            item_tooltip(tr(lang, Txt::ExportPngScaleTip));
-        }
         std::snprintf(label, sizeof(label), "%s###ex_transparent", tr(lang, Txt::ExportTransparent));
         ImGui::Checkbox(label, &s.transparent);
         item_tooltip(tr(lang, Txt::ExportTransparentTip));
@@ -172,10 +128,7 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         ImGui::TextDisabled("%s", tr(lang, Txt::ExportNumbersTip));
         ImGui::PopTextWrapPos();
     }
-    std::snprintf(label, sizeof(label), "%s###ex_path", tr(lang, Txt::ExportPath));
-    ImGui::SetNextItemWidth(480.0f);
-    if (ImGui::InputText(label, &s.path)) p.path_edited = true;
-    item_tooltip(tr(lang, Txt::ExportPathTip));
+    if (export_path_field(s, lang, "ex", 480.0f)) p.path_edited = true;
 
     const bool busy = p.job.busy();
     const bool can_export = !busy && view.trace != nullptr && !s.path.empty();
@@ -213,14 +166,7 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         p.open = false;
         ImGui::CloseCurrentPopup();
     }
-    if (busy) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::ExportBusy));
-    } else if (!p.message.empty()) {
-        ImGui::PushTextWrapPos(480.0f);
-        ImGui::TextColored(p.message_ok ? ImVec4(0.45f, 0.9f, 0.45f, 1.0f) : ImVec4(1.0f, 0.4f, 0.35f, 1.0f),
-                           "%s", localize_core_message(p.message, lang).c_str());
-        ImGui::PopTextWrapPos();
-    }
+    export_outcome_line(busy, p.message, p.message_ok, lang, 480.0f);
     ImGui::EndPopup();
 }
 

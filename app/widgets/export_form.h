@@ -1,0 +1,32 @@
+// export_form.h — the parts every "Export figure…" popup shares (ImGui): the format, size and PNG
+// scale fields, the path field, and the outcome line. The main export panel, the Lens view's and
+// the Train view's popups each add their own "what" and their own Export button around these.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+
+#include "app/jobs/export_job.h"
+#include "app/widgets/ui_widgets.h"
+
+namespace attn::app {
+
+// $HOME, else the working directory: where export paths start.
+std::string default_export_dir();
+
+const char* export_kind_label(ExportKind k);  // "PDF", "SVG", "PNG", "CSV", "JSON"
+
+// Format combo over `kinds`, then (for PDF, SVG and PNG) the page size and (PNG) the scale. Changing
+// the format of a path the user typed changes only its extension. Widget ids are id + "_kind",
+// id + "_size", id + "_scale" (stable across languages); `width` in pixels.
+void export_format_fields(ExportSettings& s, bool path_edited, Lang lang, const char* id, float width,
+                          std::initializer_list<ExportKind> kinds);
+
+// The path field (id + "_path"); true when the user edited it this frame.
+bool export_path_field(ExportSettings& s, Lang lang, const char* id, float width);
+
+// "Exporting…" while busy, else the last outcome in green (ok) or red, in the user's language,
+// wrapped at `wrap` pixels (0: the window's edge).
+void export_outcome_line(bool busy, const std::string& message, bool ok, Lang lang, float wrap);
+
+}  // namespace attn::app
