@@ -181,7 +181,8 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
 
     GenerateOptions gen;
     CLI::App* generate_cmd = app.add_subcommand(
-        "generate", "Continue a text with a GPT-2 model, writing each step's token, probabilities and attention");
+        "generate", "Continue a text with a GPT-2, Llama, Qwen or Mistral model, writing each step's token, probabilities "
+        "and attention");
     add_generate_options(*generate_cmd, gen);
     generate_cmd->footer(
         "Greedy unless --temperature, --top-k or --top-p is given.\n"
@@ -191,7 +192,8 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
 
     PredictOptions pred;
     CLI::App* predict_cmd = app.add_subcommand(
-        "predict", "The most probable tokens: GPT-2's next token at every position, BERT's fillers for [MASK]");
+        "predict", "The most probable tokens: a decoder's next token at every position (GPT-2, Llama, Qwen, Mistral), "
+        "BERT's fillers for [MASK], a ViT's classes");
     add_predict_options(*predict_cmd, pred);
     predict_cmd->footer(
         "Examples:\n  attnlab predict --model ~/models/gpt2 --text \"The capital of France is\" -o next.json\n"
@@ -203,7 +205,8 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
 
     LensOptions lens;
     CLI::App* lens_cmd = app.add_subcommand(
-        "lens", "The logit lens: what a GPT-2 model would predict after each layer, at every position (JSON)");
+        "lens", "The logit lens: what a decoder (GPT-2, Llama, Qwen, Mistral) would predict after each layer, at every "
+        "position (JSON)");
     add_lens_options(*lens_cmd, lens);
     lens_cmd->footer(
         "Examples:\n  attnlab lens --model ~/models/gpt2 --text \"The capital of France is\" -o lens.json\n"
@@ -229,7 +232,7 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
 
     TrainCommandOptions train;
     CLI::App* train_cmd = app.add_subcommand(
-        "train", "Train a tiny GPT-2 on a task (reverse, induction, ...) and save it as a model folder");
+        "train", "Train a tiny GPT-2 (or Llama: --arch llama) on a task (reverse, induction, ...) and save it as a model folder");
     add_train_options(*train_cmd, train);
     train_cmd->footer(
         "Examples:\n"

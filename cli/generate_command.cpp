@@ -299,7 +299,7 @@ int run_predict(const PredictOptions& o) {
     const PretrainedModel& m = **model;
     if (m.config.is_vision() && !o.ablate.empty())
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
-                             ": --ablate works on text models (GPT-2, BERT) for now.", 2);
+                             ": --ablate works on text models (GPT-2, Llama, Qwen, Mistral, BERT) for now.", 2);
     if (m.config.is_vision()) return run_predict_image(o, m);
     if (!o.image.empty()) {
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
@@ -320,7 +320,7 @@ int run_predict(const PredictOptions& o) {
     std::vector<int> ids;
     std::vector<Entry> entries;
     const bool gpt2 = m.config.is_causal_lm();  // GPT-2 or a rotary decoder: the next token
-    if (gpt2 && !ablation->empty()) {  // GPT-2 only so far (ablated_next_logits says so)
+    if (gpt2 && !ablation->empty()) {  // every causal family (ablated_next_logits)
         auto encoded = lm::encode_for_model(m, text);
         if (!encoded) return fail(who, encoded.error(), 1);
         ids = *encoded;

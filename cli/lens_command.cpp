@@ -19,7 +19,7 @@
 namespace attn::cli {
 
 void add_lens_options(CLI::App& cmd, LensOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2 folder (Hugging Face layout, or one trained by AttnLab)")
+    cmd.add_option("--model", o.model_path, "A local GPT-2, Llama, Qwen or Mistral folder (Hugging Face layout, or one trained by AttnLab)")
         ->required();
     cmd.add_option("--text", o.text, "The sentence to read")->required();
     cmd.add_option("--top", o.top, "How many tokens to write per layer and position")->capture_default_str();
@@ -39,7 +39,7 @@ int run_lens(const LensOptions& o) {
     if (!ablation) return fail(who, ablation.error(), kExitUsage);
     if (!m.tokenizer) {
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
-                             ": it reads images, and the logit lens needs a model that predicts the next token (GPT-2).",
+                             ": it reads images, and the logit lens needs a model that predicts the next token (GPT-2, Llama, Qwen, Mistral).",
                     kExitBadInput);
     }
     auto ids = lm::encode_for_model(m, o.text);

@@ -19,7 +19,7 @@ void add_lesson_options(CLI::App& cmd, LessonOptions& o) {
     cmd.add_option("--export", o.export_path, "Write a PDF handout: every step's text, question, answer and figure");
     cmd.add_option("--lang", o.lang, "Handout labels and answers: en or ko (default: the lesson's language)");
     cmd.add_option("--model", o.model_path,
-                   "A GPT-2/BERT model folder for the steps that need a real model (lesson 9)");
+                   "A GPT-2, Llama/Qwen/Mistral or BERT folder for the steps that need a real model (lessons 9 and 11)");
     cmd.add_option("--font", o.font, "A TrueType/OpenType font file instead of the bundled NanumGothic");
 }
 

@@ -37,7 +37,7 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--block", o.block_cells,
                    "Hide single cells by hand: comma-separated query:key pairs, e.g. 0:1,2:3");
     cmd.add_option("--model", o.model_path,
-                   "A local Hugging Face model folder (GPT-2, BERT or ViT/DeiT family: config.json, "
+                   "A local Hugging Face model folder (GPT-2, Llama/Qwen/Mistral, BERT or ViT/DeiT family: config.json, "
                    "model.safetensors, tokenizer or preprocessor files) instead of the built-in model");
     cmd.add_option("--max-tokens", o.max_tokens, "Refuse sentences with more tokens than this")
         ->capture_default_str()

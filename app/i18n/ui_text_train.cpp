@@ -10,10 +10,10 @@ constexpr Entry kTexts[] = {
     // Train view
     {Txt::ViewTrain, "Train", "학습"},
     {Txt::TrainIntro,
-     "Train a tiny GPT-2 on a task right here and watch its attention heads form: the maps below are "
-     "every head of every layer on one fixed example, redrawn as the model learns.",
-     "작은 GPT-2를 여기서 바로 학습시키며 어텐션 헤드가 만들어지는 모습을 봅니다. 아래 그림은 고정된 예제 "
-     "하나에 대한 모든 층의 모든 헤드이며, 모델이 배우는 동안 다시 그려집니다."},
+     "Train a tiny GPT-2 (or Llama, see Architecture) on a task right here and watch its attention heads "
+     "form: the maps below are every head of every layer on one fixed example, redrawn as the model learns.",
+     "작은 GPT-2(또는 Llama, 구조 항목 참고)를 여기서 바로 학습시키며 어텐션 헤드가 만들어지는 모습을 봅니다. "
+     "아래 그림은 고정된 예제 하나에 대한 모든 층의 모든 헤드이며, 모델이 배우는 동안 다시 그려집니다."},
     {Txt::TrainTask, "Task", "과제"},
     {Txt::TrainTaskTip, "What the model learns. Each task has settings that learn it in seconds.",
      "모델이 배울 과제입니다. 과제마다 몇 초 안에 배우는 기본 설정이 있습니다."},
