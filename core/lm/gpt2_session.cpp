@@ -81,18 +81,17 @@ static void reserve(Gpt2Session& s, int n) {
     s.hidden.conservativeResize(cap, Eigen::NoChange);
 }
 
-Gpt2Session start_session(const Gpt2Weights& w, const PretrainedConfig& config, const std::vector<int>& prompt) {
-    Gpt2Session s;
-    s.weights = &w;
-    s.config = config;
+// The parts of a session every family fills the same way from the prompt's pass: ids, the hidden
+// rows, an empty cache of `kv_cols` columns a layer with room for the prompt, and each prompt
+// token's attention rows. The caller copies its keys and values into s.cache (layouts differ).
+static void start_from_pass(Gpt2Session& s, const std::vector<int>& prompt, const ForwardPass& pass, int kv_cols) {
+    const PretrainedConfig& config = s.config;
+    const int t = int(prompt.size()), H = config.n_heads;
     s.ids = prompt;
-    s.prompt_length = int(prompt.size());
-    const int t = int(prompt.size()), d = config.d_model;
-
-    ForwardPass pass = gpt2_forward(w, config, prompt, BoolMat(), AttentionOptions{});
-    s.cache.k.assign(config.n_layers, Mat(0, d));
-    s.cache.v.assign(config.n_layers, Mat(0, d));
-    s.hidden.resize(0, d);
+    s.prompt_length = t;
+    s.cache.k.assign(config.n_layers, Mat(0, kv_cols));
+    s.cache.v.assign(config.n_layers, Mat(0, kv_cols));
+    s.hidden.resize(0, config.d_model);
     reserve(s, t);
     s.cache.n = t;
     s.hidden.topRows(t) = pass.hidden_states.back();  // (T, d)
@@ -103,13 +102,24 @@ Gpt2Session start_session(const Gpt2Weights& w, const PretrainedConfig& config, 
     }
     for (int l = 0; l < config.n_layers; ++l) {
         const LayerTrace& L = pass.layers[l];
-        s.cache.k[l].topRows(t) = L.k;  // (T, d) with bias, as the step computes it
-        s.cache.v[l].topRows(t) = L.v;
         for (int i = 0; i < t; ++i) {
             Mat& row = s.steps[i].attention[l];  // (H, i + 1)
-            row.resize(config.n_heads, i + 1);
-            for (int h = 0; h < config.n_heads; ++h) row.row(h) = L.heads[h].weights.row(i).head(i + 1);
+            row.resize(H, i + 1);
+            for (int h = 0; h < H; ++h) row.row(h) = L.heads[h].weights.row(i).head(i + 1);
         }
+    }
+}
+
+Gpt2Session start_session(const Gpt2Weights& w, const PretrainedConfig& config, const std::vector<int>& prompt) {
+    Gpt2Session s;
+    s.weights = &w;
+    s.config = config;
+    const int t = int(prompt.size());
+    const ForwardPass pass = gpt2_forward(w, config, prompt, BoolMat(), AttentionOptions{});
+    start_from_pass(s, prompt, pass, config.d_model);
+    for (int l = 0; l < config.n_layers; ++l) {
+        s.cache.k[l].topRows(t) = pass.layers[l].k;  // (T, d) with bias, as the step computes it
+        s.cache.v[l].topRows(t) = pass.layers[l].v;
     }
     return s;
 }
@@ -262,33 +272,14 @@ Gpt2Session start_session(const LlamaWeights& w, const PretrainedConfig& config,
     Gpt2Session s;
     s.llama = &w;
     s.config = config;
-    s.ids = prompt;
-    s.prompt_length = int(prompt.size());
-    const int t = int(prompt.size()), d = config.d_model, H = config.n_heads, G = config.n_kv_heads(),
-              dk = config.d_k(), group = H / G;
-
-    ForwardPass pass = llama_forward(w, config, prompt);
-    s.cache.k.assign(config.n_layers, Mat(0, G * dk));
-    s.cache.v.assign(config.n_layers, Mat(0, G * dk));
-    s.hidden.resize(0, d);
-    reserve(s, t);
-    s.cache.n = t;
-    s.hidden.topRows(t) = pass.hidden_states.back();  // (T, d)
-    s.steps.assign(t, TokenStep{});
-    for (int i = 0; i < t; ++i) {
-        s.steps[i].id = prompt[i];
-        s.steps[i].attention.resize(config.n_layers);
-    }
+    const int t = int(prompt.size()), H = config.n_heads, G = config.n_kv_heads(), dk = config.d_k(), group = H / G;
+    const ForwardPass pass = llama_forward(w, config, prompt);
+    start_from_pass(s, prompt, pass, G * dk);
     for (int l = 0; l < config.n_layers; ++l) {
         const LayerTrace& L = pass.layers[l];
         for (int g = 0; g < G; ++g) {  // K/V head g is the block of its group's first query head
             s.cache.k[l].topRows(t).middleCols(g * dk, dk) = L.k.middleCols(g * group * dk, dk);  // (T, d_k) rotated
             s.cache.v[l].topRows(t).middleCols(g * dk, dk) = L.v.middleCols(g * group * dk, dk);
-        }
-        for (int i = 0; i < t; ++i) {
-            Mat& row = s.steps[i].attention[l];  // (H, i + 1)
-            row.resize(H, i + 1);
-            for (int h = 0; h < H; ++h) row.row(h) = L.heads[h].weights.row(i).head(i + 1);
         }
     }
     return s;
