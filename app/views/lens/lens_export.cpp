@@ -32,19 +32,9 @@ void draw_lens_export_button(LensPanel& p, Lang lang) {
 }
 
 void draw_lens_export_popup(LensPanel& p, const AppState& state) {
-    if (auto outcome = p.export_job.take_outcome()) {
-        p.export_message = outcome->message;
-        p.export_ok = outcome->ok;
-    }
+    export_popup_start(p, "###lens_export");
     const Lang lang = state.lang;
     ExportSettings& s = p.export_settings;
-    if (s.kind == ExportKind::Json) s.kind = ExportKind::Pdf;
-    if (p.export_request) {
-        p.export_request = false;
-        if (p.export_dir.empty()) p.export_dir = default_export_dir();
-        p.export_path_edited = false;
-        ImGui::OpenPopup("###lens_export");
-    }
     if (!p.export_path_edited) s.path = default_lens_export_path(p.export_dir, s.kind);
     char text[160];
     std::snprintf(text, sizeof(text), "%s###lens_export", tr(lang, Txt::LensExportTitle));

@@ -28,19 +28,9 @@ void export_button(Panel& p, Lang lang, LabelBuf& label) {
 // `probe_step`: the weights the probes shown were made with; `figure`: the figure's data (a copy).
 template <class Panel, class MakeFigure>
 void export_popup(Panel& p, const AppState& state, const std::string& task, int probe_step, MakeFigure figure) {
-    if (auto outcome = p.export_job.take_outcome()) {
-        p.export_message = outcome->message;
-        p.export_ok = outcome->ok;
-    }
+    export_popup_start(p, "###train_export");
     const Lang lang = state.lang;
     ExportSettings& s = p.export_settings;
-    if (s.kind == ExportKind::Json) s.kind = ExportKind::Pdf;
-    if (p.export_request) {
-        p.export_request = false;
-        if (p.export_dir.empty()) p.export_dir = default_export_dir();
-        p.export_path_edited = false;
-        ImGui::OpenPopup("###train_export");
-    }
     if (!p.export_path_edited) s.path = default_train_export_path(p.export_dir, task, probe_step, s.kind);
     char text[160];
     std::snprintf(text, sizeof(text), "%s###train_export", tr(lang, Txt::TrainExportTitle));
