@@ -122,7 +122,7 @@ view_shot train-fashion-ko --view train --train-task fashion --train-steps 60 --
 # "Use this model" clicked after 10 steps: saved (into $TMPDIR), opened by the app's loader, the
 # status line says so (green).
 TMPDIR=$tmp view_shot train-use --check "--has-colour 140,217,140 40" --view train --train-task reverse \
-    --train-steps 10 --click 493,756 --frames 8
+    --train-steps 10 --click 493,774 --frames 8
 ls -d "$tmp"/attnlab-trained-* >/dev/null 2>&1 || fail "Use this model: no folder written in TMPDIR"
 nodisplay --screenshot "$tmp/x.png" --view train --train-task nope >"$tmp/train-bad.out" 2>&1 && fail "--train-task nope: exit 0"
 grep -q "unknown task 'nope'" "$tmp/train-bad.out" || fail "--train-task nope: no message ($(cat "$tmp/train-bad.out"))"
