@@ -456,6 +456,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     const std::function<void()> wake_ui = headless ? std::function<void()>() : [] { glfwPostEmptyEvent(); };
     auto worker = std::make_unique<ComputeWorker>(wake_ui);
     app->models.loader.set_wakeup(wake_ui);
+    app->fonts.on_demand.wake = wake_ui;  // a glyph build done: the frame after swaps it in
     restore_model(app->models, app->state);  // the last session's (or --model's) model, off this thread
     variants_panel_set_wakeup(app->variants, wake_ui);
     scaling_lab_panel_set_wakeup(app->scaling, wake_ui);

@@ -94,7 +94,7 @@ ImFont* add_borrowed(ImFontAtlas& atlas, ImFontConfig cfg) {
 // The build thread: a new atlas from `configs` (their bytes borrowed, their ranges in job.built).
 // It touches nothing but `job` and reads the font bytes, which the UI thread only reads too.
 void build_atlas(GlyphBuildJob& job, std::vector<ImFontConfig> configs, ImFontAtlasFlags flags, int desired_w,
-                 int padding) {
+                 int padding, const std::function<void()>& wake) {
     const auto t0 = std::chrono::steady_clock::now();
     auto atlas = std::make_unique<ImFontAtlas>();
     atlas->Flags = flags;
@@ -113,6 +113,7 @@ void build_atlas(GlyphBuildJob& job, std::vector<ImFontConfig> configs, ImFontAt
     }
     job.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     job.done.store(true, std::memory_order_release);
+    if (wake) wake();  // an idle event loop draws a frame, which swaps the atlas in
 }
 
 void count_atlas(FontSetup& fonts) {
@@ -164,7 +165,7 @@ bool glyphs_start_build(FontSetup& fonts, double now_s) {
     d.last_rebuild_s = now_s;
     GlyphBuildJob& j = *job;
     job->thread = std::thread(build_atlas, std::ref(j), std::move(configs), atlas.Flags, atlas.TexDesiredWidth,
-                              atlas.TexGlyphPadding);
+                              atlas.TexGlyphPadding, d.wake);
     d.job = std::move(job);
     return true;
 }

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -53,6 +54,7 @@ struct GlyphsOnDemand {
     double last_rebuild_s = -1e9;  // when the last build started (steady clock, seconds)
     double total_ms = 0.0, max_ms = 0.0;  // the builds' time on their thread
     double max_swap_ms = 0.0;      // the longest swap on the UI thread (the caller measures it: texture upload)
+    std::function<void()> wake;    // called by the build thread when it is done (the app: wake the event loop)
 };
 
 struct FontSetup {

@@ -1,6 +1,7 @@
 // test_fonts.cpp — rare glyphs added to the UI font atlas: a new atlas built on a thread, swapped into the FontSetup (ImGui's atlas only: no context, no GL).
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <chrono>
 #include <string>
 
@@ -52,7 +53,9 @@ TEST_CASE("fonts: a rare character is built on a thread and swapped in; one note
     const ImFontAtlas* first = fonts.atlas.get();
     const int glyphs0 = fonts.glyphs;
     GlyphsOnDemand& d = fonts.on_demand;
-    double now = 100.0;
+    std::atomic<int> wakes{0};
+    d.wake = [&wakes] { ++wakes; };  // the app wakes its idle event loop
+    const double now = 100.0;
 
     glyphs_note_text(fonts, std::string("abc 가 ") + kRare1);  // only the rare one is missing
     REQUIRE(d.pending.size() == 1);
@@ -68,6 +71,7 @@ TEST_CASE("fonts: a rare character is built on a thread and swapped in; one note
     glyphs_wait_build(fonts);
     MESSAGE("atlas build on the thread: " << d.job->ms << " ms (waited "
             << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << " ms)");
+    CHECK(wakes == 1);
     FontAtlasParts old = glyphs_swap_built(fonts);
     REQUIRE(old.atlas != nullptr);
     CHECK(old.atlas.get() == first);
