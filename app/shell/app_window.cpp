@@ -226,9 +226,21 @@ void wait_panel_jobs(App& app, std::chrono::milliseconds timeout) {
 }
 
 // Characters this frame drew that the atlas may lack — the sentences, the field being edited (a
-// paste, an input method's commits), the pre-edit — get glyphs between frames (fonts.h).
+// paste, an input method's commits), the pre-edit — get glyphs from a new atlas built on a thread
+// (fonts.h). Between frames: a finished atlas is swapped in — ImGui's io.Fonts and current font
+// point to it, its texture is uploaded (the only UI-thread cost), the old atlas is freed (nothing
+// refers to it: NewFrame takes the font from io.Fonts again, draw lists are rebuilt every frame).
 void update_glyphs(App& app) {
     FontSetup& fonts = app.fonts;
+    if (FontAtlasParts old = glyphs_swap_built(fonts); old.atlas) {
+        const Clock::time_point t0 = Clock::now();
+        ImGui_ImplOpenGL3_DestroyFontsTexture();  // the old atlas's texture
+        ImGui::GetIO().Fonts = fonts.atlas.get();
+        ImGui::SetCurrentFont(fonts.atlas->Fonts[0]);  // g.Font and the draw lists' shared font data
+        ImGui_ImplOpenGL3_CreateFontsTexture();   // RGBA converted on the build thread: upload only
+        old = FontAtlasParts{};
+        fonts.on_demand.max_swap_ms = std::max(fonts.on_demand.max_swap_ms, ms_since(t0));
+    }
     glyphs_note_text(fonts, app.state.text);
     glyphs_note_text(fonts, app.state.cross_text);
     const ImGuiContext& g = *ImGui::GetCurrentContext();
@@ -236,10 +248,7 @@ void update_glyphs(App& app) {
     if (g.ActiveId != 0 && g.ActiveId == edit.ID && edit.CurLenW <= edit.TextW.Size)
         glyphs_note_wide(fonts, edit.TextW.Data, edit.TextW.Data + edit.CurLenW);
     glyphs_note_text(fonts, ime_preedit_text());
-    if (glyphs_rebuild(fonts, std::chrono::duration<double>(Clock::now().time_since_epoch()).count())) {
-        ImGui_ImplOpenGL3_DestroyFontsTexture();  // the backend uploads the new atlas
-        ImGui_ImplOpenGL3_CreateFontsTexture();
-    }
+    glyphs_start_build(fonts, std::chrono::duration<double>(Clock::now().time_since_epoch()).count());
 }
 
 // Where frames go: a GLFW window, or (headless != nullptr) the EGL surfaceless framebuffer.
@@ -273,6 +282,7 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
             if (surface.window != nullptr) glfwPollEvents();
             worker.wait_idle(std::chrono::seconds(30));  // deterministic: every result is in
             wait_panel_jobs(app, std::chrono::seconds(30));
+            glyphs_wait_build(app.fonts);  // deterministic: the atlas with the new glyphs is swapped in below
         } else if (frames_since_wait > 2 && !worker.busy() && !ImGui::IsAnyItemActive()) {
             glfwWaitEventsTimeout(0.5);  // idle: sleep until input or a worker result
             frames_since_wait = 0;
@@ -355,16 +365,16 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
                      app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.glyphs, app.fonts.build_ms,
                      app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found",
                      app.fonts.cjk_path.empty() ? "" : " + ", app.fonts.cjk_path.c_str());
-        if (app.fonts.atlas.Fonts.Size > 0) {
+        if (app.fonts.atlas && app.fonts.atlas->Fonts.Size > 0) {
             // Text an input method may type at run time (not in the atlas's start-up texts).
             const std::string probe = "我们这是什么时候说话没有问题谢谢ありがとうございますカタカナ漢字変換";  // 34
             std::fprintf(stderr, "attnlab stats: %d of %d common Chinese and Japanese characters missing from the font\n",
-                         missing_glyphs(*app.fonts.atlas.Fonts[0], probe), 34);
+                         missing_glyphs(*app.fonts.atlas->Fonts[0], probe), 34);
             const GlyphsOnDemand& d = app.fonts.on_demand;
-            std::fprintf(stderr, "attnlab stats: glyphs added on demand: %d in %d rebuilds (max %.1f ms, total %.1f ms), "
-                                 "%d in no font; the sentence lacks %d\n",
-                         d.added, d.rebuilds, d.max_ms, d.total_ms, d.unavailable,
-                         missing_glyphs(*app.fonts.atlas.Fonts[0], app.state.text));
+            std::fprintf(stderr, "attnlab stats: glyphs added on demand: %d in %d rebuilds (max %.1f ms, total %.1f ms, "
+                                 "on a thread; longest swap on the UI thread %.1f ms), %d in no font; the sentence lacks %d\n",
+                         d.added, d.rebuilds, d.max_ms, d.total_ms, d.max_swap_ms, d.unavailable,
+                         missing_glyphs(*app.fonts.atlas->Fonts[0], app.state.text));
         }
         if (surface.headless != nullptr) {
             std::fprintf(stderr, "attnlab stats: headless GL (EGL surfaceless, %s): context + framebuffer %.1f ms\n",
@@ -446,6 +456,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     const std::function<void()> wake_ui = headless ? std::function<void()>() : [] { glfwPostEmptyEvent(); };
     auto worker = std::make_unique<ComputeWorker>(wake_ui);
     app->models.loader.set_wakeup(wake_ui);
+    app->fonts.on_demand.wake = wake_ui;  // a glyph build done: the frame after swaps it in
     restore_model(app->models, app->state);  // the last session's (or --model's) model, off this thread
     variants_panel_set_wakeup(app->variants, wake_ui);
     scaling_lab_panel_set_wakeup(app->scaling, wake_ui);
@@ -503,7 +514,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     }
 
     IMGUI_CHECKVERSION();
-    ImGui::CreateContext(&app->fonts.atlas);
+    ImGui::CreateContext(app->fonts.atlas.get());
     if (!app->config_dir.empty()) {  // ImGui's own layout file next to settings.json
         std::error_code ec;
         std::filesystem::create_directories(app->config_dir, ec);
@@ -526,6 +537,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     if (Status s = heatmap_renderer_init(app->heatmap.renderer); !s) app->heatmap.renderer_error = s.message();
 
     const int exit_code = run_frames(*app, *worker, surface, options, process_start, timings);
+    glyphs_wait_build(app->fonts);  // its allocations count in the ImGui context (fonts.h): done before it goes
     if (!app->config_dir.empty() && app->settings_may_overwrite) {
         AppState saved = app->state;
         if (lesson_open(app->lesson.session)) {  // the user's own settings, not the lesson step's

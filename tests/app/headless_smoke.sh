@@ -172,8 +172,9 @@ else
     echo "note: fonts-droid-fallback not installed: Chinese and Japanese show as '?'"
 fi
 grep "font atlas\|missing from the font" "$tmp/cjk.out"
-# Rare characters beyond the common sets, typed after the start (--type): added to the atlas on
-# demand between frames (app/shell/fonts.h). 鬱 is in the common Japanese set; 龘 饕 餮 are not.
+# Rare characters beyond the common sets, typed after the start (--type): a new atlas with them is
+# built on a thread and swapped in between frames (app/shell/fonts.h); scripted runs wait for the
+# build, so it lands within --frames. 鬱 is in the common Japanese set; 龘 饕 餮 are not.
 nodisplay --screenshot "$tmp/rare.png" --stats --frames 12 --text "Rare: " --type "鬱 龘 饕餮" >"$tmp/rare.out" 2>&1 ||
     fail "rare hanzi: $(cat "$tmp/rare.out")"
 if [ -e /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ]; then
