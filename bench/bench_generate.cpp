@@ -32,20 +32,7 @@ namespace {
 
 constexpr int kPrompt = 16, kSteps = 32;
 
-PretrainedConfig small_config() {
-    PretrainedConfig c;
-    c.arch = Architecture::Gpt2;
-    c.model_type = "gpt2";
-    c.n_layers = 12;
-    c.n_heads = 12;
-    c.d_model = 768;
-    c.d_ff = 3072;
-    c.vocab_size = 50257;
-    c.max_positions = 1024;
-    c.layer_norm_eps = 1e-5f;
-    c.activation = "gelu_new";
-    return c;
-}
+PretrainedConfig small_config() { return bench::gpt2_small_config(50257); }
 
 // CPU time of the whole process (every thread), in ms: on a shared machine the steadier figure.
 double process_cpu_ms() {

@@ -27,20 +27,8 @@ using namespace attn::pretrained;
 
 namespace {
 
-PretrainedConfig small_config() {
-    PretrainedConfig c;
-    c.arch = Architecture::Gpt2;
-    c.model_type = "gpt2";
-    c.n_layers = 12;
-    c.n_heads = 12;
-    c.d_model = 768;
-    c.d_ff = 3072;
-    c.vocab_size = 1024;  // the embedding lookup costs nothing either way
-    c.max_positions = 1024;
-    c.layer_norm_eps = 1e-5f;
-    c.activation = "gelu_new";
-    return c;
-}
+// Vocabulary 1024: the embedding lookup costs nothing either way.
+PretrainedConfig small_config() { return bench::gpt2_small_config(1024); }
 
 const Gpt2Weights& weights() {
     static const Gpt2Weights w = bench::random_gpt2_weights(small_config());

@@ -41,6 +41,23 @@ inline void random_mlp(int d, int d_ff, unsigned s, Mat& w1, RowVec& b1, Mat& w2
     b2 = random_row(d, 0.02f, s + 8);
 }
 
+// GPT-2 small's shape (12 layers, 12 heads, d = 768, d_ff = 3072, 1024 positions, gelu_new) with a
+// vocabulary of `vocab` (the LM head's share of the cost).
+inline pretrained::PretrainedConfig gpt2_small_config(int vocab) {
+    pretrained::PretrainedConfig c;
+    c.arch = pretrained::Architecture::Gpt2;
+    c.model_type = "gpt2";
+    c.n_layers = 12;
+    c.n_heads = 12;
+    c.d_model = 768;
+    c.d_ff = 3072;
+    c.vocab_size = vocab;
+    c.max_positions = 1024;
+    c.layer_norm_eps = 1e-5f;
+    c.activation = "gelu_new";
+    return c;
+}
+
 // A GPT-2 of c's shape: wte (V, d) seed 1, wpe (max_positions, d) N(0, 0.01) seed 2, then the blocks.
 inline pretrained::Gpt2Weights random_gpt2_weights(const pretrained::PretrainedConfig& c) {
     const int d = c.d_model;

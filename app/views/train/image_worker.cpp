@@ -24,30 +24,15 @@ ImageTrainWorker::~ImageTrainWorker() {
     thread_.join();
 }
 
-void ImageTrainWorker::reset(const ImageTrainOptions& options) {
-    Command c = command_of<Command>(Command::Reset);
-    c.options = options;
-    post_command(control_, std::move(c));
-}
+void ImageTrainWorker::reset(const ImageTrainOptions& options) { post_reset(control_, options); }
 void ImageTrainWorker::start() { post_command(control_, command_of<Command>(Command::Start)); }
 void ImageTrainWorker::pause() { post_command(control_, command_of<Command>(Command::Pause)); }
 void ImageTrainWorker::run_steps(int n) { post_command(control_, command_of<Command>(Command::RunSteps, n)); }
-void ImageTrainWorker::save(const std::string& dir, SavePurpose purpose) {
-    Command c = command_of<Command>(Command::Save);
-    c.dir = dir;
-    c.purpose = purpose;
-    post_command(control_, std::move(c));
-}
+void ImageTrainWorker::save(const std::string& dir, SavePurpose purpose) { post_save(control_, dir, purpose); }
 
 ImageTrainUpdate ImageTrainWorker::take() {
     std::lock_guard<std::mutex> lock(control_.mutex);
-    ImageTrainUpdate u = std::move(out_);
-    out_ = ImageTrainUpdate{};
-    out_.run_id = u.run_id;
-    out_.error = u.error;
-    out_.has_state = u.has_state;
-    out_.step = u.step;
-    out_.total_steps = u.total_steps;
+    ImageTrainUpdate u = take_update(out_);
     out_.class_names = u.class_names;
     u.running = control_.running;
     return u;

@@ -22,32 +22,16 @@ TrainWorker::~TrainWorker() {
     thread_.join();  // a step in progress finishes first (milliseconds)
 }
 
-void TrainWorker::reset(const TrainOptions& options) {
-    Command c = command_of<Command>(Command::Reset);
-    c.options = options;
-    post_command(control_, std::move(c));
-}
+void TrainWorker::reset(const TrainOptions& options) { post_reset(control_, options); }
 void TrainWorker::start() { post_command(control_, command_of<Command>(Command::Start)); }
 void TrainWorker::pause() { post_command(control_, command_of<Command>(Command::Pause)); }
 void TrainWorker::step() { post_command(control_, command_of<Command>(Command::Step)); }
 void TrainWorker::run_steps(int n) { post_command(control_, command_of<Command>(Command::RunSteps, n)); }
-void TrainWorker::save(const std::string& dir, SavePurpose purpose) {
-    Command c = command_of<Command>(Command::Save);
-    c.dir = dir;
-    c.purpose = purpose;
-    post_command(control_, std::move(c));
-}
+void TrainWorker::save(const std::string& dir, SavePurpose purpose) { post_save(control_, dir, purpose); }
 
 TrainUpdate TrainWorker::take() {
     std::lock_guard<std::mutex> lock(control_.mutex);
-    TrainUpdate u = std::move(out_);
-    // The status stays in the mailbox; what was handed over is cleared.
-    out_ = TrainUpdate{};
-    out_.run_id = u.run_id;
-    out_.error = u.error;
-    out_.has_state = u.has_state;
-    out_.step = u.step;
-    out_.total_steps = u.total_steps;
+    TrainUpdate u = take_update(out_);  // the status stays in the mailbox; what was handed over is cleared
     out_.probe_text = u.probe_text;
     out_.exact_meaningful = u.exact_meaningful;
     u.running = control_.running;

@@ -12,6 +12,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <utility>
 
 #include "core/train/trainer.h"
@@ -46,6 +47,38 @@ void post_command(WorkerControl<Command>& w, Command c) {
         w.commands.push_back(std::move(c));
     }
     w.wake.notify_one();
+}
+
+// Reset: a new run with these options (TrainOptions or ImageTrainOptions).
+template <class Command, class Options>
+void post_reset(WorkerControl<Command>& w, const Options& options) {
+    Command c = command_of<Command>(Command::Reset);
+    c.options = options;
+    post_command(w, std::move(c));
+}
+
+// Save: the run's weights into `dir`.
+template <class Command, class Purpose>
+void post_save(WorkerControl<Command>& w, const std::string& dir, Purpose purpose) {
+    Command c = command_of<Command>(Command::Save);
+    c.dir = dir;
+    c.purpose = purpose;
+    post_command(w, std::move(c));
+}
+
+// take()'s mailbox swap, under the lock: hands over everything in `out` and leaves in it a fresh
+// update that keeps the run's status (run_id, error, has_state, step, total_steps); the caller
+// keeps its own status fields and sets `running`.
+template <class Update>
+Update take_update(Update& out) {
+    Update u = std::move(out);
+    out = Update{};
+    out.run_id = u.run_id;
+    out.error = u.error;
+    out.has_state = u.has_state;
+    out.step = u.step;
+    out.total_steps = u.total_steps;
+    return u;
 }
 
 // The destructor's first half: drops the queue and wakes the thread, which stops between two steps.
