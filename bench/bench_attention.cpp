@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/products.h"
 #include "core/attention/attention.h"
 #include "core/attention/engine.h"
 #include "core/base/gemm.h"
@@ -100,21 +101,7 @@ void BM_OpenBLAS(benchmark::State& state) {
     Mat q(n, kD), k(n, kD), v(n, kD), concat(n, kD), out(n, kD);
     std::vector<Mat> s(kHeads, Mat(n, n));  // one score buffer per head: heads run in parallel
     ThreadPool& pool = engine_pool();
-    const int blocks = pool.size();
-    // y = x·W in column blocks over the pool, one serial sgemm per block (as the engine does).
-    struct Job {
-        const Mat* x;
-        const Mat* w;
-        Mat* y;
-    };
-    auto project = [&](std::initializer_list<Job> jobs) {
-        const std::vector<Job> list(jobs);
-        pool.parallel_for(int(list.size()) * blocks, [&](int task) {
-            const Job& j = list[task / blocks];
-            const int part = task % blocks, c0 = kD * part / blocks, c1 = kD * (part + 1) / blocks;
-            matmul(*j.x, j.w->middleCols(c0, c1 - c0), j.y->middleCols(c0, c1 - c0));
-        });
-    };
+    auto project = [&](std::initializer_list<bench::ProductJob> jobs) { bench::project_columns(pool, jobs); };
     auto products = [&] {
         project({{&x, &w.w_q, &q}, {&x, &w.w_k, &k}, {&x, &w.w_v, &v}});
         pool.parallel_for(kHeads, [&](int h) {

@@ -17,6 +17,7 @@
 #include <ctime>
 #include <vector>
 
+#include "bench/random_weights.h"
 #include "core/lm/gpt2_session.h"
 #include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
@@ -31,20 +32,7 @@ namespace {
 
 constexpr int kPrompt = 16, kSteps = 32;
 
-PretrainedConfig small_config() {
-    PretrainedConfig c;
-    c.arch = Architecture::Gpt2;
-    c.model_type = "gpt2";
-    c.n_layers = 12;
-    c.n_heads = 12;
-    c.d_model = 768;
-    c.d_ff = 3072;
-    c.vocab_size = 50257;
-    c.max_positions = 1024;
-    c.layer_norm_eps = 1e-5f;
-    c.activation = "gelu_new";
-    return c;
-}
+PretrainedConfig small_config() { return bench::gpt2_small_config(50257); }
 
 // CPU time of the whole process (every thread), in ms: on a shared machine the steadier figure.
 double process_cpu_ms() {
@@ -53,36 +41,8 @@ double process_cpu_ms() {
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) * 1e-6;
 }
 
-RowVec row(int n, float stddev, unsigned seed) { return testing::random_normal(1, n, stddev, seed).row(0); }
-
 const Gpt2Weights& weights() {
-    static const Gpt2Weights w = [] {
-        const PretrainedConfig c = small_config();
-        const int d = c.d_model;
-        Gpt2Weights w;
-        w.wte = testing::random_normal(c.vocab_size, d, 0.02f, 1);  // (V, d)
-        w.wpe = testing::random_normal(c.max_positions, d, 0.01f, 2);
-        w.ln_f_gamma = RowVec::Ones(d);
-        w.ln_f_beta = RowVec::Zero(d);
-        for (int l = 0; l < c.n_layers; ++l) {
-            const unsigned s = 100 + 20 * unsigned(l);
-            Gpt2Block b;
-            b.ln_1_gamma = b.ln_2_gamma = RowVec::Ones(d);
-            b.ln_1_beta = b.ln_2_beta = RowVec::Zero(d);
-            b.attn.n_heads = c.n_heads;
-            b.attn.w_q = testing::random_normal(d, d, 0.02f, s);
-            b.attn.w_k = testing::random_normal(d, d, 0.02f, s + 1);
-            b.attn.w_v = testing::random_normal(d, d, 0.02f, s + 2);
-            b.attn.w_o = testing::random_normal(d, d, 0.02f, s + 3);
-            b.attn.b_q = b.attn.b_k = b.attn.b_v = b.attn.b_o = row(d, 0.02f, s + 4);
-            b.fc_w = testing::random_normal(d, c.d_ff, 0.02f, s + 5);
-            b.fc_b = row(c.d_ff, 0.02f, s + 6);
-            b.proj_w = testing::random_normal(c.d_ff, d, 0.02f, s + 7);
-            b.proj_b = row(d, 0.02f, s + 8);
-            w.blocks.push_back(std::move(b));
-        }
-        return w;
-    }();
+    static const Gpt2Weights w = bench::random_gpt2_weights(small_config());
     return w;
 }
 

@@ -15,6 +15,8 @@
 
 #include <vector>
 
+#include "bench/products.h"
+#include "bench/random_weights.h"
 #include "core/base/gemm.h"
 #include "core/base/parallel.h"
 #include "core/pretrained/gpt2.h"
@@ -25,51 +27,11 @@ using namespace attn::pretrained;
 
 namespace {
 
-PretrainedConfig small_config() {
-    PretrainedConfig c;
-    c.arch = Architecture::Gpt2;
-    c.model_type = "gpt2";
-    c.n_layers = 12;
-    c.n_heads = 12;
-    c.d_model = 768;
-    c.d_ff = 3072;
-    c.vocab_size = 1024;  // the embedding lookup costs nothing either way
-    c.max_positions = 1024;
-    c.layer_norm_eps = 1e-5f;
-    c.activation = "gelu_new";
-    return c;
-}
-
-RowVec row(int n, float stddev, unsigned seed) { return testing::random_normal(1, n, stddev, seed).row(0); }
+// Vocabulary 1024: the embedding lookup costs nothing either way.
+PretrainedConfig small_config() { return bench::gpt2_small_config(1024); }
 
 const Gpt2Weights& weights() {
-    static const Gpt2Weights w = [] {
-        const PretrainedConfig c = small_config();
-        const int d = c.d_model;
-        Gpt2Weights w;
-        w.wte = testing::random_normal(c.vocab_size, d, 0.02f, 1);
-        w.wpe = testing::random_normal(c.max_positions, d, 0.01f, 2);
-        w.ln_f_gamma = RowVec::Ones(d);
-        w.ln_f_beta = RowVec::Zero(d);
-        for (int l = 0; l < c.n_layers; ++l) {
-            const unsigned s = 100 + 20 * unsigned(l);
-            Gpt2Block b;
-            b.ln_1_gamma = b.ln_2_gamma = RowVec::Ones(d);
-            b.ln_1_beta = b.ln_2_beta = RowVec::Zero(d);
-            b.attn.n_heads = c.n_heads;
-            b.attn.w_q = testing::random_normal(d, d, 0.02f, s);
-            b.attn.w_k = testing::random_normal(d, d, 0.02f, s + 1);
-            b.attn.w_v = testing::random_normal(d, d, 0.02f, s + 2);
-            b.attn.w_o = testing::random_normal(d, d, 0.02f, s + 3);
-            b.attn.b_q = b.attn.b_k = b.attn.b_v = b.attn.b_o = row(d, 0.02f, s + 4);
-            b.fc_w = testing::random_normal(d, c.d_ff, 0.02f, s + 5);
-            b.fc_b = row(c.d_ff, 0.02f, s + 6);
-            b.proj_w = testing::random_normal(c.d_ff, d, 0.02f, s + 7);
-            b.proj_b = row(d, 0.02f, s + 8);
-            w.blocks.push_back(std::move(b));
-        }
-        return w;
-    }();
+    static const Gpt2Weights w = bench::random_gpt2_weights(small_config());
     return w;
 }
 
@@ -132,22 +94,7 @@ void BM_Gpt2Products(benchmark::State& state) {
     Mat q(n, d), k(n, d), v(n, d), concat(n, d), y(n, d), h(n, c.d_ff);
     std::vector<Mat> s(std::size_t(c.n_heads), Mat(n, n));  // (N, N) per head: heads run in parallel
     ThreadPool& pool = engine_pool();
-    const int blocks = pool.size();
-    struct Job {
-        const Mat* x;
-        const Mat* w;
-        Mat* y;
-    };
-    // y = x·W in column blocks over the pool, one serial sgemm per block (as the engine does).
-    auto project = [&](std::initializer_list<Job> jobs) {
-        const std::vector<Job> list(jobs);
-        pool.parallel_for(int(list.size()) * blocks, [&](int task) {
-            const Job& j = list[std::size_t(task / blocks)];
-            const Eigen::Index cols = j.w->cols(), part = task % blocks;
-            const Eigen::Index c0 = cols * part / blocks, c1 = cols * (part + 1) / blocks;
-            matmul(*j.x, j.w->middleCols(c0, c1 - c0), j.y->middleCols(c0, c1 - c0));
-        });
-    };
+    auto project = [&](std::initializer_list<bench::ProductJob> jobs) { bench::project_columns(pool, jobs); };
     for (auto _ : state) {
         for (const Gpt2Block& b : weights().blocks) {
             project({{&x, &b.attn.w_q, &q}, {&x, &b.attn.w_k, &k}, {&x, &b.attn.w_v, &v}});

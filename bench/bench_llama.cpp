@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "bench/llama_folder.h"
+#include "bench/products.h"
 #include "core/base/gemm.h"
 #include "core/base/parallel.h"
 #include "core/lm/gpt2_session.h"
@@ -95,22 +96,7 @@ void BM_LlamaProducts(benchmark::State& state) {
     Mat q(n, H * dk), k(n, G * dk), v(n, G * dk), concat(n, H * dk), y(n, d), gate(n, c.d_ff), up(n, c.d_ff);
     std::vector<Mat> s(std::size_t(H), Mat(n, n));  // (N, N) per head: heads run in parallel
     ThreadPool& pool = engine_pool();
-    const int blocks = pool.size();
-    struct Job {
-        const Mat* x;
-        const Mat* w;
-        Mat* y;
-    };
-    // y = x·W in column blocks over the pool, one serial sgemm per block (as the engine does).
-    auto project = [&](std::initializer_list<Job> jobs) {
-        const std::vector<Job> list(jobs);
-        pool.parallel_for(int(list.size()) * blocks, [&](int task) {
-            const Job& j = list[std::size_t(task / blocks)];
-            const Eigen::Index cols = j.w->cols(), part = task % blocks;
-            const Eigen::Index c0 = cols * part / blocks, c1 = cols * (part + 1) / blocks;
-            matmul(*j.x, j.w->middleCols(c0, c1 - c0), j.y->middleCols(c0, c1 - c0));
-        });
-    };
+    auto project = [&](std::initializer_list<bench::ProductJob> jobs) { bench::project_columns(pool, jobs); };
     for (auto _ : state) {
         for (const FloatLayer& L : layers) {
             project({{&x, &L.q, &q}, {&x, &L.k, &k}, {&x, &L.v, &v}});

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "bench/random_weights.h"
 #include "core/base/parallel.h"
 #include "core/image/preprocess.h"
 #include "core/pretrained/vision_input_cache.h"
@@ -51,32 +52,22 @@ PretrainedConfig config_of(const Shape& s) {
     return c;
 }
 
-RowVec row(int n, float stddev, unsigned seed) { return testing::random_normal(1, n, stddev, seed).row(0); }
-
 VitWeights make_weights(const PretrainedConfig& c) {
     const int d = c.d_model, p = c.vision.patch_size;
     VitWeights w;
     w.patch_w = testing::random_normal(3 * p * p, d, 0.02f, 1);
-    w.patch_b = row(d, 0.02f, 2);
+    w.patch_b = bench::random_row(d, 0.02f, 2);
     w.prefix = testing::random_normal(c.vision.prefix_tokens, d, 0.02f, 3);
     w.position = testing::random_normal(c.max_positions, d, 0.02f, 4);
     w.ln_gamma = RowVec::Ones(d);
     w.ln_beta = RowVec::Zero(d);
     for (int l = 0; l < c.n_layers; ++l) {
-        const unsigned s = 100 + 20 * unsigned(l);
+        const unsigned s = bench::layer_seed(l);
         VitBlock b;
         b.ln_before_gamma = b.ln_after_gamma = RowVec::Ones(d);
         b.ln_before_beta = b.ln_after_beta = RowVec::Zero(d);
-        b.attn.n_heads = c.n_heads;
-        b.attn.w_q = testing::random_normal(d, d, 0.02f, s);
-        b.attn.w_k = testing::random_normal(d, d, 0.02f, s + 1);
-        b.attn.w_v = testing::random_normal(d, d, 0.02f, s + 2);
-        b.attn.w_o = testing::random_normal(d, d, 0.02f, s + 3);
-        b.attn.b_q = b.attn.b_k = b.attn.b_v = b.attn.b_o = row(d, 0.02f, s + 4);
-        b.ff1_w = testing::random_normal(d, c.d_ff, 0.02f, s + 5);
-        b.ff1_b = row(c.d_ff, 0.02f, s + 6);
-        b.ff2_w = testing::random_normal(c.d_ff, d, 0.02f, s + 7);
-        b.ff2_b = row(d, 0.02f, s + 8);
+        b.attn = bench::random_attention(d, c.n_heads, s);
+        bench::random_mlp(d, c.d_ff, s, b.ff1_w, b.ff1_b, b.ff2_w, b.ff2_b);
         w.blocks.push_back(std::move(b));
     }
     return w;

@@ -36,22 +36,27 @@ Status validate_shape(const ModelShape& s) {
     return s.arch == Arch::Llama ? validate_llama_shape(s) : Status::Ok();
 }
 
+std::size_t add_tensor(std::vector<ParamTensor>& tensors, std::size_t& total, std::string name, std::vector<int> shape,
+                       bool decay, bool trained) {
+    ParamTensor t;
+    t.name = std::move(name);
+    t.size = 1;
+    for (int d : shape) t.size *= std::size_t(d);
+    t.shape = std::move(shape);
+    t.offset = total;
+    t.decay = decay;
+    t.trained = trained;
+    total += t.size;
+    tensors.push_back(std::move(t));
+    return tensors.back().offset;
+}
+
 ParamLayout make_layout(const ModelShape& s) {
     if (s.arch == Arch::Llama) return make_llama_layout(s);
     const int C = s.d_model, V = s.vocab, P = s.n_positions, F = s.d_ff();
     ParamLayout L;
     auto add = [&](const std::string& name, std::vector<int> shape, bool decay, bool trained = true) {
-        ParamTensor t;
-        t.name = name;
-        t.size = 1;
-        for (int d : shape) t.size *= std::size_t(d);
-        t.shape = std::move(shape);
-        t.offset = L.total;
-        t.decay = decay;
-        t.trained = trained;
-        L.total += t.size;
-        L.tensors.push_back(std::move(t));
-        return L.tensors.back().offset;
+        return add_tensor(L.tensors, L.total, name, std::move(shape), decay, trained);
     };
     L.wte = add("wte.weight", {V, C}, true);
     L.wpe = add("wpe.weight", {P, C}, true);
@@ -153,24 +158,10 @@ float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const i
 
     encoder_forward(a.encoded.data(), ids, P + L.wte, P + L.wpe, N, T, C);  // (N, C)
     const float* x = a.encoded.data();                                       // (N, C) residual
+    const BlockDims dims{B, T, C, NH, F, s.ln_eps, s.mlp, /*causal=*/true};
     for (int l = 0; l < s.n_layers; ++l) {
-        const LayerOffsets& o = L.layers[l];
-        LayerActs& A = a.layers[l];
-        layernorm_forward(A.ln1.data(), A.ln1_mean.data(), A.ln1_rstd.data(), x, P + o.ln1_w, P + o.ln1_b, N,
-                          C, s.ln_eps);                                                        // (N, C)
-        matmul_forward(pool, A.qkv.data(), A.ln1.data(), P + o.qkv_w, P + o.qkv_b, N, C, 3 * C);  // (N, 3C)
-        attention_forward(pool, A.atty.data(), A.preatt.data(), A.att.data(), A.qkv.data(), B, T, C, NH);
-        matmul_forward(pool, A.attproj.data(), A.atty.data(), P + o.attproj_w, P + o.attproj_b, N, C, C);
-        residual_forward(A.res2.data(), x, A.attproj.data(), N * C);                           // (N, C)
-        if (s.mlp) {
-            layernorm_forward(A.ln2.data(), A.ln2_mean.data(), A.ln2_rstd.data(), A.res2.data(), P + o.ln2_w,
-                              P + o.ln2_b, N, C, s.ln_eps);                                   // (N, C)
-            matmul_forward(pool, A.fch.data(), A.ln2.data(), P + o.fc_w, P + o.fc_b, N, C, F);    // (N, 4C)
-            gelu_forward(A.fch_gelu.data(), A.fch.data(), N * F);                             // (N, 4C)
-            matmul_forward(pool, A.fcproj.data(), A.fch_gelu.data(), P + o.fcproj_w, P + o.fcproj_b, N, F, C);
-            residual_forward(A.res3.data(), A.res2.data(), A.fcproj.data(), N * C);           // (N, C)
-        }
-        x = layer_out(s, A);
+        block_forward(pool, P, L.layers[l], dims, x, a.layers[l]);  // (N, C) → (N, C)
+        x = layer_out(s, a.layers[l]);
     }
     layernorm_forward(a.lnf.data(), a.lnf_mean.data(), a.lnf_rstd.data(), x, P + L.lnf_w, P + L.lnf_b, N, C,
                       s.ln_eps);                                                               // (N, C)
@@ -207,6 +198,59 @@ float head_forward(const GptModel& m, Activations& a, const int* targets) {
 
 static void zero(Floats& v) { std::fill(v.begin(), v.end(), 0.0f); }
 
+void block_forward(ThreadPool& pool, const float* P, const LayerOffsets& o, const BlockDims& dims, const float* x,
+                   LayerActs& A) {
+    const int B = dims.B, T = dims.T, N = B * T, C = dims.C, NH = dims.NH, F = dims.F;
+    layernorm_forward(A.ln1.data(), A.ln1_mean.data(), A.ln1_rstd.data(), x, P + o.ln1_w, P + o.ln1_b, N, C,
+                      dims.ln_eps);                                                             // (N, C)
+    matmul_forward(pool, A.qkv.data(), A.ln1.data(), P + o.qkv_w, P + o.qkv_b, N, C, 3 * C);      // (N, 3C)
+    attention_forward(pool, A.atty.data(), A.preatt.data(), A.att.data(), A.qkv.data(), B, T, C, NH,
+                      dims.causal);                                                             // (N, C)
+    matmul_forward(pool, A.attproj.data(), A.atty.data(), P + o.attproj_w, P + o.attproj_b, N, C, C);
+    residual_forward(A.res2.data(), x, A.attproj.data(), N * C);                                // (N, C)
+    if (!dims.mlp) return;
+    layernorm_forward(A.ln2.data(), A.ln2_mean.data(), A.ln2_rstd.data(), A.res2.data(), P + o.ln2_w, P + o.ln2_b,
+                      N, C, dims.ln_eps);                                                       // (N, C)
+    matmul_forward(pool, A.fch.data(), A.ln2.data(), P + o.fc_w, P + o.fc_b, N, C, F);             // (N, 4C)
+    gelu_forward(A.fch_gelu.data(), A.fch.data(), N * F);                                       // (N, 4C)
+    matmul_forward(pool, A.fcproj.data(), A.fch_gelu.data(), P + o.fcproj_w, P + o.fcproj_b, N, F, C);
+    residual_forward(A.res3.data(), A.res2.data(), A.fcproj.data(), N * C);                     // (N, C)
+}
+
+void block_backward(ThreadPool& pool, const float* P, float* G, const LayerOffsets& o, const BlockDims& dims,
+                    const float* x_in, const LayerActs& A, LayerActs& D, Floats& dx_in) {
+    const int B = dims.B, T = dims.T, N = B * T, C = dims.C, NH = dims.NH, F = dims.F;
+    if (dims.mlp) {
+        // res3 = res2 + fcproj
+        zero(D.res2);
+        zero(D.fcproj);
+        residual_backward(D.res2.data(), D.fcproj.data(), D.res3.data(), N * C);
+        zero(D.fch_gelu);
+        matmul_backward(pool, D.fch_gelu.data(), G + o.fcproj_w, G + o.fcproj_b, D.fcproj.data(), A.fch_gelu.data(),
+                        P + o.fcproj_w, N, F, C);
+        zero(D.fch);
+        gelu_backward(D.fch.data(), A.fch.data(), D.fch_gelu.data(), N * F);
+        zero(D.ln2);
+        matmul_backward(pool, D.ln2.data(), G + o.fc_w, G + o.fc_b, D.fch.data(), A.ln2.data(), P + o.fc_w, N, C, F);
+        layernorm_backward(D.res2.data(), G + o.ln2_w, G + o.ln2_b, D.ln2.data(), A.res2.data(), P + o.ln2_w,
+                           A.ln2_mean.data(), A.ln2_rstd.data(), N, C);
+    }
+    // res2 = x_in + attproj
+    zero(dx_in);
+    zero(D.attproj);
+    residual_backward(dx_in.data(), D.attproj.data(), D.res2.data(), N * C);
+    zero(D.atty);
+    matmul_backward(pool, D.atty.data(), G + o.attproj_w, G + o.attproj_b, D.attproj.data(), A.atty.data(),
+                    P + o.attproj_w, N, C, C);
+    zero(D.qkv);
+    attention_backward(pool, D.qkv.data(), D.att.data(), D.atty.data(), A.qkv.data(), A.att.data(), B, T, C, NH);
+    zero(D.ln1);
+    matmul_backward(pool, D.ln1.data(), G + o.qkv_w, G + o.qkv_b, D.qkv.data(), A.ln1.data(), P + o.qkv_w, N, C,
+                    3 * C);
+    layernorm_backward(dx_in.data(), G + o.ln1_w, G + o.ln1_b, D.ln1.data(), x_in, P + o.ln1_w, A.ln1_mean.data(),
+                       A.ln1_rstd.data(), N, C);
+}
+
 void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
                     const int* targets) {
     const ModelShape& s = m.shape;
@@ -227,43 +271,11 @@ void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activat
     layernorm_backward(dx_last.data(), G + L.lnf_w, G + L.lnf_b, d.lnf.data(), x_last, P + L.lnf_w,
                        a.lnf_mean.data(), a.lnf_rstd.data(), N, C);
 
+    const BlockDims dims{B, T, C, NH, F, s.ln_eps, s.mlp, /*causal=*/true};
     for (int l = s.n_layers - 1; l >= 0; --l) {
-        const LayerOffsets& o = L.layers[l];
-        const LayerActs& A = a.layers[l];
-        LayerActs& D = d.layers[l];
         const float* x_in = l == 0 ? a.encoded.data() : layer_out(s, a.layers[l - 1]);  // (N, C)
         Floats& dx_in = l == 0 ? d.encoded : (s.mlp ? d.layers[l - 1].res3 : d.layers[l - 1].res2);
-        if (s.mlp) {
-            // res3 = res2 + fcproj
-            zero(D.res2);
-            zero(D.fcproj);
-            residual_backward(D.res2.data(), D.fcproj.data(), D.res3.data(), N * C);
-            zero(D.fch_gelu);
-            matmul_backward(pool, D.fch_gelu.data(), G + o.fcproj_w, G + o.fcproj_b, D.fcproj.data(),
-                            A.fch_gelu.data(), P + o.fcproj_w, N, F, C);
-            zero(D.fch);
-            gelu_backward(D.fch.data(), A.fch.data(), D.fch_gelu.data(), N * F);
-            zero(D.ln2);
-            matmul_backward(pool, D.ln2.data(), G + o.fc_w, G + o.fc_b, D.fch.data(), A.ln2.data(), P + o.fc_w,
-                            N, C, F);
-            layernorm_backward(D.res2.data(), G + o.ln2_w, G + o.ln2_b, D.ln2.data(), A.res2.data(), P + o.ln2_w,
-                               A.ln2_mean.data(), A.ln2_rstd.data(), N, C);
-        }
-        // res2 = x_in + attproj
-        zero(dx_in);
-        zero(D.attproj);
-        residual_backward(dx_in.data(), D.attproj.data(), D.res2.data(), N * C);
-        zero(D.atty);
-        matmul_backward(pool, D.atty.data(), G + o.attproj_w, G + o.attproj_b, D.attproj.data(), A.atty.data(),
-                        P + o.attproj_w, N, C, C);
-        zero(D.qkv);
-        attention_backward(pool, D.qkv.data(), D.att.data(), D.atty.data(), A.qkv.data(), A.att.data(), B, T, C,
-                           NH);
-        zero(D.ln1);
-        matmul_backward(pool, D.ln1.data(), G + o.qkv_w, G + o.qkv_b, D.qkv.data(), A.ln1.data(), P + o.qkv_w, N,
-                        C, 3 * C);
-        layernorm_backward(dx_in.data(), G + o.ln1_w, G + o.ln1_b, D.ln1.data(), x_in, P + o.ln1_w,
-                           A.ln1_mean.data(), A.ln1_rstd.data(), N, C);
+        block_backward(pool, P, G, L.layers[l], dims, x_in, a.layers[l], d.layers[l], dx_in);
     }
     encoder_backward(G + L.wte, G + L.wpe, d.encoded.data(), ids, N, T, C);
 }

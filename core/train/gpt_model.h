@@ -90,6 +90,11 @@ struct ParamLayout {
 
 ParamLayout make_layout(const ModelShape& s);
 
+// Appends a tensor of `shape` at the end of a flat array of `total` elements (grown by its size)
+// and returns its offset: how every trainer (GPT-2, Llama, ViT) lays out its parameters.
+std::size_t add_tensor(std::vector<ParamTensor>& tensors, std::size_t& total, std::string name, std::vector<int> shape,
+                       bool decay, bool trained = true);
+
 struct GptModel {
     ModelShape shape;
     ParamLayout layout;
@@ -144,6 +149,23 @@ void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activat
 // The attention of batch row `b` of the last forward as LayerTraces' weights: (T, T) per head.
 // Used by tests to compare with the loader's forward.
 std::vector<std::vector<Mat>> attention_weights(const GptModel& m, const Activations& a, int b);
+
+// One GPT-2 block (pre-LayerNorm attention, then the GELU MLP when `mlp`), shared by the GPT-2 and
+// the ViT trainers; N = B·T rows, F the MLP width, `causal` false for the ViT:
+//   res2 = x + attproj(attention(qkv(ln1(x))))          (N, C)
+//   res3 = res2 + fcproj(gelu(fc(ln2(res2))))           (N, C), only when mlp
+struct BlockDims {
+    int B = 0, T = 0, C = 0, NH = 0, F = 0;
+    float ln_eps = 1e-5f;
+    bool mlp = true, causal = true;
+};
+// x (N, C) → A (every activation the backward reads). P: the flat parameters.
+void block_forward(ThreadPool& pool, const float* P, const LayerOffsets& o, const BlockDims& dims, const float* x,
+                   LayerActs& A);
+// From D's output gradient (D.res3, or D.res2 without MLP) to dx_in (N, C, zeroed first) and the
+// block's parameter gradients (+= into G); x_in is the forward's input, A its activations.
+void block_backward(ThreadPool& pool, const float* P, float* G, const LayerOffsets& o, const BlockDims& dims,
+                    const float* x_in, const LayerActs& A, LayerActs& D, Floats& dx_in);
 
 // The output head shared by both architectures, on a.lnf (the final norm's output): gathers the
 // scored rows, logits, softmax and loss (model_forward's tail). head_backward fills d.lnf (and

@@ -39,17 +39,7 @@ ParamLayout make_llama_layout(const ModelShape& s) {
     const int C = s.d_model, V = s.vocab, F = s.d_ff(), W = s.qkv_width();
     ParamLayout L;
     auto add = [&](const std::string& name, std::vector<int> shape, bool decay, bool trained = true) {
-        ParamTensor t;
-        t.name = name;
-        t.size = 1;
-        for (int d : shape) t.size *= std::size_t(d);
-        t.shape = std::move(shape);
-        t.offset = L.total;
-        t.decay = decay;
-        t.trained = trained;
-        L.total += t.size;
-        L.tensors.push_back(std::move(t));
-        return L.tensors.back().offset;
+        return add_tensor(L.tensors, L.total, name, std::move(shape), decay, trained);
     };
     // Our (in, out) layouts; model_io splits and transposes them into Hugging Face's names.
     L.wte = add("embed_tokens.weight", {V, C}, true);

@@ -20,40 +20,18 @@ bool apply_task_defaults(TrainOptions& o, const std::string& task) {
     if (!info) return false;
     const TaskDefaults& d = info->defaults;
     o.task = task;
-    o.n_layers = d.n_layers;
-    o.n_heads = d.n_heads;
-    o.d_model = d.d_model;
+    apply_run_defaults(o, d);
     o.mlp = d.mlp;
-    o.steps = d.steps;
-    o.batch = d.batch;
-    o.warmup = d.warmup;
-    o.lr = d.lr;
     return true;
 }
 
 Status validate_options(const TrainOptions& o) {
     if (!find_task(o.task))
         return Status::Error("--task " + o.task + ": unknown task. Choose one of: " + task_names() + ".");
-    auto range = [](const char* opt, long long v, long long lo, long long hi) {
-        return v >= lo && v <= hi
-                   ? Status::Ok()
-                   : Status::Error(std::string(opt) + " " + std::to_string(v) + ": must be " + std::to_string(lo) +
-                                   " to " + std::to_string(hi) + ".");
-    };
-    if (Status s = range("--steps", o.steps, 1, 1000000); !s) return s;
-    if (Status s = range("--batch", o.batch, 1, 1024); !s) return s;
-    if (Status s = range("--warmup", o.warmup, 0, 1000000); !s) return s;
-    if (o.threads != 0)
-        if (Status s = range("--threads", o.threads, 1, 64); !s) return s;
-    if (!(o.lr > 0.0f && o.lr <= 1.0f)) {
-        char v[32];
-        std::snprintf(v, sizeof v, "%g", double(o.lr));
-        return Status::Error(std::string("--lr ") + v + ": must be above 0 and at most 1.");
-    }
-    if (!(o.adamw.weight_decay >= 0.0f && o.adamw.weight_decay < 1.0f))
-        return Status::Error("--weight-decay: must be 0 or more and below 1.");
+    if (Status s = validate_run_ranges(o.steps, o.batch, o.warmup, o.threads); !s) return s;
+    if (Status s = validate_rate(o.lr, o.adamw); !s) return s;
     for (int len : o.eval_lengths)
-        if (Status s = range("--eval-lengths", len, 1, 64); !s) return s;
+        if (Status s = check_range("--eval-lengths", len, 1, 64); !s) return s;
     ModelShape shape;
     shape.arch = o.arch;
     shape.n_layers = o.n_layers;
@@ -86,7 +64,29 @@ int auto_threads(const TrainOptions& o, int seq_len) {
     // multiply-adds of one step's products: forward and backward, 12·d² per token per layer
     const double work = 3.0 * o.batch * std::max(1, seq_len - 1) * o.n_layers * 12.0 * o.d_model * o.d_model;
     if (work < 20e6) return 1;
-    return int(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+    return core_threads();
+}
+
+int core_threads() { return int(std::clamp(std::thread::hardware_concurrency(), 1u, 64u)); }
+
+Status validate_run_ranges(int steps, int batch, int warmup, int threads) {
+    if (Status s = check_range("--steps", steps, 1, 1000000); !s) return s;
+    if (Status s = check_range("--batch", batch, 1, 1024); !s) return s;
+    if (Status s = check_range("--warmup", warmup, 0, 1000000); !s) return s;
+    if (threads != 0)
+        if (Status s = check_range("--threads", threads, 1, 64); !s) return s;
+    return Status::Ok();
+}
+
+Status validate_rate(float lr, const AdamWConfig& adamw) {
+    if (!(lr > 0.0f && lr <= 1.0f)) {
+        char v[32];
+        std::snprintf(v, sizeof v, "%g", double(lr));
+        return Status::Error(std::string("--lr ") + v + ": must be above 0 and at most 1.");
+    }
+    if (!(adamw.weight_decay >= 0.0f && adamw.weight_decay < 1.0f))
+        return Status::Error("--weight-decay: must be 0 or more and below 1.");
+    return Status::Ok();
 }
 
 // The model with a position range of P ≥ its own: every tensor copied; gpt's position rows beyond

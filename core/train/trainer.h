@@ -59,6 +59,26 @@ int auto_threads(const TrainOptions& o, int seq_len);
 // Ranges, named as the CLI options: --steps 1 to 100000, --batch 1 to 1024, --lr (0, 1] ...
 Status validate_options(const TrainOptions& o);
 
+// What the text and image trainers share. The run's length and optimiser settings of a task's
+// defaults (TaskDefaults or ImageTaskDefaults) copied into its options (TrainOptions or
+// ImageTrainOptions); each trainer copies its own extra fields.
+template <class Options, class Defaults>
+void apply_run_defaults(Options& o, const Defaults& d) {
+    o.n_layers = d.n_layers;
+    o.n_heads = d.n_heads;
+    o.d_model = d.d_model;
+    o.steps = d.steps;
+    o.batch = d.batch;
+    o.warmup = d.warmup;
+    o.lr = d.lr;
+}
+// --steps, --batch, --warmup and --threads (0 = auto) in range, named as the CLI's options.
+Status validate_run_ranges(int steps, int batch, int warmup, int threads);
+// --lr in (0, 1] and --weight-decay in [0, 1).
+Status validate_rate(float lr, const AdamWConfig& adamw);
+// One thread per core (1 to 64): what `threads = 0` means for a large enough run.
+int core_threads();
+
 struct Evaluation {
     int examples = 0;
     float loss = 0;        // mean over scored positions

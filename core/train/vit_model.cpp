@@ -33,16 +33,7 @@ VitLayout make_vit_layout(const VitShape& s) {
     const int C = s.d_model, F = s.d_ff(), T = s.seq_len(), K = s.n_classes, PP = s.patch_dim();
     VitLayout L;
     auto add = [&](const std::string& name, std::vector<int> shape, bool decay) {
-        ParamTensor t;
-        t.name = name;
-        t.size = 1;
-        for (int d : shape) t.size *= std::size_t(d);
-        t.shape = std::move(shape);
-        t.offset = L.total;
-        t.decay = decay;
-        L.total += t.size;
-        L.tensors.push_back(std::move(t));
-        return L.tensors.back().offset;
+        return add_tensor(L.tensors, L.total, name, std::move(shape), decay);
     };
     L.patch_w = add("patch.weight", {PP, C}, true);
     L.patch_b = add("patch.bias", {C}, false);
@@ -129,7 +120,7 @@ float vit_forward(ThreadPool& pool, const VitModel& m, VitActs& a, const std::ui
                   const int* labels, int B) {
     const VitShape& s = m.shape;
     resize(a, s, B);
-    const int C = s.d_model, NH = s.n_heads, F = s.d_ff(), T = s.seq_len(), N = B * T, K = s.n_classes;
+    const int C = s.d_model, NH = s.n_heads, F = s.d_ff(), T = s.seq_len(), K = s.n_classes;
     const int S = s.image_side, P = s.patch, G = s.grid(), Np = s.n_patches(), PP = s.patch_dim();
     const float* W = m.params.data();
     const VitLayout& L = m.layout;
@@ -147,23 +138,10 @@ float vit_forward(ThreadPool& pool, const VitModel& m, VitActs& a, const std::ui
     matmul_forward(pool, a.embedded.data(), a.patches.data(), W + L.patch_w, W + L.patch_b, B * Np, PP, C);  // (B·Np, C)
     vit_embed_forward(a.encoded.data(), a.embedded.data(), W + L.cls, W + L.pos, B, Np, C);               // (N, C)
     const float* x = a.encoded.data();  // (N, C) residual
+    const BlockDims dims{B, T, C, NH, F, s.ln_eps, /*mlp=*/true, /*causal=*/false};
     for (int l = 0; l < s.n_layers; ++l) {
-        const LayerOffsets& o = L.layers[l];
-        LayerActs& A = a.layers[l];
-        layernorm_forward(A.ln1.data(), A.ln1_mean.data(), A.ln1_rstd.data(), x, W + o.ln1_w, W + o.ln1_b, N, C,
-                          s.ln_eps);                                                                   // (N, C)
-        matmul_forward(pool, A.qkv.data(), A.ln1.data(), W + o.qkv_w, W + o.qkv_b, N, C, 3 * C);          // (N, 3C)
-        attention_forward(pool, A.atty.data(), A.preatt.data(), A.att.data(), A.qkv.data(), B, T, C, NH,
-                          /*causal=*/false);                                                           // (N, C)
-        matmul_forward(pool, A.attproj.data(), A.atty.data(), W + o.attproj_w, W + o.attproj_b, N, C, C);
-        residual_forward(A.res2.data(), x, A.attproj.data(), N * C);                                   // (N, C)
-        layernorm_forward(A.ln2.data(), A.ln2_mean.data(), A.ln2_rstd.data(), A.res2.data(), W + o.ln2_w,
-                          W + o.ln2_b, N, C, s.ln_eps);                                               // (N, C)
-        matmul_forward(pool, A.fch.data(), A.ln2.data(), W + o.fc_w, W + o.fc_b, N, C, F);               // (N, 4C)
-        gelu_forward(A.fch_gelu.data(), A.fch.data(), N * F);                                         // (N, 4C)
-        matmul_forward(pool, A.fcproj.data(), A.fch_gelu.data(), W + o.fcproj_w, W + o.fcproj_b, N, F, C);
-        residual_forward(A.res3.data(), A.res2.data(), A.fcproj.data(), N * C);                       // (N, C)
-        x = A.res3.data();
+        block_forward(pool, W, L.layers[l], dims, x, a.layers[l]);  // (N, C) → (N, C)
+        x = a.layers[l].res3.data();
     }
     // Only the class token's row reaches the head, so the final LayerNorm runs on those rows.
     gather_rows_forward(a.cls_x.data(), x, B, T, C);                                                   // (B, C)
@@ -180,7 +158,7 @@ static void zero(Floats& v) { std::fill(v.begin(), v.end(), 0.0f); }
 
 void vit_backward(ThreadPool& pool, VitModel& m, const VitActs& a, VitActs& d, const int* labels) {
     const VitShape& s = m.shape;
-    const int B = a.B, C = s.d_model, NH = s.n_heads, F = s.d_ff(), T = s.seq_len(), N = B * T, K = s.n_classes;
+    const int B = a.B, C = s.d_model, NH = s.n_heads, F = s.d_ff(), T = s.seq_len(), K = s.n_classes;
     const int Np = s.n_patches(), PP = s.patch_dim();
     resize(d, s, B);
     const float* W = m.params.data();
@@ -199,37 +177,11 @@ void vit_backward(ThreadPool& pool, VitModel& m, const VitActs& a, VitActs& d, c
     zero(dx_last);
     gather_rows_backward(dx_last.data(), d.cls_x.data(), B, T, C);  // only the class rows get a gradient
 
+    const BlockDims dims{B, T, C, NH, F, s.ln_eps, /*mlp=*/true, /*causal=*/false};
     for (int l = s.n_layers - 1; l >= 0; --l) {
-        const LayerOffsets& o = L.layers[l];
-        const LayerActs& A = a.layers[l];
-        LayerActs& D = d.layers[l];
         const float* x_in = l == 0 ? a.encoded.data() : a.layers[l - 1].res3.data();  // (N, C)
         Floats& dx_in = l == 0 ? d.encoded : d.layers[l - 1].res3;
-        zero(D.res2);
-        zero(D.fcproj);
-        residual_backward(D.res2.data(), D.fcproj.data(), D.res3.data(), N * C);
-        zero(D.fch_gelu);
-        matmul_backward(pool, D.fch_gelu.data(), G + o.fcproj_w, G + o.fcproj_b, D.fcproj.data(), A.fch_gelu.data(),
-                        W + o.fcproj_w, N, F, C);
-        zero(D.fch);
-        gelu_backward(D.fch.data(), A.fch.data(), D.fch_gelu.data(), N * F);
-        zero(D.ln2);
-        matmul_backward(pool, D.ln2.data(), G + o.fc_w, G + o.fc_b, D.fch.data(), A.ln2.data(), W + o.fc_w, N, C, F);
-        layernorm_backward(D.res2.data(), G + o.ln2_w, G + o.ln2_b, D.ln2.data(), A.res2.data(), W + o.ln2_w,
-                           A.ln2_mean.data(), A.ln2_rstd.data(), N, C);
-        zero(dx_in);
-        zero(D.attproj);
-        residual_backward(dx_in.data(), D.attproj.data(), D.res2.data(), N * C);
-        zero(D.atty);
-        matmul_backward(pool, D.atty.data(), G + o.attproj_w, G + o.attproj_b, D.attproj.data(), A.atty.data(),
-                        W + o.attproj_w, N, C, C);
-        zero(D.qkv);
-        attention_backward(pool, D.qkv.data(), D.att.data(), D.atty.data(), A.qkv.data(), A.att.data(), B, T, C, NH);
-        zero(D.ln1);
-        matmul_backward(pool, D.ln1.data(), G + o.qkv_w, G + o.qkv_b, D.qkv.data(), A.ln1.data(), W + o.qkv_w, N, C,
-                        3 * C);
-        layernorm_backward(dx_in.data(), G + o.ln1_w, G + o.ln1_b, D.ln1.data(), x_in, W + o.ln1_w, A.ln1_mean.data(),
-                           A.ln1_rstd.data(), N, C);
+        block_backward(pool, W, G, L.layers[l], dims, x_in, a.layers[l], d.layers[l], dx_in);
     }
     zero(d.embedded);
     vit_embed_backward(d.embedded.data(), G + L.cls, G + L.pos, d.encoded.data(), B, Np, C);

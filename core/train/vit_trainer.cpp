@@ -2,8 +2,6 @@
 #include "core/train/vit_trainer.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <thread>
 
 #include "core/base/rng.h"
 
@@ -14,14 +12,8 @@ bool apply_image_task_defaults(ImageTrainOptions& o, const std::string& task) {
     if (!info) return false;
     const ImageTaskDefaults& d = info->defaults;
     o.task = task;
+    apply_run_defaults(o, d);
     o.patch = d.patch;
-    o.n_layers = d.n_layers;
-    o.n_heads = d.n_heads;
-    o.d_model = d.d_model;
-    o.steps = d.steps;
-    o.batch = d.batch;
-    o.warmup = d.warmup;
-    o.lr = d.lr;
     o.train_size = d.train_size;
     return true;
 }
@@ -39,22 +31,12 @@ static VitShape shape_of(const ImageTrainOptions& o, int side, int classes) {
 
 Status validate_image_options(const ImageTrainOptions& o) {
     if (!find_image_task(o.task)) return Status::Error("--task " + o.task + ": not an image task.");
-    if (Status s = check_range("--steps", o.steps, 1, 1000000); !s) return s;
-    if (Status s = check_range("--batch", o.batch, 1, 1024); !s) return s;
-    if (Status s = check_range("--warmup", o.warmup, 0, 1000000); !s) return s;
-    if (o.threads != 0)
-        if (Status s = check_range("--threads", o.threads, 1, 64); !s) return s;
+    if (Status s = validate_run_ranges(o.steps, o.batch, o.warmup, o.threads); !s) return s;
     if (o.train_size != 0)
         if (Status s = check_range("--train-size", o.train_size, 10, 60000); !s) return s;
     if (o.test_size != 0)
         if (Status s = check_range("--test-size", o.test_size, 10, 10000); !s) return s;
-    if (!(o.lr > 0.0f && o.lr <= 1.0f)) {
-        char v[32];
-        std::snprintf(v, sizeof v, "%g", double(o.lr));
-        return Status::Error(std::string("--lr ") + v + ": must be above 0 and at most 1.");
-    }
-    if (!(o.adamw.weight_decay >= 0.0f && o.adamw.weight_decay < 1.0f))
-        return Status::Error("--weight-decay: must be 0 or more and below 1.");
+    if (Status s = validate_rate(o.lr, o.adamw); !s) return s;
     return validate_vit_shape(shape_of(o, 28, 10));
 }
 
@@ -91,10 +73,8 @@ Expected<std::unique_ptr<ImageTrainState>> make_image_train_state(const ImageTra
         const int label = st->data.test.labels[i];
         if (!seen[label]) seen[label] = true, st->probe_ids.push_back(i);
     }
-    int threads = o.threads;
-    if (threads == 0) threads = int(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
-    st->options.threads = threads;
-    st->pool = std::make_unique<ThreadPool>(threads);
+    st->options.threads = o.threads == 0 ? core_threads() : o.threads;
+    st->pool = std::make_unique<ThreadPool>(st->options.threads);
     st->started = std::chrono::steady_clock::now();
     return st;
 }

@@ -20,75 +20,29 @@ ImageTrainWorker::ImageTrainWorker(std::function<void()> wake, int probe_interva
 }
 
 ImageTrainWorker::~ImageTrainWorker() {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        stop_ = true;
-        commands_.clear();
-    }
-    wake_.notify_all();
+    stop_worker(control_);
     thread_.join();
 }
 
-void ImageTrainWorker::post(Command c) {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        commands_.push_back(std::move(c));
-    }
-    wake_.notify_one();
-}
-
-void ImageTrainWorker::reset(const ImageTrainOptions& options) {
-    Command c;
-    c.kind = Command::Reset;
-    c.options = options;
-    post(std::move(c));
-}
-void ImageTrainWorker::start() {
-    Command c;
-    c.kind = Command::Start;
-    post(std::move(c));
-}
-void ImageTrainWorker::pause() {
-    Command c;
-    c.kind = Command::Pause;
-    post(std::move(c));
-}
-void ImageTrainWorker::run_steps(int n) {
-    Command c;
-    c.kind = Command::RunSteps;
-    c.n = n;
-    post(std::move(c));
-}
-void ImageTrainWorker::save(const std::string& dir, SavePurpose purpose) {
-    Command c;
-    c.kind = Command::Save;
-    c.dir = dir;
-    c.purpose = purpose;
-    post(std::move(c));
-}
+void ImageTrainWorker::reset(const ImageTrainOptions& options) { post_reset(control_, options); }
+void ImageTrainWorker::start() { post_command(control_, command_of<Command>(Command::Start)); }
+void ImageTrainWorker::pause() { post_command(control_, command_of<Command>(Command::Pause)); }
+void ImageTrainWorker::run_steps(int n) { post_command(control_, command_of<Command>(Command::RunSteps, n)); }
+void ImageTrainWorker::save(const std::string& dir, SavePurpose purpose) { post_save(control_, dir, purpose); }
 
 ImageTrainUpdate ImageTrainWorker::take() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    ImageTrainUpdate u = std::move(out_);
-    out_ = ImageTrainUpdate{};
-    out_.run_id = u.run_id;
-    out_.error = u.error;
-    out_.has_state = u.has_state;
-    out_.step = u.step;
-    out_.total_steps = u.total_steps;
+    std::lock_guard<std::mutex> lock(control_.mutex);
+    ImageTrainUpdate u = take_update(out_);
     out_.class_names = u.class_names;
-    u.running = running_;
+    u.running = control_.running;
     return u;
 }
 
-bool ImageTrainWorker::wait_idle(std::chrono::milliseconds timeout) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return idle_.wait_for(lock, timeout, [this] { return commands_.empty() && !running_ && !working_; });
-}
+bool ImageTrainWorker::wait_idle(std::chrono::milliseconds timeout) { return wait_worker_idle(control_, timeout); }
 
 void ImageTrainWorker::publish_probes(ImageTrainState& s) {
     std::vector<ImageProbe> probes = image_probes(s);
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(control_.mutex);
     out_.probes = std::move(probes);
     out_.probes_step = s.step;
     last_probe_ = Clock::now();
@@ -101,9 +55,8 @@ void ImageTrainWorker::handle(Command& c, std::unique_ptr<ImageTrainState>& stat
             auto made = make_image_train_state(c.options);
             if (made) state = std::move(*made);
             {
-                std::lock_guard<std::mutex> lock(mutex_);
-                running_ = false;
-                steps_left_ = -1;
+                std::lock_guard<std::mutex> lock(control_.mutex);
+                stop_running(control_);
                 out_.log.clear();
                 out_.probes.reset();
                 out_.reset = true;
@@ -119,20 +72,15 @@ void ImageTrainWorker::handle(Command& c, std::unique_ptr<ImageTrainState>& stat
         }
         case Command::Start:
         case Command::RunSteps: {
-            std::lock_guard<std::mutex> lock(mutex_);
-            if (state && !image_training_done(*state) && (c.kind == Command::Start || c.n > 0)) {
-                running_ = true;
-                steps_left_ = c.kind == Command::Start ? -1 : c.n;
-            }
+            std::lock_guard<std::mutex> lock(control_.mutex);
+            begin_running(control_, c, state && !image_training_done(*state));
             break;
         }
         case Command::Pause: {
             bool was_running = false;
             {
-                std::lock_guard<std::mutex> lock(mutex_);
-                was_running = running_;
-                running_ = false;
-                steps_left_ = -1;
+                std::lock_guard<std::mutex> lock(control_.mutex);
+                was_running = stop_running(control_);
             }
             if (state && was_running) publish_probes(*state);
             break;
@@ -147,7 +95,7 @@ void ImageTrainWorker::handle(Command& c, std::unique_ptr<ImageTrainState>& stat
                 if (Status s = save_vit_folder(*state, c.dir); !s) r.error = s.message();
                 r.step = state->step;
             }
-            std::lock_guard<std::mutex> lock(mutex_);
+            std::lock_guard<std::mutex> lock(control_.mutex);
             out_.saves.push_back(std::move(r));
             break;
         }
@@ -156,46 +104,22 @@ void ImageTrainWorker::handle(Command& c, std::unique_ptr<ImageTrainState>& stat
 
 void ImageTrainWorker::run() {
     std::unique_ptr<ImageTrainState> state;  // this thread's alone
-    std::unique_lock<std::mutex> lock(mutex_);
-    for (;;) {
-        wake_.wait(lock, [this] { return stop_ || !commands_.empty() || running_; });
-        if (stop_) break;
-        working_ = true;
-        if (!commands_.empty()) {
-            Command c = std::move(commands_.front());
-            commands_.pop_front();
-            lock.unlock();
-            handle(c, state);
+    auto handle_one = [&](Command& c) {
+        handle(c, state);
+        if (wake_fn_) wake_fn_();
+    };
+    auto after_step = [&](const TrainLogEntry& e, bool stopped, std::unique_lock<std::mutex>& lock) {
+        out_.log.push_back(e);
+        out_.step = state->step;
+        const bool due = Clock::now() - last_probe_ >= std::chrono::milliseconds(probe_interval_ms_);
+        lock.unlock();
+        if (stopped || due) {
+            publish_probes(*state);
             if (wake_fn_) wake_fn_();
-            lock.lock();
-        } else if (!state || image_training_done(*state)) {
-            running_ = false;
-            steps_left_ = -1;
-        } else {
-            lock.unlock();
-            const TrainLogEntry e = image_train_step(*state);
-            const bool done = image_training_done(*state);
-            lock.lock();
-            out_.log.push_back(e);
-            out_.step = state->step;
-            if (steps_left_ > 0) --steps_left_;
-            if (done || steps_left_ == 0) {
-                running_ = false;
-                steps_left_ = -1;
-            }
-            const bool stopped = !running_;
-            const bool due = Clock::now() - last_probe_ >= std::chrono::milliseconds(probe_interval_ms_);
-            lock.unlock();
-            if (stopped || due) {
-                publish_probes(*state);
-                if (wake_fn_) wake_fn_();
-            }
-            lock.lock();
         }
-        working_ = false;
-        if (commands_.empty() && !running_) idle_.notify_all();
-    }
-    lock.unlock();
+        lock.lock();
+    };
+    run_worker_loop(control_, state, handle_one, image_training_done, image_train_step, after_step);
     state.reset();
 }
 

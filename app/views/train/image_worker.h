@@ -71,18 +71,13 @@ private:
         std::string dir;
         SavePurpose purpose = SavePurpose::Keep;
     };
-    void post(Command c);
     void run();
     void handle(Command& c, std::unique_ptr<train::ImageTrainState>& state);
     void publish_probes(train::ImageTrainState& s);
 
     std::function<void()> wake_fn_;
     int probe_interval_ms_;
-    std::mutex mutex_;
-    std::condition_variable wake_, idle_;
-    std::deque<Command> commands_;
-    bool stop_ = false, running_ = false, working_ = false;
-    int steps_left_ = -1;
+    WorkerControl<Command> control_;  // the queue and run flags, under control_.mutex
     ImageTrainUpdate out_;
     std::chrono::steady_clock::time_point last_probe_;
     std::thread thread_;  // last

@@ -21,6 +21,7 @@
 #include "app/heatmap/heatmap_texture.h"
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"
+#include "app/views/train/panel_parts.h"
 #include "app/views/train/train_export.h"
 #include "app/widgets/ui_widgets.h"
 
@@ -86,13 +87,6 @@ const ProbeSnapshot* shown_snapshot(const TrainPanel& p) {
 
 // --- [SECTION] Settings column -------------------------------------------------------------------
 
-bool input_int(LabelBuf& label, Lang lang, Txt name, const char* id, int* v, int step, Txt tip) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-    const bool changed = ImGui::InputInt(label(lang, name, id), v, step, step * 10);
-    item_tooltip(tr(lang, tip));
-    return changed;
-}
-
 // Start / Step / Reset with settings that differ from the run's begin a new run with them.
 void ensure_run(TrainPanel& p, bool force_new) {
     if (force_new || !p.has_run || !same_train_options(p.settings, p.run_options)) {
@@ -148,8 +142,8 @@ void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
     ImGui::Spacing();
     TaskParams& tp = p.settings.task_params;
     if (task_uses_symbols(p.settings.task))
-        input_int(label, lang, Txt::TrainSymbols, "train_symbols", &tp.n_symbols, 1, Txt::TrainSymbolsTip);
-    input_int(label, lang, Txt::TrainLength, "train_length", &tp.length, 1, Txt::TrainLengthTip);
+        train_input_int(label, lang, Txt::TrainSymbols, "train_symbols", &tp.n_symbols, 1, Txt::TrainSymbolsTip);
+    train_input_int(label, lang, Txt::TrainLength, "train_length", &tp.length, 1, Txt::TrainLengthTip);
     if (task_uses_text(p.settings.task)) {
         ImGui::TextUnformatted(tr(lang, Txt::TrainText));
         item_tooltip(tr(lang, Txt::TrainTextTip));
@@ -175,26 +169,26 @@ void draw_arch_choice(TrainOptions& o, Lang lang, LabelBuf& label) {
         return;
     }
     int kv = o.kv_heads > 0 ? o.kv_heads : o.n_heads;
-    if (input_int(label, lang, Txt::TrainKvHeads, "train_kv_heads", &kv, 1, Txt::TrainKvHeadsTip))
+    if (train_input_int(label, lang, Txt::TrainKvHeads, "train_kv_heads", &kv, 1, Txt::TrainKvHeadsTip))
         o.kv_heads = std::max(kv, 1);
 }
 
 void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
     TrainOptions& o = p.settings;
     ImGui::Separator();
-    input_int(label, lang, Txt::TrainLayers, "train_layers", &o.n_layers, 1, Txt::TrainSizeTip);
-    input_int(label, lang, Txt::TrainHeads, "train_heads", &o.n_heads, 1, Txt::TrainSizeTip);
-    input_int(label, lang, Txt::TrainDModel, "train_dmodel", &o.d_model, 16, Txt::TrainSizeTip);
+    train_input_int(label, lang, Txt::TrainLayers, "train_layers", &o.n_layers, 1, Txt::TrainSizeTip);
+    train_input_int(label, lang, Txt::TrainHeads, "train_heads", &o.n_heads, 1, Txt::TrainSizeTip);
+    train_input_int(label, lang, Txt::TrainDModel, "train_dmodel", &o.d_model, 16, Txt::TrainSizeTip);
     ImGui::Checkbox(label(lang, Txt::TrainMlp, "train_mlp"), &o.mlp);
     item_tooltip(tr(lang, Txt::TrainMlpTip));
     draw_arch_choice(o, lang, label);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
     ImGui::InputFloat(label(lang, Txt::TrainLr, "train_lr"), &o.lr, 0.0005f, 0.005f, "%.4g");
     item_tooltip(tr(lang, Txt::TrainLrTip));
-    input_int(label, lang, Txt::TrainBatch, "train_batch", &o.batch, 8, Txt::TrainBatchTip);
-    input_int(label, lang, Txt::TrainSteps, "train_steps", &o.steps, 50, Txt::TrainStepsTip);
+    train_input_int(label, lang, Txt::TrainBatch, "train_batch", &o.batch, 8, Txt::TrainBatchTip);
+    train_input_int(label, lang, Txt::TrainSteps, "train_steps", &o.steps, 50, Txt::TrainStepsTip);
     int seed = int(std::min<std::uint64_t>(o.seed, 1000000000ull));
-    if (input_int(label, lang, Txt::TrainSeed, "train_seed", &seed, 1, Txt::TrainSeedTip)) o.seed = std::uint64_t(std::max(seed, 0));
+    if (train_input_int(label, lang, Txt::TrainSeed, "train_seed", &seed, 1, Txt::TrainSeedTip)) o.seed = std::uint64_t(std::max(seed, 0));
     if (ImGui::SmallButton(label(lang, Txt::TrainDefaults, "train_defaults"))) {
         const int threads = o.threads;
         const Arch arch = o.arch;  // the defaults are the task's sizes; the architecture stays
@@ -235,17 +229,8 @@ void draw_buttons(TrainPanel& p, Lang lang, LabelBuf& label, const std::string& 
     if (bad) ImGui::TextColored(error_colour(), "%s", problem.c_str());
     if (!p.status.error.empty())
         ImGui::TextColored(error_colour(), "%s", localize_core_message(p.status.error, lang).c_str());
-    if (!bad && p.has_run && !same_train_options(p.settings, p.run_options))
-        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::TrainChanged));
-    if (!p.status.has_state || (p.status.step == 0 && !running)) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::TrainNotStarted));
-    } else {
-        const bool done = p.status.step >= p.status.total_steps;
-        ImGui::Text(tr(lang, Txt::TrainStatus), p.status.step, p.status.total_steps, steps_per_second(p.curves));
-        ImGui::SameLine();
-        ImGui::TextDisabled("(%s)", tr(lang, done ? Txt::TrainStatusDone
-                                                  : running ? Txt::TrainStatusRunning : Txt::TrainStatusPaused));
-    }
+    draw_run_status(lang, p.status.has_state, running, p.status.step, p.status.total_steps, steps_per_second(p.curves),
+                    !bad && p.has_run && !same_train_options(p.settings, p.run_options));
     ImGui::PopTextWrapPos();
 }
 
@@ -293,13 +278,7 @@ void follow_use(TrainPanel& p, AppState& state, ModelSession& models, Lang lang)
         return;
     }
     ImGui::PushTextWrapPos(0.0f);
-    if (models.active && models.active_folder == p.using_dir) {
-        ImGui::TextColored(ImVec4(0.55f, 0.85f, 0.55f, 1.0f), tr(lang, Txt::TrainUsing), p.using_step, p.using_dir.c_str());
-    } else if (models.loader.busy()) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::TrainUseLoading));
-    } else if (!models.error.empty() && models.error_folder == p.using_dir) {
-        ImGui::TextColored(error_colour(), "%s", localize_core_message(models.error, lang).c_str());
-    }
+    draw_using_status(models, lang, p.using_dir, p.using_step);
     ImGui::PopTextWrapPos();
 }
 
@@ -309,29 +288,11 @@ void draw_curves(const TrainPanel& p, Lang lang, float height, int shown_step) {
     const TrainCurves& c = p.curves;
     const double total = std::max(1, p.status.total_steps > 0 ? p.status.total_steps : p.settings.steps);
     const float w = 0.5f * (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x);
-    constexpr std::size_t kMaxDrawn = 600;
-    std::vector<double> x, y;
     for (int which = 0; which < 2; ++which) {
-        PlotSpec spec;
-        spec.title = tr(lang, which == 0 ? Txt::TrainLossTitle : Txt::TrainAccTitle);
-        spec.x = fit_axis({0.0, total}, AxisScale::Linear, true);
-        spec.x.label = tr(lang, Txt::TrainAxisStep);
+        PlotSpec spec = which == 0 ? loss_plot(c, total, lang, Txt::TrainSeriesEvalLoss)
+                                   : accuracy_plot(total, lang, Txt::TrainAccTitle);
         if (!p.follow_live) spec.x_marks.push_back(shown_step);
-        if (which == 0) {
-            decimate(c.step, c.loss, kMaxDrawn, x, y);  // the axis fits what is drawn (a run may have 100k steps)
-            std::vector<double> all = y;
-            all.insert(all.end(), c.eval_loss.begin(), c.eval_loss.end());
-            all.erase(std::remove_if(all.begin(), all.end(), [](double v) { return !(v > 0.0); }), all.end());
-            spec.y = fit_axis(all, AxisScale::Log);
-            spec.y.label = tr(lang, Txt::TrainAxisLoss);
-            spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesLoss), x, y, plot_colour(0), SeriesKind::Line));
-            spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesEvalLoss), c.eval_step, c.eval_loss,
-                                              plot_colour(1), SeriesKind::LinePoints));
-        } else {
-            spec.y.lo = 0.0;
-            spec.y.hi = 108.0;  // room above 100%: the legend box then avoids the finished curves
-            spec.y.label = tr(lang, Txt::TrainAxisAcc);
-            spec.y.unit = "%";
+        if (which == 1) {
             std::vector<double> exact, token;
             for (double v : c.exact) exact.push_back(100.0 * v);
             for (double v : c.token_acc) token.push_back(100.0 * v);

@@ -18,75 +18,29 @@ TrainWorker::TrainWorker(TrainWorkerConfig config) : config_(std::move(config)) 
 }
 
 TrainWorker::~TrainWorker() {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        stop_ = true;
-        commands_.clear();
-    }
-    wake_.notify_all();
+    stop_worker(control_);
     thread_.join();  // a step in progress finishes first (milliseconds)
 }
 
-void TrainWorker::post(Command c) {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        commands_.push_back(std::move(c));
-    }
-    wake_.notify_one();
-}
-
-// Commands are filled field by field: GCC 12 warns (maybe-uninitialized, a false positive) about
-// the strings of a brace-initialized Command.
-void TrainWorker::post_kind(Command::Kind kind, int n) {
-    Command c;
-    c.kind = kind;
-    c.n = n;
-    post(std::move(c));
-}
-
-void TrainWorker::reset(const TrainOptions& options) {
-    Command c;
-    c.kind = Command::Reset;
-    c.options = options;
-    post(std::move(c));
-}
-void TrainWorker::start() { post_kind(Command::Start); }
-void TrainWorker::pause() { post_kind(Command::Pause); }
-void TrainWorker::step() { post_kind(Command::Step); }
-void TrainWorker::run_steps(int n) { post_kind(Command::RunSteps, n); }
-void TrainWorker::save(const std::string& dir, SavePurpose purpose) {
-    Command c;
-    c.kind = Command::Save;
-    c.dir = dir;
-    c.purpose = purpose;
-    post(std::move(c));
-}
+void TrainWorker::reset(const TrainOptions& options) { post_reset(control_, options); }
+void TrainWorker::start() { post_command(control_, command_of<Command>(Command::Start)); }
+void TrainWorker::pause() { post_command(control_, command_of<Command>(Command::Pause)); }
+void TrainWorker::step() { post_command(control_, command_of<Command>(Command::Step)); }
+void TrainWorker::run_steps(int n) { post_command(control_, command_of<Command>(Command::RunSteps, n)); }
+void TrainWorker::save(const std::string& dir, SavePurpose purpose) { post_save(control_, dir, purpose); }
 
 TrainUpdate TrainWorker::take() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    TrainUpdate u = std::move(out_);
-    // The status stays in the mailbox; what was handed over is cleared.
-    out_ = TrainUpdate{};
-    out_.run_id = u.run_id;
-    out_.error = u.error;
-    out_.has_state = u.has_state;
-    out_.step = u.step;
-    out_.total_steps = u.total_steps;
+    std::lock_guard<std::mutex> lock(control_.mutex);
+    TrainUpdate u = take_update(out_);  // the status stays in the mailbox; what was handed over is cleared
     out_.probe_text = u.probe_text;
     out_.exact_meaningful = u.exact_meaningful;
-    u.running = running_;
+    u.running = control_.running;
     return u;
 }
 
-bool TrainWorker::busy() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return !commands_.empty() || running_ || working_;
-}
+bool TrainWorker::busy() const { return worker_busy(control_); }
 
-bool TrainWorker::wait_idle(std::chrono::milliseconds timeout) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return idle_.wait_for(lock, timeout, [this] { return commands_.empty() && !running_ && !working_; });
-}
+bool TrainWorker::wait_idle(std::chrono::milliseconds timeout) { return wait_worker_idle(control_, timeout); }
 
 void TrainWorker::notify() {
     if (config_.wake) config_.wake();
@@ -98,7 +52,7 @@ void TrainWorker::publish_probe(const TrainState& s, bool snapshot) {
     snap.step = s.step;
     snap.probe = std::make_shared<const Trace>(probe_trace(s));
     snap.loss = s.log.empty() ? 0.0f : s.log.back().loss;
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(control_.mutex);
     if (snapshot) {
         add_snapshot(timeline_, snap);
         out_.timeline = timeline_;
@@ -118,9 +72,8 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
                 text = probe_text(*state);
             }
             {
-                std::lock_guard<std::mutex> lock(mutex_);
-                running_ = false;
-                steps_left_ = -1;
+                std::lock_guard<std::mutex> lock(control_.mutex);
+                stop_running(control_);
                 timeline_ = Timeline{};
                 out_.log.clear();
                 out_.probe.reset();
@@ -141,34 +94,28 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
         }
         case Command::Start:
         case Command::RunSteps: {
-            std::lock_guard<std::mutex> lock(mutex_);
-            if (state && !training_done(*state) && (c.kind == Command::Start || c.n > 0)) {
-                running_ = true;
-                steps_left_ = c.kind == Command::Start ? -1 : c.n;
-            }
+            std::lock_guard<std::mutex> lock(control_.mutex);
+            begin_running(control_, c, state && !training_done(*state));
             break;
         }
         case Command::Pause: {
             bool was_running = false;
             {
-                std::lock_guard<std::mutex> lock(mutex_);
-                was_running = running_;
-                running_ = false;
-                steps_left_ = -1;
+                std::lock_guard<std::mutex> lock(control_.mutex);
+                was_running = stop_running(control_);
             }
             if (state && was_running) publish_probe(*state, true);
             break;
         }
         case Command::Step: {
             {
-                std::lock_guard<std::mutex> lock(mutex_);
-                running_ = false;
-                steps_left_ = -1;
+                std::lock_guard<std::mutex> lock(control_.mutex);
+                stop_running(control_);
             }
             if (!state || training_done(*state)) break;
             const TrainLogEntry e = train_step(*state);
             {
-                std::lock_guard<std::mutex> lock(mutex_);
+                std::lock_guard<std::mutex> lock(control_.mutex);
                 out_.log.push_back(e);
                 out_.step = state->step;
             }
@@ -187,7 +134,7 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
                 r.probe = std::make_shared<const Trace>(probe_trace(*state));
                 r.probe_text = probe_text(*state);
             }
-            std::lock_guard<std::mutex> lock(mutex_);
+            std::lock_guard<std::mutex> lock(control_.mutex);
             out_.saves.push_back(std::move(r));
             break;
         }
@@ -197,50 +144,26 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
 void TrainWorker::run() {
     std::unique_ptr<TrainState> state;  // this thread's alone
     Clock::time_point last_wake = Clock::now();
-    std::unique_lock<std::mutex> lock(mutex_);
-    for (;;) {
-        wake_.wait(lock, [this] { return stop_ || !commands_.empty() || running_; });
-        if (stop_) break;
-        working_ = true;
-        if (!commands_.empty()) {
-            Command c = std::move(commands_.front());
-            commands_.pop_front();
-            lock.unlock();
-            handle(c, state);
+    auto handle_one = [&](Command& c) {
+        handle(c, state);
+        notify();
+    };
+    auto after_step = [&](const TrainLogEntry& e, bool stopped, std::unique_lock<std::mutex>& lock) {
+        out_.log.push_back(e);
+        out_.step = state->step;
+        const bool on_grid = state->step % snapshot_every_ == 0;
+        const bool due = config_.probe_interval_ms > 0 &&
+                         Clock::now() - last_probe_ >= std::chrono::milliseconds(config_.probe_interval_ms);
+        lock.unlock();
+        if (stopped || on_grid || due) publish_probe(*state, stopped || on_grid);
+        const Clock::time_point now = Clock::now();
+        if (stopped || on_grid || due || now - last_wake > std::chrono::milliseconds(50)) {
             notify();
-            lock.lock();
-        } else if (!state || training_done(*state)) {
-            running_ = false;
-            steps_left_ = -1;
-        } else {
-            lock.unlock();
-            const TrainLogEntry e = train_step(*state);
-            const bool done = training_done(*state);
-            lock.lock();
-            out_.log.push_back(e);
-            out_.step = state->step;
-            if (steps_left_ > 0) --steps_left_;
-            if (done || steps_left_ == 0) {
-                running_ = false;
-                steps_left_ = -1;
-            }
-            const bool stopped = !running_;
-            const bool on_grid = state->step % snapshot_every_ == 0;
-            const bool due = config_.probe_interval_ms > 0 &&
-                             Clock::now() - last_probe_ >= std::chrono::milliseconds(config_.probe_interval_ms);
-            lock.unlock();
-            if (stopped || on_grid || due) publish_probe(*state, stopped || on_grid);
-            const Clock::time_point now = Clock::now();
-            if (stopped || on_grid || due || now - last_wake > std::chrono::milliseconds(50)) {
-                notify();
-                last_wake = now;
-            }
-            lock.lock();
+            last_wake = now;
         }
-        working_ = false;
-        if (commands_.empty() && !running_) idle_.notify_all();
-    }
-    lock.unlock();
+        lock.lock();
+    };
+    run_worker_loop(control_, state, handle_one, training_done, train_step, after_step);
     state.reset();  // freed on the thread that owned it
 }
 

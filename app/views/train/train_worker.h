@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/views/train/train_lab.h"
+#include "app/views/train/worker_control.h"
 #include "core/train/trainer.h"
 
 namespace attn::app {
@@ -91,21 +92,13 @@ private:
         std::string dir;
         SavePurpose purpose = SavePurpose::Keep;
     };
-    void post(Command c);
-    void post_kind(Command::Kind kind, int n = 0);
     void run();
     void handle(Command& c, std::unique_ptr<TrainState>& state);
     void publish_probe(const TrainState& s, bool force_snapshot);
     void notify();
 
     TrainWorkerConfig config_;
-    mutable std::mutex mutex_;
-    std::condition_variable wake_, idle_;
-    std::deque<Command> commands_;
-    bool stop_ = false;
-    bool running_ = false;   // training continuously (or run_steps in progress)
-    int steps_left_ = -1;    // run_steps: steps still to run; -1 = until done or paused
-    bool working_ = false;   // handling a command or a step right now
+    WorkerControl<Command> control_;  // the queue and run flags, under control_.mutex
     TrainUpdate out_;        // the mailbox (what take() hands over)
     Timeline timeline_;      // the worker's timeline (copied into out_ when it changes)
     int snapshot_every_ = 1;

@@ -16,6 +16,7 @@
 #include "app/i18n/class_names.h"
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"
+#include "app/views/train/panel_parts.h"
 #include "app/views/train/train_export.h"
 #include "app/widgets/ui_widgets.h"
 
@@ -94,13 +95,6 @@ void ensure_run(VitTrainPanel& p, bool force_new, const std::function<void()>& w
     }
 }
 
-bool input_int(LabelBuf& label, Lang lang, Txt name, const char* id, int* v, int step, Txt tip) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-    const bool changed = ImGui::InputInt(label(lang, name, id), v, step, step * 10);
-    item_tooltip(tr(lang, tip));
-    return changed;
-}
-
 void draw_settings(VitTrainPanel& p, Lang lang, LabelBuf& label) {
     ImageTrainOptions& o = p.settings;
     ImGui::Separator();
@@ -121,16 +115,16 @@ void draw_settings(VitTrainPanel& p, Lang lang, LabelBuf& label) {
         ImGui::EndCombo();
     }
     item_tooltip(tr(lang, Txt::TrainImagesTip));
-    input_int(label, lang, Txt::TrainLayers, "train_layers", &o.n_layers, 1, Txt::TrainSizeTip);
-    input_int(label, lang, Txt::TrainHeads, "train_heads", &o.n_heads, 1, Txt::TrainSizeTip);
-    input_int(label, lang, Txt::TrainDModel, "train_dmodel", &o.d_model, 16, Txt::TrainSizeTip);
+    train_input_int(label, lang, Txt::TrainLayers, "train_layers", &o.n_layers, 1, Txt::TrainSizeTip);
+    train_input_int(label, lang, Txt::TrainHeads, "train_heads", &o.n_heads, 1, Txt::TrainSizeTip);
+    train_input_int(label, lang, Txt::TrainDModel, "train_dmodel", &o.d_model, 16, Txt::TrainSizeTip);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
     ImGui::InputFloat(label(lang, Txt::TrainLr, "train_lr"), &o.lr, 0.0005f, 0.005f, "%.4g");
     item_tooltip(tr(lang, Txt::TrainLrTip));
-    input_int(label, lang, Txt::TrainBatch, "train_batch", &o.batch, 8, Txt::TrainBatchTip);
-    input_int(label, lang, Txt::TrainSteps, "train_steps", &o.steps, 100, Txt::TrainStepsTip);
+    train_input_int(label, lang, Txt::TrainBatch, "train_batch", &o.batch, 8, Txt::TrainBatchTip);
+    train_input_int(label, lang, Txt::TrainSteps, "train_steps", &o.steps, 100, Txt::TrainStepsTip);
     int seed = int(std::min<std::uint64_t>(o.seed, 1000000000ull));
-    if (input_int(label, lang, Txt::TrainSeed, "train_seed", &seed, 1, Txt::TrainSeedTip)) o.seed = std::uint64_t(std::max(seed, 0));
+    if (train_input_int(label, lang, Txt::TrainSeed, "train_seed", &seed, 1, Txt::TrainSeedTip)) o.seed = std::uint64_t(std::max(seed, 0));
     if (ImGui::SmallButton(label(lang, Txt::TrainDefaults, "train_defaults"))) o = vit_train_defaults(o.task);
     item_tooltip(tr(lang, Txt::TrainDefaultsTip));
 }
@@ -158,17 +152,8 @@ void draw_buttons(VitTrainPanel& p, Lang lang, LabelBuf& label, const std::strin
     if (bad) ImGui::TextColored(error_colour(), "%s", localize_core_message(problem, lang).c_str());
     if (!p.status.error.empty())
         ImGui::TextColored(error_colour(), "%s", localize_core_message(p.status.error, lang).c_str());
-    if (!bad && p.has_run && !same_image_options(p.settings, p.run_options))
-        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::TrainChanged));
-    if (!p.status.has_state || (p.status.step == 0 && !running)) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::TrainNotStarted));
-    } else {
-        const bool done = p.status.step >= p.status.total_steps;
-        ImGui::Text(tr(lang, Txt::TrainStatus), p.status.step, p.status.total_steps, steps_per_second(p.curves));
-        ImGui::SameLine();
-        ImGui::TextDisabled("(%s)", tr(lang, done ? Txt::TrainStatusDone : running ? Txt::TrainStatusRunning
-                                                                                 : Txt::TrainStatusPaused));
-    }
+    draw_run_status(lang, p.status.has_state, running, p.status.step, p.status.total_steps, steps_per_second(p.curves),
+                    !bad && p.has_run && !same_image_options(p.settings, p.run_options));
     ImGui::PopTextWrapPos();
 }
 
@@ -188,13 +173,8 @@ void draw_use(VitTrainPanel& p, AppState& state, ModelSession& models, Lang lang
             p.use_opened = true;
             if (!p.using_image.empty()) state.image_path = p.using_image;
             open_model(models, state, p.using_dir);
-        } else if (models.active && models.active_folder == p.using_dir) {
-            ImGui::TextColored(ImVec4(0.55f, 0.85f, 0.55f, 1.0f), tr(lang, Txt::TrainUsing), p.using_step,
-                               p.using_dir.c_str());
-        } else if (models.loader.busy()) {
-            ImGui::TextDisabled("%s", tr(lang, Txt::TrainUseLoading));
-        } else if (!models.error.empty() && models.error_folder == p.using_dir) {
-            ImGui::TextColored(error_colour(), "%s", localize_core_message(models.error, lang).c_str());
+        } else {
+            draw_using_status(models, lang, p.using_dir, p.using_step);
         }
     }
     ImGui::PopTextWrapPos();
@@ -204,27 +184,10 @@ void draw_curves(const VitTrainPanel& p, Lang lang, float height) {
     const TrainCurves& c = p.curves;
     const double total = std::max(1, p.status.total_steps > 0 ? p.status.total_steps : p.settings.steps);
     const float w = 0.5f * (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x);
-    std::vector<double> x, y;
     for (int which = 0; which < 2; ++which) {
-        PlotSpec spec;
-        spec.title = tr(lang, which == 0 ? Txt::TrainLossTitle : Txt::TrainImageAccTitle);
-        spec.x = fit_axis({0.0, total}, AxisScale::Linear, true);
-        spec.x.label = tr(lang, Txt::TrainAxisStep);
-        if (which == 0) {
-            decimate(c.step, c.loss, 600, x, y);
-            std::vector<double> all = y;
-            all.insert(all.end(), c.eval_loss.begin(), c.eval_loss.end());
-            all.erase(std::remove_if(all.begin(), all.end(), [](double v) { return !(v > 0.0); }), all.end());
-            spec.y = fit_axis(all, AxisScale::Log);
-            spec.y.label = tr(lang, Txt::TrainAxisLoss);
-            spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesLoss), x, y, plot_colour(0), SeriesKind::Line));
-            spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesTestLoss), c.eval_step, c.eval_loss,
-                                              plot_colour(1), SeriesKind::LinePoints));
-        } else {
-            spec.y.lo = 0.0;
-            spec.y.hi = 108.0;
-            spec.y.label = tr(lang, Txt::TrainAxisAcc);
-            spec.y.unit = "%";
+        PlotSpec spec = which == 0 ? loss_plot(c, total, lang, Txt::TrainSeriesTestLoss)
+                                   : accuracy_plot(total, lang, Txt::TrainImageAccTitle);
+        if (which == 1) {
             std::vector<double> acc;
             for (double v : c.exact) acc.push_back(100.0 * v);
             spec.series.push_back(plot_series(tr(lang, Txt::TrainSeriesTestAcc), c.eval_step, acc, plot_colour(2)));
