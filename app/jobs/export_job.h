@@ -102,4 +102,17 @@ private:
     std::optional<ExportOutcome> outcome_;
 };
 
+// A view's own "Export figure…" popup (the Lens view, the Train view's text and image tasks): the
+// job and what the popup remembers between frames. The main export panel has its own (panel_export.h).
+struct ViewExport {
+    ExportJob job;
+    ExportSettings settings;   // kind, size, PNG scale, path (view ignored)
+    bool request = false;      // open the popup on the next frame (button, Ctrl+E, File ▸ Export)
+    bool path_edited = false;  // the user typed a path: keep it (only its extension follows the format)
+    std::string dir;           // for default names ($HOME, else the working folder)
+    std::string font;          // the bundled figure font ("" = system fonts)
+    std::string message;       // the last outcome (core message, English)
+    bool ok = false;
+};
+
 }  // namespace attn::app

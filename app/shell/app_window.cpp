@@ -448,7 +448,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     app->controls.presets = load_presets(assets / kAssetMarker);
     app->image_dialog.samples = load_image_samples(assets);
     if (auto font = find_figure_font(assets))
-        app->exporter.font_file = app->train.figure_font = app->train.vit.figure_font = app->lens.figure_font = *font;
+        app->exporter.font_file = app->train.figure_export.font = app->train.vit.figure_export.font = app->lens.figure_export.font = *font;
     app->cost.auto_start = options.run;
     app->train.auto_start = options.run;
     if (options.zoom) app->heatmap.initial_zoom = HeatmapZoom{(*options.zoom)[0], (*options.zoom)[1], (*options.zoom)[2]};

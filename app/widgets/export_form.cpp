@@ -79,4 +79,38 @@ void export_outcome_line(bool busy, const std::string& message, bool ok, Lang la
     }
 }
 
+void export_popup_start(ViewExport& e, const char* popup_id) {
+    if (auto outcome = e.job.take_outcome()) {
+        e.message = outcome->message;
+        e.ok = outcome->ok;
+    }
+    if (e.settings.kind == ExportKind::Json) e.settings.kind = ExportKind::Pdf;
+    if (e.request) {
+        e.request = false;
+        if (e.dir.empty()) e.dir = default_export_dir();
+        e.path_edited = false;
+        ImGui::OpenPopup(popup_id);
+    }
+}
+
+bool export_popup_fields(ViewExport& e, Lang lang, const char* id, bool ready) {
+    const float w = ImGui::GetFontSize() * 18.0f;
+    export_format_fields(e.settings, e.path_edited, lang, id, w,
+                         {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png, ExportKind::Csv});
+    if (export_path_field(e.settings, lang, id, w * 1.6f)) e.path_edited = true;
+    LabelBuf label;
+    const std::string base = id;
+    const bool busy = e.job.busy();
+    const bool can = ready && !busy && !e.settings.path.empty();
+    if (!can) ImGui::BeginDisabled();
+    const bool go = ImGui::Button(label(lang, Txt::ExportGo, (base + "_go").c_str()), ImVec2(w * 0.5f, 0.0f));
+    if (!can) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(label(lang, Txt::ExportClose, (base + "_close").c_str()), ImVec2(w * 0.5f, 0.0f)))
+        ImGui::CloseCurrentPopup();
+    export_outcome_line(busy, e.message, e.ok, lang, w * 1.8f);
+    if (go) e.message.clear();
+    return go;
+}
+
 }  // namespace attn::app

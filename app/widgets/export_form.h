@@ -6,8 +6,6 @@
 #include <initializer_list>
 #include <string>
 
-#include <imgui.h>
-
 #include "app/jobs/export_job.h"
 #include "app/widgets/ui_widgets.h"
 
@@ -31,23 +29,14 @@ bool export_path_field(ExportSettings& s, Lang lang, const char* id, float width
 // wrapped at `wrap` pixels (0: the window's edge).
 void export_outcome_line(bool busy, const std::string& message, bool ok, Lang lang, float wrap);
 
-// The start of a view's own export popup, for panels with the usual fields (export_job,
-// export_message, export_ok, export_settings, export_request, export_dir, export_path_edited):
-// takes a finished job's outcome, keeps the format to a figure or CSV, and opens `popup_id` (with the
-// default path again) when the view's button asked for it.
-template <class Panel>
-void export_popup_start(Panel& p, const char* popup_id) {
-    if (auto outcome = p.export_job.take_outcome()) {
-        p.export_message = outcome->message;
-        p.export_ok = outcome->ok;
-    }
-    if (p.export_settings.kind == ExportKind::Json) p.export_settings.kind = ExportKind::Pdf;
-    if (p.export_request) {
-        p.export_request = false;
-        if (p.export_dir.empty()) p.export_dir = default_export_dir();
-        p.export_path_edited = false;
-        ImGui::OpenPopup(popup_id);
-    }
-}
+// The start of a view's own export popup: takes a finished job's outcome, keeps the format to a
+// figure or CSV, and opens `popup_id` (with the default path again) when the view asked for it.
+void export_popup_start(ViewExport& e, const char* popup_id);
+
+// The rest of such a popup, inside BeginPopupModal: format (PDF, SVG, PNG, CSV), size, scale,
+// path, the Export and Close buttons and the outcome. Widget ids start with `id`. true: Export was
+// pressed (it is enabled when `ready`, nothing is running and the path is not empty) — the caller
+// then starts e.job with its figure's data.
+bool export_popup_fields(ViewExport& e, Lang lang, const char* id, bool ready);
 
 }  // namespace attn::app

@@ -20,7 +20,7 @@ void lens_panel_set_wakeup(LensPanel& p, std::function<void()> wake) { p.job->se
 
 void lens_panel_wait_idle(LensPanel& p, std::chrono::milliseconds timeout) { p.job->wait_idle(timeout); }
 
-void lens_panel_open_export(LensPanel& p) { p.export_request = true; }
+void lens_panel_open_export(LensPanel& p) { p.figure_export.request = true; }
 
 namespace {
 

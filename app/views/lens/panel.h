@@ -28,15 +28,7 @@ struct LensPanel {
     bool posted_any = false;
     std::optional<LensResult> result;
     LabelBuf label;
-    // Export figure… (lens_export.h)
-    ExportJob export_job;
-    ExportSettings export_settings;
-    bool export_request = false;     // open the popup this frame (button, Ctrl+E, File ▸ Export)
-    std::string export_dir;          // folder of the default name ($HOME, else the working folder)
-    bool export_path_edited = false;
-    std::string export_message;      // the last outcome
-    bool export_ok = false;
-    std::string figure_font;         // the bundled figure font ("" = system fonts)
+    ViewExport figure_export;  // Export figure… (lens_export.h)
 };
 
 void draw_lens_panel(LensPanel& panel, AppState& state, const ComputeView& view);

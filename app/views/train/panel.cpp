@@ -468,7 +468,7 @@ void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
 
 void train_panel_set_wakeup(TrainPanel& p, std::function<void()> wake) { p.wake = std::move(wake); }
 
-void train_panel_open_export(TrainPanel& p) { p.export_request = true; }
+void train_panel_open_export(TrainPanel& p) { p.figure_export.request = true; }
 
 void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
     if (is_image_task(task)) {

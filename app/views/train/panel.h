@@ -65,14 +65,7 @@ struct TrainPanel {
 
     // "Export figure…" (and Ctrl+E / File ▸ Export in this view): a popup; the figure is rendered
     // and written on the ExportJob's thread from a copy of the curves and the shown probe.
-    ExportJob export_job;
-    ExportSettings export_settings;  // kind, size, PNG scale, path (view ignored)
-    bool export_request = false;     // open the popup on the next frame
-    bool export_path_edited = false;
-    std::string export_dir;          // for default names ($HOME, else the working folder)
-    std::string figure_font;         // the bundled figure font ("" = system fonts)
-    std::string export_message;      // the last outcome (core message, English)
-    bool export_ok = false;
+    ViewExport figure_export;
 
     // The image tasks (fashion, odd-one): a tiny ViT with its own worker (vit_panel.h), shown
     // when the task combo picks one.

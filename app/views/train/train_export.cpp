@@ -14,57 +14,42 @@ namespace attn::app {
 
 namespace {
 
-// The text tasks' TrainPanel and the image tasks' VitTrainPanel hold the same export fields
-// (export_job, export_settings, export_request, …): one button and one popup serve both.
-template <class Panel>
-void export_button(Panel& p, Lang lang, LabelBuf& label) {
+// The text tasks' TrainPanel and the image tasks' VitTrainPanel both have a figure_export, a
+// status and run options: one button and one popup serve both.
+void export_button(ViewExport& e, Lang lang, LabelBuf& label) {
     ImGui::Separator();
-    if (ImGui::Button(label(lang, Txt::TrainExport, "train_export"))) p.export_request = true;
+    if (ImGui::Button(label(lang, Txt::TrainExport, "train_export"))) e.request = true;
     item_tooltip(tr(lang, Txt::TrainExportTip));
-    if (p.export_job.busy()) ImGui::SameLine();
-    export_outcome_line(p.export_job.busy(), p.export_message, p.export_ok, lang, 0.0f);
+    if (e.job.busy()) ImGui::SameLine();
+    export_outcome_line(e.job.busy(), e.message, e.ok, lang, 0.0f);
 }
 
 // `probe_step`: the weights the probes shown were made with; `figure`: the figure's data (a copy).
 template <class Panel, class MakeFigure>
 void export_popup(Panel& p, const AppState& state, const std::string& task, int probe_step, MakeFigure figure) {
-    export_popup_start(p, "###train_export");
+    ViewExport& e = p.figure_export;
+    export_popup_start(e, "###train_export");
     const Lang lang = state.lang;
-    ExportSettings& s = p.export_settings;
-    if (!p.export_path_edited) s.path = default_train_export_path(p.export_dir, task, probe_step, s.kind);
+    if (!e.path_edited) e.settings.path = default_train_export_path(e.dir, task, probe_step, e.settings.kind);
     char text[160];
     std::snprintf(text, sizeof(text), "%s###train_export", tr(lang, Txt::TrainExportTitle));
     if (!ImGui::BeginPopupModal(text, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    LabelBuf label;
     const int total = p.status.total_steps > 0 ? p.status.total_steps : p.run_options.steps;
     ImGui::TextDisabled(tr(lang, Txt::TrainExportIntro), p.status.step, total, probe_step);
-    const float w = ImGui::GetFontSize() * 18.0f;
-    export_format_fields(s, p.export_path_edited, lang, "tx", w,
-                         {ExportKind::Pdf, ExportKind::Svg, ExportKind::Png, ExportKind::Csv});  // CSV: the curves
-    if (export_path_field(s, lang, "tx", w * 1.6f)) p.export_path_edited = true;
-
-    const bool busy = p.export_job.busy();
-    const bool can = !busy && !s.path.empty();
-    if (!can) ImGui::BeginDisabled();
-    if (ImGui::Button(label(lang, Txt::ExportGo, "tx_go"), ImVec2(w * 0.5f, 0.0f))) {
+    if (export_popup_fields(e, lang, "tx", true)) {  // CSV: the curves
         ExportInputs in;  // the figure's data is a copy: the job never sees the panel
         in.train = std::make_shared<const TrainFigureData>(figure(total));
         in.colormap = state.colormap;
         in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;
-        in.font_file = p.figure_font;
-        p.export_message.clear();
-        p.export_job.start(std::move(in), s);
+        in.font_file = e.font;
+        e.job.start(std::move(in), e.settings);
     }
-    if (!can) ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (ImGui::Button(label(lang, Txt::ExportClose, "tx_close"), ImVec2(w * 0.5f, 0.0f))) ImGui::CloseCurrentPopup();
-    export_outcome_line(busy, p.export_message, p.export_ok, lang, w * 1.8f);
     ImGui::EndPopup();
 }
 
 }  // namespace
 
-void draw_export_button(TrainPanel& p, Lang lang, LabelBuf& label) { export_button(p, lang, label); }
+void draw_export_button(TrainPanel& p, Lang lang, LabelBuf& label) { export_button(p.figure_export, lang, label); }
 
 void draw_export_popup(TrainPanel& p, const AppState& state, const ProbeSnapshot* snap) {
     export_popup(p, state, p.run_options.task, snap ? snap->step : 0, [&](int total) {
@@ -72,7 +57,7 @@ void draw_export_popup(TrainPanel& p, const AppState& state, const ProbeSnapshot
     });
 }
 
-void draw_export_button(VitTrainPanel& p, Lang lang, LabelBuf& label) { export_button(p, lang, label); }
+void draw_export_button(VitTrainPanel& p, Lang lang, LabelBuf& label) { export_button(p.figure_export, lang, label); }
 
 void draw_export_popup(VitTrainPanel& p, const AppState& state) {
     export_popup(p, state, p.run_options.task, p.probes_step, [&](int total) {

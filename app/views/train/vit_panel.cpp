@@ -285,7 +285,7 @@ void draw_vit_train(VitTrainPanel& p, AppState& state, ModelSession& models, con
     draw_export_popup(p, state);
 }
 
-void vit_train_open_export(VitTrainPanel& p) { p.export_request = true; }
+void vit_train_open_export(VitTrainPanel& p) { p.figure_export.request = true; }
 
 void vit_train_script(VitTrainPanel& p, const std::string& task, int steps, const std::function<void()>& wake) {
     p.settings = vit_train_defaults(task);

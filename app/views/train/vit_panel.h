@@ -44,14 +44,7 @@ struct VitTrainPanel {
 
     // "Export figure…" (and Ctrl+E / File ▸ Export in this view): the text tasks' popup
     // (train_export.h) with the curves and the probes as shown; rendered on the ExportJob's thread.
-    ExportJob export_job;
-    ExportSettings export_settings;
-    bool export_request = false;     // open the popup on the next frame
-    bool export_path_edited = false;
-    std::string export_dir;          // for default names ($HOME, else the working folder)
-    std::string figure_font;         // the bundled figure font ("" = system fonts)
-    std::string export_message;      // the last outcome (core message, English)
-    bool export_ok = false;
+    ViewExport figure_export;
 };
 
 // The image tasks' defaults for `task` (threads: one per core but one).
