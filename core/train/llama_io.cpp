@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/train/safetensors_out.h"
+
 namespace attn::train {
 
 using json = nlohmann::ordered_json;
@@ -97,27 +99,14 @@ std::string llama_safetensors_bytes(const GptModel& m) {
     }
     tensors.emplace_back("model.norm.weight", row(w.norm));
 
-    json header;
-    header["__metadata__"] = {{"format", "pt"}};
-    std::uint64_t at = 0;
-    for (const auto& [name, t] : tensors) {
-        const std::uint64_t bytes = std::uint64_t(t.size()) * sizeof(float);
-        const std::vector<long> shape = t.rows() == 1 && name.find("norm") != std::string::npos
-                                            ? std::vector<long>{long(t.cols())}
-                                            : std::vector<long>{long(t.rows()), long(t.cols())};
-        header[name] = {{"dtype", "F32"}, {"shape", shape}, {"data_offsets", {at, at + bytes}}};
-        at += bytes;
+    std::vector<F32Tensor> out;
+    for (const auto& [name, t] : tensors) {  // row-major Mat: the values in stored order
+        std::vector<long> shape = t.rows() == 1 && name.find("norm") != std::string::npos
+                                      ? std::vector<long>{long(t.cols())}
+                                      : std::vector<long>{long(t.rows()), long(t.cols())};
+        out.push_back({name, std::move(shape), t.data(), std::size_t(t.size())});
     }
-    std::string h = header.dump();
-    while (h.size() % 8 != 0) h += ' ';
-    std::string out;
-    out.reserve(8 + h.size() + at);
-    const std::uint64_t n = h.size();
-    for (int i = 0; i < 8; ++i) out += char((n >> (8 * i)) & 0xFF);  // little-endian u64
-    out += h;
-    for (const auto& [name, t] : tensors)  // row-major Mat: the bytes in stored order
-        out.append(reinterpret_cast<const char*>(t.data()), std::size_t(t.size()) * sizeof(float));
-    return out;
+    return f32_safetensors_bytes(out);
 }
 
 }  // namespace attn::train

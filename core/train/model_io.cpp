@@ -14,6 +14,7 @@
 
 #include "core/tokenizer/bpe_tokenizer.h"
 #include "core/train/llama_io.h"
+#include "core/train/safetensors_out.h"
 #include "core/train/trainer.h"
 
 namespace attn::train {
@@ -76,24 +77,10 @@ pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m) {
 }
 
 std::string safetensors_bytes(const GptModel& m) {
-    json header;
-    header["__metadata__"] = {{"format", "pt"}};
-    std::uint64_t at = 0;
-    for (const ParamTensor& t : m.layout.tensors) {
-        const std::uint64_t bytes = t.size * sizeof(float);
-        header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {at, at + bytes}}};
-        at += bytes;
-    }
-    std::string h = header.dump();
-    while (h.size() % 8 != 0) h += ' ';
-    std::string out;
-    out.reserve(8 + h.size() + at);
-    const std::uint64_t n = h.size();
-    for (int i = 0; i < 8; ++i) out += char((n >> (8 * i)) & 0xFF);  // little-endian u64
-    out += h;
+    std::vector<F32Tensor> tensors;
     for (const ParamTensor& t : m.layout.tensors)
-        out.append(reinterpret_cast<const char*>(m.params.data() + t.offset), t.size * sizeof(float));
-    return out;
+        tensors.push_back({t.name, std::vector<long>(t.shape.begin(), t.shape.end()), m.params.data() + t.offset, t.size});
+    return f32_safetensors_bytes(tensors);
 }
 
 // The byte-level symbol GPT-2's vocabularies use for each byte of a token ("Ġ" for a space).

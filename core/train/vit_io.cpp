@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/train/model_io.h"
+#include "core/train/safetensors_out.h"
 #include "core/train/vit_trainer.h"
 
 namespace attn::train {
@@ -107,23 +108,10 @@ std::vector<OutTensor> hf_tensors(const VitModel& m) {
 
 std::string vit_safetensors_bytes(const VitModel& m) {
     const std::vector<OutTensor> tensors = hf_tensors(m);
-    json header;
-    header["__metadata__"] = {{"format", "pt"}};
-    std::uint64_t at = 0;
-    for (const OutTensor& t : tensors) {
-        const std::uint64_t bytes = t.data.size() * sizeof(float);
-        header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {at, at + bytes}}};
-        at += bytes;
-    }
-    std::string h = header.dump();
-    while (h.size() % 8 != 0) h += ' ';
-    std::string out;
-    out.reserve(8 + h.size() + at);
-    const std::uint64_t n = h.size();
-    for (int i = 0; i < 8; ++i) out += char((n >> (8 * i)) & 0xFF);  // little-endian u64
-    out += h;
-    for (const OutTensor& t : tensors) out.append(reinterpret_cast<const char*>(t.data.data()), t.data.size() * sizeof(float));
-    return out;
+    std::vector<F32Tensor> out;
+    for (const OutTensor& t : tensors)
+        out.push_back({t.name, std::vector<long>(t.shape.begin(), t.shape.end()), t.data.data(), t.data.size()});
+    return f32_safetensors_bytes(out);
 }
 
 static std::string preprocessor_json(int side) {
