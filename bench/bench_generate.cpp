@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "bench/random_weights.h"
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 #include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
 #include "core/base/parallel.h"
@@ -46,6 +46,13 @@ const Gpt2Weights& weights() {
     return w;
 }
 
+// The random weights as a model the GPT-2 family runs (borrowed: weights() lives to the end).
+const PretrainedModel& model() {
+    static const auto m = in_memory_model(
+        small_config(), std::shared_ptr<const FamilyWeights>(std::shared_ptr<void>(), &weights()), "bench");
+    return *m;
+}
+
 std::vector<int> prompt_ids() {
     std::vector<int> v(kPrompt);
     for (int i = 0; i < kPrompt; ++i) v[i] = (i * 37 + 11) % 50257;
@@ -53,7 +60,7 @@ std::vector<int> prompt_ids() {
 }
 
 void BM_GenerateToken(benchmark::State& state) {
-    Gpt2Session s = start_session(weights(), small_config(), prompt_ids());
+    LmSession s = start_session(model(), prompt_ids());
     double cpu = 0.0;
     for (auto _ : state) {
         const double c0 = process_cpu_ms();

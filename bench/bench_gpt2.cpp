@@ -19,7 +19,7 @@
 #include "bench/random_weights.h"
 #include "core/base/gemm.h"
 #include "core/base/parallel.h"
-#include "core/pretrained/gpt2.h"
+#include "core/pretrained/families/gpt2/gpt2.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

@@ -24,7 +24,7 @@
 #include "bench/products.h"
 #include "core/base/gemm.h"
 #include "core/base/parallel.h"
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 
 using namespace attn;
 using namespace attn::pretrained;
@@ -117,7 +117,8 @@ void BM_LlamaProducts(benchmark::State& state) {
 
 void BM_LlamaStep(benchmark::State& state) {
     const bench::LlamaFolder& f = folder();
-    lm::Gpt2Session s = lm::start_session(f.weights, f.config, ids(kPrompt));
+    const auto model = bench::model_of(f);
+    lm::LmSession s = lm::start_session(*model, ids(kPrompt));
     double cpu = 0.0;
     for (auto _ : state) {
         const double c0 = process_cpu_ms();

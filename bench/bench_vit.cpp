@@ -21,7 +21,7 @@
 #include "core/base/parallel.h"
 #include "core/image/preprocess.h"
 #include "core/pretrained/vision_input_cache.h"
-#include "core/pretrained/vit.h"
+#include "core/pretrained/families/vit/vit.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;
@@ -37,8 +37,8 @@ constexpr Shape kShapes[] = {{"vit-b16", 768, 12, 3072, 1}, {"deit-tiny", 192, 3
 
 PretrainedConfig config_of(const Shape& s) {
     PretrainedConfig c;
-    c.arch = Architecture::Vit;
     c.model_type = s.prefix == 2 ? "deit" : "vit";
+    c.family = find_family(c.model_type);
     c.n_layers = 12;
     c.n_heads = s.heads;
     c.d_model = s.d;

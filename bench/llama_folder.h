@@ -8,8 +8,9 @@
 #include <iterator>
 #include <string>
 
-#include "core/pretrained/llama.h"
+#include "core/pretrained/families/rotary/llama.h"
 #include "core/pretrained/model_config.h"
+#include "core/pretrained/pretrained_model.h"
 
 namespace attn::bench {
 
@@ -34,6 +35,13 @@ inline LlamaFolder load_llama_folder(const std::string& dir, bool compact) {
     auto w = pretrained::load_llama_weights(*file, *config, {}, compact);
     if (!w) fail(w.status().message());
     return {*config, std::move(*w)};
+}
+
+// The folder's weights as a model its family runs (lm::start_session takes one); it borrows
+// f.weights, which must outlive it.
+inline std::shared_ptr<const pretrained::PretrainedModel> model_of(const LlamaFolder& f) {
+    const std::shared_ptr<const pretrained::FamilyWeights> borrowed(std::shared_ptr<void>(), &f.weights);
+    return pretrained::in_memory_model(f.config, borrowed, "bench");
 }
 
 }  // namespace attn::bench

@@ -17,7 +17,7 @@
 
 #include "bench/llama_folder.h"
 #include "core/attention/engine.h"
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 
 static int llama_peak(const std::string& dir, bool widen) {
     using namespace attn;
@@ -28,7 +28,8 @@ static int llama_peak(const std::string& dir, bool widen) {
     getrusage(RUSAGE_SELF, &loaded);
     std::vector<int> prompt(16);
     for (int i = 0; i < 16; ++i) prompt[std::size_t(i)] = (i * 37 + 11) % f.config.vocab_size;
-    lm::Gpt2Session s = lm::start_session(f.weights, f.config, prompt);
+    const auto model = bench::model_of(f);
+    lm::LmSession s = lm::start_session(*model, prompt);
     auto steps = lm::generate(s, 8, lm::SamplingOptions{}, 5);
     if (!steps) return 1;
     rusage after{};

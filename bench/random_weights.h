@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/attention/attention.h"
-#include "core/pretrained/gpt2.h"
+#include "core/pretrained/families/gpt2/gpt2.h"
 #include "core/pretrained/model_config.h"
 #include "tests/random_matrix.h"
 
@@ -45,8 +45,8 @@ inline void random_mlp(int d, int d_ff, unsigned s, Mat& w1, RowVec& b1, Mat& w2
 // vocabulary of `vocab` (the LM head's share of the cost).
 inline pretrained::PretrainedConfig gpt2_small_config(int vocab) {
     pretrained::PretrainedConfig c;
-    c.arch = pretrained::Architecture::Gpt2;
     c.model_type = "gpt2";
+    c.family = pretrained::find_family(c.model_type);
     c.n_layers = 12;
     c.n_heads = 12;
     c.d_model = 768;

@@ -16,7 +16,6 @@
 #include "core/figure/figure.h"
 #include "core/attention/trace_json.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/rope.h"
 
 namespace attn::cli {
 
@@ -243,8 +242,8 @@ int run_export(const ExportOptions& o, const char* argv0) {
     }
     if (Status s = resolve_patch(o, *trace, *request); !s) return fail("export", s.message(), kExitBadInput);
     // The rope view's frequencies come from the model's config (the trace keeps q and k only).
-    if (model->pretrained && model->pretrained->config.arch == pretrained::Architecture::Llama)
-        request->rope_inv_freq = pretrained::rope_inverse_frequencies(model->pretrained->config.decoder.rope);
+    if (model->pretrained)  // rotary families (empty for the others)
+        request->rope_inv_freq = model->pretrained->family().rotary_frequencies(model->pretrained->config);
 
     std::string bytes;
     std::string what;

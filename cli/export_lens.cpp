@@ -34,7 +34,7 @@ int run_export_lens(const ExportOptions& o, const FigureOptions& options, const 
     const pretrained::PretrainedModel& m = *model->pretrained;
     auto ablation = ablation_for(m, o.ablate, o.ablation);
     if (!ablation) return fail(who, ablation.error(), kExitBadInput);
-    if (!m.tokenizer || !m.config.is_causal_lm()) {
+    if (!m.tokenizer || !m.caps().next_token) {
         return fail(who,
                     m.name + " is a " + pretrained::family_name(m.config) +
                         ", which does not predict the next token: the lens needs a GPT-2, Llama, Qwen or Mistral model.",

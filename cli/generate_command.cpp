@@ -9,7 +9,7 @@
 #include "cli/cli_messages.h"
 #include "core/base/atomic_file.h"
 #include "core/base/json_writer.h"
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 #include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
@@ -297,10 +297,11 @@ int run_predict(const PredictOptions& o) {
     auto model = load_model(o.model_path);
     if (!model) return fail(who, model.error(), 2);
     const PretrainedModel& m = **model;
-    if (m.config.is_vision() && !o.ablate.empty())
+    const pretrained::Capabilities caps = m.caps();
+    if (caps.inputs.image && !o.ablate.empty())
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
                              ": --ablate works on text models (GPT-2, Llama, Qwen, Mistral, BERT) for now.", 2);
-    if (m.config.is_vision()) return run_predict_image(o, m);
+    if (caps.inputs.image) return run_predict_image(o, m);
     if (!o.image.empty()) {
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
                              " model: it reads text, not images. Give --text, or a ViT/DeiT folder with --image.", 2);
@@ -319,7 +320,7 @@ int run_predict(const PredictOptions& o) {
     };
     std::vector<int> ids;
     std::vector<Entry> entries;
-    const bool gpt2 = m.config.is_causal_lm();  // GPT-2 or a rotary decoder: the next token
+    const bool gpt2 = caps.next_token;  // GPT-2 or a rotary decoder: the next token
     if (gpt2 && !ablation->empty()) {  // every causal family (ablated_next_logits)
         auto encoded = lm::encode_for_model(m, text);
         if (!encoded) return fail(who, encoded.error(), 1);

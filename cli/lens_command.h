@@ -1,4 +1,4 @@
-// lens_command.h — `attnlab lens`: the logit lens of a GPT-2 model over a text, written as JSON —
+// lens_command.h — `attnlab lens`: the logit lens of a next-token model (GPT-2, Llama, Qwen, Mistral) over a text, written as JSON —
 // what the model would predict after each block, at every position.
 #pragma once
 

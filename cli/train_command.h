@@ -1,4 +1,4 @@
-// train_command.h — `attnlab train`: train a tiny GPT-2 on a built-in task (or a tiny ViT on an
+// train_command.h — `attnlab train`: train a tiny GPT-2 or Llama on a built-in task (or a tiny ViT on an
 // image task) and save it as a model folder that `attnlab dump --model DIR` (and the app) can open,
 // and/or a figure of the run.
 #pragma once

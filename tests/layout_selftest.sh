@@ -36,6 +36,9 @@ expect_fail "a view includes the shell" "app/views/cost/ may not include app/she
 fresh; echo '#include "app/views/pipeline/pipeline.h"' >> "$tmp/t/app/views/cost/panel.cpp"
 expect_fail "a view includes another view" "may not include app/views/pipeline/pipeline.h"
 
+fresh; echo '#include "core/pretrained/families/gpt2/gpt2.h"' >> "$tmp/t/core/pretrained/families/bert/bert.cpp"
+expect_fail "a family includes another family" "core/pretrained/families/bert/ may not include core/pretrained/families/gpt2/gpt2.h"
+
 fresh; echo '#include "app/views/cost/panel.h"' >> "$tmp/t/app/heatmap/heatmap_data.cpp"
 expect_fail "a shared block includes a view" "app/heatmap/ may not include app/views/cost/panel.h"
 

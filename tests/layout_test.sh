@@ -17,6 +17,13 @@ gui_header='^(imgui|imgui_[a-z_]+|backends/imgui_[a-z_0-9]+|GLFW/.*|GL/.*|EGL/.*
 # May folder $1 (of the including file) include a header in folder $2?
 allowed() {
     local from=$1 to=$2
+    # A family folder (core/pretrained/families/<name>/) is part of core/pretrained, and may
+    # include the shared core/pretrained and its own folder — never another family's.
+    if [[ $from == core/pretrained/families/* && $to == core/pretrained/families/* ]]; then
+        [[ $to == "$from" ]]; return
+    fi
+    [[ $from == core/pretrained/* ]] && from=core/pretrained
+    [[ $to == core/pretrained/* ]] && to=core/pretrained
     case "$from" in
         core/base)               [[ $to == core/base ]] ;;
         core/attention)          [[ $to == core/base || $to == core/attention ]] ;;

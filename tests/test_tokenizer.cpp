@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/attention/tokenizer.h"
+#include "core/attention/word_tokenizer.h"
 #include "core/base/limits.h"
 #include "core/base/utf8.h"
 

@@ -55,29 +55,21 @@ constexpr CoreMessagePattern kPatterns[] = {
 
     // core/pretrained/model_config.cpp (parse_model_config: the model's config.json)
     {"config.json is not valid JSON: {}.", "config.json이 올바른 JSON이 아닙니다: {1}."},
+    {"{}: the run gave no result.", "{1}: 실행 결과가 없습니다."},
     {"config.json could not be parsed: {}.", "config.json을 해석하지 못했습니다: {1}."},
     {"config.json could not be read: {}.", "config.json을 읽지 못했습니다: {1}."},
     {"config.json is {}, not a JSON object.", "config.json이 JSON 객체가 아닙니다 ({1})."},
     {"config.json: \"model_type\" is {}; expected a string such as \"gpt2\".",
      "config.json의 \"model_type\" 값({1})이 문자열이 아닙니다. \"gpt2\" 같은 문자열이어야 합니다."},
-    {"config.json has no \"model_type\" (and no \"architectures\" entry AttnLab knows). "
-     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
-     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3) and mistral (Mistral).",
+    {"config.json has no \"model_type\" (and no \"architectures\" entry AttnLab knows). Supported: {}.",
      "config.json에 \"model_type\"이 없습니다 (AttnLab이 아는 \"architectures\" 항목도 없습니다). "
-     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
-     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3), mistral (Mistral)."},
-    {"config.json has model_type \"{}\", which AttnLab cannot run. "
-     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
-     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3) and mistral (Mistral).",
-     "config.json의 model_type \"{1}\"은(는) AttnLab에서 실행할 수 없습니다. "
-     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
-     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3), mistral (Mistral)."},
+     "지원하는 모델: {1}."},
+    {"config.json has model_type \"{}\", which AttnLab cannot run. Supported: {}.",
+     "config.json의 model_type \"{1}\"은(는) AttnLab에서 실행할 수 없습니다. 지원하는 모델: {2}."},
     {"config.json has model_type \"{}\": Gemma models (scaled embeddings, soft-capped scores) are not supported yet. "
-     "Supported: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
-     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3) and mistral (Mistral).",
+     "Supported: {}.",
      "config.json의 model_type \"{1}\": Gemma 모델(임베딩 배율, 점수 소프트 캡)은 아직 지원하지 않습니다. "
-     "지원하는 모델: gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
-     "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3), mistral (Mistral)."},
+     "지원하는 모델: {2}."},
     {"config.json has no \"{}\", which a {} config needs.",
      "config.json에 {2} 설정에 필요한 \"{1}\" 항목이 없습니다."},
     {"config.json: \"{}\" is {}; expected {} to {}.", "config.json: \"{1}\" 값이 {2}입니다. {3}~{4} 사이여야 합니다."},

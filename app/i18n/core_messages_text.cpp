@@ -58,6 +58,7 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"top-p must be in (0, 1] (1 = no limit).", "top-p는 (0, 1] 범위여야 합니다 (1 = 제한 없음)."},
     {"{} is {}: it predicts the next token, not masked ones (there is no [MASK] in its vocabulary).",
      "{1}은(는) {2}입니다. 가린 토큰이 아니라 다음 토큰을 예측합니다 (어휘에 [MASK]가 없습니다)."},
+    {"{} is {}: it has no masked-LM head.", "{1}은(는) {2} 모델이라 마스크 언어 모델 헤드가 없습니다."},
     {"{} has no masked-LM head: {} has no {}. The checkpoint was saved as a bare encoder; masked-token "
      "prediction needs the {} weights (e.g. the original bert-base-uncased download). Its attention can still "
      "be explored.",

@@ -91,7 +91,8 @@ enum class Txt {
     ModelLoading, ModelLoadFailed, ModelRestoreFailed, ModelBuiltin, ModelInfo, ModelFolderLine,
     BuiltinOnlyTip, SentenceB, SentenceBTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
     ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
-    PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip,
+    PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip, RunSection, RunSectionTip, SectionEncoder,
+    SectionDecoder, SectionCross,
     // Guided lessons (app/lesson, app/panels/panel_lesson)
     LessonTitle, MenuLessons, MenuOpenLesson, MenuRecentLessons, MenuNoLessons, OpenLessonTitle,
     OpenLessonIntro, OpenLessonPathHint, OpenLessonGo, OpenLessonBuiltin, LessonStepsCount, LessonBack,

@@ -71,6 +71,18 @@ constexpr Entry kTexts[] = {
     {Txt::ModelDropHint, "Drop a model folder onto the window to open it.",
      "모델 폴더를 창에 끌어다 놓으면 열립니다."},
     {Txt::BuiltinHidden, "(size, heads, seed: the built-in model's only)", "(크기, 헤드 수, 시드: 내장 모델 전용)"},
+    {Txt::RunSection, "Attention", "어텐션"},
+    {Txt::RunSectionTip,
+     "This model has an encoder and a decoder, so one run has three kinds of attention: the encoder's "
+     "self-attention over the source, the decoder's causal self-attention over the target, and the "
+     "cross-attention in which the decoder's queries read the encoder's keys and values. Every view "
+     "shows the one chosen here.",
+     "이 모델은 인코더와 디코더로 되어 있어 한 번의 실행에 세 가지 어텐션이 있습니다: 원문에 대한 인코더의 "
+     "셀프 어텐션, 번역문에 대한 디코더의 (인과) 셀프 어텐션, 그리고 디코더의 쿼리가 인코더의 키와 값을 읽는 "
+     "교차 어텐션. 모든 뷰는 여기서 고른 것을 보여 줍니다."},
+    {Txt::SectionEncoder, "Encoder self-attention", "인코더 셀프 어텐션"},
+    {Txt::SectionDecoder, "Decoder self-attention (causal)", "디코더 셀프 어텐션 (인과)"},
+    {Txt::SectionCross, "Cross-attention (decoder → encoder)", "교차 어텐션 (디코더 → 인코더)"},
     {Txt::CausalAlwaysTip,
      "GPT-2 predicts the next token, so every token sees only itself and the tokens before it: "
      "this mask is always on.",

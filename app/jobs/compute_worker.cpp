@@ -17,6 +17,7 @@ void apply_result(ComputeView& view, ComputeResult result) {
     if (result.trace) {
         view.trace = std::move(result.trace);
         view.flipped = std::move(result.flipped);
+        view.sections = std::move(result.sections);
         view.model = std::move(result.model);
         view.pieces = std::move(result.pieces);
         view.error.clear();
@@ -66,30 +67,32 @@ std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& mod
     std::vector<TokenPiece> out;
     const pretrained::SubwordTokenizer* tok = model.tokenizer.get();
     if (tok == nullptr) return out;
-    const bool bert = !model.config.is_causal_lm();
-    const bool decoder = model.config.arch == pretrained::Architecture::Llama;
-    auto special = [&](int id) { out.push_back({tok->piece(id), id}); };
-    auto text = [&](const std::string& t) {
-        auto pieces = tok->encode(t, run.tokenizer.max_tokens);
-        if (!pieces) return false;
-        if (decoder) *pieces = tok->with_special_tokens(std::move(*pieces), t.size());  // <|begin_of_text|>, <s>
-        for (const pretrained::SubwordToken& p : *pieces) out.push_back({p.piece, p.id});
-        return true;
-    };
-    if (bert) special(tok->cls_id);
-    if (!text(run.text)) return {};
-    if (bert) special(tok->sep_id);
-    if (bert && run.is_cross()) {
-        if (!text(run.cross_text)) return {};
-        special(tok->sep_id);
+    auto first = tok->encode(run.text, run.tokenizer.max_tokens);
+    if (!first) return out;
+    const bool pair = run.is_cross() && model.caps().inputs.text_pair;
+    std::vector<pretrained::SubwordToken> second;
+    if (pair) {
+        auto pieces = tok->encode(run.cross_text, run.tokenizer.max_tokens);
+        if (!pieces) return out;
+        second = std::move(*pieces);
     }
+    auto framed = model.family().frame(model, std::move(*first), run.text.size(), pair ? &second : nullptr,
+                                       run.cross_text.size());
+    if (!framed) return out;
+    for (const pretrained::SubwordToken& p : framed->tokens) out.push_back({p.piece, p.id});
     return out;
+}
+
+int section_index(const std::vector<std::string>& sections, const std::string& name) {
+    for (std::size_t i = 0; i < sections.size(); ++i)
+        if (sections[i] == name) return int(i);
+    return 0;
 }
 
 PretrainedComputeFn cached_pretrained_compute() {
     auto cache = std::make_shared<pretrained::VisionInputCache>();
     return [cache](const pretrained::PretrainedModel& model, const RunConfig& run) {
-        return pretrained::compute_pretrained_trace_cached(model, run, cache.get());
+        return pretrained::compute_pretrained_run_cached(model, run, cache.get());
     };
 }
 
@@ -149,19 +152,24 @@ void ComputeWorker::run_pretrained(ComputeRequest& request, ComputeResult& resul
         const int t = std::max(int(result.pieces.size()), run.mask.pad_to);
         run = prune_blocked_cells(std::move(run), t, t);
     }
-    auto trace = compute_pretrained_(model, run);
-    if (!trace) {
-        result.error = trace.error();
+    auto sections = compute_pretrained_(model, run);
+    if (sections && sections->empty()) sections = Status::Error(model.name + ": the run gave no result.");
+    if (!sections) {
+        result.error = sections.error();
         result.pieces.clear();
         return;
     }
+    for (const Trace& t : *sections) result.sections.push_back(t.section);
+    const int chosen = section_index(result.sections, request.section);
+    Trace* trace = &(*sections)[std::size_t(chosen)];
     // Aligned with the trace's tokens, or followed only by padding; anything else: no pieces.
     const int n = int(result.pieces.size());
     if (n != trace->t_q() && !(n < trace->t_q() && run.mask.pad_to == trace->t_q())) result.pieces.clear();
     if (request.with_flipped) {  // every layer again: later layers see the changed earlier ones
         run.attention.scale = !run.attention.scale;
         auto flipped = compute_pretrained_(model, run);
-        if (flipped) result.flipped = std::make_shared<const Trace>(std::move(*flipped));
+        if (flipped && int(flipped->size()) > chosen)
+            result.flipped = std::make_shared<const Trace>(std::move((*flipped)[std::size_t(chosen)]));
     }
     result.trace = std::make_shared<const Trace>(std::move(*trace));
     result.model = request.pretrained;

@@ -2,7 +2,8 @@
 //
 //   UI thread: post(request) whenever a control changes  → one pending slot (latest wins:
 //              a request not yet started is replaced, never queued)
-//   worker:    take pending → with a pretrained model: compute_pretrained_trace (every layer);
+//   worker:    take pending → with a pretrained model: compute_pretrained_run (every layer, every
+//              section; the request's section is the one shown);
 //              else make_builtin_model (cached while the ModelConfig is unchanged) → compute_trace
 //              (+ the scaling-toggled twin when asked) → publish a ComputeResult
 //   UI thread: take_result() at the start of a frame and swap the trace in.
@@ -35,8 +36,9 @@ struct TokenPiece {
 
 struct ComputeResult {
     std::uint64_t generation = 0;        // of the request that produced it
-    std::shared_ptr<const Trace> trace;    // null on error
+    std::shared_ptr<const Trace> trace;    // null on error: the chosen section of the run
     std::shared_ptr<const Trace> flipped;  // with_flipped: same run, scaling toggled; else null
+    std::vector<std::string> sections;     // every section's name (Trace::section), in run order
     PretrainedPtr model;                 // the pretrained model that ran, or null (built-in)
     std::vector<TokenPiece> pieces;      // (T_q) pretrained: the query tokens' pieces; else empty
     std::string error;                   // attn::Status message; empty on success
@@ -46,6 +48,7 @@ struct ComputeResult {
 // What the panels see of the compute side (UI thread only).
 struct ComputeView {
     std::shared_ptr<const Trace> trace;  // the last good trace: kept visible while an error shows
+    std::vector<std::string> sections;   // the run's sections (more than one: a selector shows)
     std::shared_ptr<const Trace> flipped;  // trace with √d_k scaling toggled, when requested
     PretrainedPtr model;                 // the pretrained model behind `trace`, or null (built-in)
     std::vector<TokenPiece> pieces;      // (T_q) pretrained tokens' pieces and ids, or empty
@@ -70,8 +73,13 @@ std::string empty_view_message(const ComputeView& view, Lang lang);
 // row views), or has nothing to do with the sentence (training lab): no notice above it then.
 bool view_shows_refusal_itself(View v);
 
-// What runs a pretrained model (tests pass a fake; the app uses compute_pretrained_trace).
-using PretrainedComputeFn = std::function<Expected<Trace>(const pretrained::PretrainedModel&, const RunConfig&)>;
+// What runs a pretrained model: one trace per section (tests pass a fake; the app uses
+// compute_pretrained_run).
+using PretrainedComputeFn =
+    std::function<Expected<std::vector<Trace>>(const pretrained::PretrainedModel&, const RunConfig&)>;
+
+// The index of `name` among a run's sections; the first (0) when it is not there.
+int section_index(const std::vector<std::string>& sections, const std::string& name);
 // compute_pretrained_trace keeping the last image ready (core/pretrained/vision_input_cache.h): a
 // re-run of the same image file (√d_k, temperature, the flipped run) does not decode it again.
 PretrainedComputeFn cached_pretrained_compute();

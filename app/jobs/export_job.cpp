@@ -12,7 +12,6 @@
 #include "core/attention/builtin_model.h"
 #include "core/attention/engine.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/rope.h"
 #include "core/attention/trace_json.h"
 
 namespace attn::app {
@@ -76,8 +75,8 @@ FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& 
     r.row = in.row >= 0 && in.trace && in.row < in.trace->t_q() ? in.row : -1;
     if (r.view == FigureView::Row || r.view == FigureView::Qk) r.cell_query = r.cell_key = -1;  // the row says it
     r.pair = in.pair;
-    if (in.model && in.model->config.arch == pretrained::Architecture::Llama)  // rotary: the RoPE figure's speeds
-        r.rope_inv_freq = pretrained::rope_inverse_frequencies(in.model->config.decoder.rope);
+    if (in.model)  // rotary families: the RoPE figure's speeds (empty for the others)
+        r.rope_inv_freq = in.model->family().rotary_frequencies(in.model->config);
     FigureOptions& o = r.options;
     switch (s.size) {
         case ExportSize::Slide: o.width = kSlideWidth; o.height = kSlideHeight; break;

@@ -89,8 +89,7 @@ bool folder_exists(const std::string& folder) {
 }
 
 std::string model_family(const pretrained::PretrainedModel& model) {
-    if (model.config.arch == pretrained::Architecture::Llama) return pretrained::family_name(model.config);  // Qwen2, …
-    return pretrained::architecture_name(model.config.arch);
+    return pretrained::family_name(model.config);  // "GPT-2", "DeiT", "Qwen2", …
 }
 
 std::string format_bytes(std::size_t bytes) {

@@ -172,6 +172,27 @@ void draw_model(ControlsPanel& p, AppState& s, ModelSession& models) {
     item_tooltip(tr(lang, Txt::PositionalTip));
 }
 
+// A run of more than one section (an encoder–decoder): which one every view shows.
+const char* section_label(Lang lang, const std::string& name) {
+    if (name == "encoder") return tr(lang, Txt::SectionEncoder);
+    if (name == "decoder") return tr(lang, Txt::SectionDecoder);
+    if (name == "cross") return tr(lang, Txt::SectionCross);
+    return name.c_str();
+}
+
+void draw_sections(ControlsPanel& p, AppState& s, const ComputeView& view) {
+    if (view.sections.size() < 2) return;
+    const Lang lang = s.lang;
+    const int current = section_index(view.sections, s.section);
+    if (ImGui::BeginCombo(p.label(lang, Txt::RunSection, "section"), section_label(lang, view.sections[current]))) {
+        for (int i = 0; i < int(view.sections.size()); ++i)
+            if (ImGui::Selectable(section_label(lang, view.sections[i]), i == current)) s.section = view.sections[i];
+        ImGui::EndCombo();
+    }
+    mark_control(s.highlights, "section");
+    item_tooltip(tr(lang, Txt::RunSectionTip));
+}
+
 void draw_attention(ControlsPanel& p, AppState& s) {
     const Lang lang = s.lang;
     section(lang, Txt::SecAttention);
@@ -189,7 +210,7 @@ void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view, const Mod
     const Lang lang = s.lang;
     section(lang, Txt::SecMask);
     // GPT-2 never sees later tokens: its causal mask is on whatever the switch says.
-    const bool always_causal = models.active != nullptr && models.active->config.is_causal_lm();
+    const bool always_causal = models.active != nullptr && models.active->caps().always_causal;
     bool causal = s.causal || always_causal;
     ImGui::BeginDisabled(always_causal);
     if (ImGui::Checkbox(p.label(lang, Txt::Causal, "causal"), &causal) && !always_causal) s.causal = causal;
@@ -250,9 +271,10 @@ void draw_display(ControlsPanel& p, AppState& s) {
 
 void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeView& view, ModelSession& models) {
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-    if (models.active != nullptr && models.active->config.is_vision()) draw_image_input(panel, state);
+    if (models.active != nullptr && models.active->caps().inputs.image) draw_image_input(panel, state);
     else draw_sentence(panel, state, view, models);
     draw_model(panel, state, models);
+    draw_sections(panel, state, view);
     draw_attention(panel, state);
     draw_mask(panel, state, view, models);
     draw_display(panel, state);

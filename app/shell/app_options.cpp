@@ -11,7 +11,7 @@
 
 #include "core/train/image_data.h"
 #include "core/pretrained/intervention.h"
-#include "core/train/task.h"
+#include "core/task/task.h"
 
 namespace attn::app {
 

@@ -188,7 +188,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
 
     draw_export_panel(app.exporter, app.state, app.view);
     draw_lesson_dialog(app.lesson, app.state, app.model_panel.dropped);  // takes dropped .md files first
-    const bool vision = app.models.active && app.models.active->config.is_vision();
+    const bool vision = app.models.active && app.models.active->caps().inputs.image;
     if (app.controls.open_image) {
         app.controls.open_image = false;
         open_image_dialog(app.image_dialog);

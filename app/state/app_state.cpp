@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "core/attention/tokenizer.h"
+#include "core/attention/word_tokenizer.h"
 #include "core/base/limits.h"
 
 namespace attn::app {
@@ -36,11 +36,11 @@ Expected<std::vector<int>> parse_index_list(std::string_view text) {
 }
 
 bool takes_sentence_b(const pretrained::PretrainedModel& model) {
-    return model.config.arch == pretrained::Architecture::Bert && model.config.type_vocab_size > 1;
+    return model.caps().inputs.pair_segments;
 }
 
 bool needs_image(const AppState& state, const pretrained::PretrainedModel* model) {
-    return model != nullptr && model->config.is_vision() && state.image_path.empty();
+    return model != nullptr && model->caps().inputs.image && state.image_path.empty();
 }
 
 Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model) {
@@ -55,7 +55,8 @@ Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model
                        : state.text;
     req.run.cross_text = state.cross ? state.cross_text : std::string();
     if (model && !takes_sentence_b(*model)) req.run.cross_text.clear();
-    if (model && model->config.is_vision()) req.run.image_path = state.image_path;
+    if (model && model->caps().inputs.image) req.run.image_path = state.image_path;
+    if (model) req.section = state.section;
     req.pretrained = std::move(model);
     req.run.attention.scale = state.scale;
     req.run.attention.temperature = state.temperature;
@@ -86,7 +87,8 @@ bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
     const bool same_custom = ka.custom_blocked.rows() == kb.custom_blocked.rows() &&
                              ka.custom_blocked.cols() == kb.custom_blocked.cols() &&
                              ka.custom_blocked == kb.custom_blocked;
-    return a.with_flipped == b.with_flipped && ra.text == rb.text && ra.cross_text == rb.cross_text &&
+    return a.with_flipped == b.with_flipped && a.section == b.section && ra.text == rb.text &&
+           ra.cross_text == rb.cross_text &&
            ra.image_path == rb.image_path &&
            ra.attention.scale == rb.attention.scale &&
            ra.attention.temperature == rb.attention.temperature &&

@@ -54,6 +54,10 @@ struct AppState {
     int image_query = 0;
     bool image_mean_heads = false;
     int pos_patch = 0;
+
+    // Which section of a run every view shows (Trace::section: "encoder", "decoder", "cross" for an
+    // encoder–decoder; "" = the first, and the only one of a single-stack model). Not saved.
+    std::string section;
     // The RoPE view's dimension pair (0-based; clamped by the view), for File > Export too. Not saved.
     int rope_pair = 0;
 
@@ -119,6 +123,7 @@ struct ComputeRequest {
     // Also compute the same run with √d_k scaling toggled (the scaling lab's comparison), in the
     // same job; it reuses the first trace's projections and scores.
     bool with_flipped = false;
+    std::string section;   // the section to show (AppState::section); "" or unknown = the first
 };
 
 // "0, 3,5" → {0, 3, 5}; spaces allowed; empty text → {}. Errors name the bad item.

@@ -16,7 +16,7 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/attention/tokenizer.h"
+#include "core/attention/word_tokenizer.h"
 
 namespace attn {
 

@@ -1,8 +1,8 @@
 // trace.h — everything one run computed, for the views to read (they never recompute).
 //
 // A trace holds the tokens, the settings that produced it, and one LayerTrace per attention layer.
-// The built-in model has one layer; pretrained models (GPT-2, BERT) fill many layers with the
-// same types, so every view works on either.
+// The built-in model has one layer; pretrained models fill many layers with the same types, so
+// every view works on either. A run of an encoder–decoder is several traces, one per section.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include "core/attention/attention.h"
 #include "core/attention/builtin_model.h"
 #include "core/attention/mask.h"
-#include "core/attention/tokenizer.h"
+#include "core/attention/word_tokenizer.h"
 
 namespace attn {
 
@@ -47,6 +47,10 @@ struct TraceImage {
 
 struct Trace {
     std::string model_name;        // "built-in", or a pretrained model's folder name ("gpt2", ...)
+    // Which part of a run this is: "" for a model with one stack (the built-in model, GPT-2, BERT,
+    // ViT, the rotary decoders); an encoder–decoder's run yields "encoder" (source × source),
+    // "decoder" (target × target, causal) and "cross" (target queries × source keys).
+    std::string section;
     std::string model_family;      // "" for the built-in model; "GPT-2", "BERT", "DistilBERT"
     ModelConfig model;
     RunConfig run;

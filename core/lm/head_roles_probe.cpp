@@ -76,16 +76,26 @@ ProbeFrame probe_frame(const pretrained::PretrainedModel& model) {
     ProbeFrame f;
     for (int id : {tok.cls_id, tok.sep_id, tok.pad_id, tok.unk_id, tok.eos_id, tok.token_id("[MASK]")})
         if (id >= 0) f.specials.push_back(id);
-    if (model.config.arch == pretrained::Architecture::Gpt2) {
-        if (tok.eos_id >= 0 && tok.eos_id < model.config.vocab_size) f.prefix.push_back(tok.eos_id);
-    } else if (model.config.arch == pretrained::Architecture::Llama) {
-        // What the tokenizer puts before a text (<|begin_of_text|>, <s>), else nothing (Qwen).
-        for (const pretrained::SubwordToken& s : tok.with_special_tokens({}, 0))
-            if (s.id >= 0 && s.id < model.config.vocab_size) f.prefix.push_back(s.id);
-    } else {
-        if (tok.cls_id >= 0) f.prefix.push_back(tok.cls_id);
-        if (tok.sep_id >= 0) f.suffix.push_back(tok.sep_id);
+    // The family's frame around one placeholder piece: what comes before it and after it
+    // ([CLS] … [SEP], <|begin_of_text|> …, or nothing).
+    pretrained::SubwordToken placeholder;
+    placeholder.id = -1;
+    placeholder.byte_end = 1;
+    auto framed = model.family().frame(model, {placeholder}, 1, nullptr, 0);
+    if (framed) {
+        bool after = false;
+        for (const pretrained::SubwordToken& s : framed->tokens) {
+            if (s.id == -1 && !s.special) {
+                after = true;
+                continue;
+            }
+            if (s.id < 0 || s.id >= model.config.vocab_size) continue;
+            (after ? f.suffix : f.prefix).push_back(s.id);
+        }
     }
+    // Nothing before the text: a token that starts one without changing it (GPT-2's <|endoftext|>).
+    if (f.prefix.empty())
+        if (const int start = model.family().start_of_text(model); start >= 0) f.prefix.push_back(start);
     f.room = model.config.max_positions - int(f.prefix.size() + f.suffix.size());
     return f;
 }

@@ -1,7 +1,8 @@
 // head_roles_probe.h — what heads are scored on, and the report of a model's head roles.
 //
-// Standard probe (any GPT-2 / BERT model): `half` random ids repeated twice (after <|endoftext|>
-// for GPT-2, inside [CLS] … [SEP] for BERT) for the six pattern roles, and six more contents of the
+// Standard probe (any text model): `half` random ids repeated twice, framed as the model's family
+// frames a text (inside [CLS] … [SEP] for BERT, after <|begin_of_text|> for Llama 3; after
+// <|endoftext|> for GPT-2, whose frame adds nothing) for the six pattern roles, and six more contents of the
 // same length without repeats for positional (varying content at fixed positions).
 // Task probe (a model trained in AttnLab, task.json beside its weights): sixteen of the task's own
 // examples, in its vocabulary and length, for every role — positional included, since the
@@ -16,7 +17,7 @@
 #include "core/base/status.h"
 #include "core/lm/head_roles.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/train/task.h"
+#include "core/task/task.h"  // the trained model's task gives the task probe its examples
 
 namespace attn::lm {
 

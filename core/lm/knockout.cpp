@@ -4,18 +4,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/lm/gpt2_session.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/sampling.h"
-#include "core/pretrained/gpt2.h"
 
 namespace attn::lm {
 
 using namespace attn::pretrained;
 
 static Status check_causal(const PretrainedModel& model, const std::vector<int>& ids, const Ablation& ablation) {
-    if (!model.config.is_causal_lm()) {
-        return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
+    if (!model.caps().next_token) {
+        return Status::Error(model.name + " is " + family_name(model.config) +
                              ", which does not predict the next token. Knock heads out of it with a [MASK] "
                              "in the text instead, or load a GPT-2, Llama, Qwen or Mistral model.");
     }
@@ -69,22 +67,20 @@ Expected<HeadRanking> rank_heads(const PretrainedModel& model, const std::vector
                                  const RankProgress& progress, const std::atomic<bool>* cancel) {
     if (Status s = check_causal(model, ids, base); !s) return s;
     // The base pass's residual streams: a head knocked out in layer l leaves blocks 0 … l−1 as
-    // they were, so a GPT-2 pass starts at hidden_states[l] (about half the work on average); the
-    // rotary decoders run whole passes.
+    // they were, so a family that can resume starts at hidden_states[l] (about half the work on
+    // average); the others run whole passes (ModelFamily::forward_from).
     const ForwardPass pass = forward_ids(model, ids, base);
-    const Gpt2Weights* gpt2 = gpt2_weights(model);
     ForwardOptions opt;
     opt.attention.compute_stats = false;
     auto logits = [&](const Ablation& a) -> RowVec {
         if (a.heads.size() == base.heads.size())  // the base itself
             return unembed(model, pass.hidden_states.back().bottomRows(1)).row(0);  // (V)
-        if (!gpt2) return unembed(model, forward_ids(model, ids, a).hidden_states.back().bottomRows(1)).row(0);
         int first = model.config.n_layers - 1;  // the earliest layer `a` differs from `base` in
         for (const HeadIndex& h : a.heads)
             if (!base.head_removed(h.layer, h.head)) first = std::min(first, h.layer);
         opt.ablation = a;
-        const Mat h = gpt2_forward_from(*gpt2, model.config, pass.hidden_states[first], first, opt);  // (T, d)
-        return gpt2_logits(*gpt2, h.bottomRows(1)).row(0);  // (V)
+        const Mat h = model.family().forward_from(model, ids, pass.hidden_states[first], first, opt);  // (T, d)
+        return unembed(model, h.bottomRows(1)).row(0);  // (V)
     };
     HeadRanking r = rank_heads(logits, model.config.n_layers, model.config.n_heads, base, progress, cancel);
     r.position = int(ids.size()) - 1;

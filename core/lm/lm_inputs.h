@@ -12,15 +12,15 @@
 
 namespace attn::lm {
 
-// The model's ids for `text`, as compute_pretrained_trace reads it: BERT/DistilBERT get [CLS] …
-// [SEP] around it, GPT-2 nothing. Errors: empty text, invalid UTF-8, longer than the model's
+// The model's ids for `text`, as compute_pretrained_trace reads it: framed by the model's family
+// (BERT/DistilBERT: [CLS] … [SEP]; the rotary decoders: the post-processor's <s>; GPT-2 nothing). Errors: empty text, invalid UTF-8, longer than the model's
 // positions, ids the model has no embedding for (tokenizer of another model).
 Expected<std::vector<int>> encode_for_model(const pretrained::PretrainedModel& model, const std::string& text);
 
 // Checks ids (each in [0, vocab), 1 … max_positions of them) with a user message.
 Status check_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids);
 
-// The model's own forward pass over checked ids (GPT-2 causal, BERT bidirectional, one segment),
+// The model's own forward pass over checked ids (its family's: causal or bidirectional, one segment),
 // with the model's attention settings (scaled, temperature 1), no per-row statistics. Asserts
 // check_ids passed.
 pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids);
@@ -29,16 +29,16 @@ pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, co
 pretrained::ForwardPass forward_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids,
                                     const pretrained::Ablation& ablation);
 
-// A causal LM's (GPT-2 or a rotary decoder) last two steps, whichever family it is: the final norm
-// of a residual stream x (T, d) -> (T, d), and the unembedding of normed rows h (T, d) -> logits
-// (T, V). Asserted: model.config.is_causal_lm().
+// A next-token model's last two steps, whichever family it is: the final norm of a residual stream
+// x (T, d) -> (T, d), and the unembedding of normed rows h (T, d) -> logits (T, V). Asserted (by
+// the family): model.caps().next_token.
 Mat final_norm(const pretrained::PretrainedModel& model, const Mat& x);
 Mat unembed(const pretrained::PretrainedModel& model, const Mat& h);
 
-// The text of ids, always valid UTF-8: GPT-2 pieces back to their bytes (a piece that is part of
-// a UTF-8 character joins its neighbours; bytes that still form no whole character, e.g. at the
-// end before the next token comes, show as U+FFFD), WordPiece pieces joined with spaces, "##"
-// pieces glued to the previous one. Unknown ids are skipped.
+// The text of ids, always valid UTF-8, as the family decodes (ModelFamily::decode): byte-level
+// pieces back to their bytes (bytes that form no whole character, e.g. at the end before the next
+// token comes, show as U+FFFD), WordPiece pieces joined with spaces, "##" pieces glued to the
+// previous one, the file's own decoders where the family has them. Unknown ids are skipped.
 std::string decode_ids(const pretrained::PretrainedModel& model, const std::vector<int>& ids);
 
 // A label for one id: the tokenizer's display of it alone (GPT-2 " flies" -> "flies", control

@@ -3,10 +3,9 @@
 
 #include <cassert>
 
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
-#include "core/pretrained/gpt2.h"
 #include "core/pretrained/nn_ops.h"
 
 namespace attn::lm {
@@ -52,8 +51,8 @@ LogitLens logit_lens(const std::vector<Mat>& hidden_states, const RowsFn& final_
 
 Expected<LogitLens> logit_lens(const PretrainedModel& model, const std::vector<int>& ids, int k, bool with_embeddings,
                                const Ablation& ablation) {
-    if (!model.config.is_causal_lm()) {
-        return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
+    if (!model.caps().next_token) {
+        return Status::Error(model.name + " is " + family_name(model.config) +
                              ", which does not predict the next token, so there is no answer to read after each "
                              "layer. The logit lens needs a GPT-2, Llama, Qwen or Mistral model.");
     }

@@ -1,86 +1,24 @@
-// masked_lm.cpp — the MLM head read from the checkpoint, and top-k fillers for [MASK] positions.
+// masked_lm.cpp — the family's MLM head, and top-k fillers for [MASK] positions.
 #include "core/lm/masked_lm.h"
 
 #include <algorithm>
 #include <cassert>
 
-#include "core/base/gemm.h"
 #include "core/lm/lm_inputs.h"
-#include "core/pretrained/bert.h"
-#include "core/pretrained/model_folder.h"
-#include "core/pretrained/nn_ops.h"
-#include "core/pretrained/safetensors.h"
 
 namespace attn::lm {
 
 using namespace attn::pretrained;
 
-namespace {
-
-struct HeadNames {
-    const char* probe;       // the tensor whose presence says "this file has an MLM head"
-    const char* dense;       // + ".weight" / ".bias"
-    const char* layer_norm;  // + ".weight"/".bias" (or ".gamma"/".beta")
-    const char* decoder;     // + ".weight" when untied
-    const char* bias;        // (V)
-    const char* alt_bias;    // another name some checkpoints use for the same bias
-    const char* what;        // for messages
-};
-
-constexpr HeadNames kBertHead = {
-    "cls.predictions.transform.dense.weight", "cls.predictions.transform.dense",
-    "cls.predictions.transform.LayerNorm", "cls.predictions.decoder", "cls.predictions.bias",
-    "cls.predictions.decoder.bias", "BertForMaskedLM / BertForPreTraining"};
-constexpr HeadNames kDistilHead = {
-    "vocab_transform.weight", "vocab_transform", "vocab_layer_norm", "vocab_projector",
-    "vocab_projector.bias", "vocab_projector.bias", "DistilBertForMaskedLM"};
-
-}  // namespace
-
 Expected<MlmHead> load_mlm_head(const PretrainedModel& model) {
-    const PretrainedConfig& c = model.config;
-    if (c.is_causal_lm()) {
-        return Status::Error(model.name + " is " + family_name(c) + ": it predicts the next token, not masked ones "
-                             "(there is no [MASK] in its vocabulary).");
-    }
-    auto folder = inspect_model_folder(model.folder);
-    if (!folder) return folder.status();
-    auto file = SafeTensorsFile::open(folder->weights_path);
-    if (!file) return file.status();
-    const HeadNames& n = c.arch == Architecture::Bert ? kBertHead : kDistilHead;
-    if (!file->find(n.probe)) {
-        return Status::Error(model.name + " has no masked-LM head: " + folder->weights_path + " has no " +
-                             n.probe + ". The checkpoint was saved as a bare encoder; masked-token "
-                             "prediction needs the " + n.what + " weights (e.g. the original "
-                             "bert-base-uncased download). Its attention can still be explored.");
-    }
-    const int d = c.d_model, v = c.vocab_size;
-    WeightReader r(*file, "");
-    MlmHead head;
-    head.transform_w = r.linear_weight(std::string(n.dense) + ".weight", d, d);  // (d, d)
-    head.transform_b = r.vector(std::string(n.dense) + ".bias", d);
-    const std::string ln = n.layer_norm;
-    head.ln_gamma = r.vector(r.either(ln + ".weight", ln + ".gamma"), d);
-    head.ln_beta = r.vector(r.either(ln + ".bias", ln + ".beta"), d);
-    const std::string dec = std::string(n.decoder) + ".weight";
-    if (r.has(dec)) head.decoder = r.matrix(dec, v, d);  // (V, d) untied copy
-    head.bias = r.vector(r.either(n.bias, n.alt_bias), v);
-    if (!r.status()) return r.status();
-    return head;
+    auto head = model.family().load_mlm_head(model);
+    if (!head) return head.status();
+    return MlmHead{std::move(*head)};
 }
 
 Mat mlm_logits(const PretrainedModel& model, const MlmHead& head, const Mat& h) {
-    const BertWeights* w = bert_weights(model);
-    assert(w && "mlm_logits: a BERT-family model");
-    Mat t;  // (T, d)
-    linear(h, head.transform_w, head.transform_b, t);
-    apply_activation(model.config.activation, t);
-    layer_norm(t, head.ln_gamma, head.ln_beta, model.config.layer_norm_eps, t);
-    const Mat& embed = head.decoder.size() > 0 ? head.decoder : w->word;  // (V, d)
-    Mat logits(h.rows(), embed.rows());  // (T, V)
-    matmul_bt(t, embed, logits);
-    logits.rowwise() += head.bias;
-    return logits;
+    assert(head.weights && "mlm_logits: a head from load_mlm_head");
+    return model.family().mlm_logits(model, *head.weights, h);
 }
 
 static Expected<int> mask_id(const PretrainedModel& model) {

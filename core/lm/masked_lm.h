@@ -1,10 +1,5 @@
-// masked_lm.h — BERT / DistilBERT masked-token prediction with the checkpoint's own MLM head.
-//
-//   t = LN(act(h W_t + b_t))       (T, d)   BERT: cls.predictions.transform.{dense, LayerNorm}
-//                                           DistilBERT: vocab_transform, vocab_layer_norm
-//   logits = t · Eᵀ + b            (T, V)   E = the word embeddings (tied; an untied
-//                                           cls.predictions.decoder.weight / vocab_projector.weight
-//                                           is used when the file has one), b = the head's bias
+// masked_lm.h — masked-token prediction (models whose capabilities say fills_masks: BERT,
+// DistilBERT) with the checkpoint's own MLM head (the family reads it: families/bert/bert.h).
 //
 // For the app: load_mlm_head(model) once after loading (a checkpoint saved without the head, as
 // BertModel rather than BertForMaskedLM, gives a clear error to show instead of the bars), then
@@ -12,6 +7,7 @@
 // mask clicked tokens.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,16 +19,13 @@
 
 namespace attn::lm {
 
+// The family's masked-LM head (ModelFamily::load_mlm_head), as its family read it.
 struct MlmHead {
-    Mat transform_w;           // (d, d) x·W layout
-    RowVec transform_b;        // (d)
-    RowVec ln_gamma, ln_beta;  // (d)
-    Mat decoder;               // (V, d) only when stored untied; empty = the word embeddings
-    RowVec bias;               // (V)
+    std::shared_ptr<const pretrained::FamilyWeights> weights;
 };
 
-// Reads the head from the model folder's model.safetensors. Errors: not a BERT-family model, the
-// file has no MLM head (names what was looked for), misshapen tensors.
+// Reads the head from the model folder's weights file. Errors: a model that does not fill masks,
+// the file has no MLM head (names what was looked for), misshapen tensors.
 Expected<MlmHead> load_mlm_head(const pretrained::PretrainedModel& model);
 
 // Logits for every row of the last hidden state h (T, d) -> (T, V).

@@ -10,9 +10,8 @@
 
 namespace attn::pretrained {
 
-// Llama: the rotary, RMSNorm, SwiGLU decoders (model_type llama, qwen2, qwen3, mistral).
-enum class Architecture { Gpt2, Bert, DistilBert, Vit, Llama };
-const char* architecture_name(Architecture a);  // "GPT-2", "BERT", "DistilBERT", "ViT", "Llama"
+class ModelFamily;  // family.h: the family that reads this config (families/registry.cpp)
+struct Capabilities;  // family.h
 
 // What sits on top of a Vision Transformer's last layer.
 enum class VisionHead {
@@ -46,7 +45,7 @@ struct RopeConfig {
     int rotary_dim = 0;                         // head_dim · partial_rotary_factor (even): the rotated dims
 };
 
-// The decoder side of Architecture::Llama (llama, qwen2, qwen3, mistral), with Hugging Face's defaults.
+// The rotary decoders' side (llama, qwen2, qwen3, mistral: families/rotary), with Hugging Face's defaults.
 struct DecoderConfig {
     int n_kv_heads = 0;             // num_key_value_heads (default: the number of query heads)
     int head_dim = 0;               // d_k: head_dim (Qwen3 sets it; default hidden_size / heads)
@@ -62,8 +61,8 @@ struct DecoderConfig {
 };
 
 struct PretrainedConfig {
-    Architecture arch = Architecture::Gpt2;
-    std::string model_type;     // as in config.json: "gpt2", "bert", "distilbert"
+    const ModelFamily* family = nullptr;  // set by parse_model_config (never null after it)
+    std::string model_type;     // as in config.json: "gpt2", "bert", "distilbert", "llama", …
     int n_layers = 0;           // gpt2 n_layer, bert num_hidden_layers, distilbert n_layers
     int n_heads = 0;            // gpt2 n_head, bert num_attention_heads, distilbert n_heads
     int d_model = 0;            // gpt2 n_embd, bert hidden_size, distilbert dim
@@ -73,18 +72,18 @@ struct PretrainedConfig {
     int type_vocab_size = 0;    // bert segment embeddings (0 = none: gpt2, distilbert)
     float layer_norm_eps = 1e-5f;  // gpt2 layer_norm_epsilon, bert layer_norm_eps, distilbert 1e-12
     std::string activation;     // "gelu_new" (tanh form) or "gelu" (erf form); others refused
-    VisionConfig vision;        // Architecture::Vit only
-    DecoderConfig decoder;      // Architecture::Llama only
-    int d_k() const { return arch == Architecture::Llama ? decoder.head_dim : d_model / n_heads; }
-    int n_kv_heads() const { return arch == Architecture::Llama ? decoder.n_kv_heads : n_heads; }
-    bool is_vision() const { return arch == Architecture::Vit; }
-    // Reads left to right and predicts the next token (GPT-2 and the rotary decoders).
-    bool is_causal_lm() const { return arch == Architecture::Gpt2 || arch == Architecture::Llama; }
+    VisionConfig vision;        // the vision family only
+    DecoderConfig decoder;      // the rotary decoders only
+    // A head's width d_k (Qwen3 sets head_dim; else d_model / heads) and the key/value heads
+    // (grouped-query attention: fewer than the query heads).
+    int d_k() const { return decoder.head_dim > 0 ? decoder.head_dim : d_model / n_heads; }
+    int n_kv_heads() const { return decoder.n_kv_heads > 0 ? decoder.n_kv_heads : n_heads; }
 };
 
-// "ViT" or "DeiT" for vision models, "Llama", "Qwen2", "Qwen3" or "Mistral" for the decoders
-// (model_type decides), else architecture_name(arch).
+// The name users see, as the family gives it: "GPT-2", "DistilBERT", "DeiT", "Qwen2", …
 std::string family_name(const PretrainedConfig& config);
+// What the model reads and predicts, as its family answers (family.h).
+Capabilities capabilities(const PretrainedConfig& config);
 
 // Parses config.json text. Errors: malformed JSON (with the parser's position), unsupported
 // model_type (names it and lists what is supported), missing or out-of-range fields (named),

@@ -1,5 +1,5 @@
 // model_config_fields.h — reading config.json's fields with the family's names and reporting the
-// first problem (internal to model_config*.cpp: the families' parsers share it).
+// first problem (internal to core/pretrained: model_config.cpp and the families' parsers share it).
 #pragma once
 
 #include <cmath>
@@ -191,8 +191,21 @@ private:
     std::string error_;
 };
 
-// The rotary decoders' part of a config (model_config_decoders.cpp): sizes, rotary positions,
-// grouped K/V heads, sliding windows, norms and token ids into c; the first problem into f.
-void parse_decoder(PretrainedConfig& c, Fields& f);
+// The activation an encoder-style family names: "gelu" (erf) or "gelu_new" (tanh; Hugging Face's
+// newer "gelu_pytorch_tanh" is read as it), and d_model split evenly by the heads. The first
+// problem as a message.
+Status check_activation_and_heads(PretrainedConfig& c);
+
+// The first "architectures" entry, or "".
+std::string first_architecture(const json& root);
 
 }  // namespace attn::pretrained::config_fields
+
+namespace attn::pretrained {
+
+// config.json's root object, handed to ModelFamily::parse_config (family.h keeps nlohmann out).
+struct ConfigJson {
+    const nlohmann::json& root;
+};
+
+}  // namespace attn::pretrained

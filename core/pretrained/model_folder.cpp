@@ -1,10 +1,12 @@
 // model_folder.cpp — finds config, weights and tokenizer files in a Hugging Face model folder and
-// says exactly what is missing. Nothing is opened here except the folder listing.
+// says exactly what is missing (nothing is opened but the folder listing); reads its small files.
 #include "core/pretrained/model_folder.h"
 
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <system_error>
 #include <vector>
 
@@ -108,5 +110,23 @@ Expected<ModelFolder> inspect_model_folder(const std::string& path, bool need_to
         return Status::Error("Cannot inspect the model folder '" + path + "': " + e.what() + ".");
     }
 }
+
+constexpr std::uintmax_t kMaxConfigBytes = 1u << 20;  // a real config.json is a few KiB
+
+Expected<std::string> read_config_file(const std::string& path) {
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) return Status::Error("Cannot read " + path + ": " + ec.message() + ".");
+    if (size > kMaxConfigBytes) {
+        return Status::Error(path + " is " + std::to_string(size / 1024) +
+                             " KiB; a model's config.json is a few KiB. Is it the right file?");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Status::Error("Cannot open " + path + ".");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 
 }  // namespace attn::pretrained

@@ -27,4 +27,8 @@ struct ModelFolder {
 // folder without tokenizer files is accepted and tokenizer_error says what is missing.
 Expected<ModelFolder> inspect_model_folder(const std::string& path, bool need_tokenizer = true);
 
+// A small text file of the folder (config.json, tokenizer_config.json, preprocessor_config.json):
+// refused over 1 MiB (a real one is a few KiB), with a message naming the file.
+Expected<std::string> read_config_file(const std::string& path);
+
 }  // namespace attn::pretrained

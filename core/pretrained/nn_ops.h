@@ -1,4 +1,4 @@
-// nn_ops.h — the transformer pieces around attention, shared by GPT-2 and BERT: linear layers,
+// nn_ops.h — the transformer pieces around attention, shared by the families: linear layers,
 // layer norm, GELU; the record of one forward pass; a reader of named weights.
 //
 // All in float32 on row-major matrices (a row is a token), with the x·W convention of attention.h.

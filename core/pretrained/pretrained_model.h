@@ -1,4 +1,4 @@
-// pretrained_model.h — a real model (GPT-2 or BERT family) loaded from a local folder, and the
+// pretrained_model.h — a real model of any family (family.h) loaded from a local folder, and the
 // trace of one run through it: every layer's attention in the same LayerTrace types the
 // built-in model uses, so every view works on it.
 #pragma once
@@ -12,6 +12,7 @@
 
 #include "core/base/matrix.h"
 #include "core/image/preprocess.h"
+#include "core/pretrained/family.h"
 #include "core/pretrained/model_config.h"
 #include "core/tokenizer/chat_format.h"
 #include "core/tokenizer/subword_tokenizer.h"
@@ -20,20 +21,16 @@
 
 namespace attn::pretrained {
 
-struct PretrainedWeights;  // defined in gpt2.h / bert.h territory (pretrained_model.cpp)
-struct Gpt2Weights;        // gpt2.h
-struct BertWeights;        // bert.h
-struct VitWeights;         // vit.h
-struct LlamaWeights;       // llama.h
-
 struct PretrainedModel {
     std::string name;         // folder name, e.g. "gpt2", "bert-base-uncased"
     std::string folder;
     PretrainedConfig config;
     std::unique_ptr<SubwordTokenizer> tokenizer;  // null for vision models (they read images)
     image::PreprocessConfig preprocess;  // vision models: preprocessor_config.json, or the defaults for image_size
-    std::shared_ptr<const PretrainedWeights> weights;
-    std::size_t weight_bytes = 0;  // float32 bytes held
+    std::shared_ptr<const FamilyWeights> weights;  // the family's own (family.h: weights_as)
+    std::size_t weight_bytes = 0;  // bytes held
+    const ModelFamily& family() const { return *config.family; }
+    Capabilities caps() const { return capabilities(config); }
     // The rotary decoders' chat format (core/tokenizer/chat_format.h: from tokenizer_config.json's
     // chat_template or the vocabulary's special tokens); None for every other model.
     ChatFormat chat_format = ChatFormat::None;
@@ -44,13 +41,6 @@ struct PretrainedModel {
 // post-processor does not add it itself.
 std::string wrap_chat_turn(const PretrainedModel& model, std::string_view user);
 
-// The loaded weights of one family (core/lm runs its own passes over them): null when the model
-// is of the other family.
-const Gpt2Weights* gpt2_weights(const PretrainedModel& model);  // Architecture::Gpt2
-const BertWeights* bert_weights(const PretrainedModel& model);  // Architecture::Bert, DistilBert
-const VitWeights* vit_weights(const PretrainedModel& model);    // Architecture::Vit
-const LlamaWeights* llama_weights(const PretrainedModel& model);  // Architecture::Llama
-
 // fraction in [0, 1] and a short stage text ("reading weights", ...); called from the loading thread.
 using LoadProgress = std::function<void(float fraction, const std::string& stage)>;
 
@@ -60,14 +50,24 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
     const std::string& folder, const LoadProgress& progress = {},
     const std::atomic<bool>* cancel = nullptr);
 
-// One run: run.text (and run.cross_text as BERT's second segment; GPT-2: refused with a message)
-// -> subword tokens (+ [CLS]/[SEP] for BERT) -> forward pass, one LayerTrace per layer.
-// run.attention (scale, temperature) and run.mask apply in every layer on top of the model's own
-// masking (GPT-2 is always causal). Trace::model_name is the model name, Trace::model.d_model /
-// n_heads are the model's; q_embeddings are token (+ segment) embeddings, q_positions the learned
-// position embeddings.
+// A model held in memory, not read from a folder (a trainer's model as it trains): its family from
+// config.family, its weights as that family's own type; no tokenizer, no folder.
+std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& config,
+                                                       std::shared_ptr<const FamilyWeights> weights,
+                                                       const std::string& name);
+
+// One run, as the model's family reads it (ModelFamily::run): a text family takes run.text (and
+// run.cross_text as the second segment where it reads pairs; refused with a message otherwise)
+// -> subword tokens framed by the family ([CLS]/[SEP], <s>, nothing) -> forward pass, one
+// LayerTrace per layer. run.attention (scale, temperature) and run.mask apply in every layer on top
+// of the model's own masking (causal models are always causal). Trace::model_name is the model
+// name, Trace::model.d_model / n_heads are the model's; q_embeddings are token (+ segment)
+// embeddings, q_positions the learned position embeddings (zeros where positions rotate).
 // A vision model reads run.image_path instead (load_vision_input, then compute_vision_trace); text
 // models refuse an image.
+// One trace per section (Trace::section): one for a single stack, more for an encoder–decoder.
+Expected<std::vector<Trace>> compute_pretrained_run(const PretrainedModel& model, const RunConfig& run);
+// The first section alone (single-stack models: the whole run).
 Expected<Trace> compute_pretrained_trace(const PretrainedModel& model, const RunConfig& run);
 
 // An image made ready for a vision model (core/image decodes and preprocesses it).

@@ -13,7 +13,7 @@
 namespace attn::pretrained {
 
 Expected<VisionInput> make_vision_input(const PretrainedModel& model, const image::Image& img, const std::string& source) {
-    if (!model.config.is_vision()) {
+    if (!model.caps().inputs.image) {
         return Status::Error(model.name + " is a " + family_name(model.config) +
                              " model: it reads text, not images. Open a ViT or DeiT folder to look at an image.");
     }
@@ -31,7 +31,7 @@ Expected<VisionInput> make_vision_input(const PretrainedModel& model, const imag
 }
 
 Expected<VisionInput> load_vision_input(const PretrainedModel& model, const std::string& path) {
-    if (!model.config.is_vision()) {  // before reading a file that cannot be used
+    if (!model.caps().inputs.image) {  // before reading a file that cannot be used
         return make_vision_input(model, image::Image{}, path);
     }
     auto img = image::read_image_file(path);

@@ -55,13 +55,17 @@ int VisionInputCache::files_read() const {
     return files_read_;
 }
 
-Expected<Trace> compute_pretrained_trace_cached(const PretrainedModel& model, const RunConfig& run,
-                                                VisionInputCache* cache) {
-    if (cache == nullptr || !model.config.is_vision() || run.image_path.empty())
-        return compute_pretrained_trace(model, run);  // its messages for every other case
+Expected<std::vector<Trace>> compute_pretrained_run_cached(const PretrainedModel& model, const RunConfig& run,
+                                                           VisionInputCache* cache) {
+    if (cache == nullptr || !model.caps().inputs.image || run.image_path.empty())
+        return compute_pretrained_run(model, run);  // its messages for every other case
     auto input = cache->get(model, run.image_path);
     if (!input) return input.status();
-    return compute_vision_trace(model, **input, run);
+    auto trace = compute_vision_trace(model, **input, run);
+    if (!trace) return trace.status();
+    std::vector<Trace> out;
+    out.push_back(std::move(*trace));
+    return out;
 }
 
 }  // namespace attn::pretrained

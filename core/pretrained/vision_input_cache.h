@@ -37,8 +37,8 @@ private:
     int files_read_ = 0;
 };
 
-// compute_pretrained_trace with the image taken from `cache` (null: read as usual).
-Expected<Trace> compute_pretrained_trace_cached(const PretrainedModel& model, const RunConfig& run,
-                                                VisionInputCache* cache);
+// compute_pretrained_run with the image taken from `cache` (null: read as usual).
+Expected<std::vector<Trace>> compute_pretrained_run_cached(const PretrainedModel& model, const RunConfig& run,
+                                                           VisionInputCache* cache);
 
 }  // namespace attn::pretrained

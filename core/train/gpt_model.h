@@ -1,4 +1,4 @@
-// gpt_model.h — the trainable GPT-2: parameters in one flat array (Hugging Face names and
+// gpt_model.h — the trainable decoder (GPT-2, or Llama with --arch llama: llama_model.cpp): parameters in one flat array (Hugging Face names and
 // layouts), the activations of one batch, and the forward / backward passes built from train_ops.
 //
 //   x = wte[ids] + wpe[0 … T−1]                                   (B·T, C)

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/train/task.h"
+#include "core/task/task.h"
 
 namespace attn::train {
 

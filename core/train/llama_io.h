@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "core/pretrained/llama.h"
+#include "core/pretrained/families/rotary/llama.h"
 #include "core/pretrained/model_config.h"
 #include "core/train/gpt_model.h"
 

@@ -8,7 +8,7 @@
 
 #include "core/base/parallel.h"
 #include "core/base/rng.h"
-#include "core/pretrained/rope.h"
+#include "core/pretrained/families/rotary/rope.h"
 #include "core/train/gpt_model.h"
 #include "core/train/train_ops.h"
 #include "core/train/train_ops_llama.h"

@@ -25,8 +25,8 @@ using json = nlohmann::ordered_json;
 pretrained::PretrainedConfig to_pretrained_config(const ModelShape& s) {
     if (s.arch == Arch::Llama) return llama_pretrained_config(s);
     pretrained::PretrainedConfig c;
-    c.arch = pretrained::Architecture::Gpt2;
     c.model_type = "gpt2";
+    c.family = pretrained::find_family(c.model_type);
     c.n_layers = s.n_layers;
     c.n_heads = s.n_heads;
     c.d_model = s.d_model;
@@ -74,6 +74,17 @@ pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m) {
         w.blocks.push_back(std::move(b));
     }
     return w;
+}
+
+std::shared_ptr<const pretrained::PretrainedModel> to_pretrained_model(const GptModel& m, const std::string& name) {
+    const pretrained::PretrainedConfig c = to_pretrained_config(m.shape);
+    std::shared_ptr<const pretrained::FamilyWeights> w;
+    if (m.shape.arch == Arch::Llama) {
+        w = std::make_shared<pretrained::LlamaWeights>(to_llama_weights(m));
+    } else {
+        w = std::make_shared<pretrained::Gpt2Weights>(to_gpt2_weights(m));
+    }
+    return pretrained::in_memory_model(c, std::move(w), name);
 }
 
 std::string safetensors_bytes(const GptModel& m) {

@@ -1,5 +1,5 @@
-// model_io.h — the trained model as a Hugging Face GPT-2 folder, and as the pretrained loader's
-// types (so the probe trace runs through the very forward pass that reads saved folders).
+// model_io.h — the trained model as a Hugging Face GPT-2 folder (Llama: llama_io.h), and as a
+// pretrained model in memory (so the probe trace runs through the very family that reads saved folders).
 //
 // Folder: config.json, model.safetensors (F32, HF names, Conv1D (in, out) layout, no lm_head:
 // tied), vocab.json + merges.txt (byte-level BPE with single-character tokens and no merges),
@@ -7,10 +7,12 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 
-#include "core/pretrained/gpt2.h"
+#include "core/pretrained/families/gpt2/gpt2.h"
 #include "core/pretrained/model_config.h"
+#include "core/pretrained/pretrained_model.h"
 #include "core/base/status.h"
 #include "core/train/gpt_model.h"
 
@@ -20,6 +22,10 @@ struct TrainState;
 
 pretrained::PretrainedConfig to_pretrained_config(const ModelShape& s);
 pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m);
+// The model as it is now, through the same exporter as its saved folder: a pretrained model in
+// memory (pretrained_model.h) of the family its shape names (GPT-2 or the rotary decoders), so
+// every pass the family offers runs on it.
+std::shared_ptr<const pretrained::PretrainedModel> to_pretrained_model(const GptModel& m, const std::string& name);
 
 // model.safetensors bytes for the model's tensors (header padded to 8 bytes, as Hugging Face does).
 std::string safetensors_bytes(const GptModel& m);

@@ -7,9 +7,7 @@
 #include <cstdio>
 #include <thread>
 
-#include "core/pretrained/gpt2.h"
 #include "core/base/rng.h"
-#include "core/pretrained/llama.h"
 #include "core/train/llama_io.h"
 #include "core/train/model_io.h"
 
@@ -230,19 +228,18 @@ std::string probe_text(const TrainState& s) {
 }
 
 Trace probe_trace(const TrainState& s) {
-    const pretrained::PretrainedConfig cfg = to_pretrained_config(s.model.shape);
-    const bool llama = s.model.shape.arch == Arch::Llama;
+    const auto model = to_pretrained_model(s.model, "trained " + s.task.name);  // through its family
+    const pretrained::PretrainedConfig& cfg = model->config;
+    const pretrained::Capabilities caps = model->caps();
     std::vector<int> ids(s.probe.tokens.begin(), s.probe.tokens.end() - 1);  // (T) the model's input
-    AttentionOptions opt;
-    pretrained::ForwardPass pass = llama ? pretrained::llama_forward(to_llama_weights(s.model), cfg, ids)
-                                         : pretrained::gpt2_forward(to_gpt2_weights(s.model), cfg, ids, BoolMat(), opt);
+    pretrained::ForwardPass pass = model->family().forward(*model, pretrained::IdsInput{ids, nullptr, 0}, {});
 
     Trace tr;
-    tr.model_name = "trained " + s.task.name;
-    tr.model_family = llama ? "Llama" : "GPT-2";
+    tr.model_name = model->name;
+    tr.model_family = pretrained::family_name(cfg);
     tr.model.d_model = cfg.d_model;
     tr.model.n_heads = cfg.n_heads;
-    tr.model.positional = !llama;  // the rotary model has no position table
+    tr.model.positional = caps.positions == pretrained::PositionKind::Learned;  // rotary: no position table
     tr.model.seed = s.options.seed;
     tr.run.text = s.task.decode(ids);
     tr.run.mask.causal = true;

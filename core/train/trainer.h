@@ -1,4 +1,4 @@
-// trainer.h — training a tiny GPT-2 on a task: options, the state of a run, one step, evaluation,
+// trainer.h — training a tiny GPT-2 or Llama on a task: options, the state of a run, one step, evaluation,
 // the probe example's attention as a Trace, the log.
 //
 // Threading: a TrainState is NOT thread-safe. One thread owns it (the app's training worker, or
@@ -20,7 +20,7 @@
 #include "core/attention/trace.h"
 #include "core/train/gpt_model.h"
 #include "core/train/optimizer.h"
-#include "core/train/task.h"
+#include "core/task/task.h"
 
 namespace attn::train {
 

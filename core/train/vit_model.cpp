@@ -7,7 +7,7 @@
 
 #include "core/base/parallel.h"
 #include "core/base/rng.h"
-#include "core/train/task.h"
+#include "core/task/task.h"
 #include "core/train/train_ops.h"
 
 namespace attn::train {

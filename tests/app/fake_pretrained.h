@@ -12,16 +12,18 @@
 
 namespace attn::app::testing {
 
-inline std::shared_ptr<const pretrained::PretrainedModel> fake_model(pretrained::Architecture arch, int layers = 3,
+// `model_type` as config.json says it ("gpt2", "bert", "distilbert", …): its family answers.
+inline std::shared_ptr<const pretrained::PretrainedModel> fake_model(const std::string& model_type, int layers = 3,
                                                                      int heads = 4, const std::string& name = "fake") {
     auto m = std::make_shared<pretrained::PretrainedModel>();
     m->name = name;
     m->folder = "/models/" + name;
-    m->config.arch = arch;
+    m->config.model_type = model_type;
+    m->config.family = pretrained::find_family(model_type);
     m->config.n_layers = layers;
     m->config.n_heads = heads;
     m->config.d_model = heads * 8;
-    m->config.type_vocab_size = arch == pretrained::Architecture::Bert ? 2 : 0;
+    m->config.type_vocab_size = model_type == "bert" ? 2 : 0;
     m->weight_bytes = 1234567;
     return m;
 }
@@ -43,6 +45,15 @@ inline Expected<Trace> fake_forward(const pretrained::PretrainedModel& model, co
         else out.layers.push_back(std::move(t->layers[0]));
     }
     out.model_name = model.name;
+    return out;
+}
+
+// fake_forward as the worker runs a model: one section.
+inline Expected<std::vector<Trace>> fake_run(const pretrained::PretrainedModel& model, const RunConfig& run) {
+    auto t = fake_forward(model, run);
+    if (!t) return t.status();
+    std::vector<Trace> out;
+    out.push_back(std::move(*t));
     return out;
 }
 

@@ -113,15 +113,13 @@ TEST_CASE("prune_blocked_cells drops cells outside the next matrix") {
 
 // --- pretrained models and layers ---------------------------------------------------------
 
-using attn::pretrained::Architecture;
-
 TEST_CASE("make_request with a model: the second sentence is BERT's sentence B, GPT-2 has none") {
     AppState s;
     s.cross = true;
     s.cross_text = "It was late.";
-    const auto gpt2 = testing::fake_model(Architecture::Gpt2);
-    const auto bert = testing::fake_model(Architecture::Bert);
-    auto distil = testing::fake_model(Architecture::DistilBert);
+    const auto gpt2 = testing::fake_model("gpt2");
+    const auto bert = testing::fake_model("bert");
+    auto distil = testing::fake_model("distilbert");
 
     CHECK(make_request(s)->run.cross_text == "It was late.");  // built-in: cross-attention
     CHECK(make_request(s)->pretrained == nullptr);
@@ -139,8 +137,8 @@ TEST_CASE("make_request with a model: the second sentence is BERT's sentence B, 
 
 TEST_CASE("same_request: the model counts by identity; built-in switches do not matter for it") {
     AppState s;
-    const auto a = testing::fake_model(Architecture::Gpt2, 2, 2, "gpt2");
-    const auto a_again = testing::fake_model(Architecture::Gpt2, 2, 2, "gpt2");  // re-opened folder
+    const auto a = testing::fake_model("gpt2", 2, 2, "gpt2");
+    const auto a_again = testing::fake_model("gpt2", 2, 2, "gpt2");  // re-opened folder
     const ComputeRequest with_a = *make_request(s, a);
     CHECK(same_request(with_a, *make_request(s, a)));
     CHECK(!same_request(with_a, *make_request(s)));  // back to built-in
@@ -162,7 +160,7 @@ TEST_CASE("same_request: the model counts by identity; built-in switches do not 
 TEST_CASE("layer selection: clamped to the trace, one helper for every view") {
     AppState s;
     s.text = "Time flies like an arrow";
-    const auto model = testing::fake_model(Architecture::Gpt2, 3, 4);
+    const auto model = testing::fake_model("gpt2", 3, 4);
     auto trace = testing::fake_forward(*model, make_request(s, model)->run);
     REQUIRE(trace);
     REQUIRE(trace->layers.size() == 3);

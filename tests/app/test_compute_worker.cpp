@@ -132,15 +132,14 @@ TEST_CASE("worker: with_flipped computes the scaling-toggled twin in the same jo
 // --- switching between the built-in model and a pretrained one ------------------------------
 
 TEST_CASE("worker: a request with a pretrained model runs it; without, the built-in engine") {
-    using attn::pretrained::Architecture;
     std::atomic<int> pretrained_runs{0};
     ComputeWorker worker({}, [&](const attn::pretrained::PretrainedModel& m, const attn::RunConfig& run) {
         ++pretrained_runs;
-        return attn::app::testing::fake_forward(m, run);
+        return attn::app::testing::fake_run(m, run);
     });
     AppState s;
     s.text = "Time flies like an arrow";
-    const auto gpt2 = attn::app::testing::fake_model(Architecture::Gpt2, 3, 2, "tiny-gpt2");
+    const auto gpt2 = attn::app::testing::fake_model("gpt2", 3, 2, "tiny-gpt2");
 
     worker.post(*make_request(s));
     REQUIRE(worker.wait_idle(30s));
@@ -190,13 +189,62 @@ TEST_CASE("worker: a request with a pretrained model runs it; without, the built
     CHECK(pretrained_runs.load() == 3);
 }
 
+TEST_CASE("worker: a run of several sections shows the chosen one and names them all") {
+    // An encoder–decoder yields three sections; the fake makes them from three runs that differ.
+    ComputeWorker worker({}, [](const attn::pretrained::PretrainedModel& m, const attn::RunConfig& run) {
+        auto one = attn::app::testing::fake_run(m, run);
+        if (!one) return one;
+        std::vector<attn::Trace> out;
+        for (const char* name : {"encoder", "decoder", "cross"}) {
+            attn::Trace t = one->front();
+            t.section = name;
+            t.model_name = m.name + "/" + name;
+            out.push_back(std::move(t));
+        }
+        return attn::Expected<std::vector<attn::Trace>>(std::move(out));
+    });
+    AppState s;
+    const auto model = attn::app::testing::fake_model("gpt2", 2, 2, "two-stack");
+    worker.post(*make_request(s, model));
+    REQUIRE(worker.wait_idle(30s));
+    auto first = worker.take_result();
+    REQUIRE(first);
+    REQUIRE(first->trace);
+    CHECK(first->sections == std::vector<std::string>{"encoder", "decoder", "cross"});
+    CHECK(first->trace->section == "encoder");  // nothing chosen: the first
+
+    s.section = "cross";
+    const auto request = make_request(s, model);
+    CHECK(request->section == "cross");
+    CHECK_FALSE(same_request(*request, *make_request(AppState{}, model)));
+    worker.post(*request);
+    REQUIRE(worker.wait_idle(30s));
+    auto cross = worker.take_result();
+    REQUIRE(cross);
+    REQUIRE(cross->trace);
+    CHECK(cross->trace->section == "cross");
+    CHECK(cross->trace->model_name == "two-stack/cross");
+    ComputeView view;
+    apply_result(view, std::move(*cross));
+    CHECK(view.sections.size() == 3);
+
+    s.section = "no such section";  // a section of another model: the first again
+    worker.post(*make_request(s, model));
+    REQUIRE(worker.wait_idle(30s));
+    auto fallback = worker.take_result();
+    REQUIRE(fallback);
+    CHECK(fallback->trace->section == "encoder");
+    CHECK(section_index({"encoder", "decoder", "cross"}, "decoder") == 1);
+    CHECK(section_index({}, "cross") == 0);
+}
+
 TEST_CASE("worker: a pretrained model's errors come back as messages") {
-    using attn::pretrained::Architecture;
-    ComputeWorker worker({}, [](const attn::pretrained::PretrainedModel&, const attn::RunConfig&) -> attn::Expected<attn::Trace> {
+    ComputeWorker worker({}, [](const attn::pretrained::PretrainedModel&,
+                                const attn::RunConfig&) -> attn::Expected<std::vector<attn::Trace>> {
         return attn::Status::Error("GPT-2 reads one text from left to right.");
     });
     AppState s;
-    worker.post(*make_request(s, attn::app::testing::fake_model(Architecture::Gpt2)));
+    worker.post(*make_request(s, attn::app::testing::fake_model("gpt2")));
     REQUIRE(worker.wait_idle(30s));
     auto r = worker.take_result();
     REQUIRE(r);

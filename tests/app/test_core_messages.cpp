@@ -36,9 +36,9 @@
 #include "core/train/trainer.h"
 #include "core/train/vit_trainer.h"
 #include "core/tokenizer/subword_tokenizer.h"
-#include "core/attention/tokenizer.h"
+#include "core/attention/word_tokenizer.h"
 #include "core/base/utf8.h"
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 #include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
 #include "core/lm/logit_lens.h"
@@ -656,6 +656,7 @@ TEST_CASE("vision model and image file messages in Korean") {
     check_translated(error_of(pretrained::compute_pretrained_trace(**vit, run)));  // no image
     run.image_path = (models_dir() / "tiny-vit-input.png").string();
     check_translated(error_of(pretrained::compute_pretrained_trace(**gpt2, run)));  // a text model and an image
+    check_translated(error_of(lm::load_mlm_head(**vit)));  // the family fills no masks
 
     TempDir dir("attnlab-msg-image");
     auto write = [&](const std::string& name, const std::string& bytes) {

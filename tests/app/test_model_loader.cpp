@@ -16,7 +16,6 @@
 using namespace attn::app;
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
-using attn::pretrained::Architecture;
 
 namespace {
 
@@ -38,7 +37,7 @@ struct FakeLoader {
             while (!release.load() && !cancel->load()) std::this_thread::sleep_for(1ms);
             if (cancel->load()) return attn::Status::Error("Loading was cancelled.");
             if (fs::path(folder).filename().string().rfind("good", 0) == 0) {
-                return attn::app::testing::fake_model(Architecture::Gpt2, 2, 2, fs::path(folder).filename().string());
+                return attn::app::testing::fake_model("gpt2", 2, 2, fs::path(folder).filename().string());
             }
             return attn::Status::Error(folder + ": no config.json in this folder.");
         };
@@ -99,8 +98,8 @@ TEST_CASE("format_bytes and model_family") {
     CHECK(format_bytes(2048) == "2.0 KiB");
     CHECK(format_bytes(size_t(497.8 * 1024 * 1024)) == "497.8 MiB");
     CHECK(format_bytes(size_t(3) << 30) == "3.00 GiB");
-    CHECK(model_family(*attn::app::testing::fake_model(Architecture::Bert)) == "BERT");
-    CHECK(model_family(*attn::app::testing::fake_model(Architecture::Gpt2)) == "GPT-2");
+    CHECK(model_family(*attn::app::testing::fake_model("bert")) == "BERT");
+    CHECK(model_family(*attn::app::testing::fake_model("gpt2")) == "GPT-2");
 }
 
 TEST_CASE("ModelLoader: progress while loading, then the model or the core's message, once") {

@@ -5,13 +5,12 @@
 #include "fake_pretrained.h"
 
 using namespace attn::app;
-using attn::pretrained::Architecture;
 
 namespace {
 attn::Trace layered_trace(const std::string& text, int layers, int heads) {
     AppState s;
     s.text = text;
-    const auto model = testing::fake_model(Architecture::Gpt2, layers, heads);
+    const auto model = testing::fake_model("gpt2", layers, heads);
     auto trace = testing::fake_forward(*model, make_request(s, model)->run);
     REQUIRE(trace);
     return std::move(*trace);

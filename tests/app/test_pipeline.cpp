@@ -40,7 +40,7 @@ TEST_CASE("pipeline: eleven stages with the trace's shapes and values") {
 TEST_CASE("pipeline: the selected layer's matrices, from that layer's input") {
     AppState s;
     s.text = "Time flies like an arrow";
-    const auto model = testing::fake_model(attn::pretrained::Architecture::Gpt2, 3, 4);
+    const auto model = testing::fake_model("gpt2", 3, 4);
     auto trace = testing::fake_forward(*model, make_request(s, model)->run);
     REQUIRE(trace);
     const attn::LayerTrace& L = trace->layers[2];

@@ -17,12 +17,12 @@
 #include "app/views/predict/predict.h"
 #include "app/shell/app_options.h"
 #include "app/state/views.h"
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/masked_lm.h"
 #include "core/lm/sampling.h"
-#include "core/pretrained/gpt2.h"
+#include "core/pretrained/families/gpt2/gpt2.h"
 #include "tests/app/fake_pretrained.h"
 
 using namespace attn;
@@ -61,10 +61,10 @@ RowVec test_logits() {
 
 TEST_CASE("predict: what each model supports, with a message for the built-in model") {
     CHECK(predict_support(nullptr) == PredictSupport::NoModel);
-    auto gpt2 = testing::fake_model(pretrained::Architecture::Gpt2);
-    auto bert = testing::fake_model(pretrained::Architecture::Bert);
-    auto distil = testing::fake_model(pretrained::Architecture::DistilBert);
-    CHECK(predict_support(gpt2.get()) == PredictSupport::Gpt2);
+    auto gpt2 = testing::fake_model("gpt2");
+    auto bert = testing::fake_model("bert");
+    auto distil = testing::fake_model("distilbert");
+    CHECK(predict_support(gpt2.get()) == PredictSupport::NextToken);
     CHECK(predict_support(bert.get()) == PredictSupport::Masked);
     CHECK(predict_support(distil.get()) == PredictSupport::Masked);
     // No model: says what to open, in both languages.
@@ -134,8 +134,7 @@ TEST_CASE("predict: the bars are the model's top-k beside sampling_distribution'
 
 TEST_CASE("generation worker: start, +tokens, undo, keep as sentence (tiny GPT-2)") {
     PretrainedPtr model = tiny_gpt2();
-    const auto* w = pretrained::gpt2_weights(*model);
-    REQUIRE(w != nullptr);
+    REQUIRE(model->caps().next_token);
     GenerationWorker worker;
     PredictSettings settings;
     settings.shown = 5;
@@ -151,7 +150,7 @@ TEST_CASE("generation worker: start, +tokens, undo, keep as sentence (tiny GPT-2
     CHECK(snap->labels.size() == ids->size());
     CHECK(snap->prediction.position == int(ids->size()) - 1);
     // The bars at the last position are the full (uncached) pass's last row.
-    const Mat full = lm::gpt2_logits_for(*w, model->config, *ids);  // (T, V)
+    const Mat full = lm::logits_for(*model, *ids);  // (T, V)
     const auto top = lm::top_k_tokens(full.row(full.rows() - 1), 5);
     REQUIRE(snap->prediction.rows.size() == 5);
     for (int k = 0; k < 5; ++k) {
@@ -175,7 +174,7 @@ TEST_CASE("generation worker: start, +tokens, undo, keep as sentence (tiny GPT-2
     CHECK_FALSE(snap->generating);
     std::vector<int> grown_ids = *ids;
     for (int k = 0; k < 3; ++k) {
-        const Mat l = lm::gpt2_logits_for(*w, model->config, grown_ids);
+        const Mat l = lm::logits_for(*model, grown_ids);
         const int next = lm::top_k_tokens(l.row(l.rows() - 1), 1)[0].id;
         CHECK(snap->ids[ids->size() + size_t(k)] == next);
         grown_ids.push_back(next);

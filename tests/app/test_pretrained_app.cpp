@@ -44,7 +44,7 @@ ComputeResult run(ComputeWorker& worker, const AppState& s, const PretrainedPtr&
 TEST_CASE("tiny GPT-2 in the app: every layer, pieces with ids, causal, no second sentence") {
     AppState s;
     const PretrainedPtr gpt2 = open_fixture("tiny-gpt2", s);
-    CHECK(gpt2->config.arch == attn::pretrained::Architecture::Gpt2);
+    CHECK(gpt2->config.model_type == "gpt2");
     CHECK(s.model_path == (models_dir() / "tiny-gpt2").lexically_normal().string());
     CHECK(s.recent_models.size() == 1);
     CHECK(gpt2->weight_bytes > 0);
@@ -141,7 +141,7 @@ TEST_CASE("tiny BERT in the app: sentence B as the second segment, [CLS]/[SEP] p
     AppState s;
     // Dropping config.json opens its folder.
     const PretrainedPtr bert = open_fixture("", s, (models_dir() / "tiny-bert" / "config.json").string());
-    CHECK(bert->config.arch == attn::pretrained::Architecture::Bert);
+    CHECK(bert->config.model_type == "bert");
     REQUIRE(takes_sentence_b(*bert));
 
     ComputeWorker worker;

@@ -12,7 +12,8 @@
 #include "app/views/cell_explainer/explainer.h"
 #include "app/views/model_view/kv_groups.h"
 #include "app/views/rope/rope_view.h"
-#include "core/pretrained/llama.h"
+#include "core/pretrained/families/rotary/rope.h"
+#include "core/pretrained/families/rotary/llama.h"
 #include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
@@ -48,7 +49,7 @@ TEST_CASE("rope view: the spectrum is θ^(−2i/r) without scaling") {
     pretrained::RopeConfig r;
     r.theta = 10000.0;
     r.rotary_dim = 4;
-    const RopeSpectrum s = rope_spectrum(r);
+    const RopeSpectrum s = rope_spectrum(pretrained::rope_inverse_frequencies(r));
     REQUIRE(s.inv_freq.size() == 2);
     CHECK(s.inv_freq[0] == doctest::Approx(1.0));
     CHECK(s.inv_freq[1] == doctest::Approx(0.01));
@@ -57,11 +58,11 @@ TEST_CASE("rope view: the spectrum is θ^(−2i/r) without scaling") {
 
 TEST_CASE("rope view: a tiny-llama pair after rotation is the pair before, turned by position × θ") {
     const auto model = load("tiny-llama");
-    const pretrained::LlamaWeights* w = pretrained::llama_weights(*model);
+    const pretrained::LlamaWeights* w = &pretrained::weights_as<pretrained::LlamaWeights>(*model->weights);
     REQUIRE(w != nullptr);
     const pretrained::ForwardPass pass = pretrained::llama_forward(*w, model->config, kIds);
     const int rotary_dim = model->config.decoder.rope.rotary_dim;
-    const RopeSpectrum sp = rope_spectrum(model->config.decoder.rope);
+    const RopeSpectrum sp = rope_spectrum(pretrained::rope_inverse_frequencies(model->config.decoder.rope));
     REQUIRE(has_rotary(pass.layers[0]));
     double worst = 0.0;
     for (const LayerTrace& L : pass.layers)
@@ -95,7 +96,7 @@ TEST_CASE("rope view: shifting the sentence leaves every score (tiny-llama, tiny
         CHECK(r.max_change <= 1e-4f);
 
         // Not vacuous: the rotated q themselves move a lot under the same shift.
-        const pretrained::LlamaWeights* w = pretrained::llama_weights(*model);
+        const pretrained::LlamaWeights* w = &pretrained::weights_as<pretrained::LlamaWeights>(*model->weights);
         pretrained::DecoderOptions moved;
         moved.first_position = shift;
         const auto a = pretrained::llama_forward(*w, model->config, kIds);
@@ -171,7 +172,7 @@ TEST_CASE("rope view: KV-cache sizes (Llama 3.2-1B at 128k tokens in bf16)") {
 
 TEST_CASE("gqa: the Model view's groups and the cell explainer's K/V head (tiny-llama: 4 query heads, 2 K/V)") {
     const auto model = load("tiny-llama");
-    const pretrained::ForwardPass pass = pretrained::llama_forward(*pretrained::llama_weights(*model), model->config, kIds);
+    const pretrained::ForwardPass pass = pretrained::llama_forward(pretrained::weights_as<pretrained::LlamaWeights>(*model->weights), model->config, kIds);
     const LayerTrace& L = pass.layers[1];
     const std::vector<KvGroup> g = kv_groups(L);
     REQUIRE(g.size() == 2);

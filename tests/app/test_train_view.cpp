@@ -618,7 +618,7 @@ TEST_CASE("ImageTrainWorker: a tiny ViT trains on odd-one; probes, the overlay, 
     REQUIRE(session.loader.wait_idle(60s));
     poll_model_session(session, state);
     REQUIRE_MESSAGE(session.active != nullptr, session.error);
-    CHECK(session.active->config.is_vision());
+    CHECK(session.active->caps().inputs.image);
 
     // A bad reset says why; destroying the worker mid-training joins at once.
     ImageTrainOptions bad = o;
@@ -663,7 +663,7 @@ TEST_CASE("Use this model with the llama arch: a Llama folder through the app's 
     REQUIRE(session.loader.wait_idle(60s));
     poll_model_session(session, state);
     REQUIRE_MESSAGE(session.active != nullptr, session.error);
-    CHECK(session.active->config.arch == pretrained::Architecture::Llama);
+    CHECK(session.active->config.model_type == "llama");
     CHECK(session.active->config.n_kv_heads() == 1);
     RunConfig run;
     run.text = c.saves[0].probe_text;

@@ -195,24 +195,24 @@ TEST_CASE("the last image stays ready: re-running does not read the file again")
     attn::pretrained::VisionInputCache cache;
     attn::RunConfig run;
     run.image_path = pic.string();
-    auto a = attn::pretrained::compute_pretrained_trace_cached(**m, run, &cache);
+    auto a = attn::pretrained::compute_pretrained_run_cached(**m, run, &cache);
     REQUIRE(a.ok());
     run.attention.scale = false;  // the √d_k toggle: same picture
-    auto b = attn::pretrained::compute_pretrained_trace_cached(**m, run, &cache);
+    auto b = attn::pretrained::compute_pretrained_run_cached(**m, run, &cache);
     REQUIRE(b.ok());
     CHECK(cache.files_read() == 1);
-    CHECK(a->image->rgb == b->image->rgb);
+    CHECK(a->front().image->rgb == b->front().image->rgb);
     // The same bytes as without the cache.
     auto plain = attn::pretrained::compute_pretrained_trace(**m, run);
     REQUIRE(plain.ok());
-    CHECK(plain->layers[1].heads[2].weights.isApprox(b->layers[1].heads[2].weights, 0.0f));
+    CHECK(plain->layers[1].heads[2].weights.isApprox(b->front().layers[1].heads[2].weights, 0.0f));
     // A changed file (new modification time) is read again.
     fs::last_write_time(pic, fs::last_write_time(pic) + std::chrono::seconds(5));
-    REQUIRE(attn::pretrained::compute_pretrained_trace_cached(**m, run, &cache).ok());
+    REQUIRE(attn::pretrained::compute_pretrained_run_cached(**m, run, &cache).ok());
     CHECK(cache.files_read() == 2);
     // A missing file: the reader's message, nothing kept.
     run.image_path = (dir / "gone.png").string();
-    CHECK(!attn::pretrained::compute_pretrained_trace_cached(**m, run, &cache).ok());
+    CHECK(!attn::pretrained::compute_pretrained_run_cached(**m, run, &cache).ok());
     CHECK(cache.files_read() == 3);
     fs::remove_all(dir);
 }

@@ -1,5 +1,5 @@
 // fuzz_builtin_tokenizer.cpp — the built-in word tokenizer on arbitrary bytes (text the user types).
-#include "core/attention/tokenizer.h"
+#include "core/attention/word_tokenizer.h"
 #include "tests/fuzz/fuzz_target.h"
 
 ATTNLAB_FUZZ_TARGET(builtin_tokenizer) {

@@ -5,7 +5,7 @@
 ATTNLAB_FUZZ_TARGET(config_json) {
     auto config = attn::pretrained::parse_model_config(attn::fuzz::as_text(data, size));
     // What the rotary decoders' forward pass relies on (asserted there): a parsed config keeps it.
-    if (config && config->arch == attn::pretrained::Architecture::Llama) {
+    if (config && config->model_type == "llama") {
         const attn::pretrained::DecoderConfig& d = config->decoder;
         if (d.n_kv_heads < 1 || config->n_heads % d.n_kv_heads != 0 || d.head_dim < 2 || d.head_dim % 2 != 0 ||
             d.rope.rotary_dim < 2 || d.rope.rotary_dim > d.head_dim || d.rope.rotary_dim % 2 != 0 ||

@@ -1,7 +1,7 @@
 // fuzz_train_text.cpp — the text task's training text (attnlab train --text-file, the Train
 // view's text box): the first byte picks the window length, the rest is the text; a few examples
 // are sampled and every token must lie in the task's vocabulary.
-#include "core/train/task.h"
+#include "core/task/task.h"
 #include "tests/fuzz/fuzz_target.h"
 
 ATTNLAB_FUZZ_TARGET(train_text) {

@@ -9,10 +9,10 @@
 #include <cmath>
 #include <map>
 
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/sampling.h"
-#include "core/pretrained/gpt2.h"
+#include "core/pretrained/families/gpt2/gpt2.h"
 #include "tests/lm/lm_test_util.h"
 
 using namespace attn;
@@ -25,17 +25,17 @@ namespace {
 constexpr double kTolerance = 1e-5;
 
 const Gpt2Weights& weights_of(const PretrainedModel& m) {
-    const Gpt2Weights* w = gpt2_weights(m);
-    REQUIRE(w != nullptr);
-    return *w;
+    REQUIRE(m.config.model_type == "gpt2");
+    return weights_as<Gpt2Weights>(*m.weights);
 }
 
 // Every quantity of a session against one full pass over its ids; returns the max |Δ| — for the
 // logits relative to the largest |logit| (they reach ~10 here, and float32 rounding scales with
 // them), for keys, values and attention weights absolute.
-double session_vs_full(const Gpt2Session& s) {
-    const ForwardPass full = gpt2_forward(*s.weights, s.config, s.ids, BoolMat(), AttentionOptions{});
-    const Mat want = gpt2_logits(*s.weights, full.hidden_states.back());  // (T, V)
+double session_vs_full(const LmSession& s) {
+    const Gpt2Weights& w = weights_of(*s.model);
+    const ForwardPass full = gpt2_forward(w, s.config, s.ids, BoolMat(), AttentionOptions{});
+    const Mat want = gpt2_logits(w, full.hidden_states.back());  // (T, V)
     double worst = max_diff(all_logits(s), want) / std::max(1.0, double(want.cwiseAbs().maxCoeff()));
     const int t = s.length();
     for (int l = 0; l < s.config.n_layers; ++l) {
@@ -56,7 +56,7 @@ TEST_CASE("GPT-2 LM logits and top-k at every position match the torch reference
     for (const auto& c : ref["cases"]) {
         const std::vector<int> ids = ids_of(c["ids"]);
         const int t = int(ids.size());
-        const Mat logits = gpt2_logits_for(weights_of(*model), model->config, ids);  // (T, V)
+        const Mat logits = logits_for(*model, ids);  // (T, V)
         const double d = max_diff(logits, from_flat(c["logits"], t, v));
         MESSAGE(c["name"].get<std::string>() << ": logits max |Δ| = " << d);
         CHECK(d <= kTolerance);
@@ -77,7 +77,7 @@ TEST_CASE("GPT-2 LM logits and top-k at every position match the torch reference
 TEST_CASE("greedy generation of 10 tokens equals the reference's full recomputation") {
     auto model = load(kTinyGpt2);
     const nlohmann::json ref = read_json(kFixtures + "/lm/gpt2_lm_reference.json")["greedy"];
-    Gpt2Session s = start_session(weights_of(*model), model->config, ids_of(ref["prompt"]));
+    LmSession s = start_session(*model, ids_of(ref["prompt"]));
     auto steps = generate(s, 10, SamplingOptions{});
     REQUIRE(steps.ok());
     std::vector<int> got;
@@ -92,13 +92,12 @@ TEST_CASE("greedy generation of 10 tokens equals the reference's full recomputat
 
 TEST_CASE("KV-cached generation equals full recomputation at every step") {
     auto model = load(kTinyGpt2);
-    const Gpt2Weights& w = weights_of(*model);
     SamplingOptions o;
     o.greedy = false;
     o.temperature = 1.5f;  // sampled, so the tokens vary more than a greedy loop's
     o.seed = 3;
     SUBCASE("prompt of 6, then 12 tokens") {
-        Gpt2Session s = start_session(w, model->config, {10, 257, 260, 3, 99, 8});
+        LmSession s = start_session(*model, std::vector<int>{10, 257, 260, 3, 99, 8});
         double worst = 0.0;
         for (int i = 0; i < 12; ++i) {
             REQUIRE(generate(s, 1, o).ok());
@@ -110,7 +109,7 @@ TEST_CASE("KV-cached generation equals full recomputation at every step") {
         CHECK(s.prompt_length == 6);
     }
     SUBCASE("one token, then everything through the cache; undo and redo") {
-        Gpt2Session s = start_session(w, model->config, {42});
+        LmSession s = start_session(*model, std::vector<int>{42});
         for (int id : {7, 19, 250, 250, 3, 100}) REQUIRE(append_token(s, id).ok());
         double worst = session_vs_full(s);
         const RowVec before = logits_at(s, 4);
@@ -123,7 +122,7 @@ TEST_CASE("KV-cached generation equals full recomputation at every step") {
         CHECK((logits_at(s, 4) - before).cwiseAbs().maxCoeff() == 0.0f);  // earlier rows untouched
         MESSAGE("cache after undo/redo: max |Δ| = " << worst);
         CHECK(worst <= kTolerance);
-        Gpt2Session one = start_session(w, model->config, {42});
+        LmSession one = start_session(*model, std::vector<int>{42});
         CHECK_FALSE(pop_token(one));
     }
 }
@@ -137,7 +136,7 @@ TEST_CASE("sampling with a seed is reproducible, and draws from the right distri
     o.top_p = 0.95f;
     o.seed = 1234;
     auto run = [&](std::uint64_t seed) {
-        Gpt2Session s = start_session(weights_of(*model), model->config, {10, 20, 30});
+        LmSession s = start_session(*model, std::vector<int>{10, 20, 30});
         SamplingOptions so = o;
         so.seed = seed;
         auto steps = generate(s, 15, so);
@@ -148,7 +147,7 @@ TEST_CASE("sampling with a seed is reproducible, and draws from the right distri
     CHECK(a == b);
     CHECK(a != c);
     // One token per call from a kept generator gives the same tokens as 15 at once.
-    Gpt2Session one = start_session(weights_of(*model), model->config, {10, 20, 30});
+    LmSession one = start_session(*model, std::vector<int>{10, 20, 30});
     SampleRng kept(1234);
     for (int i = 0; i < 15; ++i) REQUIRE(generate(one, 1, o, kept).ok());
     CHECK(std::vector<int>(one.ids.begin() + 3, one.ids.end()) == a);

@@ -14,8 +14,8 @@
 #include "core/lm/lm_inputs.h"
 #include "core/lm/logit_lens.h"
 #include "core/lm/masked_lm.h"
-#include "core/pretrained/bert.h"
-#include "core/pretrained/gpt2.h"
+#include "core/pretrained/families/bert/bert.h"
+#include "core/pretrained/families/gpt2/gpt2.h"
 #include "core/pretrained/intervention.h"
 #include "tests/lm/lm_test_util.h"
 
@@ -158,8 +158,8 @@ TEST_CASE("ablation: knocking nothing out changes nothing, bit for bit (GPT-2 an
     Ablation mean_nothing;
     mean_nothing.mode = AblationMode::Mean;
     CHECK(same_pass(forward_ids(*gpt2, ids), forward_ids(*gpt2, ids, mean_nothing)));
-    const ForwardPass plain = gpt2_forward(*gpt2_weights(*gpt2), gpt2->config, ids, BoolMat(), AttentionOptions{});
-    CHECK(same_pass(plain, gpt2_forward(*gpt2_weights(*gpt2), gpt2->config, ids, BoolMat(), ForwardOptions{})));
+    const ForwardPass plain = gpt2_forward(pretrained::weights_as<pretrained::Gpt2Weights>(*gpt2->weights), gpt2->config, ids, BoolMat(), AttentionOptions{});
+    CHECK(same_pass(plain, gpt2_forward(pretrained::weights_as<pretrained::Gpt2Weights>(*gpt2->weights), gpt2->config, ids, BoolMat(), ForwardOptions{})));
 
     const auto bert = load(kTinyBertMlm);
     const std::vector<int> bids = {2, 10, 13, 4, 16, 10, 17, 5, 3};

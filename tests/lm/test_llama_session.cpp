@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 #include "core/lm/lm_inputs.h"
-#include "core/pretrained/llama.h"
+#include "core/pretrained/families/rotary/llama.h"
 #include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
@@ -52,7 +52,7 @@ TEST_CASE("llama session: greedy generation with the cache equals PyTorch and re
         CHECK(got == g.at("tokens").get<std::vector<int>>());
 
         // The cached session against one pass over all its tokens (Mistral: longer than its window).
-        const LlamaWeights* w = llama_weights(**model);
+        const LlamaWeights* w = &pretrained::weights_as<pretrained::LlamaWeights>(*(*model)->weights);
         REQUIRE(w != nullptr);
         const ForwardPass full = llama_forward(*w, (*model)->config, session->ids);
         double att = 0, logit = 0;

@@ -29,8 +29,8 @@
 
 #include <unistd.h>  // getpid: one temporary folder per test process
 
-#include "core/pretrained/bert.h"
-#include "core/pretrained/gpt2.h"
+#include "core/pretrained/families/bert/bert.h"
+#include "core/pretrained/families/gpt2/gpt2.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/pretrained_model.h"
@@ -145,7 +145,7 @@ struct Fixture {
 
     explicit Fixture(const std::string& f) : folder(f), config(load_config(f)), cases(load_reference(f)) {
         const SafeTensorsFile file = open_weights(f);
-        if (config.arch == Architecture::Gpt2) {
+        if (config.model_type == "gpt2") {
             auto w = load_gpt2_weights(file, config);
             REQUIRE_MESSAGE(w.ok(), w.status().message());
             gpt2 = std::move(*w);
@@ -159,7 +159,7 @@ struct Fixture {
     ForwardPass run(const RefCase& c, const std::vector<int>* segments = nullptr,
                     const BoolMat* blocked = nullptr) const {
         const BoolMat mask = blocked ? *blocked : cells_mask(int(c.ids.size()), c.cells);
-        if (config.arch == Architecture::Gpt2) return gpt2_forward(gpt2, config, c.ids, mask, AttentionOptions{});
+        if (config.model_type == "gpt2") return gpt2_forward(gpt2, config, c.ids, mask, AttentionOptions{});
         return bert_forward(bert, config, c.ids, segments ? *segments : c.segments, mask, AttentionOptions{});
     }
 
@@ -257,18 +257,19 @@ TEST_CASE("nn_ops: GELU forms match their formulas, and differ from each other")
 
 namespace {
 
-PretrainedConfig small_config(Architecture arch) {
+PretrainedConfig small_config(const std::string& model_type) {
     PretrainedConfig c;
-    c.arch = arch;
+    c.model_type = model_type;
+    c.family = find_family(model_type);
     c.n_layers = 2;
     c.n_heads = 2;
     c.d_model = 8;
     c.d_ff = 16;
     c.vocab_size = 20;
     c.max_positions = 12;
-    c.type_vocab_size = arch == Architecture::Bert ? 2 : 0;
+    c.type_vocab_size = model_type == "bert" ? 2 : 0;
     c.layer_norm_eps = 1e-5f;
-    c.activation = arch == Architecture::Gpt2 ? "gelu_new" : "gelu";
+    c.activation = model_type == "gpt2" ? "gelu_new" : "gelu";
     return c;
 }
 
@@ -332,7 +333,7 @@ BertWeights random_bert(const PretrainedConfig& c) {
 }  // namespace
 
 TEST_CASE("gpt2_forward: causal — a prefix's states do not depend on later tokens") {
-    const PretrainedConfig c = small_config(Architecture::Gpt2);
+    const PretrainedConfig c = small_config("gpt2");
     const Gpt2Weights w = random_gpt2(c);
     const ForwardPass a = gpt2_forward(w, c, {1, 5, 7, 3, 9}, BoolMat(), AttentionOptions{});
     const ForwardPass b = gpt2_forward(w, c, {1, 5, 7, 11, 2, 19}, BoolMat(), AttentionOptions{});
@@ -359,7 +360,7 @@ TEST_CASE("gpt2_forward: causal — a prefix's states do not depend on later tok
 }
 
 TEST_CASE("bert_forward: bidirectional, segments matter, padding keys get no weight") {
-    const PretrainedConfig c = small_config(Architecture::Bert);
+    const PretrainedConfig c = small_config("bert");
     const BertWeights w = random_bert(c);
     const std::vector<int> ids = {2, 5, 7, 3, 9, 3};
     const ForwardPass a = bert_forward(w, c, ids, {}, BoolMat(), AttentionOptions{});
@@ -527,7 +528,7 @@ TEST_CASE("load_pretrained_model: progress, sizes, cancel") {
     REQUIRE_MESSAGE(m.ok(), m.status().message());
     const PretrainedModel& model = **m;
     CHECK(model.name == "tiny-gpt2");
-    CHECK(model.config.arch == Architecture::Gpt2);
+    CHECK(model.config.model_type == "gpt2");
     CHECK(model.tokenizer != nullptr);
     // 275 x 32 + 64 x 32 + ln_f + 2 blocks x (2 LN + 32 x 96 + 96 + 32 x 32 + 32 + 2 x 32 x 128 + 128 + 32)
     CHECK(model.weight_bytes == 4u * (275 * 32 + 64 * 32 + 64 + 2 * (128 + 3072 + 96 + 1024 + 32 + 8192 + 128 + 32)));

@@ -78,8 +78,8 @@ void check_has(const std::string& message, std::initializer_list<const char*> wo
 TEST_CASE("model config: GPT-2 small") {
     auto c = parse_model_config(kGpt2Config);
     REQUIRE_MESSAGE(c.ok(), c.status().message());
-    CHECK(c->arch == Architecture::Gpt2);
-    CHECK(std::string(architecture_name(c->arch)) == "GPT-2");
+    CHECK(c->model_type == "gpt2");
+    CHECK(family_name(*c) == "GPT-2");
     CHECK(c->model_type == "gpt2");
     CHECK(c->n_layers == 12);
     CHECK(c->n_heads == 12);
@@ -111,8 +111,8 @@ TEST_CASE("model config: GPT-2 n_inner null, explicit, and defaults when absent"
 TEST_CASE("model config: BERT base") {
     auto c = parse_model_config(kBertConfig);
     REQUIRE_MESSAGE(c.ok(), c.status().message());
-    CHECK(c->arch == Architecture::Bert);
-    CHECK(std::string(architecture_name(c->arch)) == "BERT");
+    CHECK(c->model_type == "bert");
+    CHECK(family_name(*c) == "BERT");
     CHECK(c->n_layers == 12);
     CHECK(c->n_heads == 12);
     CHECK(c->d_model == 768);
@@ -127,8 +127,8 @@ TEST_CASE("model config: BERT base") {
 TEST_CASE("model config: DistilBERT base") {
     auto c = parse_model_config(kDistilBertConfig);
     REQUIRE_MESSAGE(c.ok(), c.status().message());
-    CHECK(c->arch == Architecture::DistilBert);
-    CHECK(std::string(architecture_name(c->arch)) == "DistilBERT");
+    CHECK(c->model_type == "distilbert");
+    CHECK(family_name(*c) == "DistilBERT");
     CHECK(c->model_type == "distilbert");
     CHECK(c->n_layers == 6);
     CHECK(c->n_heads == 12);
@@ -144,12 +144,12 @@ TEST_CASE("model config: model_type missing, family taken from architectures") {
     auto c = parse_model_config(R"({"architectures": ["GPT2LMHeadModel"], "n_layer": 2, "n_head": 2,
         "n_embd": 8, "vocab_size": 10, "n_positions": 16})");
     REQUIRE_MESSAGE(c.ok(), c.status().message());
-    CHECK(c->arch == Architecture::Gpt2);
+    CHECK(c->model_type == "gpt2");
     CHECK(c->model_type == "gpt2");
     auto d = parse_model_config(R"({"architectures": ["DistilBertModel"], "n_layers": 1, "n_heads": 1,
         "dim": 4, "hidden_dim": 8, "vocab_size": 10, "max_position_embeddings": 16})");
     REQUIRE_MESSAGE(d.ok(), d.status().message());
-    CHECK(d->arch == Architecture::DistilBert);
+    CHECK(d->model_type == "distilbert");
     check_has(config_error(R"({"architectures": ["MambaForCausalLM"]})"), {"model_type", "gpt2", "bert", "distilbert"});
     check_has(config_error(R"({"architectures": ["LlamaForCausalLM"]})"), {"\"num_hidden_layers\"", "Llama"});
     check_has(config_error("{}"), {"model_type"});

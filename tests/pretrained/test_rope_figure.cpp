@@ -16,7 +16,7 @@
 
 #include "core/figure/figure.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/rope.h"
+#include "core/pretrained/families/rotary/rope.h"
 
 using namespace attn;
 

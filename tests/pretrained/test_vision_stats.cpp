@@ -20,7 +20,7 @@
 #include "core/attention/vision_stats.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/safetensors.h"
-#include "core/pretrained/vit.h"
+#include "core/pretrained/families/vit/vit.h"
 
 using namespace attn;
 using namespace attn::pretrained;

@@ -22,7 +22,7 @@
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"
-#include "core/pretrained/vit.h"
+#include "core/pretrained/families/vit/vit.h"
 
 using namespace attn;
 using namespace attn::pretrained;
@@ -138,7 +138,7 @@ double check_all(const VitFixture& f, const VitWeights& w, bool expect_match) {
 
 TEST_CASE("ViT config: sizes, head, labels, DeiT's two prefix tokens") {
     VitFixture vit("tiny-vit");
-    CHECK(vit.config.arch == Architecture::Vit);
+    CHECK(vit.config.model_type == "vit");
     CHECK(family_name(vit.config) == "ViT");
     CHECK(vit.config.vision.image_size == 32);
     CHECK(vit.config.vision.patch_size == 8);

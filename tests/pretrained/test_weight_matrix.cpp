@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/llama.h"
+#include "core/pretrained/families/rotary/llama.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/weight_matrix.h"
 #include "tests/random_matrix.h"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/base/parallel.h"
-#include "core/pretrained/rope.h"
+#include "core/pretrained/families/rotary/rope.h"
 #include "core/train/gpt_model.h"
 #include "core/train/train_ops_llama.h"
 #include "tests/train/fd_check.h"

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/llama.h"
+#include "core/pretrained/families/rotary/llama.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"
 #include "core/train/model_io.h"
@@ -81,7 +81,7 @@ TEST_CASE("a saved llama folder loads as LlamaForCausalLM with the trainer's att
 
     auto model = pretrained::load_pretrained_model(dir);
     REQUIRE_MESSAGE(model.ok(), model.status().message());
-    REQUIRE((*model)->config.arch == pretrained::Architecture::Llama);
+    REQUIRE((*model)->config.model_type == "llama");
     CHECK((*model)->config.n_kv_heads() == 2);
     RunConfig rc;
     rc.text = probe_text(*s);

@@ -106,10 +106,9 @@ void draw_status(const AppState& s, const ComputeView& view) {
         // Mistral-style sliding-window layers hide keys the user's mask controls do not: say why.
         const pretrained::PretrainedModel* m = view.model.get();
         const int layer = std::clamp(s.layer, 0, std::max(int(t->layers.size()) - 1, 0));
-        if (m && m->config.arch == pretrained::Architecture::Llama && m->config.decoder.window_of(layer) > 0) {
+        if (const int window = m ? m->family().window(m->config, layer) : 0; window > 0) {
             ImGui::SameLine(0.0f, 12.0f);
-            ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.45f, 1.0f), tr(lang, Txt::HeatmapModelWindow),
-                               m->config.decoder.window_of(layer));
+            ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.45f, 1.0f), tr(lang, Txt::HeatmapModelWindow), window);
             item_tooltip(tr(lang, Txt::HeatmapModelWindowTip));
         }
     } else if (view.error.empty()) {  // a refusal shows below instead

@@ -14,7 +14,7 @@ LensResult run_lens(const LensRequest& r) {
     if (!r.model) return out;  // the panel says to open a model
     const pretrained::PretrainedModel& m = *r.model;
     if (!m.tokenizer) {
-        out.error = m.name + " is " + pretrained::architecture_name(m.config.arch) +
+        out.error = m.name + " is " + pretrained::family_name(m.config) +
                     ", which does not predict the next token, so there is no answer to read after each layer. "
                     "The logit lens needs a GPT-2, Llama, Qwen or Mistral model.";
         return out;

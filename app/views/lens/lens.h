@@ -1,4 +1,4 @@
-// lens.h — the Lens view's numbers (GL-free): the logit lens of the open GPT-2 model over the
+// lens.h — the Lens view's numbers (GL-free): the logit lens of the open next-token model (GPT-2, Llama, Qwen, Mistral) over the
 // sentence (with the knocked-out heads out), as a table of layers × positions.
 //
 //   cell (l, i) = the top token of softmax(unembed(final_norm(x_l)))[i], its probability

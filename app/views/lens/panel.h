@@ -1,4 +1,4 @@
-// panel.h — the Lens view: what the open GPT-2 model would predict after each layer, at every
+// panel.h — the Lens view: what the open next-token model (GPT-2, a rotary decoder) would predict after each layer, at every
 // position (the logit lens), as a table: a row per layer (the embeddings first, the model's own
 // prediction last), a column per token, each cell the top token coloured by its probability; the
 // cell where each position's final answer first comes out on top is framed; hover for the top 5.

@@ -113,7 +113,7 @@ void GenerationWorker::publish(const std::string& error, bool generating) {
     snap->generated = generated_;
     snap->generating = generating;
     if (session_ && model_) {
-        const lm::Gpt2Session& s = *session_;
+        const lm::LmSession& s = *session_;
         snap->started = true;
         snap->ids = s.ids;
         snap->prompt_length = s.prompt_length;
@@ -153,7 +153,7 @@ void GenerationWorker::execute(const Command& c) {
                 break;
             }
             auto s = lm::start_session(*model_, c.text);
-            if (s) session_ = std::make_unique<lm::Gpt2Session>(std::move(*s));
+            if (s) session_ = std::make_unique<lm::LmSession>(std::move(*s));
             else error = s.error();
             break;
         }

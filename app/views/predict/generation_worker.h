@@ -1,4 +1,5 @@
-// generation_worker.h — GPT-2 next-token prediction and generation off the UI thread (GL-free).
+// generation_worker.h — next-token prediction and generation (GPT-2, Llama, Qwen, Mistral: any
+// model with a cached step) off the UI thread (GL-free).
 //
 //   UI thread:  start(model, text, settings)   a new KV-cache session (lm::start_session)
 //               generate(n, settings)          n tokens, greedy or sampled (one SampleRng per
@@ -23,7 +24,7 @@
 #include <vector>
 
 #include "app/views/predict/predict.h"
-#include "core/lm/gpt2_session.h"
+#include "core/lm/lm_session.h"
 
 namespace attn::app {
 
@@ -84,7 +85,7 @@ private:
     // Job-thread state.
     PretrainedPtr model_;
     std::string source_text_;
-    std::unique_ptr<lm::Gpt2Session> session_;
+    std::unique_ptr<lm::LmSession> session_;
     PredictSettings settings_;
     std::unique_ptr<lm::SampleRng> rng_;
     std::uint64_t rng_seed_ = 0;

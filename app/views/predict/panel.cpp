@@ -319,7 +319,7 @@ void draw_predict_panel(PredictPanel& p, AppState& s, const ComputeView& view) {
     switch (support) {
         case PredictSupport::NoModel:
         case PredictSupport::Vision: return;
-        case PredictSupport::Gpt2: draw_gpt2(p, s, view); return;
+        case PredictSupport::NextToken: draw_gpt2(p, s, view); return;
         case PredictSupport::Masked: predict_view::draw_masked(p, s, view); return;
     }
 }

@@ -13,13 +13,15 @@ namespace attn::app {
 
 PredictSupport predict_support(const pretrained::PretrainedModel* model) {
     if (model == nullptr) return PredictSupport::NoModel;
-    if (model->config.is_vision()) return PredictSupport::Vision;
-    return model->config.is_causal_lm() ? PredictSupport::Gpt2 : PredictSupport::Masked;
+    const pretrained::Capabilities caps = model->caps();
+    if (caps.next_token) return PredictSupport::NextToken;
+    if (caps.fills_masks) return PredictSupport::Masked;
+    return caps.inputs.image ? PredictSupport::Vision : PredictSupport::NoModel;
 }
 
 Txt predict_intro(PredictSupport support) {
     switch (support) {
-        case PredictSupport::Gpt2: return Txt::PredictIntroGpt2;
+        case PredictSupport::NextToken: return Txt::PredictIntroGpt2;
         case PredictSupport::Masked: return Txt::PredictIntroBert;
         case PredictSupport::Vision: return Txt::PredictVision;
         case PredictSupport::NoModel: break;

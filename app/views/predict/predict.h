@@ -26,10 +26,10 @@ namespace attn::app {
 
 // What the Predict view can do with the model in use.
 enum class PredictSupport {
-    NoModel,  // the built-in model (random weights, no vocabulary): open GPT-2 or BERT
-    Gpt2,     // next-token prediction and generation
-    Masked,   // BERT / DistilBERT: fill in [MASK]ed tokens (when the checkpoint has its MLM head)
-    Vision,   // ViT / DeiT: no tokens to predict; its classes are in the Image view
+    NoModel,    // the built-in model (random weights, no vocabulary): open GPT-2 or BERT
+    NextToken,  // next-token prediction and generation (GPT-2, Llama, Qwen, Mistral)
+    Masked,     // BERT / DistilBERT: fill in [MASK]ed tokens (when the checkpoint has its MLM head)
+    Vision,     // ViT / DeiT: no tokens to predict; its classes are in the Image view
 };
 PredictSupport predict_support(const pretrained::PretrainedModel* model);
 // The message the view shows instead of bars (NoModel), or the view's intro line.

@@ -290,7 +290,8 @@ void draw_rope_panel(RopePanel& p, AppState& s, const ComputeView& view) {
     clamp_selection(s, trace);
     const LayerTrace& layer = current_layer(trace, s);
     const pretrained::PretrainedConfig* cfg = view.model ? &view.model->config : nullptr;
-    const bool rotary = cfg && cfg->arch == pretrained::Architecture::Llama && has_rotary(layer);
+    const bool rotary = view.model && view.model->caps().positions == pretrained::PositionKind::Rotary &&
+                        has_rotary(layer);
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float side_w = std::clamp(avail.x * 0.3f, 220.0f, 360.0f);
@@ -304,7 +305,7 @@ void draw_rope_panel(RopePanel& p, AppState& s, const ComputeView& view) {
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::RopeNotRotary));
         ImGui::PopTextWrapPos();
     } else {
-        const int rotary_dim = cfg->decoder.rope.rotary_dim;
+        const int rotary_dim = view.model->family().rotary_dim(*cfg);
         const int pairs = rotary_dim / 2;
         s.rope_pair = std::clamp(s.rope_pair, 0, pairs - 1);
         if (trace.layers.size() > 1) {
@@ -319,7 +320,7 @@ void draw_rope_panel(RopePanel& p, AppState& s, const ComputeView& view) {
         ImGui::SetNextItemWidth(160.0f);
         if (ImGui::SliderInt("##rope_pair", &shown, 0, pairs - 1)) s.rope_pair = std::clamp(shown, 0, pairs - 1);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip(tr(lang, Txt::RopePairTip), rotary_dim, layer.d_k);
-        const RopeSpectrum sp = rope_spectrum(cfg->decoder.rope);
+        const RopeSpectrum sp = rope_spectrum(view.model->family().rotary_frequencies(*cfg));
         ImGui::Text(tr(lang, Txt::RopePairInfo), s.rope_pair, pairs, sp.inv_freq[std::size_t(s.rope_pair)],
                     sp.wavelength[std::size_t(s.rope_pair)]);
         ImGui::SameLine();

@@ -1,4 +1,4 @@
-// panel.h — the Train view: train a tiny GPT-2 on a task inside the app (issue 13), or a tiny ViT
+// panel.h — the Train view: train a tiny GPT-2 or Llama on a task inside the app (issue 13), or a tiny ViT
 // on an image task (issue 22, vit_panel.h). Settings on
 // the left (task and its explanation, task parameters, model size, optimizer, Start / Pause /
 // Step / Reset); on the right the loss and accuracy curves, every head's attention on the task's

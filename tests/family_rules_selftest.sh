@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# family_rules_selftest.sh — family_rules_test.sh must fail on a tree with a family switch outside
+# core/pretrained: copies the sources, adds one kind of switch at a time and expects the failure.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fresh() {
+    rm -rf "$tmp/t"; mkdir -p "$tmp/t"
+    (cd "$src" && cp -r --parents core app cli "$tmp/t/")
+}
+expect_fail() {  # $1 = what is broken, $2 = expected text in the message
+    if out=$(ATTNLAB_FAMILY_ROOT="$tmp/t" bash "$here/family_rules_test.sh" 2>&1); then
+        echo "selftest: family_rules_test.sh passed a tree where $1"; exit 1
+    fi
+    grep -qF -- "$2" <<<"$out" || { echo "selftest: no '$2' for: $1"; echo "$out"; exit 1; }
+    echo "ok: $1"
+}
+
+fresh; ATTNLAB_FAMILY_ROOT="$tmp/t" bash "$here/family_rules_test.sh" >/dev/null || { echo "selftest: the copy fails"; exit 1; }
+
+fresh; echo 'static bool bert(const attn::pretrained::PretrainedModel& m) { return m.config.model_type == "bert"; }' >> "$tmp/t/app/state/app_state.cpp"
+expect_fail "a view compares model_type" "app/state/app_state.cpp"
+
+fresh; echo '#include "core/pretrained/families/gpt2/gpt2.h"' >> "$tmp/t/core/lm/knockout.cpp"
+expect_fail "core/lm includes a family's header" "core/lm/knockout.cpp"
+
+fresh; echo 'auto* w = attn::pretrained::llama_weights(m);' >> "$tmp/t/cli/generate_command.cpp"
+expect_fail "the CLI asks for a family's weights" "cli/generate_command.cpp"
+
+fresh; echo 'bool v = m.family().id() == std::string("vit");' >> "$tmp/t/app/jobs/export_job.cpp"
+expect_fail "a job compares the family's id" "app/jobs/export_job.cpp"
+
+fresh; echo 'bool g = pretrained::family_name(m.config) == "GPT-2";' >> "$tmp/t/app/views/lens/lens.cpp"
+expect_fail "a view compares the family's name" "app/views/lens/lens.cpp"
+
+fresh; echo 'bool d = m.config.is_causal_lm();' >> "$tmp/t/core/lm/logit_lens.cpp"
+expect_fail "core/lm asks is_causal_lm" "core/lm/logit_lens.cpp"
+echo "family rules selftest: every kind of switch is caught"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# family_rules_test.sh — a model family lives behind one interface (core/pretrained/family.h): no
+# code outside core/pretrained asks which family a model is. Everything else asks the family's
+# capabilities (model.caps()) or calls the family (model.family()). Fails on a family switch:
+#   - the old switches: Architecture::, gpt2_weights( / bert_weights( / llama_weights( /
+#     vit_weights(, is_causal_lm( / is_vision(;
+#   - a comparison of a model's type or family name: model_type ==, family_name(…) ==, .id() ==;
+#   - a family's own header (core/pretrained/families/…) included outside core/pretrained;
+# except in the trainers' weight exporters (core/train: they build a family's weights from the
+# trained parameters, and the rotary trainer shares the RoPE tables).
+# ATTNLAB_FAMILY_ROOT overrides the tree to check (family_rules_selftest.sh uses it).
+set -uo pipefail
+root=${ATTNLAB_FAMILY_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$root" || exit 1
+
+exporters='^core/train/(model_io|llama_io|vit_io|llama_model)\.(h|cpp):'
+switch='Architecture::|\b(gpt2|bert|llama|vit)_weights\(|is_causal_lm\(|is_vision\(|model_type *[!=]=|family_name\([^)]*\) *[!=]=|\.id\(\) *[!=]='
+family_header='#[[:space:]]*include[[:space:]]*"core/pretrained/families/'
+
+fails=0
+while IFS= read -r hit; do
+    [[ $hit =~ $exporters ]] && continue
+    echo "family rules: $hit"
+    echo "  (a family switch outside core/pretrained: ask model.caps() or call model.family() instead)"
+    fails=$((fails + 1))
+done < <(grep -rnE "$switch|$family_header" app cli core --include='*.h' --include='*.cpp' | grep -v '^core/pretrained/')
+
+if [ "$fails" -gt 0 ]; then
+    echo "family rules: $fails place(s) outside core/pretrained ask which family a model is"
+    exit 1
+fi
+echo "family rules: no family switch outside core/pretrained"
