@@ -131,6 +131,11 @@ Expected<Gpt2Session> start_session(const PretrainedModel& model, const std::str
         if (!ids) return ids.status();
         return start_session(*lw, model.config, *ids);
     }
+    if (!w && model.config.is_vision()) {
+        return Status::Error(model.name + " is a " + family_name(model.config) +
+                             ": it reads images and cannot continue a text. Load a GPT-2, Llama, Qwen or Mistral "
+                             "model to generate.");
+    }
     if (!w) {
         return Status::Error(model.name + " is " + architecture_name(model.config.arch) +
                              ", which reads the whole sentence at once and cannot continue a text. "
