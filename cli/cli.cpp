@@ -54,7 +54,7 @@ struct DumpOptions {
 
 static int run_dump(const DumpOptions& o) {
     auto setup = make_run_setup(o.run);
-    if (!setup) return fail("dump", setup.error(), kExitBadInput);
+    if (!setup) return fail("dump", setup.error(), run_setup_exit_code(o.run));
     auto model = load_cli_model(o.run, *setup);
     if (!model) return fail("dump", model.error(), kExitBadInput);
     auto trace = compute_cli_trace(*model, setup->run);
@@ -89,7 +89,11 @@ static int parse_error(CLI::App& app, const CLI::ParseError& e, const char* comm
         what = std::string("Unknown command '") + argv[1] + "'";
     if (what.empty()) what = "invalid command line";
     if (what.back() != '.') what += '.';
-    return fail(command, what + " See attnlab --help.", kExitUsage);
+    // A value CLI11 refused (not a number, out of its range, options that exclude each other) is
+    // bad input as when the command refuses it; what cannot be read as a command line is usage.
+    const std::string kind = e.get_name();
+    const bool value = kind == "ConversionError" || kind == "ValidationError" || kind == "ExcludesError";
+    return fail(command, what + " See attnlab --help.", value ? kExitBadInput : kExitUsage);
 }
 
 // `attnlab --version [--verbose]`: the version alone, or also how this binary was built and which

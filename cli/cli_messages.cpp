@@ -14,8 +14,9 @@
 namespace attn::cli {
 
 const char* exit_codes_help() {
-    return "Exit codes: 0 ok, 1 bad input (an option's value, the text, a model file), "
-           "2 usage (unknown command or option), 3 I/O error (the output could not be written), "
+    return "Exit codes: 0 ok, 1 bad input (an option's value, options that do not go together, the text, a model "
+           "folder or file), 2 usage (unknown command or option, a required option missing), 3 I/O error (the "
+           "output could not be written), "
            "141 standard output's reader went away (as `| head`: not an error, nothing printed).";
 }
 

@@ -2,8 +2,9 @@
 //
 // Exit codes (printed by --help and listed in README.md):
 //   0  ok
-//   1  bad input: an option's value, the text, a model folder or file AttnLab refuses
-//   2  usage: an unknown command or option, a missing required option
+//   1  bad input: an option's value (whether CLI11 or the command refuses it), options that do
+//      not go together, the text, a model folder or file AttnLab refuses; the same for every command
+//   2  usage: an unknown command or option, a required option missing (or its value)
 //   3  I/O error: the output could not be written (folder missing, disk full, standard output closed)
 //   141  standard output's reader went away (`attnlab dump -o - | head`): not an error, so
 //        nothing is printed; 128 + SIGPIPE, the status a shell reports for any Unix tool whose

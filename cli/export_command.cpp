@@ -230,7 +230,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
     if (o.view == "lens") return run_export_lens(o, request->options, *format);
     auto setup = make_run_setup(o.run);
     if (!setup) {
-        return fail("export", setup.error(), kExitBadInput);
+        return fail("export", setup.error(), run_setup_exit_code(o.run));
     }
     auto model = load_cli_model(o.run, *setup);
     if (!model) {

@@ -23,7 +23,7 @@ int run_export_lens(const ExportOptions& o, const FigureOptions& options, const 
     if (format == "json")
         return fail(who, "--view lens writes png, svg, pdf or csv; for the lens as JSON use attnlab lens.", kExitBadInput);
     auto setup = make_run_setup(o.run);
-    if (!setup) return fail(who, setup.error(), kExitBadInput);
+    if (!setup) return fail(who, setup.error(), run_setup_exit_code(o.run));
     auto model = load_cli_model(o.run, *setup);
     if (!model) return fail(who, model.error(), kExitBadInput);
     if (!model->pretrained)

@@ -154,13 +154,13 @@ int run_generate(const GenerateOptions& o) {
     s.top_k = o.top_k;
     s.top_p = o.top_p;
     s.seed = o.seed;
-    if (Status st = lm::validate_sampling(s); !st) return fail(who, st.message(), 2);
-    if (o.tokens < 0 || o.tokens > 100000) return fail(who, "--tokens must be between 0 and 100000.", 2);
-    if (o.report_top < 0) return fail(who, "--report-top cannot be negative.", 2);
+    if (Status st = lm::validate_sampling(s); !st) return fail(who, st.message(), kExitBadInput);
+    if (o.tokens < 0 || o.tokens > 100000) return fail(who, "--tokens must be between 0 and 100000.", kExitBadInput);
+    if (o.report_top < 0) return fail(who, "--report-top cannot be negative.", kExitBadInput);
     auto model = load_model(o.model_path);
-    if (!model) return fail(who, model.error(), 2);
+    if (!model) return fail(who, model.error(), kExitBadInput);
     auto wrapped = prompt_text(**model, o.text, o.chat);
-    if (!wrapped) return fail(who, wrapped.error(), 2);
+    if (!wrapped) return fail(who, wrapped.error(), kExitBadInput);
     auto session = lm::start_session(**model, *wrapped);
     if (!session) return fail(who, session.error(), 1);
     const int prompt = session->length();
@@ -212,7 +212,7 @@ int run_generate(const GenerateOptions& o) {
     });
     if (!written) return fail_output(who, o.output, written.message());
     if (o.output != "-")
-        std::cerr << "Wrote " << o.output << " (" << steps->size() << " tokens after " << prompt << ", "
+        std::cerr << "Wrote " << one_line(o.output) << " (" << steps->size() << " tokens after " << prompt << ", "
                   << (s.greedy ? "greedy" : "sampled") << ")\n";
     return 0;
 }
@@ -241,12 +241,12 @@ static int run_predict_image(const PredictOptions& o, const PretrainedModel& m) 
     const char* who = "predict";
     if (o.image.empty()) {
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
-                             ": it classifies images. Give one with --image FILE.", 2);
+                             ": it classifies images. Give one with --image FILE.", kExitUsage);
     }
     if (m.config.vision.head == pretrained::VisionHead::None) {
         return fail(who, m.name + " has no classifier (" + pretrained::family_name(m.config) +
                              " encoder only), so there are no classes to predict. Look at its attention with "
-                             "`attnlab dump --image` or `attnlab export --image`.", 2);
+                             "`attnlab dump --image` or `attnlab export --image`.", kExitBadInput);
     }
     RunConfig run;
     run.image_path = o.image;
@@ -286,32 +286,38 @@ static int run_predict_image(const PredictOptions& o, const PretrainedModel& m) 
         j.end_object();
         out << "\n";
     });
-    if (!written) return fail(who, written.message(), 1);
-    if (o.output != "-") std::cerr << "Wrote " << o.output << " (top " << top.size() << " classes)\n";
+    if (!written) return fail_output(who, o.output, written.message());
+    if (o.output != "-") std::cerr << "Wrote " << one_line(o.output) << " (top " << top.size() << " classes)\n";
     return 0;
 }
 
 int run_predict(const PredictOptions& o) {
     const char* who = "predict";
-    if (o.top_k < 1) return fail(who, "--top-k must be at least 1.", 2);
+    if (o.top_k < 1) return fail(who, "--top-k must be at least 1.", kExitBadInput);
     auto model = load_model(o.model_path);
-    if (!model) return fail(who, model.error(), 2);
+    if (!model) return fail(who, model.error(), kExitBadInput);
     const PretrainedModel& m = **model;
     const pretrained::Capabilities caps = m.caps();
     if (caps.inputs.image && !o.ablate.empty())
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
-                             ": --ablate works on text models (GPT-2, Llama, Qwen, Mistral, BERT) for now.", 2);
+                             ": --ablate works on text models (GPT-2, Llama, Qwen, Mistral, BERT) for now.",
+                    kExitBadInput);
+    if (caps.inputs.image && o.chat)  // as a text model without a chat format refuses it (prompt_text)
+        return fail(who, "--chat: " + m.name + " is a " + pretrained::family_name(m.config) +
+                             ": it classifies images and has no chat format. Leave out --chat.",
+                    kExitBadInput);
     if (caps.inputs.image) return run_predict_image(o, m);
     if (!o.image.empty()) {
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
-                             " model: it reads text, not images. Give --text, or a ViT/DeiT folder with --image.", 2);
+                             " model: it reads text, not images. Give --text, or a ViT/DeiT folder with --image.",
+                    kExitBadInput);
     }
-    if (o.text.empty()) return fail(who, "--text is required: the sentence to predict from.", 2);
+    if (o.text.empty()) return fail(who, "--text is required: the sentence to predict from.", kExitUsage);
     auto wrapped = prompt_text(m, o.text, o.chat);
-    if (!wrapped) return fail(who, wrapped.error(), 2);
+    if (!wrapped) return fail(who, wrapped.error(), kExitBadInput);
     const std::string& text = *wrapped;
     auto ablation = ablation_for(m, o.ablate, o.ablation);
-    if (!ablation) return fail(who, ablation.error(), 2);
+    if (!ablation) return fail(who, ablation.error(), kExitBadInput);
 
     // One entry per predicted position: GPT-2 every position (the next token), BERT each [MASK].
     struct Entry {
@@ -368,7 +374,7 @@ int run_predict(const PredictOptions& o) {
     });
     if (!written) return fail_output(who, o.output, written.message());
     if (o.output != "-")
-        std::cerr << "Wrote " << o.output << " (top " << o.top_k << " at " << entries.size()
+        std::cerr << "Wrote " << one_line(o.output) << " (top " << o.top_k << " at " << entries.size()
                   << (gpt2 ? " positions, next token" : " masked positions")
                   << (ablation->empty() ? "" : ", knocked out: " + pretrained::format_ablation(*ablation)) << ")\n";
     return 0;
@@ -514,7 +520,7 @@ bool ends_with(const std::string& s, const char* tail) {
 int run_heads(const HeadsOptions& o) {
     const char* who = "heads";
     auto model = load_model(o.model_path);
-    if (!model) return fail(who, model.error(), 2);
+    if (!model) return fail(who, model.error(), kExitBadInput);
     auto report = lm::head_role_report(**model, o.text);
     if (!report) return fail(who, report.error(), 1);
     const bool json = o.format == "json" || (o.format.empty() && ends_with(o.output, ".json"));
@@ -524,7 +530,7 @@ int run_heads(const HeadsOptions& o) {
     const lm::ProbeSet& ps = report->probe_set;
     if (!ps.note.empty()) std::cerr << "Note: " << ps.note << "\n";
     if (o.output != "-") {
-        std::cerr << "Wrote " << o.output << " (" << report->probe.n_layers * report->probe.n_heads << " heads, scored on ";
+        std::cerr << "Wrote " << one_line(o.output) << " (" << report->probe.n_layers * report->probe.n_heads << " heads, scored on ";
         if (ps.kind == lm::ProbeSet::Kind::Task)
             std::cerr << ps.pattern.size() << " examples of the task '" << ps.task << "'";
         else

@@ -50,8 +50,9 @@ struct HeadsOptions {
     std::string format;  // "csv", "json" or "" (from the output's name)
 };
 
-// Each adds its options to `cmd` and returns the exit code: 0 ok, 1 could not compute or write,
-// 2 bad options or model folder.
+// Each adds its options to `cmd` and returns the exit code (cli_messages.h): 0 ok, 1 a value or a
+// model folder refused or the computation failed, 2 a required option missing, 3 the output
+// could not be written.
 void add_generate_options(CLI::App& cmd, GenerateOptions& o);
 void note_generate_options(const CLI::App& cmd, GenerateOptions& o);
 int run_generate(const GenerateOptions& o);
@@ -71,7 +72,7 @@ void write_top(JsonWriter& j, const pretrained::PretrainedModel& m, const std::v
 // "ablation": {spec, mode, heads: [{layer, head}], attention_off: [layer], mlp_off: [layer]}, 1-based.
 void write_ablation(JsonWriter& j, const pretrained::Ablation& a);
 // --ablate / --ablation for `predict` and `lens`, and the parsed ablation for a model (errors
-// name the bad item; the caller exits with kExitUsage).
+// name the bad item; the caller exits with kExitBadInput).
 void add_ablation_options(CLI::App& cmd, std::string& ablate, std::string& mode);
 Expected<pretrained::Ablation> ablation_for(const pretrained::PretrainedModel& m, const std::string& ablate,
                                             const std::string& mode);

@@ -31,12 +31,12 @@ void add_lens_options(CLI::App& cmd, LensOptions& o) {
 
 int run_lens(const LensOptions& o) {
     const char* who = "lens";
-    if (o.top < 1 || o.top > 1000) return fail(who, "--top must be between 1 and 1000.", kExitUsage);
+    if (o.top < 1 || o.top > 1000) return fail(who, "--top must be between 1 and 1000.", kExitBadInput);
     auto loaded = pretrained::load_pretrained_model(o.model_path);
-    if (!loaded) return fail(who, loaded.error(), kExitUsage);
+    if (!loaded) return fail(who, loaded.error(), kExitBadInput);
     const pretrained::PretrainedModel& m = **loaded;
     auto ablation = ablation_for(m, o.ablate, o.ablation);
-    if (!ablation) return fail(who, ablation.error(), kExitUsage);
+    if (!ablation) return fail(who, ablation.error(), kExitBadInput);
     if (!m.tokenizer) {
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
                              ": it reads images, and the logit lens needs a model that predicts the next token (GPT-2, Llama, Qwen, Mistral).",
@@ -89,7 +89,7 @@ int run_lens(const LensOptions& o) {
     });
     if (!written) return fail_output(who, o.output, written.message());
     if (o.output != "-")
-        std::cerr << "Wrote " << o.output << " (" << lens->layers.size() << " layers x " << t << " positions, top "
+        std::cerr << "Wrote " << one_line(o.output) << " (" << lens->layers.size() << " layers x " << t << " positions, top "
                   << o.top << ")\n";
     return kExitOk;
 }

@@ -36,14 +36,14 @@ int run_lesson(const LessonOptions& o, const char* argv0) {
     else if (o.lang == "ko") lang = lesson::Lang::Ko;
     else if (!o.lang.empty()) {
         std::cerr << who << "--lang must be en or ko.\n";
-        return 2;
+        return 1;  // an option's value: bad input (cli_messages.h)
     }
     std::shared_ptr<const pretrained::PretrainedModel> model;
     if (!o.model_path.empty()) {
         auto loaded = pretrained::load_pretrained_model(o.model_path);
         if (!loaded) {
             std::cerr << who << loaded.error() << "\n";
-            return 2;
+            return 1;  // a model folder refused: bad input (cli_messages.h)
         }
         model = *loaded;
     }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "cli/cli_messages.h"
 #include "core/attention/engine.h"
 #include "core/base/limits.h"
 #include "core/base/utf8.h"
@@ -104,6 +105,11 @@ Expected<std::vector<int>> parse_int_list(const std::string& text, const char* o
         rest.remove_prefix(comma + 1);
     }
     return out;
+}
+
+int run_setup_exit_code(const RunOptions& o) {
+    const bool has_text = o.text_given || !o.text.empty();
+    return !has_text && o.image_path.empty() && o.cross_text.empty() ? kExitUsage : kExitBadInput;
 }
 
 Expected<RunSetup> make_run_setup(const RunOptions& o) {

@@ -48,6 +48,9 @@ struct RunSetup {
 };
 // Validates what CLI11 cannot (lists, cell syntax, model shape); messages name the option.
 Expected<RunSetup> make_run_setup(const RunOptions& o);
+// The exit code for make_run_setup's error (cli_messages.h): kExitUsage when neither --text nor
+// --image was given (a required option missing), else kExitBadInput.
+int run_setup_exit_code(const RunOptions& o);
 
 // The model a run goes through: the built-in one, or a pretrained folder given with --model.
 struct CliModel {

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/cli_messages.h"
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
 #include "core/figure/figure_train.h"
@@ -85,26 +86,15 @@ void list_tasks(bool ko) {
     }
 }
 
-int bad(const std::string& message) {
-    std::cerr << "attnlab train: " << message << "\n";
-    return 2;
-}
+// An option's value refused (kExitBadInput) or the command line incomplete (kExitUsage).
+int bad(const std::string& message) { return train_fail(message, kExitBadInput); }
+int usage(const std::string& message) { return train_fail(message, kExitUsage); }
 
 // The figure format from the file's extension (any case).
 bool figure_format_of(const std::string& path, FigureFormat* out) {
     std::string ext = std::filesystem::path(path).extension().string();
     for (char& ch : ext) ch = char(std::tolower(static_cast<unsigned char>(ch)));
     return ext.size() > 1 && parse_figure_format(ext.substr(1), out);
-}
-
-// "" when `path`'s folder exists and is writable, else the reason (checked before training).
-std::string unwritable_reason(const std::filesystem::path& path) {
-    std::error_code ec;
-    const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : ".";
-    if (!std::filesystem::is_directory(parent, ec))
-        return "The folder " + parent.string() + " does not exist. Create it first.";
-    if (::access(parent.c_str(), W_OK) != 0) return "Cannot write in " + parent.string() + " (permission denied).";
-    return "";
 }
 
 // Renders the run and writes it atomically (nothing is left behind on failure).
@@ -140,6 +130,17 @@ bool parse_lengths(const std::string& text, std::vector<int>& out) {
 
 }  // namespace
 
+int train_fail(const std::string& message, int code) { return fail("train", message, code); }
+
+std::string unwritable_reason(const std::filesystem::path& path) {
+    std::error_code ec;
+    const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : ".";
+    if (!std::filesystem::is_directory(parent, ec))
+        return "The folder " + parent.string() + " does not exist. Create it first.";
+    if (::access(parent.c_str(), W_OK) != 0) return "Cannot write in " + parent.string() + " (permission denied).";
+    return "";
+}
+
 int run_train(const TrainCommandOptions& o, const char* argv0) {
     if (o.lang != "en" && o.lang != "ko") return bad("--lang: choose en or ko, not '" + o.lang + "'.");
     if (o.list_tasks) {
@@ -147,58 +148,56 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         return 0;
     }
     if (train::is_image_task(o.task)) {
-        if (o.arch != "gpt" || o.kv_heads != TrainCommandOptions::kUnset || o.rope_theta != -1 || !o.eval_lengths.empty())
+        if (o.arch != "gpt" || o.kv_heads || o.rope_theta || !o.eval_lengths.empty())
             return bad("--arch, --kv-heads, --rope-theta and --eval-lengths are for the text tasks (the image tasks "
                        "train a Vision Transformer).");
         return run_image_train(o);
     }
-    const int unset_ = TrainCommandOptions::kUnset;
-    if (o.patch != unset_ || o.train_size != unset_ || o.test_size != unset_ || !o.data_dir.empty())
+    if (o.patch || o.train_size || o.test_size || !o.data_dir.empty())
         return bad("--patch, --train-size, --test-size and --data-dir are for the image tasks (fashion, odd-one).");
     train::TrainOptions t;
     if (!train::apply_task_defaults(t, o.task))
         return bad("--task " + o.task + ": unknown task. Choose one of: " + train::task_names() + ", fashion, odd-one.");
     if (o.output.empty() && o.figure.empty())
-        return bad("-o: give the model folder to create, e.g. -o models/" + o.task + " (or --figure FILE for a figure only).");
+        return usage("-o: give the model folder to create, e.g. -o models/" + o.task + " (or --figure FILE for a figure only).");
     FigureFormat figure_format = FigureFormat::Png;
     if (!o.figure.empty() && !figure_format_of(o.figure, &figure_format))
         return bad("--figure " + o.figure + ": the file name must end in .png, .svg or .pdf.");
-    const int unset = TrainCommandOptions::kUnset;
     if (o.arch == "llama") {
         t.arch = train::Arch::Llama;
     } else if (o.arch != "gpt") {
         return bad("--arch " + o.arch + ": choose gpt or llama.");
     }
-    if (o.kv_heads != unset) {
+    if (o.kv_heads) {
         if (t.arch != train::Arch::Llama) return bad("--kv-heads is for --arch llama.");
-        if (o.kv_heads < 1) return bad("--kv-heads " + std::to_string(o.kv_heads) + ": must be 1 or more.");
-        t.kv_heads = o.kv_heads;
+        if (*o.kv_heads < 1) return bad("--kv-heads " + std::to_string(*o.kv_heads) + ": must be 1 or more.");
+        t.kv_heads = *o.kv_heads;
     }
-    if (o.rope_theta != -1) {
+    if (o.rope_theta) {
         if (t.arch != train::Arch::Llama) return bad("--rope-theta is for --arch llama.");
-        if (!(o.rope_theta >= 1.0 && o.rope_theta <= 1e9)) return bad("--rope-theta: must be 1 to 1000000000.");
-        t.rope_theta = float(o.rope_theta);
+        if (!(*o.rope_theta >= 1.0 && *o.rope_theta <= 1e9)) return bad("--rope-theta: must be 1 to 1000000000.");
+        t.rope_theta = float(*o.rope_theta);
     }
     if (!o.eval_lengths.empty()) {
         if (!parse_lengths(o.eval_lengths, t.eval_lengths))
             return bad("--eval-lengths " + o.eval_lengths + ": give lengths separated by commas, e.g. 6,8,10.");
     }
-    if (o.layers != unset) t.n_layers = o.layers;
-    if (o.heads != unset) t.n_heads = o.heads;
-    if (o.d_model != unset) t.d_model = o.d_model;
+    if (o.layers) t.n_layers = *o.layers;
+    if (o.heads) t.n_heads = *o.heads;
+    if (o.d_model) t.d_model = *o.d_model;
     if (o.no_mlp) t.mlp = false;
-    if (o.steps != unset) t.steps = o.steps;
-    if (o.batch != unset) t.batch = o.batch;
-    if (o.warmup != unset) t.warmup = o.warmup;
-    if (o.lr != -1e300) t.lr = float(o.lr);
+    if (o.steps) t.steps = *o.steps;
+    if (o.batch) t.batch = *o.batch;
+    if (o.warmup) t.warmup = *o.warmup;
+    if (o.lr) t.lr = float(*o.lr);  // beyond float's range: ±inf or 0, refused by validate_options
     if (o.seed < 0) return bad("--seed " + std::to_string(o.seed) + ": must be 0 or more.");
     t.seed = std::uint64_t(o.seed);
-    if (o.threads != unset && o.threads < 1) return bad("--threads " + std::to_string(o.threads) + ": must be 1 to 64.");
-    t.threads = o.threads != unset ? o.threads : 0;  // 0: train::auto_threads
-    if (o.symbols != unset && o.symbols < 1) return bad("--symbols " + std::to_string(o.symbols) + ": must be 1 or more.");
-    if (o.length != unset && o.length < 1) return bad("--length " + std::to_string(o.length) + ": must be 1 or more.");
-    t.task_params.n_symbols = o.symbols != unset ? o.symbols : 0;
-    t.task_params.length = o.length != unset ? o.length : 0;
+    if (o.threads && *o.threads < 1) return bad("--threads " + std::to_string(*o.threads) + ": must be 1 to 64.");
+    t.threads = o.threads.value_or(0);  // 0: train::auto_threads
+    if (o.symbols && *o.symbols < 1) return bad("--symbols " + std::to_string(*o.symbols) + ": must be 1 or more.");
+    if (o.length && *o.length < 1) return bad("--length " + std::to_string(*o.length) + ": must be 1 or more.");
+    t.task_params.n_symbols = o.symbols.value_or(0);
+    t.task_params.length = o.length.value_or(0);
     if (!o.text.empty() && !o.text_file.empty()) return bad("--text and --text-file: give one of them.");
     if ((!o.text.empty() || !o.text_file.empty()) && o.task != "text")
         return bad("--text and --text-file are for --task text.");
@@ -218,13 +217,13 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         const std::filesystem::path out(o.output);
         if (std::filesystem::exists(out, ec))
             return bad(o.output + " exists already. Choose a new folder name.");
-        if (std::string why = unwritable_reason(out); !why.empty()) return bad(why);
+        if (std::string why = unwritable_reason(out); !why.empty()) return train_fail(why, kExitIo);
     }
     if (!o.figure.empty()) {  // an existing file is replaced (atomically), a folder is not
         std::error_code ec;
         if (std::filesystem::is_directory(o.figure, ec))
             return bad("--figure " + o.figure + " is a folder. Give a file name ending in .png, .svg or .pdf.");
-        if (std::string why = unwritable_reason(o.figure); !why.empty()) return bad("--figure: " + why);
+        if (std::string why = unwritable_reason(o.figure); !why.empty()) return train_fail("--figure: " + why, kExitIo);
     }
 
     auto state = train::make_train_state(t);
@@ -265,10 +264,7 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
     const train::Evaluation final_eval = train::evaluate(s, 1000, 0xF1A1ull + t.seed);
     const double secs = s.log.empty() ? 0.0 : s.log.back().seconds;
     if (!o.output.empty()) {
-        if (Status st = train::save_model_folder(s, o.output); !st) {
-            std::cerr << "attnlab train: " << st.message() << "\n";
-            return 1;
-        }
+        if (Status st = train::save_model_folder(s, o.output); !st) return train_fail(st.message(), kExitIo);
     }
     char line[256];
     std::snprintf(line, sizeof line, "%d steps in %.2f s (%.1f steps/s); loss %.4f; on 1000 fresh examples: ",
@@ -288,15 +284,13 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
     }
     std::fflush(stdout);
     if (!o.output.empty())
-        std::cerr << "Wrote " << o.output << " (open it with: attnlab dump --model " << o.output << " --text \""
+        std::cerr << "Wrote " << one_line(o.output) << " (open it with: attnlab dump --model " << one_line(o.output) << " --text \""
                   << train::probe_text(s) << "\" -o -)\n";
     if (!o.figure.empty()) {
         const FigureLang lang = o.lang == "ko" ? FigureLang::Ko : FigureLang::En;
-        if (Status st = write_train_figure(s, o.figure, figure_format, lang, argv0); !st) {
-            std::cerr << "attnlab train: --figure: " << st.message() << "\n";
-            return 1;
-        }
-        std::cerr << "Wrote the figure " << o.figure << "\n";
+        if (Status st = write_train_figure(s, o.figure, figure_format, lang, argv0); !st)
+            return train_fail("--figure: " + st.message(), kExitIo);
+        std::cerr << "Wrote the figure " << one_line(o.figure) << "\n";
     }
     return 0;
 }

@@ -3,6 +3,8 @@
 // and/or a figure of the run.
 #pragma once
 
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -14,38 +16,43 @@ namespace attn::cli {
 struct TrainCommandOptions {
     std::string task = "reverse";
     std::string output;
-    // kUnset = not given: the task's default. Given values are checked, whatever they are.
-    static constexpr int kUnset = -2147483647;
-    int layers = kUnset, heads = kUnset, d_model = kUnset, steps = kUnset, batch = kUnset, warmup = kUnset;
+    // Not given (nullopt): the task's default. Given values are checked, whatever they are.
+    std::optional<int> layers, heads, d_model, steps, batch, warmup;
     bool no_mlp = false;
-    double lr = -1e300;
+    std::optional<double> lr;
     long long seed = 1;
-    int threads = kUnset;       // unset = one per core
-    int symbols = kUnset, length = kUnset;
+    std::optional<int> threads;  // not given: one per core
+    std::optional<int> symbols, length;
     std::string text, text_file;
     bool list_tasks = false;
     bool quiet = false;
     std::string lang = "en";    // --list-tasks and the figure
     std::string figure;         // --figure FILE (.png, .svg, .pdf): written after training
     // Image tasks (fashion, odd-one): the tiny Vision Transformer.
-    int patch = kUnset, train_size = kUnset, test_size = kUnset;
+    std::optional<int> patch, train_size, test_size;
     std::string data_dir;       // Fashion-MNIST's folder (default: the Debian package's)
     // The text tasks' architecture: gpt (learned positions, LayerNorm, GELU) or llama (RoPE,
     // RMSNorm, SwiGLU, grouped-query attention).
     std::string arch = "gpt";
-    int kv_heads = kUnset;
-    double rope_theta = -1;     // unset: 10000
+    std::optional<int> kv_heads;
+    std::optional<double> rope_theta;  // not given: 10000
     std::string eval_lengths;   // "6,8,10": evaluate on these input lengths too
 };
 
 void add_train_options(CLI::App& cmd, TrainCommandOptions& o);
 
-// Returns the exit code: 0 trained and saved, 1 could not train or write, 2 bad options (an
-// existing, missing or unwritable output folder or figure folder included: checked before training).
+// Returns the exit code (cli_messages.h): 0 trained and saved; 1 a value refused (an existing
+// output folder included) or training failed; 2 no -o nor --figure; 3 the output or figure
+// folder is missing or unwritable (checked before training), or the save failed.
 // argv0 locates the bundled figure font (as `attnlab export`).
 int run_train(const TrainCommandOptions& o, const char* argv0 = nullptr);
 
 // The image tasks' part of run_train (cli/train_image.cpp): same exit codes.
 int run_image_train(const TrainCommandOptions& o);
+
+// "attnlab train: <message>" as one printable line (cli_messages.h fail()); returns `code`.
+int train_fail(const std::string& message, int code);
+// "" when `path`'s folder exists and is writable, else the reason (checked before training).
+std::string unwritable_reason(const std::filesystem::path& path);
 
 }  // namespace attn::cli

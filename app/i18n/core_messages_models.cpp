@@ -174,8 +174,9 @@ constexpr CoreMessagePattern kPatterns[] = {
      "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 1에서 {3} 사이의 정수여야 합니다."},
     {"preprocessor_config.json: \"{}\" is {}; expected a positive number.",
      "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 양수여야 합니다."},
-    {"preprocessor_config.json: \"{}\" is {}; expected 3 positive numbers (red, green, blue) or one.",
-     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 양수 3개(빨강, 초록, 파랑)나 1개여야 합니다."},
+    {"preprocessor_config.json: \"{}\" is {}; expected 3 numbers from 0.001 to 1000 (red, green, blue) or one.",
+     "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 0.001에서 1000 사이의 수 3개(빨강, 초록, 파랑)나 1개여야 "
+     "합니다."},
     {"preprocessor_config.json: \"{}\" is {}; expected 3 numbers (red, green, blue) or one.",
      "preprocessor_config.json: \"{1}\" 값이 {2}입니다. 수 3개(빨강, 초록, 파랑)나 1개여야 합니다."},
     {"preprocessor_config.json: \"{}\" is {}; expected height and width, shortest_edge, or one number.",
@@ -327,9 +328,11 @@ constexpr CoreMessagePattern kPatterns[] = {
      "토크나이저가 \"{1}\"에 id {2}를 주었지만 {3}의 토큰 임베딩은 {4}개뿐입니다. 토크나이저 파일이 이 "
      "모델의 것인가요?"},
     {"Cannot read {}: {}.", "{1}을 읽을 수 없습니다: {2}."},
-    // load_pretrained_model puts the config path before parse_model_config's message. After
+    // load_pretrained_model puts the config path before parse_model_config's (and the preprocessor
+    // config's) message. After
     // "Cannot read {}: {}." (which may name .../config.json too), before the generic "{} is ...".
     {"{}/config.json: {msg}", "{1}/config.json: {2}"},
+    {"{}/preprocessor_config.json: {msg}", "{1}/preprocessor_config.json: {2}"},
 };
 
 }  // namespace

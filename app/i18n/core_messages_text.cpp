@@ -42,6 +42,10 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"Token id {} is outside {}'s {} token embeddings. Do the tokenizer files belong to this model?",
      "토큰 id {1}이(가) {2}의 토큰 임베딩 {3}개 범위를 벗어납니다. 토크나이저 파일이 이 모델의 것인가요?"},
     {"Token id {} is outside the vocabulary ({} tokens).", "토큰 id {1}이(가) 어휘({2}개 토큰) 밖에 있습니다."},
+    {"{} is a {}: it reads images and cannot continue a text. Load a GPT-2, Llama, Qwen or Mistral model to "
+     "generate.",
+     "{1}은(는) {2} 모델이라 이미지를 읽으므로 글을 이어 쓸 수 없습니다. 글을 생성하려면 GPT-2, Llama, Qwen, "
+     "Mistral 모델을 불러오세요."},
     {"{} is {}, which reads the whole sentence at once and cannot continue a text. Put [MASK] where a word "
      "should be predicted, or load a GPT-2 model.",
      "{1}은(는) {2} 모델이라 문장 전체를 한 번에 읽으므로 글을 이어 쓸 수 없습니다. 예측할 낱말 자리에 "
@@ -139,6 +143,8 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"tokenizer.json: model.{} must be a short text.", "tokenizer.json: model.{1}은 짧은 문자열이어야 합니다."},
     {"tokenizer.json: expected an object with a \"model\" object.",
      "tokenizer.json: \"model\" 객체를 가진 객체여야 합니다."},
+    {"tokenizer.json: model.type is {}; expected a name: \"BPE\" or \"WordPiece\".",
+     "tokenizer.json: model.type 값이 {1}입니다. \"BPE\"나 \"WordPiece\" 같은 이름이어야 합니다."},
     {"tokenizer.json: model.type \"{}\" is not supported (BPE for GPT-2, WordPiece for BERT).",
      "tokenizer.json: model.type \"{1}\"은 지원하지 않습니다 (GPT-2는 BPE, BERT는 WordPiece)."},
     {"vocab.json: unexpected content: {}", "vocab.json: 예상하지 못한 내용입니다: {1}"},
@@ -159,6 +165,8 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"{}: the pattern needs too many steps on this text (a pattern that backtracks without end?).",
      "{1}: 이 글에서 패턴이 너무 많은 단계를 거칩니다 (끝없이 되돌아가는 패턴인가요?)."},
     {"{}: the pattern failed ({}).", "{1}: 패턴 검색이 실패했습니다 ({2})."},
+    {"{}: the {} makes the text longer than {} bytes, the most a {}-byte text may become.",
+     "{1}: {2} 단계가 글을 {3}바이트보다 길게 만듭니다. {4}바이트 글이 될 수 있는 최대 길이를 넘습니다."},
     {"{}: out of memory.", "{1}: 메모리가 부족합니다."},
     {"{} is not valid JSON: {}", "{1}이(가) 올바른 JSON이 아닙니다: {2}"},
 

@@ -33,6 +33,10 @@ inline constexpr std::size_t kMaxVocabEntryBytes = 1024;         // one piece, o
 inline constexpr std::size_t kMaxAddedTokens = 4096;
 inline constexpr std::size_t kMaxTokenizerFileBytes = 64u << 20; // 64 MiB per file
 inline constexpr std::size_t kMaxConfigBytes = 1u << 20;         // config.json, tokenizer_config.json
+// What tokenizer.json's normalizers (and Metaspace) may make of a text: NFKD expands a character
+// at most 18-fold ("ﷺ": 3 bytes to 33), Mistral's Replace " " by "▁" 3-fold.
+inline constexpr std::size_t kMaxNormalizedGrowth = 32;          // bytes out per byte in, + 1 KiB
+inline constexpr std::size_t kMaxNormalizedBytes = 16u << 20;    // 16 MiB in any case
 
 // JSON anywhere (tokenizer files, config.json, settings): real files nest fewer than 10 levels.
 inline constexpr int kMaxJsonDepth = 64;

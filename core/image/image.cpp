@@ -96,7 +96,13 @@ Expected<Image> decode_image(const std::uint8_t* data, std::size_t size, const s
 
 Expected<Image> read_image_file(const std::string& path) {
     const std::string shown = shown_name(path);
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // Looked at before it is opened: opening a named pipe waits for a writer (for ever). O_NONBLOCK
+    // covers a file swapped for a pipe in between; it changes nothing for a regular file.
+    struct stat before {};
+    if (::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode))
+        return Status::Error(S_ISDIR(before.st_mode) ? "'" + shown + "' is a folder, not a file."
+                                                     : "'" + shown + "' is not a regular file.");
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         const int err = errno;
         return Status::Error("Cannot open '" + shown + "': " + errno_text(err) + ".");

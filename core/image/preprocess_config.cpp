@@ -99,14 +99,17 @@ Status read_positive(const json& root, const char* key, float& out) {
     return Status::Ok();
 }
 
-// image_mean / image_std: three numbers (red, green, blue) or one for all three.
-Status read_triple(const json& root, const char* key, bool positive, float (&out)[3]) {
+// image_mean / image_std: three numbers (red, green, blue) or one for all three. A divisor
+// (image_std) is kept from 0.001 to 1000: real ones are 0.2 to 1, and a tiny one (1e-45) would
+// turn every pixel into infinity, which the forward pass could only blame on the weights.
+Status read_triple(const json& root, const char* key, bool divisor, float (&out)[3]) {
     if (is_null_or_absent(root, key)) return Status::Ok();
     const json& v = root.at(key);
     const std::string expected =
-        positive ? "3 positive numbers (red, green, blue) or one" : "3 numbers (red, green, blue) or one";
+        divisor ? "3 numbers from 0.001 to 1000 (red, green, blue) or one" : "3 numbers (red, green, blue) or one";
     auto ok = [&](const json& x) {
-        return x.is_number() && std::isfinite(x.get<double>()) && (!positive || x.get<double>() > 0);
+        if (!x.is_number() || !std::isfinite(x.get<double>())) return false;
+        return !divisor || (x.get<double>() >= 1e-3 && x.get<double>() <= 1e3);
     };
     if (ok(v)) {
         out[0] = out[1] = out[2] = static_cast<float>(v.get<double>());

@@ -25,6 +25,11 @@ LmSession start_session(const PretrainedModel& model, const std::vector<int>& pr
 }
 
 Expected<LmSession> start_session(const PretrainedModel& model, const std::string& text) {
+    if (model.caps().inputs.image) {
+        return Status::Error(model.name + " is a " + family_name(model.config) +
+                             ": it reads images and cannot continue a text. Load a GPT-2, Llama, Qwen or Mistral "
+                             "model to generate.");
+    }
     if (!model.caps().cached_step) {
         return Status::Error(model.name + " is " + family_name(model.config) +
                              ", which reads the whole sentence at once and cannot continue a text. "

@@ -88,6 +88,7 @@ public:
         std::vector<TextSegment> segments = split_on_added_tokens(text, added_);
         strip_around_added(text, segments);
         std::vector<SubwordToken> tokens;
+        const PatternBudget budget;  // every regex search of this text together
         for (const TextSegment& segment : segments) {
             if (segment.begin >= segment.end && segment.added_id < 0)
                 continue;
@@ -105,11 +106,11 @@ public:
             }
             NormalizedText normalized =
                 normalized_identity(text.substr(segment.begin, segment.end - segment.begin), segment.begin);
-            if (Status s = apply_normalizers(p_.normalizers, normalized); !s.ok())
+            if (Status s = apply_normalizers(p_.normalizers, normalized, budget); !s.ok())
                 return s;
             std::vector<NormalizedText> pieces;
             if (Status s = apply_pre_tokenizers(p_.pre_tokenizers, std::move(normalized),
-                                                segment.begin == 0, pieces); !s.ok())
+                                                segment.begin == 0, pieces, budget); !s.ok())
                 return s;
             for (const NormalizedText& p : pieces)
                 if (!encode_piece(p, max_tokens, tokens))

@@ -66,6 +66,7 @@ Status read_normalizer(const json& node, const std::string& where, std::vector<N
         return Status::Ok();
     const std::string type = type_of(node);
     NormalizerStep step;
+    step.where = "tokenizer.json " + where;
     if (type == "Sequence") {
         const auto it = node.find("normalizers");
         if (it == node.end() || !it->is_array())
@@ -109,6 +110,7 @@ Status read_pre_tokenizer(const json& node, const std::string& where, std::vecto
         return Status::Ok();
     const std::string type = type_of(node);
     PreTokenizerStep step;
+    step.where = "tokenizer.json " + where;
     if (type == "Sequence") {
         const auto it = node.find("pretokenizers");
         if (it == node.end() || !it->is_array())

@@ -8,6 +8,7 @@
 
 #include "core/tokenizer/bpe_tokenizer.h"
 #include "core/tokenizer/hf_pipeline.h"
+#include "core/base/limits.h"
 #include "core/base/utf8.h"
 
 namespace attn::pretrained {
@@ -31,9 +32,30 @@ std::pair<std::uint32_t, std::uint32_t> span_of(const NormalizedText& t, std::si
     return {lo, hi};
 }
 
+const char* normalizer_name(NormalizerKind kind) {
+    switch (kind) {
+    case NormalizerKind::Nfc: return "NFC";
+    case NormalizerKind::Nfd: return "NFD";
+    case NormalizerKind::Nfkc: return "NFKC";
+    case NormalizerKind::Nfkd: return "NFKD";
+    case NormalizerKind::Lowercase: return "Lowercase";
+    case NormalizerKind::Prepend: return "Prepend";
+    case NormalizerKind::Replace: return "Replace";
+    }
+    return "?";
+}
+
+// A step would make more than `limit` bytes of a text that had `original` bytes.
+Status too_long(const std::string& where, const std::string& what, std::size_t limit, std::size_t original) {
+    return Status::Error((where.empty() ? std::string("tokenizer.json") : where) + ": the " + what +
+                         " makes the text longer than " + std::to_string(limit) + " bytes, the most a " +
+                         std::to_string(original) + "-byte text may become.");
+}
+
 // One Unicode normalization form, a grapheme cluster at a time: composition and reordering never
 // cross a cluster boundary, so each cluster's output maps to the cluster's original span.
-void unicode_normalize(NormalizedText& t, int options) {
+// False (t unchanged) when the result would pass `limit` bytes.
+bool unicode_normalize(NormalizedText& t, int options, std::size_t limit) {
     NormalizedText out;
     out.text.reserve(t.text.size());
     std::size_t pos = 0;
@@ -80,11 +102,15 @@ void unicode_normalize(NormalizedText& t, int options) {
             append_mapped(out, cluster, from, to);  // utf8proc refused: keep the text
         }
         std::free(mapped);
+        if (out.text.size() > limit)
+            return false;
     }
     t = std::move(out);
+    return true;
 }
 
-void lowercase(NormalizedText& t) {
+// False (t unchanged) when the result would pass `limit` bytes.
+bool lowercase(NormalizedText& t, std::size_t limit) {
     NormalizedText out;
     out.text.reserve(t.text.size());
     for (std::size_t pos = 0; pos < t.text.size();) {
@@ -101,8 +127,11 @@ void lowercase(NormalizedText& t) {
             const auto [from, to] = span_of(t, begin, pos);
             append_mapped(out, bytes, from, to);
         }
+        if (out.text.size() > limit)
+            return false;
     }
     t = std::move(out);
+    return true;
 }
 
 void prepend(NormalizedText& t, std::string_view content) {
@@ -116,12 +145,18 @@ void prepend(NormalizedText& t, std::string_view content) {
     t = std::move(out);
 }
 
-// Replaces every match of `pattern` by `content`.
-Status replace(NormalizedText& t, const RegexPattern& pattern, std::string_view content) {
+// Replaces every match of `pattern` by `content`; false (t unchanged) when the result would pass
+// `limit` bytes, found before it is built.
+Status replace(NormalizedText& t, const RegexPattern& pattern, std::string_view content, const PatternBudget& budget,
+               std::size_t limit, bool& fits) {
     std::vector<PatternMatch> matches;
-    if (Status s = pattern.find_all(t.text, matches); !s.ok())
+    if (Status s = pattern.find_all(t.text, matches, budget); !s.ok())
         return s;
-    if (matches.empty())
+    std::size_t size = t.text.size();
+    for (const PatternMatch& m : matches)
+        size = size - (m.end - m.begin) + content.size();
+    fits = size <= limit;
+    if (matches.empty() || !fits)
         return Status::Ok();
     NormalizedText out;
     std::size_t at = 0;
@@ -148,9 +183,10 @@ void push_piece(std::vector<NormalizedText>& out, const NormalizedText& t, std::
 }
 
 // Split: matches and the text between them, by behavior.
-Status split(const PreTokenizerStep& step, const NormalizedText& t, std::vector<NormalizedText>& out) {
+Status split(const PreTokenizerStep& step, const NormalizedText& t, std::vector<NormalizedText>& out,
+             const PatternBudget& budget) {
     std::vector<PatternMatch> matches;
-    if (Status s = step.pattern->find_all(t.text, matches); !s.ok())
+    if (Status s = step.pattern->find_all(t.text, matches, budget); !s.ok())
         return s;
     std::size_t at = 0;          // start of the text not yet emitted
     std::size_t pending = 0;     // MergedWithNext: start of the match waiting for what follows
@@ -179,7 +215,15 @@ Status split(const PreTokenizerStep& step, const NormalizedText& t, std::vector<
     return Status::Ok();
 }
 
-void metaspace(const PreTokenizerStep& step, NormalizedText t, bool first, std::vector<NormalizedText>& out) {
+// `room`: the bytes the step may still make of the segment; false (nothing made) when this piece
+// needs more.
+bool metaspace(const PreTokenizerStep& step, NormalizedText t, bool first, std::vector<NormalizedText>& out,
+               std::size_t& room) {
+    const std::size_t spaces = static_cast<std::size_t>(std::count(t.text.begin(), t.text.end(), ' '));
+    const std::size_t needed = t.text.size() + spaces * (step.replacement.size() - 1) + step.replacement.size();
+    if (needed > room)
+        return false;
+    room -= needed;
     NormalizedText replaced;
     for (std::size_t i = 0; i < t.text.size(); ++i) {
         if (t.text[i] == ' ')
@@ -193,7 +237,7 @@ void metaspace(const PreTokenizerStep& step, NormalizedText t, bool first, std::
     if (!step.split) {
         if (!replaced.text.empty())
             out.push_back(std::move(replaced));
-        return;
+        return true;
     }
     std::size_t begin = 0;
     for (std::size_t pos = replaced.text.find(step.replacement, 1); pos != std::string::npos;
@@ -202,9 +246,14 @@ void metaspace(const PreTokenizerStep& step, NormalizedText t, bool first, std::
         begin = pos;
     }
     push_piece(out, replaced, begin, replaced.text.size());
+    return true;
 }
 
 }  // namespace
+
+std::size_t max_normalized_bytes(std::size_t original_bytes) {
+    return std::min(limits::kMaxNormalizedBytes, original_bytes * limits::kMaxNormalizedGrowth + 1024);
+}
 
 NormalizedText normalized_identity(std::string_view text, std::size_t origin) {
     NormalizedText t;
@@ -226,36 +275,48 @@ NormalizedText normalized_slice(const NormalizedText& t, std::size_t begin, std:
     return s;
 }
 
-Status apply_normalizers(const std::vector<NormalizerStep>& steps, NormalizedText& t) {
+Status apply_normalizers(const std::vector<NormalizerStep>& steps, NormalizedText& t, const PatternBudget& budget) {
+    const std::size_t original = t.text.size();
+    const std::size_t limit = max_normalized_bytes(original);
     for (const NormalizerStep& step : steps) {
+        bool fits = true;
         switch (step.kind) {
-        case NormalizerKind::Nfc: unicode_normalize(t, UTF8PROC_COMPOSE); break;
-        case NormalizerKind::Nfd: unicode_normalize(t, UTF8PROC_DECOMPOSE); break;
-        case NormalizerKind::Nfkc: unicode_normalize(t, UTF8PROC_COMPOSE | UTF8PROC_COMPAT); break;
-        case NormalizerKind::Nfkd: unicode_normalize(t, UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT); break;
-        case NormalizerKind::Lowercase: lowercase(t); break;
-        case NormalizerKind::Prepend: prepend(t, step.content); break;
+        case NormalizerKind::Nfc: fits = unicode_normalize(t, UTF8PROC_COMPOSE, limit); break;
+        case NormalizerKind::Nfd: fits = unicode_normalize(t, UTF8PROC_DECOMPOSE, limit); break;
+        case NormalizerKind::Nfkc: fits = unicode_normalize(t, UTF8PROC_COMPOSE | UTF8PROC_COMPAT, limit); break;
+        case NormalizerKind::Nfkd: fits = unicode_normalize(t, UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT, limit); break;
+        case NormalizerKind::Lowercase: fits = lowercase(t, limit); break;
+        case NormalizerKind::Prepend:
+            fits = t.text.size() + step.content.size() <= limit;
+            if (fits)
+                prepend(t, step.content);
+            break;
         case NormalizerKind::Replace:
-            if (Status s = replace(t, *step.pattern, step.content); !s.ok())
+            if (Status s = replace(t, *step.pattern, step.content, budget, limit, fits); !s.ok())
                 return s;
             break;
         }
+        if (!fits)
+            return too_long(step.where, std::string(normalizer_name(step.kind)) + " normalizer", limit, original);
     }
     return Status::Ok();
 }
 
 Status apply_pre_tokenizers(const std::vector<PreTokenizerStep>& steps, NormalizedText segment,
-                            bool first_segment, std::vector<NormalizedText>& pieces) {
+                            bool first_segment, std::vector<NormalizedText>& pieces, const PatternBudget& budget) {
+    const std::size_t original = segment.text.size();
+    const std::size_t limit = max_normalized_bytes(original);
     std::vector<NormalizedText> current;
     if (!segment.text.empty())
         current.push_back(std::move(segment));
     for (const PreTokenizerStep& step : steps) {
         std::vector<NormalizedText> next;
+        std::size_t room = limit;  // Metaspace: what the step may still make
         for (std::size_t i = 0; i < current.size(); ++i) {
             NormalizedText& piece = current[i];
             switch (step.kind) {
             case PreTokenizerKind::Split:
-                if (Status s = split(step, piece, next); !s.ok())
+                if (Status s = split(step, piece, next, budget); !s.ok())
                     return s;
                 break;
             case PreTokenizerKind::ByteLevel:
@@ -269,7 +330,8 @@ Status apply_pre_tokenizers(const std::vector<PreTokenizerStep>& steps, Normaliz
                     push_piece(next, piece, begin, end);
                 break;
             case PreTokenizerKind::Metaspace:
-                metaspace(step, std::move(piece), first_segment && i == 0, next);
+                if (!metaspace(step, std::move(piece), first_segment && i == 0, next, room))
+                    return too_long(step.where, "Metaspace pre-tokenizer", limit, original);
                 break;
             }
         }

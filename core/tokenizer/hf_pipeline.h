@@ -42,6 +42,7 @@ struct NormalizerStep {
     NormalizerKind kind = NormalizerKind::Nfc;
     std::string content;                           // Prepend: what; Replace: the replacement
     std::shared_ptr<const RegexPattern> pattern;  // Replace: what is replaced
+    std::string where;                             // "tokenizer.json normalizer.normalizers[2]"
 };
 
 enum class SplitBehavior { Isolated, Removed, MergedWithPrevious, MergedWithNext };
@@ -56,6 +57,7 @@ struct PreTokenizerStep {
     std::string replacement = "\xE2\x96\x81";     // Metaspace: "▁"
     PrependScheme prepend = PrependScheme::Always;
     bool split = true;                            // Metaspace: a piece per word
+    std::string where;                            // "tokenizer.json pre_tokenizer.pretokenizers[0]"
 };
 
 enum class DecoderKind { ByteLevel, Metaspace, ByteFallback, Fuse, Strip, Replace };
@@ -89,12 +91,19 @@ struct HfPipeline {
     std::vector<AddedTokenFlags> added;
 };
 
-// Normalizes `t` in place. Errors: a Replace pattern passed its limits.
-Status apply_normalizers(const std::vector<NormalizerStep>& steps, NormalizedText& t);
+// The most bytes the normalizers (or a Metaspace pre-tokenizer) may make of a text of
+// `original_bytes` (limits::kMaxNormalizedGrowth, kMaxNormalizedBytes).
+std::size_t max_normalized_bytes(std::size_t original_bytes);
+
+// Normalizes `t` in place; every regex search of the text shares `budget`. Errors: a Replace
+// pattern passed its limits; a normalizer would make more than max_normalized_bytes of `t`
+// (checked before the longer text is built).
+Status apply_normalizers(const std::vector<NormalizerStep>& steps, NormalizedText& t, const PatternBudget& budget);
 // Cuts one normalized segment into the pieces the model sees. `first_segment`: the segment
-// starts the text (Metaspace's prepend_scheme "first").
+// starts the text (Metaspace's prepend_scheme "first"). Errors: a Split pattern passed its
+// limits; Metaspace would make more than max_normalized_bytes of the segment.
 Status apply_pre_tokenizers(const std::vector<PreTokenizerStep>& steps, NormalizedText segment,
-                            bool first_segment, std::vector<NormalizedText>& pieces);
+                            bool first_segment, std::vector<NormalizedText>& pieces, const PatternBudget& budget);
 
 // The text of tokens, as the decoders give it (invalid UTF-8 becomes U+FFFD), and the label of
 // one token (SubwordToken::display: the per-token decoders ByteLevel, ByteFallback, Replace and

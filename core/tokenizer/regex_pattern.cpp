@@ -2,6 +2,7 @@
 // UTF-8, so matching skips PCRE2's own UTF check (PCRE2_NO_UTF_CHECK) after the first call.
 #include "core/tokenizer/regex_pattern.h"
 
+#include <algorithm>
 #include <chrono>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -18,7 +19,21 @@ std::string pcre2_message(int code) {
                  : "error " + std::to_string(code);
 }
 
+// The first character boundary after byte `at` of valid UTF-8 `text` (text.size() at the end).
+std::size_t next_character(std::string_view text, std::size_t at) {
+    std::size_t next = at + 1;
+    while (next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80)
+        ++next;
+    return next;
+}
+
 }  // namespace
+
+PatternBudget::PatternBudget(double seconds)
+    : deadline_(std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
+
+bool PatternBudget::spent() const { return std::chrono::steady_clock::now() > deadline_; }
 
 Expected<std::shared_ptr<const RegexPattern>> RegexPattern::compile(std::string_view pattern,
                                                                     bool literal,
@@ -33,7 +48,8 @@ Expected<std::shared_ptr<const RegexPattern>> RegexPattern::compile(std::string_
     out->where_ = where;
     int error = 0;
     PCRE2_SIZE error_offset = 0;
-    const uint32_t options = literal ? PCRE2_UTF | PCRE2_LITERAL : PCRE2_UTF | PCRE2_UCP;  // LITERAL takes no UCP
+    // LITERAL takes no UCP; USE_OFFSET_LIMIT lets find_all bound the start positions of one search.
+    const uint32_t options = PCRE2_UTF | PCRE2_USE_OFFSET_LIMIT | (literal ? PCRE2_LITERAL : PCRE2_UCP);
     pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(),
                                      options, &error, &error_offset, nullptr);
     if (!code)
@@ -56,21 +72,35 @@ RegexPattern::~RegexPattern() {
 }
 
 Status RegexPattern::find_all(std::string_view text, std::vector<PatternMatch>& out) const {
+    return find_all(text, out, PatternBudget());
+}
+
+Status RegexPattern::find_all(std::string_view text, std::vector<PatternMatch>& out,
+                              const PatternBudget& budget) const {
     auto* code = static_cast<pcre2_code*>(code_);
-    auto* context = static_cast<pcre2_match_context*>(match_context_);
-    pcre2_match_data* data = pcre2_match_data_create_from_pattern(code, nullptr);
-    if (!data)
+    // A context of this search's own: the offset limit changes with every window.
+    pcre2_match_context* context = pcre2_match_context_copy(static_cast<pcre2_match_context*>(match_context_));
+    pcre2_match_data* data = context ? pcre2_match_data_create_from_pattern(code, nullptr) : nullptr;
+    if (!data) {
+        pcre2_match_context_free(context);
         return Status::Error(where_ + ": out of memory.");
+    }
     const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
     Status status = Status::Ok();
     std::size_t start = 0;
-    const auto started = std::chrono::steady_clock::now();
     while (start <= text.size()) {
-        int rc = pcre2_match(code, subject, text.size(), start, PCRE2_NO_UTF_CHECK, data, context);
-        if (rc == PCRE2_ERROR_NOMATCH)
-            break;
-        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > kPatternTimeBudgetSeconds)
-            rc = PCRE2_ERROR_MATCHLIMIT;
+        // The match limit holds per start position: try at most kPatternWindowBytes of them per
+        // call, so that the budget is looked at often enough whatever the text's length.
+        const std::size_t window_end = std::min(text.size(), start + kPatternWindowBytes);
+        pcre2_set_offset_limit(context, window_end);
+        int rc = budget.spent() ? PCRE2_ERROR_MATCHLIMIT
+                                : pcre2_match(code, subject, text.size(), start, PCRE2_NO_UTF_CHECK, data, context);
+        if (rc == PCRE2_ERROR_NOMATCH) {
+            if (window_end >= text.size())
+                break;
+            start = next_character(text, window_end);  // every start up to window_end was tried
+            continue;
+        }
         if (rc < 0) {
             const bool limit = rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
                                rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT;
@@ -87,13 +117,11 @@ Status RegexPattern::find_all(std::string_view text, std::vector<PatternMatch>& 
             out.push_back({begin, end});
             start = end;
         } else {
-            // Empty match: move on by one UTF-8 character.
-            start = begin + 1;
-            while (start < text.size() && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80)
-                ++start;
+            start = next_character(text, begin);  // empty match: move on by one UTF-8 character
         }
     }
     pcre2_match_data_free(data);
+    pcre2_match_context_free(context);
     return status;
 }
 

@@ -1,9 +1,10 @@
 // regex_pattern.h — a pattern from a tokenizer.json ({"Regex": "..."} run by PCRE2 in UTF + UCP
 // mode, JIT-compiled when the library can; {"String": "..."} matched literally), with match and
-// depth limits so that a hostile pattern from a file cannot hang the app: a search that passes
-// them is an error naming the pattern's place in the file.
+// depth limits and a time budget so that a hostile pattern from a file cannot hang the app: a search
+// that passes them is an error naming the pattern's place in the file.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -23,9 +24,24 @@ struct PatternMatch {
 inline constexpr std::size_t kMaxPatternBytes = 4096;
 inline constexpr unsigned kPatternMatchLimit = 1'000'000;
 inline constexpr unsigned kPatternDepthLimit = 10'000;
-// The limits above hold per search; a pattern that stays just under them at every position of a
-// long text would still take minutes, so one find_all also stops after this long.
-inline constexpr double kPatternTimeBudgetSeconds = 2.0;
+// PCRE2 counts the match limit per start position, so one search tries at most this many start
+// positions (pcre2_set_offset_limit) before the time budget is checked again: a pattern that
+// stays just under the limit at every position of a long text is stopped in about the budget,
+// whatever the text's size.
+inline constexpr std::size_t kPatternWindowBytes = 64;
+// The time every search of one text may take together (one encode(): normalizers and
+// pre-tokenizers share it). Real patterns need milliseconds for a 4 MiB text.
+inline constexpr double kPatternTimeBudgetSeconds = 1.0;
+
+// A deadline shared by the searches of one text; create one per text, outside the patterns.
+class PatternBudget {
+public:
+    explicit PatternBudget(double seconds = kPatternTimeBudgetSeconds);
+    bool spent() const;
+
+private:
+    std::chrono::steady_clock::time_point deadline_;
+};
 
 class RegexPattern {
 public:
@@ -38,7 +54,10 @@ public:
     RegexPattern& operator=(const RegexPattern&) = delete;
 
     // Every non-overlapping match in valid UTF-8 `text`, left to right; empty matches are
-    // skipped (the search moves on by one character). Errors: a limit was hit. Thread-safe.
+    // skipped (the search moves on by one character). Errors: a limit was hit, or `budget` was
+    // spent (checked every kPatternWindowBytes start positions). Thread-safe.
+    Status find_all(std::string_view text, std::vector<PatternMatch>& out, const PatternBudget& budget) const;
+    // The same with a budget of its own.
     Status find_all(std::string_view text, std::vector<PatternMatch>& out) const;
 
     const std::string& where() const { return where_; }

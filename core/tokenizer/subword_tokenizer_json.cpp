@@ -213,6 +213,9 @@ Expected<std::unique_ptr<SubwordTokenizer>> from_tokenizer_json(std::string_view
     if (!added)
         return added.status();
     // Older files leave out model.type; the merges list tells BPE apart.
+    if (const auto it = model.find("type"); it != model.end() && !it->is_null() && !it->is_string())
+        return Status::Error("tokenizer.json: model.type is " + it->dump().substr(0, 40) +
+                             "; expected a name: \"BPE\" or \"WordPiece\".");
     std::string type = type_of(model);
     if (type.empty())
         type = model.contains("merges") ? "BPE" : "WordPiece";

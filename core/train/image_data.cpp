@@ -28,9 +28,10 @@ static std::string find_file(const std::string& dir, const std::string& stem) {
 static Expected<ImageSet> load_split(const std::string& dir, const std::string& prefix, int keep) {
     const std::string images_path = find_file(dir, prefix + "-images-idx3-ubyte");
     const std::string labels_path = find_file(dir, prefix + "-labels-idx1-ubyte");
-    if (images_path.empty() || labels_path.empty())
+    if (images_path.empty() || labels_path.empty())  // name the file that is missing
         return Status::Error("Fashion-MNIST is not in " + dir + " (" + prefix +
-                             "-images-idx3-ubyte.gz is missing). Install Debian's dataset-fashion-mnist package.");
+                             (images_path.empty() ? "-images-idx3-ubyte" : "-labels-idx1-ubyte") +
+                             ".gz is missing). Install Debian's dataset-fashion-mnist package.");
     auto images = read_idx_file(images_path, 3);
     if (!images) return images.status();
     auto labels = read_idx_file(labels_path, 1);

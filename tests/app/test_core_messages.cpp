@@ -631,6 +631,14 @@ TEST_CASE("tokenizer.json pipeline messages in Korean") {
         R"({"pre_tokenizer": {"type": "Split", "pattern": {"Regex": "(a+)+$"}}, "model": {"type": "BPE", "vocab": {"a": 0, "b": 1}, "merges": []}})");
     REQUIRE_MESSAGE(hostile.ok(), error_of(hostile));
     check_translated(error_of((*hostile)->encode(std::string(40, 'a') + "b", 100)));
+    std::string grow;  // 12 chained Replace a -> aa: past the normalizers' output limit
+    for (int i = 0; i < 12; ++i)
+        grow += std::string(i ? ", " : "") + R"({"type": "Replace", "pattern": {"String": "a"}, "content": "aa"})";
+    auto growing = pretrained::make_tokenizer_from_json(R"({"normalizer": {"type": "Sequence", "normalizers": [)" + grow +
+                                                        R"(]}, "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})");
+    REQUIRE_MESSAGE(growing.ok(), error_of(growing));
+    check_translated(error_of((*growing)->encode("aaaa", 100)));
+    check_translated(error_of(pretrained::make_tokenizer_from_json(R"({"model": {"type": 7, "vocab": {}}})")));
     // PCRE2 failures other than the limits, and memory, cannot be provoked from a test.
     check_translated("tokenizer.json pre_tokenizer.pattern: the pattern failed (bad offset value).");
     check_translated("tokenizer.json pre_tokenizer.pattern: out of memory.");
@@ -682,6 +690,13 @@ TEST_CASE("vision model and image file messages in Korean") {
     huge += std::string(reinterpret_cast<const char*>(dims), sizeof(dims)) + png.substr(24);
     run.image_path = write("huge.png", huge);
     check_translated(error_of(pretrained::compute_pretrained_trace(**vit, run)));
+    check_translated(error_of(lm::start_session(**vit, "Time flies")));  // generate on a ViT
+
+    // A preprocessor_config.json whose image_std would turn pixels into infinity.
+    TempDir folder("attnlab-msg-std");
+    fs::copy(models_dir() / "tiny-vit", folder.path / "vit", fs::copy_options::recursive);
+    std::ofstream(folder.path / "vit" / "preprocessor_config.json") << R"({"image_std": 1e-45})";
+    check_translated(error_of(pretrained::load_pretrained_model((folder.path / "vit").string())));
 }
 
 // Head roles (core/lm/head_roles_probe.cpp): a task.json beside the weights that the probe cannot use.

@@ -1,11 +1,18 @@
 // test_image_decode.cpp — PNG and JPEG decoding against Debian's PIL: every flavour of
 // fixtures/decode (pixels equal; JPEG within ±1 would be allowed, the same libjpeg-turbo gives 0),
-// EXIF orientations, broken files and their messages, read_image_file's file errors.
+// EXIF orientations, broken files and their messages, read_image_file's file errors (a named pipe
+// included).
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <future>
 #include <sstream>
 
 #include "core/base/limits.h"
@@ -141,4 +148,20 @@ TEST_CASE("read_image_file: missing, folder, empty") {
     auto empty = read_image_file((dir.path / "empty.jpg").string());
     REQUIRE_FALSE(empty.ok());
     CHECK(empty.error().find("is empty (0 bytes).") != std::string::npos);
+}
+
+TEST_CASE("read_image_file: a named pipe is refused before it is opened (no wait for a writer)") {
+    attn::test::TempDir dir("attnlab-image");
+    const std::string fifo = (dir.path / "photo.png").string();
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    auto reading = std::async(std::launch::async, [&] { return read_image_file(fifo); });
+    const bool finished = reading.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+    CHECK_MESSAGE(finished, "read_image_file waited on a named pipe");
+    if (!finished) {  // let the blocked open go: a writer comes and leaves
+        const int w = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+        if (w >= 0) ::close(w);
+    }
+    auto r = reading.get();
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() == "'" + fifo + "' is not a regular file.");
 }

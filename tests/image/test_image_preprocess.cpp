@@ -143,8 +143,14 @@ TEST_CASE("preprocessor_config.json: defaults by processor, int sizes, refusals"
     CHECK(error_of(R"({"do_resize": "yes"})") ==
           "preprocessor_config.json: \"do_resize\" is \"yes\"; expected true or false.");
     CHECK(error_of(R"({"image_std": [0.5, 0, 0.5]})") ==
-          "preprocessor_config.json: \"image_std\" is [0.5,0,0.5]; expected 3 positive numbers (red, green, "
+          "preprocessor_config.json: \"image_std\" is [0.5,0,0.5]; expected 3 numbers from 0.001 to 1000 (red, "
+          "green, blue) or one.");
+    // A divisor that turns every pixel into infinity is the preprocessor config's fault, said so
+    // here, not left to the forward pass (which could only blame the weights).
+    CHECK(error_of(R"({"image_std": 1e-45})") ==
+          "preprocessor_config.json: \"image_std\" is 1e-45; expected 3 numbers from 0.001 to 1000 (red, green, "
           "blue) or one.");
+    CHECK(error_of(R"({"image_std": [0.5, 0.5, 1e9]})").find("from 0.001 to 1000") != std::string::npos);
     CHECK(error_of(R"({"image_mean": [0.5, 0.5]})") ==
           "preprocessor_config.json: \"image_mean\" is [0.5,0.5]; expected 3 numbers (red, green, blue) or "
           "one.");

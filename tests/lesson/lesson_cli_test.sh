@@ -88,7 +88,7 @@ expect_exit 1 "2 MB file" -- "$bin" lesson "$tmp/big.md" --check
 expect_stderr "lessons are limited to 256 KiB" "size limit message"
 expect_exit 1 "missing file" -- "$bin" lesson "$tmp/none.md" --check
 expect_stderr "Cannot open" "missing file message"
-expect_exit 2 "bad --lang" -- "$bin" lesson "${lessons[0]}" --export "$tmp/x.pdf" --lang fr
+expect_exit 1 "bad --lang" -- "$bin" lesson "${lessons[0]}" --export "$tmp/x.pdf" --lang fr
 expect_exit nonzero "unwritable output" -- "$bin" lesson "${lessons[0]}" --export "$tmp/no/such/dir/x.pdf"
 
 echo "lesson_cli_test: $passed passed, $failed failed"

@@ -87,7 +87,7 @@ assert ids[0] == 277 and ids.count(277) == 1 and ids[1] == 279, ids
 assert ids.count(279) == 2 and ids.count(280) == 2 and ids.count(281) == 1, ids
 PY
 for cmd in generate predict; do
-    expect_exit 2 "$cmd --chat without a format" -- "$bin" $cmd --model "$models/tiny-llama" --text "the cat" --chat \
+    expect_exit 1 "$cmd --chat without a format" -- "$bin" $cmd --model "$models/tiny-llama" --text "the cat" --chat \
         -o "$tmp/x.json"
     expect_stderr "has no chat format" "$cmd --chat without a format: the message"
 done
@@ -200,11 +200,11 @@ expect_exit 0 "predict --ablate bert" -- "$bin" predict --model "$lmfix/tiny-ber
     --ablate 1.attn,2.mlp,2.1 -o "$tmp/abm.json"
 grep -q '"attention_off": \[' "$tmp/abm.json" && ok || fail "predict --ablate bert JSON"
 for spec in 0.1 13.1 x 1.5 1.2,,2.1 3.attn; do
-    expect_exit 2 "predict --ablate $spec" -- "$bin" predict --model "$models/tiny-gpt2" --text " the cat" \
+    expect_exit 1 "predict --ablate $spec" -- "$bin" predict --model "$models/tiny-gpt2" --text " the cat" \
         --ablate "$spec" -o "$tmp/x.json"
 done
 expect_stderr "there is no layer 3" "predict --ablate 3.attn message"
-expect_exit 2 "predict --ablation half" -- "$bin" predict --model "$models/tiny-gpt2" --text " the cat" \
+expect_exit 1 "predict --ablation half" -- "$bin" predict --model "$models/tiny-gpt2" --text " the cat" \
     --ablate 1.1 --ablation half -o "$tmp/x.json"
 expect_stderr "zero" "predict --ablation half message"
 
@@ -237,8 +237,8 @@ import json, sys; j = json.load(open('$tmp/out'))
 assert [l['layer'] for l in j['layers']] == [1, 2] and j['ablation']['spec'] == '1.1'" && ok || fail "lens stdout JSON"
 expect_exit 1 "lens with BERT" -- "$bin" lens --model "$lmfix/tiny-bert-mlm" --text "the cat" -o "$tmp/x.json"
 expect_stderr "GPT-2" "lens with BERT message"
-expect_exit 2 "lens --top 0" -- "$bin" lens --model "$models/tiny-gpt2" --text "a" --top 0 -o "$tmp/x.json"
-expect_exit 2 "lens bad --ablate" -- "$bin" lens --model "$models/tiny-gpt2" --text "a" --ablate 9.9 -o "$tmp/x.json"
+expect_exit 1 "lens --top 0" -- "$bin" lens --model "$models/tiny-gpt2" --text "a" --top 0 -o "$tmp/x.json"
+expect_exit 1 "lens bad --ablate" -- "$bin" lens --model "$models/tiny-gpt2" --text "a" --ablate 9.9 -o "$tmp/x.json"
 
 # A model trained in AttnLab is a GPT-2 folder: knocking out its layer-1 heads (the ones that read
 # the mirrored input position) breaks the reversal; the lens reads it too.

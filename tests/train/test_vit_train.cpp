@@ -23,6 +23,7 @@
 #include "core/train/vit_io.h"
 #include "core/train/vit_trainer.h"
 #include "fd_check.h"
+#include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::train;
@@ -333,6 +334,14 @@ TEST_CASE("idx files: parsed plain and gzipped; damaged ones refused with one cl
     auto missing = load_fashion_mnist("/nonexistent-attnlab", 0, 0);
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error().find("Install Debian's dataset-fashion-mnist package") != std::string::npos);
+    // Only the labels missing: the message names the labels file, not the images file.
+    attn::test::TempDir dir("attnlab-fashion");
+    std::ofstream((dir.path / "train-images-idx3-ubyte.gz").string()).put('x');
+    auto no_labels = load_fashion_mnist(dir.path.string(), 0, 0);
+    REQUIRE_FALSE(no_labels.ok());
+    CHECK(no_labels.error() == "Fashion-MNIST is not in " + dir.path.string() +
+                                   " (train-labels-idx1-ubyte.gz is missing). Install Debian's dataset-fashion-mnist "
+                                   "package.");
 }
 
 TEST_CASE("odd-one: the same seed draws the same images; each label is the odd quadrant") {

@@ -40,37 +40,37 @@ expect_exit 0 "dump another text (every byte has a token)" -- "$bin" dump --mode
 expect_exit 0 "train again" -- "$bin" train --task reverse --threads 2 -q -o "$tmp/rev2"
 cmp -s "$tmp/rev/model.safetensors" "$tmp/rev2/model.safetensors" && ok || fail "same seed, different weights"
 
-# Bad options: exit 2, the option and its range named, nothing written.
-expect_exit 2 "layers out of range" -- "$bin" train --task reverse --layers 9 -o "$tmp/bad"
+# Bad options: exit 1 (bad input; no -o at all: 2, usage), the option and its range named, nothing written.
+expect_exit 1 "layers out of range" -- "$bin" train --task reverse --layers 9 -o "$tmp/bad"
 expect_stderr "--layers 9: must be 1 to 4" "layers range"
-expect_exit 2 "heads out of range" -- "$bin" train --task reverse --heads 0 -o "$tmp/bad"
+expect_exit 1 "heads out of range" -- "$bin" train --task reverse --heads 0 -o "$tmp/bad"
 expect_stderr "--heads 0: must be 1 to 8" "heads range"
-expect_exit 2 "d-model not divisible" -- "$bin" train --task reverse --d-model 50 -o "$tmp/bad"
+expect_exit 1 "d-model not divisible" -- "$bin" train --task reverse --d-model 50 -o "$tmp/bad"
 expect_stderr "not divisible" "d-model divisibility"
-expect_exit 2 "bad lr" -- "$bin" train --task reverse --lr -1 -o "$tmp/bad"
+expect_exit 1 "bad lr" -- "$bin" train --task reverse --lr -1 -o "$tmp/bad"
 expect_stderr "--lr" "lr range"
-expect_exit 2 "unknown task" -- "$bin" train --task nope -o "$tmp/bad"
+expect_exit 1 "unknown task" -- "$bin" train --task nope -o "$tmp/bad"
 expect_stderr "unknown task. Choose one of: reverse" "unknown task"
 expect_exit 2 "no output" -- "$bin" train --task reverse
 expect_stderr "-o:" "missing -o"
-expect_exit 2 "text option on another task" -- "$bin" train --task copy --text "hello" -o "$tmp/bad"
+expect_exit 1 "text option on another task" -- "$bin" train --task copy --text "hello" -o "$tmp/bad"
 [ -e "$tmp/bad" ] && fail "a bad option left $tmp/bad" || ok
 
-# Existing, missing and unwritable folders.
-expect_exit 2 "existing folder" -- "$bin" train --task copy --steps 1 -o "$tmp/rev"
+# Existing (1: a bad value), missing and unwritable folders (3: the output cannot be written).
+expect_exit 1 "existing folder" -- "$bin" train --task copy --steps 1 -o "$tmp/rev"
 expect_stderr "exists already" "existing folder"
 cmp -s "$tmp/rev/model.safetensors" "$tmp/rev2/model.safetensors" && ok || fail "existing folder changed"
-expect_exit 2 "missing parent" -- "$bin" train --task copy --steps 1 -o "$tmp/no/such/dir"
+expect_exit 3 "missing parent" -- "$bin" train --task copy --steps 1 -o "$tmp/no/such/dir"
 expect_stderr "does not exist" "missing parent"
 if [ "$(id -u)" != 0 ]; then  # root can write anywhere
     mkdir "$tmp/ro" && chmod a-w "$tmp/ro"
-    expect_exit 2 "unwritable folder" -- "$bin" train --task copy --steps 1 -o "$tmp/ro/model"
+    expect_exit 3 "unwritable folder" -- "$bin" train --task copy --steps 1 -o "$tmp/ro/model"
     expect_stderr "Cannot write" "unwritable folder"
     [ -z "$(ls -A "$tmp/ro")" ] && ok || fail "unwritable folder: something was left"
 fi
 
 # --figure: the run as a figure (format from the extension, --lang), with or without -o; bad names
-# and folders are refused before training (exit 2, nothing written).
+# and folders are refused before training (exit 1, or 3 for a missing or unwritable folder; nothing written).
 expect_exit 0 "figure only (PNG)" -- "$bin" train --task reverse --steps 30 --threads 1 -q --figure "$tmp/fig.png"
 [ "$(head -c 8 "$tmp/fig.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] && ok || fail "--figure: not a PNG"
 expect_stderr "Wrote the figure" "figure written"
@@ -80,16 +80,16 @@ expect_exit 0 "model and Korean SVG" -- "$bin" train --task copy --steps 20 --th
 grep -q "“copy” 학습" "$tmp/fig-ko.SVG" && ok || fail "--figure --lang ko: no Korean title in the SVG"
 expect_exit 0 "PDF" -- "$bin" train --task reverse --steps 10 --threads 1 -q --figure "$tmp/fig.pdf"
 head -c 5 "$tmp/fig.pdf" | grep -q "%PDF-" && ok || fail "--figure: not a PDF"
-expect_exit 2 "figure: unknown extension" -- "$bin" train --task reverse --steps 5 --figure "$tmp/fig.jpg"
+expect_exit 1 "figure: unknown extension" -- "$bin" train --task reverse --steps 5 --figure "$tmp/fig.jpg"
 expect_stderr "must end in .png, .svg or .pdf" "figure extension"
-expect_exit 2 "figure: missing folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/no/such/fig.png"
+expect_exit 3 "figure: missing folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/no/such/fig.png"
 expect_stderr "does not exist" "figure missing folder"
 mkdir "$tmp/dir.png"
-expect_exit 2 "figure: a folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/dir.png"
+expect_exit 1 "figure: a folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/dir.png"
 expect_stderr "is a folder" "figure is a folder"
 if [ "$(id -u)" != 0 ]; then
     mkdir -p "$tmp/ro2" && chmod a-w "$tmp/ro2"
-    expect_exit 2 "figure: unwritable folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/ro2/fig.png"
+    expect_exit 3 "figure: unwritable folder" -- "$bin" train --task reverse --steps 5 --figure "$tmp/ro2/fig.png"
     expect_stderr "^attnlab train: --figure: Cannot write in" "figure unwritable folder"
     [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || fail "figure unwritable folder: more than one line on stderr"
     [ -z "$(ls -A "$tmp/ro2")" ] && ok || fail "figure unwritable folder: something was left"
@@ -119,13 +119,13 @@ if $py -c "import PIL" 2>/dev/null; then
     grep -q '"top left"\|"bottom right"\|"top right"\|"bottom left"' "$tmp/pred.json" && ok ||
         fail "predict: the odd-one class names are missing"
 fi
-expect_exit 2 "image task: bad patch" -- "$bin" train --task fashion --patch 5 -o "$tmp/badvit"
+expect_exit 1 "image task: bad patch" -- "$bin" train --task fashion --patch 5 -o "$tmp/badvit"
 expect_stderr "--patch 5: must divide the image side 28" "patch range"
-expect_exit 2 "image task: train size" -- "$bin" train --task odd-one --train-size 5 -o "$tmp/badvit"
+expect_exit 1 "image task: train size" -- "$bin" train --task odd-one --train-size 5 -o "$tmp/badvit"
 expect_stderr "--train-size 5: must be 10 to 60000" "train size range"
-expect_exit 2 "image task: figure" -- "$bin" train --task odd-one --figure "$tmp/f.png" -o "$tmp/badvit"
+expect_exit 1 "image task: figure" -- "$bin" train --task odd-one --figure "$tmp/f.png" -o "$tmp/badvit"
 expect_stderr "--figure is for the text tasks" "figure refused for images"
-expect_exit 2 "image option on a text task" -- "$bin" train --task copy --patch 7 -o "$tmp/badvit"
+expect_exit 1 "image option on a text task" -- "$bin" train --task copy --patch 7 -o "$tmp/badvit"
 expect_stderr "are for the image tasks" "patch on a text task"
 expect_exit 1 "fashion without the dataset" -- "$bin" train --task fashion --data-dir "$tmp/nodata" -q -o "$tmp/badvit"
 expect_stderr "Install Debian's dataset-fashion-mnist package" "missing dataset"
@@ -155,17 +155,17 @@ if $py -c "import torch" 2>/dev/null; then  # Hugging Face's Llama math in plain
         { fail "the saved llama folder does not check out in PyTorch"; cat "$tmp/check"; }
     cat "$tmp/check"
 fi
-expect_exit 2 "unknown arch" -- "$bin" train --task copy --arch bert -o "$tmp/bad"
+expect_exit 1 "unknown arch" -- "$bin" train --task copy --arch bert -o "$tmp/bad"
 expect_stderr "--arch bert: choose gpt or llama" "arch name"
-expect_exit 2 "kv heads on gpt" -- "$bin" train --task copy --kv-heads 2 -o "$tmp/bad"
+expect_exit 1 "kv heads on gpt" -- "$bin" train --task copy --kv-heads 2 -o "$tmp/bad"
 expect_stderr "--kv-heads is for --arch llama" "kv heads need llama"
-expect_exit 2 "kv heads not dividing" -- "$bin" train --task copy --arch llama --heads 4 --kv-heads 3 -o "$tmp/bad"
+expect_exit 1 "kv heads not dividing" -- "$bin" train --task copy --arch llama --heads 4 --kv-heads 3 -o "$tmp/bad"
 expect_stderr "--kv-heads 3: must divide --heads 4" "kv heads divide"
-expect_exit 2 "bad eval lengths" -- "$bin" train --task copy --eval-lengths 6,x -o "$tmp/bad"
+expect_exit 1 "bad eval lengths" -- "$bin" train --task copy --eval-lengths 6,x -o "$tmp/bad"
 expect_stderr "--eval-lengths 6,x: give lengths" "eval lengths syntax"
-expect_exit 2 "eval length out of the task's range" -- "$bin" train --task copy --eval-lengths 40 -o "$tmp/bad"
+expect_exit 1 "eval length out of the task's range" -- "$bin" train --task copy --eval-lengths 40 -o "$tmp/bad"
 expect_stderr "--eval-lengths: --length 40" "eval length range"
-expect_exit 2 "arch on an image task" -- "$bin" train --task odd-one --arch llama -o "$tmp/bad"
+expect_exit 1 "arch on an image task" -- "$bin" train --task odd-one --arch llama -o "$tmp/bad"
 expect_stderr "are for the text tasks" "arch refused for images"
 [ -e "$tmp/bad" ] && fail "a refused llama run left a folder" || ok
 
