@@ -1,0 +1,129 @@
+// test_families.cpp — the family interface (core/pretrained/family.h): the registry, each family's
+// capabilities on its tiny fixture, its framing of a text, and a run yielding named sections.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "core/pretrained/decode_session.h"
+#include "core/pretrained/family.h"
+#include "core/pretrained/pretrained_model.h"
+
+using namespace attn;
+using namespace attn::pretrained;
+
+namespace {
+
+const std::string kModels = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/";
+
+std::shared_ptr<const PretrainedModel> load(const std::string& name) {
+    auto m = load_pretrained_model(kModels + name);
+    REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
+    return *m;
+}
+
+std::vector<int> framed_ids(const PretrainedModel& m, const std::string& text) {
+    auto pieces = m.tokenizer->encode(text, 64);
+    REQUIRE(pieces.ok());
+    auto f = m.family().frame(m, *pieces, text.size(), nullptr, 0);
+    REQUIRE(f.ok());
+    std::vector<int> ids;
+    for (const SubwordToken& t : f->tokens) ids.push_back(t.id);
+    return ids;
+}
+
+}  // namespace
+
+TEST_CASE("registry: one family per model_type, each found by its types and named in the list") {
+    std::set<std::string> ids, types;
+    for (const ModelFamily* f : model_families()) {
+        CHECK(ids.insert(f->id()).second);
+        for (std::string_view t : f->model_types()) {
+            CHECK(types.insert(std::string(t)).second);  // no model_type read by two families
+            CHECK(find_family(t) == f);
+        }
+    }
+    CHECK(ids == std::set<std::string>{"gpt2", "bert", "vit", "rotary"});
+    CHECK(find_family("gemma") == nullptr);
+    CHECK(supported_model_types() ==
+          "gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
+          "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3) and mistral (Mistral)");
+    // An older config without model_type: the longest "architectures" prefix decides.
+    auto c = parse_model_config(R"({"architectures": ["DistilBertForMaskedLM"], "n_layers": 1, "n_heads": 2,
+                                    "dim": 8, "hidden_dim": 16, "vocab_size": 10, "max_position_embeddings": 8})");
+    REQUIRE(c.ok());
+    CHECK(c->model_type == "distilbert");
+    CHECK(family_name(*c) == "DistilBERT");
+}
+
+TEST_CASE("capabilities: what each family reads, predicts and how it places tokens") {
+    const auto gpt2 = load("tiny-gpt2");
+    const auto bert = load("tiny-bert");
+    const auto distil = load("tiny-distilbert");
+    const auto llama = load("tiny-llama");
+    const auto vit = load("tiny-vit");
+    const Capabilities g = gpt2->caps(), b = bert->caps(), d = distil->caps(), l = llama->caps(), v = vit->caps();
+    CHECK((g.inputs.text && !g.inputs.text_pair && !g.inputs.image));
+    CHECK((g.next_token && g.cached_step && g.always_causal && !g.fills_masks));
+    CHECK(g.positions == PositionKind::Learned);
+    CHECK((b.inputs.text && b.inputs.text_pair && b.inputs.pair_segments && b.fills_masks && !b.next_token));
+    CHECK((d.inputs.text_pair && !d.inputs.pair_segments));  // DistilBERT has no segment embeddings
+    CHECK((l.next_token && l.cached_step && l.chat && l.positions == PositionKind::Rotary));
+    CHECK((v.inputs.image && !v.inputs.text && !v.next_token && !v.fills_masks));
+    for (const Capabilities* c : {&g, &b, &d, &l, &v}) CHECK(c->stacks == 1);
+    // What the views ask of a family rather than of a config: windows and rotary frequencies.
+    CHECK(gpt2->family().rotary_frequencies(gpt2->config).empty());
+    CHECK(llama->family().rotary_frequencies(llama->config).size() == std::size_t(llama->config.d_k() / 2));
+    CHECK(llama->family().rotary_dim(llama->config) == llama->config.decoder.rope.rotary_dim);
+    CHECK(gpt2->family().window(gpt2->config, 0) == 0);
+}
+
+TEST_CASE("framing: [CLS] … [SEP] for BERT, the post-processor's <s> for Llama, nothing for GPT-2") {
+    const auto gpt2 = load("tiny-gpt2");
+    const auto bert = load("tiny-bert");
+    const auto llama = load("tiny-llama");
+    const auto g = framed_ids(*gpt2, "the cat");
+    CHECK(g.size() == gpt2->tokenizer->encode("the cat", 64)->size());
+    const auto b = framed_ids(*bert, "the cat");
+    REQUIRE(b.size() >= 3);
+    CHECK(b.front() == bert->tokenizer->cls_id);
+    CHECK(b.back() == bert->tokenizer->sep_id);
+    const auto l = framed_ids(*llama, "the cat");
+    const auto bare = llama->tokenizer->encode("the cat", 64);
+    CHECK(l.size() >= bare->size());  // what its tokenizer.json's post-processor adds, if anything
+    // A pair: segment 1 after the first [SEP].
+    auto first = bert->tokenizer->encode("the cat", 64);
+    auto second = bert->tokenizer->encode("sat", 64);
+    auto pair = bert->family().frame(*bert, *first, 7, &*second, 3);
+    REQUIRE(pair.ok());
+    CHECK(pair->segments.front() == 0);
+    CHECK(pair->segments.back() == 1);
+    CHECK(pair->added == "[CLS]/[SEP]");
+    CHECK(gpt2->family().start_of_text(*gpt2) == gpt2->tokenizer->eos_id);
+    CHECK(bert->family().pad_id(*bert) == bert->tokenizer->pad_id);
+}
+
+TEST_CASE("a run is a list of sections; a single-stack model yields one, unnamed") {
+    const auto gpt2 = load("tiny-gpt2");
+    RunConfig run;
+    run.text = "Time flies like an arrow";
+    auto sections = compute_pretrained_run(*gpt2, run);
+    REQUIRE(sections.ok());
+    REQUIRE(sections->size() == 1);
+    CHECK(sections->front().section.empty());
+    auto one = compute_pretrained_trace(*gpt2, run);
+    REQUIRE(one.ok());
+    CHECK(one->layers[1].heads[2].weights.isApprox(sections->front().layers[1].heads[2].weights, 0.0f));
+}
+
+TEST_CASE("a model in memory runs through its family like one read from a folder") {
+    const auto gpt2 = load("tiny-gpt2");
+    const auto copy = in_memory_model(gpt2->config, gpt2->weights, "copy");
+    const std::vector<int> ids = {3, 17, 42, 5};
+    PassOptions opt;
+    const ForwardPass a = gpt2->family().forward(*gpt2, IdsInput{ids, nullptr, 0}, opt);
+    const ForwardPass b = copy->family().forward(*copy, IdsInput{ids, nullptr, 0}, opt);
+    CHECK(a.hidden_states.back().isApprox(b.hidden_states.back(), 0.0f));
+    CHECK(copy->weight_bytes == gpt2->weight_bytes);
+    CHECK(copy->caps().next_token);
+}
