@@ -38,18 +38,16 @@ Status ModelFamily::check_attention(const PretrainedModel&, const AttentionOptio
 }
 
 Expected<std::vector<Trace>> ModelFamily::run(const PretrainedModel& model, const RunConfig& run) const {
-    Expected<Trace> tr = Status::Ok();
-    if (capabilities(model.config).inputs.image) {
+    auto image_run = [&]() -> Expected<Trace> {
         if (run.image_path.empty()) {
             return Status::Error(model.name + " is a " + family_name(model.config) +
                                  ": it reads images, not text. Open an image (File > Open image…, or --image FILE).");
         }
         auto input = load_vision_input(model, run.image_path);
         if (!input) return input.status();
-        tr = run_image(model, *input, run);
-    } else {
-        tr = run_text_model(model, run);
-    }
+        return run_image(model, *input, run);
+    };
+    Expected<Trace> tr = capabilities(model.config).inputs.image ? image_run() : run_text_model(model, run);
     if (!tr) return tr.status();
     std::vector<Trace> out;
     out.push_back(std::move(*tr));

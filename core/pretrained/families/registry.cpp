@@ -13,7 +13,8 @@ namespace attn::pretrained {
     F(gpt2_family)             \
     F(bert_family)             \
     F(vit_family)              \
-    F(rotary_family)
+    F(rotary_family)           \
+    /* one line per family, above this one */
 
 #define ATTN_DECLARE_FAMILY(name) const ModelFamily& name();
 ATTN_MODEL_FAMILIES(ATTN_DECLARE_FAMILY)
