@@ -1,25 +1,11 @@
 #!/usr/bin/env bash
 # family_rules_selftest.sh — family_rules_test.sh must fail on a tree with a family switch outside
 # core/pretrained: copies the sources, adds one kind of switch at a time and expects the failure.
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-src=$(cd "$here/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/selftest_lib.sh"
+root_var=ATTNLAB_FAMILY_ROOT
+check=(bash "$here/family_rules_test.sh")
 
-fresh() {
-    rm -rf "$tmp/t"; mkdir -p "$tmp/t"
-    (cd "$src" && cp -r --parents core app cli "$tmp/t/")
-}
-expect_fail() {  # $1 = what is broken, $2 = expected text in the message
-    if out=$(ATTNLAB_FAMILY_ROOT="$tmp/t" bash "$here/family_rules_test.sh" 2>&1); then
-        echo "selftest: family_rules_test.sh passed a tree where $1"; exit 1
-    fi
-    grep -qF -- "$2" <<<"$out" || { echo "selftest: no '$2' for: $1"; echo "$out"; exit 1; }
-    echo "ok: $1"
-}
-
-fresh; ATTNLAB_FAMILY_ROOT="$tmp/t" bash "$here/family_rules_test.sh" >/dev/null || { echo "selftest: the copy fails"; exit 1; }
+fresh; run_check >/dev/null || { echo "selftest: the copy fails"; exit 1; }
 
 fresh; echo 'static bool bert(const attn::pretrained::PretrainedModel& m) { return m.config.model_type == "bert"; }' >> "$tmp/t/app/state/app_state.cpp"
 expect_fail "a view compares model_type" "app/state/app_state.cpp"

@@ -1,23 +1,9 @@
 #!/usr/bin/env bash
 # layout_selftest.sh — the layout test must fail on a tree that breaks each rule: copies the
 # sources into a temporary tree, breaks one rule at a time and expects layout_test.sh to say so.
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-src=$(cd "$here/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fresh() {
-    rm -rf "$tmp/t"; mkdir -p "$tmp/t"
-    (cd "$src" && cp -r --parents core app cli "$tmp/t/")
-}
-expect_fail() {  # $1 = what is broken, $2 = expected text in the message
-    if out=$(ATTNLAB_LAYOUT_ROOT="$tmp/t" bash "$here/layout_test.sh" state/app_state.cpp 2>&1); then
-        echo "selftest: layout_test.sh passed a tree where $1"; exit 1
-    fi
-    grep -qF -- "$2" <<<"$out" || { echo "selftest: no '$2' for: $1"; echo "$out"; exit 1; }
-    echo "ok: $1"
-}
+source "$(dirname "$0")/selftest_lib.sh"
+root_var=ATTNLAB_LAYOUT_ROOT
+check=(bash "$here/layout_test.sh" state/app_state.cpp)
 
 fresh; ATTNLAB_LAYOUT_ROOT="$tmp/t" bash "$here/layout_test.sh" >/dev/null || { echo "selftest: the copy fails"; exit 1; }
 
