@@ -96,9 +96,14 @@ Mat ModelFamily::mlm_logits(const PretrainedModel&, const FamilyWeights&, const 
     return {};
 }
 
-Expected<Trace> ModelFamily::run_image(const PretrainedModel& model, const VisionInput&, const RunConfig&) const {
+// A model that reads text was given an image.
+static Status reads_text_not_images(const PretrainedModel& model) {
     return Status::Error(model.name + " is a " + family_name(model.config) +
                          " model: it reads text, not images. Open a ViT or DeiT folder to look at an image.");
+}
+
+Expected<Trace> ModelFamily::run_image(const PretrainedModel& model, const VisionInput&, const RunConfig&) const {
+    return reads_text_not_images(model);
 }
 
 int ModelFamily::window(const PretrainedConfig&, int) const { return 0; }
@@ -231,10 +236,7 @@ Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfig& run)
 }  // namespace
 
 Expected<Trace> run_text_model(const PretrainedModel& model, const RunConfig& run) {
-    if (!run.image_path.empty()) {
-        return Status::Error(model.name + " is a " + family_name(model.config) +
-                             " model: it reads text, not images. Open a ViT or DeiT folder to look at an image.");
-    }
+    if (!run.image_path.empty()) return reads_text_not_images(model);
     assert(model.tokenizer && model.weights && "a model from load_pretrained_model");
     const PretrainedConfig& cfg = model.config;
     const Capabilities caps = capabilities(cfg);
