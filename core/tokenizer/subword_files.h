@@ -28,6 +28,8 @@ Expected<VocabTable> make_table(std::vector<std::pair<std::string, int>> entries
                                 const std::string& source, bool later_duplicates_win);
 // A file's lines without their "\n" / "\r\n"; a final newline does not start an extra line.
 std::vector<std::string_view> split_lines(std::string_view text);
+// A tokenizer file's bytes, refused over kMaxTokenizerFileBytes; errors name `name` and the path.
+Expected<std::string> read_file(const std::string& path, const char* name);
 // Depth-checked parse; errors name `source`.
 Expected<json> parse_json(std::string_view text, const std::string& source);
 // An integer that fits an int, or nothing (nlohmann's value access throws on a wrong type).

@@ -111,6 +111,25 @@ Expected<VocabTable> make_table(std::vector<std::pair<std::string, int>> entries
     return table;
 }
 
+Expected<std::string> read_file(const std::string& path, const char* name) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in)
+        return Status::Error(std::string("Cannot open ") + name + " (" + path + ").");
+    const std::streamoff size = in.tellg();
+    if (size < 0)
+        return Status::Error(std::string("Cannot read ") + name + " (" + path + ").");
+    if (static_cast<std::uint64_t>(size) > kMaxTokenizerFileBytes)
+        return Status::Error(std::string(name) + " (" + path + ") is " + std::to_string(size) +
+                             " bytes; tokenizer files are at most " +
+                             std::to_string(kMaxTokenizerFileBytes >> 20) + " MiB.");
+    std::string data(static_cast<std::size_t>(size), '\0');
+    in.seekg(0);
+    if (!in.read(data.data(), size))
+        return Status::Error(std::string("Cannot read ") + name + " (" + path + ").");
+    return data;
+}
+
+
 }  // namespace subword_files
 
 Expected<VocabTable> make_vocab_table(std::vector<std::pair<std::string, int>> entries,
@@ -276,27 +295,6 @@ Status check_merge(const BpeMerge& m, const VocabTable& vocab, const std::string
 // [SECTION] Entry points
 // =============================================================================================
 
-namespace {
-
-Expected<std::string> read_file(const std::string& path, const char* name) {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in)
-        return Status::Error(std::string("Cannot open ") + name + " (" + path + ").");
-    const std::streamoff size = in.tellg();
-    if (size < 0)
-        return Status::Error(std::string("Cannot read ") + name + " (" + path + ").");
-    if (static_cast<std::uint64_t>(size) > kMaxTokenizerFileBytes)
-        return Status::Error(std::string(name) + " (" + path + ") is " + std::to_string(size) +
-                             " bytes; tokenizer files are at most " +
-                             std::to_string(kMaxTokenizerFileBytes >> 20) + " MiB.");
-    std::string data(static_cast<std::size_t>(size), '\0');
-    in.seekg(0);
-    if (!in.read(data.data(), size))
-        return Status::Error(std::string("Cannot read ") + name + " (" + path + ").");
-    return data;
-}
-
-}  // namespace
 
 Expected<std::unique_ptr<SubwordTokenizer>> make_bpe_tokenizer(std::string_view vocab_json,
                                                                std::string_view merges_txt) {

@@ -26,8 +26,9 @@ struct SubwordToken {
 };
 
 // ByteLevelBpe: GPT-2, Llama 3, Qwen; WordPiece: BERT; CharBpe: BPE over characters with
-// byte_fallback (SentencePiece-style: Mistral, Llama 2).
-enum class SubwordKind { ByteLevelBpe, WordPiece, CharBpe };
+// byte_fallback (SentencePiece-style: Mistral, Llama 2); SentencePiece: a SentencePiece model file
+// run by libsentencepiece (Marian, T5, mBART).
+enum class SubwordKind { ByteLevelBpe, WordPiece, CharBpe, SentencePiece };
 
 struct WordPieceOptions {
     bool lowercase = true;            // bert-base-uncased: true; -cased models: false
@@ -95,6 +96,16 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_wordpiece_tokenizer(std::string
 // (ByteLevel pre-tokenizer alone, no normalizer) loads as GPT-2; any other BPE file through the
 // general pipeline (hf_pipeline.h). Parts a file uses that AttnLab lacks are refused by name.
 Expected<std::unique_ptr<SubwordTokenizer>> make_tokenizer_from_json(std::string_view tokenizer_json);
+
+// A SentencePiece model file (spm_tokenizer.cpp): its bytes, and `vocab_json` (a Marian folder's
+// vocab.json, whose ids are not the spm's: a piece it lacks becomes its "<unk>") or "" for the
+// spm's own ids. `source` names the file in messages. Special tokens: </s> (eos), <unk>, <pad>.
+Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view model_bytes,
+                                                               std::string_view vocab_json,
+                                                               const std::string& source);
+// The same from paths (vocab_json_path "" = the spm's own ids); files over the size limit refused.
+Expected<std::unique_ptr<SubwordTokenizer>> load_spm_tokenizer(const std::string& spm_path,
+                                                               const std::string& vocab_json_path);
 
 // ---------------------------------------------------------------------------------------------
 // Shared by the loaders (subword_tokenizer.cpp) and the two algorithms (bpe_tokenizer.cpp,

@@ -1,0 +1,174 @@
+// spm_tokenizer.cpp — SentencePiece model files (Marian's source.spm / target.spm, T5's spiece.model,
+// mBART's sentencepiece.bpe.model) run by Debian's libsentencepiece: its normalizer, its unigram or
+// BPE search and its byte spans are the library's, not a copy of them.
+//
+// Ids: a Marian folder numbers pieces in its own vocab.json (not the spm's order), and a piece the
+// vocabulary lacks is that file's <unk>, as MarianTokenizer does; without a vocabulary the spm's own
+// ids are the model's. The vocabulary's special tokens (</s>, <unk>, <pad>) typed in the text are
+// those tokens (split out before the spm sees the rest, as Hugging Face's tokenizers do).
+#include <sentencepiece_processor.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+
+#include "core/base/utf8.h"
+#include "core/tokenizer/subword_files.h"
+#include "core/tokenizer/subword_tokenizer.h"
+
+namespace attn::pretrained {
+
+using namespace subword_files;
+
+namespace {
+
+constexpr const char* kSpace = "\xE2\x96\x81";  // ▁, SentencePiece's mark for a space
+
+// "▁flies" -> "flies", "▁" alone stays visible.
+std::string spm_display(const std::string& piece) {
+    std::string out;
+    for (std::size_t i = 0; i < piece.size();) {
+        if (piece.compare(i, 3, kSpace) == 0) {
+            out += ' ';
+            i += 3;
+        } else {
+            out += piece[i++];
+        }
+    }
+    const std::size_t first = out.find_first_not_of(' ');
+    if (first == std::string::npos) return piece;
+    return out.substr(first);
+}
+
+class SpmTokenizer final : public SubwordTokenizer {
+public:
+    SpmTokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> sp, std::optional<VocabTable> vocab)
+        : sp_(std::move(sp)), vocab_(std::move(vocab)) {
+        if (vocab_) {
+            unk_id = vocab_->find("<unk>");
+            eos_id = vocab_->find("</s>");
+            pad_id = vocab_->find("<pad>");
+            for (const char* special : {"</s>", "<unk>", "<pad>"})
+                if (int id = vocab_->find(special); id >= 0) added_.push_back({special, id, false});
+        } else {
+            unk_id = sp_->unk_id();
+            eos_id = own_id("</s>");
+            pad_id = own_id("<pad>");
+            for (int id = 0; id < sp_->GetPieceSize(); ++id)
+                if (sp_->IsControl(id) && !sp_->IdToPiece(id).empty()) added_.push_back({sp_->IdToPiece(id), id, false});
+        }
+    }
+
+    SubwordKind kind() const override { return SubwordKind::SentencePiece; }
+
+    Expected<std::vector<SubwordToken>> encode(std::string_view text, std::size_t max_tokens) const override {
+        if (Status s = validate_utf8(text); !s.ok()) return s;
+        std::vector<SubwordToken> out;
+        for (const TextSegment& seg : split_on_added_tokens(text, added_)) {
+            if (seg.added_id >= 0) {
+                if (out.size() >= max_tokens) return too_many_subword_tokens(max_tokens);
+                out.push_back(SubwordToken{seg.added_id, piece(seg.added_id), piece(seg.added_id), seg.begin, seg.end, false});
+                continue;
+            }
+            const std::string_view part = text.substr(seg.begin, seg.end - seg.begin);
+            const sentencepiece::ImmutableSentencePieceText spt = sp_->EncodeAsImmutableProto(part);
+            for (const auto& p : spt.pieces()) {
+                if (out.size() >= max_tokens) return too_many_subword_tokens(max_tokens);
+                SubwordToken t;
+                t.piece = p.piece();
+                t.id = vocab_ ? vocab_->find(t.piece) : int(p.id());
+                if (t.id < 0) t.id = unk_id;
+                t.display = spm_display(t.piece);
+                // The library's spans are bytes of `part`; a piece the normalizer made up (the
+                // leading ▁) may cover no input byte.
+                t.byte_begin = seg.begin + std::min<std::size_t>(p.begin(), part.size());
+                t.byte_end = seg.begin + std::min<std::size_t>(std::max(p.begin(), p.end()), part.size());
+                out.push_back(std::move(t));
+            }
+        }
+        return out;
+    }
+
+    int vocab_size() const override { return vocab_ ? int(vocab_->pieces.size()) : sp_->GetPieceSize(); }
+
+    int token_id(std::string_view piece) const override {
+        if (vocab_) return vocab_->find(piece);
+        return own_id(piece);
+    }
+
+    std::string piece(int id) const override {
+        if (id < 0 || id >= vocab_size()) return "";
+        return vocab_ ? vocab_->pieces[std::size_t(id)] : sp_->IdToPiece(id);
+    }
+
+    // The pieces back through the spm's own decoder (▁ to spaces, the leading one dropped); control
+    // tokens left out, a piece the spm lacks (another language's, in a joint vocabulary) as it is.
+    std::string decode(const std::vector<int>& ids) const override {
+        std::vector<std::string> pieces;
+        for (int id : ids) {
+            if (id < 0 || id >= vocab_size() || is_special(id)) continue;
+            pieces.push_back(piece(id));
+        }
+        return sp_->DecodePieces(pieces);
+    }
+
+private:
+    int own_id(std::string_view piece) const {
+        const int id = sp_->PieceToId(piece);  // the unknown id when absent
+        return id >= 0 && sp_->IdToPiece(id) == piece ? id : -1;
+    }
+
+    std::unique_ptr<sentencepiece::SentencePieceProcessor> sp_;
+    std::optional<VocabTable> vocab_;
+    std::vector<AddedToken> added_;
+};
+
+}  // namespace
+
+Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view model_bytes,
+                                                               std::string_view vocab_json,
+                                                               const std::string& source) {
+    if (model_bytes.empty()) return Status::Error(source + " is empty; it should be a SentencePiece model.");
+    auto sp = std::make_unique<sentencepiece::SentencePieceProcessor>();
+    if (const auto st = sp->LoadFromSerializedProto(model_bytes); !st.ok())
+        return Status::Error(source + " is not a SentencePiece model the library can read (" + st.ToString() +
+                             "). Download the file again from the model's page.");
+    if (sp->GetPieceSize() <= 0 || std::size_t(sp->GetPieceSize()) > kMaxVocabEntries)
+        return Status::Error(source + ": " + std::to_string(sp->GetPieceSize()) + " pieces; at most " +
+                             std::to_string(kMaxVocabEntries) + " are read.");
+    std::optional<VocabTable> vocab;
+    if (!vocab_json.empty()) {
+        try {
+            auto root = parse_json(vocab_json, "vocab.json");
+            if (!root) return root.status();
+            if (!root->is_object()) return Status::Error("vocab.json: expected an object of piece -> id.");
+            auto entries = vocab_entries(*root, "vocab.json");
+            if (!entries) return entries.status();
+            auto table = make_table(std::move(*entries), "vocab.json", false);
+            if (!table) return table.status();
+            if (table->find("<unk>") < 0)
+                return Status::Error("vocab.json has no \"<unk>\" entry, which pieces missing from it become.");
+            vocab = std::move(*table);
+        } catch (const json::exception& e) {
+            return Status::Error(std::string("vocab.json: unexpected content: ") + e.what());
+        }
+    }
+    return std::unique_ptr<SubwordTokenizer>(std::make_unique<SpmTokenizer>(std::move(sp), std::move(vocab)));
+}
+
+Expected<std::unique_ptr<SubwordTokenizer>> load_spm_tokenizer(const std::string& spm_path,
+                                                               const std::string& vocab_json_path) {
+    const std::string name = std::filesystem::path(spm_path).filename().string();
+    auto model = read_file(spm_path, name.c_str());
+    if (!model) return model.status();
+    std::string vocab;
+    if (!vocab_json_path.empty()) {
+        auto v = read_file(vocab_json_path, "vocab.json");
+        if (!v) return v.status();
+        vocab = std::move(*v);
+        if (vocab.empty()) return Status::Error("vocab.json is empty.");
+    }
+    return make_spm_tokenizer(*model, vocab, name);
+}
+
+}  // namespace attn::pretrained
