@@ -2,6 +2,8 @@
 // (implementation; the interface and its contract are in trace_json.h)
 #include "core/attention/trace_json.h"
 
+#include <cassert>
+
 #include "core/base/json_writer.h"
 
 namespace attn {
@@ -55,11 +57,10 @@ static void write_mask_config(JsonWriter& w, const MaskConfig& m) {
     w.end_object();
 }
 
-void write_trace_json(std::ostream& out, const Trace& tr, const TraceJsonOptions& opt) {
-    JsonWriter w(out, opt.pretty);
-    w.begin_object();
-    w.key("format").value("attnlab-trace/1");
+namespace {
 
+// Every key of one trace's object after "format" (the object itself is the caller's).
+void write_trace_keys(JsonWriter& w, const Trace& tr, const TraceJsonOptions& opt) {
     w.key("model").begin_object();
     w.key("name").value(tr.model_name);
     w.key("family").value(tr.is_pretrained() ? tr.model_family : std::string("built-in"));
@@ -156,6 +157,33 @@ void write_trace_json(std::ostream& out, const Trace& tr, const TraceJsonOptions
         w.end_array();
         w.key("concat").matrix(L.concat);
         w.key("output").matrix(L.output);
+        w.end_object();
+    }
+    w.end_array();
+}
+
+}  // namespace
+
+void write_trace_json(std::ostream& out, const Trace& tr, const TraceJsonOptions& opt) {
+    JsonWriter w(out, opt.pretty);
+    w.begin_object();
+    w.key("format").value("attnlab-trace/1");
+    write_trace_keys(w, tr, opt);
+    w.end_object();
+    out << '\n';
+}
+
+void write_run_json(std::ostream& out, const std::vector<Trace>& sections, const TraceJsonOptions& opt) {
+    assert(!sections.empty() && "write_run_json: a run has at least one section");
+    if (sections.size() == 1) return write_trace_json(out, sections.front(), opt);
+    JsonWriter w(out, opt.pretty);
+    w.begin_object();
+    w.key("format").value("attnlab-run/1");
+    w.key("sections").begin_array();
+    for (const Trace& tr : sections) {
+        w.begin_object();
+        w.key("name").value(tr.section);
+        write_trace_keys(w, tr, opt);
         w.end_object();
     }
     w.end_array();

@@ -25,5 +25,7 @@ struct TraceJsonOptions {
 };
 
 void write_trace_json(std::ostream& out, const Trace& trace, const TraceJsonOptions& options = {});
+// One section: write_trace_json. Several: "attnlab-run/1" (above).
+void write_run_json(std::ostream& out, const std::vector<Trace>& sections, const TraceJsonOptions& options = {});
 
 }  // namespace attn

@@ -129,7 +129,9 @@ TokenKind kind_of(const std::string& display) {
     return TokenKind::Word;
 }
 
-Token from_subword(const SubwordTokenizer& tok, const SubwordToken& s) {
+}  // namespace
+
+Token trace_token(const SubwordTokenizer& tok, const SubwordToken& s) {
     Token t;
     t.text = s.special ? tok.piece(s.id) : s.display;
     t.byte_begin = s.byte_begin;
@@ -138,6 +140,8 @@ Token from_subword(const SubwordTokenizer& tok, const SubwordToken& s) {
     t.id = s.id;
     return t;
 }
+
+namespace {
 
 Status check_text(const std::string& text, const char* which) {
     if (text.size() > kMaxTextBytes) {
@@ -187,7 +191,7 @@ Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfig& run)
 
     Inputs in;
     for (std::size_t i = 0; i < framed->tokens.size(); ++i) {
-        in.tokens.push_back(from_subword(tok, framed->tokens[i]));
+        in.tokens.push_back(trace_token(tok, framed->tokens[i]));
         in.ids.push_back(framed->tokens[i].id);
         in.segments.push_back(framed->segments[i]);
         in.is_pad.push_back(0);
@@ -331,8 +335,9 @@ Status tokenizer_mismatch(const PretrainedModel& model, SubwordKind kind) {
     return Status::Error(model.folder + ": config.json says " + family_name(model.config) +
                          " but the tokenizer files are " +
                          (kind == SubwordKind::WordPiece ? "WordPiece (BERT style)"
-                          : kind == SubwordKind::CharBpe ? "BPE over characters (Llama 2 / Mistral style)"
-                                                         : "byte-level BPE (GPT-2 style)") +
+                          : kind == SubwordKind::CharBpe       ? "BPE over characters (Llama 2 / Mistral style)"
+                          : kind == SubwordKind::SentencePiece ? "SentencePiece model files (Marian / T5 style)"
+                                                               : "byte-level BPE (GPT-2 style)") +
                          ". The folder mixes two models.");
 }
 

@@ -113,6 +113,10 @@ public:
     virtual std::vector<std::string> supported() const = 0;
 
     // ---- Loading
+    // Reads the folder's tokenizer into model.tokenizer (and model.target_tokenizer where the
+    // target has its own). Default: tokenizer.json, vocab.json + merges.txt or vocab.txt, checked
+    // with check_tokenizer.
+    virtual Status load_tokenizer(PretrainedModel& model, const ModelFolder& files) const;
     // Accepts or refuses the folder's tokenizer kind (a message when the folder mixes two models).
     virtual Status check_tokenizer(const PretrainedModel& model, SubwordKind kind) const;
     // What else the loader reads once the tokenizer is in (the rotary decoders' chat format,
@@ -209,6 +213,10 @@ std::string label_with_file_decoders(const SubwordTokenizer& tok, int id);
 
 // For check_tokenizer: "config.json says X but the tokenizer files are Y. The folder mixes two models."
 Status tokenizer_mismatch(const PretrainedModel& model, SubwordKind kind);
+
+// One tokenizer piece as a trace's token: a special token by its piece, text by its display, with
+// its byte span and a kind the views colour (word, number, punctuation, special).
+Token trace_token(const SubwordTokenizer& tok, const SubwordToken& s);
 
 // A text family's run (ModelFamily::run's default): frame run.text (and run.cross_text as the
 // second segment where the family reads pairs), the user's mask over the family's own, forward.

@@ -43,9 +43,10 @@ namespace config_fields {
 
 Status check_activation_and_heads(PretrainedConfig& c) {
     if (c.activation == "gelu_pytorch_tanh") c.activation = "gelu_new";
-    if (c.activation != "gelu_new" && c.activation != "gelu")
+    if (c.activation == "swish") c.activation = "silu";  // one function, two names
+    if (c.activation != "gelu_new" && c.activation != "gelu" && c.activation != "silu")
         return Status::Error("config.json asks for the activation \"" + printable(c.activation) +
-                             "\"; AttnLab implements \"gelu\" (erf) and \"gelu_new\" (tanh) only.");
+                             "\"; AttnLab implements \"gelu\" (erf), \"gelu_new\" (tanh) and \"swish\" / \"silu\" only.");
     if (c.d_model % c.n_heads != 0)
         return Status::Error("config.json: the model width " + std::to_string(c.d_model) + " is not divisible by the " +
                              std::to_string(c.n_heads) + " attention heads, so the heads cannot split it evenly.");

@@ -60,6 +60,20 @@ struct DecoderConfig {
     int window_of(int layer) const { return window.empty() ? 0 : window[std::size_t(layer)]; }
 };
 
+// The encoder–decoder families' side (marian): the decoder's stack and the special tokens a
+// translation is framed and generated with. The encoder's stack is PretrainedConfig's n_layers,
+// n_heads, d_ff. Token ids always come from the folder's config, never a family's usual numbers.
+struct Seq2SeqConfig {
+    int decoder_layers = 0, decoder_heads = 0, decoder_ff = 0;
+    int decoder_start_id = -1;      // decoder_start_token_id (Marian: the pad token)
+    int eos_id = -1, pad_id = -1;   // eos_token_id, pad_token_id
+    int forced_eos_id = -1;         // forced_eos_token_id: the last step a length limit allows
+    bool scale_embedding = false;   // embeddings × √d_model
+    std::vector<std::vector<int>> bad_words;  // bad_words_ids: never generated (single ids only)
+    int max_length = 0;             // generation's limit, the start token included (0: max_positions)
+    int num_beams = 1;
+};
+
 struct PretrainedConfig {
     const ModelFamily* family = nullptr;  // set by parse_model_config (never null after it)
     std::string model_type;     // as in config.json: "gpt2", "bert", "distilbert", "llama", …
@@ -74,6 +88,7 @@ struct PretrainedConfig {
     std::string activation;     // "gelu_new" (tanh form) or "gelu" (erf form); others refused
     VisionConfig vision;        // the vision family only
     DecoderConfig decoder;      // the rotary decoders only
+    Seq2SeqConfig seq2seq;      // the encoder–decoder families only
     // A head's width d_k (Qwen3 sets head_dim; else d_model / heads) and the key/value heads
     // (grouped-query attention: fewer than the query heads).
     int d_k() const { return decoder.head_dim > 0 ? decoder.head_dim : d_model / n_heads; }

@@ -17,6 +17,8 @@ struct ModelFolder {
     std::string vocab_txt;         // vocab.txt (BERT), or empty
     std::string tokenizer_config;  // tokenizer_config.json (do_lower_case ...), or empty
     std::string preprocessor_config;  // preprocessor_config.json (vision models), or empty
+    std::string source_spm, target_spm;  // SentencePiece models (Marian's source.spm / target.spm), or empty
+    std::string generation_config;  // generation_config.json, or empty
     std::string tokenizer_error;   // why no tokenizer was found ("" = found); vision models need none
 };
 

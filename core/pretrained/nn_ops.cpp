@@ -135,11 +135,17 @@ Expected<std::string> find_name_prefix(const SafeTensorsFile& file,
                          tried + ". Is the folder's config.json for the same model?");
 }
 
+void silu(Mat& x) {
+    x.array() = x.array() / (1.0f + (-x.array()).exp());
+}
+
 void apply_activation(std::string_view name, Mat& x) {
     if (name == "gelu_new") {
         gelu_tanh(x);
+    } else if (name == "silu") {
+        silu(x);
     } else {
-        assert(name == "gelu" && "activation must be gelu_new or gelu (parse_model_config checks)");
+        assert(name == "gelu" && "activation must be gelu_new, gelu or silu (parse_model_config checks)");
         gelu_erf(x);
     }
 }

@@ -26,8 +26,9 @@ void linear(const Mat& x, const Mat& w, const RowVec& b, Mat& out);
 void layer_norm(const Mat& x, const RowVec& gamma, const RowVec& beta, float eps, Mat& out);
 void gelu_tanh(Mat& x);  // GPT-2 "gelu_new": 0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³)))
 void gelu_erf(Mat& x);   // BERT "gelu": 0.5 x (1 + erf(x / √2))
-// The activation a config names: "gelu_new" (tanh form) or "gelu" (erf form); parse_model_config
-// refuses others, so any other name is a programmer error (asserted).
+void silu(Mat& x);       // Marian "swish" / "silu": x · σ(x)
+// The activation a config names: "gelu_new" (tanh form), "gelu" (erf form) or "silu" (Marian's
+// "swish"); parse_model_config refuses others, so any other name is a programmer error (asserted).
 void apply_activation(std::string_view name, Mat& x);
 
 // Everything one forward pass computed that the views or the tests read.

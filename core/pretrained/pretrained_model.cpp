@@ -25,11 +25,16 @@ namespace attn::pretrained {
 // [SECTION] Loading
 
 // The text models' tokenizer, checked against the family config.json names.
-static Status load_tokenizer_into(PretrainedModel& model, const ModelFolder& files) {
+Status ModelFamily::load_tokenizer(PretrainedModel& model, const ModelFolder& files) const {
+    const bool folder_kinds = !files.tokenizer_json.empty() || !files.vocab_txt.empty() ||
+                              (!files.vocab_json.empty() && !files.merges_txt.empty());
+    if (!folder_kinds && !files.source_spm.empty()) {  // only SentencePiece files: another family's
+        if (Status s = check_tokenizer(model, SubwordKind::SentencePiece); !s) return s;
+    }
     auto tokenizer = load_subword_tokenizer(TokenizerFiles{files.tokenizer_json, files.vocab_json, files.merges_txt,
                                                            files.vocab_txt, files.tokenizer_config});
     if (!tokenizer) return tokenizer.status();
-    if (Status s = model.config.family->check_tokenizer(model, (*tokenizer)->kind()); !s) return s;
+    if (Status s = check_tokenizer(model, (*tokenizer)->kind()); !s) return s;
     model.tokenizer = std::move(*tokenizer);
     return Status::Ok();
 }
@@ -81,7 +86,7 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
         return Status::Error(files->tokenizer_error);
     } else {
         report(0.02f, "reading the tokenizer");
-        if (Status s = load_tokenizer_into(*model, *files); !s) return s;
+        if (Status s = family.load_tokenizer(*model, *files); !s) return s;
     }
     if (Status s = family.finish_loading(*model, *files); !s) return s;
     if (cancelled(cancel)) return cancelled_status();

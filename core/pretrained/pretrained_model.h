@@ -26,6 +26,9 @@ struct PretrainedModel {
     std::string folder;
     PretrainedConfig config;
     std::unique_ptr<SubwordTokenizer> tokenizer;  // null for vision models (they read images)
+    // An encoder–decoder's target side when it has its own (Marian's target.spm); null = tokenizer.
+    std::unique_ptr<SubwordTokenizer> target_tokenizer;
+    const SubwordTokenizer& target_tok() const { return target_tokenizer ? *target_tokenizer : *tokenizer; }
     image::PreprocessConfig preprocess;  // vision models: preprocessor_config.json, or the defaults for image_size
     std::shared_ptr<const FamilyWeights> weights;  // the family's own (family.h: weights_as)
     std::size_t weight_bytes = 0;  // bytes held

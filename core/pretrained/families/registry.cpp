@@ -14,6 +14,7 @@ namespace attn::pretrained {
     F(bert_family)             \
     F(vit_family)              \
     F(rotary_family)           \
+    F(marian_family)           \
     /* one line per family, above this one */
 
 #define ATTN_DECLARE_FAMILY(name) const ModelFamily& name();

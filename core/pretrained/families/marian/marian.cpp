@@ -1,0 +1,248 @@
+// marian.cpp — the Marian encoder–decoder: weights, the teacher-forced pass, greedy translation
+// (the interface and its contract are in marian.h).
+#include "core/pretrained/families/marian/marian.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/attention/mask.h"
+#include "core/pretrained/blocks.h"
+
+namespace attn::pretrained {
+
+namespace {
+
+std::size_t attention_floats(const AttentionWeights& a) {
+    return std::size_t(a.w_q.size() + a.w_k.size() + a.w_v.size() + a.w_o.size() + a.b_q.size() + a.b_k.size() +
+                       a.b_v.size() + a.b_o.size());
+}
+
+void read_linear(WeightReader& r, const std::string& base, int d_in, int d_out, Mat& w, RowVec& b) {
+    w = r.linear_weight(base + ".weight", d_out, d_in);  // stored (d_out, d_in) -> (d_in, d_out)
+    b = r.vector(base + ".bias", d_out);
+}
+
+void read_norm(WeightReader& r, const std::string& base, int d, RowVec& gamma, RowVec& beta) {
+    gamma = r.vector(base + ".weight", d);
+    beta = r.vector(base + ".bias", d);
+}
+
+void read_attention(WeightReader& r, const std::string& base, int d, int heads, AttentionWeights& a) {
+    a.n_heads = heads;
+    read_linear(r, base + ".q_proj", d, d, a.w_q, a.b_q);
+    read_linear(r, base + ".k_proj", d, d, a.w_k, a.b_k);
+    read_linear(r, base + ".v_proj", d, d, a.w_v, a.b_v);
+    read_linear(r, base + ".out_proj", d, d, a.w_o, a.b_o);
+}
+
+// The stored table when the file has one (checked against the formula's shape), else computed.
+Mat positions(WeightReader& r, const std::string& name, int rows, int d) {
+    if (r.has(name)) return r.matrix(name, rows, d);
+    return sinusoidal_positions(rows, d);
+}
+
+// x = E[ids] · scale + P[0 … T−1]: the token part in `tokens`, the position part in `pos`.
+void embed(const MarianWeights& w, const Mat& table, const PretrainedConfig& c, const std::vector<int>& ids,
+           ForwardPass& pass, Mat& x) {
+    const int t = int(ids.size());
+    const float scale = c.seq2seq.scale_embedding ? std::sqrt(float(c.d_model)) : 1.0f;
+    pass.token_embeddings.resize(t, c.d_model);  // (T, d)
+    for (int i = 0; i < t; ++i) {
+        assert(ids[i] >= 0 && ids[i] < w.embed.rows() && "marian: token id out of range (callers check)");
+        pass.token_embeddings.row(i) = w.embed.row(ids[i]) * scale;
+    }
+    pass.position_embeddings = table.topRows(t);  // (T, d)
+    x = pass.token_embeddings + pass.position_embeddings;
+}
+
+NormBlock norm_block(const MarianBlock& b, const AttentionWeights& attn) {
+    return NormBlock{b.ln_self_gamma, b.ln_self_beta, attn,    b.ln_out_gamma, b.ln_out_beta,
+                     b.ff1_w,         b.ff1_b,        b.ff2_w, b.ff2_b};
+}
+
+ForwardPass encode(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
+                   const AttentionOptions& opt) {
+    ForwardPass pass;
+    Mat x;  // (S, d)
+    embed(w, w.encoder_positions, c, source, pass, x);
+    pass.hidden_states.push_back(x);
+    pass.layers.resize(w.encoder.size());
+    const ForwardOptions fo{opt, {}};
+    for (std::size_t l = 0; l < w.encoder.size(); ++l) {
+        const MarianBlock& b = w.encoder[l];
+        post_ln_block(norm_block(b, b.self_attn), c, int(l), BoolMat(), fo, MeanOver::All, x, pass.layers[l]);
+        pass.hidden_states.push_back(x);
+    }
+    return pass;
+}
+
+// The decoder over `input` (T) reading the encoder's output `memory` (S, d): self-attention
+// traces and hidden states in `pass`, cross-attention traces in `cross`; returns y (T, d).
+Mat decode(const MarianWeights& w, const PretrainedConfig& c, const Mat& memory, const std::vector<int>& input,
+           const AttentionOptions& opt, ForwardPass& pass, std::vector<LayerTrace>& cross) {
+    const int t = int(input.size());
+    Mat y;  // (T, d)
+    embed(w, w.decoder_positions, c, input, pass, y);
+    pass.hidden_states.push_back(y);
+    MaskConfig causal;
+    causal.causal = true;
+    auto blocked = build_mask(causal, t, t, {});
+    assert(blocked.ok());
+    pass.layers.resize(w.decoder.size());
+    cross.resize(w.decoder.size());
+    Mat ff, out;  // (T, d_ff), (T, d)
+    for (std::size_t l = 0; l < w.decoder.size(); ++l) {
+        const MarianBlock& b = w.decoder[l];
+        pass.layers[l] = run_attention_layer(y, y, b.self_attn, *blocked, opt);
+        y += pass.layers[l].output;
+        layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, y);
+        cross[l] = run_attention_layer(y, memory, b.cross_attn, BoolMat(), opt);
+        y += cross[l].output;
+        layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, y);
+        feed_forward(norm_block(b, b.self_attn), c.activation, y, ff, out);
+        y += out;
+        layer_norm(y, b.ln_out_gamma, b.ln_out_beta, c.layer_norm_eps, y);
+        pass.hidden_states.push_back(y);
+    }
+    return y;
+}
+
+// logits = y · Eᵀ + bias   (T, V)
+Mat output_logits(const MarianWeights& w, const Mat& y) {
+    const Mat& out = w.lm_head.size() > 0 ? w.lm_head : w.embed;
+    Mat logits = y * out.transpose();  // (T, V)
+    if (w.final_logits_bias.size() > 0) logits.rowwise() += w.final_logits_bias;
+    return logits;
+}
+
+}  // namespace
+
+std::size_t MarianWeights::bytes() const {
+    std::size_t n = std::size_t(embed.size() + lm_head.size() + final_logits_bias.size() + encoder_positions.size() +
+                                decoder_positions.size());
+    for (const auto* stack : {&encoder, &decoder})
+        for (const MarianBlock& b : *stack) {
+            n += attention_floats(b.self_attn) + attention_floats(b.cross_attn);
+            n += std::size_t(b.ff1_w.size() + b.ff1_b.size() + b.ff2_w.size() + b.ff2_b.size());
+            n += std::size_t(b.ln_self_gamma.size() * 2 + b.ln_cross_gamma.size() * 2 + b.ln_out_gamma.size() * 2);
+        }
+    return n * sizeof(float);
+}
+
+Mat sinusoidal_positions(int rows, int d) {
+    Mat p(rows, d);
+    const int half = (d + 1) / 2;  // the sin columns
+    for (int pos = 0; pos < rows; ++pos) {
+        for (int j = 0; j < d; ++j) {
+            // column j of the sin half uses frequency index j; of the cos half, j − half
+            const int i = j < half ? j : j - half;
+            const double angle = pos / std::pow(10000.0, 2.0 * i / d);
+            p(pos, j) = float(j < half ? std::sin(angle) : std::cos(angle));
+        }
+    }
+    return p;
+}
+
+Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const PretrainedConfig& c,
+                                            const LayerLoaded& on_layer) {
+    const int d = c.d_model, V = c.vocab_size, P = c.max_positions;
+    auto prefix = find_name_prefix(file, {"model.", ""}, "encoder.layers.0.self_attn.q_proj.weight", "Marian");
+    if (!prefix) return prefix.status();
+    WeightReader r(file, *prefix);
+    MarianWeights w;
+    const std::string shared = r.has("shared.weight") ? "shared.weight" : "encoder.embed_tokens.weight";
+    w.embed = r.matrix(shared, V, d);  // (V, d)
+    w.encoder_positions = positions(r, "encoder.embed_positions.weight", P, d);
+    w.decoder_positions = positions(r, "decoder.embed_positions.weight", P, d);
+    // Outside the "model." prefix: the output's bias and an untied output matrix.
+    WeightReader top(file, "");
+    if (top.has("final_logits_bias")) w.final_logits_bias = top.reshaped("final_logits_bias", {1, V}, 1, V);
+    if (top.has("lm_head.weight")) w.lm_head = top.matrix("lm_head.weight", V, d);
+    if (!r.status()) return r.status();
+    if (!top.status()) return top.status();
+
+    const int total = c.n_layers + c.seq2seq.decoder_layers;
+    int done = 0;
+    auto loaded = [&]() -> Status {
+        ++done;
+        return on_layer ? on_layer(std::max(1, done * c.n_layers / total)) : Status::Ok();
+    };
+    w.encoder.resize(std::size_t(c.n_layers));
+    for (int i = 0; i < c.n_layers; ++i) {
+        const std::string p = "encoder.layers." + std::to_string(i) + ".";
+        MarianBlock& b = w.encoder[std::size_t(i)];
+        read_attention(r, p + "self_attn", d, c.n_heads, b.self_attn);
+        read_norm(r, p + "self_attn_layer_norm", d, b.ln_self_gamma, b.ln_self_beta);
+        read_linear(r, p + "fc1", d, c.d_ff, b.ff1_w, b.ff1_b);
+        read_linear(r, p + "fc2", c.d_ff, d, b.ff2_w, b.ff2_b);
+        read_norm(r, p + "final_layer_norm", d, b.ln_out_gamma, b.ln_out_beta);
+        if (!r.status()) return r.status();
+        if (Status s = loaded(); !s) return s;
+    }
+    const Seq2SeqConfig& s2s = c.seq2seq;
+    w.decoder.resize(std::size_t(s2s.decoder_layers));
+    for (int i = 0; i < s2s.decoder_layers; ++i) {
+        const std::string p = "decoder.layers." + std::to_string(i) + ".";
+        MarianBlock& b = w.decoder[std::size_t(i)];
+        read_attention(r, p + "self_attn", d, s2s.decoder_heads, b.self_attn);
+        read_norm(r, p + "self_attn_layer_norm", d, b.ln_self_gamma, b.ln_self_beta);
+        read_attention(r, p + "encoder_attn", d, s2s.decoder_heads, b.cross_attn);
+        read_norm(r, p + "encoder_attn_layer_norm", d, b.ln_cross_gamma, b.ln_cross_beta);
+        read_linear(r, p + "fc1", d, s2s.decoder_ff, b.ff1_w, b.ff1_b);
+        read_linear(r, p + "fc2", s2s.decoder_ff, d, b.ff2_w, b.ff2_b);
+        read_norm(r, p + "final_layer_norm", d, b.ln_out_gamma, b.ln_out_beta);
+        if (!r.status()) return r.status();
+        if (Status s = loaded(); !s) return s;
+    }
+    return w;
+}
+
+Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
+                           const std::vector<int>& decoder_input, const AttentionOptions& opt) {
+    assert(!source.empty() && int(source.size()) <= c.max_positions && "marian_forward: 1 … max_positions source ids");
+    assert(!decoder_input.empty() && int(decoder_input.size()) <= c.max_positions &&
+           "marian_forward: 1 … max_positions decoder ids");
+    Seq2SeqPass out;
+    out.encoder = encode(w, c, source, opt);
+    const Mat y = decode(w, c, out.encoder.hidden_states.back(), decoder_input, opt, out.decoder, out.cross);
+    out.logits = output_logits(w, y);
+    return out;
+}
+
+std::vector<int> marian_greedy(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
+                               int max_new_tokens) {
+    const Seq2SeqConfig& s = c.seq2seq;
+    AttentionOptions opt;
+    opt.compute_stats = false;
+    const ForwardPass enc = encode(w, c, source, opt);
+    const Mat& memory = enc.hidden_states.back();  // (S, d)
+    const int limit = std::min(s.max_length > 0 ? s.max_length : c.max_positions, c.max_positions);
+    std::vector<int> seq = {s.decoder_start_id};
+    std::vector<int> generated;
+    while (int(generated.size()) < max_new_tokens && int(seq.size()) < limit) {
+        int next = -1;
+        if (int(seq.size()) == limit - 1 && s.forced_eos_id >= 0) {
+            next = s.forced_eos_id;  // the length limit's last step
+        } else {
+            ForwardPass pass;
+            std::vector<LayerTrace> cross;
+            const Mat y = decode(w, c, memory, seq, opt, pass, cross);
+            RowVec last = output_logits(w, y.bottomRows(1));  // (1, V)
+            for (const std::vector<int>& bad : s.bad_words)
+                if (bad.size() == 1 && bad[0] >= 0 && bad[0] < last.size())
+                    last(bad[0]) = -std::numeric_limits<float>::infinity();
+            Eigen::Index best = 0;
+            last.maxCoeff(&best);
+            next = int(best);
+        }
+        seq.push_back(next);
+        generated.push_back(next);
+        if (next == s.eos_id) break;
+    }
+    return generated;
+}
+
+}  // namespace attn::pretrained

@@ -1,0 +1,90 @@
+// marian.h — the Marian translation model (MarianMTModel: Helsinki-NLP's opus-mt): an encoder
+// that reads the source and a decoder that writes the target, joined by cross-attention.
+//
+//   encoder:  x = E[src] · √d + P[0 … S−1]                                    (S, d)
+//             per block:  x = LN_1(x + SelfAttention(x))                      every source key
+//                         x = LN_2(x + W_2 swish(W_1 x))
+//   decoder:  y = E[tgt] · √d + P[0 … T−1]                                    (T, d)
+//             per block:  y = LN_1(y + SelfAttention(y))                      causal
+//                         y = LN_2(y + CrossAttention(Q = y, K = V = x))      (T, S) weights
+//                         y = LN_3(y + W_2 swish(W_1 y))
+//   logits = y · Eᵀ + final_logits_bias                                       (T, V)
+//
+// P is the sinusoidal table (sin in the first half of each row, cos in the second), read from the
+// file when it stores one and computed otherwise. Hugging Face names: model.shared.weight (or the
+// encoder's / decoder's embed_tokens), model.{encoder,decoder}.layers.{i}.{self_attn,encoder_attn}
+// .{q,k,v,out}_proj, *_layer_norm, fc1, fc2, final_logits_bias, lm_head.weight when untied.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "core/attention/attention.h"
+#include "core/base/matrix.h"
+#include "core/base/status.h"
+#include "core/pretrained/family.h"
+#include "core/pretrained/model_config.h"
+#include "core/pretrained/nn_ops.h"
+#include "core/pretrained/safetensors.h"
+
+namespace attn::pretrained {
+
+struct MarianBlock {
+    AttentionWeights self_attn;          // (d, d) each, x·W layout
+    RowVec ln_self_gamma, ln_self_beta;  // (d) self_attn_layer_norm
+    AttentionWeights cross_attn;         // decoder only: encoder_attn (queries from y, keys from x)
+    RowVec ln_cross_gamma, ln_cross_beta;  // decoder only: encoder_attn_layer_norm
+    Mat ff1_w;                           // (d, d_ff) fc1
+    RowVec ff1_b;                        // (d_ff)
+    Mat ff2_w;                           // (d_ff, d) fc2
+    RowVec ff2_b;                        // (d)
+    RowVec ln_out_gamma, ln_out_beta;    // (d) final_layer_norm
+};
+
+struct MarianWeights : FamilyWeights {
+    Mat embed;                   // (V, d) shared by both stacks and the output
+    Mat lm_head;                 // (V, d) only when stored untied; empty = embed
+    RowVec final_logits_bias;    // (V)
+    Mat encoder_positions;       // (max_positions, d) sinusoidal (read or computed)
+    Mat decoder_positions;       // (max_positions, d)
+    std::vector<MarianBlock> encoder, decoder;
+
+    std::size_t bytes() const override;
+};
+
+// The sinusoidal position table (rows, d): row p = [sin(p ω_0) … sin(p ω_{d/2−1}), cos(p ω_0) …],
+// ω_i = 10000^(−2i/d) (d odd: the sin half has the extra column).
+Mat sinusoidal_positions(int rows, int d);
+
+Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
+                                            const LayerLoaded& on_layer = {});
+
+// Everything one teacher-forced pass computed.
+struct Seq2SeqPass {
+    ForwardPass encoder;              // source × source self-attention; hidden_states n_layers + 1
+    ForwardPass decoder;              // target × target causal self-attention; hidden_states L + 1
+    std::vector<LayerTrace> cross;    // per decoder layer: target queries × source keys
+    Mat logits;                       // (T, V) the next target token after each decoder position
+};
+
+// Source ids (S) and decoder input ids (T: the start token, then the target), each < vocab and at
+// most max_positions (asserted: callers check). `opt` applies in every attention of both stacks.
+Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
+                           const std::vector<int>& decoder_input, const AttentionOptions& opt);
+
+// Greedy translation: from the start token, the highest-scoring next token each step (never a
+// bad word), up to config.seq2seq.max_length tokens with the start (the last allowed step is the
+// forced end token when the config names one); stops right after the end token. The generated
+// ids without the start token.
+std::vector<int> marian_greedy(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
+                               int max_new_tokens);
+
+// generation_config.json's text over config's generation fields (decoder start, end, pad, forced
+// end, bad words, max_length, num_beams). Errors name the file and the field; nothing changes then.
+Status apply_generation_config(std::string_view text, PretrainedConfig& config);
+
+// The Marian family (family.h): model_type marian.
+const ModelFamily& marian_family();
+
+}  // namespace attn::pretrained

@@ -1,0 +1,266 @@
+// test_marian.cpp — the Marian encoder–decoder and its SentencePiece tokenizers against PyTorch and
+// Debian's python3-sentencepiece.
+//
+// tests/fixtures/pretrained/models/gen_tiny_marian.py writes a tiny MarianMTModel folder (English →
+// Korean, spm files trained by python3-sentencepiece) and reference.json: the pieces and ids the
+// Python library gives for many texts, and for a few sentence pairs every section's per-head
+// attention, every hidden state, the logits and the greedy translation, computed in float64 with
+// plain torch ops and cross-checked in the script against torch.nn.TransformerEncoderLayer /
+// TransformerDecoderLayer. Every comparison also runs once with one thing deliberately wrong and
+// must then fail.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/pretrained/families/marian/marian.h"
+#include "core/pretrained/pretrained_model.h"
+
+using namespace attn;
+using namespace attn::pretrained;
+
+namespace {
+
+const std::string kFolder = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/tiny-marian";
+
+// float32 against float64 (observed max |Δ| in the printed line): attention weights (in [0, 1])
+// absolute; hidden states and logits relative to the largest reference value, as four post-LN
+// layers and a 323-way product round in float32 (logits of ~10 differ by ~2e-5). Every
+// perturbation below moves things by > 1e-2.
+constexpr double kTolerance = 1e-5;
+
+nlohmann::json reference() {
+    std::ifstream in(kFolder + "/reference.json", std::ios::binary);
+    REQUIRE_MESSAGE(in.good(), "cannot open " << kFolder << "/reference.json");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return nlohmann::json::parse(s.str());
+}
+
+const PretrainedModel& tiny_marian() {
+    static std::shared_ptr<const PretrainedModel> model = [] {
+        auto m = load_pretrained_model(kFolder);
+        REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
+        return *m;
+    }();
+    return *model;
+}
+
+// max |a − ref| over a (rows, cols) matrix against row-major floats; +inf on a shape mismatch.
+double max_diff(const Mat& a, const std::vector<float>& ref) {
+    if (std::size_t(a.size()) != ref.size()) return INFINITY;
+    double worst = 0.0;
+    for (int i = 0; i < a.rows(); ++i)
+        for (int j = 0; j < a.cols(); ++j)
+            worst = std::max(worst, std::fabs(double(a(i, j)) - double(ref[std::size_t(i * a.cols() + j)])));
+    return worst;
+}
+
+// The worst difference over every layer and head of one section's attention.
+double attention_diff(const std::vector<LayerTrace>& layers, const nlohmann::json& ref) {
+    if (layers.size() != ref.size()) return INFINITY;
+    double worst = 0.0;
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+        if (layers[l].heads.size() != ref[l].size()) return INFINITY;
+        for (std::size_t h = 0; h < layers[l].heads.size(); ++h)
+            worst = std::max(worst, max_diff(layers[l].heads[h].weights, ref[l][h].get<std::vector<float>>()));
+    }
+    return worst;
+}
+
+// max |a − ref| / max(1, max |ref|).
+double relative_diff(const Mat& a, const std::vector<float>& ref) {
+    double scale = 1.0;
+    for (float v : ref) scale = std::max(scale, double(std::fabs(v)));
+    return max_diff(a, ref) / scale;
+}
+
+double hidden_diff(const std::vector<Mat>& hidden, const nlohmann::json& ref) {
+    if (hidden.size() != ref.size()) return INFINITY;
+    double worst = 0.0;
+    for (std::size_t i = 0; i < hidden.size(); ++i)
+        worst = std::max(worst, relative_diff(hidden[i], ref[i].get<std::vector<float>>()));
+    return worst;
+}
+
+struct PassDiffs {
+    double encoder = 0, decoder = 0, cross = 0, enc_hidden = 0, dec_hidden = 0, logits = 0;
+    double worst() const { return std::max({encoder, decoder, cross, enc_hidden, dec_hidden, logits}); }
+};
+
+PassDiffs compare(const Seq2SeqPass& p, const nlohmann::json& c) {
+    PassDiffs d;
+    d.encoder = attention_diff(p.encoder.layers, c.at("encoder_attentions"));
+    d.decoder = attention_diff(p.decoder.layers, c.at("decoder_attentions"));
+    d.cross = attention_diff(p.cross, c.at("cross_attentions"));
+    d.enc_hidden = hidden_diff(p.encoder.hidden_states, c.at("encoder_hidden_states"));
+    d.dec_hidden = hidden_diff(p.decoder.hidden_states, c.at("decoder_hidden_states"));
+    d.logits = relative_diff(p.logits, c.at("logits").get<std::vector<float>>());
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("Marian: SentencePiece pieces and ids as python3-sentencepiece gives them, on both spm files") {
+    const auto ref = reference();
+    int texts = 0;
+    for (const auto& c : ref.at("tokenizer_cases")) {
+        const std::string model = c.at("model").get<std::string>(), text = c.at("text").get<std::string>();
+        CAPTURE(model);
+        CAPTURE(text);
+        // The spm's own ids (no vocabulary): exactly the library's.
+        auto tok = load_spm_tokenizer(kFolder + "/" + model, "");
+        REQUIRE(tok.ok());
+        auto got = (*tok)->encode(text, 10000);
+        REQUIRE(got.ok());
+        std::vector<std::string> pieces;
+        std::vector<int> ids;
+        for (const SubwordToken& t : *got) pieces.push_back(t.piece), ids.push_back(t.id);
+        CHECK(pieces == c.at("pieces").get<std::vector<std::string>>());
+        CHECK(ids == c.at("spm_ids").get<std::vector<int>>());
+        if (c.contains("offsets")) {
+            const auto offsets = c.at("offsets").get<std::vector<std::vector<std::size_t>>>();
+            REQUIRE(offsets.size() == got->size());
+            for (std::size_t i = 0; i < offsets.size(); ++i) {
+                CHECK((*got)[i].byte_begin == offsets[i][0]);
+                CHECK((*got)[i].byte_end == offsets[i][1]);
+            }
+        }
+        ++texts;
+    }
+    MESSAGE(texts << " texts matched python3-sentencepiece (pieces, ids, byte spans)");
+    CHECK(texts >= 10);
+}
+
+TEST_CASE("Marian: the folder's tokenizers give the ids MarianTokenizer gives (vocab.json ids, unknown pieces, </s>)") {
+    const PretrainedModel& m = tiny_marian();
+    CHECK(m.caps().inputs.source_target);
+    CHECK(m.caps().stacks == 2);
+    CHECK(m.caps().positions == PositionKind::Sinusoidal);
+    CHECK(family_name(m.config) == "Marian");
+    REQUIRE(m.target_tokenizer != nullptr);
+    const auto ref = reference();
+    for (const auto& c : ref.at("cases")) {
+        CAPTURE(c.at("name").get<std::string>());
+        RunConfig run;
+        run.text = c.at("source").get<std::string>();
+        run.cross_text = c.at("target").get<std::string>();
+        auto sections = compute_pretrained_run(m, run);
+        REQUIRE_MESSAGE(sections.ok(), (sections.ok() ? "" : sections.error()));
+        REQUIRE(sections->size() == 3);
+        std::vector<int> src, dec;
+        for (const Token& t : (*sections)[0].q_tokens) src.push_back(t.id);
+        for (const Token& t : (*sections)[1].q_tokens) dec.push_back(t.id);
+        CHECK(src == c.at("source_ids").get<std::vector<int>>());
+        CHECK(dec == c.at("decoder_input_ids").get<std::vector<int>>());
+    }
+}
+
+TEST_CASE("Marian: every section's attention, the hidden states and the logits match PyTorch") {
+    const PretrainedModel& m = tiny_marian();
+    const auto& w = weights_as<MarianWeights>(*m.weights);
+    PassDiffs worst;
+    const auto ref = reference();
+    for (const auto& c : ref.at("cases")) {
+        CAPTURE(c.at("name").get<std::string>());
+        const auto source = c.at("source_ids").get<std::vector<int>>();
+        const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
+        const PassDiffs d = compare(marian_forward(w, m.config, source, input, AttentionOptions{}), c);
+        CHECK(d.worst() < kTolerance);
+        worst.encoder = std::max(worst.encoder, d.encoder);
+        worst.decoder = std::max(worst.decoder, d.decoder);
+        worst.cross = std::max(worst.cross, d.cross);
+        worst.enc_hidden = std::max(worst.enc_hidden, d.enc_hidden);
+        worst.dec_hidden = std::max(worst.dec_hidden, d.dec_hidden);
+        worst.logits = std::max(worst.logits, d.logits);
+    }
+    std::printf("tiny Marian vs PyTorch: attention max |diff| encoder %.2e, decoder %.2e, cross %.2e; max relative "
+                "diff encoder hidden %.2e, decoder hidden %.2e, logits %.2e\n",
+                worst.encoder, worst.decoder, worst.cross, worst.enc_hidden, worst.dec_hidden, worst.logits);
+
+    // Each comparison bites: one thing wrong at a time must fail it.
+    const auto& c = ref.at("cases").at(0);
+    const auto source = c.at("source_ids").get<std::vector<int>>();
+    const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
+    auto broken = [&](auto change) {
+        MarianWeights bad = w;
+        PretrainedConfig config = m.config;
+        change(bad, config);
+        return compare(marian_forward(bad, config, source, input, AttentionOptions{}), c);
+    };
+    CHECK(broken([](MarianWeights&, PretrainedConfig& k) { k.seq2seq.scale_embedding = false; }).encoder > 1e-2);
+    CHECK(broken([](MarianWeights& b, PretrainedConfig&) {
+              b.decoder_positions = sinusoidal_positions(int(b.decoder_positions.rows()), int(b.decoder_positions.cols()))
+                                        .rowwise()
+                                        .reverse();
+          }).decoder > 1e-2);
+    CHECK(broken([](MarianWeights& b, PretrainedConfig&) {
+              std::swap(b.decoder[0].cross_attn.w_q, b.decoder[0].cross_attn.w_k);
+          }).cross > 1e-2);
+    CHECK(broken([](MarianWeights& b, PretrainedConfig&) { b.final_logits_bias.setZero(); }).logits > 1e-2);
+    CHECK(broken([](MarianWeights&, PretrainedConfig& k) { k.activation = "gelu"; }).enc_hidden > 1e-2);
+}
+
+TEST_CASE("Marian: the computed sinusoidal table is the stored one, and greedy translation matches PyTorch") {
+    const PretrainedModel& m = tiny_marian();
+    const auto& w = weights_as<MarianWeights>(*m.weights);
+    // The file stores the encoder's table and not the decoder's (computed): they must agree.
+    const Mat computed = sinusoidal_positions(int(w.encoder_positions.rows()), m.config.d_model);
+    const double table = (computed - w.encoder_positions).cwiseAbs().maxCoeff();
+    MESSAGE("stored vs computed sinusoidal table: max |diff| " << table);
+    CHECK(table < 1e-6);
+    CHECK((w.decoder_positions - computed).cwiseAbs().maxCoeff() == 0.0f);
+
+    const auto ref = reference();
+    for (const auto& c : ref.at("cases")) {
+        CAPTURE(c.at("name").get<std::string>());
+        const auto greedy = marian_greedy(w, m.config, c.at("source_ids").get<std::vector<int>>(), 1000);
+        CHECK(greedy == c.at("greedy").get<std::vector<int>>());
+    }
+}
+
+TEST_CASE("Marian: an empty target is translated first; the sections name encoder, decoder and cross") {
+    const PretrainedModel& m = tiny_marian();
+    const auto ref = reference();
+    const auto& c = ref.at("cases").at(0);
+    RunConfig run;
+    run.text = c.at("source").get<std::string>();
+    auto sections = compute_pretrained_run(m, run);
+    REQUIRE(sections.ok());
+    REQUIRE(sections->size() == 3);
+    CHECK((*sections)[0].section == "encoder");
+    CHECK((*sections)[1].section == "decoder");
+    CHECK((*sections)[2].section == "cross");
+    const Trace& cross = (*sections)[2];
+    CHECK(cross.t_q() == (*sections)[1].t_q());
+    CHECK(cross.t_k() == (*sections)[0].t_q());
+    CHECK((*sections)[1].run.mask.causal);
+    // The decoder reads the start token, then the greedy translation up to (not with) its </s>.
+    std::vector<int> expect = {m.config.seq2seq.decoder_start_id};
+    for (int id : c.at("greedy").get<std::vector<int>>())
+        if (id != m.config.seq2seq.eos_id) expect.push_back(id);
+    std::vector<int> got;
+    for (const Token& t : cross.q_tokens) got.push_back(t.id);
+    CHECK(got == expect);
+    // The translation is kept as the run's target text, each generated piece spanning its bytes.
+    const std::string& translation = cross.run.cross_text;
+    CHECK(translation == m.family().decode(m, std::vector<int>(expect.begin() + 1, expect.end())));
+    for (std::size_t i = 2; i < cross.q_tokens.size(); ++i)
+        CHECK(cross.q_tokens[i].byte_begin == cross.q_tokens[i - 1].byte_end);
+    CHECK(cross.q_tokens.back().byte_end == translation.size());
+    // Every row of cross-attention sums to 1 over the source.
+    for (const LayerTrace& L : cross.layers)
+        for (const HeadTrace& h : L.heads)
+            CHECK((h.weights.rowwise().sum().array() - 1.0f).abs().maxCoeff() < 1e-5f);
+
+    run.text = "";
+    CHECK_FALSE(compute_pretrained_run(m, run).ok());
+    run.text = std::string("\xff", 1);
+    CHECK_FALSE(compute_pretrained_run(m, run).ok());
+}
