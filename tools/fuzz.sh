@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 want=${1:-all}
 seconds=${2:-30}
 all=(builtin_tokenizer vocab_json merges_txt vocab_txt tokenizer_json config_json safetensors settings run_options lesson
-     train_text image preprocessor_config ibus_address task_json idx)
+     train_text image preprocessor_config ibus_address task_json idx spm_model generation_config)
 if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
 
 bdir=${ATTNLAB_FUZZ_BUILD:-build-fuzz}
@@ -47,6 +47,7 @@ seeds_of() {
         lesson) echo assets/lessons/*/*.md ;;
         image) echo tests/image/fixtures/decode/*.png tests/image/fixtures/decode/*.jpg ;;
         preprocessor_config) echo tests/image/fixtures/preprocess/*.json ;;
+        generation_config) echo $fx/pretrained/models/tiny-marian/generation_config.json ;;
         *) ;;
     esac
 }
@@ -57,7 +58,7 @@ for t in "${targets[@]}"; do
     for s in $(seeds_of "$t"); do cp -n "$s" "$corpus/seed-$(basename "$(dirname "$s")")-$(basename "$s")"; done
     [ -d tests/fuzz/seeds/"$t" ] && cp -n tests/fuzz/seeds/"$t"/* "$corpus"/
     dict=()
-    case $t in vocab_json|tokenizer_json|config_json|safetensors|settings|run_options|preprocessor_config|task_json) dict=(-dict=tests/fuzz/json.dict) ;; esac
+    case $t in vocab_json|tokenizer_json|config_json|safetensors|settings|run_options|preprocessor_config|task_json|generation_config) dict=(-dict=tests/fuzz/json.dict) ;; esac
     # Inputs stay small enough to run fast; the bad sizes that matter are declared, not real.
     max_len=65536
     # vocab.txt: one allocation per line, so 13 KB of short lines ran at ~1,000/s under ASan
