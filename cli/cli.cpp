@@ -57,18 +57,26 @@ static int run_dump(const DumpOptions& o) {
     if (!setup) return fail("dump", setup.error(), run_setup_exit_code(o.run));
     auto model = load_cli_model(o.run, *setup);
     if (!model) return fail("dump", model.error(), kExitBadInput);
-    auto trace = compute_cli_trace(*model, setup->run);
-    if (!trace) return fail("dump", trace.error(), kExitBadInput);
+    auto sections = compute_cli_run(*model, setup->run);
+    if (!sections) return fail("dump", sections.error(), kExitBadInput);
+    const Trace* trace = &sections->front();
     TraceJsonOptions jopt;
     jopt.pretty = !o.compact;
     jopt.include_derived = !o.no_derived;
     // "-" is standard output (atomic_file.h): a full disk is reported, a closed pipe ends quietly.
     Status s = write_file_atomically(o.output, [&](std::ostream& out) {
-        write_trace_json(out, *trace, jopt);
+        write_run_json(out, *sections, jopt);
         return Status::Ok();
     });
     if (!s) return fail_output("dump", o.output, s.message());
     if (is_standard_output(o.output)) return kExitOk;
+    if (sections->size() > 1) {
+        std::cerr << "Wrote " << one_line(o.output) << " (" << sections->size() << " sections:";
+        for (const Trace& s : *sections)
+            std::cerr << " " << s.section << " " << s.t_q() << " x " << s.t_k();
+        std::cerr << ")\n";
+        return kExitOk;
+    }
     std::cerr << "Wrote " << one_line(o.output) << " (" << trace->t_q() << " x " << trace->t_k() << " tokens, "
               << trace->layers.size() << (trace->layers.size() == 1 ? " layer, " : " layers, ")
               << trace->model.n_heads << " heads)\n";
@@ -169,6 +177,7 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     dump_cmd->footer(
         "Example:\n  attnlab dump --text \"Time flies like an arrow\" --causal -o run.json\n"
         "  attnlab dump --model ~/models/gpt2 --text \"Time flies like an arrow\" -o gpt2.json\n"
+        "  attnlab dump --model ~/models/opus-mt-en-ko --text \"He went home.\" --target \"그는 집에 갔다.\" -o mt.json\n"
         "Load it in Python: json.load(open('run.json'))['layers'][0]['heads'][0]['weights']");
 
     ExportOptions exp;

@@ -18,8 +18,12 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--image", o.image_path,
                    "A PNG or JPEG image instead of a sentence, for a vision model (--model with a ViT or DeiT "
                    "folder): one token per patch");
-    cmd.add_option("--cross-text", o.cross_text,
-                   "A second sentence for cross-attention: keys and values come from it");
+    auto* cross = cmd.add_option("--cross-text", o.cross_text,
+                                 "A second sentence for cross-attention: keys and values come from it");
+    cmd.add_option("--target", o.cross_text,
+                   "A translation model's target (--model with a Marian folder; --text is the source): the "
+                   "decoder reads it after its start token. Without it the model translates --text itself")
+        ->excludes(cross);
     cmd.add_option("--d-model", o.d_model, "Model width d_model")->capture_default_str();
     cmd.add_option("--heads", o.heads, "Number of heads h (d_k = d_model / h)")->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the built-in model's random weights")->capture_default_str();
@@ -69,6 +73,15 @@ Expected<CliModel> load_cli_model(const RunOptions& o, const RunSetup& setup) {
     if (!loaded) return loaded.status();
     m.pretrained = std::move(*loaded);
     return m;
+}
+
+Expected<std::vector<Trace>> compute_cli_run(const CliModel& model, const RunConfig& run) {
+    if (model.pretrained) return pretrained::compute_pretrained_run(*model.pretrained, run);
+    auto trace = compute_trace(*model.builtin, run, nullptr);
+    if (!trace) return trace.status();
+    std::vector<Trace> out;
+    out.push_back(std::move(*trace));
+    return out;
 }
 
 Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run, const Trace* previous) {

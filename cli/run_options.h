@@ -62,6 +62,8 @@ struct CliModel {
 Expected<CliModel> load_cli_model(const RunOptions& o, const RunSetup& setup);
 // One run through either model; `previous` (built-in only) lets a re-run reuse projections.
 Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run, const Trace* previous = nullptr);
+// Every section of the run (an encoder–decoder: encoder, decoder, cross; others: one).
+Expected<std::vector<Trace>> compute_cli_run(const CliModel& model, const RunConfig& run);
 
 // "0,3,5" → {0,3,5}; errors name the bad item.
 Expected<std::vector<int>> parse_int_list(const std::string& text, const char* option);
