@@ -37,20 +37,28 @@ constexpr CoreMessagePattern kPatterns[] = {
      "  /usr/bin/python3 tools/convert_to_safetensors.py '{3}'"},
     {"No model.safetensors in '{}'. Download it from the model's Hub page.",
      "'{1}'에 model.safetensors가 없습니다. 모델의 Hub 페이지에서 내려받으세요."},
-    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
-     "vocab.json is there but merges.txt is missing. Download the tokenizer files from the model's Hub page.",
-     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
-     "찾아보았습니다. vocab.json은 있지만 merges.txt가 없습니다. 모델의 Hub 페이지에서 토크나이저 파일을 "
-     "내려받으세요."},
-    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
-     "merges.txt is there but vocab.json is missing. Download the tokenizer files from the model's Hub page.",
-     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
-     "찾아보았습니다. merges.txt는 있지만 vocab.json이 없습니다. 모델의 Hub 페이지에서 토크나이저 파일을 "
-     "내려받으세요."},
-    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2) and vocab.txt (BERT). "
-     "Download the tokenizer files from the model's Hub page.",
-     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT)를 "
-     "찾아보았습니다. 모델의 Hub 페이지에서 토크나이저 파일을 내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT) and "
+     "source.spm + vocab.json (Marian). source.spm is there but vocab.json is missing. Download the tokenizer files "
+     "from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
+     "source.spm + vocab.json (Marian)을 찾아보았습니다. source.spm은 있지만 vocab.json이 없습니다. 모델의 Hub "
+     "페이지에서 토크나이저 파일을 내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT) and "
+     "source.spm + vocab.json (Marian). vocab.json is there but merges.txt is missing. Download the tokenizer files "
+     "from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
+     "source.spm + vocab.json (Marian)을 찾아보았습니다. vocab.json은 있지만 merges.txt가 없습니다. 모델의 Hub "
+     "페이지에서 토크나이저 파일을 내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT) and "
+     "source.spm + vocab.json (Marian). merges.txt is there but vocab.json is missing. Download the tokenizer files "
+     "from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
+     "source.spm + vocab.json (Marian)을 찾아보았습니다. merges.txt는 있지만 vocab.json이 없습니다. 모델의 Hub "
+     "페이지에서 토크나이저 파일을 내려받으세요."},
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT) and "
+     "source.spm + vocab.json (Marian). Download the tokenizer files from the model's Hub page.",
+     "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
+     "source.spm + vocab.json (Marian)을 찾아보았습니다. 모델의 Hub 페이지에서 토크나이저 파일을 내려받으세요."},
     {"Cannot inspect the model folder '{}': {}.", "모델 폴더 '{1}'을 살펴볼 수 없습니다: {2}."},
 
     // core/pretrained/model_config.cpp (parse_model_config: the model's config.json)
@@ -118,9 +126,10 @@ constexpr CoreMessagePattern kPatterns[] = {
      "BERT 모델만 실행합니다."},
     {"config.json sets \"{}\" to {}; AttnLab runs {} models only with {} there.",
      "config.json의 \"{1}\" 값이 {2}입니다. AttnLab은 이 값이 {4}인 {3} 모델만 실행합니다."},
-    {"config.json asks for the activation \"{}\"; AttnLab implements \"gelu\" (erf) and \"gelu_new\" (tanh) only.",
-     "config.json이 활성화 함수 \"{1}\"을(를) 요구합니다. AttnLab은 \"gelu\"(erf)와 \"gelu_new\"(tanh)만 "
-     "구현합니다."},
+    {"config.json asks for the activation \"{}\"; AttnLab implements \"gelu\" (erf), \"gelu_new\" (tanh) and "
+     "\"swish\" / \"silu\" only.",
+     "config.json이 활성화 함수 \"{1}\"을(를) 요구합니다. AttnLab은 \"gelu\"(erf), \"gelu_new\"(tanh), "
+     "\"swish\" / \"silu\"만 구현합니다."},
     {"config.json: the model width {} is not divisible by the {} attention heads, so the heads cannot split it "
      "evenly.",
      "config.json: 모델 너비 {1}이 어텐션 헤드 수 {2}로 나누어떨어지지 않아 헤드들이 똑같이 나눠 가질 수 "
@@ -289,6 +298,50 @@ constexpr CoreMessagePattern kPatterns[] = {
      "mixes two models.",
      "{1}: config.json은 {2} 모델인데 토크나이저 파일은 문자 단위 BPE(Llama 2 / Mistral 방식)입니다. 폴더에 두 "
      "모델이 섞여 있습니다."},
+    {"{}: config.json says {} but the tokenizer files are SentencePiece model files (Marian / T5 style). The folder "
+     "mixes two models.",
+     "{1}: config.json은 {2} 모델인데 토크나이저 파일은 SentencePiece 모델 파일(Marian / T5 방식)입니다. 폴더에 "
+     "두 모델이 섞여 있습니다."},
+
+    // core/tokenizer/spm_tokenizer.cpp (SentencePiece model files: Marian's source.spm / target.spm)
+    {"{} is empty; it should be a SentencePiece model.", "{1}이(가) 비어 있습니다. SentencePiece 모델 파일이어야 합니다."},
+    {"{} is not a SentencePiece model the library can read ({}). Download the file again from the model's page.",
+     "{1}은(는) 라이브러리가 읽을 수 있는 SentencePiece 모델이 아닙니다 ({2}). 모델 페이지에서 파일을 다시 "
+     "내려받으세요."},
+    {"{}: {} pieces; at most {} are read.", "{1}: 조각이 {2}개입니다. 최대 {3}개까지 읽습니다."},
+    {"vocab.json has no \"<unk>\" entry, which pieces missing from it become.",
+     "vocab.json에 \"<unk>\" 항목이 없습니다. vocab.json에 없는 조각은 이 항목이 되어야 합니다."},
+    {"vocab.json: expected an object of piece -> id.", "vocab.json: 조각 -> id 객체여야 합니다."},
+    {"vocab.json is empty.", "vocab.json이 비어 있습니다."},
+
+    // core/pretrained/families/marian (translation models)
+    {"config.json: \"decoder_vocab_size\" {} differs from \"vocab_size\" {}; AttnLab reads Marian models with one "
+     "vocabulary shared by both sides.",
+     "config.json: \"decoder_vocab_size\" {1}이(가) \"vocab_size\" {2}와 다릅니다. AttnLab은 양쪽이 어휘 하나를 "
+     "함께 쓰는 Marian 모델만 읽습니다."},
+    {"config.json names token id {}, but the vocabulary has {} entries.",
+     "config.json이 토큰 id {1}을(를) 가리키지만 어휘에는 항목이 {2}개뿐입니다."},
+    {"generation_config.json names token id {}, but the vocabulary has {} entries.",
+     "generation_config.json이 토큰 id {1}을(를) 가리키지만 어휘에는 항목이 {2}개뿐입니다."},
+    {"{}: \"bad_words_ids\" should be a list of lists of token ids.",
+     "{1}: \"bad_words_ids\"는 토큰 id 목록들의 목록이어야 합니다."},
+    {"{}: \"bad_words_ids\" holds {}, which is not a token id.",
+     "{1}: \"bad_words_ids\"에 토큰 id가 아닌 {2}이(가) 있습니다."},
+    {"generation_config.json is not a JSON object.", "generation_config.json이 JSON 객체가 아닙니다."},
+    {"generation_config.json: \"{}\" is {}; expected a whole number from {} to {}.",
+     "generation_config.json: \"{1}\" 값이 {2}입니다. {3}부터 {4}까지의 정수여야 합니다."},
+    {"{}: a Marian folder needs source.spm and vocab.json (and target.spm). Download the tokenizer files from the "
+     "model's Hub page.",
+     "{1}: Marian 폴더에는 source.spm과 vocab.json(그리고 target.spm)이 있어야 합니다. 모델의 Hub 페이지에서 "
+     "토크나이저 파일을 내려받으세요."},
+    {"The text is empty. Type a sentence to translate.", "글이 비어 있습니다. 번역할 문장을 입력하세요."},
+    {"Target: {msg}", "목표 문장: {1}"},
+    {"The source is {} tokens, but {} reads at most {}. Shorten it.",
+     "원문이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다. 글을 줄이세요."},
+    {"The target (with the start token) is {} tokens, but {} reads at most {}. Shorten it.",
+     "목표 문장이 시작 토큰을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다. 글을 줄이세요."},
+    {"{} is a Marian model: it translates text, not images.",
+     "{1}은(는) Marian 모델입니다. 이미지가 아니라 글을 번역합니다."},
     {"{}: config.json says {} but the tokenizer files are WordPiece (BERT style). The folder mixes two models.",
      "{1}: config.json은 {2} 모델인데 토크나이저 파일은 WordPiece(BERT 방식)입니다. 폴더에 두 모델이 섞여 "
      "있습니다."},

@@ -89,7 +89,7 @@ enum class Txt {
     MenuModel, MenuOpenModel, MenuRecentModels, MenuNoRecent, RecentMissing, MenuUseBuiltin,
     OpenModelTitle, OpenModelIntro, OpenModelPath, OpenModelPathHint, OpenModelGo, ModelCancel, ModelClose,
     ModelLoading, ModelLoadFailed, ModelRestoreFailed, ModelBuiltin, ModelInfo, ModelFolderLine,
-    BuiltinOnlyTip, SentenceB, SentenceBTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
+    BuiltinOnlyTip, SentenceB, SentenceBTip, TargetText, TargetTextTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
     ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
     PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip, RunSection, RunSectionTip, SectionEncoder,
     SectionDecoder, SectionCross,
@@ -149,6 +149,9 @@ enum class Txt {
     ModelViewKnockTip, ModelViewKnocked, HeatmapKnock, HeatmapKnockBack, HeatmapKnockTip,
     ViewLens, LensIntro, LensNeedModel, LensEmbeddings, LensLayerRow, LensTipEmbeddings, LensTipLayer, LensTipAnswer,
     LensKnocked,
+    // The Alignment view (a translation's cross-attention, word by word; ui_text_model.cpp)
+    ViewAlignment, AlignIntro, AlignNeedsTranslation, AlignSwitching, AlignHead, AlignMeanHeads, AlignMeanLayers,
+    AlignSourceTip, AlignPieces, AlignPiecesTip, AlignCellTip, AlignClickHint,
     // Token limit in the controls column, and the refusal naming it (issue 23)
     TokenLimit, TokenLimitTip, TokenLimitRefusal,
     // RoPE view, KV-cache panel, grouped-query labels (ui_text_rope.cpp)

@@ -45,6 +45,14 @@ constexpr Entry kTexts[] = {
      "embedding. Every token attends to both sentences.",
      "BERT는 두 문장을 [CLS] A [SEP] B [SEP]로 읽고, B의 토큰에는 두 번째 세그먼트 임베딩을 더합니다. "
      "모든 토큰이 두 문장 모두에 어텐션합니다."},
+    {Txt::TargetText, "Target (the translation)", "목표 문장 (번역)"},
+    {Txt::TargetTextTip,
+     "A translation model reads the sentence above as its source and this as its target: the decoder "
+     "reads a start token, then these words, and its cross-attention looks back at the source. Leave it "
+     "off and the model translates the source itself first.",
+     "번역 모델은 위 문장을 원문(source)으로, 이 문장을 목표 문장(target)으로 읽습니다. 디코더는 시작 "
+     "토큰 다음에 이 단어들을 읽고, 교차 어텐션으로 원문을 돌아봅니다. 끄면 모델이 먼저 원문을 직접 "
+     "번역합니다."},
     {Txt::CrossNoSecondTip,
      "This model reads one text only (GPT-2 has no second sentence and no cross-attention).",
      "이 모델은 글 하나만 읽습니다 (GPT-2에는 두 번째 문장도 교차 어텐션도 없습니다)."},
@@ -248,6 +256,36 @@ constexpr Entry kTexts[] = {
 
     // Lens view (the logit lens)
     {Txt::ViewLens, "Lens (every layer's guess)", "렌즈 (층마다의 추측)"},
+    {Txt::ViewAlignment, "Alignment (translation)", "정렬 (번역)"},
+    {Txt::AlignIntro,
+     "Cross-attention of a translation model: while the decoder writes each target word (rows), it reads the "
+     "source words (columns) through CrossAttention(Q_dec, K_enc, V_enc) = softmax(Q_dec K_enc^T / √d_k) V_enc. "
+     "Pieces of one word are joined: a target word's row is the mean of its pieces' rows, a source word's "
+     "column the sum of its pieces' columns, so every row still sums to 1.",
+     "번역 모델의 교차 어텐션입니다. 디코더가 목표 문장의 단어(행)를 하나씩 쓰는 동안 "
+     "CrossAttention(Q_dec, K_enc, V_enc) = softmax(Q_dec K_enc^T / √d_k) V_enc로 원문 단어(열)를 읽습니다. "
+     "한 단어의 조각들은 합칩니다. 목표 단어의 행은 조각 행들의 평균, 원문 단어의 열은 조각 열들의 합이므로 "
+     "각 행의 합은 여전히 1입니다."},
+    {Txt::AlignNeedsTranslation,
+     "This view shows the cross-attention of a translation model (an encoder and a decoder). Open a Marian "
+     "folder (Model > Open model folder…), e.g. Helsinki-NLP/opus-mt-en-ko.",
+     "이 보기는 번역 모델(인코더와 디코더)의 교차 어텐션을 보여 줍니다. Marian 폴더를 여세요 (모델 > 모델 "
+     "폴더 열기…). 예: Helsinki-NLP/opus-mt-en-ko."},
+    {Txt::AlignSwitching, "Computing the cross-attention…", "교차 어텐션을 계산하는 중…"},
+    {Txt::AlignHead, "One head", "헤드 하나"},
+    {Txt::AlignMeanHeads, "Mean of the layer's heads", "이 층 헤드들의 평균"},
+    {Txt::AlignMeanLayers, "Mean of every layer", "모든 층의 평균"},
+    {Txt::AlignSourceTip,
+     "Which attention to show: one head of the chosen layer, the mean of its heads, or the mean over every "
+     "layer's heads (often the clearest alignment).",
+     "보여 줄 어텐션: 고른 층의 헤드 하나, 그 층 헤드들의 평균, 또는 모든 층 헤드들의 평균(정렬이 가장 잘 "
+     "보일 때가 많습니다)."},
+    {Txt::AlignPieces, "Pieces", "조각"},
+    {Txt::AlignPiecesTip,
+     "Show the tokenizer's pieces instead of whole words (▁ marks a piece that starts a word).",
+     "단어 대신 토크나이저의 조각을 보여 줍니다 (▁는 단어를 시작하는 조각 표시)."},
+    {Txt::AlignCellTip, "%s reads %s: %.3f", "%s → %s 읽기: %.3f"},
+    {Txt::AlignClickHint, "Click a target word to follow its lines.", "목표 단어를 누르면 그 단어의 선만 봅니다."},
     {Txt::LensIntro,
      "What the model would predict if it stopped after each layer: every layer's residual stream through the "
      "final norm (LayerNorm, or RMSNorm in Llama-style models) and the unembedding. Each cell is the top next "

@@ -62,17 +62,21 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
                            localize_core_message(p.presets.error, lang).c_str());
     }
 
-    // The second sentence: cross-attention (built-in), sentence B (BERT), none (GPT-2).
+    // The second sentence: cross-attention (built-in), sentence B (BERT), the target (translation),
+    // none (GPT-2).
     const bool segment_b = model != nullptr && takes_sentence_b(*model);
-    const bool no_second = model != nullptr && !segment_b;
+    const bool target = model != nullptr && takes_target(*model);
+    const bool no_second = model != nullptr && !segment_b && !target;
+    const Txt second_label = target ? Txt::TargetText : segment_b ? Txt::SentenceB : Txt::Cross;
+    const Txt second_tip = target ? Txt::TargetTextTip : segment_b ? Txt::SentenceBTip : Txt::CrossTip;
     ImGui::BeginDisabled(no_second);
-    ImGui::Checkbox(p.label(lang, segment_b ? Txt::SentenceB : Txt::Cross, "cross"), &s.cross);
+    ImGui::Checkbox(p.label(lang, second_label, "cross"), &s.cross);
     mark_control(s.highlights, "cross_text");
     ImGui::EndDisabled();
-    item_tooltip(tr(lang, no_second ? Txt::CrossNoSecondTip : segment_b ? Txt::SentenceBTip : Txt::CrossTip));
+    item_tooltip(tr(lang, no_second ? Txt::CrossNoSecondTip : second_tip));
     if (s.cross && !no_second) {
-        text_field(p, lang, segment_b ? Txt::SentenceB : Txt::CrossText, segment_b ? Txt::SentenceBTip : Txt::CrossTextTip,
-                   "cross_text", s.cross_text);
+        text_field(p, lang, second_label == Txt::Cross ? Txt::CrossText : second_label,
+                   second_label == Txt::Cross ? Txt::CrossTextTip : second_tip, "cross_text", s.cross_text);
         mark_control(s.highlights, "cross_text");
     }
 

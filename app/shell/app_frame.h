@@ -21,6 +21,7 @@
 #include "app/panels/panel_model.h"
 #include "app/shell/fonts.h"
 #include "app/state/app_state.h"
+#include "app/views/alignment/panel.h"
 #include "app/views/all_heads/panel.h"
 #include "app/views/attn_distance/panel.h"
 #include "app/views/cell_explainer/panel.h"
@@ -54,6 +55,7 @@ struct App {
     ScalingLabPanel scaling;
     PipelinePanel pipeline;
     LinesPanel lines;
+    AlignmentPanel alignment;
     PositionalPanel positional;
     ExportPanel exporter;
     VariantsPanel variants;

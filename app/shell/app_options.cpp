@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <string>
 #include <string_view>
 
+#include "app/state/views.h"
 #include "core/train/image_data.h"
 #include "core/pretrained/intervention.h"
 #include "core/task/task.h"
@@ -24,7 +26,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--config",     "--type",   "--model",    "--zoom",
                                        "--lesson",     "--lesson-step", "--train-task", "--train-steps",
                                        "--generate",   "--image",  "--patch", "--image-mode",
-                                       "--knock"};
+                                       "--knock",      "--section"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless", "--lesson-reveal", "--rank-heads"};
 
@@ -149,6 +151,10 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             o.text = std::string(v);
         } else if (a.flag == "--cross-text") {
             o.cross_text = std::string(v);
+        } else if (a.flag == "--section") {
+            if (v != "encoder" && v != "decoder" && v != "cross")
+                return Status::Error("--section takes encoder, decoder or cross (a translation model's attention).");
+            o.section = std::string(v);
         } else if (a.flag == "--model") {
             if (v.empty()) return Status::Error("--model needs a model folder.");
             o.model = std::string(v);
@@ -256,6 +262,7 @@ void apply_options(const AppOptions& o, AppState& state) {
         state.cross = true;
         state.cross_text = *o.cross_text;
     }
+    if (o.section) state.section = *o.section;
     if (o.model) state.model_path = *o.model;  // opened off the UI thread at start-up
     if (o.image) {  // absolute, so the saved settings still find it from another folder
         std::error_code ec;
@@ -282,12 +289,34 @@ bool use_headless(const AppOptions& o, const char* display, const char* wayland_
     return ends_by_itself && no_display;
 }
 
+// The views' names from the views table (app/state/views.cpp), wrapped under --view's column.
+static std::string view_list_lines() {
+    std::string out, line = "view to show:";
+    const std::string all = view_choices();
+    std::size_t at = 0;
+    while (at < all.size()) {
+        std::size_t end = all.find(", ", at);
+        const std::string word = all.substr(at, end == std::string::npos ? std::string::npos : end - at) +
+                                 (end == std::string::npos ? "" : ",");
+        if (line.size() + 1 + word.size() > 64) {
+            out += line + "\n                          ";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+        at = end == std::string::npos ? all.size() : end + 2;
+    }
+    return out + line + "\n";
+}
+
 const char* app_usage() {
-    return "Usage: attnlab [GUI options]            open the app\n"
+    static const std::string usage = std::string(
+           "Usage: attnlab [GUI options]            open the app\n"
            "       attnlab <command> ... | --help   command line (see attnlab --help)\n"
            "GUI options:\n"
            "  --text \"...\"            sentence to start with\n"
-           "  --cross-text \"...\"      second sentence (turns on cross-attention; BERT: sentence B)\n"
+           "  --cross-text \"...\"      second sentence (turns on cross-attention; BERT: sentence B;\n"
+           "                          a translation model: the target)\n"
+           "  --section NAME          a translation model's attention to show: encoder, decoder or cross\n"
            "  --model DIR             open a GPT-2 / BERT model folder (config.json, model.safetensors,\n"
            "                          tokenizer files) instead of the built-in model\n"
            "  --image FILE            the PNG or JPEG a vision model (ViT, DeiT) looks at\n"
@@ -295,9 +324,7 @@ const char* app_usage() {
            "  --image-mode MODE       Image view: query (one token's attention), heads (the class\n"
            "                          token per head) or rollout\n"
            "  --lang en|ko            interface language\n"
-           "  --view NAME             view to show: heatmap, explain, heads, scaling, pipeline,\n"
-           "                          lines, positional, variants, cost, model, row, qk, train,\n"
-           "                          predict, image\n"
+           "  --view NAME             ") + view_list_lines() + std::string(
            "  --head N                head to show (from 1)\n"
            "  --show weights|scores|scaled|rollout\n"
            "  --colormap viridis|magma|cividis|grey\n"
@@ -329,7 +356,8 @@ const char* app_usage() {
            "  --generate N            Predict view (GPT-2): add N tokens once the text is read (greedy\n"
            "                          unless changed), e.g. for screenshots; also: --view predict\n"
            "  --knock L.H,...         knock these heads out (layer.head from 1); the Predict view compares\n"
-           "  --rank-heads            Predict view (GPT-2): rank every head knocked out alone (screenshots)\n";
+           "  --rank-heads            Predict view (GPT-2): rank every head knocked out alone (screenshots)\n");
+    return usage.c_str();
 }
 
 }  // namespace attn::app

@@ -36,6 +36,7 @@ struct AppOptions {
     std::string config_dir;  // --config DIR: settings folder (also in --screenshot runs)
     std::optional<std::string> text;
     std::optional<std::string> cross_text;
+    std::optional<std::string> section;  // --section encoder|decoder|cross (AppState::section)
     std::optional<std::string> model;  // --model PATH: a pretrained model folder to open first
     std::optional<std::string> image;  // --image FILE: the PNG/JPEG a vision model looks at
     // --patch R,C (0-based) or cls: the query token of every view; (-1, -1) = the class token.

@@ -149,6 +149,12 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
             }
             ImGui::End();
             break;
+        case View::Alignment:
+            if (open(Txt::ViewAlignment, "alignment", x0, top, w, h, kNoScroll)) {
+                draw_alignment_panel(app.alignment, app.state, app.view);
+            }
+            ImGui::End();
+            break;
         case View::Image:
             if (begin_panel(lang, Txt::ViewImage, "image", x0, top, w, h, kNoScroll)) {
                 draw_image_panel(app.image, app.state, app.view);

@@ -39,6 +39,8 @@ bool takes_sentence_b(const pretrained::PretrainedModel& model) {
     return model.caps().inputs.pair_segments;
 }
 
+bool takes_target(const pretrained::PretrainedModel& model) { return model.caps().inputs.source_target; }
+
 bool needs_image(const AppState& state, const pretrained::PretrainedModel* model) {
     return model != nullptr && model->caps().inputs.image && state.image_path.empty();
 }
@@ -54,7 +56,7 @@ Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model
                        ? pretrained::wrap_chat_turn(*model, state.text)
                        : state.text;
     req.run.cross_text = state.cross ? state.cross_text : std::string();
-    if (model && !takes_sentence_b(*model)) req.run.cross_text.clear();
+    if (model && !takes_sentence_b(*model) && !takes_target(*model)) req.run.cross_text.clear();
     if (model && model->caps().inputs.image) req.run.image_path = state.image_path;
     if (model) req.section = state.section;
     req.pretrained = std::move(model);

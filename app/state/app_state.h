@@ -141,6 +141,8 @@ bool same_request(const ComputeRequest& a, const ComputeRequest& b);
 
 // True when the model takes a second sentence as segment B (BERT with token-type embeddings).
 bool takes_sentence_b(const pretrained::PretrainedModel& model);
+// A translation model (source and target): the second field is its target.
+bool takes_target(const pretrained::PretrainedModel& model);
 
 // True when `model` is a vision model (ViT, DeiT) and no image is chosen: the views then say how
 // to open one instead of showing the last trace.

@@ -2,6 +2,8 @@
 // (implementation; the interface and its contract are in views.h)
 #include "app/state/views.h"
 
+#include <string>
+
 namespace attn::app {
 
 namespace {
@@ -25,6 +27,7 @@ constexpr ViewInfo kInfo[] = {
     {View::PosSimilarity, "pos-similarity", Txt::ViewPosSimilarity},
     {View::Rope, "rope", Txt::ViewRope},
     {View::Lens, "lens", Txt::ViewLens},
+    {View::Alignment, "alignment", Txt::ViewAlignment},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace
@@ -41,7 +44,14 @@ bool parse_view(std::string_view name, View* out) {
     return false;
 }
 
-const char* view_choices() { return "heatmap, explain, heads, scaling, pipeline, lines, positional, variants, cost, model, row, qk, train, predict, image, attn-distance, pos-similarity, rope, lens"; }
+const char* view_choices() {
+    static const std::string all = [] {
+        std::string s;
+        for (const ViewInfo& v : kInfo) s += (s.empty() ? "" : ", ") + std::string(v.name);
+        return s;
+    }();
+    return all.c_str();
+}
 
 Txt view_title(View view) { return kInfo[int(view)].title; }
 

@@ -135,6 +135,20 @@ TEST_CASE("make_request with a model: the second sentence is BERT's sentence B, 
     CHECK(make_request(s, bert)->run.cross_text.empty());
 }
 
+TEST_CASE("make_request with a translation model: the second text is its target") {
+    AppState s;
+    s.text = "He went home.";
+    s.cross = true;
+    s.cross_text = "그는 집에 갔다.";
+    const auto marian = testing::fake_model("marian");
+    CHECK(takes_target(*marian));
+    CHECK(!takes_sentence_b(*marian));
+    CHECK(!takes_target(*testing::fake_model("bert")));
+    CHECK(make_request(s, marian)->run.cross_text == "그는 집에 갔다.");
+    s.cross = false;  // off: the model translates the source itself
+    CHECK(make_request(s, marian)->run.cross_text.empty());
+}
+
 TEST_CASE("same_request: the model counts by identity; built-in switches do not matter for it") {
     AppState s;
     const auto a = testing::fake_model("gpt2", 2, 2, "gpt2");

@@ -4,6 +4,8 @@
 // core/ without a pattern in the table fails here.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -777,4 +779,67 @@ TEST_CASE("the training lab's architecture switch: messages in Korean") {
     auto st = train::make_train_state(o);
     REQUIRE(st.ok());
     check_translated(error_of(train::evaluate_length(**st, 8, 4, 1)));  // gpt: beyond its positions
+}
+
+TEST_CASE("translation model messages in Korean (Marian, SentencePiece files, generation_config.json)") {
+    const fs::path marian = models_dir() / "tiny-marian";
+    auto read = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string spm = read(marian / "source.spm");
+    REQUIRE(!spm.empty());
+    using pretrained::make_spm_tokenizer;
+    check_translated(error_of(make_spm_tokenizer("", "", "source.spm")));
+    check_translated(error_of(make_spm_tokenizer("not a model at all", "", "source.spm")));
+    check_translated(error_of(make_spm_tokenizer(spm, R"({"a": 0})", "source.spm")));  // no <unk>
+    check_translated(error_of(make_spm_tokenizer(spm, "[1, 2]", "source.spm")));        // not an object
+
+    const std::string config = read(marian / "config.json");
+    auto with = [&](const char* key, const nlohmann::json& value) {
+        auto j = nlohmann::json::parse(config);
+        j[key] = value;
+        return config_error(j.dump());
+    };
+    check_translated(with("decoder_vocab_size", 7));
+    check_translated(with("eos_token_id", 100000));
+    check_translated(with("bad_words_ids", nlohmann::json::array({nlohmann::json::array({-1})})));
+    check_translated(with("bad_words_ids", 3));
+    check_translated(with("activation_function", "relu"));
+
+    TempDir dir("attnlab-msg-marian");
+    for (const char* f : {"config.json", "model.safetensors", "vocab.json", "source.spm", "target.spm"})
+        fs::copy_file(marian / f, dir.path / f);
+    for (const char* bad : {"[]", R"({"eos_token_id": 100000})", R"({"num_beams": "four"})"}) {
+        write_text(dir.path / "generation_config.json", bad);
+        check_translated(load_error(dir.path));
+    }
+    fs::remove(dir.path / "generation_config.json");
+    auto model = pretrained::load_pretrained_model(dir.path.string());
+    REQUIRE(model.ok());
+    RunConfig run;
+    run.text = "";
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+    run.text = "He went home.";
+    std::string many;
+    for (int i = 0; i < 100; ++i) many += "a ";
+    run.cross_text = many;  // more target tokens than the 64 positions
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+    run.cross_text = std::string("\xff", 1);
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));  // "Target: " + invalid UTF-8
+    run.cross_text.clear();
+    run.text = many;
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+    run.text = "He went home.";
+    run.image_path = "cat.png";
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+
+    fs::copy_file(models_dir() / "tiny-gpt2" / "vocab.json", dir.path / "vocab.json", fs::copy_options::overwrite_existing);
+    fs::copy_file(models_dir() / "tiny-gpt2" / "merges.txt", dir.path / "merges.txt");
+    fs::remove(dir.path / "source.spm");
+    check_translated(load_error(dir.path));  // a Marian config with GPT-2 tokenizer files
+    fs::copy_file(models_dir() / "tiny-gpt2" / "config.json", dir.path / "config.json", fs::copy_options::overwrite_existing);
+    fs::copy_file(marian / "source.spm", dir.path / "source.spm");
+    fs::remove(dir.path / "merges.txt");
+    check_translated(load_error(dir.path));  // a GPT-2 config with SentencePiece files
 }

@@ -402,6 +402,8 @@ TEST_CASE("--generate N: tokens to add in the Predict view, and enough frames to
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().find("--generate") != std::string::npos);
     CHECK(std::string(app_usage()).find("--generate N") != std::string::npos);
+    // --view's list comes from the views table: every view is named, the last one included.
+    for (View v : kViews) CHECK(std::string(app_usage()).find(view_name(v)) != std::string::npos);
     // --show rollout (the heatmap's attention rollout)
     std::vector<std::string> show = {"attnlab", "--show", "rollout"};
     std::vector<char*> show_argv;
