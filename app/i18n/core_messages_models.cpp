@@ -308,6 +308,14 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"{} is not a SentencePiece model the library can read ({}). Download the file again from the model's page.",
      "{1}은(는) 라이브러리가 읽을 수 있는 SentencePiece 모델이 아닙니다 ({2}). 모델 페이지에서 파일을 다시 "
      "내려받으세요."},
+    {"{} has a damaged normalization table ({}). Download the file again from the model's page.",
+     "{1}의 정규화 표가 손상되었습니다 ({2}). 모델 페이지에서 파일을 다시 내려받으세요."},
+    {"{} is not a SentencePiece model (its protobuf framing is broken). Download the file again from the model's "
+     "page.",
+     "{1}은(는) SentencePiece 모델이 아닙니다 (protobuf 구조가 깨졌습니다). 모델 페이지에서 파일을 다시 "
+     "내려받으세요."},
+    {"The SentencePiece model could not split the text ({}).",
+     "SentencePiece 모델이 글을 나누지 못했습니다 ({1})."},
     {"{}: {} pieces; at most {} are read.", "{1}: 조각이 {2}개입니다. 최대 {3}개까지 읽습니다."},
     {"vocab.json has no \"<unk>\" entry, which pieces missing from it become.",
      "vocab.json에 \"<unk>\" 항목이 없습니다. vocab.json에 없는 조각은 이 항목이 되어야 합니다."},
@@ -334,6 +342,10 @@ constexpr CoreMessagePattern kPatterns[] = {
      "model's Hub page.",
      "{1}: Marian 폴더에는 source.spm과 vocab.json(그리고 target.spm)이 있어야 합니다. 모델의 Hub 페이지에서 "
      "토크나이저 파일을 내려받으세요."},
+    {"{} is a {} model with an encoder and a decoder; this reads models with one stack of layers (GPT-2, BERT, "
+     "Llama, Qwen, Mistral). Its cross-attention is in the Alignment view.",
+     "{1}은(는) 인코더와 디코더가 있는 {2} 모델입니다. 이 기능은 층이 한 줄로 쌓인 모델(GPT-2, BERT, Llama, Qwen, "
+     "Mistral)만 읽습니다. 이 모델의 교차 어텐션은 정렬 보기에서 보세요."},
     {"The text is empty. Type a sentence to translate.", "글이 비어 있습니다. 번역할 문장을 입력하세요."},
     {"Target: {msg}", "목표 문장: {1}"},
     {"The source is {} tokens, but {} reads at most {}. Shorten it.",

@@ -9,10 +9,12 @@
 #include <sentencepiece_processor.h>
 
 #include <algorithm>
+#include <exception>
 #include <filesystem>
 #include <optional>
 
 #include "core/base/utf8.h"
+#include "core/tokenizer/spm_model_check.h"
 #include "core/tokenizer/subword_files.h"
 #include "core/tokenizer/subword_tokenizer.h"
 
@@ -71,7 +73,12 @@ public:
                 continue;
             }
             const std::string_view part = text.substr(seg.begin, seg.end - seg.begin);
-            const sentencepiece::ImmutableSentencePieceText spt = sp_->EncodeAsImmutableProto(part);
+            sentencepiece::ImmutableSentencePieceText spt;
+            try {
+                spt = sp_->EncodeAsImmutableProto(part);
+            } catch (const std::exception& e) {
+                return Status::Error(std::string("The SentencePiece model could not split the text (") + e.what() + ").");
+            }
             for (const auto& p : spt.pieces()) {
                 if (out.size() >= max_tokens) return too_many_subword_tokens(max_tokens);
                 SubwordToken t;
@@ -109,7 +116,11 @@ public:
             if (id < 0 || id >= vocab_size() || is_special(id)) continue;
             pieces.push_back(piece(id));
         }
-        return sp_->DecodePieces(pieces);
+        try {
+            return sp_->DecodePieces(pieces);
+        } catch (const std::exception&) {
+            return {};  // a model that cannot decode (refused at load in practice) gives no text
+        }
     }
 
 private:
@@ -129,9 +140,18 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view 
                                                                std::string_view vocab_json,
                                                                const std::string& source) {
     if (model_bytes.empty()) return Status::Error(source + " is empty; it should be a SentencePiece model.");
+    if (Status s = check_spm_model(model_bytes, source); !s) return s;  // what the library would trust
     auto sp = std::make_unique<sentencepiece::SentencePieceProcessor>();
-    if (const auto st = sp->LoadFromSerializedProto(model_bytes); !st.ok())
-        return Status::Error(source + " is not a SentencePiece model the library can read (" + st.ToString() +
+    // The library reports most problems as a status, some by throwing (an empty piece makes its trie
+    // builder throw): both are the same message.
+    std::string problem;
+    try {
+        if (const auto st = sp->LoadFromSerializedProto(model_bytes); !st.ok()) problem = st.ToString();
+    } catch (const std::exception& e) {
+        problem = e.what();
+    }
+    if (!problem.empty())
+        return Status::Error(source + " is not a SentencePiece model the library can read (" + problem +
                              "). Download the file again from the model's page.");
     if (sp->GetPieceSize() <= 0 || std::size_t(sp->GetPieceSize()) > kMaxVocabEntries)
         return Status::Error(source + ": " + std::to_string(sp->GetPieceSize()) + " pieces; at most " +

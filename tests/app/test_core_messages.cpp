@@ -794,6 +794,11 @@ TEST_CASE("translation model messages in Korean (Marian, SentencePiece files, ge
     check_translated(error_of(make_spm_tokenizer("not a model at all", "", "source.spm")));
     check_translated(error_of(make_spm_tokenizer(spm, R"({"a": 0})", "source.spm")));  // no <unk>
     check_translated(error_of(make_spm_tokenizer(spm, "[1, 2]", "source.spm")));        // not an object
+    check_translated(error_of(make_spm_tokenizer(std::string("\x0b\x01\x02", 3), "", "source.spm")));  // no protobuf
+    const std::string damaged = read(models_dir() / ".." / ".." / ".." / "fuzz" / "regressions" / "spm_model" /
+                                     "damaged-charsmap-segv");
+    REQUIRE(damaged.size() > 1);
+    check_translated(error_of(make_spm_tokenizer(std::string_view(damaged).substr(1), "", "source.spm")));
 
     const std::string config = read(marian / "config.json");
     auto with = [&](const char* key, const nlohmann::json& value) {

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -136,6 +137,28 @@ TEST_CASE("Marian: SentencePiece pieces and ids as python3-sentencepiece gives t
     }
     MESSAGE(texts << " texts matched python3-sentencepiece (pieces, ids, byte spans)");
     CHECK(texts >= 10);
+}
+
+TEST_CASE("SentencePiece files the library would misread are refused first (a damaged normalization table)") {
+    // Found by the spm_model fuzzer: libsentencepiece 0.1.97 segfaulted normalizing a text with this
+    // model (its precompiled character map points outside the file). The harness's first byte is
+    // its own switch.
+    std::ifstream in(std::string(ATTNLAB_FIXTURE_DIR) + "/../fuzz/regressions/spm_model/damaged-charsmap-segv",
+                     std::ios::binary);
+    REQUIRE(in.good());
+    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    auto tok = make_spm_tokenizer(std::string_view(bytes).substr(1), "", "source.spm");
+    REQUIRE_FALSE(tok.ok());
+    MESSAGE(tok.error());
+    CHECK(tok.error().find("damaged normalization table") != std::string::npos);
+    // The real files pass the same check.
+    for (const char* f : {"/source.spm", "/target.spm"}) {
+        std::ifstream good(kFolder + f, std::ios::binary);
+        const std::string model((std::istreambuf_iterator<char>(good)), {});
+        CHECK(make_spm_tokenizer(model, "", "x.spm").ok());
+    }
+    // Framing that is no protobuf at all.
+    CHECK_FALSE(make_spm_tokenizer(std::string("\x0b\x01\x02", 3), "", "x.spm").ok());
 }
 
 TEST_CASE("Marian: the folder's tokenizers give the ids MarianTokenizer gives (vocab.json ids, unknown pieces, </s>)") {
