@@ -150,7 +150,7 @@ enum class Txt {
     ViewLens, LensIntro, LensNeedModel, LensEmbeddings, LensLayerRow, LensTipEmbeddings, LensTipLayer, LensTipAnswer,
     LensKnocked,
     // The Alignment view (a translation's cross-attention, word by word; ui_text_model.cpp)
-    ViewAlignment, AlignIntro, AlignNeedsTranslation, AlignSwitching, AlignHead, AlignMeanHeads, AlignMeanLayers,
+    PredictTranslation, ViewAlignment, AlignIntro, AlignNeedsTranslation, AlignSwitching, AlignHead, AlignMeanHeads, AlignMeanLayers,
     AlignSourceTip, AlignPieces, AlignPiecesTip, AlignCellTip, AlignClickHint,
     // Token limit in the controls column, and the refusal naming it (issue 23)
     TokenLimit, TokenLimitTip, TokenLimitRefusal,

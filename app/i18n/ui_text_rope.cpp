@@ -15,10 +15,12 @@ constexpr Entry kTexts[] = {
      "Llama, Qwen, Mistral는 토큰에 위치 벡터를 더하지 않고 q와 k를 돌립니다. 헤드의 좌표 두 개씩이 작은 2차원 화살표가 "
      "되어 (위치 × θ)만큼 돕니다. 쌍마다 속도가 다릅니다. 그래서 점수 q·k는 두 토큰이 얼마나 떨어져 있는지에만 달려 있습니다."},
     {Txt::RopeNotRotary,
-     "This model has no rotary positions: GPT-2, BERT and the built-in model add a position vector to each token "
-     "(see the Positional view). Open a Llama, Qwen or Mistral folder (Model > Open model folder…) to see RoPE.",
-     "이 모델에는 회전 위치가 없습니다. GPT-2, BERT, 내장 모델은 토큰마다 위치 벡터를 더합니다 (위치 보기를 보세요). "
-     "RoPE를 보려면 Llama, Qwen, Mistral 폴더를 여세요 (모델 > 모델 폴더 열기…)."},
+     "This model has no rotary positions: it adds a position vector to each token, learned or sinusoidal (GPT-2, "
+     "BERT, Marian and the built-in model do; see the Positional view). Open a Llama, Qwen or Mistral folder (Model "
+     "> Open model folder…) to see RoPE.",
+     "이 모델에는 회전 위치가 없습니다. 토큰마다 학습된 위치 벡터나 사인 위치 벡터를 더합니다 (GPT-2, BERT, "
+     "Marian, 내장 모델이 그렇습니다. 위치 보기를 보세요). RoPE를 보려면 Llama, Qwen, Mistral 폴더를 여세요 "
+     "(모델 > 모델 폴더 열기…)."},
     {Txt::RopePair, "Pair", "쌍"},
     {Txt::RopePairTip, "Pair i turns coordinates i and i + r/2 of the head (r = %d rotated dimensions of %d).",
      "쌍 i는 헤드의 좌표 i와 i + r/2를 돌립니다 (회전하는 차원 r = %d, 헤드의 차원 %d)."},

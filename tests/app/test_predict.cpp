@@ -67,6 +67,8 @@ TEST_CASE("predict: what each model supports, with a message for the built-in mo
     CHECK(predict_support(gpt2.get()) == PredictSupport::NextToken);
     CHECK(predict_support(bert.get()) == PredictSupport::Masked);
     CHECK(predict_support(distil.get()) == PredictSupport::Masked);
+    CHECK(predict_support(testing::fake_model("marian").get()) == PredictSupport::Translation);
+    CHECK(predict_intro(PredictSupport::Translation) == Txt::PredictTranslation);
     // No model: says what to open, in both languages.
     CHECK(predict_intro(PredictSupport::NoModel) == Txt::PredictNoModel);
     CHECK(std::string(tr(Lang::En, Txt::PredictNoModel)).find("GPT-2") != std::string::npos);

@@ -291,6 +291,13 @@ TEST_CASE("the standard probe and a report on a real model") {
     CHECK(b.back() == bert->tokenizer->sep_id);
     CHECK(head_role_report(*bert, "").ok());
     CHECK_FALSE(head_role_report(*bert, "").value().sentence.n_layers);
+
+    // An encoder–decoder has no single stack to probe: refused with a message, never a pass that
+    // the family does not have.
+    auto marian = load(kFixtures + "/pretrained/models/tiny-marian");
+    auto refused = head_role_report(*marian, "He went home.");
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().find("encoder and a decoder") != std::string::npos);
 }
 
 TEST_CASE("attention rollout equals the product written out, rows stay distributions") {

@@ -16,6 +16,7 @@ PredictSupport predict_support(const pretrained::PretrainedModel* model) {
     const pretrained::Capabilities caps = model->caps();
     if (caps.next_token) return PredictSupport::NextToken;
     if (caps.fills_masks) return PredictSupport::Masked;
+    if (caps.inputs.source_target) return PredictSupport::Translation;
     return caps.inputs.image ? PredictSupport::Vision : PredictSupport::NoModel;
 }
 
@@ -24,6 +25,7 @@ Txt predict_intro(PredictSupport support) {
         case PredictSupport::NextToken: return Txt::PredictIntroGpt2;
         case PredictSupport::Masked: return Txt::PredictIntroBert;
         case PredictSupport::Vision: return Txt::PredictVision;
+        case PredictSupport::Translation: return Txt::PredictTranslation;
         case PredictSupport::NoModel: break;
     }
     return Txt::PredictNoModel;
