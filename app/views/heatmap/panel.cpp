@@ -295,7 +295,8 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     if (over && io.MouseWheel != 0.0f && fit.grid.w > 0.0f && fit.grid.h > 0.0f) {
         zoom_about(p.zoom, std::pow(1.25f, io.MouseWheel), (mouse.x - g0.x) / fit.grid.w, (mouse.y - g0.y) / fit.grid.h);
     }
-    if (over && ImGui::IsKeyPressed(ImGuiKey_Home)) p.zoom = HeatmapZoom{};
+    // ImGui 1.86 reads keys by the backend's index: GetKeyIndex maps ImGuiKey_Home to it.
+    if (over && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) p.zoom = HeatmapZoom{};
     const bool left_pan = p.zoom.zoomed() && !s.mask_edit && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f) &&
                           ImGui::IsItemActive();
     if (left_pan) p.panning = true;

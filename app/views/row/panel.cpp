@@ -60,8 +60,8 @@ void draw_row_panel(RowPanel& p, AppState& s, const ComputeView& view) {
         select_row(s, b.row + 1, trace, layer, head);
     item_tooltip(tr(lang, Txt::RowNextTip));
     if (!ImGui::GetIO().WantTextInput) {
-        if (ImGui::IsKeyPressed(ImGuiKey_UpArrow) && b.row > 0) select_row(s, b.row - 1, trace, layer, head);
-        if (ImGui::IsKeyPressed(ImGuiKey_DownArrow) && b.row + 1 < tq) select_row(s, b.row + 1, trace, layer, head);
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow)) && b.row > 0) select_row(s, b.row - 1, trace, layer, head);
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow)) && b.row + 1 < tq) select_row(s, b.row + 1, trace, layer, head);
     }
     ImGui::SameLine(0.0f, 24.0f);
     ImGui::Checkbox(p.label(lang, Txt::RowSorted, "row_sorted"), &p.sorted);
