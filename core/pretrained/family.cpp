@@ -131,6 +131,15 @@ TokenKind kind_of(const std::string& display) {
 
 }  // namespace
 
+SubwordToken special_token(const SubwordTokenizer& tok, int id, std::size_t at) {
+    SubwordToken t;
+    t.id = id;
+    t.piece = t.display = tok.piece(id);
+    t.byte_begin = t.byte_end = at;
+    t.special = true;
+    return t;
+}
+
 Token trace_token(const SubwordTokenizer& tok, const SubwordToken& s) {
     Token t;
     t.text = s.special ? tok.piece(s.id) : s.display;

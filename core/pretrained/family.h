@@ -214,6 +214,9 @@ std::string label_with_file_decoders(const SubwordTokenizer& tok, int id);
 // For check_tokenizer: "config.json says X but the tokenizer files are Y. The folder mixes two models."
 Status tokenizer_mismatch(const PretrainedModel& model, SubwordKind kind);
 
+// A special token a family adds around a text (frame): `id`'s piece, an empty span at byte `at`.
+SubwordToken special_token(const SubwordTokenizer& tok, int id, std::size_t at);
+
 // One tokenizer piece as a trace's token: a special token by its piece, text by its display, with
 // its byte span and a kind the views colour (word, number, punctuation, special).
 Token trace_token(const SubwordTokenizer& tok, const SubwordToken& s);

@@ -49,15 +49,6 @@ Status parse_distilbert(const ConfigJson& json, PretrainedConfig& c) {
     return config_fields::check_activation_and_heads(c);
 }
 
-SubwordToken special(const SubwordTokenizer& tok, int id, std::size_t at) {
-    SubwordToken t;
-    t.id = id;
-    t.piece = t.display = tok.piece(id);
-    t.byte_begin = t.byte_end = at;
-    t.special = true;
-    return t;
-}
-
 class BertFamily final : public ModelFamily {
 public:
     const char* id() const override { return "bert"; }
@@ -104,13 +95,13 @@ public:
         }
         FramedText f;
         f.added = "[CLS]/[SEP]";
-        f.tokens.push_back(special(tok, tok.cls_id, 0));
+        f.tokens.push_back(special_token(tok, tok.cls_id, 0));
         for (SubwordToken& s : first) f.tokens.push_back(std::move(s));
-        f.tokens.push_back(special(tok, tok.sep_id, first_bytes));
+        f.tokens.push_back(special_token(tok, tok.sep_id, first_bytes));
         f.segments.assign(f.tokens.size(), 0);
         if (second != nullptr) {
             for (const SubwordToken& s : *second) f.tokens.push_back(s);
-            f.tokens.push_back(special(tok, tok.sep_id, second_bytes));
+            f.tokens.push_back(special_token(tok, tok.sep_id, second_bytes));
             f.segments.resize(f.tokens.size(), 1);
         }
         return f;

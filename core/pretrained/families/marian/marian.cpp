@@ -38,6 +38,20 @@ void read_attention(WeightReader& r, const std::string& base, int d, int heads, 
     read_linear(r, base + ".out_proj", d, d, a.w_o, a.b_o);
 }
 
+// One block under `p` ("encoder.layers.3."): self-attention, (the decoder's) cross-attention, the
+// feed-forward of width d_ff, and their norms.
+void read_block(WeightReader& r, const std::string& p, int d, int heads, int d_ff, bool cross, MarianBlock& b) {
+    read_attention(r, p + "self_attn", d, heads, b.self_attn);
+    read_norm(r, p + "self_attn_layer_norm", d, b.ln_self_gamma, b.ln_self_beta);
+    if (cross) {
+        read_attention(r, p + "encoder_attn", d, heads, b.cross_attn);
+        read_norm(r, p + "encoder_attn_layer_norm", d, b.ln_cross_gamma, b.ln_cross_beta);
+    }
+    read_linear(r, p + "fc1", d, d_ff, b.ff1_w, b.ff1_b);
+    read_linear(r, p + "fc2", d_ff, d, b.ff2_w, b.ff2_b);
+    read_norm(r, p + "final_layer_norm", d, b.ln_out_gamma, b.ln_out_beta);
+}
+
 // The stored table when the file has one (checked against the formula's shape), else computed.
 Mat positions(WeightReader& r, const std::string& name, int rows, int d) {
     if (r.has(name)) return r.matrix(name, rows, d);
@@ -164,38 +178,19 @@ Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const P
     if (!r.status()) return r.status();
     if (!top.status()) return top.status();
 
-    const int total = c.n_layers + c.seq2seq.decoder_layers;
-    int done = 0;
-    auto loaded = [&]() -> Status {
-        ++done;
-        return on_layer ? on_layer(std::max(1, done * c.n_layers / total)) : Status::Ok();
-    };
-    w.encoder.resize(std::size_t(c.n_layers));
-    for (int i = 0; i < c.n_layers; ++i) {
-        const std::string p = "encoder.layers." + std::to_string(i) + ".";
-        MarianBlock& b = w.encoder[std::size_t(i)];
-        read_attention(r, p + "self_attn", d, c.n_heads, b.self_attn);
-        read_norm(r, p + "self_attn_layer_norm", d, b.ln_self_gamma, b.ln_self_beta);
-        read_linear(r, p + "fc1", d, c.d_ff, b.ff1_w, b.ff1_b);
-        read_linear(r, p + "fc2", c.d_ff, d, b.ff2_w, b.ff2_b);
-        read_norm(r, p + "final_layer_norm", d, b.ln_out_gamma, b.ln_out_beta);
-        if (!r.status()) return r.status();
-        if (Status s = loaded(); !s) return s;
-    }
     const Seq2SeqConfig& s2s = c.seq2seq;
+    const int total = c.n_layers + s2s.decoder_layers;  // progress counts both stacks as n_layers
+    w.encoder.resize(std::size_t(c.n_layers));
     w.decoder.resize(std::size_t(s2s.decoder_layers));
-    for (int i = 0; i < s2s.decoder_layers; ++i) {
-        const std::string p = "decoder.layers." + std::to_string(i) + ".";
-        MarianBlock& b = w.decoder[std::size_t(i)];
-        read_attention(r, p + "self_attn", d, s2s.decoder_heads, b.self_attn);
-        read_norm(r, p + "self_attn_layer_norm", d, b.ln_self_gamma, b.ln_self_beta);
-        read_attention(r, p + "encoder_attn", d, s2s.decoder_heads, b.cross_attn);
-        read_norm(r, p + "encoder_attn_layer_norm", d, b.ln_cross_gamma, b.ln_cross_beta);
-        read_linear(r, p + "fc1", d, s2s.decoder_ff, b.ff1_w, b.ff1_b);
-        read_linear(r, p + "fc2", s2s.decoder_ff, d, b.ff2_w, b.ff2_b);
-        read_norm(r, p + "final_layer_norm", d, b.ln_out_gamma, b.ln_out_beta);
+    for (int i = 0; i < total; ++i) {
+        const bool dec = i >= c.n_layers;
+        const int l = dec ? i - c.n_layers : i;
+        read_block(r, (dec ? "decoder.layers." : "encoder.layers.") + std::to_string(l) + ".", d,
+                   dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
+                   (dec ? w.decoder : w.encoder)[std::size_t(l)]);
         if (!r.status()) return r.status();
-        if (Status s = loaded(); !s) return s;
+        if (on_layer)
+            if (Status s = on_layer(std::max(1, (i + 1) * c.n_layers / total)); !s) return s;
     }
     return w;
 }

@@ -49,14 +49,22 @@ Status read_bad_words(const json& root, const char* file, std::vector<std::vecto
 }
 
 // The generation fields config.json may carry (generation_config.json overrides them).
-void read_generation(Fields& f, Seq2SeqConfig& s, int max_positions) {
+void read_generation(Fields& f, Seq2SeqConfig& s) {
     s.decoder_start_id = f.integer_or("decoder_start_token_id", 0, limits::kMaxVocabSize, &s.decoder_start_id);
     s.eos_id = f.integer_or("eos_token_id", 0, limits::kMaxVocabSize, &s.eos_id);
     s.pad_id = f.integer_or("pad_token_id", 0, limits::kMaxVocabSize, &s.pad_id);
     s.forced_eos_id = f.integer_or("forced_eos_token_id", 0, limits::kMaxVocabSize, &s.forced_eos_id);
     s.max_length = f.integer_or("max_length", 1, 1 << 20, &s.max_length);
     s.num_beams = f.integer_or("num_beams", 1, 64, &s.num_beams);
-    (void)max_positions;
+}
+
+// Every special id the generation settings name is a row of the vocabulary; `file` names the source.
+Status check_special_ids(const Seq2SeqConfig& s, int vocab_size, const char* file) {
+    for (int id : {s.pad_id, s.eos_id, s.decoder_start_id, s.forced_eos_id})
+        if (id >= vocab_size)
+            return Status::Error(std::string(file) + " names token id " + std::to_string(id) +
+                                 ", but the vocabulary has " + std::to_string(vocab_size) + " entries.");
+    return Status::Ok();
 }
 
 Status parse_marian(const ConfigJson& json, PretrainedConfig& c) {
@@ -81,16 +89,13 @@ Status parse_marian(const ConfigJson& json, PretrainedConfig& c) {
     s.eos_id = f.integer("eos_token_id", 0, limits::kMaxVocabSize);
     s.decoder_start_id = s.pad_id;  // Marian starts the decoder with the pad token unless told otherwise
     s.max_length = 0;
-    read_generation(f, s, c.max_positions);
+    read_generation(f, s);
     if (!f.ok()) return Status::Error(f.error());
     if (decoder_vocab != c.vocab_size)
         return Status::Error("config.json: \"decoder_vocab_size\" " + std::to_string(decoder_vocab) +
                              " differs from \"vocab_size\" " + std::to_string(c.vocab_size) +
                              "; AttnLab reads Marian models with one vocabulary shared by both sides.");
-    for (int id : {s.pad_id, s.eos_id, s.decoder_start_id, s.forced_eos_id})
-        if (id >= c.vocab_size)
-            return Status::Error("config.json names token id " + std::to_string(id) + ", but the vocabulary has " +
-                                 std::to_string(c.vocab_size) + " entries.");
+    if (Status st = check_special_ids(s, c.vocab_size, "config.json"); !st) return st;
     if (Status st = read_bad_words(json.root, "config.json", s.bad_words); !st) return st;
     if (c.d_model % s.decoder_heads != 0)
         return Status::Error("config.json: the model width " + std::to_string(c.d_model) +
@@ -129,24 +134,12 @@ Status apply_generation_config(std::string_view text, PretrainedConfig& config) 
     if (Status st = generation_int(root, "max_length", 1, 1 << 20, s.max_length); !st) return st;
     if (Status st = generation_int(root, "num_beams", 1, 64, s.num_beams); !st) return st;
     if (Status st = read_bad_words(root, "generation_config.json", s.bad_words); !st) return st;
-    for (int id : {s.pad_id, s.eos_id, s.decoder_start_id, s.forced_eos_id})
-        if (id >= config.vocab_size)
-            return Status::Error("generation_config.json names token id " + std::to_string(id) +
-                                 ", but the vocabulary has " + std::to_string(config.vocab_size) + " entries.");
+    if (Status st = check_special_ids(s, config.vocab_size, "generation_config.json"); !st) return st;
     config.seq2seq = s;
     return Status::Ok();
 }
 
 namespace {
-
-SubwordToken special(const SubwordTokenizer& tok, int id, std::size_t at) {
-    SubwordToken t;
-    t.id = id;
-    t.piece = t.display = tok.piece(id);
-    t.byte_begin = t.byte_end = at;
-    t.special = true;
-    return t;
-}
 
 Status check_ids(const PretrainedModel& model, const std::vector<SubwordToken>& tokens, bool source) {
     const PretrainedConfig& c = model.config;
@@ -233,7 +226,7 @@ public:
         FramedText f;
         f.added = model.tokenizer->piece(eos);
         f.tokens = std::move(first);
-        f.tokens.push_back(special(*model.tokenizer, eos, first_bytes));
+        f.tokens.push_back(special_token(*model.tokenizer, eos, first_bytes));
         f.segments.assign(f.tokens.size(), 0);
         return f;
     }
@@ -266,7 +259,7 @@ public:
         // (without its final </s>, which the last position predicts).
         std::vector<SubwordToken> target;
         std::string translation = run.cross_text;  // the target as text: typed, or the greedy translation
-        target.push_back(special(tgt_tok, s2s.decoder_start_id, 0));
+        target.push_back(special_token(tgt_tok, s2s.decoder_start_id, 0));
         if (!run.cross_text.empty()) {
             auto typed = tgt_tok.encode(run.cross_text, run.tokenizer.max_tokens);
             if (!typed) return Status::Error("Target: " + typed.error());
