@@ -194,14 +194,16 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
 
     GenerateOptions gen;
     CLI::App* generate_cmd = app.add_subcommand(
-        "generate", "Continue a text with a GPT-2, Llama, Qwen or Mistral model, writing each step's token, probabilities "
-        "and attention");
+        "generate", "Continue a text with a GPT-2, Llama, Qwen or Mistral model, or translate with a Marian model, writing "
+        "each step's token, probabilities and attention");
     add_generate_options(*generate_cmd, gen);
     generate_cmd->footer(
-        "Greedy unless --temperature, --top-k or --top-p is given.\n"
+        "Greedy unless --temperature, --top-k or --top-p is given. A translation model writes greedily or by beam "
+        "search (--beams; default: the folder's generation_config.json).\n"
         "Examples:\n  attnlab generate --model ~/models/gpt2 --text \"Time flies like\" --tokens 20 -o gen.json\n"
         "  attnlab generate --model ~/models/gpt2 --text \"Once upon a time\" --tokens 30 --temperature 0.8 "
-        "--top-p 0.9 --seed 1 -o gen.json");
+        "--top-p 0.9 --seed 1 -o gen.json\n"
+        "  attnlab generate --model ~/models/opus-mt-en-ko --text \"He went home.\" --beams 4 -o translation.json");
 
     PredictOptions pred;
     CLI::App* predict_cmd = app.add_subcommand(

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/cli_messages.h"
+#include "cli/translate_command.h"
 #include "core/base/atomic_file.h"
 #include "core/base/json_writer.h"
 #include "core/lm/lm_session.h"
@@ -125,9 +126,16 @@ Expected<pretrained::Ablation> ablation_for(const PretrainedModel& m, const std:
 // generate
 
 void add_generate_options(CLI::App& cmd, GenerateOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2, Llama, Qwen or Mistral folder (Hugging Face layout)")->required();
-    cmd.add_option("--text", o.text, "The prompt to continue")->required();
-    cmd.add_option("--tokens", o.tokens, "How many tokens to generate")->capture_default_str();
+    cmd.add_option("--model", o.model_path,
+                   "A local GPT-2, Llama, Qwen or Mistral folder, or a Marian translation folder (Hugging Face layout)")
+        ->required();
+    cmd.add_option("--text", o.text, "The prompt to continue (a translation model: the sentence to translate)")->required();
+    cmd.add_option("--tokens", o.tokens,
+                   "How many tokens to generate (a translation model: at most this many; default its own limit)")
+        ->capture_default_str();
+    cmd.add_option("--beams", o.beams,
+                   "Translation models: beam search with this many beams (1 = greedy; default: the folder's "
+                   "generation_config.json)");
     cmd.add_option("--temperature", o.temperature, "Sampling temperature (> 0); implies sampling");
     cmd.add_option("--top-k", o.top_k, "Sample from the k most probable tokens only; implies sampling");
     cmd.add_option("--top-p", o.top_p, "Sample from the smallest set with this much probability; implies sampling");
@@ -144,6 +152,8 @@ void add_generate_options(CLI::App& cmd, GenerateOptions& o) {
 
 void note_generate_options(const CLI::App& cmd, GenerateOptions& o) {
     o.sample = cmd.count("--temperature") + cmd.count("--top-k") + cmd.count("--top-p") > 0;
+    o.tokens_given = cmd.count("--tokens") > 0;
+    o.beams_given = cmd.count("--beams") > 0;
 }
 
 int run_generate(const GenerateOptions& o) {
@@ -159,6 +169,9 @@ int run_generate(const GenerateOptions& o) {
     if (o.report_top < 0) return fail(who, "--report-top cannot be negative.", kExitBadInput);
     auto model = load_model(o.model_path);
     if (!model) return fail(who, model.error(), kExitBadInput);
+    if ((*model)->caps().stacks == 2) return run_translate(o, **model);
+    if (o.beams_given)
+        return fail(who, "--beams is for translation models; " + (*model)->name + " continues a text.", kExitBadInput);
     auto wrapped = prompt_text(**model, o.text, o.chat);
     if (!wrapped) return fail(who, wrapped.error(), kExitBadInput);
     auto session = lm::start_session(**model, *wrapped);

@@ -29,6 +29,9 @@ struct GenerateOptions {
     bool compact = false;
     bool sample = false;  // set after parsing: --temperature, --top-k or --top-p was given
     bool chat = false;    // wrap --text as one user turn in the model's chat format
+    int beams = 0;        // translation models: beam search width (0: the folder's num_beams)
+    bool tokens_given = false;  // set after parsing: --tokens was given (translation: else the folder's limit)
+    bool beams_given = false;   // set after parsing: --beams was given
 };
 
 struct PredictOptions {

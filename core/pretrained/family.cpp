@@ -82,6 +82,12 @@ void ModelFamily::start_decoding(const PretrainedModel&, const std::vector<int>&
 
 void ModelFamily::append_token(DecodeSession&, int) const { assert(false && "append_token: a family with a cached step"); }
 
+void ModelFamily::start_translation(const PretrainedModel&, const std::vector<int>&, Seq2SeqSession&) const {
+    assert(false && "start_translation: an encoder-decoder family");
+}
+
+void ModelFamily::append_target(Seq2SeqSession&, int) const { assert(false && "append_target: an encoder-decoder family"); }
+
 Expected<std::shared_ptr<const FamilyWeights>> ModelFamily::load_mlm_head(const PretrainedModel& model) const {
     const Capabilities c = capabilities(model.config);
     if (c.next_token) {

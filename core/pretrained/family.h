@@ -34,6 +34,7 @@ struct PretrainedModel;      // pretrained_model.h
 struct ModelFolder;          // model_folder.h
 struct ConfigJson;           // model_config_fields.h: config.json's root object
 struct DecodeSession;        // decode_session.h
+struct Seq2SeqSession;       // seq2seq_session.h
 struct VisionInput;          // pretrained_model.h
 
 // What a model reads. One family may read several (BERT: one text or a pair).
@@ -167,6 +168,13 @@ public:
     virtual void start_decoding(const PretrainedModel& model, const std::vector<int>& prompt,
                                 DecodeSession& session) const;
     virtual void append_token(DecodeSession& session, int id) const;
+
+    // ---- Writing a target (capabilities().stacks == 2): the encoder once over checked source ids
+    // (its cross-attention keys and values kept), then the decoder's start token; then one target
+    // token at a time, one row through every decoder layer (seq2seq_session.h).
+    virtual void start_translation(const PretrainedModel& model, const std::vector<int>& source,
+                                   Seq2SeqSession& session) const;
+    virtual void append_target(Seq2SeqSession& session, int id) const;
 
     // ---- Filling masks (capabilities().fills_masks)
     // The masked-LM head from the folder's weights file (an error naming what was looked for when

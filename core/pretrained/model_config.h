@@ -72,6 +72,8 @@ struct Seq2SeqConfig {
     std::vector<std::vector<int>> bad_words;  // bad_words_ids: never generated (single ids only)
     int max_length = 0;             // generation's limit, the start token included (0: max_positions)
     int num_beams = 1;
+    float length_penalty = 1.0f;    // a finished beam's score: Σ log p / length^length_penalty
+    bool early_stopping = false;    // stop once num_beams beams have finished
 };
 
 struct PretrainedConfig {

@@ -41,6 +41,28 @@ void linear(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {
     }
 }
 
+// One row: Eigen's gemv reads w once, where sgemm would first pack (copy) all of w for one row.
+void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {
+    assert(x.rows() == 1 && x.cols() == w.rows() && "linear_row: x (1, d_in), w (d_in, d_out)");
+    assert((b.size() == 0 || b.size() == w.cols()) && "linear_row: bias must be (d_out) or empty");
+    out.resize(1, w.cols());  // (1, d_out)
+    ThreadPool& pool = engine_pool();
+    const Eigen::Index cols = w.cols();
+    const int blocks = double(w.size()) < kParallelMacs ? 1 : pool.size();
+    auto block = [&](int part) {
+        const Eigen::Index c0 = (cols * part / blocks) & ~Eigen::Index(15);
+        const Eigen::Index c1 = part + 1 == blocks ? cols : (cols * (part + 1) / blocks) & ~Eigen::Index(15);
+        if (c1 <= c0) return;
+        out.middleCols(c0, c1 - c0).noalias() = x * w.middleCols(c0, c1 - c0);  // (1, c1 - c0)
+        if (b.size() > 0) out.middleCols(c0, c1 - c0) += b.segment(c0, c1 - c0);
+    };
+    if (blocks == 1) {
+        block(0);
+    } else {
+        pool.parallel_for(blocks, block);
+    }
+}
+
 void layer_norm(const Mat& x, const RowVec& gamma, const RowVec& beta, float eps, Mat& out) {
     assert(gamma.size() == x.cols() && beta.size() == x.cols() && "layer_norm: gamma/beta must be (d)");
     if (&out != &x) out.resize(x.rows(), x.cols());

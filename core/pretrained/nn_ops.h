@@ -21,6 +21,8 @@ namespace attn::pretrained {
 // out = x · w + b    x (T, d_in), w (d_in, d_out) (x·W convention), b (d_out) or empty.
 // Column blocks of w run in parallel on engine_pool(). `out` must not alias x.
 void linear(const Mat& x, const Mat& w, const RowVec& b, Mat& out);
+// The same for one row x (1, d_in), as a cached step computes: matrix-vector products.
+void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out);
 // Row-wise layer norm: (x - mean) / sqrt(var + eps) * gamma + beta (biased variance).
 // x (T, d), gamma and beta (d). `out` may be x itself.
 void layer_norm(const Mat& x, const RowVec& gamma, const RowVec& beta, float eps, Mat& out);

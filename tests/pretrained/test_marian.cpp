@@ -22,6 +22,7 @@
 
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/translate.h"
 
 using namespace attn;
 using namespace attn::pretrained;
@@ -230,7 +231,7 @@ TEST_CASE("Marian: every section's attention, the hidden states and the logits m
     CHECK(broken([](MarianWeights&, PretrainedConfig& k) { k.activation = "gelu"; }).enc_hidden > 1e-2);
 }
 
-TEST_CASE("Marian: the computed sinusoidal table is the stored one, and greedy translation matches PyTorch") {
+TEST_CASE("Marian: the computed sinusoidal table is the stored one, and greedy translation matches the reference") {
     const PretrainedModel& m = tiny_marian();
     const auto& w = weights_as<MarianWeights>(*m.weights);
     // The file stores the encoder's table and not the decoder's (computed): they must agree.
@@ -243,9 +244,112 @@ TEST_CASE("Marian: the computed sinusoidal table is the stored one, and greedy t
     const auto ref = reference();
     for (const auto& c : ref.at("cases")) {
         CAPTURE(c.at("name").get<std::string>());
-        const auto greedy = marian_greedy(w, m.config, c.at("source_ids").get<std::vector<int>>(), 1000);
-        CHECK(greedy == c.at("greedy").get<std::vector<int>>());
+        const Translation greedy = translate_greedy(m, c.at("source_ids").get<std::vector<int>>(), 1000);
+        CHECK(greedy.ids == c.at("greedy").get<std::vector<int>>());
+        CHECK(greedy.finished);
     }
+}
+
+TEST_CASE("Marian: the cached decoder step gives the teacher-forced pass's logits and attention rows") {
+    const PretrainedModel& m = tiny_marian();
+    const auto ref = reference();
+    double logits = 0, self = 0, cross = 0;
+    int rows = 0;
+    for (const auto& c : ref.at("cases")) {
+        CAPTURE(c.at("name").get<std::string>());
+        const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
+        Seq2SeqSession s;
+        m.family().start_translation(m, c.at("source_ids").get<std::vector<int>>(), s);
+        for (std::size_t i = 1; i < input.size(); ++i) m.family().append_target(s, input[i]);
+        REQUIRE(s.ids == input);
+        REQUIRE(s.steps.size() == input.size());
+        const int T = int(input.size()), S = int(c.at("source_ids").size()), V = m.config.vocab_size;
+        const auto ref_logits = c.at("logits").get<std::vector<float>>();
+        for (int i = 0; i < T; ++i) {
+            // logits of step i: row i of the pass's (T, V), relative to its largest value
+            std::vector<float> row(ref_logits.begin() + i * V, ref_logits.begin() + (i + 1) * V);
+            Seq2SeqSession probe = s;  // the step's logits: rebuild up to token i
+            if (i + 1 < T) {
+                m.family().start_translation(m, s.source, probe);
+                for (int j = 1; j <= i; ++j) m.family().append_target(probe, input[std::size_t(j)]);
+            }
+            logits = std::max(logits, relative_diff(probe.logits, row));
+            for (std::size_t l = 0; l < s.steps[std::size_t(i)].cross_attention.size(); ++l)
+                for (int h = 0; h < m.config.seq2seq.decoder_heads; ++h) {
+                    const auto rc = c.at("cross_attentions")[l][h].get<std::vector<float>>();
+                    const auto rs = c.at("decoder_attentions")[l][h].get<std::vector<float>>();
+                    const auto& step = s.steps[std::size_t(i)];
+                    cross = std::max(cross, max_diff(step.cross_attention[l].row(h),
+                                                     std::vector<float>(rc.begin() + i * S, rc.begin() + (i + 1) * S)));
+                    self = std::max(self, max_diff(step.self_attention[l].row(h),
+                                                   std::vector<float>(rs.begin() + i * T, rs.begin() + i * T + i + 1)));
+                }
+            ++rows;
+        }
+    }
+    std::printf("tiny Marian cached step vs PyTorch (%d target rows): logits max relative diff %.2e, attention "
+                "max |diff| self %.2e, cross %.2e\n",
+                rows, logits, self, cross);
+    CHECK(logits < kTolerance);
+    CHECK(self < kTolerance);
+    CHECK(cross < kTolerance);
+}
+
+TEST_CASE("Marian: beam search gives the reference beam search's translation and score for every setting") {
+    const PretrainedModel& m = tiny_marian();
+    const auto ref = reference();
+    int searches = 0, early = 0, differ = 0;
+    double worst_score = 0;
+    for (const auto& c : ref.at("cases")) {
+        const auto source = c.at("source_ids").get<std::vector<int>>();
+        for (const auto& b : c.at("beams")) {
+            PretrainedConfig config = m.config;
+            config.seq2seq.num_beams = b.at("beams").get<int>();
+            config.seq2seq.length_penalty = b.at("length_penalty").get<float>();
+            config.seq2seq.early_stopping = b.at("early_stopping").get<bool>();
+            const auto model = in_memory_model(config, m.weights, "tiny-marian");
+            CAPTURE(c.at("name").get<std::string>());
+            CAPTURE(b.dump());
+            const Translation t = translate(*model, source, 1000);
+            const auto expect = b.at("ids").get<std::vector<int>>();
+            CHECK(t.beams == config.seq2seq.num_beams);
+            CHECK(t.ids == expect);
+            CHECK(t.finished);
+            const double r = b.at("score").get<double>();
+            const double d = std::fabs(t.score - r) / std::max(1.0, std::fabs(r));  // relative
+            CHECK(d < 1e-5);
+            worst_score = std::max(worst_score, d);
+            // The winner's decoder holds the start token and the translation up to its </s>.
+            CHECK(t.session.length() == int(expect.size()));
+            CHECK_FALSE(t.tree.empty());
+            ++searches;
+            early += int(expect.size()) < generation_limit(config) - 1;
+            differ += expect != c.at("greedy").get<std::vector<int>>();
+        }
+    }
+    std::printf("tiny Marian beam search vs the reference: %d searches equal (%d stopped before the limit, %d differ "
+                "from greedy), score max relative diff %.2e\n",
+                searches, early, differ, worst_score);
+    CHECK(searches >= 20);
+    CHECK(early >= 3);
+    CHECK(differ >= 10);
+}
+
+TEST_CASE("Marian: a translation stops at max_new_tokens with the forced end token, and greedy never writes a bad word") {
+    const PretrainedModel& m = tiny_marian();
+    const auto ref = reference();
+    const auto source = ref.at("cases").at(1).at("source_ids").get<std::vector<int>>();
+    for (int n : {1, 2, 5}) {
+        const Translation t = translate_greedy(m, source, n);
+        REQUIRE(int(t.ids.size()) == n);
+        CHECK(t.ids.back() == m.config.seq2seq.eos_id);  // the last step's only choice (forced)
+        const Translation b = translate_beams(m, source, 3, n);
+        CHECK(int(b.ids.size()) <= n);
+        CHECK(b.ids.back() == m.config.seq2seq.eos_id);
+    }
+    for (const auto& c : ref.at("cases"))
+        for (int id : translate_greedy(m, c.at("source_ids").get<std::vector<int>>(), 1000).ids)
+            CHECK(id != m.config.seq2seq.pad_id);
 }
 
 TEST_CASE("Marian: an empty target is translated first; the sections name encoder, decoder and cross") {
@@ -264,9 +368,11 @@ TEST_CASE("Marian: an empty target is translated first; the sections name encode
     CHECK(cross.t_q() == (*sections)[1].t_q());
     CHECK(cross.t_k() == (*sections)[0].t_q());
     CHECK((*sections)[1].run.mask.causal);
-    // The decoder reads the start token, then the greedy translation up to (not with) its </s>.
+    // The decoder reads the start token, then the translation up to (not with) its </s>: beam
+    // search, as generation_config.json's num_beams (4) says.
+    REQUIRE(m.config.seq2seq.num_beams == c.at("beams").at(0).at("beams").get<int>());
     std::vector<int> expect = {m.config.seq2seq.decoder_start_id};
-    for (int id : c.at("greedy").get<std::vector<int>>())
+    for (int id : c.at("beams").at(0).at("ids").get<std::vector<int>>())
         if (id != m.config.seq2seq.eos_id) expect.push_back(id);
     std::vector<int> got;
     for (const Token& t : cross.q_tokens) got.push_back(t.id);

@@ -9,36 +9,6 @@
 
 namespace attn::pretrained {
 
-namespace {
-
-// Work below this many multiply-adds stays on the calling thread.
-constexpr double kParallelMacs = 64.0 * 1024;
-
-// out = x · w + b for one row x (1, d_in), w (d_in, d_out): matrix-vector products, which a step
-// is made of. Eigen's gemv reads w once; sgemm would first pack (copy) all of w for one row.
-// Column blocks run in parallel on engine_pool().
-void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {  // b (d_out) or empty
-    assert(x.rows() == 1 && x.cols() == w.rows() && "linear_row: x (1, d_in), w (d_in, d_out)");
-    out.resize(1, w.cols());  // (1, d_out)
-    ThreadPool& pool = engine_pool();
-    const Eigen::Index cols = w.cols();
-    const int blocks = double(w.size()) < kParallelMacs ? 1 : pool.size();
-    auto block = [&](int part) {
-        const Eigen::Index c0 = (cols * part / blocks) & ~Eigen::Index(15);
-        const Eigen::Index c1 = part + 1 == blocks ? cols : (cols * (part + 1) / blocks) & ~Eigen::Index(15);
-        if (c1 <= c0) return;
-        out.middleCols(c0, c1 - c0).noalias() = x * w.middleCols(c0, c1 - c0);  // (1, c1 - c0)
-        if (b.size() > 0) out.middleCols(c0, c1 - c0) += b.segment(c0, c1 - c0);
-    };
-    if (blocks == 1) {
-        block(0);
-    } else {
-        pool.parallel_for(blocks, block);
-    }
-}
-
-}  // namespace
-
 Mat gpt2_logits(const Gpt2Weights& w, const Mat& h) {
     assert(h.cols() == w.wte.cols() && "gpt2_logits: h must be (T, d)");
     const Eigen::Index vocab = w.wte.rows();

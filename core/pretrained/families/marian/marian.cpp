@@ -1,4 +1,4 @@
-// marian.cpp — the Marian encoder–decoder: weights, the teacher-forced pass, greedy translation
+// marian.cpp — the Marian encoder–decoder: weights, the encoder, the teacher-forced pass
 // (the interface and its contract are in marian.h).
 #include "core/pretrained/families/marian/marian.h"
 
@@ -77,8 +77,10 @@ NormBlock norm_block(const MarianBlock& b, const AttentionWeights& attn) {
                      b.ff1_w,         b.ff1_b,        b.ff2_w, b.ff2_b};
 }
 
-ForwardPass encode(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
-                   const AttentionOptions& opt) {
+}  // namespace
+
+ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
+                          const AttentionOptions& opt) {
     ForwardPass pass;
     Mat x;  // (S, d)
     embed(w, w.encoder_positions, c, source, pass, x);
@@ -92,6 +94,8 @@ ForwardPass encode(const MarianWeights& w, const PretrainedConfig& c, const std:
     }
     return pass;
 }
+
+namespace {
 
 // The decoder over `input` (T) reading the encoder's output `memory` (S, d): self-attention
 // traces and hidden states in `pass`, cross-attention traces in `cross`; returns y (T, d).
@@ -124,15 +128,15 @@ Mat decode(const MarianWeights& w, const PretrainedConfig& c, const Mat& memory,
     return y;
 }
 
-// logits = y · Eᵀ + bias   (T, V)
-Mat output_logits(const MarianWeights& w, const Mat& y) {
+}  // namespace
+
+Mat marian_logits(const MarianWeights& w, const Mat& y) {
     const Mat& out = w.lm_head.size() > 0 ? w.lm_head : w.embed;
     Mat logits = y * out.transpose();  // (T, V)
     if (w.final_logits_bias.size() > 0) logits.rowwise() += w.final_logits_bias;
     return logits;
 }
 
-}  // namespace
 
 std::size_t MarianWeights::bytes() const {
     std::size_t n = std::size_t(embed.size() + lm_head.size() + final_logits_bias.size() + encoder_positions.size() +
@@ -201,43 +205,10 @@ Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& c, co
     assert(!decoder_input.empty() && int(decoder_input.size()) <= c.max_positions &&
            "marian_forward: 1 … max_positions decoder ids");
     Seq2SeqPass out;
-    out.encoder = encode(w, c, source, opt);
+    out.encoder = marian_encode(w, c, source, opt);
     const Mat y = decode(w, c, out.encoder.hidden_states.back(), decoder_input, opt, out.decoder, out.cross);
-    out.logits = output_logits(w, y);
+    out.logits = marian_logits(w, y);
     return out;
-}
-
-std::vector<int> marian_greedy(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
-                               int max_new_tokens) {
-    const Seq2SeqConfig& s = c.seq2seq;
-    AttentionOptions opt;
-    opt.compute_stats = false;
-    const ForwardPass enc = encode(w, c, source, opt);
-    const Mat& memory = enc.hidden_states.back();  // (S, d)
-    const int limit = std::min(s.max_length > 0 ? s.max_length : c.max_positions, c.max_positions);
-    std::vector<int> seq = {s.decoder_start_id};
-    std::vector<int> generated;
-    while (int(generated.size()) < max_new_tokens && int(seq.size()) < limit) {
-        int next = -1;
-        if (int(seq.size()) == limit - 1 && s.forced_eos_id >= 0) {
-            next = s.forced_eos_id;  // the length limit's last step
-        } else {
-            ForwardPass pass;
-            std::vector<LayerTrace> cross;
-            const Mat y = decode(w, c, memory, seq, opt, pass, cross);
-            RowVec last = output_logits(w, y.bottomRows(1));  // (1, V)
-            for (const std::vector<int>& bad : s.bad_words)
-                if (bad.size() == 1 && bad[0] >= 0 && bad[0] < last.size())
-                    last(bad[0]) = -std::numeric_limits<float>::infinity();
-            Eigen::Index best = 0;
-            last.maxCoeff(&best);
-            next = int(best);
-        }
-        seq.push_back(next);
-        generated.push_back(next);
-        if (next == s.eos_id) break;
-    }
-    return generated;
 }
 
 }  // namespace attn::pretrained

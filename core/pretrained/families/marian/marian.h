@@ -27,6 +27,7 @@
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
+#include "core/pretrained/seq2seq_session.h"
 
 namespace attn::pretrained {
 
@@ -73,15 +74,21 @@ struct Seq2SeqPass {
 Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
                            const std::vector<int>& decoder_input, const AttentionOptions& opt);
 
-// Greedy translation: from the start token, the highest-scoring next token each step (never a
-// bad word), up to config.seq2seq.max_length tokens with the start (the last allowed step is the
-// forced end token when the config names one); stops right after the end token. The generated
-// ids without the start token.
-std::vector<int> marian_greedy(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
-                               int max_new_tokens);
+// The encoder alone over checked source ids (S): its self-attention and hidden states.
+ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
+                          const AttentionOptions& opt);
+// logits = y · Eᵀ + final_logits_bias   y (T, d) -> (T, V)
+Mat marian_logits(const MarianWeights& w, const Mat& y);
+
+// The cached step (marian_step.cpp, seq2seq_session.h): the encoder and every decoder layer's
+// cross-attention keys and values once, then the start token; then one target row per token.
+void marian_start(const MarianWeights& w, const PretrainedModel& model, const std::vector<int>& source,
+                  Seq2SeqSession& session);
+void marian_append(const MarianWeights& w, const PretrainedConfig& config, Seq2SeqSession& session, int id);
 
 // generation_config.json's text over config's generation fields (decoder start, end, pad, forced
-// end, bad words, max_length, num_beams). Errors name the file and the field; nothing changes then.
+// end, bad words, max_length, num_beams, length_penalty, early_stopping). Errors name the file and
+// the field; nothing changes then.
 Status apply_generation_config(std::string_view text, PretrainedConfig& config);
 
 // The Marian family (family.h): model_type marian.

@@ -5,8 +5,10 @@
 //
 // A run reads RunConfig::text as the source and RunConfig::cross_text as the target. A typed target
 // is teacher-forced exactly as Hugging Face builds the decoder input from labels: the start token,
-// then the target's ids (the labels shifted right). An empty target is generated greedily first.
+// then the target's ids (the labels shifted right). An empty target is translated first (greedy or
+// beam search, as generation_config.json says: translate.h).
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "core/attention/engine.h"
@@ -16,6 +18,7 @@
 #include "core/pretrained/model_config_fields.h"
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/translate.h"
 
 namespace attn::pretrained {
 
@@ -134,6 +137,18 @@ Status apply_generation_config(std::string_view text, PretrainedConfig& config) 
     if (Status st = generation_int(root, "max_length", 1, 1 << 20, s.max_length); !st) return st;
     if (Status st = generation_int(root, "num_beams", 1, 64, s.num_beams); !st) return st;
     if (Status st = read_bad_words(root, "generation_config.json", s.bad_words); !st) return st;
+    if (auto it = root.find("length_penalty"); it != root.end() && !it->is_null()) {
+        if (!it->is_number() || !std::isfinite(it->get<double>()) || std::fabs(it->get<double>()) > 100)
+            return Status::Error("generation_config.json: \"length_penalty\" is " + config_fields::printable(it->dump()) +
+                                 "; expected a number from -100 to 100.");
+        s.length_penalty = float(it->get<double>());
+    }
+    if (auto it = root.find("early_stopping"); it != root.end() && !it->is_null()) {
+        if (!it->is_boolean())  // transformers also knows "never"; AttnLab's beam search does not
+            return Status::Error("generation_config.json: \"early_stopping\" is " + config_fields::printable(it->dump()) +
+                                 "; AttnLab reads true or false.");
+        s.early_stopping = it->get<bool>();
+    }
     if (Status st = check_special_ids(s, config.vocab_size, "generation_config.json"); !st) return st;
     config.seq2seq = s;
     return Status::Ok();
@@ -141,12 +156,13 @@ Status apply_generation_config(std::string_view text, PretrainedConfig& config) 
 
 namespace {
 
-Status check_ids(const PretrainedModel& model, const std::vector<SubwordToken>& tokens, bool source) {
+// The decoder's input (the start token, then the target) against the model (the source is
+// checked by source_tokens).
+Status check_target(const PretrainedModel& model, const std::vector<SubwordToken>& tokens) {
     const PretrainedConfig& c = model.config;
     if (int(tokens.size()) > c.max_positions)
-        return Status::Error(std::string(source ? "The source is " : "The target (with the start token) is ") +
-                             std::to_string(tokens.size()) + " tokens, but " + model.name + " reads at most " +
-                             std::to_string(c.max_positions) + ". Shorten it.");
+        return Status::Error("The target (with the start token) is " + std::to_string(tokens.size()) + " tokens, but " +
+                             model.name + " reads at most " + std::to_string(c.max_positions) + ". Shorten it.");
     for (const SubwordToken& t : tokens)
         if (t.id < 0 || t.id >= c.vocab_size)
             return Status::Error("The tokenizer gave \"" + t.display + "\" id " + std::to_string(t.id) + ", but " +
@@ -232,6 +248,14 @@ public:
     }
     int pad_id(const PretrainedModel& model) const override { return model.config.seq2seq.pad_id; }
 
+    void start_translation(const PretrainedModel& model, const std::vector<int>& source,
+                           Seq2SeqSession& s) const override {
+        marian_start(weights_of(model), model, source, s);
+    }
+    void append_target(Seq2SeqSession& s, int id) const override {
+        marian_append(weights_of(*s.model), s.model->config, s, id);
+    }
+
     Status check_attention(const PretrainedModel& model, const AttentionOptions& opt) const override {
         const int d = model.config.d_model;
         return validate_attention(weights_of(model).encoder.at(0).self_attn, opt, d, d);
@@ -247,18 +271,14 @@ public:
         const SubwordTokenizer& src_tok = *model.tokenizer;
         const SubwordTokenizer& tgt_tok = model.target_tok();
 
-        auto pieces = src_tok.encode(run.text, run.tokenizer.max_tokens);
-        if (!pieces) return pieces.status();
-        if (pieces->empty()) return Status::Error("The text is empty. Type a sentence to translate.");
-        auto source = frame(model, std::move(*pieces), run.text.size(), nullptr, 0);
+        auto source = source_tokens(model, run.text, run.tokenizer.max_tokens);
         if (!source) return source.status();
-        if (Status s = check_ids(model, source->tokens, true); !s) return s;
-        const std::vector<int> source_ids = ids_of(source->tokens);
+        const std::vector<int> source_ids = ids_of(*source);
 
-        // The decoder's input: the start token, then the typed target or the greedy translation
+        // The decoder's input: the start token, then the typed target or the model's translation
         // (without its final </s>, which the last position predicts).
         std::vector<SubwordToken> target;
-        std::string translation = run.cross_text;  // the target as text: typed, or the greedy translation
+        std::string translation = run.cross_text;  // the target as text: typed, or the model's translation
         target.push_back(special_token(tgt_tok, s2s.decoder_start_id, 0));
         if (!run.cross_text.empty()) {
             auto typed = tgt_tok.encode(run.cross_text, run.tokenizer.max_tokens);
@@ -270,7 +290,7 @@ public:
             const int room = c.max_positions - 1;
             std::vector<int> ids;
             std::size_t end = 0;
-            for (int id : marian_greedy(weights_of(model), c, source_ids, room)) {
+            for (int id : translate(model, source_ids, room).ids) {
                 if (id == s2s.eos_id) break;
                 ids.push_back(id);
                 const std::string text = decode_with_file_decoders(tgt_tok, ids);
@@ -284,7 +304,7 @@ public:
                 translation = text;
             }
         }
-        if (Status s = check_ids(model, target, false); !s) return s;
+        if (Status s = check_target(model, target); !s) return s;
         const std::vector<int> target_ids = ids_of(target);
         const int S = int(source_ids.size()), T = int(target_ids.size());
         const int H = std::max(c.n_heads, s2s.decoder_heads), L = c.n_layers + 2 * s2s.decoder_layers;
@@ -293,7 +313,7 @@ public:
         Seq2SeqPass pass = marian_forward(weights_of(model), c, source_ids, target_ids, run.attention);
 
         std::vector<Token> src_tokens, tgt_tokens;
-        for (const SubwordToken& t : source->tokens) src_tokens.push_back(trace_token(src_tok, t));
+        for (const SubwordToken& t : *source) src_tokens.push_back(trace_token(src_tok, t));
         for (const SubwordToken& t : target) tgt_tokens.push_back(trace_token(tgt_tok, t));
 
         auto section = [&](const char* name, const std::vector<Token>& q, const ForwardPass& qp, const std::vector<Token>& k,

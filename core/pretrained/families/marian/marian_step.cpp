@@ -1,0 +1,111 @@
+// marian_step.cpp — Marian's cached decoder step (seq2seq_session.h): the encoder once, each
+// decoder layer's cross-attention keys and values once, then one target row at a time.
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include "core/attention/softmax.h"
+#include "core/pretrained/families/marian/marian.h"
+#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_session.h"
+
+namespace attn::pretrained {
+
+namespace {
+
+// Room for n target rows in every layer's cache (doubling, at most max_positions).
+void reserve_cache(KvCache& cache, int n, int max_positions) {
+    const int have = cache.k.empty() ? 0 : int(cache.k.front().rows());
+    if (n <= have) return;
+    const int cap = std::min(max_positions, std::max({n, 2 * have, 16}));
+    for (Mat& m : cache.k) m.conservativeResize(cap, Eigen::NoChange);
+    for (Mat& m : cache.v) m.conservativeResize(cap, Eigen::NoChange);
+}
+
+// One query row q (1, d) against keys K and values V (n, d), every head: each head's weights into
+// rows (H, n), the heads' outputs side by side into concat (1, d).
+void attend_row(const Mat& q, const Eigen::Ref<const Mat>& keys, const Eigen::Ref<const Mat>& values, int heads,
+                float factor, Mat& rows, Mat& concat) {
+    const int n = int(keys.rows()), dk = int(q.cols()) / heads;
+    rows.resize(heads, n);
+    concat.resize(1, q.cols());
+    RowVec scores(n);  // (n) one head's raw q·k
+    for (int h = 0; h < heads; ++h) {
+        scores.noalias() = q.middleCols(h * dk, dk) * keys.middleCols(h * dk, dk).transpose();  // (n)
+        softmax_row(scores.data(), nullptr, n, factor, rows.row(h).data());
+        concat.middleCols(h * dk, dk).noalias() = rows.row(h) * values.middleCols(h * dk, dk);  // (1, d_k)
+    }
+}
+
+}  // namespace
+
+void marian_start(const MarianWeights& w, const PretrainedModel& model, const std::vector<int>& source,
+                  Seq2SeqSession& s) {
+    const PretrainedConfig& c = model.config;
+    assert(!source.empty() && int(source.size()) <= c.max_positions && "marian_start: 1 … max_positions source ids");
+    AttentionOptions opt;
+    opt.compute_stats = false;
+    const Mat memory = marian_encode(w, c, source, opt).hidden_states.back();  // (S, d)
+    auto cross = std::make_shared<CrossMemory>();
+    cross->source_length = int(source.size());
+    for (const MarianBlock& b : w.decoder) {
+        Mat k, v;  // (S, d)
+        linear(memory, b.cross_attn.w_k, b.cross_attn.b_k, k);
+        linear(memory, b.cross_attn.w_v, b.cross_attn.b_v, v);
+        cross->k.push_back(std::move(k));
+        cross->v.push_back(std::move(v));
+    }
+    s = Seq2SeqSession{};
+    s.model = &model;
+    s.source = source;
+    s.memory = std::move(cross);
+    s.cache.k.assign(w.decoder.size(), Mat(0, c.d_model));
+    s.cache.v.assign(w.decoder.size(), Mat(0, c.d_model));
+    marian_append(w, c, s, c.seq2seq.decoder_start_id);
+}
+
+void marian_append(const MarianWeights& w, const PretrainedConfig& c, Seq2SeqSession& s, int id) {
+    assert(id >= 0 && id < w.embed.rows() && "marian_append: token id out of range (callers check)");
+    assert(s.length() < c.max_positions && "marian_append: the decoder holds max_positions tokens");
+    const int pos = s.length(), t = pos + 1, heads = c.seq2seq.decoder_heads;
+    const float factor = logit_factor(true, 1.0f, c.d_model / heads);
+    reserve_cache(s.cache, t, c.max_positions);
+    Seq2SeqStep step;
+    step.id = id;
+    step.self_attention.resize(w.decoder.size());
+    step.cross_attention.resize(w.decoder.size());
+    const float scale = c.seq2seq.scale_embedding ? std::sqrt(float(c.d_model)) : 1.0f;
+    Mat y = w.embed.row(id) * scale + w.decoder_positions.row(pos);  // (1, d) the residual stream
+    Mat q, k, v, concat, out, ff;                                     // (1, d) … ff (1, d_ff)
+    for (std::size_t l = 0; l < w.decoder.size(); ++l) {
+        const MarianBlock& b = w.decoder[l];
+        // self-attention over the target so far (this token's key and value appended first)
+        linear_row(y, b.self_attn.w_q, b.self_attn.b_q, q);
+        linear_row(y, b.self_attn.w_k, b.self_attn.b_k, k);
+        linear_row(y, b.self_attn.w_v, b.self_attn.b_v, v);
+        s.cache.k[l].row(pos) = k;
+        s.cache.v[l].row(pos) = v;
+        attend_row(q, s.cache.k[l].topRows(t), s.cache.v[l].topRows(t), heads, factor, step.self_attention[l], concat);
+        linear_row(concat, b.self_attn.w_o, b.self_attn.b_o, out);
+        y += out;
+        layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, y);
+        // cross-attention over the source (its keys and values computed once, in marian_start)
+        linear_row(y, b.cross_attn.w_q, b.cross_attn.b_q, q);
+        attend_row(q, s.memory->k[l], s.memory->v[l], heads, factor, step.cross_attention[l], concat);
+        linear_row(concat, b.cross_attn.w_o, b.cross_attn.b_o, out);
+        y += out;
+        layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, y);
+        // feed-forward
+        linear_row(y, b.ff1_w, b.ff1_b, ff);
+        apply_activation(c.activation, ff);
+        linear_row(ff, b.ff2_w, b.ff2_b, out);
+        y += out;
+        layer_norm(y, b.ln_out_gamma, b.ln_out_beta, c.layer_norm_eps, y);
+    }
+    s.logits = marian_logits(w, y);
+    s.cache.n = t;
+    s.ids.push_back(id);
+    s.steps.push_back(std::move(step));
+}
+
+}  // namespace attn::pretrained

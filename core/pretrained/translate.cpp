@@ -1,0 +1,240 @@
+// translate.cpp — greedy and beam search over an encoder–decoder's cached step (translate.h).
+#include "core/pretrained/translate.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+#include "core/pretrained/family.h"
+#include "core/pretrained/pretrained_model.h"
+
+namespace attn::pretrained {
+
+namespace {
+
+constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
+
+// The session after the start token: the encoder once, then the decoder's first row.
+Seq2SeqSession start(const PretrainedModel& model, const std::vector<int>& source) {
+    assert(model.config.family != nullptr && model.family().capabilities(model.config).stacks == 2 &&
+           "translate: an encoder-decoder model");
+    Seq2SeqSession s;
+    model.family().start_translation(model, source, s);
+    return s;
+}
+
+int limit_for(const PretrainedConfig& c, int max_new_tokens) {
+    return std::min(generation_limit(c), 1 + std::max(0, max_new_tokens));
+}
+
+// The finished hypotheses of a beam search (at most B kept, the worst dropped).
+struct Hypotheses {
+    struct Entry {
+        double score;
+        double sum;
+        Seq2SeqSession session;  // the decoder before the end token
+        bool ended;              // by the end token (else cut at the limit)
+    };
+    int beams = 1;
+    double length_penalty = 1.0;
+    std::vector<Entry> entries;
+    double worst = 1e9;
+
+    double score_of(double sum, int length) const { return sum / std::pow(double(length), length_penalty); }
+
+    void add(const Seq2SeqSession& s, double sum, bool ended) {
+        const double score = score_of(sum, s.length());
+        if (int(entries.size()) >= beams && score <= worst) return;
+        entries.push_back({score, sum, s, ended});
+        if (int(entries.size()) > beams) {
+            auto lowest = std::min_element(entries.begin(), entries.end(),
+                                           [](const Entry& a, const Entry& b) { return a.score < b.score; });
+            entries.erase(lowest);
+            worst = std::min_element(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+                        return a.score < b.score;
+                    })->score;
+        } else {
+            worst = std::min(worst, score);
+        }
+    }
+
+    bool done(double best_sum, int length, bool early_stopping) const {
+        if (int(entries.size()) < beams) return false;
+        return early_stopping || worst >= score_of(best_sum, length);
+    }
+};
+
+struct Candidate {
+    double sum;
+    int beam;
+    int id;
+};
+
+}  // namespace
+
+int generation_limit(const PretrainedConfig& c) {
+    const int wanted = c.seq2seq.max_length > 0 ? c.seq2seq.max_length : c.max_positions;
+    return std::min(wanted, c.max_positions);
+}
+
+RowVec next_token_scores(const Seq2SeqConfig& g, const RowVec& logits, int length, int limit) {
+    const float top = logits.maxCoeff();
+    const double log_total = std::log((logits.array() - top).exp().cast<double>().sum());
+    RowVec s = (logits.array() - top - float(log_total)).matrix();  // (V) log_softmax
+    for (const std::vector<int>& bad : g.bad_words)
+        if (bad.size() == 1 && bad[0] >= 0 && bad[0] < s.size()) s(bad[0]) = kMinusInf;
+    if (length == limit - 1 && g.forced_eos_id >= 0 && g.forced_eos_id < s.size()) {
+        const float keep = s(g.forced_eos_id);
+        s.setConstant(kMinusInf);
+        s(g.forced_eos_id) = keep;
+    }
+    return s;
+}
+
+Translation translate_greedy(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens) {
+    const PretrainedConfig& c = model.config;
+    const int limit = limit_for(c, max_new_tokens);
+    Translation out;
+    out.session = start(model, source);
+    while (out.session.length() < limit) {
+        const RowVec s = next_token_scores(c.seq2seq, out.session.logits, out.session.length(), limit);
+        Eigen::Index best = 0;
+        out.score += s.maxCoeff(&best);
+        out.ids.push_back(int(best));
+        if (int(best) == c.seq2seq.eos_id) {
+            out.finished = true;
+            break;
+        }
+        if (out.session.length() + 1 < limit) model.family().append_target(out.session, int(best));
+        else out.session.ids.push_back(int(best)), out.session.logits.resize(0);
+    }
+    return out;
+}
+
+Translation translate_beams(const PretrainedModel& model, const std::vector<int>& source, int B,
+                            int max_new_tokens) {
+    assert(B >= 1 && "translate_beams: at least one beam");
+    const PretrainedConfig& c = model.config;
+    const Seq2SeqConfig& g = c.seq2seq;
+    const int limit = limit_for(c, max_new_tokens);
+    Hypotheses hyps;
+    hyps.beams = B;
+    hyps.length_penalty = g.length_penalty;
+    Translation out;
+    out.beams = B;
+
+    std::vector<Seq2SeqSession> running = {start(model, source)};
+    std::vector<double> sums = {0.0};
+    bool done = false;
+    while (!running.empty() && running.front().length() < limit) {
+        const int length = running.front().length();
+        // The 2B best (beam, token) pairs: each beam's own 2B best, then the best of those.
+        std::vector<Candidate> cands;
+        for (int b = 0; b < int(running.size()); ++b) {
+            const RowVec s = next_token_scores(g, running[b].logits, length, limit);
+            std::vector<int> order(std::size_t(s.size()));
+            for (int i = 0; i < int(order.size()); ++i) order[i] = i;
+            const int keep = std::min<int>(2 * B, int(order.size()));
+            std::partial_sort(order.begin(), order.begin() + keep, order.end(),
+                              [&](int a, int z) { return s(a) > s(z) || (s(a) == s(z) && a < z); });
+            for (int i = 0; i < keep; ++i)
+                if (std::isfinite(s(order[i]))) cands.push_back({sums[b] + s(order[i]), b, order[i]});
+        }
+        std::stable_sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& z) { return a.sum > z.sum; });
+        if (int(cands.size()) > 2 * B) cands.resize(std::size_t(2 * B));
+        if (cands.empty()) break;
+
+        std::vector<BeamNode> nodes;
+        std::vector<Candidate> next;
+        for (int rank = 0; rank < int(cands.size()) && int(next.size()) < B; ++rank) {
+            const Candidate& k = cands[std::size_t(rank)];
+            if (k.id == g.eos_id) {
+                if (rank >= B) continue;
+                hyps.add(running[k.beam], k.sum, true);
+                nodes.push_back({k.beam, k.id, k.sum, true, hyps.score_of(k.sum, length)});
+            } else {
+                next.push_back(k);
+                nodes.push_back({k.beam, k.id, k.sum, false, 0.0});
+            }
+        }
+        out.tree.push_back(std::move(nodes));
+        done = hyps.done(cands.front().sum, length, g.early_stopping);
+        if (done) break;
+
+        std::vector<Seq2SeqSession> grown;
+        std::vector<double> grown_sums;
+        for (const Candidate& k : next) {
+            grown.push_back(running[k.beam]);  // the parent's decoder (the encoder's memory shared)
+            Seq2SeqSession& s = grown.back();
+            if (length + 1 < limit) model.family().append_target(s, k.id);
+            else s.ids.push_back(k.id), s.logits.resize(0);  // at the limit: nothing reads it
+            grown_sums.push_back(k.sum);
+        }
+        running = std::move(grown);
+        sums = std::move(grown_sums);
+    }
+    if (!done)
+        for (int b = 0; b < int(running.size()); ++b) hyps.add(running[b], sums[b], false);
+    assert(!hyps.entries.empty() && "translate_beams: every search ends with a hypothesis");
+    const auto best = std::max_element(hyps.entries.begin(), hyps.entries.end(),
+                                       [](const Hypotheses::Entry& a, const Hypotheses::Entry& b) { return a.score < b.score; });
+    out.score = best->score;
+    out.session = best->session;
+    out.ids.assign(out.session.ids.begin() + 1, out.session.ids.end());
+    out.finished = best->ended;
+    if (out.finished) out.ids.push_back(g.eos_id);
+    return out;
+}
+
+Translation translate(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens) {
+    const int beams = model.config.seq2seq.num_beams;
+    return beams > 1 ? translate_beams(model, source, beams, max_new_tokens)
+                     : translate_greedy(model, source, max_new_tokens);
+}
+
+std::vector<ScoredToken> score_translation(const PretrainedModel& model, const std::vector<int>& source,
+                                           const std::vector<int>& ids, int top, int max_new_tokens) {
+    const PretrainedConfig& c = model.config;
+    const int limit = limit_for(c, max_new_tokens);
+    std::vector<ScoredToken> out;
+    Seq2SeqSession s = start(model, source);
+    for (std::size_t i = 0; i < ids.size() && s.logits.size() > 0; ++i) {
+        const RowVec scores = next_token_scores(c.seq2seq, s.logits, s.length(), limit);  // (V)
+        auto scored = [&](int id) { return TokenScore{id, std::exp(scores(id)), s.logits(id)}; };
+        ScoredToken t;
+        assert(ids[i] >= 0 && ids[i] < scores.size() && "score_translation: ids of this model");
+        t.chosen = scored(ids[i]);
+        std::vector<int> order(std::size_t(scores.size()));
+        for (int k = 0; k < int(order.size()); ++k) order[std::size_t(k)] = k;
+        const int n = std::clamp(top, 0, int(order.size()));
+        std::partial_sort(order.begin(), order.begin() + n, order.end(),
+                          [&](int a, int b) { return scores(a) > scores(b) || (scores(a) == scores(b) && a < b); });
+        for (int k = 0; k < n; ++k) t.top.push_back(scored(order[std::size_t(k)]));
+        out.push_back(std::move(t));
+        if (i + 1 < ids.size() && s.length() + 1 < limit) model.family().append_target(s, ids[i]);
+        else break;
+    }
+    return out;
+}
+
+Expected<std::vector<SubwordToken>> source_tokens(const PretrainedModel& model, const std::string& text,
+                                                  int max_tokens) {
+    const PretrainedConfig& c = model.config;
+    auto pieces = model.tokenizer->encode(text, max_tokens);
+    if (!pieces) return pieces.status();
+    if (pieces->empty()) return Status::Error("The text is empty. Type a sentence to translate.");
+    auto framed = model.family().frame(model, std::move(*pieces), text.size(), nullptr, 0);
+    if (!framed) return framed.status();
+    if (int(framed->tokens.size()) > c.max_positions)
+        return Status::Error("The source is " + std::to_string(framed->tokens.size()) + " tokens, but " + model.name +
+                             " reads at most " + std::to_string(c.max_positions) + ". Shorten it.");
+    for (const SubwordToken& t : framed->tokens)
+        if (t.id < 0 || t.id >= c.vocab_size)
+            return Status::Error("The tokenizer gave \"" + t.display + "\" id " + std::to_string(t.id) + ", but " +
+                                 model.name + " has only " + std::to_string(c.vocab_size) +
+                                 " token embeddings. Do the tokenizer files belong to this model?");
+    return std::move(framed->tokens);
+}
+
+}  // namespace attn::pretrained

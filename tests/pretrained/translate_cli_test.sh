@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# `attnlab generate` on a translation model as a user meets it: the tiny Marian folder translated by
+# beam search and greedily, checked against gen_tiny_marian.py's reference (reference.json), and
+# the refusals (sampling, --chat, --beams on a decoder, an empty source).
+set -u
+bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
+py=/usr/bin/python3
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/test_lib.sh
+. "$here/../test_lib.sh"
+models=$here/../fixtures/pretrained/models
+marian=$models/tiny-marian
+
+# The folder's own search (generation_config.json: 4 beams): the reference's first beam setting.
+expect_exit 0 "translate with the folder's beams" -- "$bin" generate --model "$marian" --text "He went home." \
+    -o "$tmp/beams.json"
+$py - "$tmp/beams.json" "$marian/reference.json" <<'PY' && ok || fail "beam translation: not the reference's"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["cases"] if c["source"] == "He went home.")
+want = case["beams"][0]
+assert want["beams"] == 4 and j["search"]["mode"] == "beams" and j["search"]["beams"] == 4, j["search"]
+assert [s["id"] for s in j["steps"]] == want["ids"], [s["id"] for s in j["steps"]]
+assert abs(j["search"]["score"] - want["score"]) < 1e-4 * max(1, abs(want["score"])), j["search"]
+assert j["search"]["finished"] is True
+assert [t["id"] for t in j["source"]["tokens"]] == case["source_ids"]
+S = len(case["source_ids"])
+for s in j["steps"]:
+    assert 0 < s["probability"] <= 1 and s["top"][0]["probability"] >= s["top"][-1]["probability"]
+    if "cross_attention" in s:
+        assert len(s["cross_attention"]) == 2  # decoder layers
+        for layer in s["cross_attention"]:
+            assert len(layer) == 4 and all(len(row) == S and abs(sum(row) - 1) < 1e-4 for row in layer)
+assert sum("cross_attention" in s for s in j["steps"]) >= len(j["steps"]) - 1
+tree = j["beam_tree"]
+assert len(tree) >= 1 and all(len(step) <= 4 + 4 for step in tree)
+assert all(n["parent"] >= 0 for step in tree for n in step)
+PY
+
+expect_exit 0 "translate greedily" -- "$bin" generate --model "$marian" --text "He went home." --beams 1 \
+    --no-attention -o "$tmp/greedy.json"
+$py - "$tmp/greedy.json" "$marian/reference.json" <<'PY' && ok || fail "greedy translation: not the reference's"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["cases"] if c["source"] == "He went home.")
+assert j["search"]["mode"] == "greedy" and "beam_tree" not in j
+assert [s["id"] for s in j["steps"]] == case["greedy"], [s["id"] for s in j["steps"]]
+assert all("cross_attention" not in s for s in j["steps"])
+PY
+
+# Other settings of the reference: 3 beams, length penalty 0 (as config, not as options: the folder's
+# generation_config.json copied with the field changed).
+cp -r "$marian" "$tmp/m3"
+$py - "$tmp/m3/generation_config.json" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1])); g["length_penalty"] = 0.0; g["num_beams"] = 3
+json.dump(g, open(sys.argv[1], "w"))
+PY
+expect_exit 0 "translate with 3 beams, length penalty 0" -- "$bin" generate --model "$tmp/m3" --text "He went home." \
+    -o "$tmp/b3.json"
+$py - "$tmp/b3.json" "$marian/reference.json" <<'PY' && ok || fail "3 beams, penalty 0: not the reference's"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["cases"] if c["source"] == "He went home.")
+want = next(b for b in case["beams"] if b["beams"] == 3 and b["length_penalty"] == 0.0)
+assert [s["id"] for s in j["steps"]] == want["ids"], ([s["id"] for s in j["steps"]], want["ids"])
+PY
+
+expect_exit 0 "translate at most 4 tokens" -- "$bin" generate --model "$marian" --text "He went home." --tokens 4 \
+    -o "$tmp/short.json"
+$py - "$tmp/short.json" <<'PY' && ok || fail "--tokens 4: more tokens or no forced </s>"
+import json, sys
+j = json.load(open(sys.argv[1]))
+ids = [s["id"] for s in j["steps"]]
+assert 1 <= len(ids) <= 4 and ids[-1] == 0, ids
+PY
+
+expect_exit nonzero "sampling refused" -- "$bin" generate --model "$marian" --text "He went home." --temperature 0.7 \
+    -o "$tmp/x.json"
+expect_stderr "not by sampling" "sampling refused"
+expect_exit nonzero "chat refused" -- "$bin" generate --model "$marian" --text "He went home." --chat -o "$tmp/x.json"
+expect_stderr "chat" "chat refused"
+expect_exit nonzero "empty source" -- "$bin" generate --model "$marian" --text "" -o "$tmp/x.json"
+expect_stderr "empty" "empty source"
+expect_exit nonzero "--beams on a decoder" -- "$bin" generate --model "$models/tiny-gpt2" --text "the cat" --beams 2 \
+    -o "$tmp/x.json"
+expect_stderr "translation models" "--beams on a decoder"
+expect_exit nonzero "--beams out of range" -- "$bin" generate --model "$marian" --text "He went home." --beams 65 \
+    -o "$tmp/x.json"
+[ ! -e "$tmp/x.json" ] && ok || fail "a refused translation left $tmp/x.json behind"
+
+echo "translate cli: $passed passed, $failed failed"
+[ $failed -eq 0 ]
