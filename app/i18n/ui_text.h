@@ -152,6 +152,12 @@ enum class Txt {
     // The Alignment view (a translation's cross-attention, word by word; ui_text_model.cpp)
     PredictTranslation, ViewAlignment, AlignIntro, AlignNeedsTranslation, AlignSwitching, AlignHead, AlignMeanHeads, AlignMeanLayers,
     AlignSourceTip, AlignPieces, AlignPiecesTip, AlignCellTip, AlignClickHint,
+    // The Predict view for a translation model (ui_text_translate.cpp)
+    TrSource, TrTarget, TrTargetTip, TrNothingYet, TrWriteBest, TrWriteBestTip, TrStartOver, TrStartOverTip,
+    TrTranslateBeams, TrTranslateGreedy, TrTranslateTip, TrComputing, TrNextAfter, TrBarsTip, TrEnded, TrEndedLimit,
+    TrReadWhile, TrHead, TrHeadTip, TrMeanOfHeads, TrGridTitle, TrGridTip, TrTreeTitle, TrTreeTip, TrTreeNodeTip,
+    // The Pipeline view on a later layer and on cross-attention (ui_text_translate.cpp)
+    PipeXLayer, PipeXCross, PipeQCross, PipeKCross, PipeVCross, PipeCrossNote,
     // Token limit in the controls column, and the refusal naming it (issue 23)
     TokenLimit, TokenLimitTip, TokenLimitRefusal,
     // RoPE view, KV-cache panel, grouped-query labels (ui_text_rope.cpp)

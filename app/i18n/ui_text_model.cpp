@@ -257,12 +257,11 @@ constexpr Entry kTexts[] = {
     // Lens view (the logit lens)
     {Txt::ViewLens, "Lens (every layer's guess)", "렌즈 (층마다의 추측)"},
     {Txt::PredictTranslation,
-     "This is a translation model: its decoder predicts the next word of the target from the source. This view "
-     "does not step a translation yet. Turn the Target box off and the model translates the source itself; the "
-     "Alignment view shows which source words each target word reads.",
-     "번역 모델입니다. 디코더가 원문을 보며 목표 문장의 다음 단어를 예측합니다. 이 보기는 아직 번역을 한 "
-     "단계씩 보여 주지 않습니다. 목표 문장 상자를 끄면 모델이 원문을 직접 번역하고, 정렬 보기에서 목표 "
-     "단어마다 어떤 원문 단어를 읽는지 볼 수 있습니다."},
+     "A translation model: its decoder writes the target one token at a time, reading the source through "
+     "cross-attention. Write the most probable next token (Enter), click a bar to write another, or translate the "
+     "whole sentence as the model's settings say.",
+     "번역 모델입니다. 디코더가 교차 어텐션으로 원문을 읽으며 목표 문장을 한 토큰씩 씁니다. 가장 그럴듯한 다음 토큰을 "
+     "쓰거나(Enter), 막대를 눌러 다른 토큰을 쓰거나, 모델 설정대로 문장 전체를 번역해 보세요."},
     {Txt::ViewAlignment, "Alignment (translation)", "정렬 (번역)"},
     {Txt::AlignIntro,
      "Cross-attention of a translation model: while the decoder writes each target word (rows), it reads the "

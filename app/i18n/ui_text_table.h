@@ -35,9 +35,10 @@ Area lesson_texts();
 Area train_texts();
 Area image_texts();
 Area rope_texts();
+Area translate_texts();
 
 // All areas above (defined in ui_text.cpp).
-inline constexpr int kAreaCount = 9;
+inline constexpr int kAreaCount = 10;
 const Area* all_areas();
 
 template <std::size_t N>

@@ -28,7 +28,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--generate",   "--image",  "--patch", "--image-mode",
                                        "--knock",      "--section"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
-                                      "--headless", "--lesson-reveal", "--rank-heads"};
+                                      "--headless", "--lesson-reveal", "--rank-heads", "--translate"};
 
 // "--flag" or "--flag=value": the flag part and, after '=', the inline value.
 struct Arg {
@@ -111,6 +111,7 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (a.flag == "--headless") o.headless = true;
             if (a.flag == "--lesson-reveal") o.lesson_reveal = true;
             if (a.flag == "--rank-heads") o.rank_heads = true;
+            if (a.flag == "--translate") o.translate = true;
             continue;
         }
         if (!takes_value(a.flag)) {
@@ -242,9 +243,12 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
     }
     if (!o.screenshot.empty() && !frames_set) o.frames = o.click ? 5 : 3;  // a click needs 4: see run_frames
     // --generate: the session starts on frame 2, its tokens are posted on frame 3 and drawn on 4.
-    if (!o.screenshot.empty() && !frames_set && o.generate > 0) o.frames = std::max(o.frames, 5);
+    // A translation model writes one token per frame (each waits for the last one's result).
+    if (!o.screenshot.empty() && !frames_set && o.generate > 0) o.frames = std::max(o.frames, 5 + std::min(o.generate, 60));
     // Knock-outs and the ranking are posted once the session's first snapshot is drawn.
     if (!o.screenshot.empty() && !frames_set && (!o.knock.empty() || o.rank_heads)) o.frames = std::max(o.frames, 6);
+    // --translate: posted on the Predict view's first frame, drawn once it is back.
+    if (!o.screenshot.empty() && !frames_set && o.translate) o.frames = std::max(o.frames, 6);
     if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
     if ((o.lesson_step > 0 || o.lesson_reveal) && o.lesson.empty())
         return Status::Error("--lesson-step and --lesson-reveal need --lesson FILE.");
@@ -353,8 +357,9 @@ const char* app_usage() {
            "  --lesson FILE           open a guided lesson (a .md file, see docs/lessons.md)\n"
            "  --lesson-step N         start the lesson at step N (from 1)\n"
            "  --lesson-reveal         reveal the step's answer (\"Show me\"; for screenshots)\n"
-           "  --generate N            Predict view (GPT-2): add N tokens once the text is read (greedy\n"
-           "                          unless changed), e.g. for screenshots; also: --view predict\n"
+           "  --generate N            Predict view: add N tokens once the text is read (greedy unless\n"
+           "                          changed; a translation model writes its N best), e.g. for screenshots\n"
+           "  --translate             Predict view (a translation model): translate the source at start\n"
            "  --knock L.H,...         knock these heads out (layer.head from 1); the Predict view compares\n"
            "  --rank-heads            Predict view (GPT-2): rank every head knocked out alone (screenshots)\n");
     return usage.c_str();

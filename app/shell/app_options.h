@@ -8,7 +8,7 @@
 //           [--run]        (press the view's main action at start: Cost measures)
 //           [--lesson FILE [--lesson-step N] [--lesson-reveal]]  (a guided lesson)
 //           [--train-task T] [--train-steps N]   (the Train view after N steps; scripted runs only)
-//           [--generate N] (Predict view: add N tokens once the text is read)
+//           [--generate N] (Predict view: add N tokens once the text is read) [--translate]
 //           [--patch R,C|cls] (the query in every view) [--image-mode query|heads|rollout] (the Image view)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
@@ -77,6 +77,7 @@ struct AppOptions {
     // every head once its session runs (screenshots).
     std::vector<std::pair<int, int>> knock;  // 0-based (layer, head)
     bool rank_heads = false;
+    bool translate = false;  // --translate: the Predict view translates the source at start (a translation model)
 };
 
 // argv without our flags (argv[0] kept): what the CLI dispatcher should look at.

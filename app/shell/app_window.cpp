@@ -361,10 +361,11 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
         if (last) break;
     }
     if (options.stats) {
-        std::fprintf(stderr, "attnlab stats: font atlas %dx%d, %d glyphs, built in %.1f ms (%s%s%s, on a thread)\n",
+        std::fprintf(stderr, "attnlab stats: font atlas %dx%d, %d glyphs, built in %.1f ms (%s%s%s%s%s, on a thread)\n",
                      app.fonts.atlas_w, app.fonts.atlas_h, app.fonts.glyphs, app.fonts.build_ms,
                      app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found",
-                     app.fonts.cjk_path.empty() ? "" : " + ", app.fonts.cjk_path.c_str());
+                     app.fonts.cjk_path.empty() ? "" : " + ", app.fonts.cjk_path.c_str(),
+                     app.fonts.symbol_path.empty() ? "" : " + ", app.fonts.symbol_path.c_str());
         if (app.fonts.atlas && app.fonts.atlas->Fonts.Size > 0) {
             // Text an input method may type at run time (not in the atlas's start-up texts).
             const std::string probe = "我们这是什么时候说话没有问题谢谢ありがとうございますカタカナ漢字変換";  // 34
@@ -482,6 +483,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     app->predict.auto_generate = options.generate;
     for (const auto& [layer, head] : options.knock) toggle_knockout(app->state, layer, head);
     app->predict.rank_on_start = options.rank_heads;
+    app->predict.translate_on_start = options.translate;
     post_if_changed(*app, *worker);
     std::string glyph_text = app->state.text + app->state.cross_text;
     glyph_text += lesson_glyph_text(app->lesson.lesson_dir,

@@ -209,12 +209,43 @@ int missing_glyphs(const ImFont& font, const std::string& text) {
     return missing;
 }
 
+namespace {
+
+// Symbols NanumGothic lacks, from DejaVu Sans (merged last: the earlier fonts' glyphs win):
+// SentencePiece's ▁ (block elements), ■ □ ▲ (geometric shapes), ᵀ (phonetic extensions), super-
+// and subscripts, arrows, mathematical operators.
+constexpr ImWchar kSymbolRanges[] = {0x1D00, 0x1DBF, 0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF,
+                                     0x2580, 0x25FF, 0};
+constexpr const char* kSymbolFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";  // fonts-dejavu-core
+
+void add_symbol_font(FontSetup& fonts, ImFontAtlas& atlas, float size_px) {
+    fonts.symbol_path.clear();
+    fonts.symbol_bytes.clear();
+    std::error_code ec;
+    if (!fonts.loaded || !std::filesystem::is_regular_file(kSymbolFont, ec)) return;
+    fonts.symbol_bytes = read_bytes(kSymbolFont);
+    if (fonts.symbol_bytes.empty()) return;
+    fonts.ranges.emplace_back(std::begin(kSymbolRanges), std::end(kSymbolRanges));
+    ImFontConfig config;
+    config.FontData = fonts.symbol_bytes.data();
+    config.FontDataSize = int(fonts.symbol_bytes.size());
+    config.SizePixels = size_px;
+    config.GlyphRanges = fonts.ranges.back().data();
+    config.MergeMode = true;
+    config.OversampleH = 1;
+    config.OversampleV = 1;
+    config.PixelSnapH = true;
+    if (add_borrowed(atlas, config) != nullptr) fonts.symbol_path = kSymbolFont;
+}
+
+}  // namespace
+
 void setup_fonts(FontSetup& fonts, const std::filesystem::path& asset_dir, float size_px,
                  const std::string& extra_text) {
     const auto t0 = std::chrono::steady_clock::now();
     fonts.atlas = std::make_unique<ImFontAtlas>();
     fonts.ranges.clear();
-    fonts.ranges.reserve(2);  // NanumGothic's, the CJK font's
+    fonts.ranges.reserve(3);  // NanumGothic's, the CJK font's, the symbol font's
     ImFontAtlas& atlas = *fonts.atlas;
 
     ImFontGlyphRangesBuilder builder;
@@ -277,6 +308,7 @@ void setup_fonts(FontSetup& fonts, const std::filesystem::path& asset_dir, float
         if (add_borrowed(atlas, config) != nullptr) fonts.cjk_path = f.path;
         break;
     }
+    add_symbol_font(fonts, atlas, size_px);
     atlas.Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
     atlas.Build();
     count_atlas(fonts);

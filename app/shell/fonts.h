@@ -62,9 +62,11 @@ struct FontSetup {
     std::vector<std::vector<ImWchar>> ranges;  // [config] the atlas's glyph ranges (must outlive it)
     std::vector<unsigned char> font_bytes;     // NanumGothic.ttf, borrowed by every atlas
     std::vector<unsigned char> cjk_bytes;      // the Chinese/Japanese font file ("" = none)
+    std::vector<unsigned char> symbol_bytes;   // DejaVu Sans, for symbols NanumGothic lacks ("" = none)
     bool loaded = false;       // false: ImGui's default font (no Hangul, no glyphs on demand)
     std::string path;
     std::string cjk_path;      // the font merged in for Chinese and Japanese ("" = none found)
+    std::string symbol_path;   // the font merged in for symbols ("" = none found)
     int glyphs = 0;            // in the atlas
     double build_ms = 0.0;     // atlas build time
     int atlas_w = 0, atlas_h = 0;
@@ -77,7 +79,9 @@ struct FontSetup {
 // Merged into it, from Debian's fonts-droid-fallback (else fonts-noto-cjk's Simplified Chinese
 // face) when installed: kana and the ~3,000 kanji of ImGui's Japanese range, the ~2,500 common
 // Chinese characters, and any character of `extra_text` NanumGothic lacks — so a Japanese or
-// Chinese input method's pre-edit and commits show as text, not "?". The atlas is only as tall as
+// Chinese input method's pre-edit and commits show as text, not "?". Last, from Debian's
+// fonts-dejavu-core: the symbols NanumGothic lacks that tokens and formulas use (SentencePiece's
+// ▁, ᵀ, block and geometric shapes, arrows, mathematical operators). The atlas is only as tall as
 // its glyphs need (ImFontAtlasFlags_NoPowerOfTwoHeight). The fonts' bytes stay in `fonts`.
 // Needs no ImGui context or GL: the app runs it on a thread while the window opens.
 void setup_fonts(FontSetup& fonts, const std::filesystem::path& asset_dir, float size_px,

@@ -39,12 +39,17 @@ TEST_CASE("fonts: every atlas borrows the TTF bytes FontSetup keeps") {
     FontSetup fonts;
     if (!app_fonts(fonts)) return;
     const ImFontAtlas& atlas = *fonts.atlas;
-    REQUIRE(atlas.ConfigData.Size == 2);
+    REQUIRE_MESSAGE(!fonts.symbol_path.empty(), "DejaVu Sans (fonts-dejavu-core, tools/install-deps.sh) is missing");
+    REQUIRE(atlas.ConfigData.Size == 3);
     CHECK(atlas.ConfigData[0].FontData == fonts.font_bytes.data());
     CHECK(atlas.ConfigData[1].FontData == fonts.cjk_bytes.data());
+    CHECK(atlas.ConfigData[2].FontData == fonts.symbol_bytes.data());
     for (const ImFontConfig& cfg : atlas.ConfigData) CHECK_FALSE(cfg.FontDataOwnedByAtlas);  // never freed by it
     CHECK(has_glyph(atlas, 0xAC00));  // 가
     CHECK_FALSE(has_glyph(atlas, kRare1Code));
+    // Symbols NanumGothic lacks, from DejaVu Sans: SentencePiece's ▁ and the ᵀ of QKᵀ.
+    CHECK(has_glyph(atlas, 0x2581));
+    CHECK(has_glyph(atlas, 0x1D40));
 }
 
 TEST_CASE("fonts: a rare character is built on a thread and swapped in; one noted meanwhile goes into the next build") {

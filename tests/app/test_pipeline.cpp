@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "app/state/app_state.h"
 #include "app/views/pipeline/pipeline.h"
 #include "core/attention/engine.h"
+#include "core/pretrained/pretrained_model.h"
 #include "tests/app/fake_pretrained.h"
 #include "tests/app/trace_for.h"
 
@@ -129,4 +131,28 @@ TEST_CASE("pipeline layout: one cell size, shapes to scale, nothing overlaps or 
     // A view too small for anything still gives a layout (the smallest cell), never a crash.
     const PipelineLayout tiny = layout_pipeline(stages, 50, 50, caption, min_w, label, gap, 48.0f);
     CHECK(tiny.cell == doctest::Approx(0.25f));
+}
+
+TEST_CASE("pipeline: on cross-attention, queries from the decoder (T_tgt) and keys and values from the encoder (T_src)") {
+    auto m = attn::pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) +
+                                                     "/../tests/fixtures/pretrained/models/tiny-marian");
+    REQUIRE(m.ok());
+    attn::RunConfig run;
+    run.text = "He went home.";
+    run.cross_text = "그는 집에 갔다.";
+    auto sections = attn::pretrained::compute_pretrained_run(**m, run);
+    REQUIRE(sections.ok());
+    const attn::Trace& cross = sections->back();
+    REQUIRE(cross.section == "cross");
+    const auto stages = make_pipeline(cross, 1, 2);
+    CHECK(std::string(stages[0].formula) == "decoder stream");
+    CHECK(std::string(stages[2].formula) == "M W_K");
+    CHECK(std::string(stages[3].formula) == "M W_V");
+    CHECK(stages[1].rows_name == "T_tgt");
+    CHECK(stages[2].rows_name == "T_src");
+    CHECK(shape_text(stages[7]) == "T_tgt × T_src = " + std::to_string(cross.t_q()) + " × " + std::to_string(cross.t_k()));
+    CHECK(stages[7].what == Txt::PipeA);
+    // The other sections keep the self-attention names.
+    CHECK(std::string(make_pipeline(sections->front(), 1, 0)[2].formula) == "X W_K");
+    CHECK(make_pipeline(sections->front(), 1, 0)[2].rows_name == "T_k");
 }

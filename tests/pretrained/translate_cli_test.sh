@@ -25,6 +25,7 @@ assert want["beams"] == 4 and j["search"]["mode"] == "beams" and j["search"]["be
 assert [s["id"] for s in j["steps"]] == want["ids"], [s["id"] for s in j["steps"]]
 assert abs(j["search"]["score"] - want["score"]) < 1e-4 * max(1, abs(want["score"])), j["search"]
 assert j["search"]["finished"] is True
+assert j["steps"][-1]["token"] == "</s>", j["steps"][-1]  # a special token by its piece, not ""
 assert [t["id"] for t in j["source"]["tokens"]] == case["source_ids"]
 S = len(case["source_ids"])
 for s in j["steps"]:

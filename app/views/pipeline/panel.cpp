@@ -140,6 +140,7 @@ void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView&
     ImGui::PushTextWrapPos(0.0f);
     if (view.trace->layers.size() > 1) ImGui::Text(tr(lang, Txt::ModelViewCell), layer_index + 1, head + 1);
     ImGui::TextDisabled(tr(lang, Txt::PipeIntro), head + 1);
+    if (view.trace->section == "cross") ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "%s", tr(lang, Txt::PipeCrossNote));
     ImGui::PopTextWrapPos();
     if (!p.renderer_error.empty() || !ensure_renderers(p)) {
         ImGui::TextColored(error_colour(), "%s", p.renderer_error.c_str());

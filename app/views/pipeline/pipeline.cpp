@@ -29,19 +29,27 @@ std::vector<PipelineStage> make_pipeline(const Trace& trace, int layer, int head
         out.push_back(std::move(s));
     };
     const bool embeddings = layer == 0 && trace.layers.size() == 1;  // the built-in model's one layer
-    add("X", embeddings ? "E + PE" : "layer input", Txt::PipeX, "T_q", "d_model", matrix_heatmap_data(L.x_q));
-    add("Q_h", "X W_Q", Txt::PipeQ, "T_q", "d_k", matrix_heatmap_data(Mat(L.q_head(head))));
-    add("K_h", "X W_K", Txt::PipeK, "T_k", "d_k", matrix_heatmap_data(Mat(L.k_head(head))));
-    add("V_h", "X W_V", Txt::PipeV, "T_k", "d_k", matrix_heatmap_data(Mat(L.v_head(head))));
-    add("S", "Q_h K_h^T", Txt::PipeS, "T_q", "T_k", matrix_heatmap_data(S));
+    // Cross-attention: queries from the decoder's stream X, keys and values from the encoder's
+    // output M (T_src rows).
+    const bool cross = trace.section == "cross";
+    const char* tq = cross ? "T_tgt" : "T_q";
+    const char* tk = cross ? "T_src" : "T_k";
+    add("X", cross ? "decoder stream" : embeddings ? "E + PE" : "layer input",
+        cross ? Txt::PipeXCross : embeddings ? Txt::PipeX : Txt::PipeXLayer, tq, "d_model", matrix_heatmap_data(L.x_q));
+    add("Q_h", "X W_Q", cross ? Txt::PipeQCross : Txt::PipeQ, tq, "d_k", matrix_heatmap_data(Mat(L.q_head(head))));
+    add("K_h", cross ? "M W_K" : "X W_K", cross ? Txt::PipeKCross : Txt::PipeK, tk, "d_k",
+        matrix_heatmap_data(Mat(L.k_head(head))));
+    add("V_h", cross ? "M W_V" : "X W_V", cross ? Txt::PipeVCross : Txt::PipeV, tk, "d_k",
+        matrix_heatmap_data(Mat(L.v_head(head))));
+    add("S", "Q_h K_h^T", Txt::PipeS, tq, tk, matrix_heatmap_data(S));
     const Mat Z = L.factor * S;  // (T_q, T_k)
-    add("Z", "S × factor", Txt::PipeZ, "T_q", "T_k", matrix_heatmap_data(Z));
-    add("Z_m", "Z + M, M = 0 or -∞", Txt::PipeMask, "T_q", "T_k", matrix_heatmap_data(Z, blocked));
+    add("Z", "S × factor", Txt::PipeZ, tq, tk, matrix_heatmap_data(Z));
+    add("Z_m", "Z + M, M = 0 or -∞", Txt::PipeMask, tq, tk, matrix_heatmap_data(Z, blocked));
     HeatmapData a = make_heatmap_data(L, head, HeatmapQuantity::Weights);
-    add("A", "softmax(Z_m)", Txt::PipeA, "T_q", "T_k", std::move(a));
-    add("O_h", "A V_h", Txt::PipeO, "T_q", "d_k", matrix_heatmap_data(Mat(L.out_head(head))));
-    add("concat", "[O_1 … O_H]", Txt::PipeConcat, "T_q", "d_model", matrix_heatmap_data(L.concat));
-    add("Y", "concat W_O", Txt::PipeY, "T_q", "d_model", matrix_heatmap_data(L.output));
+    add("A", "softmax(Z_m)", Txt::PipeA, tq, tk, std::move(a));
+    add("O_h", "A V_h", Txt::PipeO, tq, "d_k", matrix_heatmap_data(Mat(L.out_head(head))));
+    add("concat", "[O_1 … O_H]", Txt::PipeConcat, tq, "d_model", matrix_heatmap_data(L.concat));
+    add("Y", "concat W_O", Txt::PipeY, tq, "d_model", matrix_heatmap_data(L.output));
     return out;
 }
 

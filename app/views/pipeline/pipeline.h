@@ -28,7 +28,9 @@ struct PipelineStage {
 inline constexpr int kPipelineStages = 11;
 
 // layer in [0, layers), head in [0, n_heads) (asserted). Layer 0 of the built-in model starts
-// from X = E + PE; a later layer (or a pretrained model's) from that layer's input.
+// from X = E + PE; a later layer (or a pretrained model's) from that layer's input. A cross-
+// attention section (Trace::section "cross") names its sides: X the decoder's stream (T_tgt rows),
+// K_h = M W_K and V_h = M W_V from the encoder's output M (T_src rows).
 std::vector<PipelineStage> make_pipeline(const Trace& trace, int layer, int head);
 
 // "T_q × d_k = 5 × 16"

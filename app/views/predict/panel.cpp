@@ -21,7 +21,8 @@ namespace attn::app {
 PredictPanel::PredictPanel()
     : masked_job(std::make_unique<LatestJob<MaskedRequest, MaskedResult>>(
           [cache = std::make_shared<MlmHeadCache>()](const MaskedRequest& r) { return run_masked(r, *cache); })),
-      knock_job(std::make_unique<LatestJob<KnockoutRequest, KnockoutResult>>(run_knockout)) {
+      knock_job(std::make_unique<LatestJob<KnockoutRequest, KnockoutResult>>(run_knockout)),
+      translate_job(std::make_unique<LatestJob<TranslateRequest, TranslateResult>>(run_translate)) {
     settings.sampling.greedy = true;
     settings.sampling.temperature = 1.0f;
     settings.sampling.top_k = 0;
@@ -33,6 +34,7 @@ void predict_panel_set_wakeup(PredictPanel& p, const std::function<void()>& wake
     p.generation.set_wakeup(wake);
     p.masked_job->set_wakeup(wake);
     p.knock_job->set_wakeup(wake);
+    p.translate_job->set_wakeup(wake);
     p.rank.set_wakeup(wake);
 }
 
@@ -40,6 +42,7 @@ void predict_panel_wait_idle(PredictPanel& p, std::chrono::milliseconds timeout)
     p.generation.wait_idle(timeout);
     p.masked_job->wait_idle(timeout);
     p.knock_job->wait_idle(timeout);
+    p.translate_job->wait_idle(timeout);
     p.rank.wait_idle(timeout);
 }
 
@@ -309,8 +312,7 @@ void draw_predict_panel(PredictPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (auto snap = p.generation.take()) p.snap = std::move(snap);
     const PredictSupport support = predict_support(view.model.get());
-    if (support == PredictSupport::NoModel || support == PredictSupport::Vision ||
-        support == PredictSupport::Translation) {  // what to do, not a footnote
+    if (support == PredictSupport::NoModel || support == PredictSupport::Vision) {  // what to do, not a footnote
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, predict_intro(support)));
         ImGui::PopTextWrapPos();
@@ -319,8 +321,8 @@ void draw_predict_panel(PredictPanel& p, AppState& s, const ComputeView& view) {
     predict_view::wrapped_dim(tr(lang, predict_intro(support)));
     switch (support) {
         case PredictSupport::NoModel:
-        case PredictSupport::Vision:
-        case PredictSupport::Translation: return;
+        case PredictSupport::Vision: return;
+        case PredictSupport::Translation: predict_view::draw_translation(p, s, view); return;
         case PredictSupport::NextToken: draw_gpt2(p, s, view); return;
         case PredictSupport::Masked: predict_view::draw_masked(p, s, view); return;
     }

@@ -7,8 +7,12 @@
 // BERT: click tokens to [MASK] them (or type [MASK]) and see the masked-LM head's fillers, computed
 // on a job thread, beside the same fillers without the knocked-out heads; a checkpoint without the
 // head, or no model at all, gets a message instead.
-// Files: panel.cpp (GPT-2 and the choice), panel_masked.cpp (BERT), panel_knockout.cpp (knocked-out
-// heads, the ranking), panel_parts.cpp (token row, messages); panel_parts.h joins them.
+// A translation model (Marian): the source's tokens, the target written one token at a time (the
+// best, or a clicked bar) or by the model's search (beams or greedy, with its beam tree), and the
+// cross-attention row the decoder read while writing each token.
+// Files: panel.cpp (GPT-2 and the choice), panel_masked.cpp (BERT), panel_translate.cpp
+// (translation), panel_knockout.cpp (knocked-out heads, the ranking), panel_parts.cpp (token row,
+// messages); panel_parts.h joins them.
 #pragma once
 
 #include <chrono>
@@ -24,6 +28,7 @@
 #include "app/state/app_state.h"
 #include "app/views/predict/generation_worker.h"
 #include "app/views/predict/predict.h"
+#include "app/views/predict/translation.h"
 #include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
@@ -56,6 +61,18 @@ struct PredictPanel {
     HeadRankJob rank;
     std::optional<HeadRankDone> ranked;   // shown in place of the grown heatmap until closed
     bool rank_on_start = false;           // --rank-heads (screenshots): rank once the session runs
+
+    // A translation model (panel_translate.cpp): the target the user writes, token by token or by
+    // the model's own search, computed on translate_job.
+    std::unique_ptr<LatestJob<TranslateRequest, TranslateResult>> translate_job;
+    TranslateRequest posted_translate;
+    bool translate_posted = false;
+    std::optional<TranslateResult> translation;  // the newest result
+    std::optional<TranslateResult> searched;     // the last whole-sentence search (its beam tree)
+    std::vector<int> target;                     // the target written so far
+    int translate_step = -1;                     // the written token whose row is shown; −1 = the last
+    int translate_head = 0;                      // 1-based head; 0 = the mean of the layer's heads
+    bool translate_on_start = false;             // --translate (screenshots): search once at start
 
     LabelBuf label;
 };

@@ -33,5 +33,6 @@ void draw_ranking(PredictPanel& panel, AppState& state, const HeadRankDone& done
 void draw_knock_change(Lang lang, const PredictRow& chosen, float knocked, const PredictRow* top_without);
 
 void draw_masked(PredictPanel& panel, AppState& state, const ComputeView& view);
+void draw_translation(PredictPanel& panel, AppState& state, const ComputeView& view);
 
 }  // namespace attn::app::predict_view

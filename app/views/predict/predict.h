@@ -30,7 +30,7 @@ enum class PredictSupport {
     NextToken,  // next-token prediction and generation (GPT-2, Llama, Qwen, Mistral)
     Masked,     // BERT / DistilBERT: fill in [MASK]ed tokens (when the checkpoint has its MLM head)
     Vision,     // ViT / DeiT: no tokens to predict; its classes are in the Image view
-    Translation,  // an encoder–decoder (Marian): its target's words, in the Alignment view for now
+    Translation,  // an encoder–decoder (Marian): the target written token by token (translation.h)
 };
 PredictSupport predict_support(const pretrained::PretrainedModel* model);
 // The message the view shows instead of bars (NoModel), or the view's intro line.

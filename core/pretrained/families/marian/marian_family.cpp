@@ -352,8 +352,10 @@ public:
     std::string decode(const PretrainedModel& model, const std::vector<int>& ids) const override {
         return decode_with_file_decoders(model.target_tok(), ids);
     }
+    // A special token (</s>, <pad>, <unk>) by its piece: the spm's decoder writes nothing for it.
     std::string token_label(const PretrainedModel& model, int id) const override {
-        return label_with_file_decoders(model.target_tok(), id);
+        const SubwordTokenizer& tok = model.target_tok();
+        return tok.is_special(id) ? tok.piece(id) : label_with_file_decoders(tok, id);
     }
 };
 

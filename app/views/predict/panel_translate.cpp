@@ -1,0 +1,329 @@
+// panel_translate.cpp — the Predict view for a translation model: the source's tokens, the target
+// written one token at a time (the best, a clicked bar, Undo, Start over) or by the model's own
+// search, the next token's bars, what the decoder read in the source while writing each token, and
+// the beam search's tree. The numbers come from translation.h on the panel's job thread.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "app/i18n/core_messages.h"
+#include "app/plot/hbars.h"
+#include "app/plot/plot.h"
+#include "app/views/predict/panel_parts.h"
+#include "app/widgets/layer_choice.h"
+#include "core/base/colormap.h"
+
+namespace attn::app::predict_view {
+
+namespace {
+
+// Posts a request when what the panel shows no longer matches what was asked.
+void post_translation(PredictPanel& p, const ComputeView& view, const AppState& s, bool search) {
+    TranslateRequest q;
+    q.model = view.model;
+    q.source = s.text;
+    q.prefix = p.target;
+    q.shown = p.settings.shown;
+    q.search = search;
+    const bool same = p.translate_posted && p.posted_translate.model == q.model && p.posted_translate.source == q.source &&
+                      p.posted_translate.prefix == q.prefix && p.posted_translate.shown == q.shown && !search;
+    if (same) return;
+    p.posted_translate = q;
+    p.translate_posted = true;
+    p.translate_job->post(std::move(q));
+}
+
+// Takes a finished result: a search's target becomes the panel's (its request stands for it, so
+// nothing is asked again), and its tree is kept until the source or the model changes.
+void take_translation(PredictPanel& p) {
+    auto done = p.translate_job->take();
+    if (!done) return;
+    if (done->request.search && done->result.error.empty()) {
+        p.target = done->result.prefix;
+        p.translate_step = -1;
+        p.posted_translate.prefix = p.target;
+        p.posted_translate.search = false;
+        p.searched = done->result;
+    }
+    p.translation = std::move(done->result);
+}
+
+// One head's (or the heads' mean) cross-attention over the source for written token `step`.
+void draw_read_row(PredictPanel& p, AppState& s, const TranslateResult& r, int step) {
+    const Lang lang = s.lang;
+    const int layer = std::clamp(s.layer, 0, std::max(r.n_layers - 1, 0));
+    draw_layer_choice(s, r.n_layers);
+    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::SetNextItemWidth(110.0f);
+    ImGui::SliderInt(p.label(lang, Txt::TrHead, "tr_head"), &p.translate_head, 0, std::max(r.n_heads, 1), "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
+    item_tooltip(tr(lang, Txt::TrHeadTip));
+    const Mat rows = cross_rows(r.cross, layer, p.translate_head - 1);  // (T, S)
+    if (rows.rows() == 0 || step < 0 || step >= rows.rows()) return;
+    char head[64];
+    if (p.translate_head > 0) std::snprintf(head, sizeof(head), "%s %d", tr(lang, Txt::TrHead), p.translate_head);
+    else std::snprintf(head, sizeof(head), "%s", tr(lang, Txt::TrMeanOfHeads));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::Text(tr(lang, Txt::TrReadWhile), r.prefix_labels[std::size_t(step)].c_str(), layer + 1, head);
+    ImGui::PopTextWrapPos();
+    HBarSpec spec;
+    spec.series = {HBarSeries{tr(lang, Txt::TrSource), plot_colour(2), {}}};
+    double top = 0.0;
+    for (int j = 0; j < int(rows.cols()); ++j) {
+        spec.labels.push_back(r.source_labels[std::size_t(j)]);
+        spec.series[0].values.push_back(rows(step, j));
+        top = std::max(top, double(rows(step, j)));
+    }
+    spec.x = fit_axis({0.0, top}, AxisScale::Linear, true);
+    spec.x.hi = std::min(spec.x.hi, 1.0);
+    spec.max_row_height = 1.8f * ImGui::GetTextLineHeight();
+    const float h = std::min(ImGui::GetContentRegionAvail().y * 0.5f,
+                             float(rows.cols()) * 1.8f * ImGui::GetTextLineHeight() + 2.5f * ImGui::GetTextLineHeight());
+    draw_hbars("##tr_read", spec, ImVec2(ImGui::GetContentRegionAvail().x, std::max(h, 80.0f)));
+}
+
+// Every written token's row (T × S), the chosen one framed; a click chooses a row.
+void draw_grid(PredictPanel& p, AppState& s, const TranslateResult& r, int step) {
+    const Lang lang = s.lang;
+    const int layer = std::clamp(s.layer, 0, std::max(r.n_layers - 1, 0));
+    const Mat a = cross_rows(r.cross, layer, p.translate_head - 1);  // (T, S)
+    const int T = int(a.rows()), S = int(a.cols());
+    if (T == 0 || S == 0) return;
+    ImGui::TextUnformatted(tr(lang, Txt::TrGridTitle));
+    item_tooltip(tr(lang, Txt::TrGridTip));
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float line_h = ImGui::GetTextLineHeight();
+    float label_w = 0.0f;
+    for (const std::string& l : r.prefix_labels) label_w = std::max(label_w, ImGui::CalcTextSize(l.c_str()).x);
+    label_w = std::min(label_w + 8.0f, 0.3f * avail.x);
+    const float cell = std::floor(std::min({(avail.x - label_w - 4.0f) / float(S), (avail.y - 4.0f) / float(T), 40.0f}));
+    if (cell < 3.0f) return;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##tr_grid", ImVec2(label_w + cell * float(S) + 2.0f, cell * float(T) + 2.0f));
+    const bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 g0(o.x + label_w, o.y);
+    for (int i = 0; i < T; ++i) {
+        const float y = g0.y + float(i) * cell;
+        for (int j = 0; j < S; ++j) {
+            const Rgb8 c = colormap_rgb8(s.colormap, float(a(i, j)));
+            const float x = g0.x + float(j) * cell;
+            const float gap = cell > 6.0f ? 1.0f : 0.0f;
+            dl->AddRectFilled(ImVec2(x, y), ImVec2(x + cell - gap, y + cell - gap), IM_COL32(c.r, c.g, c.b, 255));
+        }
+        if (cell >= 0.8f * line_h || i % std::max(1, int(std::ceil(line_h / cell))) == 0) {
+            const std::string& l = r.prefix_labels[std::size_t(i)];
+            const ImVec2 ts = ImGui::CalcTextSize(l.c_str());
+            const ImVec4 clip(o.x, y - line_h, g0.x - 3.0f, y + cell + line_h);
+            dl->AddText(nullptr, 0.0f, ImVec2(std::max(o.x, g0.x - 4.0f - ts.x), y + 0.5f * (cell - ts.y)),
+                        ImGui::GetColorU32(ImGuiCol_Text), l.c_str(), nullptr, 0.0f, &clip);
+        }
+        if (i == step)
+            dl->AddRect(ImVec2(g0.x - 1, y - 1), ImVec2(g0.x + float(S) * cell + 1, y + cell + 1), IM_COL32(80, 220, 255, 255),
+                        0.0f, 0, 2.0f);
+    }
+    if (hovered) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        const int i = int((m.y - g0.y) / cell), j = int((m.x - g0.x) / cell);
+        if (m.x >= g0.x && m.y >= g0.y && i < T && j < S) {
+            ImGui::BeginTooltip();
+            ImGui::Text("%s → %s  %.3f", r.prefix_labels[std::size_t(i)].c_str(), r.source_labels[std::size_t(j)].c_str(),
+                        double(a(i, j)));
+            ImGui::EndTooltip();
+            if (clicked) p.translate_step = i + 1 == T ? -1 : i;
+        }
+    }
+}
+
+// The beam tree: a column per step, a box per kept candidate (its token and Σ log p), a line to
+// the candidate it grew from; finished candidates marked, the winner's path outlined.
+void draw_tree(const TranslateResult& r, Lang lang) {
+    if (r.tree.empty()) return;
+    ImGui::Text(tr(lang, Txt::TrTreeTitle), r.beams, r.score);
+    item_tooltip(tr(lang, Txt::TrTreeTip));
+    const std::vector<int> path = winning_path(r.tree, r.prefix);
+    const float line_h = ImGui::GetTextLineHeight();
+    const float box_w = std::max(ImGui::CalcTextSize("-00.00").x, 5.0f * line_h), box_h = 2.2f * line_h;
+    const float col_w = box_w + 1.2f * line_h, row_h = box_h + 0.4f * line_h;
+    std::size_t most = 1;
+    for (const auto& step : r.tree) most = std::max(most, step.size());
+    const ImVec2 size(col_w * float(r.tree.size()) + 8.0f, row_h * float(most) + 8.0f);
+    ImGui::BeginChild("##tr_tree", ImVec2(0.0f, std::min(size.y + ImGui::GetStyle().ScrollbarSize, ImGui::GetContentRegionAvail().y)),
+                      false, ImGuiWindowFlags_HorizontalScrollbar);
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImU32 win = IM_COL32(80, 220, 255, 255), done = plot_colour(1);
+    auto box = [&](std::size_t s, std::size_t i) { return ImVec2(o.x + float(s) * col_w, o.y + float(i) * row_h); };
+    for (std::size_t s = 0; s < r.tree.size(); ++s) {
+        // Step s's nodes grow from step s − 1's unfinished nodes, in order.
+        std::vector<int> running;
+        if (s > 0)
+            for (int i = 0; i < int(r.tree[s - 1].size()); ++i)
+                if (!r.tree[s - 1][std::size_t(i)].finished) running.push_back(i);
+        for (std::size_t i = 0; i < r.tree[s].size(); ++i) {
+            const pretrained::BeamNode& n = r.tree[s][i];
+            const ImVec2 b = box(s, i);
+            const bool on_path = path[s] == int(i);
+            if (s > 0 && n.parent >= 0 && n.parent < int(running.size())) {
+                const ImVec2 from = box(s - 1, std::size_t(running[std::size_t(n.parent)]));
+                dl->AddLine(ImVec2(from.x + box_w, from.y + 0.5f * box_h), ImVec2(b.x, b.y + 0.5f * box_h),
+                            on_path ? win : dim, on_path ? 2.0f : 1.0f);
+            }
+            dl->AddRectFilled(b, ImVec2(b.x + box_w, b.y + box_h), ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
+            if (on_path) dl->AddRect(b, ImVec2(b.x + box_w, b.y + box_h), win, 3.0f, 0, 2.0f);
+            std::string label = (n.finished ? "■ " : "") + r.tree_labels[s][i];
+            const ImVec4 clip(b.x + 2, b.y, b.x + box_w - 2, b.y + box_h);
+            dl->AddText(nullptr, 0.0f, ImVec2(b.x + 4.0f, b.y + 0.1f * line_h), n.finished ? done : text, label.c_str(),
+                        nullptr, 0.0f, &clip);
+            char sum[32];
+            std::snprintf(sum, sizeof(sum), "%.2f", n.sum);
+            dl->AddText(ImVec2(b.x + 4.0f, b.y + 1.1f * line_h), dim, sum);
+            if (ImGui::IsMouseHoveringRect(b, ImVec2(b.x + box_w, b.y + box_h))) {
+                ImGui::BeginTooltip();
+                ImGui::TextUnformatted(label.c_str());
+                ImGui::Text(tr(lang, Txt::TrTreeNodeTip), n.sum);
+                ImGui::EndTooltip();
+            }
+        }
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace
+
+void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
+    const Lang lang = s.lang;
+    if (view.model != p.posted_translate.model || s.text != p.posted_translate.source) {
+        p.target.clear();  // a new sentence or model: start over
+        p.translate_step = -1;
+        p.searched.reset();
+    }
+    take_translation(p);
+    if (p.translate_on_start) {
+        p.translate_on_start = false;
+        post_translation(p, view, s, true);
+    } else if (p.auto_generate > 0 && p.translation && p.translation->error.empty() && !p.translate_job->busy() &&
+               p.posted_translate.prefix == p.translation->prefix && !p.translation->next.empty()) {
+        p.target.push_back(p.translation->next.front().id);  // --generate N (screenshots): N best tokens
+        --p.auto_generate;
+    }
+    const bool busy = p.translate_job->busy();
+    if (!(busy && p.posted_translate.search)) post_translation(p, view, s, false);  // a search in flight stands
+    if (!p.translation || p.translation->source_labels.empty()) {
+        if (p.translation && !p.translation->error.empty()) error_line(lang, p.translation->error);
+        else ImGui::TextDisabled("%s", tr(lang, Txt::TrComputing));
+        return;
+    }
+    const TranslateResult& r = *p.translation;
+
+    // Source and target as token rows.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr(lang, Txt::TrSource));
+    ImGui::SameLine();
+    token_row(r.source_labels, std::vector<bool>(r.source_labels.size(), false), -1, nullptr, plot_colour(2));
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr(lang, Txt::TrTarget));
+    ImGui::SameLine();
+    const int T = int(r.prefix.size());
+    const int step = T == 0 ? -1 : (p.translate_step >= 0 && p.translate_step < T ? p.translate_step : T - 1);
+    if (T == 0) {
+        ImGui::TextDisabled("%s", tr(lang, Txt::TrNothingYet));
+    } else {
+        const int clicked = token_row(r.prefix_labels, std::vector<bool>(std::size_t(T), true), step,
+                                      tr(lang, Txt::TrTargetTip), plot_colour(1));
+        if (clicked >= 0) p.translate_step = clicked + 1 == T ? -1 : clicked;
+    }
+    if (!r.text.empty()) ImGui::TextDisabled("%s", r.text.c_str());
+
+    // Controls.
+    const bool current = p.posted_translate.prefix == r.prefix && !busy;
+    ImGui::BeginDisabled(!current || r.next.empty());
+    bool write = ImGui::Button(p.label(lang, Txt::TrWriteBest, "tr_best"));
+    item_tooltip(tr(lang, Txt::TrWriteBestTip));
+    if (!ImGui::GetIO().WantTextInput && !ImGui::GetIO().KeyCtrl && current && !r.next.empty() &&
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false))
+        write = true;
+    if (write && !r.next.empty()) p.target.push_back(r.next.front().id), p.translate_step = -1;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(p.target.empty());
+    if (ImGui::Button(p.label(lang, Txt::PredictUndo, "tr_undo"))) p.target.pop_back(), p.translate_step = -1;
+    item_tooltip(tr(lang, Txt::PredictUndoTip));
+    ImGui::SameLine();
+    if (ImGui::Button(p.label(lang, Txt::TrStartOver, "tr_clear"))) p.target.clear(), p.translate_step = -1;
+    item_tooltip(tr(lang, Txt::TrStartOverTip));
+    ImGui::EndDisabled();
+    ImGui::SameLine(0.0f, 20.0f);
+    const int beams = view.model ? view.model->config.seq2seq.num_beams : 1;
+    char search[96];
+    std::snprintf(search, sizeof(search), beams > 1 ? tr(lang, Txt::TrTranslateBeams) : tr(lang, Txt::TrTranslateGreedy),
+                  beams);
+    std::string search_label = std::string(search) + "###tr_search";
+    ImGui::BeginDisabled(busy);
+    if (ImGui::Button(search_label.c_str())) post_translation(p, view, s, true);
+    item_tooltip(tr(lang, Txt::TrTranslateTip));
+    ImGui::EndDisabled();
+    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::SetNextItemWidth(80.0f);
+    ImGui::SliderInt(p.label(lang, Txt::PredictShown, "tr_shown"), &p.settings.shown, 3, 20, "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
+    if (busy) {
+        ImGui::SameLine(0.0f, 16.0f);
+        ImGui::TextDisabled("%s", tr(lang, Txt::TrComputing));
+    }
+    if (!r.error.empty()) error_line(lang, r.error);
+    ImGui::Separator();
+
+    // Left: the next token's bars (or why there are none). Right: what the decoder read.
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float left_w = std::floor(avail.x * 0.4f);
+    ImGui::BeginChild("##tr_next", ImVec2(left_w, avail.y), false, ImGuiWindowFlags_NoScrollbar);
+    if (r.ended) {
+        ImGui::PushTextWrapPos(0.0f);
+        if (!r.prefix.empty() && r.prefix.back() == view.model->config.seq2seq.eos_id)
+            ImGui::Text(tr(lang, Txt::TrEnded), r.prefix_labels.back().c_str());
+        else
+            ImGui::Text(tr(lang, Txt::TrEndedLimit), pretrained::generation_limit(view.model->config));
+        ImGui::PopTextWrapPos();
+    } else if (!r.next.empty()) {
+        const std::string after = T == 0 ? view.model->target_tok().piece(view.model->config.seq2seq.decoder_start_id)
+                                         : r.prefix_labels.back();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::Text(tr(lang, Txt::TrNextAfter), after.c_str());
+        ImGui::PopTextWrapPos();
+        HBarSpec spec;
+        spec.series = {HBarSeries{tr(lang, Txt::PredictRaw), plot_colour(0), {}}};
+        double top = 0.0;
+        for (const PredictRow& row : r.next) {
+            spec.labels.push_back(row.label);
+            spec.series[0].values.push_back(row.raw);
+            top = std::max(top, double(row.raw));
+        }
+        spec.x = fit_axis({0.0, top}, AxisScale::Linear, true);
+        spec.x.hi = std::min(spec.x.hi, 1.0);
+        spec.x.label = tr(lang, Txt::PredictAxis);
+        spec.max_row_height = 2.0f * ImGui::GetTextLineHeight();
+        const HBarHover hover = draw_hbars("##tr_bars", spec, ImGui::GetContentRegionAvail());
+        if (hover.row >= 0) item_tooltip(tr(lang, Txt::TrBarsTip));
+        if (hover.clicked && current && hover.row < int(r.next.size())) {
+            p.target.push_back(r.next[std::size_t(hover.row)].id);
+            p.translate_step = -1;
+        }
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##tr_read", ImVec2(0.0f, avail.y), false, ImGuiWindowFlags_NoScrollbar);
+    if (step >= 0) {
+        draw_read_row(p, s, r, step);
+        ImGui::Spacing();
+        if (p.searched && !p.searched->tree.empty() && p.searched->prefix == r.prefix) draw_tree(*p.searched, lang);
+        else draw_grid(p, s, r, step);
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace attn::app::predict_view

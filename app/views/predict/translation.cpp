@@ -1,0 +1,124 @@
+// translation.cpp — the Predict view's translation numbers (GL-free)
+// (implementation; the interface and its contract are in translation.h)
+#include "app/views/predict/translation.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace attn::app {
+
+TranslateResult run_translate(const TranslateRequest& q) {
+    TranslateResult r;
+    if (!q.model) {
+        r.error = "No translation model is open.";
+        return r;
+    }
+    const pretrained::PretrainedModel& m = *q.model;
+    const pretrained::ModelFamily& family = m.family();
+    auto source = pretrained::source_tokens(m, q.source, 1 << 16);
+    if (!source) {
+        r.error = source.error();
+        return r;
+    }
+    std::vector<int> source_ids;
+    for (const pretrained::SubwordToken& t : *source) {
+        source_ids.push_back(t.id);
+        r.source_labels.push_back(t.display.empty() ? t.piece : t.display);
+    }
+    const int limit = pretrained::generation_limit(m.config);
+    r.n_layers = m.config.seq2seq.decoder_layers;
+    r.n_heads = m.config.seq2seq.decoder_heads;
+    const int eos = m.config.seq2seq.eos_id;
+
+    if (q.search) {
+        const pretrained::Translation t = pretrained::translate(m, source_ids, limit);
+        r.prefix = t.ids;
+        r.beams = t.beams;
+        r.score = t.score;
+        r.tree = t.tree;
+        for (const auto& step : r.tree) {
+            r.tree_labels.emplace_back();
+            for (const pretrained::BeamNode& n : step) r.tree_labels.back().push_back(family.token_label(m, n.id));
+        }
+    } else {
+        r.prefix = q.prefix;
+    }
+    // The prefix cut where the decoder stops: after the end token, at the limit.
+    for (std::size_t i = 0; i < r.prefix.size(); ++i)
+        if (r.prefix[i] == eos || int(i) + 2 > limit) {
+            r.prefix.resize(i + 1);
+            break;
+        }
+    for (int id : r.prefix)
+        if (id < 0 || id >= m.config.vocab_size) {
+            r.error = "A target token is not in the model's vocabulary.";
+            return r;
+        }
+
+    pretrained::Seq2SeqSession s;
+    family.start_translation(m, source_ids, s);
+    r.cross.push_back(s.steps.back().cross_attention);
+    std::vector<int> text_ids;
+    for (std::size_t i = 0; i < r.prefix.size(); ++i) {
+        const int id = r.prefix[i];
+        r.prefix_labels.push_back(family.token_label(m, id));
+        if (!m.target_tok().is_special(id)) text_ids.push_back(id);
+        if (id == eos || s.length() + 1 >= limit) break;
+        family.append_target(s, id);
+        if (i + 1 < r.prefix.size()) r.cross.push_back(s.steps.back().cross_attention);
+    }
+    r.text = family.decode(m, text_ids);
+    r.ended = !r.prefix.empty() && (r.prefix.back() == eos || int(r.prefix.size()) + 1 >= limit);
+    if (!r.ended) {
+        const RowVec scores = pretrained::next_token_scores(m.config.seq2seq, s.logits, s.length(), limit);
+        std::vector<int> order(std::size_t(scores.size()));
+        for (int k = 0; k < int(order.size()); ++k) order[std::size_t(k)] = k;
+        const int n = std::clamp(q.shown, 1, int(order.size()));
+        std::partial_sort(order.begin(), order.begin() + n, order.end(),
+                          [&](int a, int b) { return scores(a) > scores(b) || (scores(a) == scores(b) && a < b); });
+        for (int k = 0; k < n; ++k) {
+            const int id = order[std::size_t(k)];
+            const float p = std::exp(scores(id));
+            if (p <= 0.0f) break;
+            r.next.push_back(PredictRow{id, family.token_label(m, id), p, p});
+        }
+    }
+    return r;
+}
+
+Mat cross_rows(const std::vector<std::vector<Mat>>& cross, int layer, int head) {
+    if (cross.empty() || layer < 0 || layer >= int(cross.front().size())) return Mat();
+    const Mat& first = cross.front()[std::size_t(layer)];
+    Mat out(int(cross.size()), first.cols());  // (T, S)
+    for (std::size_t t = 0; t < cross.size(); ++t) {
+        const Mat& rows = cross[t][std::size_t(layer)];  // (H, S)
+        if (head >= 0 && head < rows.rows()) out.row(int(t)) = rows.row(head);
+        else out.row(int(t)) = rows.colwise().mean();
+    }
+    return out;
+}
+
+std::vector<int> winning_path(const std::vector<std::vector<pretrained::BeamNode>>& tree, const std::vector<int>& ids) {
+    std::vector<int> path(tree.size(), -1);
+    int beam = 0;  // the winner's index among the running beams a step grows from
+    for (std::size_t s = 0; s < tree.size() && s < ids.size(); ++s) {
+        const std::vector<pretrained::BeamNode>& nodes = tree[s];
+        int found = -1, running = -1, rank = -1;
+        for (int i = 0; i < int(nodes.size()); ++i) {
+            if (!nodes[std::size_t(i)].finished) ++running;
+            if (nodes[std::size_t(i)].parent == beam && nodes[std::size_t(i)].id == ids[s]) {
+                found = i;
+                rank = running;
+                break;
+            }
+        }
+        if (found < 0) break;
+        path[s] = found;
+        if (nodes[std::size_t(found)].finished) break;
+        beam = rank;
+    }
+    return path;
+}
+
+}  // namespace attn::app

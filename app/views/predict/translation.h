@@ -1,0 +1,57 @@
+// translation.h — the Predict view's numbers for a translation model (GL-free): the target written
+// one token at a time, the next token's probabilities after it, and the cross-attention row the
+// decoder read while choosing each token; or the whole translation by the folder's search (beams
+// or greedy) with its beam tree.
+//
+//   prefix   the target's ids so far (after the start token), chosen by the user or the search
+//   next     s = next_token_scores(logits after the prefix)   (V); its `shown` best, p = exp(s)
+//   cross    [t][layer] (H, S): step t read the start token (t = 0) or prefix[t − 1] and chose prefix[t]
+// Every request is computed from scratch (the encoder once, one decoder row per target token) on
+// the panel's job thread; the UI draws the result by value.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/state/app_state.h"
+#include "app/views/predict/predict.h"
+#include "core/base/matrix.h"
+#include "core/pretrained/translate.h"
+
+namespace attn::app {
+
+struct TranslateRequest {
+    PretrainedPtr model;
+    std::string source;           // the app's text
+    std::vector<int> prefix;      // target ids written so far (the start token not included)
+    int shown = 10;               // next-token bars
+    bool search = false;          // translate the whole source (the folder's beams or greedy), not the prefix
+};
+
+struct TranslateResult {
+    std::string error;                        // core English; "" = ok
+    std::vector<std::string> source_labels;   // (S) the encoder's tokens (Marian: then </s>)
+    std::vector<int> prefix;                  // the target written so far (requested, or the search's)
+    std::vector<std::string> prefix_labels;
+    std::string text;                         // the prefix decoded (special tokens left out)
+    std::vector<std::vector<Mat>> cross;      // [t][layer] (H, S), one per prefix token (above)
+    std::vector<PredictRow> next;             // the next token's best (raw = sampled = p); empty once ended
+    bool ended = false;                       // the prefix ends with the end token or fills the limit
+    int n_layers = 0, n_heads = 0;
+    // The search (request.search): beams (1 = greedy), the winner's score and the beam tree.
+    int beams = 0;
+    double score = 0.0;
+    std::vector<std::vector<pretrained::BeamNode>> tree;
+    std::vector<std::vector<std::string>> tree_labels;  // token_label of each node
+};
+
+TranslateResult run_translate(const TranslateRequest& request);
+
+// One head's (T, S) cross-attention, row t from step t; head −1 = the mean of the layer's heads.
+Mat cross_rows(const std::vector<std::vector<Mat>>& cross, int layer, int head);
+
+// The winner's path through the beam tree: [step] the index of the node that wrote ids[step] (a
+// node's parent is its beam's rank among the unfinished nodes of the step before), −1 after it.
+std::vector<int> winning_path(const std::vector<std::vector<pretrained::BeamNode>>& tree, const std::vector<int>& ids);
+
+}  // namespace attn::app
