@@ -136,6 +136,17 @@ view_shot predict-gen-ko --check "$predict_checks" --view predict --model "$fixt
     --generate 6 --frames 5 --lang ko
 view_shot predict-bert --check "--has-colour 0,158,115 1000" --view predict --model "$fixtures/lm/tiny-bert-mlm" \
     --text "the cat [MASK] on the mat."
+# A translation model in the Predict view (the tiny Marian): the whole sentence by its beam search
+# (green: what the decoder read; cyan: the winner's path through the beam tree, > 1200 pixels, where
+# a framed grid row alone has ~600), and three best tokens written one by one in Korean (sky blue:
+# the next token's bars). The Pipeline view names cross-attention's sides.
+marian="$fixtures/pretrained/models/tiny-marian"
+view_shot predict-translate-en --check "--has-colour 0,158,115 500 --has-colour 80,220,255 1200" --view predict \
+    --model "$marian" --text "The old man walks in the park." --translate
+view_shot predict-translate-gen-ko --check "--has-colour 86,180,233 1000 --has-colour 0,158,115 500" --view predict \
+    --model "$marian" --text "He went home." --generate 3 --lang ko
+view_shot pipeline-cross-ko --view pipeline --model "$marian" --text "He went home." --cross-text "그는 집에 갔다." \
+    --section cross --lang ko
 view_shot roles-en --check "--has-colour 213,94,0 500" --view model --model "$fixtures/pretrained/models/tiny-gpt2"
 view_shot roles-ko --check "--has-colour 213,94,0 500" --view model --model "$fixtures/pretrained/models/tiny-gpt2" --lang ko
 
