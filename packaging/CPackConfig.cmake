@@ -59,14 +59,25 @@ set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # Depends from the binary's libraries (dpkg-shlibdeps)
 # Chinese and Japanese glyphs in the UI font (app/shell/fonts); Fashion-MNIST for the ViT trainer (attnlab train --task fashion)
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-droid-fallback, dataset-fashion-mnist")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "see every step of attention in transformers
-AttnLab is a desktop app and command-line tool for teaching attention
-in transformers. Type a sentence in English or Korean and see the
-queries, keys and values, the scores, scaling, masks, softmax weights
-and each head's output, for a small built-in model or a local GPT-2
-or BERT model folder.
-Views include a heatmap, a step-by-step cell explainer, all heads, a
-scaling lab and a presentation mode for the classroom projector.
-Figures export as PDF, SVG or PNG, and the numbers as CSV or JSON.")
+# Chinese and Japanese glyphs in the UI font, and the symbols NanumGothic lacks (app/shell/fonts);
+# Fashion-MNIST for the ViT trainer (attnlab train --task fashion)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-droid-fallback, fonts-dejavu-core, dataset-fashion-mnist")
+# The summary, then what a teacher deciding whether to install it needs to know (debian/control style).
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "see every step of attention in transformers, for teaching
+AttnLab shows students how a transformer's attention works, one step at a
+time, in English and Korean. Type a sentence and follow it from the token
+vectors to the queries, keys and values, the scores, the division by the
+square root of d_k, the mask, the softmax weights and each head's output;
+switch the scaling or a mask off and watch what changes.
+.
+It runs a small built-in model out of the box and opens real models from
+local folders, offline: GPT-2, BERT, Llama, Qwen and Mistral for text,
+ViT and DeiT for pictures, and Marian for translation, where the
+cross-attention shows which source words each target word reads. Students
+can knock heads out, read the logit lens, train tiny models in a few
+minutes and follow guided lessons written by their teacher in Markdown.
+.
+Every view exports as a figure for slides and handouts (PDF, SVG, PNG) and
+its numbers as CSV or JSON; a presentation mode suits the classroom
+projector, and the attnlab command does the same from scripts.")
 include(CPack)

@@ -255,4 +255,10 @@ std::optional<ExportOutcome> ExportJob::take_outcome() {
     return o;
 }
 
+bool take_export_request(ViewExport& e, bool can_export) {
+    const bool open = e.request && can_export;
+    e.request = false;
+    return open;
+}
+
 }  // namespace attn::app

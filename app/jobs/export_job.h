@@ -115,4 +115,8 @@ struct ViewExport {
     bool ok = false;
 };
 
+// Whether a view's popup opens this frame: a request is answered at once, by opening when the view
+// has something to export, or dropped — never kept to open later, in another state, mid-typing.
+bool take_export_request(ViewExport& e, bool can_export);
+
 }  // namespace attn::app

@@ -79,14 +79,13 @@ void export_outcome_line(bool busy, const std::string& message, bool ok, Lang la
     }
 }
 
-void export_popup_start(ViewExport& e, const char* popup_id) {
+void export_popup_start(ViewExport& e, const char* popup_id, bool can_export) {
     if (auto outcome = e.job.take_outcome()) {
         e.message = outcome->message;
         e.ok = outcome->ok;
     }
     if (e.settings.kind == ExportKind::Json) e.settings.kind = ExportKind::Pdf;
-    if (e.request) {
-        e.request = false;
+    if (take_export_request(e, can_export)) {
         if (e.dir.empty()) e.dir = default_export_dir();
         e.path_edited = false;
         ImGui::OpenPopup(popup_id);

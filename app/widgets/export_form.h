@@ -30,8 +30,9 @@ bool export_path_field(ExportSettings& s, Lang lang, const char* id, float width
 void export_outcome_line(bool busy, const std::string& message, bool ok, Lang lang, float wrap);
 
 // The start of a view's own export popup: takes a finished job's outcome, keeps the format to a
-// figure or CSV, and opens `popup_id` (with the default path again) when the view asked for it.
-void export_popup_start(ViewExport& e, const char* popup_id);
+// figure or CSV, and opens `popup_id` (with the default path again) when the view asked for it and
+// has something to export (take_export_request: a request is never kept for later).
+void export_popup_start(ViewExport& e, const char* popup_id, bool can_export);
 
 // The rest of such a popup, inside BeginPopupModal: format (PDF, SVG, PNG, CSV), size, scale,
 // path, the Export and Close buttons and the outcome. Widget ids start with `id`. true: Export was

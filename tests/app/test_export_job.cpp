@@ -126,3 +126,15 @@ TEST_CASE("ExportJob runs off the calling thread and reports once") {
     CHECK(fs::exists(dir / "job.json"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("a view's export request opens its popup at once or never (Ctrl+E with nothing to export is dropped)") {
+    ViewExport e;
+    CHECK_FALSE(take_export_request(e, true));  // nothing asked
+    e.request = true;
+    CHECK_FALSE(take_export_request(e, false));  // asked with nothing to export (the Lens view without a model)
+    CHECK_FALSE(e.request);
+    CHECK_FALSE(take_export_request(e, true));  // … and it does not open later, once there is something
+    e.request = true;
+    CHECK(take_export_request(e, true));
+    CHECK_FALSE(take_export_request(e, true));  // once
+}

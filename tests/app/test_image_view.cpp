@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "app/heatmap/heatmap_data.h"
@@ -17,6 +18,7 @@
 #include "app/state/settings.h"
 #include "app/views/image/image_view.h"
 #include "app/views/predict/predict.h"
+#include "core/pretrained/pretrained_model.h"
 
 using namespace attn::app;
 using namespace std::chrono_literals;
@@ -296,4 +298,18 @@ TEST_CASE("image input: settings, dropped files, command line") {
     CHECK_FALSE(parse_app_options(3, const_cast<char**>(bad)));
     const char* bad_mode[] = {"attnlab", "--image-mode", "all"};
     CHECK_FALSE(parse_app_options(3, const_cast<char**>(bad_mode)));
+}
+
+TEST_CASE("image view: the prefix tokens named are the model's own ([CLS] for ViT, [CLS] and [DIST] for DeiT)") {
+    const std::filesystem::path models = fixtures() / "pretrained" / "models";
+    for (const auto& [folder, want] : {std::pair<const char*, const char*>{"tiny-vit", "[CLS]"}, {"tiny-deit", "[CLS], [DIST]"}}) {
+        auto m = attn::pretrained::load_pretrained_model((models / folder).string());
+        REQUIRE(m.ok());
+        attn::RunConfig run;
+        run.image_path = (models / "tiny-vit-input.png").string();
+        auto trace = attn::pretrained::compute_pretrained_trace(**m, run);
+        REQUIRE_MESSAGE(trace.ok(), (trace.ok() ? "" : trace.error()));
+        CHECK(prefix_names(*trace) == want);
+    }
+    CHECK(prefix_names(attn::Trace{}).empty());  // no image: no prefix
 }

@@ -52,6 +52,14 @@ if grep -qx /usr/share/applications/attnlab.desktop "$tmp/contents" && "$ATTNLAB
     case "$depends" in *libglfw3*) ok ;; *) fail "Depends lacks libglfw3 for the app" ;; esac
 fi
 [ -n "$(field Maintainer)" ] && [ -n "$(field Description)" ] && ok || fail "Maintainer/Description empty"
+# The long description tells a teacher what AttnLab is for (not the summary again), in lines apt
+# shows whole (at most 80 characters).
+description=$(field Description)
+long=$(printf '%s\n' "$description" | tail -n +2)
+printf '%s\n' "$long" | grep -q "students" && printf '%s\n' "$long" | grep -q "offline" && ok ||
+    fail "the long description does not say who it is for and what it runs"
+[ "$(printf '%s\n' "$description" | awk 'length > 80' | wc -l)" -eq 0 ] && ok || fail "Description lines over 80 characters"
+case "$(field Recommends)" in *fonts-dejavu-core*) ok ;; *) fail "Recommends lacks fonts-dejavu-core (the UI's symbols)" ;; esac
 
 # --- documentation ------------------------------------------------------------------------
 dpkg-deb -x "$deb" "$tmp/root" && ok || fail "dpkg-deb -x"

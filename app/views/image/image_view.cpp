@@ -63,6 +63,13 @@ std::vector<float> patch_attention(const LayerTrace& layer, const TraceImage& im
     return out;
 }
 
+std::string prefix_names(const Trace& trace) {
+    std::string out;
+    const int n = trace.image ? std::min<int>(trace.image->prefix_tokens, int(trace.k_tokens.size())) : 0;
+    for (int i = 0; i < n; ++i) out += (i > 0 ? ", " : "") + trace.k_tokens[std::size_t(i)].text;
+    return out;
+}
+
 float prefix_share(const LayerTrace& layer, const TraceImage& img, int query, int head) {
     float s = 0.0f;
     for (int j = 0; j < img.prefix_tokens && j < layer.t_k(); ++j) {

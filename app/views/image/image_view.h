@@ -48,6 +48,8 @@ bool select_start_patch(AppState& state, const Trace& trace, int row, int col);
 std::vector<float> patch_attention(const LayerTrace& layer, const TraceImage& img, int query, int head);
 // What the same query gives the prefix keys ([CLS] itself, DeiT's [DIST]): 1 − Σ patch weights.
 float prefix_share(const LayerTrace& layer, const TraceImage& img, int query, int head);
+// The prefix tokens the model has, by their labels: "[CLS]" (ViT), "[CLS], [DIST]" (DeiT).
+std::string prefix_names(const Trace& trace);
 // (rows · cols) row `query` of a (T, T) matrix (a rollout) on the patch keys.
 std::vector<float> patch_row(const Mat& a, const TraceImage& img, int query);
 

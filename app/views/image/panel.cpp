@@ -416,7 +416,7 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
         draw_query_line(lang, trace, s.image_query);
         if (p.mode == ImageMode::Query) {
             const float share = prefix_share(layer, img, s.image_query, s.image_mean_heads ? -1 : s.head);
-            ImGui::TextDisabled(tr(lang, Txt::ImagePrefixShare), double(share) * 100.0);
+            ImGui::TextDisabled(tr(lang, Txt::ImagePrefixShare), prefix_names(trace).c_str(), double(share) * 100.0);
         } else if (p.rollout) {
             ImGui::TextDisabled(tr(lang, Txt::ImageRolloutLine), layer_index + 1);
         } else {

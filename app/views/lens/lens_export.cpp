@@ -34,7 +34,7 @@ void draw_lens_export_button(LensPanel& p, Lang lang) {
 
 void draw_lens_export_popup(LensPanel& p, const AppState& state) {
     ViewExport& e = p.figure_export;
-    export_popup_start(e, "###lens_export");
+    export_popup_start(e, "###lens_export", shown_table(p) != nullptr);
     const Lang lang = state.lang;
     if (!e.path_edited) e.settings.path = default_lens_export_path(e.dir, e.settings.kind);
     char text[160];

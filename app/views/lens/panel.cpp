@@ -119,6 +119,7 @@ void draw_lens_panel(LensPanel& p, AppState& s, const ComputeView& view) {
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::LensNeedModel));
         ImGui::PopTextWrapPos();
+        take_export_request(p.figure_export, false);  // Ctrl+E here exports nothing, now or later
         return;
     }
     LensRequest req;

@@ -28,7 +28,7 @@ void export_button(ViewExport& e, Lang lang, LabelBuf& label) {
 template <class Panel, class MakeFigure>
 void export_popup(Panel& p, const AppState& state, const std::string& task, int probe_step, MakeFigure figure) {
     ViewExport& e = p.figure_export;
-    export_popup_start(e, "###train_export");
+    export_popup_start(e, "###train_export", true);
     const Lang lang = state.lang;
     if (!e.path_edited) e.settings.path = default_train_export_path(e.dir, task, probe_step, e.settings.kind);
     char text[160];
