@@ -16,6 +16,7 @@
 #include "core/lm/lm_inputs.h"
 #include "core/lm/masked_lm.h"
 #include "core/lm/sampling.h"
+#include "core/lm/task_fit.h"
 #include "core/pretrained/pretrained_model.h"
 
 namespace attn::cli {
@@ -362,6 +363,10 @@ int run_predict(const PredictOptions& o) {
         for (lm::MaskPrediction& p : r->masks) entries.push_back({p.position, std::move(p.top)});
     }
 
+    // A model trained on a task (task.json): say when the text is not one of the task's inputs.
+    const std::string task_note = gpt2 ? lm::task_input_note(m, ids) : std::string();
+    if (!task_note.empty()) std::cerr << "attnlab predict: note: " << one_line(task_note) << "\n";
+
     Status written = write_output(o.output, [&](std::ostream& out) {
         JsonWriter j(out, !o.compact);
         j.begin_object();
@@ -369,6 +374,7 @@ int run_predict(const PredictOptions& o) {
         j.key("text").value(o.text);
         write_chat(j, m, o.chat, text);
         j.key("task").value(gpt2 ? "next-token" : "masked-token");
+        if (!task_note.empty()) j.key("task_note").value(task_note);
         if (!ablation->empty()) write_ablation(j, *ablation);
         j.key("tokens").begin_array();
         for (int id : ids) write_token(j, m, id);

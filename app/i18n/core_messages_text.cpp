@@ -260,6 +260,15 @@ constexpr CoreMessagePattern kPatterns[] = {
      "{1}에 적힌 과제 \"{2}\"을(를) 이 AttnLab은 모릅니다."},
     {"{}'s vocabulary or length does not fit the model.", "{1}의 어휘나 길이가 모델에 맞지 않습니다."},
     {"{}'s vocabulary does not match the model's tokenizer.", "{1}의 어휘가 모델의 토크나이저와 맞지 않습니다."},
+    // core/lm/task_fit.cpp (a text outside a trained model's task)
+    {"The {} task's inputs are at most {} tokens; this one has {}. The model never saw such an input: its prediction "
+     "means nothing here.",
+     "{1} 과제의 입력은 최대 {2}개 토큰인데 이 입력은 {3}개입니다. 모델이 본 적 없는 입력이라 여기서의 예측은 "
+     "의미가 없습니다."},
+    {"The {} task never has {} at position {} (it has {} there). The model never saw such an input: its prediction "
+     "means nothing here.",
+     "{1} 과제에서는 {3}번째 자리에 {2}이(가) 오지 않습니다 (그 자리에는 {4}). 모델이 본 적 없는 입력이라 "
+     "여기서의 예측은 의미가 없습니다."},
     {"{} reads images, not text: head roles need a language model (GPT-2, BERT).",
      "{1}은(는) 글이 아니라 이미지를 읽습니다. 헤드 역할은 언어 모델(GPT-2, BERT)에서만 볼 수 있습니다."},
     // core/train: the image tasks (a tiny ViT), Fashion-MNIST's idx files

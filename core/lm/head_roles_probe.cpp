@@ -182,42 +182,43 @@ Expected<ProbeSet> task_probe(const TaskProbeSpec& spec, int vocab_size, int max
     return p;
 }
 
-ProbeSet model_probe(const pretrained::PretrainedModel& model) {
+Expected<std::optional<TaskProbeSpec>> folder_task(const pretrained::PretrainedModel& model) {
     namespace fs = std::filesystem;
-    if (model.folder.empty()) return standard_probe(model);
+    if (model.folder.empty()) return std::optional<TaskProbeSpec>();
     const fs::path path = fs::path(model.folder) / "task.json";
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) return standard_probe(model);
+    if (!fs::is_regular_file(path, ec)) return std::optional<TaskProbeSpec>();
     const std::string what = path.string();
     const auto size = fs::file_size(path, ec);
-    std::string note;
-    std::string text;
-    if (ec || size > kMaxTaskJsonBytes) {
-        note = unreadable(what);
-    } else {
-        std::ifstream in(path, std::ios::binary);
-        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        if (!in && !in.eof()) note = unreadable(what);
+    if (ec || size > kMaxTaskJsonBytes) return Status::Error(unreadable(what));
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in && !in.eof()) return Status::Error(unreadable(what));
+    auto spec = parse_task_json(text, what);
+    if (!spec) return spec.status();
+    // The saved folder gives the task's symbols the ids 0 … in order: check the tokenizer agrees.
+    for (std::size_t id = 0; id < spec->vocabulary.size(); ++id) {
+        const std::string& sym = spec->vocabulary[id];
+        if (sym.size() != 1 || static_cast<unsigned char>(sym[0]) >= 0x80) continue;  // not UTF-8 alone
+        auto ids = encode_for_model(model, sym);
+        if (!ids || ids->size() != 1 || (*ids)[0] != int(id))
+            return Status::Error(what + "'s vocabulary does not match the model's tokenizer.");
     }
-    if (note.empty()) {
-        auto spec = parse_task_json(text, what);
-        if (!spec) {
-            note = spec.error();
-        } else {
-            // The saved folder gives the task's symbols the ids 0 … in order: check the tokenizer agrees.
-            for (std::size_t id = 0; id < spec->vocabulary.size() && note.empty(); ++id) {
-                const std::string& sym = spec->vocabulary[id];
-                if (sym.size() != 1 || static_cast<unsigned char>(sym[0]) >= 0x80) continue;  // not UTF-8 alone
-                auto ids = encode_for_model(model, sym);
-                if (!ids || ids->size() != 1 || (*ids)[0] != int(id))
-                    note = what + "'s vocabulary does not match the model's tokenizer.";
-            }
-            if (note.empty()) {
-                auto probe = task_probe(*spec, model.config.vocab_size, model.config.max_positions, 16, 2024, what);
-                if (probe) return std::move(*probe);
-                note = probe.error();
-            }
-        }
+    return std::optional<TaskProbeSpec>(std::move(*spec));
+}
+
+ProbeSet model_probe(const pretrained::PretrainedModel& model) {
+    std::string note;
+    auto spec = folder_task(model);
+    if (!spec) {
+        note = spec.error();
+    } else if (!spec->has_value()) {
+        return standard_probe(model);
+    } else {
+        const std::string what = (std::filesystem::path(model.folder) / "task.json").string();
+        auto probe = task_probe(**spec, model.config.vocab_size, model.config.max_positions, 16, 2024, what);
+        if (probe) return std::move(*probe);
+        note = probe.error();
     }
     ProbeSet p = standard_probe(model);
     p.note = note + " The heads were scored on the standard probe.";

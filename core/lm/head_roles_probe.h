@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,11 @@ Expected<TaskProbeSpec> parse_task_json(const std::string& text, const std::stri
 // Errors: the vocabulary or the length does not fit a model of `vocab_size` ids and `max_positions`.
 Expected<ProbeSet> task_probe(const TaskProbeSpec& spec, int vocab_size, int max_positions, int n = 16,
                               std::uint64_t seed = 2024, const std::string& what = "task.json");
+
+// The task a trained model's folder names (task.json), its symbols checked against the model's
+// tokenizer (ids 0 … in order); no value when the folder has no task.json (or the model no
+// folder). Errors (English, the file named): unreadable, too large, a vocabulary that disagrees.
+Expected<std::optional<TaskProbeSpec>> folder_task(const pretrained::PretrainedModel& model);
 
 // The probe for this model (it must have a tokenizer): the task's when model.folder has a usable task.json (its symbols must
 // be the tokenizer's ids 0 …), else the standard one (with a note when task.json was unusable).

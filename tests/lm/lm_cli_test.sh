@@ -254,6 +254,13 @@ print(sum(a == b for a, b in zip(''.join(x['top'][0]['token'] for x in p)[6:], '
 r0=$(right "$tmp/rev-knock0.json"); r1=$(right "$tmp/rev-knock1.json")
 [ "${r0:-0}" -ge 4 ] && [ "${r1:-9}" -le 2 ] && ok || fail "trained reverse: $r0/6 right, $r1/6 with layer 1 knocked out"
 expect_exit 0 "lens on a trained model" -- "$bin" lens --model "$tmp/rev-knock" --text "abcdef>fedcb" -o "$tmp/rev-knock-lens.json"
+# An input outside the task (reverse reads six letters, then '>'): predicted, with a note that says so.
+expect_exit 0 "predict outside the task" -- "$bin" predict --model "$tmp/rev-knock" --text "abc>" -o "$tmp/rev-off.json"
+expect_stderr 'never has ">" at position 4' "predict outside the task"
+$py -c "import json,sys; j=json.load(open(sys.argv[1])); assert 'position 4' in j['task_note'], j.get('task_note')" \
+    "$tmp/rev-off.json" && ok || fail "predict outside the task: no task_note in the JSON"
+$py -c "import json,sys; assert 'task_note' not in json.load(open(sys.argv[1]))" "$tmp/rev-knock0.json" && ok ||
+    fail "predict inside the task: a task_note"
 
 # heads: one row per head, scores in [0, 1], sentence columns when --text is given.
 expect_exit 0 "heads" -- "$bin" heads --model "$models/tiny-gpt2" --text "a b a b a b" -o "$tmp/roles.csv"

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/lm/lm_inputs.h"
+#include "core/lm/task_fit.h"
 
 namespace attn::app {
 
@@ -110,6 +111,7 @@ void GenerationWorker::publish(const std::string& error, bool generating) {
     snap->model = model_;
     snap->source_text = source_text_;
     snap->error = error;
+    snap->task_note = task_note_;
     snap->generated = generated_;
     snap->generating = generating;
     if (session_ && model_) {
@@ -152,9 +154,11 @@ void GenerationWorker::execute(const Command& c) {
                 error = "No model is open.";
                 break;
             }
+            task_note_.clear();
             auto s = lm::start_session(*model_, c.text);
             if (s) session_ = std::make_unique<lm::LmSession>(std::move(*s));
             else error = s.error();
+            if (session_) task_note_ = lm::task_input_note(*model_, session_->ids);
             break;
         }
         case Kind::Generate: {

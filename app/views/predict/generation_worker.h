@@ -33,6 +33,7 @@ struct PredictSnapshot {
     PretrainedPtr model;          // the session's model
     std::string source_text;      // the text start() was given
     std::string error;            // the last command's error (core English); "" = ok
+    std::string task_note;        // the text is not one of a trained model's task inputs (core English)
     bool started = false;         // a session exists (false: the start failed)
     std::vector<int> ids;         // (T) prompt then generated tokens
     int prompt_length = 0;
@@ -85,6 +86,7 @@ private:
     // Job-thread state.
     PretrainedPtr model_;
     std::string source_text_;
+    std::string task_note_;  // the prompt outside a trained model's task (lm::task_input_note), or ""
     std::unique_ptr<lm::LmSession> session_;
     PredictSettings settings_;
     std::unique_ptr<lm::SampleRng> rng_;

@@ -233,6 +233,11 @@ void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
     update_knockout(p, s, snap);
     if (auto done = p.rank.take()) p.ranked = std::move(*done);
     if (!snap.error.empty()) error_line(lang, snap.error);
+    if (!snap.task_note.empty()) {  // a trained model's answer to an input outside its task
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", localize_core_message(snap.task_note, lang).c_str());
+        ImGui::PopTextWrapPos();
+    }
     ImGui::Separator();
 
     const Prediction& pr = snap.prediction;
