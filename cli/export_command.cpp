@@ -24,7 +24,8 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     cmd.add_option("-o,--output", o.output, "Output file: .png, .svg, .pdf, .csv or .json")->required();
     cmd.add_option("--view", o.view,
                    "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, rope (rotary models); with --image: "
-                   "image, attn-distance, pos-similarity; with a next-token --model: lens (the logit lens)")
+                   "image, attn-distance, pos-similarity; with a next-token --model: lens (the logit lens); with a "
+                   "translation --model: alignment (its cross-attention as words)")
         ->capture_default_str();
     cmd.add_option("--head", o.head, "Head number as the app shows it: 1 to --heads")->capture_default_str();
     cmd.add_option("--layer", o.layer, "Layer number, from 1")->capture_default_str();
@@ -34,7 +35,10 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
                    "The row and qk views' query as a token position from 0 (default: the last token)");
     cmd.add_option("--patch", o.patch,
                    "The image view's query (the pos-similarity map outlined, the pipeline's z0 row): a patch as row,col counted from 1 (e.g. 5,7), or cls (the default)");
-    cmd.add_flag("--mean-heads", o.mean_heads, "The image view: the mean of the layer's heads instead of --head");
+    cmd.add_flag("--mean-heads", o.mean_heads,
+                 "The image and alignment views: the mean of the layer's heads instead of --head");
+    cmd.add_flag("--mean-layers", o.mean_layers, "The alignment view: the mean of every layer's heads");
+    cmd.add_flag("--pieces", o.pieces, "The alignment view: subword pieces as the model reads them, not words");
     cmd.add_option("--pair", o.pair,
                    "The rope view's dimension pair, from 0 (pair i = dimensions i and i + rotary_dim/2 of a head)")
         ->capture_default_str();
@@ -179,6 +183,15 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
 
 // --patch and --mean-heads (image view) need the image's grid: the query token they name.
 Status resolve_patch(const ExportOptions& o, const Trace& trace, FigureRequest& r) {
+    if ((o.mean_layers || o.pieces) && r.view != FigureView::Alignment)
+        return Status::Error("--mean-layers and --pieces belong to the alignment view: add --view alignment.");
+    if (r.view == FigureView::Alignment) {
+        if (!o.patch.empty()) return Status::Error("--patch belongs to the image views, not the alignment view.");
+        if (o.mean_heads) r.head = -1;
+        r.all_layers = o.mean_layers;
+        r.pieces = o.pieces;
+        return Status::Ok();
+    }
     if (o.patch.empty() && !o.mean_heads) return Status::Ok();
     const bool patch_view = r.view == FigureView::Image ||
                             ((r.view == FigureView::PosSimilarity || r.view == FigureView::Pipeline) && !o.mean_heads);
@@ -236,7 +249,16 @@ int run_export(const ExportOptions& o, const char* argv0) {
     if (!model) {
         return fail("export", model.error(), kExitBadInput);
     }
-    auto trace = compute_cli_trace(*model, setup->run);
+    // The alignment view reads the run's cross-attention section (a translation model's third).
+    auto trace = [&]() -> Expected<Trace> {
+        if (request->view != FigureView::Alignment) return compute_cli_trace(*model, setup->run);
+        auto sections = compute_cli_run(*model, setup->run);
+        if (!sections) return sections.status();
+        for (Trace& t : *sections)
+            if (t.section == "cross") return std::move(t);
+        return Status::Error("The alignment view shows a translation model's cross-attention: give a Marian folder "
+                             "with --model (and --target, or let the model translate).");
+    }();
     if (!trace) {
         return fail("export", trace.error(), kExitBadInput);
     }
@@ -272,6 +294,13 @@ int run_export(const ExportOptions& o, const char* argv0) {
             bytes = std::move(*csv);
             what = "rope pair " + std::to_string(o.pair) + " of head " + std::to_string(o.head) + ", " +
                    std::to_string(trace->t_q()) + " tokens";
+        } else if (request->view == FigureView::Alignment) {
+            auto csv = alignment_csv(*trace, *request, o.csv_bom);
+            if (!csv) {
+                return fail("export", csv.error(), kExitBadInput);
+            }
+            bytes = std::move(*csv);
+            what = "cross-attention as " + std::string(o.pieces ? "pieces" : "words") + ", target x source";
         } else if (request->view == FigureView::AttnDistance || request->view == FigureView::PosSimilarity) {
             const bool distance = request->view == FigureView::AttnDistance;
             auto csv = distance ? attention_distance_csv(*trace, o.csv_bom) : position_similarity_csv(*trace, o.csv_bom);

@@ -19,7 +19,9 @@ struct ExportOptions {
     std::string cell;  // "query:key", 0-based token positions as in --block
     int row = -1;      // row view: the query (0-based); -1 = the last one
     std::string patch; // image view: the query patch as "row,col" from 1, or "cls" (the default)
-    bool mean_heads = false;  // image view: the mean of the layer's heads instead of --head
+    bool mean_heads = false;  // image and alignment views: the mean of the layer's heads instead of --head
+    bool mean_layers = false; // alignment view: the mean of every layer's heads
+    bool pieces = false;      // alignment view: subword pieces, not words
     int pair = 0;      // rope view: the dimension pair, 0-based as the app shows it
     std::string values = "weights";
     std::string colormap = "viridis";

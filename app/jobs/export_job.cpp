@@ -75,6 +75,8 @@ FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& 
     r.row = in.row >= 0 && in.trace && in.row < in.trace->t_q() ? in.row : -1;
     if (r.view == FigureView::Row || r.view == FigureView::Qk) r.cell_query = r.cell_key = -1;  // the row says it
     r.pair = in.pair;
+    r.all_layers = in.all_layers;
+    r.pieces = in.pieces;
     if (in.model)  // rotary families: the RoPE figure's speeds (empty for the others)
         r.rope_inv_freq = in.model->family().rotary_frequencies(in.model->config);
     FigureOptions& o = r.options;
@@ -172,6 +174,7 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
                        : s.view == FigureView::AttnDistance     ? attention_distance_csv(*in.trace, true)
                        : s.view == FigureView::PosSimilarity    ? position_similarity_csv(*in.trace, true)
                        : s.view == FigureView::Rope             ? rope_csv(*in.trace, make_figure_request(in, s), true)
+                       : s.view == FigureView::Alignment        ? alignment_csv(*in.trace, make_figure_request(in, s), true)
                                                                 : matrix_csv(*in.trace, in.layer, std::max(in.head, 0), in.values,
                                                                              /*utf8_bom=*/true);
             if (!csv) {

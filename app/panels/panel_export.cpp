@@ -10,6 +10,7 @@
 #include "app/i18n/core_messages.h"
 #include "app/widgets/export_form.h"
 #include "app/widgets/ui_widgets.h"
+#include "core/attention/alignment.h"
 
 namespace attn::app {
 
@@ -36,6 +37,7 @@ Txt figure_view_title(FigureView v) {
         case FigureView::AttnDistance: return Txt::ViewAttnDistance;
         case FigureView::PosSimilarity: return Txt::ViewPosSimilarity;
         case FigureView::Rope: return Txt::ViewRope;
+        case FigureView::Alignment: return Txt::ViewAlignment;
     }
     return Txt::ViewHeatmap;
 }
@@ -66,6 +68,7 @@ FigureView figure_view_for(const AppState& s) {
         case View::AttnDistance: return FigureView::AttnDistance;
         case View::PosSimilarity: return FigureView::PosSimilarity;
         case View::Rope: return FigureView::Rope;
+        case View::Alignment: return FigureView::Alignment;  // the cross section (the view asks for it)
         default: return FigureView::Heatmap;
     }
 }
@@ -105,6 +108,9 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         for (FigureView v : kFigureViews) {
             if (ImGui::Selectable(tr(lang, figure_view_title(v)), v == s.view)) s.view = v;
         }
+        if (view.trace && view.trace->section == "cross" &&
+            ImGui::Selectable(tr(lang, figure_view_title(FigureView::Alignment)), s.view == FigureView::Alignment))
+            s.view = FigureView::Alignment;
         if (view.trace && view.trace->image) {
             for (FigureView v : kImageFigureViews) {
                 if (ImGui::Selectable(tr(lang, figure_view_title(v)), v == s.view)) s.view = v;
@@ -151,6 +157,10 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
             if (state.image_mean_heads) in.head = -1;
         } else if (s.view == FigureView::PosSimilarity && view.trace->image) {  // the chosen map
             in.row = view.trace->image->prefix_tokens + state.pos_patch;
+        } else if (s.view == FigureView::Alignment) {  // the Alignment view's matrix
+            if (state.alignment_source == int(AlignmentSource::MeanHeads)) in.head = -1;
+            in.all_layers = state.alignment_source == int(AlignmentSource::MeanLayers);
+            in.pieces = state.alignment_pieces;
         }
         in.values = values_for(state.quantity);
         in.colormap = state.colormap;

@@ -60,6 +60,11 @@ struct AppState {
     std::string section;
     // The RoPE view's dimension pair (0-based; clamped by the view), for File > Export too. Not saved.
     int rope_pair = 0;
+    // The Alignment view's matrix, for File > Export too: 0 one head, 1 the mean of the layer's
+    // heads, 2 the mean of every layer's (core/attention/alignment.h AlignmentSource); pieces, not
+    // words. Not saved.
+    int alignment_source = 1;
+    bool alignment_pieces = false;
 
     // Model (built-in)
     int d_model = 64;

@@ -42,6 +42,7 @@ const Named<FigureView> kViews[] = {
     {FigureView::Cell, "cell"},         {FigureView::Row, "row"}, {FigureView::Qk, "qk"},
     {FigureView::Image, "image"},       {FigureView::AttnDistance, "attn-distance"},
     {FigureView::PosSimilarity, "pos-similarity"}, {FigureView::Rope, "rope"},
+    {FigureView::Alignment, "alignment"},
 };
 const Named<FigureFormat> kFormats[] = {
     {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
@@ -147,8 +148,11 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
     if (image_view && !trace.image)
         return Status::Error(std::string("The ") + figure_view_name(r.view) +
                              " view needs an image run: a ViT or DeiT model (--model) and --image FILE.");
-    // The image view: the mean of the heads; the ViT-paper views: no dot outlined.
-    const bool mean_allowed = image_view && r.head == -1;
+    if (r.view == FigureView::Alignment && trace.section != "cross")
+        return Status::Error("The alignment view shows a translation model's cross-attention: give a Marian folder "
+                             "with --model (and --target, or let the model translate).");
+    // The image and alignment views: the mean of the heads; the ViT-paper views: no dot outlined.
+    const bool mean_allowed = (image_view || r.view == FigureView::Alignment) && r.head == -1;
     if (!mean_allowed && (r.head < 0 || r.head >= L.n_heads)) {
         return Status::Error(
             "Head " + std::to_string(r.head + 1) + " is out of range: the model has " +
@@ -490,6 +494,9 @@ void draw_view(fig::Canvas& c, const Trace& trace, const FigureRequest& r) {
             break;
         case FigureView::Rope:
             fig::draw_rope_view(c, trace, r);
+            break;
+        case FigureView::Alignment:
+            fig::draw_alignment_view(c, trace, r);
             break;
     }
 }

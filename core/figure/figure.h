@@ -33,7 +33,7 @@ namespace attn {
 // Rope: a rotary model's q and k of one head and dimension pair as 2-D arrows before and after the
 // rotation, and the frequency of every pair (needs FigureRequest::rope_inv_freq).
 enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk, Image,
-                        AttnDistance, PosSimilarity, Rope };
+                        AttnDistance, PosSimilarity, Rope, Alignment };
 enum class FigureFormat { Png, Svg, Pdf };
 // A, S = QKᵀ, S · factor (softmax input), attention rollout through layers 1 … layer (heads
 // averaged, + I, rows normalised, multiplied; core/attention/attention_flow.h; self-attention only)
@@ -88,6 +88,10 @@ struct FigureRequest {
     // rope_inverse_frequencies), the trace does not hold them. Token t sits at position t.
     int pair = 0;
     std::vector<double> rope_inv_freq;
+    // Alignment view (a cross-attention trace): head −1 = the mean of the layer's heads;
+    // all_layers = the mean of every layer's heads; pieces = subword pieces, not words.
+    bool all_layers = false;
+    bool pieces = false;
     FigureOptions options;
 };
 
@@ -134,6 +138,9 @@ std::string positional_csv(const Trace& trace, bool utf8_bom = false);
 // before and after the rotation, then k_x, k_y before and after (k: the K/V head the query head
 // reads); one row per token.
 Expected<std::string> rope_csv(const Trace& trace, const FigureRequest& request, bool utf8_bom = false);
+// The alignment view's matrix (request.layer, head −1 = the layer's mean, all_layers, pieces) as
+// CSV: header "" then the source words, one row per target word (core/attention/alignment.h).
+Expected<std::string> alignment_csv(const Trace& trace, const FigureRequest& request, bool utf8_bom = false);
 // An image run's mean attention distance (vision_stats.h) as CSV: header layer, head,
 // mean_distance_px, prefix_share; one row per (layer, head), both counted from 1.
 Expected<std::string> attention_distance_csv(const Trace& trace, bool utf8_bom = false);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "core/attention/alignment.h"
 #include "core/figure/figure.h"
 #include "core/figure/figure_train.h"
 #include "core/figure/figure_lens.h"
@@ -186,6 +187,27 @@ std::string lens_csv(const LensFigureData& d, bool utf8_bom) {
             }
         }
     return out;
+}
+
+Expected<std::string> alignment_csv(const Trace& trace, const FigureRequest& r, bool utf8_bom) {
+    if (trace.section != "cross" || trace.layers.empty())
+        return Status::Error("The alignment view shows a translation model's cross-attention: give a Marian folder "
+                             "with --model (and --target, or let the model translate).");
+    const AlignmentSource source = r.all_layers ? AlignmentSource::MeanLayers
+                                   : r.head < 0 ? AlignmentSource::MeanHeads
+                                                : AlignmentSource::Head;
+    const Mat pieces = alignment_pieces(trace, source, r.layer, std::max(r.head, 0));
+    const WordGroups tgt = group_words(trace.q_tokens, trace.run.cross_text, !r.pieces);
+    const WordGroups src = group_words(trace.k_tokens, trace.run.text, !r.pieces);
+    std::vector<std::string> header{""};
+    for (const std::string& l : src.labels) header.push_back(l);
+    std::vector<Token> rows;
+    for (const std::string& l : tgt.labels) {
+        Token t;
+        t.text = l;
+        rows.push_back(std::move(t));
+    }
+    return csv_of(merge_words(pieces, tgt, src), rows, header, utf8_bom);
 }
 
 }  // namespace attn

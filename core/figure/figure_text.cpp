@@ -119,6 +119,20 @@ const Entry kTable[] = {
      "레이어 {0} · 헤드 {1}/{2} · 선의 진하기 = 어텐션 가중치"},
     {Ft::LinesLegend, "weight", "가중치"},
 
+    {Ft::TitleAlignment, "Alignment: which source words each target word reads",
+     "정렬: 목표 단어마다 읽는 원문 단어"},
+    {Ft::SubtitleAlignHead, "Cross-attention · layer {0} · head {1} of {2} · {3}",
+     "교차 어텐션 · 레이어 {0} · 헤드 {1}/{2} · {3}"},
+    {Ft::SubtitleAlignMeanHeads, "Cross-attention · layer {0}, mean of its {1} heads · {2}",
+     "교차 어텐션 · 레이어 {0}, 헤드 {1}개의 평균 · {2}"},
+    {Ft::SubtitleAlignMeanLayers, "Cross-attention · mean of every layer's heads · {0}",
+     "교차 어텐션 · 모든 레이어 헤드의 평균 · {0}"},
+    {Ft::AlignTarget, "Target (decoder)", "목표 문장 (디코더)"},
+    {Ft::AlignSource, "Source (encoder)", "원문 (인코더)"},
+    {Ft::AlignWords, "words: a row is a target word's attention (its pieces' mean), a column a source word's (its pieces' sum)",
+     "단어 단위: 행은 목표 단어(조각들의 평균), 열은 원문 단어(조각들의 합)"},
+    {Ft::AlignPieces, "subword pieces as the model reads them", "모델이 읽는 하위 단어 조각 그대로"},
+
     {Ft::TitlePe, "Sinusoidal positional encoding", "사인파 위치 인코딩"},
     {Ft::SubtitlePe,
      "PE(pos, 2i) = sin(pos / 10000<sup>2i/d</sup>),  PE(pos, 2i+1) = cos(pos / 10000<sup>2i/d</sup>),  d = "

@@ -97,6 +97,15 @@ enum class Ft {
     TitleLines,
     SubtitleLines,
     LinesLegend,
+    // Alignment view (a translation's cross-attention as words)
+    TitleAlignment,
+    SubtitleAlignHead,
+    SubtitleAlignMeanHeads,
+    SubtitleAlignMeanLayers,
+    AlignTarget,
+    AlignSource,
+    AlignWords,
+    AlignPieces,
     // Positional-encoding view
     TitlePe,
     SubtitlePe,

@@ -29,6 +29,7 @@ void draw_image_view(Canvas& c, const Trace& trace, const FigureRequest& request
 void draw_attn_distance_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_pos_similarity_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_rope_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_alignment_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 // The pipeline figure's first step for an image run: z0 = [x_class; x_p E] + E_pos for the prefix
 // tokens and up to three patches (`query` first when it is a patch) in `area`; returns the height used.
 double draw_z0_band(Canvas& c, const Trace& trace, const Rect& area, int query);

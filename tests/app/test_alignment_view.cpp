@@ -1,15 +1,16 @@
-// The Alignment view's numbers (app/views/alignment/alignment.h): pieces grouped into words by
-// their spans, word rows that still sum to 1, and the real tiny Marian's cross-attention.
+// The Alignment view's numbers (core/attention/alignment.h): pieces grouped into words by
+// their spans, word rows that still sum to 1, the real tiny Marian's cross-attention, and the
+// alignment figure and CSV drawn from them.
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
-#include "app/views/alignment/alignment.h"
+#include "core/attention/alignment.h"
+#include "core/figure/figure.h"
 #include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
-using namespace attn::app;
 
 namespace {
 
@@ -91,4 +92,52 @@ TEST_CASE("alignment: the tiny Marian's cross section, one head, the layer mean 
     CHECK(src.labels == std::vector<std::string>{"He", "went", "home", ".", "</s>"});
     const Mat words = merge_words(all, tgt, src);
     for (Eigen::Index i = 0; i < words.rows(); ++i) CHECK(words.row(i).sum() == doctest::Approx(1.0).epsilon(1e-5));
+}
+
+TEST_CASE("alignment: the figure and its CSV draw the word matrix; other sections are refused by name") {
+    auto m = pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) +
+                                               "/../tests/fixtures/pretrained/models/tiny-marian");
+    REQUIRE(m.ok());
+    RunConfig run;
+    run.text = "He went home.";
+    run.cross_text = "그는 집에 갔다.";
+    auto sections = pretrained::compute_pretrained_run(**m, run);
+    REQUIRE(sections.ok());
+    const Trace& cross = sections->back();
+    FigureRequest r;
+    r.view = FigureView::Alignment;
+    r.layer = 1;
+    r.head = -1;  // the layer's mean
+    r.options.font_files.push_back(std::string(ATTNLAB_ASSET_DIR) + "/fonts/NanumGothic.ttf");
+    for (FigureFormat f : {FigureFormat::Png, FigureFormat::Svg, FigureFormat::Pdf}) {
+        REQUIRE(validate_figure_request(cross, r, f).ok());
+        auto bytes = render_figure(cross, r, f);
+        REQUIRE_MESSAGE(bytes.ok(), (bytes.ok() ? "" : bytes.error()));
+        CHECK(bytes->size() > 1000);
+    }
+    // The CSV: one row per target word, the same numbers as the view's.
+    auto csv = alignment_csv(cross, r);
+    REQUIRE(csv.ok());
+    const WordGroups tgt = group_words(cross.q_tokens, cross.run.cross_text, true);
+    const WordGroups src = group_words(cross.k_tokens, cross.run.text, true);
+    const Mat w = merge_words(alignment_pieces(cross, AlignmentSource::MeanHeads, 1, 0), tgt, src);
+    std::vector<std::string> lines;
+    for (std::size_t a = 0, b; a < csv->size(); a = b + 2) {
+        b = csv->find("\r\n", a);
+        if (b == std::string::npos) break;
+        lines.push_back(csv->substr(a, b - a));
+    }
+    REQUIRE(int(lines.size()) == 1 + int(w.rows()));
+    CHECK(lines[0] == ",He,went,home,.,</s>");
+    const std::string row1 = lines[2].substr(lines[2].find(',') + 1);  // "그는"'s row
+    CHECK(std::stof(row1.substr(0, row1.find(','))) == doctest::Approx(w(1, 0)).epsilon(1e-6));
+    r.pieces = true;
+    r.all_layers = true;
+    auto pieces = alignment_csv(cross, r);
+    REQUIRE(pieces.ok());
+    CHECK(pieces->find(",He,w,ent,home,.,</s>") == 0);
+    // The encoder's section is not a cross-attention: refused with a message.
+    CHECK(validate_figure_request(sections->front(), r, FigureFormat::Png).message().find("cross-attention") !=
+          std::string::npos);
+    CHECK_FALSE(alignment_csv(sections->front(), r).ok());
 }

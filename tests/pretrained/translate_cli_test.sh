@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `attnlab generate` on a translation model as a user meets it: the tiny Marian folder translated by
 # beam search and greedily, checked against gen_tiny_marian.py's reference (reference.json), and
-# the refusals (sampling, --chat, --beams on a decoder, an empty source).
+# the refusals (sampling, --chat, --beams on a decoder, an empty source); `attnlab export --view
+# alignment` (figure and CSV).
 set -u
 bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 py=/usr/bin/python3
@@ -91,6 +92,28 @@ expect_stderr "translation models" "--beams on a decoder"
 expect_exit nonzero "--beams out of range" -- "$bin" generate --model "$marian" --text "He went home." --beams 65 \
     -o "$tmp/x.json"
 [ ! -e "$tmp/x.json" ] && ok || fail "a refused translation left $tmp/x.json behind"
+
+# The alignment figure and its CSV from the run's cross-attention section.
+for f in pdf svg png; do
+    expect_exit 0 "export alignment $f" -- "$bin" export --model "$marian" --text "He went home." \
+        --target "그는 집에 갔다." --view alignment --mean-heads --lang ko -o "$tmp/align.$f"
+    [ -s "$tmp/align.$f" ] && ok || fail "export alignment $f: empty"
+done
+expect_exit 0 "export alignment csv" -- "$bin" export --model "$marian" --text "He went home." \
+    --target "그는 집에 갔다." --view alignment --layer 2 --head 3 -o "$tmp/align.csv"
+$py - "$tmp/align.csv" <<'PY' && ok || fail "alignment CSV: not target words x source words summing to 1"
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], encoding="utf-8")))
+assert rows[0] == ["", "He", "went", "home", ".", "</s>"], rows[0]
+assert [r[0] for r in rows[1:]] == ["<pad>", "그는", "집에", "갔다", "."], [r[0] for r in rows[1:]]
+assert all(abs(sum(map(float, r[1:])) - 1) < 1e-5 for r in rows[1:])
+PY
+expect_exit nonzero "alignment of a decoder" -- "$bin" export --model "$models/tiny-gpt2" --text "a b" --view alignment \
+    -o "$tmp/x.png"
+expect_stderr "cross-attention" "alignment of a decoder"
+expect_exit nonzero "--pieces without the alignment view" -- "$bin" export --model "$marian" --text "He went home." \
+    --pieces -o "$tmp/x.png"
+expect_stderr "alignment view" "--pieces without the alignment view"
 
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]

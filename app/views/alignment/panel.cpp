@@ -38,20 +38,20 @@ ImU32 cell_colour(Colormap map, float t) {
     return IM_COL32(c.r, c.g, c.b, 255);
 }
 
-void draw_controls(AlignmentPanel& p, AppState& s, const Trace& trace) {
+void draw_controls(AppState& s, const Trace& trace) {
     const Lang lang = s.lang;
     ImGui::AlignTextToFramePadding();
     draw_layer_choice(s, int(trace.layers.size()));
     ImGui::SameLine();
     const Txt names[] = {Txt::AlignHead, Txt::AlignMeanHeads, Txt::AlignMeanLayers};
     ImGui::SetNextItemWidth(220.0f);
-    if (ImGui::BeginCombo("##align_source", tr(lang, names[int(p.source)]))) {
+    if (ImGui::BeginCombo("##align_source", tr(lang, names[std::clamp(s.alignment_source, 0, 2)]))) {
         for (int i = 0; i < 3; ++i)
-            if (ImGui::Selectable(tr(lang, names[i]), int(p.source) == i)) p.source = AlignmentSource(i);
+            if (ImGui::Selectable(tr(lang, names[i]), s.alignment_source == i)) s.alignment_source = i;
         ImGui::EndCombo();
     }
     item_tooltip(tr(lang, Txt::AlignSourceTip));
-    if (p.source == AlignmentSource::Head) {
+    if (s.alignment_source == int(AlignmentSource::Head)) {
         ImGui::SameLine();
         const int n_heads = current_layer(trace, s).n_heads;
         int shown = s.head + 1;
@@ -60,7 +60,7 @@ void draw_controls(AlignmentPanel& p, AppState& s, const Trace& trace) {
         item_tooltip(tr(lang, Txt::HeadTip));
     }
     ImGui::SameLine();
-    ImGui::Checkbox(tr(lang, Txt::AlignPieces), &p.pieces);
+    ImGui::Checkbox(tr(lang, Txt::AlignPieces), &s.alignment_pieces);
     item_tooltip(tr(lang, Txt::AlignPiecesTip));
 }
 
@@ -88,19 +88,20 @@ void draw_alignment_panel(AlignmentPanel& p, AppState& s, const ComputeView& vie
     }
     const Trace& trace = *view.trace;
     clamp_selection(s, trace);
-    draw_controls(p, s, trace);
+    draw_controls(s, trace);
 
     if (p.cached_trace != view.trace || p.cached_layer != s.layer || p.cached_head != s.head ||
-        p.cached_source != int(p.source) || p.cached_pieces != int(p.pieces)) {
-        p.target = group_words(trace.q_tokens, trace.run.cross_text, !p.pieces);
-        p.source_words = group_words(trace.k_tokens, trace.run.text, !p.pieces);
-        p.words = merge_words(alignment_pieces(trace, p.source, s.layer, s.head), p.target, p.source_words);
+        p.cached_source != s.alignment_source || p.cached_pieces != int(s.alignment_pieces)) {
+        p.target = group_words(trace.q_tokens, trace.run.cross_text, !s.alignment_pieces);
+        p.source_words = group_words(trace.k_tokens, trace.run.text, !s.alignment_pieces);
+        p.words = merge_words(alignment_pieces(trace, AlignmentSource(std::clamp(s.alignment_source, 0, 2)), s.layer, s.head),
+                              p.target, p.source_words);
         if (p.cached_trace != view.trace) p.selected = -1;
         p.cached_trace = view.trace;
         p.cached_layer = s.layer;
         p.cached_head = s.head;
-        p.cached_source = int(p.source);
-        p.cached_pieces = int(p.pieces);
+        p.cached_source = s.alignment_source;
+        p.cached_pieces = int(s.alignment_pieces);
     }
     const int rows = int(p.words.rows()), cols = int(p.words.cols());
     if (p.selected >= rows) p.selected = -1;

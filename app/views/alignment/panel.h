@@ -10,13 +10,13 @@
 
 #include "app/jobs/compute_worker.h"
 #include "app/state/app_state.h"
-#include "app/views/alignment/alignment.h"
+#include "core/attention/alignment.h"
 
 namespace attn::app {
 
+// What it shows (one head, a mean; words or pieces) is AppState's alignment_source and
+// alignment_pieces, so that File > Export draws the same.
 struct AlignmentPanel {
-    AlignmentSource source = AlignmentSource::MeanHeads;
-    bool pieces = false;   // show subword pieces instead of words
     int selected = -1;     // the target word followed (−1: all)
     // Cached for (trace, layer, head, source, pieces).
     std::shared_ptr<const Trace> cached_trace;

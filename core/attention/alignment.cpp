@@ -1,10 +1,10 @@
-// alignment.cpp — the Alignment view's numbers (the contract is in alignment.h).
-#include "app/views/alignment/alignment.h"
+// alignment.cpp — cross-attention as words (the contract is in alignment.h).
+#include "core/attention/alignment.h"
 
 #include <algorithm>
 #include <cassert>
 
-namespace attn::app {
+namespace attn {
 
 namespace {
 
@@ -88,4 +88,4 @@ std::vector<int> strongest_source(const Mat& words) {
     return out;
 }
 
-}  // namespace attn::app
+}  // namespace attn

@@ -1,4 +1,4 @@
-// alignment.h — the Alignment view's numbers (GL-free): a translation's cross-attention as
+// alignment.h — a translation's cross-attention as words (the Alignment view's and figure's numbers):
 // target words × source words, the classic picture of which source words each target word reads.
 //
 //   pieces:  A (T_tgt, T_src)   one head, the mean over a layer's heads, or over every layer's
@@ -14,7 +14,7 @@
 #include "core/attention/trace.h"
 #include "core/base/matrix.h"
 
-namespace attn::app {
+namespace attn {
 
 // Tokens grouped into words: a word starts at the first token, at a special token, at a
 // punctuation token, or where the token's span starts with whitespace or leaves a gap after the
@@ -39,4 +39,4 @@ Mat merge_words(const Mat& pieces, const WordGroups& queries, const WordGroups& 
 // The source word each target word reads most (−1 for an empty row).
 std::vector<int> strongest_source(const Mat& words);
 
-}  // namespace attn::app
+}  // namespace attn
