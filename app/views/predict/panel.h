@@ -73,6 +73,7 @@ struct PredictPanel {
     int translate_step = -1;                     // the written token whose row is shown; −1 = the last
     int translate_head = 0;                      // 1-based head; 0 = the mean of the layer's heads
     bool translate_on_start = false;             // --translate (screenshots): search once at start
+    bool tree_to_winner = false;                 // scroll the new beam tree to where the winner ends
 
     LabelBuf label;
 };

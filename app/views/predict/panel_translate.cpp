@@ -46,6 +46,7 @@ void take_translation(PredictPanel& p) {
         p.posted_translate.prefix = p.target;
         p.posted_translate.search = false;
         p.searched = done->result;
+        p.tree_to_winner = true;
     }
     p.translation = std::move(done->result);
 }
@@ -139,7 +140,8 @@ void draw_grid(PredictPanel& p, AppState& s, const TranslateResult& r, int step)
 
 // The beam tree: a column per step, a box per kept candidate (its token and Σ log p), a line to
 // the candidate it grew from; finished candidates marked, the winner's path outlined.
-void draw_tree(const TranslateResult& r, Lang lang) {
+// `to_winner`: scroll once so that the column where the winner ends is in view.
+void draw_tree(const TranslateResult& r, Lang lang, bool& to_winner) {
     if (r.tree.empty()) return;
     ImGui::Text(tr(lang, Txt::TrTreeTitle), r.beams, r.score);
     item_tooltip(tr(lang, Txt::TrTreeTip));
@@ -154,6 +156,13 @@ void draw_tree(const TranslateResult& r, Lang lang) {
                       false, ImGuiWindowFlags_HorizontalScrollbar);
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
+    if (to_winner) {
+        int last = 0;  // the winner's last column
+        for (int s = 0; s < int(path.size()); ++s)
+            if (path[std::size_t(s)] >= 0) last = s;
+        ImGui::SetScrollX(std::max(0.0f, col_w * float(last + 1) + 8.0f - ImGui::GetWindowWidth()));
+        to_winner = false;
+    }
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const ImU32 win = IM_COL32(80, 220, 255, 255), done = plot_colour(1);
@@ -320,7 +329,7 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     if (step >= 0) {
         draw_read_row(p, s, r, step);
         ImGui::Spacing();
-        if (p.searched && !p.searched->tree.empty() && p.searched->prefix == r.prefix) draw_tree(*p.searched, lang);
+        if (p.searched && !p.searched->tree.empty() && p.searched->prefix == r.prefix) draw_tree(*p.searched, lang, p.tree_to_winner);
         else draw_grid(p, s, r, step);
     }
     ImGui::EndChild();
