@@ -24,6 +24,16 @@ Seq2SeqSession start(const PretrainedModel& model, const std::vector<int>& sourc
     return s;
 }
 
+// The decoder reads `id` next; at the limit nothing will read it, so it is only recorded.
+void write_token(const PretrainedModel& model, Seq2SeqSession& s, int id, int limit) {
+    if (s.length() + 1 < limit) {
+        model.family().append_target(s, id);
+    } else {
+        s.ids.push_back(id);
+        s.logits.resize(0);
+    }
+}
+
 int limit_for(const PretrainedConfig& c, int max_new_tokens) {
     return std::min(generation_limit(c), 1 + std::max(0, max_new_tokens));
 }
@@ -106,8 +116,7 @@ Translation translate_greedy(const PretrainedModel& model, const std::vector<int
             out.finished = true;
             break;
         }
-        if (out.session.length() + 1 < limit) model.family().append_target(out.session, int(best));
-        else out.session.ids.push_back(int(best)), out.session.logits.resize(0);
+        write_token(model, out.session, int(best), limit);
     }
     return out;
 }
@@ -166,9 +175,7 @@ Translation translate_beams(const PretrainedModel& model, const std::vector<int>
         std::vector<double> grown_sums;
         for (const Candidate& k : next) {
             grown.push_back(running[k.beam]);  // the parent's decoder (the encoder's memory shared)
-            Seq2SeqSession& s = grown.back();
-            if (length + 1 < limit) model.family().append_target(s, k.id);
-            else s.ids.push_back(k.id), s.logits.resize(0);  // at the limit: nothing reads it
+            write_token(model, grown.back(), k.id, limit);
             grown_sums.push_back(k.sum);
         }
         running = std::move(grown);
@@ -193,6 +200,20 @@ Translation translate(const PretrainedModel& model, const std::vector<int>& sour
                      : translate_greedy(model, source, max_new_tokens);
 }
 
+std::vector<TokenScore> top_tokens(const RowVec& scores, const RowVec& logits, int n) {
+    std::vector<int> order(std::size_t(scores.size()));
+    for (int k = 0; k < int(order.size()); ++k) order[std::size_t(k)] = k;
+    n = std::clamp(n, 0, int(order.size()));
+    std::partial_sort(order.begin(), order.begin() + n, order.end(),
+                      [&](int a, int b) { return scores(a) > scores(b) || (scores(a) == scores(b) && a < b); });
+    std::vector<TokenScore> out;
+    for (int k = 0; k < n; ++k) {
+        const int id = order[std::size_t(k)];
+        out.push_back(TokenScore{id, std::exp(scores(id)), logits(id)});
+    }
+    return out;
+}
+
 std::vector<ScoredToken> score_translation(const PretrainedModel& model, const std::vector<int>& source,
                                            const std::vector<int>& ids, int top, int max_new_tokens) {
     const PretrainedConfig& c = model.config;
@@ -201,19 +222,13 @@ std::vector<ScoredToken> score_translation(const PretrainedModel& model, const s
     Seq2SeqSession s = start(model, source);
     for (std::size_t i = 0; i < ids.size() && s.logits.size() > 0; ++i) {
         const RowVec scores = next_token_scores(c.seq2seq, s.logits, s.length(), limit);  // (V)
-        auto scored = [&](int id) { return TokenScore{id, std::exp(scores(id)), s.logits(id)}; };
         ScoredToken t;
         assert(ids[i] >= 0 && ids[i] < scores.size() && "score_translation: ids of this model");
-        t.chosen = scored(ids[i]);
-        std::vector<int> order(std::size_t(scores.size()));
-        for (int k = 0; k < int(order.size()); ++k) order[std::size_t(k)] = k;
-        const int n = std::clamp(top, 0, int(order.size()));
-        std::partial_sort(order.begin(), order.begin() + n, order.end(),
-                          [&](int a, int b) { return scores(a) > scores(b) || (scores(a) == scores(b) && a < b); });
-        for (int k = 0; k < n; ++k) t.top.push_back(scored(order[std::size_t(k)]));
+        t.chosen = TokenScore{ids[i], std::exp(scores(ids[i])), s.logits(ids[i])};
+        t.top = top_tokens(scores, s.logits, top);
         out.push_back(std::move(t));
-        if (i + 1 < ids.size() && s.length() + 1 < limit) model.family().append_target(s, ids[i]);
-        else break;
+        if (i + 1 == ids.size() || s.length() + 1 >= limit) break;
+        model.family().append_target(s, ids[i]);
     }
     return out;
 }
@@ -229,12 +244,18 @@ Expected<std::vector<SubwordToken>> source_tokens(const PretrainedModel& model, 
     if (int(framed->tokens.size()) > c.max_positions)
         return Status::Error("The source is " + std::to_string(framed->tokens.size()) + " tokens, but " + model.name +
                              " reads at most " + std::to_string(c.max_positions) + ". Shorten it.");
-    for (const SubwordToken& t : framed->tokens)
-        if (t.id < 0 || t.id >= c.vocab_size)
-            return Status::Error("The tokenizer gave \"" + t.display + "\" id " + std::to_string(t.id) + ", but " +
-                                 model.name + " has only " + std::to_string(c.vocab_size) +
-                                 " token embeddings. Do the tokenizer files belong to this model?");
+    if (Status st = check_token_ids(model, framed->tokens); !st) return st;
     return std::move(framed->tokens);
+}
+
+Status check_token_ids(const PretrainedModel& model, const std::vector<SubwordToken>& tokens) {
+    const int vocab = model.config.vocab_size;
+    for (const SubwordToken& t : tokens)
+        if (t.id < 0 || t.id >= vocab)
+            return Status::Error("The tokenizer gave \"" + t.display + "\" id " + std::to_string(t.id) + ", but " +
+                                 model.name + " has only " + std::to_string(vocab) +
+                                 " token embeddings. Do the tokenizer files belong to this model?");
+    return Status::Ok();
 }
 
 }  // namespace attn::pretrained

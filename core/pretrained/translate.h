@@ -74,6 +74,8 @@ struct ScoredToken {
     TokenScore chosen;
     std::vector<TokenScore> top;  // best first
 };
+// The n best tokens by `scores` (ties: the lower id), best first, with their logits.
+std::vector<TokenScore> top_tokens(const RowVec& scores, const RowVec& logits, int n);
 // `ids` (a translation's, from the same source and max_new_tokens) replayed through the decoder:
 // each token's score and the step's top tokens.
 std::vector<ScoredToken> score_translation(const PretrainedModel& model, const std::vector<int>& source,
@@ -84,5 +86,7 @@ std::vector<ScoredToken> score_translation(const PretrainedModel& model, const s
 // source fits in max_positions. Errors are messages for users.
 Expected<std::vector<SubwordToken>> source_tokens(const PretrainedModel& model, const std::string& text,
                                                   int max_tokens);
+// Every token's id is a row of the model's embeddings (a message naming the token otherwise).
+Status check_token_ids(const PretrainedModel& model, const std::vector<SubwordToken>& tokens);
 
 }  // namespace attn::pretrained

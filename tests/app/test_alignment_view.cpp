@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/attention/alignment.h"
@@ -21,6 +22,19 @@ Token tok(const std::string& text, std::size_t begin, std::size_t end, TokenKind
     t.byte_end = end;
     t.kind = kind;
     return t;
+}
+
+// The tiny Marian's sections for "He went home." → "그는 집에 갔다." (encoder, decoder, cross).
+std::vector<Trace> marian_sections() {
+    auto m = pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) +
+                                               "/../tests/fixtures/pretrained/models/tiny-marian");
+    REQUIRE(m.ok());
+    RunConfig run;
+    run.text = "He went home.";
+    run.cross_text = "그는 집에 갔다.";
+    auto sections = pretrained::compute_pretrained_run(**m, run);
+    REQUIRE(sections.ok());
+    return std::move(*sections);
 }
 
 }  // namespace
@@ -69,15 +83,8 @@ TEST_CASE("alignment: word rows are the mean of piece rows over summed columns, 
 }
 
 TEST_CASE("alignment: the tiny Marian's cross section, one head, the layer mean and the mean of every layer") {
-    auto m = pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) +
-                                               "/../tests/fixtures/pretrained/models/tiny-marian");
-    REQUIRE(m.ok());
-    RunConfig run;
-    run.text = "He went home.";
-    run.cross_text = "그는 집에 갔다.";
-    auto sections = pretrained::compute_pretrained_run(**m, run);
-    REQUIRE(sections.ok());
-    const Trace& cross = sections->back();
+    const std::vector<Trace> sections = marian_sections();
+    const Trace& cross = sections.back();
     REQUIRE(cross.section == "cross");
     const Mat head = alignment_pieces(cross, AlignmentSource::Head, 1, 2);
     CHECK((head - cross.layers[1].heads[2].weights).cwiseAbs().maxCoeff() == 0.0f);
@@ -95,15 +102,8 @@ TEST_CASE("alignment: the tiny Marian's cross section, one head, the layer mean 
 }
 
 TEST_CASE("alignment: the figure and its CSV draw the word matrix; other sections are refused by name") {
-    auto m = pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) +
-                                               "/../tests/fixtures/pretrained/models/tiny-marian");
-    REQUIRE(m.ok());
-    RunConfig run;
-    run.text = "He went home.";
-    run.cross_text = "그는 집에 갔다.";
-    auto sections = pretrained::compute_pretrained_run(**m, run);
-    REQUIRE(sections.ok());
-    const Trace& cross = sections->back();
+    const std::vector<Trace> sections = marian_sections();
+    const Trace& cross = sections.back();
     FigureRequest r;
     r.view = FigureView::Alignment;
     r.layer = 1;
@@ -137,7 +137,7 @@ TEST_CASE("alignment: the figure and its CSV draw the word matrix; other section
     REQUIRE(pieces.ok());
     CHECK(pieces->find(",He,w,ent,home,.,</s>") == 0);
     // The encoder's section is not a cross-attention: refused with a message.
-    CHECK(validate_figure_request(sections->front(), r, FigureFormat::Png).message().find("cross-attention") !=
+    CHECK(validate_figure_request(sections.front(), r, FigureFormat::Png).message().find("cross-attention") !=
           std::string::npos);
-    CHECK_FALSE(alignment_csv(sections->front(), r).ok());
+    CHECK_FALSE(alignment_csv(sections.front(), r).ok());
 }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cmath>
 
 namespace attn::app {
 
@@ -31,57 +30,51 @@ TranslateResult run_translate(const TranslateRequest& q) {
     r.n_heads = m.config.seq2seq.decoder_heads;
     const int eos = m.config.seq2seq.eos_id;
 
+    // The decoder after the target: the search's own (its steps kept), or the prefix replayed.
+    pretrained::Seq2SeqSession s;
     if (q.search) {
-        const pretrained::Translation t = pretrained::translate(m, source_ids, limit);
+        pretrained::Translation t = pretrained::translate(m, source_ids, limit);
         r.prefix = t.ids;
         r.beams = t.beams;
         r.score = t.score;
-        r.tree = t.tree;
+        r.tree = std::move(t.tree);
         for (const auto& step : r.tree) {
             r.tree_labels.emplace_back();
             for (const pretrained::BeamNode& n : step) r.tree_labels.back().push_back(family.token_label(m, n.id));
         }
+        s = std::move(t.session);
     } else {
         r.prefix = q.prefix;
+        // The prefix cut where the decoder stops: after the end token, at the limit.
+        for (std::size_t i = 0; i < r.prefix.size(); ++i)
+            if (r.prefix[i] == eos || int(i) + 2 > limit) {
+                r.prefix.resize(i + 1);
+                break;
+            }
+        for (int id : r.prefix)
+            if (id < 0 || id >= m.config.vocab_size) {
+                r.error = "A target token is not in the model's vocabulary.";
+                return r;
+            }
+        family.start_translation(m, source_ids, s);
+        for (std::size_t i = 0; i < r.prefix.size() && r.prefix[i] != eos && s.length() + 1 < limit; ++i)
+            family.append_target(s, r.prefix[i]);
     }
-    // The prefix cut where the decoder stops: after the end token, at the limit.
-    for (std::size_t i = 0; i < r.prefix.size(); ++i)
-        if (r.prefix[i] == eos || int(i) + 2 > limit) {
-            r.prefix.resize(i + 1);
-            break;
-        }
-    for (int id : r.prefix)
-        if (id < 0 || id >= m.config.vocab_size) {
-            r.error = "A target token is not in the model's vocabulary.";
-            return r;
-        }
-
-    pretrained::Seq2SeqSession s;
-    family.start_translation(m, source_ids, s);
-    r.cross.push_back(s.steps.back().cross_attention);
+    // Step t read the start token or prefix[t − 1] and chose prefix[t].
+    const std::size_t rows = std::min(std::max<std::size_t>(1, r.prefix.size()), s.steps.size());
+    for (std::size_t t = 0; t < rows; ++t) r.cross.push_back(s.steps[t].cross_attention);
     std::vector<int> text_ids;
-    for (std::size_t i = 0; i < r.prefix.size(); ++i) {
-        const int id = r.prefix[i];
+    for (int id : r.prefix) {
         r.prefix_labels.push_back(family.token_label(m, id));
         if (!m.target_tok().is_special(id)) text_ids.push_back(id);
-        if (id == eos || s.length() + 1 >= limit) break;
-        family.append_target(s, id);
-        if (i + 1 < r.prefix.size()) r.cross.push_back(s.steps.back().cross_attention);
     }
     r.text = family.decode(m, text_ids);
     r.ended = !r.prefix.empty() && (r.prefix.back() == eos || int(r.prefix.size()) + 1 >= limit);
     if (!r.ended) {
         const RowVec scores = pretrained::next_token_scores(m.config.seq2seq, s.logits, s.length(), limit);
-        std::vector<int> order(std::size_t(scores.size()));
-        for (int k = 0; k < int(order.size()); ++k) order[std::size_t(k)] = k;
-        const int n = std::clamp(q.shown, 1, int(order.size()));
-        std::partial_sort(order.begin(), order.begin() + n, order.end(),
-                          [&](int a, int b) { return scores(a) > scores(b) || (scores(a) == scores(b) && a < b); });
-        for (int k = 0; k < n; ++k) {
-            const int id = order[std::size_t(k)];
-            const float p = std::exp(scores(id));
-            if (p <= 0.0f) break;
-            r.next.push_back(PredictRow{id, family.token_label(m, id), p, p});
+        for (const pretrained::TokenScore& k : pretrained::top_tokens(scores, s.logits, std::max(q.shown, 1))) {
+            if (k.probability <= 0.0f) break;  // bad words and the forced end's others
+            r.next.push_back(PredictRow{k.id, family.token_label(m, k.id), k.probability, k.probability});
         }
     }
     return r;

@@ -163,12 +163,7 @@ Status check_target(const PretrainedModel& model, const std::vector<SubwordToken
     if (int(tokens.size()) > c.max_positions)
         return Status::Error("The target (with the start token) is " + std::to_string(tokens.size()) + " tokens, but " +
                              model.name + " reads at most " + std::to_string(c.max_positions) + ". Shorten it.");
-    for (const SubwordToken& t : tokens)
-        if (t.id < 0 || t.id >= c.vocab_size)
-            return Status::Error("The tokenizer gave \"" + t.display + "\" id " + std::to_string(t.id) + ", but " +
-                                 model.name + " has only " + std::to_string(c.vocab_size) +
-                                 " token embeddings. Do the tokenizer files belong to this model?");
-    return Status::Ok();
+    return check_token_ids(model, tokens);
 }
 
 std::vector<int> ids_of(const std::vector<SubwordToken>& tokens) {
