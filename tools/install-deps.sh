@@ -18,6 +18,7 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       libegl-mesa0 libgl1-mesa-dri  # Mesa's EGL (surfaceless platform: headless screenshots) + llvmpipe
       fonts-droid-fallback)  # app/shell/fonts: Chinese and Japanese glyphs (4 MB) merged into the UI font for input methods' text
 tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
+       ccache  # tools/run-tests.sh: the package build (step 4) reuses step 1's objects, compiled with the same flags
        python3-torch python3-numpy
        python3-sentencepiece  # tests/fixtures/pretrained/models/gen_tiny_marian.py: trains the tiny Marian's spm files, reference ids
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do
