@@ -31,6 +31,7 @@ allowed() {
         core/pretrained)         [[ $to == core/base || $to == core/attention || $to == core/image || $to == core/tokenizer || $to == core/pretrained ]] ;;
         core/figure)             [[ $to == core/base || $to == core/attention || $to == core/figure ]] ;;
         core/image)              [[ $to == core/base || $to == core/image ]] ;;  # PNG/JPEG, ViT preprocessing
+        core/audio)              [[ $to == core/base || $to == core/audio ]] ;;  # sound files, Whisper's log-mel
         core/*)                  [[ $to == core/* ]] ;;           # lesson/, train/, lm/, ...: any of core
         cli)                     [[ $to == core/* || $to == cli ]] ;;
         app/shell)               [[ $to == core/* || $to == app/* || $to == cli ]] ;;  # the top

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 want=${1:-all}
 seconds=${2:-30}
 all=(builtin_tokenizer vocab_json merges_txt vocab_txt tokenizer_json config_json safetensors settings run_options lesson
-     train_text image preprocessor_config ibus_address task_json idx spm_model generation_config)
+     train_text image preprocessor_config ibus_address task_json idx spm_model generation_config audio)
 if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
 
 bdir=${ATTNLAB_FUZZ_BUILD:-build-fuzz}
@@ -47,6 +47,7 @@ seeds_of() {
         lesson) echo assets/lessons/*/*.md ;;
         image) echo tests/image/fixtures/decode/*.png tests/image/fixtures/decode/*.jpg ;;
         preprocessor_config) echo tests/image/fixtures/preprocess/*.json ;;
+        audio) echo tests/audio/fixtures/*.ogg tests/audio/fixtures/*.flac tests/audio/fixtures/broken_*.wav ;;
         generation_config) echo $fx/pretrained/models/tiny-marian/generation_config.json ;;
         *) ;;
     esac

@@ -12,6 +12,7 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       libjpeg62-turbo-dev  # JPEG photos for the Vision Transformer (core/image); libjpeg-turbo is also what PIL decodes with
       zlib1g-dev dataset-fashion-mnist  # the ViT trainer's fashion task: Fashion-MNIST's gzip'd idx files (core/train/idx_file.cpp)
       libdbus-1-dev libx11-dev  # app/ime: IBus over D-Bus; X keysyms (XkbKeycodeToKeysym) for the input method
+      libsndfile1-dev libsoxr-dev libfftw3-dev  # speech (core/audio): sound files, resampling to 16 kHz, the log-mel's FFT
       libsentencepiece-dev  # translation models' SentencePiece files (Marian's source.spm / target.spm), run by the library itself (core/tokenizer)
       libopenblas-pthread-dev  # OpenBLAS for the engine's matrix products (core/base/gemm.cpp); safe to call from several threads
       fonts-nanum fonts-dejavu-core  # figures and handouts: Hangul; DejaVu fills in symbols such as ᵀ and −
@@ -21,6 +22,7 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        ccache  # tools/run-tests.sh: the package build (step 4) reuses step 1's objects, compiled with the same flags
        python3-torch python3-numpy
        python3-sentencepiece  # tests/fixtures/pretrained/models/gen_tiny_marian.py: trains the tiny Marian's spm files, reference ids
+       espeak-ng sox libsox-fmt-base  # tests/audio/fixtures/gen_audio_fixtures.py: real speech with known words, FLAC/Ogg copies
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
        lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered

@@ -6,7 +6,8 @@
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build (clang: its sanitizer build took 6.4
 #      minutes here against GCC's 9.2, in a 30-minute CI budget) of the engine's tests: core, real models
 #      (safetensors, tokenizers, forward pass), language-model head and head roles (core/lm), CLI,
-#      export, lessons, images (PNG/JPEG decoding, preprocessing), the bad-input suite and the
+#      export, lessons, images (PNG/JPEG decoding, preprocessing), sound (decoding, log-mel), the
+#      bad-input suite and the
 #      fuzz regression corpus (asserts on). The app's
 #      logic tests run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30
 #      minutes. The trainer's tests (train_*) also run in step 1 only: under the sanitizers
@@ -51,7 +52,7 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     CC=clang CXX=clang++ cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" \
         -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON "$fuzz_flag"
     cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests \
-        attnlab_lesson_tests attnlab_image_tests attnlab_fuzz_replay
+        attnlab_lesson_tests attnlab_image_tests attnlab_audio_tests attnlab_fuzz_replay
     # Not the app's or the trainer's suites (see above), nor the package and build checks
     # (tests/package): nothing to sanitize there.
     skip='^(app_|train_|package_test$|portable_isa_test$|quiet_headers_test$)'
@@ -62,7 +63,7 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
         -j "$jobs" -E "$skip"
     # Every engine suite must have run here (by name, so adding a suite never breaks the check).
     listed=$(ctest --test-dir build-sanitize -N -E "$skip")
-    for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests lesson_tests lesson_cli_tests image_tests layout_rules bad_input_tests fuzz_regressions; do
+    for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests lesson_tests lesson_cli_tests image_tests audio_tests layout_rules bad_input_tests fuzz_regressions; do
         grep -Eq "Test +#[0-9]+: $suite\$" <<<"$listed" ||
             { echo "run-tests: the sanitizer build did not run $suite"; exit 1; }
     done

@@ -57,6 +57,13 @@ inline constexpr int kMaxImageSide = 16384;                       // width and h
 inline constexpr std::uint64_t kMaxImagePixels = 40000000;        // 40 megapixels (160 MB as RGBA)
 inline constexpr int kMaxJpegScans = 500;                         // progressive JPEG scans (real: ~10)
 
+// Sound (core/audio): recordings for speech models. Whisper listens to 30 s at a time; a lesson's
+// clip is seconds long. A 10-minute 48 kHz stereo 24-bit WAV is ~165 MiB.
+inline constexpr std::size_t kMaxAudioFileBytes = 256u << 20;     // 256 MiB per file
+inline constexpr double kMaxAudioSeconds = 600.0;                 // 10 minutes, checked from the header
+inline constexpr int kMaxAudioChannels = 64;                      // real: 1 or 2
+inline constexpr int kMinAudioRate = 1000, kMaxAudioRate = 768000;  // Hz; real: 8000 … 192000
+
 // Image datasets for training (core/train/idx_file.h): Fashion-MNIST's idx files, gzip or not.
 // Its training images are 47 MB unpacked (60,000 × 28 × 28); a gzip stream is stopped at this size.
 inline constexpr std::size_t kMaxDatasetFileBytes = 64u << 20;   // 64 MiB, packed or unpacked

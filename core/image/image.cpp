@@ -2,15 +2,11 @@
 // the PNG and JPEG decoders share.
 #include "core/image/image.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 
 #include "core/base/limits.h"
+#include "core/base/user_file.h"
 #include "core/base/utf8.h"
 #include "core/image/decode_internal.h"
 
@@ -69,19 +65,12 @@ const char* other_format(const std::uint8_t* data, std::size_t size) {
     return nullptr;
 }
 
-std::string errno_text(int err) {
-    return std::strerror(err);
-}
-
 }  // namespace
 
 Expected<Image> decode_image(const std::uint8_t* data, std::size_t size, const std::string& name) {
     const std::string shown = shown_name(name);
     if (size == 0 || data == nullptr) return Status::Error("'" + shown + "' is empty (0 bytes).");
-    if (size > limits::kMaxImageFileBytes)
-        return Status::Error("'" + shown + "' is " + std::to_string((size + (1u << 20) - 1) >> 20) +
-                             " MiB; AttnLab reads images of at most " +
-                             std::to_string(limits::kMaxImageFileBytes >> 20) + " MiB.");
+    if (size > limits::kMaxImageFileBytes) return too_large_error(shown, size, limits::kMaxImageFileBytes, "images");
     if (starts_with(data, size, "\x89PNG\r\n\x1a\n", 8)) return detail::decode_png(data, size, shown);
     if (starts_with(data, size, "\xff\xd8\xff", 3)) return detail::decode_jpeg(data, size, shown);
     if (const char* other = other_format(data, size))
@@ -95,49 +84,9 @@ Expected<Image> decode_image(const std::uint8_t* data, std::size_t size, const s
 }
 
 Expected<Image> read_image_file(const std::string& path) {
-    const std::string shown = shown_name(path);
-    // Looked at before it is opened: opening a named pipe waits for a writer (for ever). O_NONBLOCK
-    // covers a file swapped for a pipe in between; it changes nothing for a regular file.
-    struct stat before {};
-    if (::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode))
-        return Status::Error(S_ISDIR(before.st_mode) ? "'" + shown + "' is a folder, not a file."
-                                                     : "'" + shown + "' is not a regular file.");
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        const int err = errno;
-        return Status::Error("Cannot open '" + shown + "': " + errno_text(err) + ".");
-    }
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    struct stat st {};
-    if (fstat(fd, &st) != 0) {
-        const int err = errno;
-        return Status::Error("Cannot read '" + shown + "': " + errno_text(err) + ".");
-    }
-    if (S_ISDIR(st.st_mode)) return Status::Error("'" + shown + "' is a folder, not a file.");
-    if (!S_ISREG(st.st_mode)) return Status::Error("'" + shown + "' is not a regular file.");
-    if (st.st_size <= 0) return Status::Error("'" + shown + "' is empty (0 bytes).");
-    const auto size = static_cast<std::uint64_t>(st.st_size);
-    if (size > limits::kMaxImageFileBytes)
-        return Status::Error("'" + shown + "' is " + std::to_string((size + (1u << 20) - 1) >> 20) +
-                             " MiB; AttnLab reads images of at most " +
-                             std::to_string(limits::kMaxImageFileBytes >> 20) + " MiB.");
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            const int err = errno;
-            return Status::Error("Cannot read '" + shown + "': " + errno_text(err) + ".");
-        }
-        if (n == 0) break;  // shorter than fstat said: decode what is there (the decoder says "cut short")
-        done += static_cast<std::size_t>(n);
-    }
-    bytes.resize(done);
-    return decode_image(bytes.data(), bytes.size(), path);
+    auto bytes = read_user_file(path, limits::kMaxImageFileBytes, "images");
+    if (!bytes.ok()) return bytes.status();
+    return decode_image(bytes->data(), bytes->size(), path);
 }
 
 }  // namespace attn::image

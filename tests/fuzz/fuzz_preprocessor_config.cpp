@@ -1,10 +1,17 @@
-// fuzz_preprocessor_config.cpp — a model's preprocessor_config.json; an accepted config must give
-// a tensor of its own size for a tiny image.
+// fuzz_preprocessor_config.cpp — a model's preprocessor_config.json, read as an image processor's
+// (an accepted config must give a tensor of its own size for a tiny image) and as Whisper's feature
+// extractor's (an accepted config must keep its sizes within the limits it promises).
+#include "core/audio/log_mel.h"
 #include "core/image/preprocess.h"
 #include "tests/fuzz/fuzz_target.h"
 
 ATTNLAB_FUZZ_TARGET(preprocessor_config) {
     using namespace attn::image;
+    auto mel = attn::audio::parse_mel_config(attn::fuzz::as_text(data, size));
+    if (!mel.ok() && mel.error().empty()) __builtin_trap();
+    if (mel.ok() && (mel->n_mels < 1 || mel->n_mels > 512 || mel->hop_length > mel->n_fft ||
+                     mel->n_fft / 2 >= mel->n_samples() || mel->n_frames() > 100000 || mel->n_frames() < 1))
+        __builtin_trap();
     auto cfg = parse_preprocessor_config(attn::fuzz::as_text(data, size));
     if (!cfg.ok()) {
         if (cfg.error().empty()) __builtin_trap();

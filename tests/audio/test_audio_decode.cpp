@@ -1,0 +1,229 @@
+// test_audio_decode.cpp — sound files in: WAV against its bytes read here, FLAC equal to the WAV it
+// was made from, stereo mixed to the channels' mean, libsoxr's resampling against the analytic
+// sine and against sox, Ogg Vorbis and MP3 close to the original, damaged files and their
+// messages, read_audio_file's file errors, and the WAV writer.
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <future>
+
+#include "core/audio/audio.h"
+#include "core/base/limits.h"
+#include "tests/audio/audio_fixtures.h"
+#include "tests/temp_dir.h"
+
+using namespace attn;
+using namespace attn::audio;
+using attn::test::audio_bytes;
+using attn::test::audio_fixture;
+using attn::test::wav16_channels;
+
+namespace {
+
+float max_abs_diff(const std::vector<float>& a, const std::vector<float>& b, std::size_t skip = 0) {
+    float m = 0;
+    for (std::size_t i = skip; i + skip < std::min(a.size(), b.size()); ++i) m = std::max(m, std::abs(a[i] - b[i]));
+    return m;
+}
+
+// The best normalised correlation of b against a over shifts in [-max_lag, max_lag].
+double best_correlation(const std::vector<float>& a, const std::vector<float>& b, int max_lag, int& lag) {
+    double best = -1;
+    for (int l = -max_lag; l <= max_lag; ++l) {
+        double ab = 0, aa = 0, bb = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const long j = long(i) + l;
+            if (j < 0 || j >= long(b.size())) continue;
+            ab += double(a[i]) * b[std::size_t(j)];
+            aa += double(a[i]) * a[i];
+            bb += double(b[std::size_t(j)]) * b[std::size_t(j)];
+        }
+        const double c = ab / std::sqrt(aa * bb + 1e-30);
+        if (c > best) best = c, lag = l;
+    }
+    return best;
+}
+
+Expected<Sound> decode(const std::string& name, int rate = kSpeechSampleRate) {
+    const auto bytes = audio_bytes(name);
+    return decode_audio(bytes.data(), bytes.size(), name, rate);
+}
+
+}  // namespace
+
+TEST_CASE("decode_audio: a 16 kHz 16-bit WAV gives its samples exactly") {
+    const auto ref = wav16_channels(audio_bytes("fox_16k.wav"));
+    REQUIRE(ref.size() == 1);
+    auto s = decode("fox_16k.wav");
+    REQUIRE_MESSAGE(s.ok(), s.status().message());
+    CHECK(s->samples.size() == 55015);  // cases.json
+    CHECK(s->samples.size() == ref[0].size());
+    const float diff = max_abs_diff(s->samples, ref[0]);
+    MESSAGE("fox_16k.wav: max |diff| against the bytes read here " << diff);
+    CHECK(diff == 0.0f);
+    CHECK(s->format == "WAV, 16-bit PCM");
+    CHECK(s->file_sample_rate == 16000);
+    CHECK(s->file_channels == 1);
+    CHECK(s->sample_rate == 16000);
+    CHECK(s->seconds() == doctest::Approx(55015.0 / 16000));
+}
+
+TEST_CASE("decode_audio: stereo is mixed to the channels' mean; 24-bit FLAC equals the WAV") {
+    const auto ref = wav16_channels(audio_bytes("hello_22k_stereo.wav"));
+    REQUIRE(ref.size() == 2);
+    std::vector<float> mean(ref[0].size());
+    for (std::size_t i = 0; i < mean.size(); ++i) mean[i] = (ref[0][i] + ref[1][i]) / 2;
+    auto wav = decode("hello_22k_stereo.wav", 22050);
+    auto flac = decode("hello_22k_stereo_24bit.flac", 22050);
+    REQUIRE_MESSAGE(wav.ok(), wav.status().message());
+    REQUIRE_MESSAGE(flac.ok(), flac.status().message());
+    CHECK(wav->file_channels == 2);
+    CHECK(flac->format == "FLAC, 24-bit");
+    REQUIRE(wav->samples.size() == mean.size());
+    REQUIRE(flac->samples.size() == mean.size());
+    const float mix = max_abs_diff(wav->samples, mean), lossless = max_abs_diff(flac->samples, wav->samples);
+    MESSAGE("stereo mix: max |diff| " << mix << "; FLAC against WAV: " << lossless);
+    CHECK(mix < 1e-7f);
+    CHECK(lossless == 0.0f);
+}
+
+TEST_CASE("resample: libsoxr keeps a sine a sine (44.1 kHz and 8 kHz to 16 kHz)") {
+    for (int rate : {44100, 8000, 48000}) {
+        const double f = 440.0;
+        std::vector<float> x(static_cast<std::size_t>(rate));  // one second
+        for (std::size_t i = 0; i < x.size(); ++i) x[i] = 0.5f * float(std::sin(2 * M_PI * f * double(i) / rate));
+        const std::vector<float> y = resample(x, rate, 16000);
+        CHECK(y.size() == 16000);
+        float err = 0;
+        for (std::size_t i = 400; i + 400 < y.size(); ++i)  // away from the edges (the filter's reach)
+            err = std::max(err, std::abs(y[i] - 0.5f * float(std::sin(2 * M_PI * f * double(i) / 16000))));
+        MESSAGE(rate << " Hz → 16 kHz: max |diff| against the analytic sine " << err);
+        CHECK(err < 1e-5f);
+    }
+    CHECK(resample({}, 44100, 16000).empty());
+    const std::vector<float> same{0.1f, -0.2f, 0.3f};
+    CHECK(resample(same, 16000, 16000) == same);
+}
+
+TEST_CASE("decode_audio: 22.05 kHz stereo at 16 kHz matches sox's mixing and resampling") {
+    auto ours = decode("hello_22k_stereo.wav");
+    REQUIRE_MESSAGE(ours.ok(), ours.status().message());
+    const auto sox = wav16_channels(audio_bytes("hello_16k_sox.wav"));
+    REQUIRE(sox.size() == 1);
+    CHECK(std::abs(long(ours->samples.size()) - long(sox[0].size())) <= 1);
+    const float diff = max_abs_diff(ours->samples, sox[0], 64);
+    int lag = 99;
+    const double corr = best_correlation(ours->samples, sox[0], 3, lag);
+    MESSAGE("against sox (16-bit): max |diff| " << diff << ", correlation " << corr << " at lag " << lag);
+    CHECK(lag == 0);
+    CHECK(corr > 0.9999);
+    CHECK(diff < 2e-4f);  // two resamplers' filters, and sox's 16-bit output (±1.5e-5)
+}
+
+TEST_CASE("decode_audio: Ogg Vorbis and MP3 sound like the WAV they were made from") {
+    auto wav = decode("fox_16k.wav");
+    REQUIRE(wav.ok());
+    for (const char* name : {"fox_16k.ogg", "fox_16k.mp3"}) {
+        auto s = decode(name);
+        REQUIRE_MESSAGE(s.ok(), s.status().message());
+        CHECK(s->file_sample_rate == 16000);
+        // MP3 adds its encoder's delay and padding (up to ~1,200 samples at each end).
+        CHECK(std::abs(double(s->samples.size()) - double(wav->samples.size())) < 2500);
+        int lag = 0;
+        const double corr = best_correlation(wav->samples, s->samples, 1500, lag);
+        MESSAGE(std::string(name) << " (" << s->format << "): correlation " << corr << " at lag " << lag);
+        CHECK(corr > 0.95);
+    }
+    CHECK(decode("fox_16k.ogg")->format == "Ogg Vorbis");
+    CHECK(decode("fox_16k.mp3")->format == "MP3");
+}
+
+TEST_CASE("decode_audio: damaged and wrong files are refused with one clear line") {
+    struct Case {
+        const char* name;
+        const char* says;
+    } cases[] = {
+        {"broken_cut.wav", "is not a sound file AttnLab can read"},
+        {"broken_text.wav", "is not a sound file AttnLab can read"},
+        {"broken_nan.wav", "holds samples that are not numbers"},
+        {"broken_zero_channels.wav", "is not a sound file AttnLab can read"},
+    };
+    for (const Case& c : cases) {
+        auto s = decode(c.name);
+        REQUIRE_FALSE(s.ok());
+        MESSAGE(c.name << ": " << s.error());
+        CHECK(s.error().find(c.says) != std::string::npos);
+        CHECK(s.error().rfind(std::string("'") + c.name + "'", 0) == 0);
+        CHECK(s.error().find('\n') == std::string::npos);
+    }
+    const std::uint8_t png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0};
+    auto p = decode_audio(png, sizeof png, "photo.wav");
+    REQUIRE_FALSE(p.ok());
+    CHECK(p.error() == "'photo.wav' is an image, not a recording; AttnLab reads " +
+                           std::string(kSupportedAudioFormats) + " files.");
+    auto e = decode_audio(png, 0, "empty.wav");
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error() == "'empty.wav' is empty (0 bytes).");
+}
+
+TEST_CASE("decode_audio: more than 10 minutes is refused from the header, before reading") {
+    const std::vector<float> quiet(601 * 1000, 0.01f);  // 10 min 01 s at 1 kHz
+    const auto bytes = encode_wav16(quiet, 1000);
+    auto s = decode_audio(bytes.data(), bytes.size(), "lecture.wav");
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == "'lecture.wav' is 10 min 01 s long; AttnLab reads recordings of at most 10 min 00 s. "
+                       "Cut out the part you need first.");
+    const std::vector<float> fine(599 * 1000, 0.01f);
+    const auto ok_bytes = encode_wav16(fine, 1000);
+    auto ok = decode_audio(ok_bytes.data(), ok_bytes.size(), "lecture.wav");
+    REQUIRE_MESSAGE(ok.ok(), ok.status().message());
+    CHECK(ok->samples.size() == 599u * 16000);
+}
+
+TEST_CASE("read_audio_file: missing files, folders and named pipes") {
+    auto missing = read_audio_file("/nonexistent/talk.wav");
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error() == "Cannot open '/nonexistent/talk.wav': No such file or directory.");
+    attn::test::TempDir dir("attnlab-audio");
+    auto folder = read_audio_file(dir.path.string());
+    REQUIRE_FALSE(folder.ok());
+    CHECK(folder.error() == "'" + dir.path.string() + "' is a folder, not a file.");
+    const std::string fifo = dir.file("talk.wav");
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    auto reading = std::async(std::launch::async, [&] { return read_audio_file(fifo); });
+    const bool finished = reading.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+    CHECK_MESSAGE(finished, "read_audio_file waited on a named pipe");
+    if (!finished) {
+        const int w = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+        if (w >= 0) ::close(w);
+    }
+    auto r = reading.get();
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() == "'" + fifo + "' is not a regular file.");
+    auto ok = read_audio_file(audio_fixture("ko_16k.wav"));
+    REQUIRE_MESSAGE(ok.ok(), ok.status().message());
+    CHECK(ok->seconds() > 1.0);
+}
+
+TEST_CASE("encode_wav16: what the app saves reads back as the same sound") {
+    std::vector<float> x(1600);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = 0.8f * float(std::sin(double(i) * 0.05));
+    x[10] = 1.5f;   // clipped to full scale
+    x[11] = -2.0f;
+    const auto bytes = encode_wav16(x, 16000);
+    CHECK(bytes.size() == 44 + 2 * x.size());
+    auto s = decode_audio(bytes.data(), bytes.size(), "rec.wav");
+    REQUIRE_MESSAGE(s.ok(), s.status().message());
+    REQUIRE(s->samples.size() == x.size());
+    CHECK(s->samples[10] == 32767.0f / 32768);
+    CHECK(s->samples[11] == -1.0f);
+    x[10] = 32767.0f / 32768, x[11] = -1.0f;
+    const float diff = max_abs_diff(s->samples, x);
+    MESSAGE("16-bit round trip: max |diff| " << diff);
+    CHECK(diff <= 0.5f / 32768);
+}
