@@ -121,7 +121,9 @@ TEST_CASE("grouped-query attention backward matches finite differences; a group 
             for (int t = 0; t < T; ++t)
                 for (int i = 0; i < hs; ++i) qkv[t * W + hs + i] = qkv[t * W + i];
             loss();
-            for (int i = 0; i < T * T; ++i) CHECK(att[T * T + i] == att[i]);
+            // Equal up to rounding: the row kernels may sum a row in another order where it
+            // starts at another alignment (the portable build's dispatched kernels do).
+            for (int i = 0; i < T * T; ++i) CHECK(att[T * T + i] == doctest::Approx(att[i]).epsilon(1e-6));
         }
     }
 }
