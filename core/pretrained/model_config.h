@@ -74,6 +74,10 @@ struct Seq2SeqConfig {
     int num_beams = 1;
     float length_penalty = 1.0f;    // a finished beam's score: Σ log p / length^length_penalty
     bool early_stopping = false;    // stop once num_beams beams have finished
+    // Speech (Whisper): the encoder reads n_mels log-mel bins through two convolutions, not ids;
+    // max_positions is then the encoder's frames after them (1500), and the decoder has its own table.
+    int n_mels = 0;                 // num_mel_bins; 0: the encoder reads token ids
+    int decoder_max_positions = 0;  // max_target_positions (448); 0: max_positions
 };
 
 struct PretrainedConfig {

@@ -1,0 +1,222 @@
+// whisper.cpp — Whisper's weights, its convolutional front end, the encoder and the teacher-forced
+// pass (the model and its names are in whisper.h).
+#include "core/pretrained/families/whisper/whisper.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <string>
+
+#include "core/attention/mask.h"
+#include "core/pretrained/blocks.h"
+
+namespace attn::pretrained {
+
+namespace {
+
+std::size_t attention_floats(const AttentionWeights& a) {
+    return std::size_t(a.w_q.size() + a.w_k.size() + a.w_v.size() + a.w_o.size() + a.b_q.size() + a.b_k.size() +
+                       a.b_v.size() + a.b_o.size());
+}
+
+void read_norm(WeightReader& r, const std::string& base, int d, RowVec& gamma, RowVec& beta) {
+    gamma = r.vector(base + ".weight", d);
+    beta = r.vector(base + ".bias", d);
+}
+
+void read_attention(WeightReader& r, const std::string& base, int d, int heads, AttentionWeights& a) {
+    a.n_heads = heads;
+    a.w_q = r.linear_weight(base + ".q_proj.weight", d, d);
+    a.b_q = r.vector(base + ".q_proj.bias", d);
+    a.w_k = r.linear_weight(base + ".k_proj.weight", d, d);
+    a.b_k = RowVec::Zero(d);  // Whisper's keys have no bias
+    a.w_v = r.linear_weight(base + ".v_proj.weight", d, d);
+    a.b_v = r.vector(base + ".v_proj.bias", d);
+    a.w_o = r.linear_weight(base + ".out_proj.weight", d, d);
+    a.b_o = r.vector(base + ".out_proj.bias", d);
+}
+
+void read_block(WeightReader& r, const std::string& p, int d, int heads, int d_ff, bool cross, WhisperBlock& b) {
+    read_attention(r, p + "self_attn", d, heads, b.self_attn);
+    read_norm(r, p + "self_attn_layer_norm", d, b.ln_self_gamma, b.ln_self_beta);
+    if (cross) {
+        read_attention(r, p + "encoder_attn", d, heads, b.cross_attn);
+        read_norm(r, p + "encoder_attn_layer_norm", d, b.ln_cross_gamma, b.ln_cross_beta);
+    }
+    b.ff1_w = r.linear_weight(p + "fc1.weight", d_ff, d);
+    b.ff1_b = r.vector(p + "fc1.bias", d_ff);
+    b.ff2_w = r.linear_weight(p + "fc2.weight", d, d_ff);
+    b.ff2_b = r.vector(p + "fc2.bias", d);
+    read_norm(r, p + "final_layer_norm", d, b.ln_ff_gamma, b.ln_ff_beta);
+}
+
+// A Conv1d weight stored (C_out, C_in, 3) -> packed (3 · C_in, C_out): row k · C_in + c holds W[:, c, k].
+Mat read_conv(WeightReader& r, const std::string& name, int c_out, int c_in) {
+    const Mat stored = r.reshaped(name, {c_out, c_in, 3}, c_out, c_in * 3);  // column c · 3 + k
+    if (stored.size() == 0) return Mat();
+    Mat packed(3 * c_in, c_out);
+    for (int k = 0; k < 3; ++k)
+        for (int c = 0; c < c_in; ++c) packed.row(k * c_in + c) = stored.col(c * 3 + k).transpose();
+    return packed;
+}
+
+NormBlock norm_block(const WhisperBlock& b) {
+    return NormBlock{b.ln_self_gamma, b.ln_self_beta, b.self_attn, b.ln_ff_gamma, b.ln_ff_beta,
+                     b.ff1_w,         b.ff1_b,        b.ff2_w,     b.ff2_b};
+}
+
+}  // namespace
+
+std::size_t WhisperWeights::bytes() const {
+    std::size_t n = std::size_t(conv1_w.size() + conv1_b.size() + conv2_w.size() + conv2_b.size() +
+                                encoder_positions.size() + embed.size() + lm_head.size() + decoder_positions.size() +
+                                ln_enc_gamma.size() * 2 + ln_dec_gamma.size() * 2);
+    for (const auto* stack : {&encoder, &decoder})
+        for (const WhisperBlock& b : *stack) {
+            n += attention_floats(b.self_attn) + attention_floats(b.cross_attn);
+            n += std::size_t(b.ff1_w.size() + b.ff1_b.size() + b.ff2_w.size() + b.ff2_b.size());
+            n += std::size_t(b.ln_self_gamma.size() * 2 + b.ln_cross_gamma.size() * 2 + b.ln_ff_gamma.size() * 2);
+        }
+    return n * sizeof(float);
+}
+
+Mat whisper_sinusoids(int rows, int d) {
+    assert(d >= 4 && d % 2 == 0 && "whisper_sinusoids: an even width of at least 4");
+    const int half = d / 2;
+    const double step = std::log(10000.0) / (half - 1);
+    Mat p(rows, d);
+    for (int pos = 0; pos < rows; ++pos)
+        for (int i = 0; i < half; ++i) {
+            const double angle = pos * std::exp(-step * i);
+            p(pos, i) = float(std::sin(angle));
+            p(pos, half + i) = float(std::cos(angle));
+        }
+    return p;
+}
+
+Mat conv1d_k3(const Mat& x, const Mat& w, const RowVec& b, int stride) {
+    const int t_in = int(x.rows()), c_in = int(x.cols());
+    assert(stride >= 1 && t_in >= 1 && w.rows() == 3 * c_in && "conv1d_k3: shapes");
+    const int t_out = (t_in - 1) / stride + 1;
+    Mat cols = Mat::Zero(t_out, 3 * c_in);  // (T_out, 3 · C_in) the three taps of each output frame
+    for (int t = 0; t < t_out; ++t)
+        for (int k = 0; k < 3; ++k) {
+            const int src = stride * t + k - 1;  // padding 1: frames −1 and T_in read as zeros
+            if (src >= 0 && src < t_in) cols.block(t, k * c_in, 1, c_in) = x.row(src);
+        }
+    Mat out;  // (T_out, C_out)
+    linear(cols, w, b, out);
+    return out;
+}
+
+Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const PretrainedConfig& c,
+                                              const LayerLoaded& on_layer) {
+    const Seq2SeqConfig& s2s = c.seq2seq;
+    const int d = c.d_model, V = c.vocab_size, S = c.max_positions, M = s2s.n_mels;
+    const int T = s2s.decoder_max_positions > 0 ? s2s.decoder_max_positions : S;
+    auto prefix = find_name_prefix(file, {"model.", ""}, "encoder.conv1.weight", "Whisper");
+    if (!prefix) return prefix.status();
+    WeightReader r(file, *prefix);
+    WhisperWeights w;
+    w.conv1_w = read_conv(r, "encoder.conv1.weight", d, M);
+    w.conv1_b = r.vector("encoder.conv1.bias", d);
+    w.conv2_w = read_conv(r, "encoder.conv2.weight", d, d);
+    w.conv2_b = r.vector("encoder.conv2.bias", d);
+    w.encoder_positions = r.has("encoder.embed_positions.weight") ? r.matrix("encoder.embed_positions.weight", S, d)
+                                                                  : whisper_sinusoids(S, d);
+    w.embed = r.matrix("decoder.embed_tokens.weight", V, d);
+    w.decoder_positions = r.matrix("decoder.embed_positions.weight", T, d);
+    read_norm(r, "encoder.layer_norm", d, w.ln_enc_gamma, w.ln_enc_beta);
+    read_norm(r, "decoder.layer_norm", d, w.ln_dec_gamma, w.ln_dec_beta);
+    WeightReader top(file, "");  // outside the "model." prefix: an untied output matrix
+    if (top.has("proj_out.weight")) w.lm_head = top.matrix("proj_out.weight", V, d);
+    if (!r.status()) return r.status();
+    if (!top.status()) return top.status();
+
+    const int total = c.n_layers + s2s.decoder_layers;  // progress counts both stacks as n_layers
+    w.encoder.resize(std::size_t(c.n_layers));
+    w.decoder.resize(std::size_t(s2s.decoder_layers));
+    for (int i = 0; i < total; ++i) {
+        const bool dec = i >= c.n_layers;
+        const int l = dec ? i - c.n_layers : i;
+        read_block(r, (dec ? "decoder.layers." : "encoder.layers.") + std::to_string(l) + ".", d,
+                   dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
+                   (dec ? w.decoder : w.encoder)[std::size_t(l)]);
+        if (!r.status()) return r.status();
+        if (on_layer)
+            if (Status st = on_layer(std::max(1, (i + 1) * c.n_layers / total)); !st) return st;
+    }
+    return w;
+}
+
+ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features,
+                           const AttentionOptions& opt, Mat* conv_out) {
+    assert(features.rows() == c.seq2seq.n_mels && features.cols() == 2 * c.max_positions &&
+           "whisper_encode: (n_mels, 2 · max_positions) features (callers check)");
+    Mat a = conv1d_k3(features.transpose(), w.conv1_w, w.conv1_b, 1);  // (2S, d)
+    gelu_erf(a);
+    Mat x = conv1d_k3(a, w.conv2_w, w.conv2_b, 2);                     // (S, d)
+    gelu_erf(x);
+    if (conv_out) *conv_out = x;
+    ForwardPass pass;
+    pass.token_embeddings = x;                     // (S, d) what the sound contributes
+    pass.position_embeddings = w.encoder_positions;  // (S, d)
+    x += w.encoder_positions;
+    pass.layers.resize(w.encoder.size());
+    const ForwardOptions fo{opt, {}};
+    for (std::size_t l = 0; l < w.encoder.size(); ++l) {
+        pass.hidden_states.push_back(x);
+        pre_ln_block(norm_block(w.encoder[l]), c, int(l), BoolMat(), fo, MeanOver::All, x, pass.layers[l]);
+    }
+    layer_norm(x, w.ln_enc_gamma, w.ln_enc_beta, c.layer_norm_eps, x);
+    pass.hidden_states.push_back(x);
+    return pass;
+}
+
+Mat whisper_logits(const WhisperWeights& w, const Mat& h) {
+    const Mat& out = w.lm_head.size() > 0 ? w.lm_head : w.embed;
+    return h * out.transpose();  // (T, V)
+}
+
+Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features,
+                            const std::vector<int>& input, const AttentionOptions& opt) {
+    const int t = int(input.size());
+    assert(t >= 1 && t <= w.decoder_positions.rows() && "whisper_forward: 1 … the decoder's positions");
+    Seq2SeqPass out;
+    out.encoder = whisper_encode(w, c, features, opt);
+    const Mat& memory = out.encoder.hidden_states.back();  // (S, d)
+    ForwardPass& pass = out.decoder;
+    pass.token_embeddings.resize(t, c.d_model);
+    for (int i = 0; i < t; ++i) {
+        assert(input[std::size_t(i)] >= 0 && input[std::size_t(i)] < w.embed.rows() && "whisper: token id out of range");
+        pass.token_embeddings.row(i) = w.embed.row(input[std::size_t(i)]);
+    }
+    pass.position_embeddings = w.decoder_positions.topRows(t);
+    Mat y = pass.token_embeddings + pass.position_embeddings;  // (T, d)
+    MaskConfig causal;
+    causal.causal = true;
+    auto blocked = build_mask(causal, t, t, {});
+    assert(blocked.ok());
+    pass.layers.resize(w.decoder.size());
+    out.cross.resize(w.decoder.size());
+    Mat a, ff, o;  // (T, d), (T, d_ff), (T, d)
+    for (std::size_t l = 0; l < w.decoder.size(); ++l) {
+        const WhisperBlock& b = w.decoder[l];
+        pass.hidden_states.push_back(y);
+        layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, a);
+        pass.layers[l] = run_attention_layer(a, a, b.self_attn, *blocked, opt);
+        y += pass.layers[l].output;
+        layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, a);
+        out.cross[l] = run_attention_layer(a, memory, b.cross_attn, BoolMat(), opt);
+        y += out.cross[l].output;
+        layer_norm(y, b.ln_ff_gamma, b.ln_ff_beta, c.layer_norm_eps, a);
+        feed_forward(norm_block(b), c.activation, a, ff, o);
+        y += o;
+    }
+    layer_norm(y, w.ln_dec_gamma, w.ln_dec_beta, c.layer_norm_eps, y);
+    pass.hidden_states.push_back(y);
+    out.logits = whisper_logits(w, y);
+    return out;
+}
+
+}  // namespace attn::pretrained

@@ -1,0 +1,92 @@
+// whisper.h — Whisper (WhisperForConditionalGeneration), the speech recogniser: an encoder that
+// listens to 30 s of log-mel spectrogram and a decoder that writes the transcript, joined by
+// cross-attention.
+//
+//   encoder:  a = GELU(conv1(mel))          kernel 3, padding 1      (n_mels, 2S) -> (2S, d)
+//             x = GELU(conv2(a)) + P_enc     kernel 3, stride 2       (2S, d) -> (S, d)   S = 1500
+//             per block (pre-LN):  x = x + SelfAttention(LN_1(x))     every frame
+//                                  x = x + W_2 GELU(W_1 LN_2(x))
+//             x = LN_enc(x)
+//   decoder:  y = E[tgt] + P_dec[0 … T−1]                             (T, d)
+//             per block (pre-LN):  y = y + SelfAttention(LN_1(y))     causal
+//                                  y = y + CrossAttention(Q = LN_2(y), K = V = x)   (T, S) weights
+//                                  y = y + W_2 GELU(W_1 LN_3(y))
+//   logits = LN_dec(y) · Eᵀ                                           (T, V) proj_out tied to E
+//
+// Attention divides by √d_k; k_proj has no bias. P_enc is stored (sinusoids: [sin | cos] with
+// timescales 10000^(i / (d/2 − 1))) and computed when a file lacks it; P_dec is learned. Hugging
+// Face names: model.encoder.conv{1,2}, model.{encoder,decoder}.embed_positions.weight,
+// model.decoder.embed_tokens.weight, model.{encoder,decoder}.layers.{i}.{self_attn,encoder_attn}
+// .{q,k,v,out}_proj, *_layer_norm, fc1, fc2, model.{encoder,decoder}.layer_norm, proj_out.weight
+// when untied.
+#pragma once
+
+#include <vector>
+
+#include "core/attention/attention.h"
+#include "core/base/matrix.h"
+#include "core/base/status.h"
+#include "core/pretrained/families/marian/marian.h"
+#include "core/pretrained/family.h"
+#include "core/pretrained/model_config.h"
+#include "core/pretrained/nn_ops.h"
+#include "core/pretrained/safetensors.h"
+
+namespace attn::pretrained {
+
+struct WhisperBlock {
+    AttentionWeights self_attn;            // (d, d) each, x·W layout; b_k zero (no bias stored)
+    RowVec ln_self_gamma, ln_self_beta;    // (d) self_attn_layer_norm (before self-attention)
+    AttentionWeights cross_attn;           // decoder only: encoder_attn
+    RowVec ln_cross_gamma, ln_cross_beta;  // decoder only: encoder_attn_layer_norm
+    Mat ff1_w;                             // (d, d_ff) fc1
+    RowVec ff1_b;                          // (d_ff)
+    Mat ff2_w;                             // (d_ff, d) fc2
+    RowVec ff2_b;                          // (d)
+    RowVec ln_ff_gamma, ln_ff_beta;        // (d) final_layer_norm (before the feed-forward)
+};
+
+struct WhisperWeights : FamilyWeights {
+    Mat conv1_w;                 // (3 · n_mels, d): tap k's (n_mels, d) block at rows k · n_mels
+    RowVec conv1_b;              // (d)
+    Mat conv2_w;                 // (3 · d, d)
+    RowVec conv2_b;              // (d)
+    Mat encoder_positions;       // (S, d)
+    Mat embed;                   // (V, d) the decoder's tokens, and the output
+    Mat lm_head;                 // (V, d) only when stored untied; empty = embed
+    Mat decoder_positions;       // (T_max, d)
+    std::vector<WhisperBlock> encoder, decoder;
+    RowVec ln_enc_gamma, ln_enc_beta, ln_dec_gamma, ln_dec_beta;  // (d) each stack's last norm
+
+    std::size_t bytes() const override;
+};
+
+// config.json of a WhisperForConditionalGeneration into `config` (the whisper family's fields).
+Status parse_whisper_config(const ConfigJson& root, PretrainedConfig& config);
+
+Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
+                                              const LayerLoaded& on_layer = {});
+
+// openai/whisper's encoder position table (rows, d): [sin(p τ_i) | cos(p τ_i)], τ_i = 10000^(−i / (d/2 − 1)).
+Mat whisper_sinusoids(int rows, int d);
+
+// A kernel-3, padding-1 convolution over time: x (T_in, C_in) -> (T_out, C_out), T_out =
+// (T_in − 1) / stride + 1; w packed as (3 · C_in, C_out) (tap k's block at rows k · C_in).
+Mat conv1d_k3(const Mat& x, const Mat& w, const RowVec& b, int stride);
+
+// The encoder over features (n_mels, 2 · max_positions) (asserted: callers check): the
+// convolutions' output (S, d) in `conv_out` when not null; hidden_states: n_layers + 1, each
+// block's input (the first: the convolutions plus the positions), then the output after LN_enc.
+ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& config, const Mat& features,
+                           const AttentionOptions& opt, Mat* conv_out = nullptr);
+
+// The teacher-forced pass: the encoder over `features`, the decoder over `decoder_input` (T ≤ the
+// decoder's positions, ids < vocab; asserted). As Hugging Face's output_hidden_states, each stack's
+// hidden_states are its blocks' inputs, then its output after the final norm (L + 1 in all).
+Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& config, const Mat& features,
+                            const std::vector<int>& decoder_input, const AttentionOptions& opt);
+
+// logits = h · Eᵀ   h (T, d) after LN_dec -> (T, V)
+Mat whisper_logits(const WhisperWeights& w, const Mat& h);
+
+}  // namespace attn::pretrained

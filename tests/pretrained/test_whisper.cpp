@@ -1,0 +1,200 @@
+// test_whisper.cpp — Whisper's encoder (convolutions, pre-LN blocks) and decoder (causal
+// self-attention, cross-attention over the frames) against PyTorch.
+//
+// tests/fixtures/pretrained/models/gen_tiny_whisper.py writes a tiny WhisperForConditionalGeneration
+// folder and reference.safetensors: the log-mel of the fox recording's first 2 s, and for one
+// teacher-forced transcript every intermediate, computed in float64 with plain torch ops and
+// cross-checked in the script against nn.Conv1d and nn.TransformerEncoderLayer /
+// TransformerDecoderLayer (norm_first). Each comparison also runs once with one thing deliberately
+// wrong and must then fail.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/audio/audio.h"
+#include "core/audio/log_mel.h"
+#include "core/pretrained/families/whisper/whisper.h"
+#include "core/pretrained/model_config_fields.h"
+
+using namespace attn;
+using namespace attn::pretrained;
+
+namespace {
+
+const std::string kFolder = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/tiny-whisper";
+// float32 against float64: attention weights absolute, the rest relative to the largest reference
+// value (observed in the printed lines: ~1e-6). Every perturbation below moves things by > 1e-2.
+constexpr double kTolerance = 1e-5;
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct Tiny {
+    PretrainedConfig config;
+    WhisperWeights weights;
+    SafeTensorsFile ref;
+};
+
+const Tiny& tiny() {
+    static const Tiny t = [] {
+        Tiny out{PretrainedConfig{}, WhisperWeights{}, SafeTensorsFile::open(kFolder + "/reference.safetensors").value()};
+        const auto root = nlohmann::json::parse(read_text(kFolder + "/config.json"));
+        Status st = parse_whisper_config(ConfigJson{root}, out.config);
+        REQUIRE_MESSAGE(st.ok(), st.message());
+        auto model = SafeTensorsFile::open(kFolder + "/model.safetensors");
+        REQUIRE(model.ok());
+        auto w = load_whisper_weights(*model, out.config);
+        REQUIRE_MESSAGE(w.ok(), (w.ok() ? "" : w.error()));
+        out.weights = std::move(*w);
+        return out;
+    }();
+    return t;
+}
+
+// A stored (…, rows, cols) tensor's block `index` (row-major over the leading dimensions) as a Mat.
+Mat block(const std::string& name, std::vector<std::int64_t> shape, int index) {
+    const int rows = int(shape[shape.size() - 2]), cols = int(shape.back());
+    std::int64_t blocks = 1;
+    for (std::size_t i = 0; i + 2 < shape.size(); ++i) blocks *= shape[i];
+    const Mat all = tiny().ref.read_reshaped(name, shape, int(blocks) * rows, cols).value();
+    return all.middleRows(index * rows, rows);
+}
+
+double abs_diff(const Mat& a, const Mat& b) {
+    if (a.rows() != b.rows() || a.cols() != b.cols()) return INFINITY;
+    return double((a - b).cwiseAbs().maxCoeff());
+}
+double rel_diff(const Mat& a, const Mat& b) {
+    return abs_diff(a, b) / std::max(1.0, double(b.cwiseAbs().maxCoeff()));
+}
+
+struct Diffs {
+    double conv = 0, enc_hidden = 0, enc_attn = 0, dec_hidden = 0, dec_attn = 0, cross = 0, logits = 0;
+    double worst() const { return std::max({conv, enc_hidden, enc_attn, dec_hidden, dec_attn, cross, logits}); }
+};
+
+Diffs compare(const WhisperWeights& w) {
+    const Tiny& t = tiny();
+    const PretrainedConfig& c = t.config;
+    const int S = c.max_positions, d = c.d_model, H = c.n_heads, L = c.n_layers;
+    const Mat features = t.ref.read_matrix("input_features", c.seq2seq.n_mels, 2 * S).value();
+    const Mat ids_f = t.ref.read_reshaped("decoder_input_ids", {10}, 1, 10).value();
+    std::vector<int> ids;
+    for (int i = 0; i < ids_f.cols(); ++i) ids.push_back(int(std::lround(ids_f(0, i))));
+    const int T = int(ids.size()), V = c.vocab_size;
+    AttentionOptions opt;
+    opt.compute_stats = false;
+    Mat conv;
+    whisper_encode(w, c, features, opt, &conv);
+    const Seq2SeqPass p = whisper_forward(w, c, features, ids, opt);
+    Diffs out;
+    out.conv = rel_diff(conv, t.ref.read_matrix("conv_out", S, d).value());
+    for (int l = 0; l < L; ++l) {
+        out.enc_hidden = std::max(out.enc_hidden, rel_diff(p.encoder.hidden_states[std::size_t(l)],
+                                                            block("encoder_hidden_states", {L + 1, S, d}, l)));
+        for (int h = 0; h < H; ++h)
+            out.enc_attn = std::max(out.enc_attn, abs_diff(p.encoder.layers[std::size_t(l)].heads[std::size_t(h)].weights.topRows(25),
+                                                           block("encoder_attentions", {L, H, 25, S}, l * H + h)));
+    }
+    out.enc_hidden = std::max(out.enc_hidden, rel_diff(p.encoder.hidden_states.back(), t.ref.read_matrix("encoder_output", S, d).value()));
+    const int Ld = c.seq2seq.decoder_layers;
+    for (int l = 0; l < Ld; ++l) {
+        out.dec_hidden = std::max(out.dec_hidden, rel_diff(p.decoder.hidden_states[std::size_t(l)],
+                                                            block("decoder_hidden_states", {Ld + 1, T, d}, l)));
+        for (int h = 0; h < H; ++h) {
+            out.dec_attn = std::max(out.dec_attn, abs_diff(p.decoder.layers[std::size_t(l)].heads[std::size_t(h)].weights,
+                                                           block("decoder_attentions", {Ld, H, T, T}, l * H + h)));
+            out.cross = std::max(out.cross, abs_diff(p.cross[std::size_t(l)].heads[std::size_t(h)].weights,
+                                                     block("cross_attentions", {Ld, H, T, S}, l * H + h)));
+        }
+    }
+    out.logits = rel_diff(p.logits, t.ref.read_matrix("logits", T, V).value());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Whisper: config.json of the tiny folder") {
+    const PretrainedConfig& c = tiny().config;
+    CHECK(c.d_model == 32);
+    CHECK(c.n_layers == 2);
+    CHECK(c.seq2seq.decoder_layers == 2);
+    CHECK(c.seq2seq.n_mels == 80);
+    CHECK(c.max_positions == 100);
+    CHECK(c.seq2seq.decoder_max_positions == 32);
+    CHECK(c.seq2seq.decoder_start_id == 275);
+    CHECK(c.seq2seq.eos_id == 274);
+    CHECK(c.activation == "gelu");
+    CHECK(tiny().weights.lm_head.size() == 0);  // tied: proj_out is the token embedding
+}
+
+TEST_CASE("Whisper: the log-mel of the fox's 2-second chunk equals the one the model's reference read") {
+    const auto sound = audio::read_audio_file(std::string(ATTNLAB_FIXTURE_DIR) + "/../audio/fixtures/fox_16k.wav");
+    REQUIRE(sound.ok());
+    const auto cfg = audio::parse_mel_config(read_text(kFolder + "/preprocessor_config.json"));
+    REQUIRE_MESSAGE(cfg.ok(), cfg.status().message());
+    CHECK(cfg->n_frames() == 200);
+    const audio::LogMel lm = audio::log_mel_spectrogram(sound->samples, *cfg);
+    CHECK(lm.cut);  // 3.4 s into a 2 s chunk
+    const double diff = abs_diff(lm.features, tiny().ref.read_matrix("input_features", 80, 200).value());
+    MESSAGE("log-mel (80 x 200): max |diff| " << diff);
+    CHECK(diff < 1e-5);
+}
+
+TEST_CASE("Whisper: every intermediate of the teacher-forced pass equals PyTorch's") {
+    const Diffs d = compare(tiny().weights);
+    MESSAGE("convolutions " << d.conv << ", encoder hidden " << d.enc_hidden << ", encoder attention " << d.enc_attn
+                            << ", decoder hidden " << d.dec_hidden << ", decoder attention " << d.dec_attn
+                            << ", cross-attention " << d.cross << ", logits " << d.logits);
+    CHECK(d.worst() < kTolerance);
+
+    // The comparison bites: each of these is a plausible mistake.
+    WhisperWeights taps = tiny().weights;  // the convolution's taps in the wrong order
+    taps.conv1_w.topRows(80).swap(taps.conv1_w.bottomRows(80));
+    CHECK(compare(taps).conv > 1e-2);
+    WhisperWeights shifted = tiny().weights;  // the decoder's positions off by one
+    shifted.decoder_positions.topRows(31) = tiny().weights.decoder_positions.bottomRows(31);
+    CHECK(compare(shifted).dec_hidden > 1e-2);
+    // Not a mistake at all: a bias on the keys adds q · b_k to a whole row of scores, which the
+    // softmax ignores. That is why Whisper's k_proj has none.
+    WhisperWeights key_bias = tiny().weights;
+    key_bias.encoder[0].self_attn.b_k = key_bias.encoder[0].self_attn.b_q;
+    CHECK(compare(key_bias).enc_attn < kTolerance);
+    WhisperWeights untied = tiny().weights;  // the output read from another matrix than the embedding
+    untied.lm_head = untied.embed * 1.1f;
+    CHECK(compare(untied).logits > 1e-2);
+}
+
+TEST_CASE("Whisper: the encoder's position table is openai's sinusoids when the file has none") {
+    const Mat stored = tiny().weights.encoder_positions;
+    const Mat computed = whisper_sinusoids(100, 32);
+    const double diff = abs_diff(computed, stored);
+    MESSAGE("sinusoids (100 x 32) against the stored table: max |diff| " << diff);
+    CHECK(diff < 1e-6);
+}
+
+TEST_CASE("conv1d_k3: padding 1, stride 2, by hand") {
+    Mat x(5, 1);
+    x << 1, 2, 3, 4, 5;
+    Mat w(3, 1);  // taps: previous, this, next
+    w << 1, 10, 100;
+    const RowVec b = RowVec::Constant(1, 0.5f);
+    const Mat y1 = conv1d_k3(x, w, b, 1);
+    REQUIRE(y1.rows() == 5);
+    CHECK(y1(0, 0) == doctest::Approx(0 + 10 + 200 + 0.5));
+    CHECK(y1(4, 0) == doctest::Approx(4 + 50 + 0 + 0.5));
+    const Mat y2 = conv1d_k3(x, w, b, 2);
+    REQUIRE(y2.rows() == 3);
+    CHECK(y2(1, 0) == doctest::Approx(2 + 30 + 400 + 0.5));  // frames 1, 2, 3
+    CHECK(y2(2, 0) == doctest::Approx(4 + 50 + 0 + 0.5));    // frames 3, 4, (5 = padding)
+}
