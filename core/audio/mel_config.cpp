@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/audio/log_mel.h"
-#include "core/base/json_depth.h"
+#include "core/base/json_text.h"
 #include "core/base/limits.h"
 #include "core/base/utf8.h"
 
@@ -85,21 +85,10 @@ Expected<MelConfig> parse(const json& root) {
 }  // namespace
 
 Expected<MelConfig> parse_mel_config(std::string_view json_text) {
-    if (json_text.size() > limits::kMaxConfigBytes)
-        return Status::Error(std::string(kFile) + " is " + std::to_string((json_text.size() + 1023) >> 10) +
-                             " KiB; the limit is " + std::to_string(limits::kMaxConfigBytes >> 10) + " KiB.");
-    if (Status s = check_json_depth(json_text, limits::kMaxJsonDepth, kFile); !s.ok()) return s;
-    json root;
+    auto root = parse_json_text(json_text, kFile, limits::kMaxConfigBytes);
+    if (!root.ok()) return root.status();
     try {
-        root = json::parse(json_text.begin(), json_text.end());
-    } catch (const std::exception& e) {
-        std::string what = e.what();
-        if (auto end = what.find("] "); !what.empty() && what[0] == '[' && end != std::string::npos)
-            what.erase(0, end + 2);
-        return Status::Error(std::string(kFile) + " is not valid JSON: " + printable_input(what, 160) + ".");
-    }
-    try {
-        return parse(root);
+        return parse(*root);
     } catch (const std::exception& e) {  // every access above checks its type first; stay safe anyway
         return Status::Error(std::string(kFile) + " could not be read: " + printable_input(e.what(), 160) + ".");
     }

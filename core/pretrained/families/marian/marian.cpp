@@ -183,19 +183,13 @@ Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const P
     if (!top.status()) return top.status();
 
     const Seq2SeqConfig& s2s = c.seq2seq;
-    const int total = c.n_layers + s2s.decoder_layers;  // progress counts both stacks as n_layers
     w.encoder.resize(std::size_t(c.n_layers));
     w.decoder.resize(std::size_t(s2s.decoder_layers));
-    for (int i = 0; i < total; ++i) {
-        const bool dec = i >= c.n_layers;
-        const int l = dec ? i - c.n_layers : i;
-        read_block(r, (dec ? "decoder.layers." : "encoder.layers.") + std::to_string(l) + ".", d,
-                   dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
+    Status blocks = read_encoder_decoder_blocks(c, r, on_layer, [&](bool dec, int l, const std::string& p) {
+        read_block(r, p, d, dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
                    (dec ? w.decoder : w.encoder)[std::size_t(l)]);
-        if (!r.status()) return r.status();
-        if (on_layer)
-            if (Status s = on_layer(std::max(1, (i + 1) * c.n_layers / total)); !s) return s;
-    }
+    });
+    if (!blocks) return blocks;
     return w;
 }
 
