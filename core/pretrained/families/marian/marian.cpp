@@ -15,43 +15,6 @@ namespace attn::pretrained {
 
 namespace {
 
-std::size_t attention_floats(const AttentionWeights& a) {
-    return std::size_t(a.w_q.size() + a.w_k.size() + a.w_v.size() + a.w_o.size() + a.b_q.size() + a.b_k.size() +
-                       a.b_v.size() + a.b_o.size());
-}
-
-void read_linear(WeightReader& r, const std::string& base, int d_in, int d_out, Mat& w, RowVec& b) {
-    w = r.linear_weight(base + ".weight", d_out, d_in);  // stored (d_out, d_in) -> (d_in, d_out)
-    b = r.vector(base + ".bias", d_out);
-}
-
-void read_norm(WeightReader& r, const std::string& base, int d, RowVec& gamma, RowVec& beta) {
-    gamma = r.vector(base + ".weight", d);
-    beta = r.vector(base + ".bias", d);
-}
-
-void read_attention(WeightReader& r, const std::string& base, int d, int heads, AttentionWeights& a) {
-    a.n_heads = heads;
-    read_linear(r, base + ".q_proj", d, d, a.w_q, a.b_q);
-    read_linear(r, base + ".k_proj", d, d, a.w_k, a.b_k);
-    read_linear(r, base + ".v_proj", d, d, a.w_v, a.b_v);
-    read_linear(r, base + ".out_proj", d, d, a.w_o, a.b_o);
-}
-
-// One block under `p` ("encoder.layers.3."): self-attention, (the decoder's) cross-attention, the
-// feed-forward of width d_ff, and their norms.
-void read_block(WeightReader& r, const std::string& p, int d, int heads, int d_ff, bool cross, MarianBlock& b) {
-    read_attention(r, p + "self_attn", d, heads, b.self_attn);
-    read_norm(r, p + "self_attn_layer_norm", d, b.ln_self_gamma, b.ln_self_beta);
-    if (cross) {
-        read_attention(r, p + "encoder_attn", d, heads, b.cross_attn);
-        read_norm(r, p + "encoder_attn_layer_norm", d, b.ln_cross_gamma, b.ln_cross_beta);
-    }
-    read_linear(r, p + "fc1", d, d_ff, b.ff1_w, b.ff1_b);
-    read_linear(r, p + "fc2", d_ff, d, b.ff2_w, b.ff2_b);
-    read_norm(r, p + "final_layer_norm", d, b.ln_out_gamma, b.ln_out_beta);
-}
-
 // The stored table when the file has one (checked against the formula's shape), else computed.
 Mat positions(WeightReader& r, const std::string& name, int rows, int d) {
     if (r.has(name)) return r.matrix(name, rows, d);
@@ -72,11 +35,6 @@ void embed(const MarianWeights& w, const Mat& table, const PretrainedConfig& c, 
     x = pass.token_embeddings + pass.position_embeddings;
 }
 
-NormBlock norm_block(const MarianBlock& b, const AttentionWeights& attn) {
-    return NormBlock{b.ln_self_gamma, b.ln_self_beta, attn,    b.ln_out_gamma, b.ln_out_beta,
-                     b.ff1_w,         b.ff1_b,        b.ff2_w, b.ff2_b};
-}
-
 }  // namespace
 
 ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
@@ -88,8 +46,8 @@ ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& c, con
     pass.layers.resize(w.encoder.size());
     const ForwardOptions fo{opt, {}};
     for (std::size_t l = 0; l < w.encoder.size(); ++l) {
-        const MarianBlock& b = w.encoder[l];
-        post_ln_block(norm_block(b, b.self_attn), c, int(l), BoolMat(), fo, MeanOver::All, x, pass.layers[l]);
+        const Seq2SeqBlock& b = w.encoder[l];
+        post_ln_block(norm_block(b), c, int(l), BoolMat(), fo, MeanOver::All, x, pass.layers[l]);
         pass.hidden_states.push_back(x);
     }
     return pass;
@@ -113,14 +71,14 @@ Mat decode(const MarianWeights& w, const PretrainedConfig& c, const Mat& memory,
     cross.resize(w.decoder.size());
     Mat ff, out;  // (T, d_ff), (T, d)
     for (std::size_t l = 0; l < w.decoder.size(); ++l) {
-        const MarianBlock& b = w.decoder[l];
+        const Seq2SeqBlock& b = w.decoder[l];
         pass.layers[l] = run_attention_layer(y, y, b.self_attn, *blocked, opt);
         y += pass.layers[l].output;
         layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, y);
         cross[l] = run_attention_layer(y, memory, b.cross_attn, BoolMat(), opt);
         y += cross[l].output;
         layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, y);
-        feed_forward(norm_block(b, b.self_attn), c.activation, y, ff, out);
+        feed_forward(norm_block(b), c.activation, y, ff, out);
         y += out;
         layer_norm(y, b.ln_out_gamma, b.ln_out_beta, c.layer_norm_eps, y);
         pass.hidden_states.push_back(y);
@@ -142,11 +100,7 @@ std::size_t MarianWeights::bytes() const {
     std::size_t n = std::size_t(embed.size() + lm_head.size() + final_logits_bias.size() + encoder_positions.size() +
                                 decoder_positions.size());
     for (const auto* stack : {&encoder, &decoder})
-        for (const MarianBlock& b : *stack) {
-            n += attention_floats(b.self_attn) + attention_floats(b.cross_attn);
-            n += std::size_t(b.ff1_w.size() + b.ff1_b.size() + b.ff2_w.size() + b.ff2_b.size());
-            n += std::size_t(b.ln_self_gamma.size() * 2 + b.ln_cross_gamma.size() * 2 + b.ln_out_gamma.size() * 2);
-        }
+        for (const Seq2SeqBlock& b : *stack) n += seq2seq_block_floats(b);
     return n * sizeof(float);
 }
 
@@ -186,8 +140,8 @@ Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const P
     w.encoder.resize(std::size_t(c.n_layers));
     w.decoder.resize(std::size_t(s2s.decoder_layers));
     Status blocks = read_encoder_decoder_blocks(c, r, on_layer, [&](bool dec, int l, const std::string& p) {
-        read_block(r, p, d, dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
-                   (dec ? w.decoder : w.encoder)[std::size_t(l)]);
+        read_seq2seq_block(r, p, d, dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
+                           /*key_bias=*/true, (dec ? w.decoder : w.encoder)[std::size_t(l)]);
     });
     if (!blocks) return blocks;
     return w;

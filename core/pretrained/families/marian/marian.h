@@ -27,21 +27,10 @@
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
+#include "core/pretrained/seq2seq_block.h"
 #include "core/pretrained/seq2seq_session.h"
 
 namespace attn::pretrained {
-
-struct MarianBlock {
-    AttentionWeights self_attn;          // (d, d) each, x·W layout
-    RowVec ln_self_gamma, ln_self_beta;  // (d) self_attn_layer_norm
-    AttentionWeights cross_attn;         // decoder only: encoder_attn (queries from y, keys from x)
-    RowVec ln_cross_gamma, ln_cross_beta;  // decoder only: encoder_attn_layer_norm
-    Mat ff1_w;                           // (d, d_ff) fc1
-    RowVec ff1_b;                        // (d_ff)
-    Mat ff2_w;                           // (d_ff, d) fc2
-    RowVec ff2_b;                        // (d)
-    RowVec ln_out_gamma, ln_out_beta;    // (d) final_layer_norm
-};
 
 struct MarianWeights : FamilyWeights {
     Mat embed;                   // (V, d) shared by both stacks and the output
@@ -49,7 +38,7 @@ struct MarianWeights : FamilyWeights {
     RowVec final_logits_bias;    // (V)
     Mat encoder_positions;       // (max_positions, d) sinusoidal (read or computed)
     Mat decoder_positions;       // (max_positions, d)
-    std::vector<MarianBlock> encoder, decoder;
+    std::vector<Seq2SeqBlock> encoder, decoder;  // post-LN: each norm after its sublayer
 
     std::size_t bytes() const override;
 };

@@ -48,7 +48,7 @@ void marian_start(const MarianWeights& w, const PretrainedModel& model, const st
     const Mat memory = marian_encode(w, c, source, opt).hidden_states.back();  // (S, d)
     auto cross = std::make_shared<CrossMemory>();
     cross->source_length = int(source.size());
-    for (const MarianBlock& b : w.decoder) {
+    for (const Seq2SeqBlock& b : w.decoder) {
         Mat k, v;  // (S, d)
         linear(memory, b.cross_attn.w_k, b.cross_attn.b_k, k);
         linear(memory, b.cross_attn.w_v, b.cross_attn.b_v, v);
@@ -78,7 +78,7 @@ void marian_append(const MarianWeights& w, const PretrainedConfig& c, Seq2SeqSes
     Mat y = w.embed.row(id) * scale + w.decoder_positions.row(pos);  // (1, d) the residual stream
     Mat q, k, v, concat, out, ff;                                     // (1, d) … ff (1, d_ff)
     for (std::size_t l = 0; l < w.decoder.size(); ++l) {
-        const MarianBlock& b = w.decoder[l];
+        const Seq2SeqBlock& b = w.decoder[l];
         // self-attention over the target so far (this token's key and value appended first)
         linear_row(y, b.self_attn.w_q, b.self_attn.b_q, q);
         linear_row(y, b.self_attn.w_k, b.self_attn.b_k, k);

@@ -14,42 +14,6 @@ namespace attn::pretrained {
 
 namespace {
 
-std::size_t attention_floats(const AttentionWeights& a) {
-    return std::size_t(a.w_q.size() + a.w_k.size() + a.w_v.size() + a.w_o.size() + a.b_q.size() + a.b_k.size() +
-                       a.b_v.size() + a.b_o.size());
-}
-
-void read_norm(WeightReader& r, const std::string& base, int d, RowVec& gamma, RowVec& beta) {
-    gamma = r.vector(base + ".weight", d);
-    beta = r.vector(base + ".bias", d);
-}
-
-void read_attention(WeightReader& r, const std::string& base, int d, int heads, AttentionWeights& a) {
-    a.n_heads = heads;
-    a.w_q = r.linear_weight(base + ".q_proj.weight", d, d);
-    a.b_q = r.vector(base + ".q_proj.bias", d);
-    a.w_k = r.linear_weight(base + ".k_proj.weight", d, d);
-    a.b_k = RowVec::Zero(d);  // Whisper's keys have no bias
-    a.w_v = r.linear_weight(base + ".v_proj.weight", d, d);
-    a.b_v = r.vector(base + ".v_proj.bias", d);
-    a.w_o = r.linear_weight(base + ".out_proj.weight", d, d);
-    a.b_o = r.vector(base + ".out_proj.bias", d);
-}
-
-void read_block(WeightReader& r, const std::string& p, int d, int heads, int d_ff, bool cross, WhisperBlock& b) {
-    read_attention(r, p + "self_attn", d, heads, b.self_attn);
-    read_norm(r, p + "self_attn_layer_norm", d, b.ln_self_gamma, b.ln_self_beta);
-    if (cross) {
-        read_attention(r, p + "encoder_attn", d, heads, b.cross_attn);
-        read_norm(r, p + "encoder_attn_layer_norm", d, b.ln_cross_gamma, b.ln_cross_beta);
-    }
-    b.ff1_w = r.linear_weight(p + "fc1.weight", d_ff, d);
-    b.ff1_b = r.vector(p + "fc1.bias", d_ff);
-    b.ff2_w = r.linear_weight(p + "fc2.weight", d, d_ff);
-    b.ff2_b = r.vector(p + "fc2.bias", d);
-    read_norm(r, p + "final_layer_norm", d, b.ln_ff_gamma, b.ln_ff_beta);
-}
-
 // A Conv1d weight stored (C_out, C_in, 3) -> packed (3 · C_in, C_out): row k · C_in + c holds W[:, c, k].
 Mat read_conv(WeightReader& r, const std::string& name, int c_out, int c_in) {
     const Mat stored = r.reshaped(name, {c_out, c_in, 3}, c_out, c_in * 3);  // column c · 3 + k
@@ -60,11 +24,6 @@ Mat read_conv(WeightReader& r, const std::string& name, int c_out, int c_in) {
     return packed;
 }
 
-NormBlock norm_block(const WhisperBlock& b) {
-    return NormBlock{b.ln_self_gamma, b.ln_self_beta, b.self_attn, b.ln_ff_gamma, b.ln_ff_beta,
-                     b.ff1_w,         b.ff1_b,        b.ff2_w,     b.ff2_b};
-}
-
 }  // namespace
 
 std::size_t WhisperWeights::bytes() const {
@@ -72,11 +31,7 @@ std::size_t WhisperWeights::bytes() const {
                                 encoder_positions.size() + embed.size() + lm_head.size() + decoder_positions.size() +
                                 ln_enc_gamma.size() * 2 + ln_dec_gamma.size() * 2);
     for (const auto* stack : {&encoder, &decoder})
-        for (const WhisperBlock& b : *stack) {
-            n += attention_floats(b.self_attn) + attention_floats(b.cross_attn);
-            n += std::size_t(b.ff1_w.size() + b.ff1_b.size() + b.ff2_w.size() + b.ff2_b.size());
-            n += std::size_t(b.ln_self_gamma.size() * 2 + b.ln_cross_gamma.size() * 2 + b.ln_ff_gamma.size() * 2);
-        }
+        for (const Seq2SeqBlock& b : *stack) n += seq2seq_block_floats(b);
     return n * sizeof(float);
 }
 
@@ -126,8 +81,8 @@ Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const
                                                                   : whisper_sinusoids(S, d);
     w.embed = r.matrix("decoder.embed_tokens.weight", V, d);
     w.decoder_positions = r.matrix("decoder.embed_positions.weight", T, d);
-    read_norm(r, "encoder.layer_norm", d, w.ln_enc_gamma, w.ln_enc_beta);
-    read_norm(r, "decoder.layer_norm", d, w.ln_dec_gamma, w.ln_dec_beta);
+    read_layer_norm(r, "encoder.layer_norm", d, w.ln_enc_gamma, w.ln_enc_beta);
+    read_layer_norm(r, "decoder.layer_norm", d, w.ln_dec_gamma, w.ln_dec_beta);
     WeightReader top(file, "");  // outside the "model." prefix: an untied output matrix
     if (top.has("proj_out.weight")) w.lm_head = top.matrix("proj_out.weight", V, d);
     if (!r.status()) return r.status();
@@ -136,8 +91,8 @@ Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const
     w.encoder.resize(std::size_t(c.n_layers));
     w.decoder.resize(std::size_t(s2s.decoder_layers));
     Status blocks = read_encoder_decoder_blocks(c, r, on_layer, [&](bool dec, int l, const std::string& p) {
-        read_block(r, p, d, dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
-                   (dec ? w.decoder : w.encoder)[std::size_t(l)]);
+        read_seq2seq_block(r, p, d, dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
+                           /*key_bias=*/false, (dec ? w.decoder : w.encoder)[std::size_t(l)]);
     });
     if (!blocks) return blocks;
     return w;
@@ -195,7 +150,7 @@ Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& c, 
     out.cross.resize(w.decoder.size());
     Mat a, ff, o;  // (T, d), (T, d_ff), (T, d)
     for (std::size_t l = 0; l < w.decoder.size(); ++l) {
-        const WhisperBlock& b = w.decoder[l];
+        const Seq2SeqBlock& b = w.decoder[l];
         pass.hidden_states.push_back(y);
         layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, a);
         pass.layers[l] = run_attention_layer(a, a, b.self_attn, *blocked, opt);
@@ -203,7 +158,7 @@ Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& c, 
         layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, a);
         out.cross[l] = run_attention_layer(a, memory, b.cross_attn, BoolMat(), opt);
         y += out.cross[l].output;
-        layer_norm(y, b.ln_ff_gamma, b.ln_ff_beta, c.layer_norm_eps, a);
+        layer_norm(y, b.ln_out_gamma, b.ln_out_beta, c.layer_norm_eps, a);
         feed_forward(norm_block(b), c.activation, a, ff, o);
         y += o;
     }

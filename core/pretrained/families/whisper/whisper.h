@@ -26,25 +26,14 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/pretrained/families/marian/marian.h"
+#include "core/pretrained/families/marian/marian.h"  // Seq2SeqPass
+#include "core/pretrained/seq2seq_block.h"
 #include "core/pretrained/family.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
 
 namespace attn::pretrained {
-
-struct WhisperBlock {
-    AttentionWeights self_attn;            // (d, d) each, x·W layout; b_k zero (no bias stored)
-    RowVec ln_self_gamma, ln_self_beta;    // (d) self_attn_layer_norm (before self-attention)
-    AttentionWeights cross_attn;           // decoder only: encoder_attn
-    RowVec ln_cross_gamma, ln_cross_beta;  // decoder only: encoder_attn_layer_norm
-    Mat ff1_w;                             // (d, d_ff) fc1
-    RowVec ff1_b;                          // (d_ff)
-    Mat ff2_w;                             // (d_ff, d) fc2
-    RowVec ff2_b;                          // (d)
-    RowVec ln_ff_gamma, ln_ff_beta;        // (d) final_layer_norm (before the feed-forward)
-};
 
 struct WhisperWeights : FamilyWeights {
     Mat conv1_w;                 // (3 · n_mels, d): tap k's (n_mels, d) block at rows k · n_mels
@@ -55,7 +44,7 @@ struct WhisperWeights : FamilyWeights {
     Mat embed;                   // (V, d) the decoder's tokens, and the output
     Mat lm_head;                 // (V, d) only when stored untied; empty = embed
     Mat decoder_positions;       // (T_max, d)
-    std::vector<WhisperBlock> encoder, decoder;
+    std::vector<Seq2SeqBlock> encoder, decoder;  // pre-LN: each norm before its sublayer; b_k = 0
     RowVec ln_enc_gamma, ln_enc_beta, ln_dec_gamma, ln_dec_beta;  // (d) each stack's last norm
 
     std::size_t bytes() const override;
