@@ -1,4 +1,4 @@
-// seq2seq_block.h — one block of an encoder–decoder's stacks (Marian, Whisper): self-attention, the
+// seq2seq_block.h — one block of an encoder–decoder's stacks, and a teacher-forced pass's result (Marian, Whisper): self-attention, the
 // decoder's cross-attention on the encoder's output, the feed-forward, and a layer norm for each.
 // Where the norms apply is the family's: after their sublayer (post-LN: Marian) or before it
 // (pre-LN: Whisper). Hugging Face names under a block's prefix ("decoder.layers.3."): self_attn,
@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
@@ -25,6 +26,14 @@ struct Seq2SeqBlock {
     Mat ff2_w;                             // (d_ff, d) fc2
     RowVec ff2_b;                          // (d)
     RowVec ln_out_gamma, ln_out_beta;      // (d) final_layer_norm (around the feed-forward)
+};
+
+// Everything one teacher-forced pass of an encoder–decoder computed.
+struct Seq2SeqPass {
+    ForwardPass encoder;              // source × source self-attention; hidden_states n_layers + 1
+    ForwardPass decoder;              // target × target causal self-attention; hidden_states L + 1
+    std::vector<LayerTrace> cross;    // per decoder layer: target queries × source keys
+    Mat logits;                       // (T, V) the next target token after each decoder position
 };
 
 // Reads the block under `prefix` through `r` (errors kept in `r`). `cross`: the decoder's

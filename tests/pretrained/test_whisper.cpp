@@ -198,3 +198,35 @@ TEST_CASE("conv1d_k3: padding 1, stride 2, by hand") {
     CHECK(y2(1, 0) == doctest::Approx(2 + 30 + 400 + 0.5));  // frames 1, 2, 3
     CHECK(y2(2, 0) == doctest::Approx(4 + 50 + 0 + 0.5));    // frames 3, 4, (5 = padding)
 }
+
+TEST_CASE("Whisper: the cached step equals the teacher-forced pass, token by token") {
+    const Tiny& t = tiny();
+    const PretrainedConfig& c = t.config;
+    const Mat features = t.ref.read_matrix("input_features", c.seq2seq.n_mels, 2 * c.max_positions).value();
+    const std::vector<int> ids{275, 276, 279, 283, 84, 72, 75, 68, 37, 274};
+    AttentionOptions opt;
+    opt.compute_stats = false;
+    const Seq2SeqPass full = whisper_forward(t.weights, c, features, ids, opt);
+    Seq2SeqSession s;
+    whisper_start(t.weights, c, features, s);
+    CHECK(s.length() == 0);
+    CHECK(s.memory->source_length == 100);
+    double logits = 0, self = 0, cross = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        whisper_append(t.weights, c, s, ids[i]);
+        logits = std::max(logits, rel_diff(s.logits, full.logits.row(Eigen::Index(i))));
+        for (std::size_t l = 0; l < full.cross.size(); ++l)
+            for (int h = 0; h < c.seq2seq.decoder_heads; ++h) {
+                const Mat& step_self = s.steps[i].self_attention[l];
+                self = std::max(self, abs_diff(step_self.row(h),
+                                               full.decoder.layers[l].heads[std::size_t(h)].weights.row(Eigen::Index(i)).leftCols(Eigen::Index(i) + 1)));
+                cross = std::max(cross, abs_diff(s.steps[i].cross_attention[l].row(h),
+                                                 full.cross[l].heads[std::size_t(h)].weights.row(Eigen::Index(i))));
+            }
+    }
+    MESSAGE("cached step against the full pass: logits " << logits << ", self-attention rows " << self
+                                                         << ", cross-attention rows " << cross);
+    CHECK(logits < kTolerance);
+    CHECK(self < kTolerance);
+    CHECK(cross < kTolerance);
+}

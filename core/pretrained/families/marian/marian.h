@@ -50,14 +50,6 @@ Mat sinusoidal_positions(int rows, int d);
 Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
                                             const LayerLoaded& on_layer = {});
 
-// Everything one teacher-forced pass computed.
-struct Seq2SeqPass {
-    ForwardPass encoder;              // source × source self-attention; hidden_states n_layers + 1
-    ForwardPass decoder;              // target × target causal self-attention; hidden_states L + 1
-    std::vector<LayerTrace> cross;    // per decoder layer: target queries × source keys
-    Mat logits;                       // (T, V) the next target token after each decoder position
-};
-
 // Source ids (S) and decoder input ids (T: the start token, then the target), each < vocab and at
 // most max_positions (asserted: callers check). `opt` applies in every attention of both stacks.
 Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,

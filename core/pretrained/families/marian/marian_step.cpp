@@ -4,40 +4,12 @@
 #include <cassert>
 #include <cmath>
 
-#include "core/attention/softmax.h"
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/seq2seq_session.h"
+#include "core/pretrained/seq2seq_step.h"
 
 namespace attn::pretrained {
-
-namespace {
-
-// Room for n target rows in every layer's cache (doubling, at most max_positions).
-void reserve_cache(KvCache& cache, int n, int max_positions) {
-    const int have = cache.k.empty() ? 0 : int(cache.k.front().rows());
-    if (n <= have) return;
-    const int cap = std::min(max_positions, std::max({n, 2 * have, 16}));
-    for (Mat& m : cache.k) m.conservativeResize(cap, Eigen::NoChange);
-    for (Mat& m : cache.v) m.conservativeResize(cap, Eigen::NoChange);
-}
-
-// One query row q (1, d) against keys K and values V (n, d), every head: each head's weights into
-// rows (H, n), the heads' outputs side by side into concat (1, d).
-void attend_row(const Mat& q, const Eigen::Ref<const Mat>& keys, const Eigen::Ref<const Mat>& values, int heads,
-                float factor, Mat& rows, Mat& concat) {
-    const int n = int(keys.rows()), dk = int(q.cols()) / heads;
-    rows.resize(heads, n);
-    concat.resize(1, q.cols());
-    RowVec scores(n);  // (n) one head's raw q·k
-    for (int h = 0; h < heads; ++h) {
-        scores.noalias() = q.middleCols(h * dk, dk) * keys.middleCols(h * dk, dk).transpose();  // (n)
-        softmax_row(scores.data(), nullptr, n, factor, rows.row(h).data());
-        concat.middleCols(h * dk, dk).noalias() = rows.row(h) * values.middleCols(h * dk, dk);  // (1, d_k)
-    }
-}
-
-}  // namespace
 
 void marian_start(const MarianWeights& w, const PretrainedModel& model, const std::vector<int>& source,
                   Seq2SeqSession& s) {
@@ -46,19 +18,10 @@ void marian_start(const MarianWeights& w, const PretrainedModel& model, const st
     AttentionOptions opt;
     opt.compute_stats = false;
     const Mat memory = marian_encode(w, c, source, opt).hidden_states.back();  // (S, d)
-    auto cross = std::make_shared<CrossMemory>();
-    cross->source_length = int(source.size());
-    for (const Seq2SeqBlock& b : w.decoder) {
-        Mat k, v;  // (S, d)
-        linear(memory, b.cross_attn.w_k, b.cross_attn.b_k, k);
-        linear(memory, b.cross_attn.w_v, b.cross_attn.b_v, v);
-        cross->k.push_back(std::move(k));
-        cross->v.push_back(std::move(v));
-    }
     s = Seq2SeqSession{};
     s.model = &model;
     s.source = source;
-    s.memory = std::move(cross);
+    s.memory = cross_memory(memory, w.decoder);
     s.cache.k.assign(w.decoder.size(), Mat(0, c.d_model));
     s.cache.v.assign(w.decoder.size(), Mat(0, c.d_model));
     marian_append(w, c, s, c.seq2seq.decoder_start_id);

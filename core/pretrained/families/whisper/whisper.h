@@ -26,8 +26,8 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/pretrained/families/marian/marian.h"  // Seq2SeqPass
 #include "core/pretrained/seq2seq_block.h"
+#include "core/pretrained/seq2seq_session.h"
 #include "core/pretrained/family.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
@@ -77,5 +77,13 @@ Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& con
 
 // logits = h · Eᵀ   h (T, d) after LN_dec -> (T, V)
 Mat whisper_logits(const WhisperWeights& w, const Mat& h);
+
+// The cached step (whisper_step.cpp, seq2seq_session.h). whisper_start: the encoder over checked
+// features and every decoder layer's cross-attention keys and values, once; the session is then
+// empty (no token yet; `model` kept). whisper_append: one token's row through every decoder layer
+// (the prompt's tokens first: <|startoftranscript|>, language, task, …), its logits in s.logits.
+// Equal to the teacher-forced pass over the same tokens (tested).
+void whisper_start(const WhisperWeights& w, const PretrainedConfig& config, const Mat& features, Seq2SeqSession& s);
+void whisper_append(const WhisperWeights& w, const PretrainedConfig& config, Seq2SeqSession& s, int id);
 
 }  // namespace attn::pretrained

@@ -1,0 +1,27 @@
+// seq2seq_step.h — what every encoder–decoder family's cached step (seq2seq_session.h) shares:
+// each decoder layer's cross-attention keys and values over the encoder's output, once; the
+// decoder's growing self-attention cache; one query row attending to a set of keys.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/base/matrix.h"
+#include "core/pretrained/decode_session.h"
+#include "core/pretrained/seq2seq_block.h"
+#include "core/pretrained/seq2seq_session.h"
+
+namespace attn::pretrained {
+
+// K_l = memory W_K + b_K and V_l = memory W_V + b_V for every decoder block l: (S, d) each.
+std::shared_ptr<CrossMemory> cross_memory(const Mat& memory, const std::vector<Seq2SeqBlock>& decoder);
+
+// Room for n rows in every layer of `cache` (growing by doubling, at most max_rows).
+void reserve_cache(KvCache& cache, int n, int max_rows);
+
+// One query row q (1, d) against keys and values (n, d), every head: each head's weights into
+// rows (H, n), the heads' outputs side by side into concat (1, d).
+void attend_row(const Mat& q, const Eigen::Ref<const Mat>& keys, const Eigen::Ref<const Mat>& values, int heads,
+                float factor, Mat& rows, Mat& concat);
+
+}  // namespace attn::pretrained
