@@ -38,7 +38,8 @@ Expected<Sound> read_audio_file(const std::string& path, int rate = kSpeechSampl
 // The steps of decode_audio, for tests and the microphone.
 // interleaved: (frames, channels) → (frames), the channels' mean.
 std::vector<float> mix_to_mono(const float* interleaved, std::size_t frames, int channels);
-// libsoxr, high quality; the output has round(n · out_rate / in_rate) samples. Equal rates copy.
+// libsoxr, high quality, streamed in blocks; the output has round(n · out_rate / in_rate) samples.
+// Equal rates copy.
 std::vector<float> resample(const std::vector<float>& samples, int in_rate, int out_rate);
 
 // 16-bit PCM WAV bytes (mono) of `samples` at `rate` Hz, clipped to ±1: what the app saves.

@@ -16,18 +16,30 @@ std::vector<float> resample(const std::vector<float>& samples, int in_rate, int 
     if (in_rate == out_rate || samples.empty()) return samples;
     const double ratio = double(out_rate) / double(in_rate);
     const auto out_len = static_cast<std::size_t>(std::llround(double(samples.size()) * ratio));
-    std::vector<float> out(out_len);
+    std::vector<float> out(out_len, 0.0f);
     const soxr_io_spec_t io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I);
     const soxr_quality_spec_t quality = soxr_quality_spec(SOXR_HQ, 0);
-    std::size_t done_in = 0, done_out = 0;
-    const soxr_error_t err = soxr_oneshot(in_rate, out_rate, 1, samples.data(), samples.size(), &done_in,
-                                          out.data(), out.size(), &done_out, &io, &quality, nullptr);
+    soxr_error_t err = nullptr;
+    soxr_t r = soxr_create(in_rate, out_rate, 1, &err, &io, &quality, nullptr);
     // soxr fails only for bad arguments or no memory; neither is the file's fault.
-    assert(!err && "soxr_oneshot failed");
-    (void)err;
-    out.resize(done_out);
-    out.resize(out_len, 0.0f);  // soxr writes round(n · ratio); a short count is padded with silence
-    return out;
+    assert(r && !err && "soxr_create failed");
+    if (!r) return out;
+    // Streamed in blocks, so soxr's own buffers stay small (one call over ten minutes of sound grew
+    // them by reallocation, slowly), then flushed (input = null) for the filter's tail.
+    constexpr std::size_t kBlock = 1 << 14;
+    std::size_t in_pos = 0, out_pos = 0;
+    while (out_pos < out_len) {
+        const bool flush = in_pos >= samples.size();
+        const std::size_t ilen = flush ? 0 : std::min(kBlock, samples.size() - in_pos);
+        std::size_t idone = 0, odone = 0;
+        err = soxr_process(r, flush ? nullptr : samples.data() + in_pos, ilen, &idone, out.data() + out_pos,
+                           out_len - out_pos, &odone);
+        in_pos += idone;
+        out_pos += odone;
+        if (err || (flush && odone == 0) || (idone == 0 && odone == 0 && !flush)) break;
+    }
+    soxr_delete(r);
+    return out;  // round(n · ratio) samples; any the filter did not produce stay silent
 }
 
 std::vector<std::uint8_t> encode_wav16(const std::vector<float>& samples, int rate) {

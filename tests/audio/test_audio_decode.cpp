@@ -180,9 +180,14 @@ TEST_CASE("decode_audio: more than 10 minutes is refused from the header, before
                        "Cut out the part you need first.");
     const std::vector<float> fine(599 * 1000, 0.01f);
     const auto ok_bytes = encode_wav16(fine, 1000);
-    auto ok = decode_audio(ok_bytes.data(), ok_bytes.size(), "lecture.wav");
+    auto ok = decode_audio(ok_bytes.data(), ok_bytes.size(), "lecture.wav", 1000);  // at its own rate: no resampling
     REQUIRE_MESSAGE(ok.ok(), ok.status().message());
-    CHECK(ok->samples.size() == 599u * 16000);
+    CHECK(ok->samples.size() == 599u * 1000);
+    // A minute resampled in blocks: every output sample there, the level kept.
+    const std::vector<float> minute = resample(std::vector<float>(60 * 1000, 0.25f), 1000, 16000);
+    REQUIRE(minute.size() == 60u * 16000);
+    CHECK(minute[minute.size() / 2] == doctest::Approx(0.25f).epsilon(1e-3));
+    CHECK(minute[minute.size() - 2000] == doctest::Approx(0.25f).epsilon(1e-3));
 }
 
 TEST_CASE("read_audio_file: missing files, folders and named pipes") {
