@@ -190,6 +190,10 @@ Expected<Sound> decode_audio(const std::uint8_t* data, std::size_t size, const s
     sound.file_channels = channels;
     sound.sample_rate = rate;
     sound.samples = resample(mono, info.samplerate, rate);
+    if (sound.samples.empty())  // a few samples at a high rate round to none at 16 kHz
+        return Status::Error("'" + shown + "' (" + format + ") is too short: " + std::to_string(mono.size()) +
+                             " samples at " + std::to_string(info.samplerate) + " Hz are less than one at " +
+                             std::to_string(rate) + " Hz.");
     return sound;
 }
 

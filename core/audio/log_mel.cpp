@@ -99,7 +99,7 @@ LogMel log_mel_spectrogram(const std::vector<float>& samples, const MelConfig& c
     logs = logs.cwiseMax(floor);
     LogMel out;
     out.features = ((logs.array() + 4.0) / 4.0).cast<float>().matrix();
-    out.floor = static_cast<float>((floor + 4.0) / 4.0);
+    out.floor = static_cast<float>((std::max(floor, -10.0) + 4.0) / 4.0);  // what silence becomes: log10(1e-10) at least
     const std::size_t n = samples.size();
     out.cut = n > std::size_t(cfg.n_samples());
     out.sound_frames = static_cast<int>(std::min<std::size_t>(

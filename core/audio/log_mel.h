@@ -44,7 +44,7 @@ struct LogMel {
     Mat features;          // (n_mels, n_frames): the encoder's input
     int sound_frames = 0;  // frames that hold the recording (the rest is padding): ceil(n / hop)
     bool cut = false;      // the recording was longer than the chunk; only its start is used
-    float floor = 0;       // the value the clamp gives silence: (max − 8 + 4) / 4
+    float floor = 0;       // the value silence gets: (max(max − 8, −10) + 4) / 4
 };
 
 LogMel log_mel_spectrogram(const std::vector<float>& samples, const MelConfig& cfg);

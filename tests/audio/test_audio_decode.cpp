@@ -166,6 +166,17 @@ TEST_CASE("decode_audio: damaged and wrong files are refused with one clear line
     REQUIRE_FALSE(p.ok());
     CHECK(p.error() == "'photo.wav' is an image, not a recording; AttnLab reads " +
                            std::string(kSupportedAudioFormats) + " files.");
+    // Two samples at 768 kHz are none at 16 kHz.
+    const std::vector<std::uint8_t> blip = [] {
+        auto b = encode_wav16({0.5f, -0.5f}, 16000);
+        const std::uint32_t rate = 768000, bytes_per_s = 768000 * 2;
+        std::memcpy(b.data() + 24, &rate, 4);
+        std::memcpy(b.data() + 28, &bytes_per_s, 4);
+        return b;
+    }();
+    auto tiny = decode_audio(blip.data(), blip.size(), "blip.wav");
+    REQUIRE_FALSE(tiny.ok());
+    CHECK(tiny.error() == "'blip.wav' (WAV, 16-bit PCM) is too short: 2 samples at 768000 Hz are less than one at 16000 Hz.");
     auto e = decode_audio(png, 0, "empty.wav");
     REQUIRE_FALSE(e.ok());
     CHECK(e.error() == "'empty.wav' is empty (0 bytes).");

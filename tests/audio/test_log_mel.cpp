@@ -86,6 +86,7 @@ TEST_CASE("log_mel_spectrogram: a 1 kHz tone lights its band; silence is the flo
     const LogMel silence = log_mel_spectrogram(std::vector<float>(16000, 0.0f), cfg);
     CHECK(silence.features.maxCoeff() == doctest::Approx(-1.5));  // log10(1e-10) = -10 → (-10 + 4) / 4
     CHECK(silence.features.minCoeff() == doctest::Approx(-1.5));
+    CHECK(silence.floor == doctest::Approx(-1.5));  // the clamp at 1e-10, not max − 8
 
     // ×10 in amplitude is ×100 in power: +2 in log10, +0.5 after (x + 4) / 4, wherever not clamped.
     std::vector<float> loud = tone;
