@@ -45,6 +45,9 @@ std::vector<float> resample(const std::vector<float>& samples, int in_rate, int 
 // 16-bit PCM WAV bytes (mono) of `samples` at `rate` Hz, clipped to ±1: what the app saves.
 std::vector<std::uint8_t> encode_wav16(const std::vector<float>& samples, int rate);
 
+// The largest sample magnitude read (full scale is 1; 1000 is +60 dB, beyond any real recording).
+inline constexpr float kMaxSampleMagnitude = 1000.0f;
+
 // The formats named in messages and the UI.
 inline constexpr const char* kSupportedAudioFormats = "WAV, FLAC, Ogg (Vorbis, Opus), MP3 or AIFF";
 

@@ -179,10 +179,19 @@ Expected<Sound> decode_audio(const std::uint8_t* data, std::size_t size, const s
                              printable_input(sf_strerror(sf.sf), 120) + ").");
     if (mono.empty())
         return Status::Error("'" + shown + "' (" + format + ") holds no sound: 0 samples.");
-    for (float v : mono)
+    for (float v : mono) {
         if (!std::isfinite(v))
             return Status::Error("'" + shown + "' holds samples that are not numbers (NaN or infinity); "
                                  "the file is damaged.");
+        // Full scale is ±1; a floating-point file may go a little past it, not by 60 dB (such values
+        // also overflow the resampler's filter into NaN).
+        if (std::fabs(v) > kMaxSampleMagnitude) {
+            char value[32];
+            std::snprintf(value, sizeof value, "%.3g", double(v));
+            return Status::Error("'" + shown + "' holds a sample of " + value +
+                                 ", far beyond full scale (±1); the file is damaged.");
+        }
+    }
 
     Sound sound;
     sound.format = format;

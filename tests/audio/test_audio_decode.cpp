@@ -177,6 +177,13 @@ TEST_CASE("decode_audio: damaged and wrong files are refused with one clear line
     auto tiny = decode_audio(blip.data(), blip.size(), "blip.wav");
     REQUIRE_FALSE(tiny.ok());
     CHECK(tiny.error() == "'blip.wav' (WAV, 16-bit PCM) is too short: 2 samples at 768000 Hz are less than one at 16000 Hz.");
+    // A float WAV with a sample of 3e38: finite, but no recording (and it overflows the resampler).
+    std::vector<std::uint8_t> loud(audio_bytes("broken_nan.wav"));
+    const float huge[4] = {0.1f, 3e38f, 0.2f, 0.0f};
+    std::memcpy(loud.data() + loud.size() - 16, huge, 16);
+    auto l = decode_audio(loud.data(), loud.size(), "loud.wav");
+    REQUIRE_FALSE(l.ok());
+    CHECK(l.error() == "'loud.wav' holds a sample of 3e+38, far beyond full scale (±1); the file is damaged.");
     auto e = decode_audio(png, 0, "empty.wav");
     REQUIRE_FALSE(e.ok());
     CHECK(e.error() == "'empty.wav' is empty (0 bytes).");
