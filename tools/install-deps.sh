@@ -22,7 +22,7 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        ccache  # tools/run-tests.sh: the package build (step 4) reuses step 1's objects, compiled with the same flags
        python3-torch python3-numpy
        python3-sentencepiece  # tests/fixtures/pretrained/models/gen_tiny_marian.py: trains the tiny Marian's spm files, reference ids
-       espeak-ng sox libsox-fmt-base  # tests/audio/fixtures/gen_audio_fixtures.py: real speech with known words, FLAC/Ogg copies
+       espeak-ng sox libsox-fmt-base libsox-fmt-mp3  # tests/audio/fixtures/gen_audio_fixtures.py: real speech with known words, FLAC/Ogg/MP3 copies
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
        lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered

@@ -196,6 +196,10 @@ private:
 // problem as a message.
 Status check_activation_and_heads(PretrainedConfig& c);
 
+// An encoder–decoder's stacks as BART-style configs name them (Marian, Whisper): encoder_layers,
+// encoder_attention_heads, encoder_ffn_dim and the decoder_* three.
+void read_encoder_decoder_stacks(Fields& f, PretrainedConfig& c);
+
 // The first "architectures" entry, or "".
 std::string first_architecture(const json& root);
 

@@ -145,20 +145,6 @@ std::string WeightReader::either(const std::string& name, const std::string& old
     return name;
 }
 
-Status read_encoder_decoder_blocks(const PretrainedConfig& c, const WeightReader& r, const LayerLoaded& on_layer,
-                                   const std::function<void(bool decoder, int layer, const std::string& prefix)>& read) {
-    const int total = c.n_layers + c.seq2seq.decoder_layers;
-    for (int i = 0; i < total; ++i) {
-        const bool dec = i >= c.n_layers;
-        const int l = dec ? i - c.n_layers : i;
-        read(dec, l, (dec ? "decoder.layers." : "encoder.layers.") + std::to_string(l) + ".");
-        if (!r.status()) return r.status();
-        if (on_layer)
-            if (Status st = on_layer(std::max(1, (i + 1) * c.n_layers / total)); !st) return st;
-    }
-    return Status::Ok();
-}
-
 Expected<std::string> find_name_prefix(const SafeTensorsFile& file,
                                        std::initializer_list<const char*> prefixes,
                                        const std::string& probe, const std::string& what) {

@@ -13,7 +13,6 @@
 
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
-#include "core/pretrained/model_config.h"
 #include "core/pretrained/safetensors.h"
 #include "core/base/status.h"
 
@@ -74,12 +73,6 @@ private:
     std::string prefix_;
     Status status_;
 };
-
-// An encoder–decoder's blocks, encoder first: read(decoder, layer, "encoder.layers.3.") reads one
-// through `r`. Stops at the reader's first error (returned); after each block reports progress to
-// `on_layer` counting both stacks as config.n_layers layers (LayerLoaded's scale).
-Status read_encoder_decoder_blocks(const PretrainedConfig& config, const WeightReader& r, const LayerLoaded& on_layer,
-                                   const std::function<void(bool decoder, int layer, const std::string& prefix)>& read);
 
 // The first of `prefixes` ("transformer.", "") under which `probe` exists. The error says which
 // names were looked for, naming the file and the architecture `what`.

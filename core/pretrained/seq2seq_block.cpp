@@ -1,6 +1,8 @@
 // seq2seq_block.cpp — reading and counting an encoder–decoder block (seq2seq_block.h).
 #include "core/pretrained/seq2seq_block.h"
 
+#include <algorithm>
+
 namespace attn::pretrained {
 
 namespace {
@@ -46,6 +48,26 @@ void read_seq2seq_block(WeightReader& r, const std::string& p, int d, int heads,
     read_linear(r, p + "fc1", d, d_ff, b.ff1_w, b.ff1_b);
     read_linear(r, p + "fc2", d_ff, d, b.ff2_w, b.ff2_b);
     read_layer_norm(r, p + "final_layer_norm", d, b.ln_out_gamma, b.ln_out_beta);
+}
+
+Status read_encoder_decoder_blocks(const PretrainedConfig& c, WeightReader& r, bool key_bias,
+                                   const LayerLoaded& on_layer, std::vector<Seq2SeqBlock>& encoder,
+                                   std::vector<Seq2SeqBlock>& decoder) {
+    const Seq2SeqConfig& s2s = c.seq2seq;
+    encoder.assign(std::size_t(c.n_layers), Seq2SeqBlock{});
+    decoder.assign(std::size_t(s2s.decoder_layers), Seq2SeqBlock{});
+    const int total = c.n_layers + s2s.decoder_layers;
+    for (int i = 0; i < total; ++i) {
+        const bool dec = i >= c.n_layers;
+        const int l = dec ? i - c.n_layers : i;
+        read_seq2seq_block(r, (dec ? "decoder.layers." : "encoder.layers.") + std::to_string(l) + ".", c.d_model,
+                           dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec, key_bias,
+                           (dec ? decoder : encoder)[std::size_t(l)]);
+        if (!r.status()) return r.status();
+        if (on_layer)
+            if (Status st = on_layer(std::max(1, (i + 1) * c.n_layers / total)); !st) return st;
+    }
+    return Status::Ok();
 }
 
 std::size_t seq2seq_block_floats(const Seq2SeqBlock& b) {

@@ -12,6 +12,7 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/pretrained/blocks.h"
+#include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 
 namespace attn::pretrained {
@@ -40,6 +41,14 @@ struct Seq2SeqPass {
 // cross-attention too; `key_bias`: k_proj has a bias (Whisper's has none: b_k is then 0).
 void read_seq2seq_block(WeightReader& r, const std::string& prefix, int d, int heads, int d_ff, bool cross,
                         bool key_bias, Seq2SeqBlock& b);
+
+// Both stacks' blocks ("encoder.layers.{i}." then "decoder.layers.{i}.", the decoder's with
+// cross-attention) into `encoder` and `decoder`, sized from `config`. Stops at the reader's first
+// error (returned); after each block reports progress to `on_layer`, both stacks counting as
+// config.n_layers layers (LayerLoaded's scale).
+Status read_encoder_decoder_blocks(const PretrainedConfig& config, WeightReader& r, bool key_bias,
+                                   const LayerLoaded& on_layer, std::vector<Seq2SeqBlock>& encoder,
+                                   std::vector<Seq2SeqBlock>& decoder);
 
 // A LayerNorm's weight and bias under `base` ("decoder.layer_norm"), each (d).
 void read_layer_norm(WeightReader& r, const std::string& base, int d, RowVec& gamma, RowVec& beta);

@@ -42,4 +42,31 @@ void attend_row(const Mat& q, const Eigen::Ref<const Mat>& keys, const Eigen::Re
     }
 }
 
+void self_attention_row(const AttentionWeights& w, const Mat& a, KvCache& cache, std::size_t l, int pos, int heads,
+                        float factor, Mat& rows, Mat& out) {
+    Mat q, k, v, concat;  // (1, d) each
+    linear_row(a, w.w_q, w.b_q, q);
+    linear_row(a, w.w_k, w.b_k, k);
+    linear_row(a, w.w_v, w.b_v, v);
+    cache.k[l].row(pos) = k;
+    cache.v[l].row(pos) = v;
+    attend_row(q, cache.k[l].topRows(pos + 1), cache.v[l].topRows(pos + 1), heads, factor, rows, concat);
+    linear_row(concat, w.w_o, w.b_o, out);
+}
+
+void cross_attention_row(const AttentionWeights& w, const Mat& a, const CrossMemory& memory, std::size_t l, int heads,
+                         float factor, Mat& rows, Mat& out) {
+    Mat q, concat;  // (1, d)
+    linear_row(a, w.w_q, w.b_q, q);
+    attend_row(q, memory.k[l], memory.v[l], heads, factor, rows, concat);
+    linear_row(concat, w.w_o, w.b_o, out);
+}
+
+void feed_forward_row(const Seq2SeqBlock& b, const std::string& activation, const Mat& a, Mat& out) {
+    Mat ff;  // (1, d_ff)
+    linear_row(a, b.ff1_w, b.ff1_b, ff);
+    apply_activation(activation, ff);
+    linear_row(ff, b.ff2_w, b.ff2_b, out);
+}
+
 }  // namespace attn::pretrained

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/base/matrix.h"
@@ -23,5 +24,17 @@ void reserve_cache(KvCache& cache, int n, int max_rows);
 // rows (H, n), the heads' outputs side by side into concat (1, d).
 void attend_row(const Mat& q, const Eigen::Ref<const Mat>& keys, const Eigen::Ref<const Mat>& values, int heads,
                 float factor, Mat& rows, Mat& concat);
+
+// One decoder row a (1, d) through layer l's sublayers (the caller adds `out` to the residual stream
+// and applies the family's norms around them):
+//   self_attention_row:  its key and value written to row `pos` of the cache, then its attention
+//                        over rows 0 … pos: weights (H, pos + 1) into `rows`, out = concat W_O + b_O
+//   cross_attention_row: its attention over the encoder's keys and values in `memory`: (H, S)
+//   feed_forward_row:    out = act(a W_1 + b_1) W_2 + b_2
+void self_attention_row(const AttentionWeights& w, const Mat& a, KvCache& cache, std::size_t l, int pos, int heads,
+                        float factor, Mat& rows, Mat& out);
+void cross_attention_row(const AttentionWeights& w, const Mat& a, const CrossMemory& memory, std::size_t l, int heads,
+                         float factor, Mat& rows, Mat& out);
+void feed_forward_row(const Seq2SeqBlock& b, const std::string& activation, const Mat& a, Mat& out);
 
 }  // namespace attn::pretrained

@@ -74,12 +74,7 @@ Status parse_marian(const ConfigJson& json, PretrainedConfig& c) {
     Fields f(json.root, "Marian");
     Seq2SeqConfig& s = c.seq2seq;
     c.d_model = f.integer("d_model", 1, limits::kMaxModelWidth);
-    c.n_layers = f.integer("encoder_layers", 1, limits::kMaxLayers);
-    c.n_heads = f.integer("encoder_attention_heads", 1, limits::kMaxHeads);
-    c.d_ff = f.integer("encoder_ffn_dim", 1, limits::kMaxFeedForward);
-    s.decoder_layers = f.integer("decoder_layers", 1, limits::kMaxLayers);
-    s.decoder_heads = f.integer("decoder_attention_heads", 1, limits::kMaxHeads);
-    s.decoder_ff = f.integer("decoder_ffn_dim", 1, limits::kMaxFeedForward);
+    config_fields::read_encoder_decoder_stacks(f, c);
     c.vocab_size = f.integer("vocab_size", 1, limits::kMaxVocabSize);
     const int decoder_vocab = f.integer_or("decoder_vocab_size", 1, limits::kMaxVocabSize, &c.vocab_size);
     c.max_positions = f.integer("max_position_embeddings", 1, limits::kMaxPositions);

@@ -39,29 +39,17 @@ void marian_append(const MarianWeights& w, const PretrainedConfig& c, Seq2SeqSes
     step.cross_attention.resize(w.decoder.size());
     const float scale = c.seq2seq.scale_embedding ? std::sqrt(float(c.d_model)) : 1.0f;
     Mat y = w.embed.row(id) * scale + w.decoder_positions.row(pos);  // (1, d) the residual stream
-    Mat q, k, v, concat, out, ff;                                     // (1, d) … ff (1, d_ff)
+    Mat out;  // (1, d) one sublayer's output
     for (std::size_t l = 0; l < w.decoder.size(); ++l) {
         const Seq2SeqBlock& b = w.decoder[l];
-        // self-attention over the target so far (this token's key and value appended first)
-        linear_row(y, b.self_attn.w_q, b.self_attn.b_q, q);
-        linear_row(y, b.self_attn.w_k, b.self_attn.b_k, k);
-        linear_row(y, b.self_attn.w_v, b.self_attn.b_v, v);
-        s.cache.k[l].row(pos) = k;
-        s.cache.v[l].row(pos) = v;
-        attend_row(q, s.cache.k[l].topRows(t), s.cache.v[l].topRows(t), heads, factor, step.self_attention[l], concat);
-        linear_row(concat, b.self_attn.w_o, b.self_attn.b_o, out);
+        // post-LN: each sublayer's output added, then normalised
+        self_attention_row(b.self_attn, y, s.cache, l, pos, heads, factor, step.self_attention[l], out);
         y += out;
         layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, y);
-        // cross-attention over the source (its keys and values computed once, in marian_start)
-        linear_row(y, b.cross_attn.w_q, b.cross_attn.b_q, q);
-        attend_row(q, s.memory->k[l], s.memory->v[l], heads, factor, step.cross_attention[l], concat);
-        linear_row(concat, b.cross_attn.w_o, b.cross_attn.b_o, out);
+        cross_attention_row(b.cross_attn, y, *s.memory, l, heads, factor, step.cross_attention[l], out);
         y += out;
         layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, y);
-        // feed-forward
-        linear_row(y, b.ff1_w, b.ff1_b, ff);
-        apply_activation(c.activation, ff);
-        linear_row(ff, b.ff2_w, b.ff2_b, out);
+        feed_forward_row(b, c.activation, y, out);
         y += out;
         layer_norm(y, b.ln_out_gamma, b.ln_out_beta, c.layer_norm_eps, y);
     }

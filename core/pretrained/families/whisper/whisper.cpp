@@ -88,13 +88,8 @@ Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const
     if (!r.status()) return r.status();
     if (!top.status()) return top.status();
 
-    w.encoder.resize(std::size_t(c.n_layers));
-    w.decoder.resize(std::size_t(s2s.decoder_layers));
-    Status blocks = read_encoder_decoder_blocks(c, r, on_layer, [&](bool dec, int l, const std::string& p) {
-        read_seq2seq_block(r, p, d, dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec,
-                           /*key_bias=*/false, (dec ? w.decoder : w.encoder)[std::size_t(l)]);
-    });
-    if (!blocks) return blocks;
+    if (Status st = read_encoder_decoder_blocks(c, r, /*key_bias=*/false, on_layer, w.encoder, w.decoder); !st)
+        return st;
     return w;
 }
 

@@ -10,12 +10,7 @@ Status parse_whisper_config(const ConfigJson& json, PretrainedConfig& c) {
     config_fields::Fields f(json.root, "Whisper");
     Seq2SeqConfig& s = c.seq2seq;
     c.d_model = f.integer("d_model", 4, limits::kMaxModelWidth);
-    c.n_layers = f.integer("encoder_layers", 1, limits::kMaxLayers);
-    c.n_heads = f.integer("encoder_attention_heads", 1, limits::kMaxHeads);
-    c.d_ff = f.integer("encoder_ffn_dim", 1, limits::kMaxFeedForward);
-    s.decoder_layers = f.integer("decoder_layers", 1, limits::kMaxLayers);
-    s.decoder_heads = f.integer("decoder_attention_heads", 1, limits::kMaxHeads);
-    s.decoder_ff = f.integer("decoder_ffn_dim", 1, limits::kMaxFeedForward);
+    config_fields::read_encoder_decoder_stacks(f, c);
     s.n_mels = f.integer("num_mel_bins", 1, 512);
     c.max_positions = f.integer("max_source_positions", 1, limits::kMaxPositions);
     s.decoder_max_positions = f.integer("max_target_positions", 1, limits::kMaxPositions);

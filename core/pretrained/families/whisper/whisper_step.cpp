@@ -33,30 +33,18 @@ void whisper_append(const WhisperWeights& w, const PretrainedConfig& c, Seq2SeqS
     step.self_attention.resize(w.decoder.size());
     step.cross_attention.resize(w.decoder.size());
     Mat y = w.embed.row(id) + w.decoder_positions.row(pos);  // (1, d) the residual stream
-    Mat a, q, k, v, concat, out, ff;                          // (1, d) … ff (1, d_ff)
+    Mat a, out;  // (1, d) a sublayer's normalised input and its output
     for (std::size_t l = 0; l < w.decoder.size(); ++l) {
         const Seq2SeqBlock& b = w.decoder[l];
-        // self-attention over the transcript so far (this token's key and value appended first)
+        // pre-LN: each sublayer reads the normalised stream; its output is added
         layer_norm(y, b.ln_self_gamma, b.ln_self_beta, eps, a);
-        linear_row(a, b.self_attn.w_q, b.self_attn.b_q, q);
-        linear_row(a, b.self_attn.w_k, b.self_attn.b_k, k);
-        linear_row(a, b.self_attn.w_v, b.self_attn.b_v, v);
-        s.cache.k[l].row(pos) = k;
-        s.cache.v[l].row(pos) = v;
-        attend_row(q, s.cache.k[l].topRows(t), s.cache.v[l].topRows(t), heads, factor, step.self_attention[l], concat);
-        linear_row(concat, b.self_attn.w_o, b.self_attn.b_o, out);
+        self_attention_row(b.self_attn, a, s.cache, l, pos, heads, factor, step.self_attention[l], out);
         y += out;
-        // cross-attention over the frames (their keys and values computed once, in whisper_start)
         layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, eps, a);
-        linear_row(a, b.cross_attn.w_q, b.cross_attn.b_q, q);
-        attend_row(q, s.memory->k[l], s.memory->v[l], heads, factor, step.cross_attention[l], concat);
-        linear_row(concat, b.cross_attn.w_o, b.cross_attn.b_o, out);
+        cross_attention_row(b.cross_attn, a, *s.memory, l, heads, factor, step.cross_attention[l], out);
         y += out;
-        // feed-forward
         layer_norm(y, b.ln_out_gamma, b.ln_out_beta, eps, a);
-        linear_row(a, b.ff1_w, b.ff1_b, ff);
-        apply_activation(c.activation, ff);
-        linear_row(ff, b.ff2_w, b.ff2_b, out);
+        feed_forward_row(b, c.activation, a, out);
         y += out;
     }
     layer_norm(y, w.ln_dec_gamma, w.ln_dec_beta, eps, y);
