@@ -135,7 +135,7 @@ run_case() {
     DISPLAY=$app_display XMODIFIERS=@im=$im ATTNLAB_IME_DEBUG=1 ATTNLAB_IME=${ATTNLAB_IME:-} "$app" --config "$cfg" >"$out/$name.out" 2>"$out/$name.err" &
     local app_pid=$!
     local win=""
-    for _ in $(seq 100); do win=$(DISPLAY=$app_display xdotool search --name '^AttnLab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.1; done
+    for _ in $(seq 300); do win=$(DISPLAY=$app_display xdotool search --name '^AttnLab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.1; done
     [ -n "$win" ] || fail "$name: no AttnLab window"
     sleep 1.0
     if [ "$framework" = xwayland ]; then  # Xwayland's root coordinates are weston's output's

@@ -53,8 +53,13 @@ start_app() {  # $1: view
     app_pid=$!
     pids+=($app_pid)
     win=""
-    for _ in $(seq 100); do win=$(xdotool search --pid "$app_pid" 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.1; done
-    [ -n "$win" ] || fail "the $1 window did not appear"
+    # Up to 60 s: on a loaded 2-core machine (CI running other suites) the first window can take >10 s.
+    for _ in $(seq 600); do
+        win=$(xdotool search --pid "$app_pid" 2>/dev/null | head -1); [ -n "$win" ] && break
+        kill -0 "$app_pid" 2>/dev/null || fail "the $1 app exited before its window appeared: $(tail -3 "$out/$1.out")"
+        sleep 0.1
+    done
+    [ -n "$win" ] || fail "the $1 window did not appear within 60 s"
     xdotool windowmove "$win" 0 0 windowsize "$win" 1600 1000 windowfocus "$win" 2>/dev/null
     sleep 2  # the first trace and the font atlas
 }
