@@ -20,6 +20,7 @@
 #include "cli/lens_command.h"
 #include "cli/run_options.h"
 #include "cli/train_command.h"
+#include "cli/transcribe_command.h"
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
 #include "core/attention/engine.h"
@@ -35,7 +36,7 @@ bool wants_cli(int argc, char** argv, bool gui_available) {
         if (std::strcmp(a, "dump") == 0 || std::strcmp(a, "export") == 0 || std::strcmp(a, "help") == 0 ||
             std::strcmp(a, "lesson") == 0 ||
             std::strcmp(a, "generate") == 0 || std::strcmp(a, "predict") == 0 || std::strcmp(a, "heads") == 0 ||
-            std::strcmp(a, "lens") == 0 ||
+            std::strcmp(a, "lens") == 0 || std::strcmp(a, "transcribe") == 0 ||
             std::strcmp(a, "train") == 0 ||
             std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
             std::strcmp(a, "--version") == 0) {
@@ -50,6 +51,7 @@ struct DumpOptions {
     std::string output;
     bool compact = false;
     bool no_derived = false;
+    bool weights_only = false;
 };
 
 static int run_dump(const DumpOptions& o) {
@@ -63,6 +65,7 @@ static int run_dump(const DumpOptions& o) {
     TraceJsonOptions jopt;
     jopt.pretty = !o.compact;
     jopt.include_derived = !o.no_derived;
+    jopt.weights_only = o.weights_only;
     // "-" is standard output (atomic_file.h): a full disk is reported, a closed pipe ends quietly.
     Status s = write_file_atomically(o.output, [&](std::ostream& out) {
         write_run_json(out, *sections, jopt);
@@ -174,10 +177,14 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     dump_cmd->add_flag("--compact", dump.compact, "No indentation (smaller file)");
     dump_cmd->add_flag("--no-derived", dump.no_derived,
                        "Leave out scaled_scores and masked_scores (derivable from scores and the mask)");
+    dump_cmd->add_flag("--weights-only", dump.weights_only,
+                       "Each head's weights alone: no layer inputs, projections, scores or outputs (a speech model's "
+                       "encoder holds frames x frames per head)");
     dump_cmd->footer(
         "Example:\n  attnlab dump --text \"Time flies like an arrow\" --causal -o run.json\n"
         "  attnlab dump --model ~/models/gpt2 --text \"Time flies like an arrow\" -o gpt2.json\n"
         "  attnlab dump --model ~/models/opus-mt-en-ko --text \"He went home.\" --target \"그는 집에 갔다.\" -o mt.json\n"
+        "  attnlab dump --model ~/models/whisper-tiny --audio hello.wav --weights-only -o speech.json\n"
         "Load it in Python: json.load(open('run.json'))['layers'][0]['heads'][0]['weights']");
 
     ExportOptions exp;
@@ -235,6 +242,15 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     heads_cmd->footer("Example:\n  attnlab heads --model ~/models/gpt2 --text \"Time flies like an arrow\" -o roles.csv\n"
                       "  attnlab heads --model reverse-model -o roles.json   (trained in AttnLab: its task's examples)\n"
                       "The scores are defined in docs/head_roles.md.");
+    TranscribeOptions transcribe;
+    CLI::App* transcribe_cmd = app.add_subcommand(
+        "transcribe", "What a speech model (Whisper) hears in a recording: the language, the text, each word's time (JSON)");
+    add_transcribe_options(*transcribe_cmd, transcribe);
+    transcribe_cmd->footer(
+        "Examples:\n  attnlab transcribe --model ~/models/whisper-tiny --audio hello.wav -o hello.json\n"
+        "  attnlab transcribe --model ~/models/whisper-base --audio 집.wav --language ko --word-timestamps -o words.json\n"
+        "Greedy, without timestamp tokens; the contract is docs/speech.md.");
+
     LessonOptions lesson;
     CLI::App* lesson_cmd = app.add_subcommand(
         "lesson", "Check a guided lesson (Markdown) or turn it into a PDF handout");
@@ -282,6 +298,7 @@ static int run_cli_checked(int argc, char** argv, bool gui_available) {
     if (predict_cmd->parsed()) return run_predict(pred);
     if (heads_cmd->parsed()) return run_heads(heads);
     if (lens_cmd->parsed()) return run_lens(lens);
+    if (transcribe_cmd->parsed()) return run_transcribe(transcribe);
     if (train_cmd->parsed()) return run_train(train, argc > 0 ? argv[0] : nullptr);
     if (lesson_cmd->parsed()) return run_lesson(lesson, argc > 0 ? argv[0] : nullptr);
     std::cout << app.help();

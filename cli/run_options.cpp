@@ -18,11 +18,17 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--image", o.image_path,
                    "A PNG or JPEG image instead of a sentence, for a vision model (--model with a ViT or DeiT "
                    "folder): one token per patch");
+    cmd.add_option("--audio", o.audio_path,
+                   "A recording (WAV, FLAC, Ogg, MP3) instead of a sentence, for a speech model (--model with a Whisper "
+                   "folder): one key per 20 ms frame that holds sound");
+    cmd.add_option("--language", o.language, "With --audio: the language spoken (en, ko, …); default: detected");
+    cmd.add_flag("--translate", o.translate, "With --audio: write English (Whisper's translate task)");
     auto* cross = cmd.add_option("--cross-text", o.cross_text,
                                  "A second sentence for cross-attention: keys and values come from it");
     cmd.add_option("--target", o.cross_text,
-                   "A translation model's target (--model with a Marian folder; --text is the source): the "
-                   "decoder reads it after its start token. Without it the model translates --text itself")
+                   "A translation model's target (--model with a Marian folder; --text is the source), or a speech "
+                   "model's transcript (with --audio): the decoder reads it after its start tokens. Without it the "
+                   "model writes its own")
         ->excludes(cross);
     cmd.add_option("--d-model", o.d_model, "Model width d_model")->capture_default_str();
     cmd.add_option("--heads", o.heads, "Number of heads h (d_k = d_model / h)")->capture_default_str();
@@ -122,7 +128,7 @@ Expected<std::vector<int>> parse_int_list(const std::string& text, const char* o
 
 int run_setup_exit_code(const RunOptions& o) {
     const bool has_text = o.text_given || !o.text.empty();
-    return !has_text && o.image_path.empty() && o.cross_text.empty() ? kExitUsage : kExitBadInput;
+    return !has_text && o.image_path.empty() && o.audio_path.empty() && o.cross_text.empty() ? kExitUsage : kExitBadInput;
 }
 
 Expected<RunSetup> make_run_setup(const RunOptions& o) {
@@ -133,9 +139,18 @@ Expected<RunSetup> make_run_setup(const RunOptions& o) {
             return Status::Error("--image replaces --text: give one of them (a vision model reads the image only).");
         if (o.model_path.empty())
             return Status::Error("--image needs a vision model: add --model with a ViT or DeiT folder.");
+    } else if (!o.audio_path.empty()) {
+        if (has_text)
+            return Status::Error("--audio replaces --text: give one of them (a speech model listens to the recording; "
+                                 "--target gives it a transcript).");
+        if (o.model_path.empty())
+            return Status::Error("--audio needs a speech model: add --model with a Whisper folder.");
     } else if (!has_text) {
-        return Status::Error("--text is required: the sentence to look at (or --image FILE with a ViT/DeiT model).");
+        return Status::Error("--text is required: the sentence to look at (or --image FILE with a ViT/DeiT model, "
+                             "--audio FILE with a Whisper model).");
     }
+    if ((!o.language.empty() || o.translate) && o.audio_path.empty())
+        return Status::Error("--language and --translate go with --audio (a speech model's recording).");
     s.model.d_model = o.d_model;
     s.model.n_heads = o.heads;
     s.model.seed = o.seed;
@@ -158,6 +173,9 @@ Expected<RunSetup> make_run_setup(const RunOptions& o) {
     s.run.text = o.text;
     s.run.cross_text = o.cross_text;
     s.run.image_path = o.image_path;
+    s.run.audio_path = o.audio_path;
+    s.run.language = o.language;
+    s.run.translate = o.translate;
     s.run.attention.scale = !o.no_scale;
     s.run.attention.temperature = temperature;
     s.run.tokenizer.max_tokens = size_t(o.max_tokens);

@@ -34,6 +34,9 @@ struct RunOptions {
     unsigned long long max_tokens = 512;
     std::string model_path;     // --model: a local Hugging Face folder; empty = the built-in model
     std::string image_path;     // --image: a PNG/JPEG for a vision model (ViT/DeiT) instead of --text
+    std::string audio_path;     // --audio: a recording for a speech model (Whisper) instead of --text
+    std::string language;       // --language: the language spoken ("" = detected)
+    bool translate = false;     // --translate: Whisper's translate task
     bool text_given = false;    // --text typed (set by parsing): --text or --image is required
     bool builtin_options_given = false;  // --d-model/--heads/--seed/--no-pe typed (set by parsing)
 };

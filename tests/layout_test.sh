@@ -28,7 +28,7 @@ allowed() {
         core/base)               [[ $to == core/base ]] ;;
         core/attention)          [[ $to == core/base || $to == core/attention ]] ;;
         core/tokenizer)          [[ $to == core/base || $to == core/tokenizer ]] ;;
-        core/pretrained)         [[ $to == core/base || $to == core/attention || $to == core/image || $to == core/tokenizer || $to == core/pretrained ]] ;;
+        core/pretrained)         [[ $to == core/base || $to == core/attention || $to == core/image || $to == core/audio || $to == core/tokenizer || $to == core/pretrained ]] ;;
         core/figure)             [[ $to == core/base || $to == core/attention || $to == core/figure ]] ;;
         core/image)              [[ $to == core/base || $to == core/image ]] ;;  # PNG/JPEG, ViT preprocessing
         core/audio)              [[ $to == core/base || $to == core/audio ]] ;;  # sound files, Whisper's log-mel

@@ -53,6 +53,7 @@ char kind_letter(TokenKind kind) {
     case TokenKind::Symbol: return 'S';
     case TokenKind::Special: return 'X';
     case TokenKind::Patch: return 'I';
+    case TokenKind::Frame: return 'F';
     }
     return '?';
 }

@@ -50,7 +50,7 @@ seeds_of() {
         image) echo tests/image/fixtures/decode/*.png tests/image/fixtures/decode/*.jpg ;;
         preprocessor_config) echo tests/image/fixtures/preprocess/*.json ;;
         audio) echo tests/audio/fixtures/*.ogg tests/audio/fixtures/*.flac tests/audio/fixtures/broken_*.wav ;;
-        generation_config) echo $fx/pretrained/models/tiny-marian/generation_config.json ;;
+        generation_config) echo $fx/pretrained/models/tiny-{marian,whisper}/generation_config.json ;;
         *) ;;
     esac
 }

@@ -63,7 +63,7 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
         -j "$jobs" -E "$skip"
     # Every engine suite must have run here (by name, so adding a suite never breaks the check).
     listed=$(ctest --test-dir build-sanitize -N -E "$skip")
-    for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests lesson_tests lesson_cli_tests image_tests audio_tests layout_rules bad_input_tests fuzz_regressions; do
+    for suite in core_tests cli_tests export_tests pretrained_tests lm_tests lm_cli_tests lesson_tests lesson_cli_tests image_tests audio_tests transcribe_cli_tests layout_rules bad_input_tests fuzz_regressions; do
         grep -Eq "Test +#[0-9]+: $suite\$" <<<"$listed" ||
             { echo "run-tests: the sanitizer build did not run $suite"; exit 1; }
     done

@@ -3,6 +3,7 @@
 #include "core/attention/attention.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -230,6 +231,34 @@ LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, con
     for (int h = 0; h < w.n_heads; ++h) L.heads[h].scores = prev.heads[h].scores;
     attend(L, &w.w_o, w.b_o, opt, /*need_scores=*/false);
     return L;
+}
+
+void trim_layer_trace(LayerTrace& L, int rows, int cols) {
+    assert(rows >= 0 && rows <= L.t_q() && cols >= 0 && cols <= L.t_k() && "trim_layer_trace: within the layer");
+    auto top = [](Mat& m, int n) {
+        if (m.rows() > n) m = Mat(m.topRows(n));
+    };
+    auto head = [](Vec& v, int n) {
+        if (v.size() > n) v = Vec(v.head(n));
+    };
+    top(L.x_q, rows);
+    top(L.q, rows);
+    top(L.q_unrotated, rows);
+    top(L.concat, rows);
+    top(L.output, rows);
+    top(L.x_kv, cols);
+    top(L.k, cols);
+    top(L.v, cols);
+    top(L.k_unrotated, cols);
+    if (L.blocked.size() > 0) L.blocked = BoolMat(L.blocked.topLeftCorner(rows, cols));
+    if (L.fully_masked.size() > std::size_t(rows)) L.fully_masked.resize(std::size_t(rows));
+    for (HeadTrace& h : L.heads) {
+        h.scores = Mat(h.scores.topLeftCorner(rows, cols));
+        h.weights = Mat(h.weights.topLeftCorner(rows, cols));
+        for (RowStats* st : {&h.stats, &h.stats_flipped})
+            for (Vec* v : {&st->entropy, &st->max_weight, &st->logit_mean, &st->logit_var, &st->jacobian_norm})
+                head(*v, rows);
+    }
 }
 
 }  // namespace attn

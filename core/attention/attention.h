@@ -118,4 +118,9 @@ void finish_attention_heads(LayerTrace& L, const AttentionOptions& opt);
 LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, const BoolMat& blocked,
                           const AttentionOptions& opt);
 
+// Keeps the first `rows` queries and the first `cols` keys of a computed layer (a speech model's
+// frames that hold sound): every per-query and per-key matrix cut, nothing recomputed, so each
+// kept weight is still its share of the softmax over all the keys the layer had.
+void trim_layer_trace(LayerTrace& L, int rows, int cols);
+
 }  // namespace attn

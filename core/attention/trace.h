@@ -21,6 +21,11 @@ struct RunConfig {
     std::string text;        // the sentence: queries (and keys/values for self-attention)
     std::string cross_text;  // keys/values from another sentence (cross-attention); empty = self
     std::string image_path;  // vision models: the image (PNG/JPEG) to look at; text is then unused
+    // Speech models (Whisper): the recording (WAV, FLAC, Ogg, MP3) to listen to; cross_text is then
+    // a typed transcript the decoder reads after its prompt (empty: the model writes its own).
+    std::string audio_path;
+    std::string language;    // speech: the language spoken ("en", "ko", …; "" = detected from the sound)
+    bool translate = false;  // speech: write English (Whisper's translate task) instead of transcribing
     AttentionOptions attention;
     MaskConfig mask;
     TokenizerOptions tokenizer;
@@ -45,6 +50,40 @@ struct TraceImage {
     std::vector<std::string> labels;     // class names, id order (classifiers)
 };
 
+// One word of a speech model's transcript and when it was heard (word_timing.h).
+struct TimedWord {
+    std::string text;        // as the tokenizer decodes its tokens (a leading space kept)
+    int first_token = 0;     // its tokens: rows [first_token, end_token) of the decoder section
+    int end_token = 0;
+    double start = 0, end = 0;  // seconds from the recording's start
+};
+
+// The recording behind a speech run (Whisper): what the encoder heard. Encoder frame i covers
+// [i, i + 1) · seconds_per_frame; the encoder and cross sections keep only the frames that hold
+// sound (their softmax still ran over every frame of the chunk, padding included, as the model's).
+struct TraceAudio {
+    std::string source;                // the file's name, for captions
+    std::string format;                // "WAV, 16-bit PCM", … with the file's rate and channels
+    double source_seconds = 0;         // the recording's length (it may be longer than the chunk)
+    int sample_rate = 16000;
+    std::vector<float> samples;        // (N) mono at sample_rate, at most one chunk: what was heard
+    Mat log_mel;                       // (n_mels, mel frames) the encoder's input, padding included
+    float log_mel_floor = 0;           // the value silence gets in log_mel
+    int hop_length = 160;              // samples per mel frame
+    int frames = 0;                    // the encoder's frames in a chunk (1500)
+    int sound_frames = 0;              // the frames that hold the recording (≤ frames): trimmed to these
+    double seconds_per_frame = 0.02;
+    bool cut = false;                  // the recording was longer than the chunk: only its start was heard
+    std::string language;              // the language the prompt named ("en", "ko", …)
+    bool language_detected = false;    // … detected from the sound (else chosen)
+    std::string transcript;            // the text the decoder read after its prompt
+    bool transcript_generated = false; // written by the model (else typed)
+    int prompt_tokens = 0;             // decoder rows before the transcript (<|startoftranscript|> …)
+    std::vector<TimedWord> words;      // the transcript's words with their times; empty when unknown
+    std::string alignment_heads;       // which heads timed the words, for captions ("layer 3 head 1, …")
+    std::string untimed;               // why the words have no times ("" = timed)
+};
+
 struct Trace {
     std::string model_name;        // "built-in", or a pretrained model's folder name ("gpt2", ...)
     // Which part of a run this is: "" for a model with one stack (the built-in model, GPT-2, BERT,
@@ -66,11 +105,13 @@ struct Trace {
     std::vector<LayerTrace> layers;
 
     std::shared_ptr<const TraceImage> image;  // image runs only (ViT), else null
+    std::shared_ptr<const TraceAudio> audio;  // speech runs only (Whisper; every section), else null
 
     int t_q() const { return int(q_tokens.size()); }
     int t_k() const { return int(k_tokens.size()); }
     bool is_pretrained() const { return !model_family.empty(); }
     bool is_image() const { return image != nullptr; }
+    bool is_audio() const { return audio != nullptr; }
 };
 
 }  // namespace attn

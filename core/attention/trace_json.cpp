@@ -8,7 +8,8 @@
 
 namespace attn {
 
-static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens, const TraceImage* image) {
+static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens, const TraceImage* image,
+                         const TraceAudio* audio) {
     w.begin_array();
     for (const Token& t : tokens) {
         w.begin_object();
@@ -17,6 +18,11 @@ static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens, const 
         w.key("end").value((unsigned long long)t.byte_end);
         w.key("kind").value(token_kind_name(t.kind));
         if (t.id >= 0) w.key("id").value(t.id);  // pretrained models: the vocabulary id
+        if (t.kind == TokenKind::Frame && audio != nullptr) {  // its stretch of the recording, in seconds
+            const std::size_t i = std::size_t(&t - tokens.data());
+            w.key("seconds").begin_array().value(double(i) * audio->seconds_per_frame)
+                .value(double(i + 1) * audio->seconds_per_frame).end_array();
+        }
         if (t.kind == TokenKind::Patch) {
             w.key("row").value(t.patch_row);
             w.key("col").value(t.patch_col);
@@ -58,6 +64,39 @@ static void write_mask_config(JsonWriter& w, const MaskConfig& m) {
 }
 
 namespace {
+
+void write_audio(JsonWriter& w, const TraceAudio& a) {
+    w.key("audio").begin_object();
+    w.key("source").value(a.source);
+    w.key("format").value(a.format);
+    w.key("seconds").value(a.source_seconds);
+    w.key("sample_rate").value(a.sample_rate);
+    w.key("heard_samples").value((unsigned long long)a.samples.size());
+    w.key("hop_length").value(a.hop_length);
+    w.key("frames").value(a.frames);
+    w.key("sound_frames").value(a.sound_frames);
+    w.key("seconds_per_frame").value(a.seconds_per_frame);
+    w.key("cut").value(a.cut);
+    w.key("language").value(a.language);
+    w.key("language_detected").value(a.language_detected);
+    w.key("transcript").value(a.transcript);
+    w.key("transcript_generated").value(a.transcript_generated);
+    w.key("prompt_tokens").value(a.prompt_tokens);
+    w.key("words").begin_array();
+    for (const TimedWord& t : a.words)
+        w.begin_object()
+            .key("text").value(t.text)
+            .key("start").value(t.start)
+            .key("end").value(t.end)
+            .key("first_token").value(t.first_token)
+            .key("end_token").value(t.end_token)
+            .end_object();
+    w.end_array();
+    w.key("alignment_heads").value(a.alignment_heads);
+    if (!a.untimed.empty()) w.key("untimed").value(a.untimed);
+    w.key("log_mel").matrix(a.log_mel);
+    w.end_object();
+}
 
 // Every key of one trace's object after "format" (the object itself is the caller's).
 void write_trace_keys(JsonWriter& w, const Trace& tr, const TraceJsonOptions& opt) {
@@ -102,18 +141,20 @@ void write_trace_keys(JsonWriter& w, const Trace& tr, const TraceJsonOptions& op
 
     w.key("tokens").begin_object();
     w.key("queries");
-    write_tokens(w, tr.q_tokens, tr.image.get());
+    write_tokens(w, tr.q_tokens, tr.image.get(), tr.audio.get());
     w.key("keys");
-    write_tokens(w, tr.k_tokens, tr.image.get());
+    write_tokens(w, tr.k_tokens, tr.image.get(), tr.audio.get());
     w.end_object();
     w.key("key_is_pad").vector(tr.key_is_pad);
 
-    w.key("inputs").begin_object();
-    w.key("token_embeddings_q").matrix(tr.q_embeddings);
-    w.key("positions_q").matrix(tr.q_positions);
-    w.key("token_embeddings_k").matrix(tr.k_embeddings);
-    w.key("positions_k").matrix(tr.k_positions);
-    w.end_object();
+    if (!opt.weights_only) {
+        w.key("inputs").begin_object();
+        w.key("token_embeddings_q").matrix(tr.q_embeddings);
+        w.key("positions_q").matrix(tr.q_positions);
+        w.key("token_embeddings_k").matrix(tr.k_embeddings);
+        w.key("positions_k").matrix(tr.k_positions);
+        w.end_object();
+    }
 
     w.key("layers").begin_array();
     for (const LayerTrace& L : tr.layers) {
@@ -127,6 +168,13 @@ void write_trace_keys(JsonWriter& w, const Trace& tr, const TraceJsonOptions& op
             w.end_array();
         }
         w.key("logit_factor").value(L.factor);
+        if (opt.weights_only) {
+            w.key("heads").begin_array();
+            for (int h = 0; h < L.n_heads; ++h) w.begin_object().key("weights").matrix(L.heads[h].weights).end_object();
+            w.end_array();
+            w.end_object();
+            continue;
+        }
         w.key("x_q").matrix(L.x_q);
         w.key("x_kv").matrix(L.x_kv);
         w.key("q").matrix(L.q);
@@ -179,6 +227,7 @@ void write_run_json(std::ostream& out, const std::vector<Trace>& sections, const
     JsonWriter w(out, opt.pretty);
     w.begin_object();
     w.key("format").value("attnlab-run/1");
+    if (const TraceAudio* a = sections.front().audio.get()) write_audio(w, *a);
     w.key("sections").begin_array();
     for (const Trace& tr : sections) {
         w.begin_object();

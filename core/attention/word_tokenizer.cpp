@@ -350,6 +350,7 @@ const char* token_kind_name(TokenKind kind) {
     case TokenKind::Symbol: return "symbol";
     case TokenKind::Special: return "special";
     case TokenKind::Patch: return "patch";
+    case TokenKind::Frame: return "frame";
     }
     assert(false && "unknown TokenKind");
     return "unknown";

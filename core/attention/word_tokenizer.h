@@ -44,7 +44,8 @@ namespace attn {
 
 // Symbol = emoji, math, currency...; Special = e.g. "[PAD]" added by the engine; Patch = one P×P
 // square of an image (Vision Transformers), at patch_row, patch_col of its grid.
-enum class TokenKind { Word, Number, Punctuation, Symbol, Special, Patch };
+// Frame: a speech model's encoder frame (0.02 s of sound for Whisper); its text is its start time.
+enum class TokenKind { Word, Number, Punctuation, Symbol, Special, Patch, Frame };
 
 struct Token {
     std::string text;        // UTF-8, exactly text.substr(byte_begin, byte_end - byte_begin) for tokens from the input

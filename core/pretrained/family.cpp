@@ -9,6 +9,7 @@
 #include "core/attention/mask.h"
 #include "core/pretrained/decode_session.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/speech.h"
 
 namespace attn::pretrained {
 
@@ -110,6 +111,12 @@ static Status reads_text_not_images(const PretrainedModel& model) {
 
 Expected<Trace> ModelFamily::run_image(const PretrainedModel& model, const VisionInput&, const RunConfig&) const {
     return reads_text_not_images(model);
+}
+
+Expected<Transcript> ModelFamily::transcribe(const PretrainedModel& model, const audio::Sound&,
+                                             const SpeechOptions&) const {
+    return Status::Error(model.name + " is a " + family_name(model.config) +
+                         ": it does not listen to sound. Open a speech model (Whisper).");
 }
 
 int ModelFamily::window(const PretrainedConfig&, int) const { return 0; }

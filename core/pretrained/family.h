@@ -36,6 +36,13 @@ struct ConfigJson;           // model_config_fields.h: config.json's root object
 struct DecodeSession;        // decode_session.h
 struct Seq2SeqSession;       // seq2seq_session.h
 struct VisionInput;          // pretrained_model.h
+struct SpeechOptions;        // speech.h
+struct Transcript;           // speech.h
+}  // namespace attn::pretrained
+namespace attn::audio {
+struct Sound;                // core/audio/audio.h
+}  // namespace attn::audio
+namespace attn::pretrained {
 
 // What a model reads. One family may read several (BERT: one text or a pair).
 struct InputKinds {
@@ -185,6 +192,12 @@ public:
     // ---- Reading an image (capabilities().inputs.image): one run over a prepared picture.
     virtual Expected<Trace> run_image(const PretrainedModel& model, const VisionInput& input,
                                       const RunConfig& run) const;
+
+    // ---- Listening (capabilities().inputs.audio): a recording (mono, at the model's rate:
+    // PretrainedModel::mel) written out as text, with the language and each word's time (speech.h).
+    // Errors are messages for users. Default: this model does not listen.
+    virtual Expected<Transcript> transcribe(const PretrainedModel& model, const audio::Sound& sound,
+                                            const SpeechOptions& opt) const;
 
     // ---- What a family alone knows, asked by the views
     // Keys a query of `layer` sees (itself included) in a sliding-window layer; 0 = all.

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/base/status.h"
@@ -80,6 +81,19 @@ struct Seq2SeqConfig {
     int decoder_max_positions = 0;  // max_target_positions (448); 0: max_positions
 };
 
+// A speech model's generation settings (Whisper's generation_config.json): the prompt's special
+// tokens, what is never written, and which heads time the words. Ids come from the folder.
+struct SpeechConfig {
+    int start_id = -1;              // <|startoftranscript|> (decoder_start_token_id)
+    int no_timestamps_id = -1;      // <|notimestamps|>
+    int transcribe_id = -1, translate_id = -1;  // task_to_id
+    std::vector<std::pair<std::string, int>> languages;  // lang_to_id: ("en", id), … in id order
+    std::vector<int> suppress;        // suppress_tokens: never written
+    std::vector<int> begin_suppress;  // begin_suppress_tokens: never the first token after the prompt
+    std::vector<std::pair<int, int>> alignment_heads;  // (decoder layer, head) that time the words
+    bool multilingual = false;        // is_multilingual (else an English-only ".en" model: no language token)
+};
+
 struct PretrainedConfig {
     const ModelFamily* family = nullptr;  // set by parse_model_config (never null after it)
     std::string model_type;     // as in config.json: "gpt2", "bert", "distilbert", "llama", …
@@ -95,6 +109,7 @@ struct PretrainedConfig {
     VisionConfig vision;        // the vision family only
     DecoderConfig decoder;      // the rotary decoders only
     Seq2SeqConfig seq2seq;      // the encoder–decoder families only
+    SpeechConfig speech;        // speech models only (Whisper)
     // A head's width d_k (Qwen3 sets head_dim; else d_model / heads) and the key/value heads
     // (grouped-query attention: fewer than the query heads).
     int d_k() const { return decoder.head_dim > 0 ? decoder.head_dim : d_model / n_heads; }

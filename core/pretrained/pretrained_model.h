@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/audio/log_mel.h"
 #include "core/base/matrix.h"
 #include "core/image/preprocess.h"
 #include "core/pretrained/family.h"
@@ -30,6 +31,7 @@ struct PretrainedModel {
     std::unique_ptr<SubwordTokenizer> target_tokenizer;
     const SubwordTokenizer& target_tok() const { return target_tokenizer ? *target_tokenizer : *tokenizer; }
     image::PreprocessConfig preprocess;  // vision models: preprocessor_config.json, or the defaults for image_size
+    audio::MelConfig mel;                // speech models: preprocessor_config.json (a WhisperFeatureExtractor)
     std::shared_ptr<const FamilyWeights> weights;  // the family's own (family.h: weights_as)
     std::size_t weight_bytes = 0;  // bytes held
     const ModelFamily& family() const { return *config.family; }

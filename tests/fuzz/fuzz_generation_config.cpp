@@ -1,17 +1,20 @@
-// fuzz_generation_config.cpp — a translation model's generation_config.json applied over the tiny
-// Marian fixture's config (core/pretrained/families/marian): ids checked against its vocabulary.
+// fuzz_generation_config.cpp — a generation_config.json applied over the tiny Marian fixture's
+// config (a translation model's fields, core/pretrained/families/marian) and over the tiny Whisper
+// fixture's (a speech model's: languages, tasks, suppressed tokens, alignment heads,
+// core/pretrained/families/whisper): ids checked against the vocabulary, heads against the decoder.
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "core/pretrained/families/marian/marian.h"
+#include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/model_config.h"
 #include "tests/fuzz/fuzz_target.h"
 
 namespace {
 
-attn::pretrained::PretrainedConfig tiny_marian_config() {
-    std::ifstream in(std::string(ATTNLAB_FUZZ_FIXTURES) + "/pretrained/models/tiny-marian/config.json", std::ios::binary);
+attn::pretrained::PretrainedConfig tiny_config(const char* folder) {
+    std::ifstream in(std::string(ATTNLAB_FUZZ_FIXTURES) + "/pretrained/models/" + folder + "/config.json", std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
     auto c = attn::pretrained::parse_model_config(ss.str());
@@ -21,8 +24,11 @@ attn::pretrained::PretrainedConfig tiny_marian_config() {
 }  // namespace
 
 ATTNLAB_FUZZ_TARGET(generation_config) {
-    static const attn::pretrained::PretrainedConfig base = tiny_marian_config();
-    attn::pretrained::PretrainedConfig c = base;
+    static const attn::pretrained::PretrainedConfig marian = tiny_config("tiny-marian");
+    static const attn::pretrained::PretrainedConfig whisper = tiny_config("tiny-whisper");
+    attn::pretrained::PretrainedConfig c = marian;
     (void)attn::pretrained::apply_generation_config(attn::fuzz::as_text(data, size), c);
+    c = whisper;
+    (void)attn::pretrained::apply_whisper_generation_config(attn::fuzz::as_text(data, size), c);
     return 0;
 }

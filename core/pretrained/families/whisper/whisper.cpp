@@ -94,7 +94,7 @@ Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const
 }
 
 ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features,
-                           const AttentionOptions& opt, Mat* conv_out) {
+                           const AttentionOptions& opt, Mat* conv_out, int keep_frames) {
     assert(features.rows() == c.seq2seq.n_mels && features.cols() == 2 * c.max_positions &&
            "whisper_encode: (n_mels, 2 · max_positions) features (callers check)");
     Mat a = conv1d_k3(features.transpose(), w.conv1_w, w.conv1_b, 1);  // (2S, d)
@@ -111,6 +111,7 @@ ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& c, c
     for (std::size_t l = 0; l < w.encoder.size(); ++l) {
         pass.hidden_states.push_back(x);
         pre_ln_block(norm_block(w.encoder[l]), c, int(l), BoolMat(), fo, MeanOver::All, x, pass.layers[l]);
+        if (keep_frames >= 0) trim_layer_trace(pass.layers[l], keep_frames, keep_frames);
     }
     layer_norm(x, w.ln_enc_gamma, w.ln_enc_beta, c.layer_norm_eps, x);
     pass.hidden_states.push_back(x);
@@ -124,12 +125,18 @@ Mat whisper_logits(const WhisperWeights& w, const Mat& h) {
 
 Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features,
                             const std::vector<int>& input, const AttentionOptions& opt) {
-    const int t = int(input.size());
-    assert(t >= 1 && t <= w.decoder_positions.rows() && "whisper_forward: 1 … the decoder's positions");
     Seq2SeqPass out;
     out.encoder = whisper_encode(w, c, features, opt);
-    const Mat& memory = out.encoder.hidden_states.back();  // (S, d)
+    whisper_decode(w, c, out.encoder.hidden_states.back(), input, opt, out);
+    return out;
+}
+
+void whisper_decode(const WhisperWeights& w, const PretrainedConfig& c, const Mat& memory,
+                    const std::vector<int>& input, const AttentionOptions& opt, Seq2SeqPass& out) {
+    const int t = int(input.size());
+    assert(t >= 1 && t <= w.decoder_positions.rows() && "whisper_decode: 1 … the decoder's positions");
     ForwardPass& pass = out.decoder;
+    pass = ForwardPass{};
     pass.token_embeddings.resize(t, c.d_model);
     for (int i = 0; i < t; ++i) {
         assert(input[std::size_t(i)] >= 0 && input[std::size_t(i)] < w.embed.rows() && "whisper: token id out of range");
@@ -160,7 +167,6 @@ Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& c, 
     layer_norm(y, w.ln_dec_gamma, w.ln_dec_beta, c.layer_norm_eps, y);
     pass.hidden_states.push_back(y);
     out.logits = whisper_logits(w, y);
-    return out;
 }
 
 }  // namespace attn::pretrained

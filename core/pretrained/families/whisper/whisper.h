@@ -53,6 +53,12 @@ struct WhisperWeights : FamilyWeights {
 // config.json of a WhisperForConditionalGeneration into `config` (the whisper family's fields).
 Status parse_whisper_config(const ConfigJson& root, PretrainedConfig& config);
 
+// generation_config.json's fields on top of config.json's: decoder_start_token_id, eos / pad,
+// max_length, no_timestamps_token_id, lang_to_id, task_to_id, suppress_tokens,
+// begin_suppress_tokens, alignment_heads, is_multilingual (absent: whether languages are listed).
+// Every id is checked against the vocabulary; errors name the field.
+Status apply_whisper_generation_config(std::string_view text, PretrainedConfig& config);
+
 Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
                                               const LayerLoaded& on_layer = {});
 
@@ -66,8 +72,17 @@ Mat conv1d_k3(const Mat& x, const Mat& w, const RowVec& b, int stride);
 // The encoder over features (n_mels, 2 · max_positions) (asserted: callers check): the
 // convolutions' output (S, d) in `conv_out` when not null; hidden_states: n_layers + 1, each
 // block's input (the first: the convolutions plus the positions), then the output after LN_enc.
+// keep_frames ≥ 0: each layer's trace cut to its first keep_frames queries and keys as soon as it
+// is computed (trim_layer_trace; the hidden states stay whole), so a long chunk's 1500 × 1500
+// heads are held one layer at a time.
 ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& config, const Mat& features,
-                           const AttentionOptions& opt, Mat* conv_out = nullptr);
+                           const AttentionOptions& opt, Mat* conv_out = nullptr, int keep_frames = -1);
+
+// The decoder over `input` (T ≤ the decoder's positions, ids < vocab; asserted) reading the
+// encoder's output `memory` (S, d): its self-attention pass, each layer's cross-attention and the
+// logits (T, V), as in whisper_forward.
+void whisper_decode(const WhisperWeights& w, const PretrainedConfig& config, const Mat& memory,
+                    const std::vector<int>& input, const AttentionOptions& opt, Seq2SeqPass& out);
 
 // The teacher-forced pass: the encoder over `features`, the decoder over `decoder_input` (T ≤ the
 // decoder's positions, ids < vocab; asserted). As Hugging Face's output_hidden_states, each stack's
@@ -84,6 +99,9 @@ Mat whisper_logits(const WhisperWeights& w, const Mat& h);
 // (the prompt's tokens first: <|startoftranscript|>, language, task, …), its logits in s.logits.
 // Equal to the teacher-forced pass over the same tokens (tested).
 void whisper_start(const WhisperWeights& w, const PretrainedConfig& config, const Mat& features, Seq2SeqSession& s);
+// The same from the encoder's output `memory` (S, d) already computed.
+void whisper_start_from_memory(const WhisperWeights& w, const PretrainedConfig& config, const Mat& memory,
+                               Seq2SeqSession& s);
 void whisper_append(const WhisperWeights& w, const PretrainedConfig& config, Seq2SeqSession& s, int id);
 
 }  // namespace attn::pretrained

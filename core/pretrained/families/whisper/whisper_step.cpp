@@ -11,7 +11,11 @@ namespace attn::pretrained {
 void whisper_start(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features, Seq2SeqSession& s) {
     AttentionOptions opt;
     opt.compute_stats = false;
-    const Mat memory = whisper_encode(w, c, features, opt).hidden_states.back();  // (S, d) after LN_enc
+    whisper_start_from_memory(w, c, whisper_encode(w, c, features, opt).hidden_states.back(), s);
+}
+
+void whisper_start_from_memory(const WhisperWeights& w, const PretrainedConfig& c, const Mat& memory,
+                               Seq2SeqSession& s) {
     const PretrainedModel* model = s.model;
     s = Seq2SeqSession{};
     s.model = model;

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# `attnlab transcribe` and `attnlab dump --audio` on the tiny Whisper folder as a user meets them:
+# transcripts, detected language and word times checked against gen_tiny_whisper.py's reference
+# (reference.json "transcribe"), the run's sections and audio object, and the refusals (no model
+# that listens, a file that is no sound, an unknown language, --audio with --text).
+set -u
+bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
+py=/usr/bin/python3
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/test_lib.sh
+. "$here/../test_lib.sh"
+models=$here/../fixtures/pretrained/models
+whisper=$models/tiny-whisper
+sounds=$here/../audio/fixtures
+
+# The Korean recording, language detected, 12 tokens at most, with word times.
+expect_exit 0 "transcribe ko_16k.wav" -- "$bin" transcribe --model "$whisper" --audio "$sounds/ko_16k.wav" \
+    --tokens 12 --word-timestamps -o "$tmp/ko.json"
+$py - "$tmp/ko.json" "$whisper/reference.json" <<'PY' && ok || fail "transcribe: not the reference's"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["transcribe"] if c["audio"] == "ko_16k.wav" and c["typed"] is None)
+assert j["format"] == "attnlab-transcript/1"
+assert j["prompt"] == case["prompt"], j["prompt"]
+assert [t["id"] for t in j["tokens"]] == case["tokens"], j["tokens"]
+assert j["language_detected"] is True and j["language"] == "ko"
+p = case["language_probabilities"]
+assert abs(j["language_probabilities"]["ko"] - p["ko"]) < 1e-5, j["language_probabilities"]
+assert len(j["words"]) == len(case["words"])
+for got, want in zip(j["words"], case["words"]):
+    assert got["text"] == want["text"] and abs(got["start"] - want["start"]) <= 0.02 + 1e-9, (got, want)
+    assert abs(got["end"] - want["end"]) <= 0.02 + 1e-9 and len(got["tokens"]) == len(want["tokens"]), (got, want)
+assert j["audio"]["sample_rate"] == 16000 and abs(j["audio"]["seconds"] - 1.485) < 0.01
+assert all(0 < t["probability"] <= 1 for t in j["tokens"])
+PY
+
+# The English one with the language chosen; without --word-timestamps there are no words.
+expect_exit 0 "transcribe hello, --language en" -- "$bin" transcribe --model "$whisper" \
+    --audio "$sounds/hello_16k_sox.wav" --language en --tokens 20 -o "$tmp/en.json"
+$py - "$tmp/en.json" "$whisper/reference.json" <<'PY' && ok || fail "transcribe --language en: not the reference's"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["transcribe"] if c["audio"] == "hello_16k_sox.wav")
+assert j["prompt"] == case["prompt"] and [t["id"] for t in j["tokens"]] == case["tokens"]
+assert j["language_detected"] is False and "language_probabilities" not in j and "words" not in j
+PY
+
+# dump --audio with a typed transcript: the audio object and three sections trimmed to the sound.
+expect_exit 0 "dump --audio --target" -- "$bin" dump --model "$whisper" --audio "$sounds/ko_16k.wav" \
+    --language ko --target " the cat, 집!" -o "$tmp/run.json"
+$py - "$tmp/run.json" "$whisper/reference.json" <<'PY' && ok || fail "dump --audio: sections or audio wrong"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["transcribe"] if c["typed"] is not None)
+a = j["audio"]
+assert j["format"] == "attnlab-run/1" and a["sample_rate"] == 16000
+assert len(a["log_mel"]) == 80 and len(a["log_mel"][0]) == 200, (len(a["log_mel"]), len(a["log_mel"][0]))
+F = case["frames"]
+assert a["sound_frames"] == F and a["frames"] == 100 and a["transcript"] == " the cat, 집!"
+names = [s["name"] for s in j["sections"]]
+assert names == ["encoder", "decoder", "cross"], names
+enc, dec, cross = j["sections"]
+assert len(enc["tokens"]["queries"]) == F and enc["tokens"]["keys"][1]["seconds"] == [0.02, 0.04]
+ids = [t["id"] for t in dec["tokens"]["queries"]]
+assert ids == case["prompt"] + case["tokens"], ids  # no <|endoftext|> appended
+assert len(cross["tokens"]["keys"]) == F
+w = cross["layers"][1]["heads"][2]["weights"]
+assert len(w) == len(ids) and len(w[0]) == F
+assert [x["text"] for x in a["words"]] == [x["text"] for x in case["words"]]
+PY
+
+# --weights-only: the heads' weights alone.
+expect_exit 0 "dump --audio --weights-only" -- "$bin" dump --model "$whisper" --audio "$sounds/ko_16k.wav" \
+    --weights-only --compact -o "$tmp/small.json"
+$py - "$tmp/small.json" <<'PY' && ok || fail "dump --weights-only: more than the weights"
+import json, sys
+j = json.load(open(sys.argv[1]))
+for s in j["sections"]:
+    assert "inputs" not in s
+    for L in s["layers"]:
+        assert "q" not in L and all(list(h) == ["weights"] for h in L["heads"])
+PY
+
+# Refusals: each a message and exit 1 (2: a required option missing).
+expect_exit 1 "transcribe with a text model" -- "$bin" transcribe --model "$models/tiny-gpt2" \
+    --audio "$sounds/ko_16k.wav" -o "$tmp/x.json"
+expect_stderr "does not listen to sound" "transcribe with a text model"
+expect_exit 1 "transcribe a file that is no sound" -- "$bin" transcribe --model "$whisper" \
+    --audio "$sounds/broken_text.wav" -o "$tmp/x.json"
+expect_stderr "is not a sound file AttnLab can read" "transcribe a file that is no sound"
+expect_exit 1 "an unknown language" -- "$bin" transcribe --model "$whisper" --audio "$sounds/ko_16k.wav" \
+    --language xx -o "$tmp/x.json"
+expect_stderr 'does not know the language "xx". It knows en, ko.' "an unknown language"
+expect_exit 2 "transcribe without --audio" -- "$bin" transcribe --model "$whisper" -o "$tmp/x.json"
+expect_exit 1 "dump --audio with --text" -- "$bin" dump --model "$whisper" --audio "$sounds/ko_16k.wav" \
+    --text "hello" -o "$tmp/x.json"
+expect_stderr "audio replaces --text" "dump --audio with --text"
+expect_exit 1 "dump a Whisper model with text" -- "$bin" dump --model "$whisper" --text "hello" -o "$tmp/x.json"
+expect_stderr "listens to a recording" "dump a Whisper model with text"
+[ ! -e "$tmp/x.json" ] && ok || fail "a refused run wrote its output"
+
+echo "transcribe cli: $passed passed, $failed failed"
+[ $failed -eq 0 ]
