@@ -16,7 +16,7 @@ namespace ui_text_parts {
 const Area* all_areas() {
     static const Area kAreas[kAreaCount] = {shell_texts(), controls_texts(), heatmap_texts(), views_texts(),
                                             model_texts(),  lesson_texts(),   train_texts(),   image_texts(),
-                                            rope_texts(),  translate_texts()};
+                                            rope_texts(),  translate_texts(), audio_texts()};
     return kAreas;
 }
 

@@ -176,6 +176,12 @@ enum class Txt {
     ChatWrap, ChatWrapTip,
     // The heatmap's note on a model's own sliding window (ui_text_rope.cpp)
     HeatmapModelWindow, HeatmapModelWindowTip,
+    // The Audio view and File ▸ Open recording (ui_text_audio.cpp)
+    ViewAudio, MenuOpenAudio, AudioIntro, AudioNeedAudio, AudioNotSpeech, AudioSwitching, AudioCaption, AudioCut,
+    AudioDetected, AudioChosen, AudioTrimmed, AudioTranscriptGenerated, AudioTranscriptTyped, AudioAlignHeads,
+    AudioAlignHeadsTip, AudioWordTip, AudioClickWord, AudioUntimed, AudioWaveform, AudioSpectrogram, AudioCrossOf,
+    AudioCrossAll, AudioFrameTip, AudioLanguage, AudioLanguageAuto, AudioLanguageTip, AudioOpenTitle, AudioOpenIntro,
+    AudioOpenPath, AudioOpenHint, AudioInUse, AudioNone, AudioMissing, AudioTextModel, AudioNoPlayback, AudioWords, AudioTypedBox, AudioTypedBoxTip,
     Count
 };
 

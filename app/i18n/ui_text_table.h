@@ -36,9 +36,10 @@ Area train_texts();
 Area image_texts();
 Area rope_texts();
 Area translate_texts();
+Area audio_texts();
 
 // All areas above (defined in ui_text.cpp).
-inline constexpr int kAreaCount = 10;
+inline constexpr int kAreaCount = 11;
 const Area* all_areas();
 
 template <std::size_t N>

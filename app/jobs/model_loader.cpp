@@ -76,6 +76,28 @@ std::string take_dropped_image_path(std::vector<std::string>& dropped) {
     return out;
 }
 
+static bool is_audio_file_name(std::string_view path) {
+    const size_t dot = path.rfind('.');
+    if (dot == std::string_view::npos) return false;
+    std::string ext(path.substr(dot + 1));
+    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* known : {"wav", "flac", "ogg", "oga", "opus", "mp3", "aif", "aiff"})
+        if (ext == known) return true;
+    return false;
+}
+
+std::string take_dropped_audio_path(std::vector<std::string>& dropped) {
+    std::string out;
+    std::vector<std::string> rest;
+    for (const std::string& p : dropped) {
+        const std::string path = normalize_model_path(p);
+        if (is_audio_file_name(path)) out = path;
+        else rest.push_back(p);
+    }
+    dropped = std::move(rest);
+    return out;
+}
+
 void add_recent_model(std::vector<std::string>& recent, const std::string& folder) {
     if (folder.empty()) return;
     recent.erase(std::remove(recent.begin(), recent.end(), folder), recent.end());

@@ -44,6 +44,8 @@ bool is_image_file_name(std::string_view path);
 // normalized (normalize_model_path), or "" when none was dropped. Call before
 // take_dropped_model_path, which would open an image's folder as a model.
 std::string take_dropped_image_path(std::vector<std::string>& dropped);
+// The same for recordings (.wav, .flac, .ogg, .oga, .opus, .mp3, .aif, .aiff): the last one, or "".
+std::string take_dropped_audio_path(std::vector<std::string>& dropped);
 
 // Puts `folder` first, removes an earlier copy of it, keeps at most kMaxRecentModels.
 void add_recent_model(std::vector<std::string>& recent, const std::string& folder);

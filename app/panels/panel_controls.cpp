@@ -66,9 +66,11 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
     // none (GPT-2).
     const bool segment_b = model != nullptr && takes_sentence_b(*model);
     const bool target = model != nullptr && takes_target(*model);
-    const bool no_second = model != nullptr && !segment_b && !target;
-    const Txt second_label = target ? Txt::TargetText : segment_b ? Txt::SentenceB : Txt::Cross;
-    const Txt second_tip = target ? Txt::TargetTextTip : segment_b ? Txt::SentenceBTip : Txt::CrossTip;
+    const bool transcript = model != nullptr && model->caps().inputs.audio;  // a speech model: a typed transcript
+    const bool no_second = model != nullptr && !segment_b && !target && !transcript;
+    const Txt second_label = transcript ? Txt::AudioTypedBox : target ? Txt::TargetText : segment_b ? Txt::SentenceB : Txt::Cross;
+    const Txt second_tip =
+        transcript ? Txt::AudioTypedBoxTip : target ? Txt::TargetTextTip : segment_b ? Txt::SentenceBTip : Txt::CrossTip;
     ImGui::BeginDisabled(no_second);
     ImGui::Checkbox(p.label(lang, second_label, "cross"), &s.cross);
     mark_control(s.highlights, "cross_text");

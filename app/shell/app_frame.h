@@ -16,12 +16,14 @@
 #include "app/jobs/model_loader.h"
 #include "app/panels/panel_controls.h"
 #include "app/panels/panel_export.h"
+#include "app/panels/panel_audio.h"
 #include "app/panels/panel_image.h"
 #include "app/panels/panel_lesson.h"
 #include "app/panels/panel_model.h"
 #include "app/shell/fonts.h"
 #include "app/state/app_state.h"
 #include "app/views/alignment/panel.h"
+#include "app/views/audio/panel.h"
 #include "app/views/all_heads/panel.h"
 #include "app/views/attn_distance/panel.h"
 #include "app/views/cell_explainer/panel.h"
@@ -56,6 +58,8 @@ struct App {
     PipelinePanel pipeline;
     LinesPanel lines;
     AlignmentPanel alignment;
+    AudioPanel audio;        // the Audio view (speech models)
+    AudioDialog audio_dialog;  // File ▸ Open recording… and dropped sound files
     PositionalPanel positional;
     ExportPanel exporter;
     VariantsPanel variants;

@@ -59,6 +59,8 @@ float draw_main_menu(App& app) {
                 open_export_for_view(app);
             std::snprintf(label, sizeof(label), "%s###menu_open_image", tr(lang, Txt::MenuOpenImage));
             if (ImGui::MenuItem(label)) open_image_dialog(app.image_dialog);
+            std::snprintf(label, sizeof(label), "%s###menu_open_audio", tr(lang, Txt::MenuOpenAudio));
+            if (ImGui::MenuItem(label)) open_audio_dialog(app.audio_dialog);
             ImGui::Separator();
             draw_lesson_menu_items(app.lesson, app.state);
             ImGui::EndMenu();

@@ -25,8 +25,8 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model",    "--zoom",
                                        "--lesson",     "--lesson-step", "--train-task", "--train-steps",
-                                       "--generate",   "--image",  "--patch", "--image-mode",
-                                       "--knock",      "--section"};
+                                       "--generate",   "--image",  "--patch", "--image-mode", "--audio", "--language",
+                                       "--knock",      "--section", "--word"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless", "--lesson-reveal", "--rank-heads", "--translate"};
 
@@ -162,6 +162,19 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
         } else if (a.flag == "--image") {
             if (v.empty()) return Status::Error("--image needs a PNG or JPEG file.");
             o.image = std::string(v);
+        } else if (a.flag == "--word") {
+            int n = 0;
+            const std::string text(v);
+            char tail = 0;
+            if (std::sscanf(text.c_str(), "%d%c", &n, &tail) != 1 || n < 1 || n > 10000)
+                return Status::Error("--word takes the transcript word to follow, counted from 1 (the Audio view).");
+            o.word = n - 1;
+        } else if (a.flag == "--audio") {
+            if (v.empty()) return Status::Error("--audio needs a sound file (WAV, FLAC, Ogg, MP3).");
+            o.audio = std::string(v);
+        } else if (a.flag == "--language") {
+            if (v.empty() || v.size() > 16) return Status::Error("--language needs a language code such as en or ko.");
+            o.language = std::string(v);
         } else if (a.flag == "--patch") {
             int r = -1, c = -1;
             char tail = 0;
@@ -273,6 +286,13 @@ void apply_options(const AppOptions& o, AppState& state) {
         const std::filesystem::path abs = std::filesystem::absolute(*o.image, ec);
         state.image_path = ec ? *o.image : abs.lexically_normal().string();
     }
+    if (o.audio) {
+        std::error_code ec;
+        const std::filesystem::path abs = std::filesystem::absolute(*o.audio, ec);
+        state.audio_path = ec ? *o.audio : abs.lexically_normal().string();
+    }
+    if (o.word) state.audio_word = *o.word;
+    if (o.language) state.speech_language = *o.language == "auto" ? std::string() : *o.language;
     if (o.lang) state.lang = *o.lang;
     if (o.head) state.head = *o.head;
     if (o.quantity) state.quantity = *o.quantity;
@@ -324,6 +344,9 @@ const char* app_usage() {
            "  --model DIR             open a GPT-2 / BERT model folder (config.json, model.safetensors,\n"
            "                          tokenizer files) instead of the built-in model\n"
            "  --image FILE            the PNG or JPEG a vision model (ViT, DeiT) looks at\n"
+           "  --audio FILE            the recording a speech model (Whisper) listens to\n"
+           "  --language CODE         the language it listens for (en, ko, …; auto: detected)\n"
+           "  --word N                Audio view: follow the transcript's Nth word (from 1)\n"
            "  --patch R,C|cls         the query in every view: the patch (row, column from 0) or class token\n"
            "  --image-mode MODE       Image view: query (one token's attention), heads (the class\n"
            "                          token per head) or rollout\n"

@@ -1,6 +1,6 @@
 // app_options.h — the GUI's own command-line flags (GL-free).
 //
-//   attnlab [--text "..."] [--cross-text "..."] [--model DIR] [--image FILE] [--lang en|ko] [--view NAME]
+//   attnlab [--text "..."] [--cross-text "..."] [--model DIR] [--image FILE] [--audio FILE] [--lang en|ko] [--view NAME]
 //           [--head N] [--show weights|scores|scaled] [--colormap NAME] [--causal]
 //           [--screenshot out.png] [--frames N] [--stats] [--config DIR]
 //           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
@@ -39,6 +39,9 @@ struct AppOptions {
     std::optional<std::string> section;  // --section encoder|decoder|cross (AppState::section)
     std::optional<std::string> model;  // --model PATH: a pretrained model folder to open first
     std::optional<std::string> image;  // --image FILE: the PNG/JPEG a vision model looks at
+    std::optional<std::string> audio;  // --audio FILE: the recording a speech model listens to
+    std::optional<std::string> language;  // --language CODE: what it listens for ("auto": detected)
+    std::optional<int> word;              // --word N: the Audio view's word, 0-based once parsed
     // --patch R,C (0-based) or cls: the query token of every view; (-1, -1) = the class token.
     std::optional<std::pair<int, int>> patch;
     std::optional<std::string> image_mode;  // --image-mode query|heads|rollout (checked when parsed)

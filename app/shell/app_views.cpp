@@ -44,6 +44,15 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
         ImGui::End();
         return;
     }
+    if (app.state.view != View::Train && needs_audio(app.state, model)) {  // a speech model without a recording
+        if (begin_panel(lang, view_title(app.state.view), "need_audio", x0, top, w, h)) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::AudioNeedAudio));
+            ImGui::PopTextWrapPos();
+        }
+        ImGui::End();
+        return;
+    }
     // A refused run (a pasted text over the token limit…) leaves the earlier trace on screen: every
     // view says so at its top. Without a trace the view's empty state says it (draw_empty_view).
     const bool notice = app.view.trace && !view_shows_refusal_itself(app.state.view);
@@ -152,6 +161,12 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
         case View::Alignment:
             if (open(Txt::ViewAlignment, "alignment", x0, top, w, h, kNoScroll)) {
                 draw_alignment_panel(app.alignment, app.state, app.view);
+            }
+            ImGui::End();
+            break;
+        case View::Audio:
+            if (open(Txt::ViewAudio, "audio", x0, top, w, h, kNoScroll)) {
+                draw_audio_panel(app.audio, app.state, app.view);
             }
             ImGui::End();
             break;

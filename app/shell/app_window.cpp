@@ -194,6 +194,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
         open_image_dialog(app.image_dialog);
     }
     draw_image_dialog(app.image_dialog, app.state, app.model_panel.dropped, app.view, vision);  // takes dropped images
+    draw_audio_dialog(app.audio_dialog, app.state, app.model_panel.dropped, app.view, app.models.active.get());  // and sounds
     draw_model_dialog(app.model_panel, app.state, app.models);
     post_if_changed(app, worker);
 }
@@ -560,6 +561,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     destroy_picture(app->heatmap.picture);
     destroy_picture(app->qk.picture);
     destroy_picture(app->row.picture);
+    destroy_audio_panel(app->audio);
     all_heads_panel_destroy(app->all_heads);
     scaling_lab_panel_destroy(app->scaling);
     variants_panel_destroy(app->variants);

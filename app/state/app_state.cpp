@@ -45,6 +45,10 @@ bool needs_image(const AppState& state, const pretrained::PretrainedModel* model
     return model != nullptr && model->caps().inputs.image && state.image_path.empty();
 }
 
+bool needs_audio(const AppState& state, const pretrained::PretrainedModel* model) {
+    return model != nullptr && model->caps().inputs.audio && state.audio_path.empty();
+}
+
 Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model) {
     ComputeRequest req;
     req.model.d_model = state.d_model;
@@ -56,8 +60,12 @@ Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model
                        ? pretrained::wrap_chat_turn(*model, state.text)
                        : state.text;
     req.run.cross_text = state.cross ? state.cross_text : std::string();
-    if (model && !takes_sentence_b(*model) && !takes_target(*model)) req.run.cross_text.clear();
+    if (model && !takes_sentence_b(*model) && !takes_target(*model) && !model->caps().inputs.audio) req.run.cross_text.clear();
     if (model && model->caps().inputs.image) req.run.image_path = state.image_path;
+    if (model && model->caps().inputs.audio) {
+        req.run.audio_path = state.audio_path;
+        req.run.language = state.speech_language;  // cross_text: a typed transcript (teacher forcing), or none
+    }
     if (model) req.section = state.section;
     req.pretrained = std::move(model);
     req.run.attention.scale = state.scale;
@@ -91,7 +99,8 @@ bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
                              ka.custom_blocked == kb.custom_blocked;
     return a.with_flipped == b.with_flipped && a.section == b.section && ra.text == rb.text &&
            ra.cross_text == rb.cross_text &&
-           ra.image_path == rb.image_path &&
+           ra.image_path == rb.image_path && ra.audio_path == rb.audio_path && ra.language == rb.language &&
+           ra.translate == rb.translate &&
            ra.attention.scale == rb.attention.scale &&
            ra.attention.temperature == rb.attention.temperature &&
            ra.attention.compute_stats == rb.attention.compute_stats &&

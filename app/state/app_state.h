@@ -51,6 +51,12 @@ struct AppState {
     // What the image views show, kept here so that File > Export draws the same: the Image view's
     // query token (0 = [CLS]) and whether it shows the mean of the heads; the Position similarity
     // view's chosen patch (0-based, row by row). Not saved; clamped to the trace by the views.
+    // Recording: the sound a speech model (Whisper) listens to ("" = none), and the language it
+    // listens for ("" = detected). Other models ignore them.
+    std::string audio_path;
+    std::string speech_language;
+    int audio_word = -1;  // the Audio view's chosen word (its index in TraceAudio::words; −1 = none). Not saved.
+    bool audio_alignment_heads = true;  // the Audio view shows the alignment heads' mean (else the layer and head)
     int image_query = 0;
     bool image_mean_heads = false;
     int pos_patch = 0;
@@ -136,6 +142,8 @@ Expected<std::vector<int>> parse_index_list(std::string_view text);
 
 // Errors: a malformed global-token list (the only check the engine cannot make itself).
 // A vision model gets state.image_path (its text is unused); other models never see the image.
+// A speech model gets state.audio_path and speech_language, and the second text as a typed
+// transcript when it is on (else the model writes its own).
 // With a pretrained model the second sentence is BERT's sentence B (segment 1) when the model has
 // segments, and is left out otherwise (GPT-2 has no second input).
 Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model = {});
@@ -152,6 +160,8 @@ bool takes_target(const pretrained::PretrainedModel& model);
 // True when `model` is a vision model (ViT, DeiT) and no image is chosen: the views then say how
 // to open one instead of showing the last trace.
 bool needs_image(const AppState& state, const pretrained::PretrainedModel* model);
+// The same for a speech model (Whisper) without a recording.
+bool needs_audio(const AppState& state, const pretrained::PretrainedModel* model);
 
 // The layer the views show: `layer` clamped to the trace's layers (the trace must have one).
 int clamp_layer(int layer, const Trace& trace);

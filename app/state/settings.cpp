@@ -106,6 +106,8 @@ std::string settings_to_json(const AppState& s) {
     j["model"] = s.model_path;  // "" = built-in; else re-opened at start-up
     j["recent_models"] = s.recent_models;
     j["image"] = s.image_path;  // "" = none; read again by the worker when a vision model runs
+    j["audio"] = s.audio_path;  // "" = none; read again by the worker when a speech model runs
+    j["speech_language"] = s.speech_language;  // "" = detected
     j["layer"] = s.layer;
     j["head"] = s.head;
     j["show"] = quantity_name(s.quantity);
@@ -170,6 +172,8 @@ std::string apply_settings_json(std::string_view text, AppState& s) {
     r.integer("layer", s.layer, 0, 1023);
     r.str("model", s.model_path);
     r.str("image", s.image_path);
+    r.str("audio", s.audio_path);
+    r.str("speech_language", s.speech_language);
     if (const json* v = r.find("recent_models")) {
         std::vector<std::string> recent;
         bool ok = v->is_array();

@@ -28,6 +28,7 @@ constexpr ViewInfo kInfo[] = {
     {View::Rope, "rope", Txt::ViewRope},
     {View::Lens, "lens", Txt::ViewLens},
     {View::Alignment, "alignment", Txt::ViewAlignment},
+    {View::Audio, "audio", Txt::ViewAudio},
 };
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == size_t(kViewCount), "one entry per view");
 }  // namespace

@@ -11,13 +11,13 @@
 namespace attn::app {
 
 enum class View { Heatmap, Explainer, AllHeads, Scaling, Pipeline, Lines, Positional, Variants, Cost, Model, Row, Qk, Train,
-                  Predict, Image, AttnDistance, PosSimilarity, Rope, Lens, Alignment };
+                  Predict, Image, AttnDistance, PosSimilarity, Rope, Lens, Alignment, Audio };
 
 inline constexpr View kViews[] = {View::Heatmap, View::Explainer, View::AllHeads, View::Scaling,
                                   View::Pipeline, View::Lines, View::Positional, View::Variants, View::Cost,
                                   View::Model, View::Row, View::Qk, View::Train, View::Predict, View::Image,
                                   View::AttnDistance, View::PosSimilarity, View::Rope, View::Lens,
-                                  View::Alignment};
+                                  View::Alignment, View::Audio};
 inline constexpr int kViewCount = int(sizeof(kViews) / sizeof(kViews[0]));
 
 const char* view_name(View view);                   // "heatmap", "explain", ...

@@ -147,6 +147,14 @@ view_shot predict-translate-gen-ko --check "--has-colour 86,180,233 1000 --has-c
     --model "$marian" --text "He went home." --generate 3 --lang ko
 view_shot pipeline-cross-ko --view pipeline --model "$marian" --text "He went home." --cross-text "그는 집에 갔다." \
     --section cross --lang ko
+# A speech model (the tiny Whisper) in the Audio view, EN and KO: the waveform (sky blue, > 1000 pixels) and,
+# with the fourth word of a typed transcript followed, its word button (amber).
+whisper="$fixtures/pretrained/models/tiny-whisper"
+sounds="$fixtures/../audio/fixtures"
+view_shot audio-en --check "--has-colour 120,200,255 1000" --view audio --model "$whisper" --audio "$sounds/ko_16k.wav"
+view_shot audio-word-ko --check "--has-colour 120,200,255 1000 --has-colour 160,110,20 100" --view audio --lang ko \
+    --model "$whisper" --audio "$sounds/ko_16k.wav" --language ko --cross-text " the cat, 집!" --word 4
+view_shot audio-heatmap-encoder --view heatmap --model "$whisper" --audio "$sounds/hello_16k_sox.wav" --section encoder
 view_shot roles-en --check "--has-colour 213,94,0 500" --view model --model "$fixtures/pretrained/models/tiny-gpt2"
 view_shot roles-ko --check "--has-colour 213,94,0 500" --view model --model "$fixtures/pretrained/models/tiny-gpt2" --lang ko
 

@@ -52,6 +52,8 @@ TEST_CASE("settings: round trip of every saved field") {
     s.show_controls = false;
     s.blocked_cells = {{0, 1}, {3, 2}};
     s.model_path = "/models/bert-base-uncased";
+    s.audio_path = "/sounds/집.wav";
+    s.speech_language = "ko";
     s.recent_models = {"/models/bert-base-uncased", "/models/모델/gpt2"};
     s.layer = 7;
     s.train_task = "text";
@@ -67,6 +69,8 @@ TEST_CASE("settings: round trip of every saved field") {
     CHECK(back.blocked_cells == s.blocked_cells);
     CHECK(!back.show_controls);
     CHECK(back.model_path == s.model_path);
+    CHECK(back.audio_path == s.audio_path);
+    CHECK(back.speech_language == s.speech_language);
     CHECK(back.recent_models == s.recent_models);
     CHECK(back.layer == 7);
     CHECK(back.max_tokens == 1024);

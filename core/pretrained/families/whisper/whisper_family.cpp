@@ -300,6 +300,7 @@ private:
         if (room) input.push_back(c.seq2seq.eos_id);
         whisper_decode(w, c, memory, input, opt, pass);
         for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, layer.t_q(), frames);
+        alignment_heads(model, pass.cross, said.alignment_heads);
         if (said.words.empty()) return;
         if (!room) {
             said.untimed = "The transcript fills the decoder (" + std::to_string(input.size()) +

@@ -233,22 +233,30 @@ std::vector<TimedWord> whisper_words(const PretrainedModel& model, const std::ve
     return words;
 }
 
-void time_words(const PretrainedModel& model, const std::vector<LayerTrace>& cross, int prompt_length,
-                int text_length, double seconds_per_frame, std::vector<TimedWord>& words, std::string& heads) {
-    const PretrainedConfig& c = model.config;
-    std::vector<std::pair<int, int>> chosen = c.speech.alignment_heads;
+std::vector<std::pair<int, int>> alignment_heads(const PretrainedModel& model, const std::vector<LayerTrace>& cross,
+                                                 std::string& caption) {
+    std::vector<std::pair<int, int>> chosen = model.config.speech.alignment_heads;
     if (chosen.empty()) {  // openai's default: every head of the decoder's second half
         const int L = int(cross.size());
         for (int l = L / 2; l < L; ++l)
             for (int h = 0; h < cross[std::size_t(l)].n_heads; ++h) chosen.emplace_back(l, h);
     }
-    std::vector<Mat> scaled;
-    heads.clear();
+    std::vector<std::pair<int, int>> out;
+    caption.clear();
     for (const auto& [l, h] : chosen) {
         if (l < 0 || l >= int(cross.size()) || h < 0 || h >= cross[std::size_t(l)].n_heads) continue;
+        out.emplace_back(l, h);
+        caption += std::string(caption.empty() ? "" : ", ") + "layer " + std::to_string(l + 1) + " head " + std::to_string(h + 1);
+    }
+    return out;
+}
+
+void time_words(const PretrainedModel& model, const std::vector<LayerTrace>& cross, int prompt_length,
+                int text_length, double seconds_per_frame, std::vector<TimedWord>& words, std::string& heads) {
+    std::vector<Mat> scaled;
+    for (const auto& [l, h] : alignment_heads(model, cross, heads)) {
         const LayerTrace& L = cross[std::size_t(l)];
         scaled.push_back(L.heads[std::size_t(h)].scores * L.factor);
-        heads += std::string(heads.empty() ? "" : ", ") + "layer " + std::to_string(l + 1) + " head " + std::to_string(h + 1);
     }
     const int split_words = int(words.size()) + 1;  // find_alignment needs two pieces (a word and <|endoftext|>)
     if (scaled.empty() || split_words <= 1 || text_length < 1) return;

@@ -56,6 +56,12 @@ int whisper_limit(const PretrainedConfig& config);
 // indices count from text_ids[0]. Times are left 0.
 std::vector<TimedWord> whisper_words(const PretrainedModel& model, const std::vector<int>& text_ids);
 
+// The heads that time the words: generation_config's alignment_heads within `cross` (without the
+// list, every head of the decoder's second half, as openai does), and a caption naming them
+// ("layer 2 head 1, layer 2 head 3", counted from 1).
+std::vector<std::pair<int, int>> alignment_heads(const PretrainedModel& model, const std::vector<LayerTrace>& cross,
+                                                 std::string& caption);
+
 // Word times (find_alignment): `cross` the decoder's cross-attention layers over the input prompt +
 // text + <|endoftext|>, with the keys already cut to the recording's F frames; their raw scores ×
 // each layer's factor are the alignment heads' scaled scores. Fills words[i].start / end (seconds)

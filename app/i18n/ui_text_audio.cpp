@@ -1,0 +1,91 @@
+// ui_text_audio.cpp — the Audio view's and File > Open recording's UI strings in English and Korean
+// (one area of the table in ui_text_table.h; look strings up with tr() from ui_text.h)
+#include "app/i18n/ui_text_table.h"
+
+namespace attn::app::ui_text_parts {
+
+namespace {
+
+constexpr Entry kTexts[] = {
+    {Txt::ViewAudio, "Audio (speech)", "소리 (음성)"},
+    {Txt::MenuOpenAudio, "Open recording…", "녹음 열기…"},
+    {Txt::AudioIntro,
+     "A speech model hears the recording as frames of 20 ms. While the decoder writes each word, its cross-attention "
+     "looks back at the sound: click a word to see where. The bright band is the word's time, found from the "
+     "alignment heads by dynamic time warping.",
+     "음성 모델은 녹음을 20 ms 프레임들로 듣습니다. 디코더가 단어를 하나씩 쓸 때마다 교차 어텐션이 소리를 되돌아봅니다. "
+     "단어를 누르면 어디를 보는지 나타납니다. 밝은 띠는 정렬 헤드에서 동적 시간 워핑(DTW)으로 찾은 그 단어의 시간입니다."},
+    {Txt::AudioNeedAudio,
+     "This model listens to sound, not text: open a recording with File > Open recording… (or drop a WAV, FLAC, Ogg or "
+     "MP3 file on the window).",
+     "이 모델은 글이 아니라 소리를 듣습니다. 파일 > 녹음 열기…로 녹음을 여세요 (WAV, FLAC, Ogg, MP3 파일을 창에 끌어다 "
+     "놓아도 됩니다)."},
+    {Txt::AudioNotSpeech,
+     "This view shows what a speech model hears. Open a Whisper folder (Model > Open model folder…) and a recording "
+     "(File > Open recording…).",
+     "이 보기는 음성 모델이 듣는 것을 보여 줍니다. Whisper 폴더(모델 > 모델 폴더 열기…)와 녹음(파일 > 녹음 열기…)을 "
+     "여세요."},
+    {Txt::AudioSwitching, "Computing the cross-attention section…", "교차 어텐션 구간을 계산하는 중…"},
+    {Txt::AudioCaption, "%s — %s, %.2f s", "%s — %s, %.2f초"},
+    {Txt::AudioCut, "Only the first %d s were heard (one chunk).", "처음 %d초만 들었습니다 (한 묶음)."},
+    {Txt::AudioDetected, "language: %s (detected)", "언어: %s (자동 감지)"},
+    {Txt::AudioChosen, "language: %s (chosen)", "언어: %s (선택)"},
+    {Txt::AudioTrimmed,
+     "Showing the %d frames (%.2f s) that hold sound, of the chunk's %d. The softmax ran over all %d, padding included, "
+     "as in the model: a row's weights here may sum to less than 1.",
+     "소리가 있는 프레임 %d개(%.2f초)만 보입니다 (묶음 전체는 %d개). 소프트맥스는 모델 그대로 덧붙인 부분까지 %d개 "
+     "전부에 대해 계산했으므로, 여기 보이는 한 행의 가중치 합은 1보다 작을 수 있습니다."},
+    {Txt::AudioTranscriptGenerated, "Transcript (written by the model):", "받아쓰기 (모델이 씀):"},
+    {Txt::AudioTranscriptTyped, "Transcript (typed):", "받아쓰기 (입력함):"},
+    {Txt::AudioAlignHeads, "Alignment heads", "정렬 헤드"},
+    {Txt::AudioAlignHeadsTip,
+     "On: the mean of the heads the checkpoint names for word timing (%s). Off: the layer and head chosen here.",
+     "켜면: 체크포인트가 단어 시간용으로 지정한 헤드들(%s)의 평균. 끄면: 여기서 고른 층과 헤드."},
+    {Txt::AudioWordTip, "\"%s\": %.2f – %.2f s (tokens %d–%d of the decoder)",
+     "\"%s\": %.2f – %.2f초 (디코더의 토큰 %d–%d)"},
+    {Txt::AudioClickWord, "Click a word to see where its cross-attention looks in the sound.",
+     "단어를 누르면 교차 어텐션이 소리의 어디를 보는지 나타납니다."},
+    {Txt::AudioUntimed, "No word times: %s", "단어 시간이 없습니다: %s"},
+    {Txt::AudioWaveform, "waveform", "파형"},
+    {Txt::AudioWords, "words", "단어"},
+    {Txt::AudioTypedBox, "Transcript (typed)", "받아쓰기 (직접 입력)"},
+    {Txt::AudioTypedBoxTip,
+     "Off: the model writes its own transcript. On: the decoder reads this text after its prompt (teacher forcing), "
+     "and you see where it looks for each of your words.",
+     "끄면: 모델이 직접 받아씁니다. 켜면: 디코더가 프롬프트 다음에 이 글을 읽고(교사 강제), 입력한 단어마다 소리의 "
+     "어디를 보는지 나타납니다."},
+    {Txt::AudioSpectrogram, "log-mel spectrogram (the encoder's input)", "로그-멜 스펙트로그램 (인코더의 입력)"},
+    {Txt::AudioCrossOf, "cross-attention of \"%s\"", "\"%s\"의 교차 어텐션"},
+    {Txt::AudioCrossAll, "cross-attention of every written token (brightest: most attention)",
+     "쓴 토큰 전부의 교차 어텐션 (밝을수록 어텐션이 큼)"},
+    {Txt::AudioFrameTip, "%.2f s (frame %d): attention %.3f", "%.2f초 (프레임 %d): 어텐션 %.3f"},
+    {Txt::AudioLanguage, "Language", "언어"},
+    {Txt::AudioLanguageAuto, "detect", "자동 감지"},
+    {Txt::AudioLanguageTip,
+     "The language the model listens for. \"detect\": the decoder picks the language token it rates highest after "
+     "<|startoftranscript|>.",
+     "모델이 들을 언어입니다. \"자동 감지\": 디코더가 <|startoftranscript|> 다음에 가장 높게 평가한 언어 토큰을 고릅니다."},
+    {Txt::AudioOpenTitle, "Open recording", "녹음 열기"},
+    {Txt::AudioOpenIntro,
+     "A speech model (Whisper) listens to a recording: WAV, FLAC, Ogg (Vorbis, Opus), MP3 or AIFF. It is mixed to mono "
+     "and resampled to 16 kHz; the first 30 s are heard.",
+     "음성 모델(Whisper)은 녹음을 듣습니다: WAV, FLAC, Ogg(Vorbis, Opus), MP3, AIFF. 모노로 섞고 16 kHz로 바꾼 뒤 "
+     "처음 30초를 듣습니다."},
+    {Txt::AudioOpenPath, "File", "파일"},
+    {Txt::AudioOpenHint, "/path/to/recording.wav", "/경로/녹음.wav"},
+    {Txt::AudioInUse, "In use: %s", "사용 중: %s"},
+    {Txt::AudioNone, "No recording open.", "열린 녹음이 없습니다."},
+    {Txt::AudioMissing, "There is no file at %s.", "%s에 파일이 없습니다."},
+    {Txt::AudioTextModel, "The model in use does not listen: open a Whisper folder to hear the recording.",
+     "지금 모델은 소리를 듣지 않습니다. 녹음을 들으려면 Whisper 폴더를 여세요."},
+    {Txt::AudioNoPlayback, "Playback and recording from a microphone are not built in yet.",
+     "재생과 마이크 녹음은 아직 없습니다."},
+};
+static_assert(ids_unique(kTexts), "a Txt listed twice in this area");
+static_assert(strings_filled(kTexts), "a missing or empty string in this area");
+
+}  // namespace
+
+Area audio_texts() { return area("audio", kTexts); }
+
+}  // namespace attn::app::ui_text_parts

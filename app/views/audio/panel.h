@@ -1,0 +1,27 @@
+// panel.h — the Audio view (speech models): the recording on a time axis in seconds — its
+// waveform, the log-mel spectrogram the encoder heard, and under it the cross-attention of every
+// written token (or of the chosen word) over the frames — with the transcript's words placed at
+// the times the alignment heads give them. Click a word to follow its cross-attention; the
+// word's span (dynamic time warping) is drawn over everything. The view shows the run's "cross"
+// section and asks for it when another section is shown.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "app/jobs/compute_worker.h"
+#include "app/state/app_state.h"
+
+namespace attn::app {
+
+struct AudioPanel {
+    // The spectrogram as a texture, uploaded once per recording (GL context current).
+    std::shared_ptr<const TraceAudio> uploaded;
+    unsigned texture = 0;
+    int texture_frames = 0;  // mel frames in the texture (those holding sound)
+};
+
+void draw_audio_panel(AudioPanel& panel, AppState& state, const ComputeView& view);
+void destroy_audio_panel(AudioPanel& panel);
+
+}  // namespace attn::app
