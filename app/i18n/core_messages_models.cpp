@@ -346,6 +346,10 @@ constexpr CoreMessagePattern kPatterns[] = {
      "Llama, Qwen, Mistral). Its cross-attention is in the Alignment view.",
      "{1}은(는) 인코더와 디코더가 있는 {2} 모델입니다. 이 기능은 층이 한 줄로 쌓인 모델(GPT-2, BERT, Llama, Qwen, "
      "Mistral)만 읽습니다. 이 모델의 교차 어텐션은 정렬 보기에서 보세요."},
+    {"{} is a {} model with an encoder and a decoder; this reads models with one stack of layers (GPT-2, BERT, "
+     "Llama, Qwen, Mistral). Its cross-attention is in the Audio view.",
+     "{1}은(는) 인코더와 디코더가 있는 {2} 모델입니다. 이 기능은 층이 한 줄로 쌓인 모델(GPT-2, BERT, Llama, Qwen, "
+     "Mistral)만 읽습니다. 이 모델의 교차 어텐션은 소리 보기에서 보세요."},
     {"The text is empty. Type a sentence to translate.", "글이 비어 있습니다. 번역할 문장을 입력하세요."},
     {"Target: {msg}", "목표 문장: {1}"},
     {"The source is {} tokens, but {} reads at most {}. Shorten it.",

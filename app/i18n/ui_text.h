@@ -181,7 +181,7 @@ enum class Txt {
     AudioDetected, AudioChosen, AudioTrimmed, AudioTranscriptGenerated, AudioTranscriptTyped, AudioAlignHeads,
     AudioAlignHeadsTip, AudioWordTip, AudioClickWord, AudioUntimed, AudioWaveform, AudioSpectrogram, AudioCrossOf,
     AudioCrossAll, AudioFrameTip, AudioLanguage, AudioLanguageAuto, AudioLanguageTip, AudioOpenTitle, AudioOpenIntro,
-    AudioOpenPath, AudioOpenHint, AudioInUse, AudioNone, AudioMissing, AudioTextModel, AudioNoPlayback, AudioWords, AudioTypedBox, AudioTypedBoxTip,
+    AudioOpenPath, AudioOpenHint, AudioInUse, AudioNone, AudioMissing, AudioTextModel, AudioNoPlayback, AudioWords, AudioTypedBox, AudioTypedBoxTip, PredictSpeech,
     Count
 };
 

@@ -49,6 +49,11 @@ constexpr Entry kTexts[] = {
     {Txt::AudioWaveform, "waveform", "파형"},
     {Txt::AudioWords, "words", "단어"},
     {Txt::AudioTypedBox, "Transcript (typed)", "받아쓰기 (직접 입력)"},
+    {Txt::PredictSpeech,
+     "A speech model writes a transcript of the recording: its words, their times and where the decoder looked for "
+     "each are in the Audio view (View > Audio). `attnlab transcribe` writes them as JSON.",
+     "음성 모델은 녹음을 받아씁니다. 단어와 그 시간, 디코더가 단어마다 소리의 어디를 보았는지는 소리 보기(보기 > 소리)에 "
+     "있습니다. `attnlab transcribe`는 이것을 JSON으로 씁니다."},
     {Txt::AudioTypedBoxTip,
      "Off: the model writes its own transcript. On: the decoder reads this text after its prompt (teacher forcing), "
      "and you see where it looks for each of your words.",

@@ -15,7 +15,8 @@ Status check_ids(const PretrainedModel& model, const std::vector<int>& ids) {
     if (model.caps().stacks != 1) {  // one pass over one stack is what every core/lm tool reads
         return Status::Error(model.name + " is a " + family_name(model.config) +
                              " model with an encoder and a decoder; this reads models with one stack of layers "
-                             "(GPT-2, BERT, Llama, Qwen, Mistral). Its cross-attention is in the Alignment view.");
+                             "(GPT-2, BERT, Llama, Qwen, Mistral). Its cross-attention is in the " +
+                             (model.caps().inputs.audio ? "Audio" : "Alignment") + " view.");
     }
     if (ids.empty()) return Status::Error("There are no tokens. Type a sentence.");
     if (int(ids.size()) > model.config.max_positions) {

@@ -9,6 +9,7 @@
 #include "app/state/app_state.h"
 #include "app/state/views.h"
 #include "app/views/audio/audio_view.h"
+#include "app/views/predict/predict.h"
 #include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
@@ -110,6 +111,8 @@ TEST_CASE("make_request: a speech model gets the recording, the language and a t
     CHECK_FALSE(same_request(*req, *make_request(t, tiny_whisper())));
     CHECK(needs_audio(AppState{}, tiny_whisper().get()));
     CHECK_FALSE(needs_audio(s, tiny_whisper().get()));
+    CHECK(predict_support(tiny_whisper().get()) == PredictSupport::Speech);
+    CHECK(predict_intro(PredictSupport::Speech) == Txt::PredictSpeech);
     View v = View::Heatmap;
     CHECK(parse_view("audio", &v));
     CHECK(v == View::Audio);

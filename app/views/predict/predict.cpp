@@ -17,6 +17,7 @@ PredictSupport predict_support(const pretrained::PretrainedModel* model) {
     if (caps.next_token) return PredictSupport::NextToken;
     if (caps.fills_masks) return PredictSupport::Masked;
     if (caps.inputs.source_target) return PredictSupport::Translation;
+    if (caps.inputs.audio) return PredictSupport::Speech;
     return caps.inputs.image ? PredictSupport::Vision : PredictSupport::NoModel;
 }
 
@@ -26,6 +27,7 @@ Txt predict_intro(PredictSupport support) {
         case PredictSupport::Masked: return Txt::PredictIntroBert;
         case PredictSupport::Vision: return Txt::PredictVision;
         case PredictSupport::Translation: return Txt::PredictTranslation;
+        case PredictSupport::Speech: return Txt::PredictSpeech;
         case PredictSupport::NoModel: break;
     }
     return Txt::PredictNoModel;

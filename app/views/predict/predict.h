@@ -31,6 +31,7 @@ enum class PredictSupport {
     Masked,     // BERT / DistilBERT: fill in [MASK]ed tokens (when the checkpoint has its MLM head)
     Vision,     // ViT / DeiT: no tokens to predict; its classes are in the Image view
     Translation,  // an encoder–decoder (Marian): the target written token by token (translation.h)
+    Speech,     // a speech model (Whisper): its transcript and what it heard are in the Audio view
 };
 PredictSupport predict_support(const pretrained::PretrainedModel* model);
 // The message the view shows instead of bars (NoModel), or the view's intro line.
