@@ -55,6 +55,10 @@ std::string refusal_message(const ComputeView& view, Lang lang) {
     return localize_core_message(view.error, lang);
 }
 
+bool has_section(const ComputeView& view, const char* name) {
+    return std::find(view.sections.begin(), view.sections.end(), name) != view.sections.end();
+}
+
 std::string empty_view_message(const ComputeView& view, Lang lang) {
     return view.error.empty() ? std::string(tr(lang, Txt::NoTrace)) : refusal_message(view, lang);
 }

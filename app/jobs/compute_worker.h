@@ -66,6 +66,9 @@ void apply_result(ComputeView& view, ComputeResult result);
 // drawing when there is no trace, else above the earlier trace it keeps showing.
 std::string refusal_message(const ComputeView& view, Lang lang);
 
+// Whether the run has a section of that name ("cross": a view that shows cross-attention asks for it).
+bool has_section(const ComputeView& view, const char* name);
+
 // What a view without a trace says: the refusal when there is one, else "Type a sentence to begin."
 std::string empty_view_message(const ComputeView& view, Lang lang);
 

@@ -16,10 +16,6 @@ namespace attn::app {
 
 namespace {
 
-bool has_section(const ComputeView& view, const char* name) {
-    return std::find(view.sections.begin(), view.sections.end(), name) != view.sections.end();
-}
-
 // `s` cut at a character boundary with "…" so that it fits `max_w` pixels.
 std::string elide(const std::string& s, float max_w) {
     if (ImGui::CalcTextSize(s.c_str()).x <= max_w) return s;

@@ -21,10 +21,6 @@ namespace attn::app {
 
 namespace {
 
-bool has_section(const ComputeView& view, const char* name) {
-    return std::find(view.sections.begin(), view.sections.end(), name) != view.sections.end();
-}
-
 // The spectrogram's frames that hold sound (2 mel frames per encoder frame), low pitch at the
 // bottom, as RGBA through the colormap (floor … max).
 void upload_spectrogram(AudioPanel& p, const std::shared_ptr<const TraceAudio>& audio, Colormap map) {
