@@ -137,7 +137,9 @@ Expected<Sound> decode_audio(const std::uint8_t* data, std::size_t size, const s
     SF_INFO info{};
     SndCloser sf{sf_open_virtual(&io, SFM_READ, &info, &file)};
     if (!sf.sf) {
-        const std::string why = printable_input(sf_strerror(nullptr), 120);
+        std::string why = printable_input(sf_strerror(nullptr), 120);
+        if (why.find("SF_INFO struct incomplete") != std::string::npos)  // libsndfile's words for a 0 Hz or 0-channel header
+            why = "its header gives no sample rate or no channels";
         return Status::Error("'" + shown + "' is not a sound file AttnLab can read (" + why + "); it reads " +
                              kSupportedAudioFormats + " files.");
     }

@@ -8,7 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cmath>
 #include <future>
 
@@ -249,4 +251,129 @@ TEST_CASE("encode_wav16: what the app saves reads back as the same sound") {
     const float diff = max_abs_diff(s->samples, x);
     MESSAGE("16-bit round trip: max |diff| " << diff);
     CHECK(diff <= 0.5f / 32768);
+}
+
+namespace {
+
+// A WAV file written here: RIFF, a 16-byte fmt chunk (format tag 1 = PCM, 7 = μ-law), the data
+// chunk as given; `data_size` overrides the data chunk's declared size (a header that lies).
+std::vector<std::uint8_t> wav_file(int tag, int channels, int rate, int bits, const std::vector<std::uint8_t>& data,
+                                   long long data_size = -1) {
+    std::vector<std::uint8_t> out;
+    auto u32 = [&](std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) out.push_back(std::uint8_t(v >> (8 * i)));
+    };
+    auto u16 = [&](std::uint16_t v) {
+        out.push_back(std::uint8_t(v));
+        out.push_back(std::uint8_t(v >> 8));
+    };
+    const std::uint32_t declared = data_size >= 0 ? std::uint32_t(data_size) : std::uint32_t(data.size());
+    out.insert(out.end(), {'R', 'I', 'F', 'F'});
+    u32(std::uint32_t(36 + std::min<std::uint64_t>(declared, 0xFFFFFFFFull - 36)));
+    out.insert(out.end(), {'W', 'A', 'V', 'E', 'f', 'm', 't', ' '});
+    u32(16);
+    u16(std::uint16_t(tag));
+    u16(std::uint16_t(channels));
+    u32(std::uint32_t(rate));
+    u32(std::uint32_t(rate * channels * bits / 8));
+    u16(std::uint16_t(channels * bits / 8));
+    u16(std::uint16_t(bits));
+    out.insert(out.end(), {'d', 'a', 't', 'a'});
+    u32(declared);
+    out.insert(out.end(), data.begin(), data.end());
+    return out;
+}
+
+std::vector<float> sine(int n, int rate, double hz, double amplitude) {
+    std::vector<float> s(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) s[std::size_t(i)] = float(amplitude * std::sin(2.0 * M_PI * hz * i / rate));
+    return s;
+}
+
+std::vector<std::uint8_t> pcm16(const std::vector<float>& interleaved) {
+    std::vector<std::uint8_t> d;
+    for (float x : interleaved) {
+        const int v = int(std::lround(std::clamp(x, -1.0f, 1.0f) * 32767.0f));
+        d.push_back(std::uint8_t(v & 0xFF));
+        d.push_back(std::uint8_t((v >> 8) & 0xFF));
+    }
+    return d;
+}
+
+// G.711 μ-law, from its definition: sign, then the segment and step of |x| · 32635 + 132.
+std::uint8_t mu_law(float x) {
+    int v = int(std::lround(std::clamp(x, -1.0f, 1.0f) * 32635.0f));
+    const int sign = v < 0 ? 0x80 : 0;
+    v = std::min(std::abs(v), 32635) + 132;
+    int segment = 7;
+    for (int mask = 0x4000; segment > 0 && !(v & mask); mask >>= 1) --segment;
+    const int step = (v >> (segment + 3)) & 0x0F;
+    return std::uint8_t(~(sign | (segment << 4) | step));
+}
+
+}  // namespace
+
+TEST_CASE("decode_audio: a hostile corpus built here — 8-bit, μ-law, 96 kHz, 6 channels, lying and empty headers") {
+    const int n = 8000;  // 0.5 s at 16 kHz
+    const std::vector<float> ref = sine(n, 16000, 440.0, 0.5);
+
+    // 8-bit unsigned PCM: (byte − 128) / 128, so within one step (1/128) of the sine.
+    std::vector<std::uint8_t> u8;
+    for (float x : ref) u8.push_back(std::uint8_t(std::lround(128.0f + x * 127.0f)));
+    auto s8 = decode_audio(wav_file(1, 1, 16000, 8, u8).data(), wav_file(1, 1, 16000, 8, u8).size(), "u8.wav");
+    REQUIRE_MESSAGE(s8.ok(), s8.status().message());
+    CHECK(s8->format == "WAV, 8-bit PCM");
+    CHECK(s8->samples.size() == std::size_t(n));
+    MESSAGE("8-bit: max |diff| " << max_abs_diff(s8->samples, ref));
+    CHECK(max_abs_diff(s8->samples, ref) < 1.0f / 128.0f + 1e-6f);
+
+    // μ-law: within its coarsest step at this level (about 1/64 of full scale near ±0.5).
+    std::vector<std::uint8_t> mu;
+    for (float x : ref) mu.push_back(mu_law(x));
+    const auto mu_file = wav_file(7, 1, 16000, 8, mu);
+    auto smu = decode_audio(mu_file.data(), mu_file.size(), "mulaw.wav");
+    REQUIRE_MESSAGE(smu.ok(), smu.status().message());
+    MESSAGE("mu-law: " << smu->format << ", max |diff| " << max_abs_diff(smu->samples, ref));
+    CHECK(smu->samples.size() == std::size_t(n));
+    CHECK(max_abs_diff(smu->samples, ref) < 1.0f / 64.0f);
+
+    // 96 kHz: resampled to 16 kHz, the same 440 Hz sine (edges left out: the filter's ramp).
+    const auto hi_file = wav_file(1, 1, 96000, 16, pcm16(sine(6 * n, 96000, 440.0, 0.5)));
+    auto s96 = decode_audio(hi_file.data(), hi_file.size(), "r96k.wav");
+    REQUIRE_MESSAGE(s96.ok(), s96.status().message());
+    CHECK(s96->file_sample_rate == 96000);
+    CHECK(s96->samples.size() == std::size_t(n));
+    MESSAGE("96 kHz -> 16 kHz: max |diff| " << max_abs_diff(s96->samples, ref, 200));
+    CHECK(max_abs_diff(s96->samples, ref, 200) < 2e-3f);
+
+    // 6 channels: channel c carries the sine × c / 5 (c = 0 … 5); the mix is their mean, sine × 0.5.
+    std::vector<float> six;
+    for (float x : ref)
+        for (int c = 0; c < 6; ++c) six.push_back(x * float(c) / 5.0f);
+    const auto six_file = wav_file(1, 6, 16000, 16, pcm16(six));
+    auto s6 = decode_audio(six_file.data(), six_file.size(), "six.wav");
+    REQUIRE_MESSAGE(s6.ok(), s6.status().message());
+    CHECK(s6->file_channels == 6);
+    std::vector<float> mean(ref.size());
+    for (std::size_t i = 0; i < ref.size(); ++i) mean[i] = ref[i] * 0.5f;
+    CHECK(max_abs_diff(s6->samples, mean) < 2e-4f);
+
+    // A header declaring ~37 hours over 1 s of data: the frames that are there are read.
+    const auto liar = wav_file(1, 1, 16000, 16, pcm16(std::vector<float>(16000, 0.1f)), 0xFFFFFFF0ll);
+    auto sl = decode_audio(liar.data(), liar.size(), "ten_hours.wav");
+    REQUIRE_MESSAGE(sl.ok(), sl.status().message());
+    CHECK(sl->samples.size() == 16000u);
+
+    // 0 Hz and 0 channels: refused in one line that says what is missing.
+    const auto zero_hz = wav_file(1, 1, 0, 16, pcm16(ref));
+    auto sz = decode_audio(zero_hz.data(), zero_hz.size(), "zero_hz.wav");
+    REQUIRE_FALSE(sz.ok());
+    MESSAGE(sz.error());
+    CHECK(sz.error().find("'zero_hz.wav' is not a sound file AttnLab can read") == 0);
+    CHECK(sz.error().find("sample rate") != std::string::npos);
+    // An empty data chunk: no sound.
+    const auto empty = wav_file(1, 1, 16000, 16, {});
+    auto se = decode_audio(empty.data(), empty.size(), "empty.wav");
+    REQUIRE_FALSE(se.ok());
+    CHECK(se.error() == "'empty.wav' (WAV, 16-bit PCM) holds no sound: 0 samples.");
 }
