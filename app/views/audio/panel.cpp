@@ -43,6 +43,33 @@ void upload_spectrogram(AudioPanel& p, const std::shared_ptr<const TraceAudio>& 
     p.uploaded = audio;
 }
 
+// The cross-attention map of rows first_row … T − 1 over the frames, each row scaled to its maximum.
+void upload_map(AudioPanel& p, const std::shared_ptr<const Trace>& cross, int first_row,
+                const std::vector<std::pair<int, int>>& heads, Colormap map) {
+    if (p.map_trace == cross && p.map_heads == heads && p.map_colours == map && p.map_texture != 0) return;
+    p.map_rows.clear();
+    for (int r = first_row; r < cross->t_q(); ++r) p.map_rows.push_back(cross_row(*cross, r, heads));
+    const int rows = int(p.map_rows.size()), cols = rows > 0 ? int(p.map_rows.front().size()) : 0;
+    p.map_trace = cross;
+    p.map_heads = heads;
+    p.map_colours = map;
+    if (rows == 0 || cols == 0) return;
+    std::vector<std::uint8_t> rgba(std::size_t(rows) * std::size_t(cols) * 4, 0);
+    for (int r = 0; r < rows; ++r) {
+        const std::vector<float>& v = p.map_rows[std::size_t(r)];
+        const float top = std::max(*std::max_element(v.begin(), v.end()), 1e-6f);
+        for (int c = 0; c < cols && c < int(v.size()); ++c) {
+            const Rgb8 px = colormap_rgb8(map, std::clamp(v[std::size_t(c)] / top, 0.0f, 1.0f));
+            std::uint8_t* out = &rgba[(std::size_t(r) * std::size_t(cols) + std::size_t(c)) * 4];
+            out[0] = px.r;
+            out[1] = px.g;
+            out[2] = px.b;
+            out[3] = 255;
+        }
+    }
+    p.map_texture = upload_rgba_texture(p.map_texture, rgba.data(), cols, rows);
+}
+
 ImU32 heat(Colormap map, float t) {
     const Rgb8 c = colormap_rgb8(map, std::clamp(t, 0.0f, 1.0f));
     return IM_COL32(c.r, c.g, c.b, 255);
@@ -60,6 +87,7 @@ double tick_step(double seconds, float width) {
 
 void destroy_audio_panel(AudioPanel& p) {
     delete_texture(p.texture);
+    delete_texture(p.map_texture);
     p = AudioPanel{};
 }
 
@@ -194,19 +222,9 @@ void draw_audio_panel(AudioPanel& p, AppState& s, const ComputeView& view) {
         std::snprintf(buf, sizeof(buf), tr(lang, Txt::AudioCrossOf), word->text.c_str());
         label(y_map, map_h, buf);
     } else if (rows > 0) {
-        const float rh = map_h / float(rows), cw = width / float(F);
-        const int step = std::max(1, int(std::ceil(float(F) / width)));  // frames per drawn cell
-        for (int r = 0; r < rows; ++r) {
-            const std::vector<float> v = cross_row(cross, first_row + r, heads);
-            if (v.empty()) continue;
-            const float top = std::max(*std::max_element(v.begin(), v.end()), 1e-6f);
-            for (int f = 0; f < F && f < int(v.size()); f += step) {
-                float m = 0.0f;
-                for (int k = f; k < f + step && k < int(v.size()); ++k) m = std::max(m, v[std::size_t(k)]);
-                dl->AddRectFilled(ImVec2(x0 + float(f) * cw, y_map + float(r) * rh),
-                                  ImVec2(x0 + float(f + step) * cw, y_map + float(r + 1) * rh), heat(s.colormap, m / top));
-            }
-        }
+        upload_map(p, view.trace, first_row, heads, s.colormap);
+        if (p.map_texture != 0)
+            dl->AddImage(ImTextureID(std::intptr_t(p.map_texture)), ImVec2(x0, y_map), ImVec2(x0 + width, y_map + map_h));
         label(y_map, map_h, tr(lang, Txt::AudioCrossAll));
     }
 
@@ -232,9 +250,8 @@ void draw_audio_panel(AudioPanel& p, AppState& s, const ComputeView& view) {
         const int f = std::clamp(int((m.x - x0) / width * float(F)), 0, F - 1);
         float value = 0.0f;
         if (!chosen.empty()) value = chosen[std::size_t(std::min(f, int(chosen.size()) - 1))];
-        else if (rows > 0 && m.y >= y_map) {
-            const int r = std::clamp(int((m.y - y_map) / (map_h / float(rows))), 0, rows - 1);
-            const std::vector<float> v = cross_row(cross, first_row + r, heads);
+        else if (rows > 0 && m.y >= y_map && int(p.map_rows.size()) == rows) {
+            const std::vector<float>& v = p.map_rows[std::size_t(std::clamp(int((m.y - y_map) / (map_h / float(rows))), 0, rows - 1))];
             if (!v.empty()) value = v[std::size_t(std::min(f, int(v.size()) - 1))];
         }
         dl->AddLine(ImVec2(m.x, y_wave), ImVec2(m.x, y_map + map_h), IM_COL32(255, 255, 255, 90));

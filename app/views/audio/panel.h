@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "app/jobs/compute_worker.h"
@@ -19,6 +20,13 @@ struct AudioPanel {
     std::shared_ptr<const TraceAudio> uploaded;
     unsigned texture = 0;
     int texture_frames = 0;  // mel frames in the texture (those holding sound)
+    // Every written token's cross-attention over the frames, for (trace, heads, colormap): the
+    // rows (T − prompt, F) for hover values, and as a texture (each row on its own 0 … max).
+    std::shared_ptr<const Trace> map_trace;
+    std::vector<std::pair<int, int>> map_heads;
+    Colormap map_colours = Colormap::Viridis;
+    std::vector<std::vector<float>> map_rows;
+    unsigned map_texture = 0;
 };
 
 void draw_audio_panel(AudioPanel& panel, AppState& state, const ComputeView& view);

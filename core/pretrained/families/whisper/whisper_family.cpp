@@ -187,16 +187,13 @@ public:
         if (run.cross_text.empty()) {
             if (Status st = write(model, memory, opt, said); !st) return st;
         } else {
-            Seq2SeqSession empty;
-            empty.model = &model;
-            whisper_start_from_memory(w, c, memory, empty);
-            auto language = choose_language(model, opt, empty, said);
-            if (!language) return language.status();
-            said.prompt = whisper_prompt(c.speech, *language, opt.translate);
+            Seq2SeqSession unused;
+            if (Status st = start_prompt(model, memory, opt, unused, said); !st) return st;
             auto typed = tok.encode(run.cross_text, run.tokenizer.max_tokens);
             if (!typed) return Status::Error("Transcript: " + typed.error());
             for (const SubwordToken& t : *typed) said.ids.push_back(t.id);
             said.text = run.cross_text;
+            said.words = whisper_words(model, said.ids);
         }
         for (int id : said.ids)
             if (id < 0 || id >= c.vocab_size)
@@ -208,7 +205,6 @@ public:
             return Status::Error("The prompt and transcript are " + std::to_string(T) + " tokens, but " + model.name +
                                  "'s decoder reads at most " + std::to_string(positions) + ". Shorten it.");
         if (Status s = check_trace_budget(T + 1, std::max(T + 1, F), H, L, c.d_model); !s) return s;
-        said.words = whisper_words(model, said.ids);
         decode_and_time(model, memory, run.attention, F, said, pass);
         for (LayerTrace& layer : pass.decoder.layers) trim_layer_trace(layer, T, T);
         for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, T, F);
@@ -315,16 +311,24 @@ private:
         return 2.0 * model.mel.hop_length / model.mel.sample_rate;
     }
 
-    // The prompt (language chosen or detected) and greedy writing from the encoder's output.
+    // A session over the encoder's output `memory` (no token read yet), and the prompt with the
+    // language chosen or detected (out.prompt and the language fields).
+    static Status start_prompt(const PretrainedModel& model, const Mat& memory, const SpeechOptions& opt,
+                               Seq2SeqSession& s, Transcript& out) {
+        s.model = &model;
+        whisper_start_from_memory(weights_of(model), model.config, memory, s);
+        auto language = choose_language(model, opt, s, out);
+        if (!language) return language.status();
+        out.prompt = whisper_prompt(model.config.speech, *language, opt.translate);
+        return Status::Ok();
+    }
+
+    // The prompt and greedy writing from the encoder's output.
     static Status write(const PretrainedModel& model, const Mat& memory, const SpeechOptions& opt, Transcript& out) {
         const PretrainedConfig& c = model.config;
         const WhisperWeights& w = weights_of(model);
         Seq2SeqSession s;
-        s.model = &model;
-        whisper_start_from_memory(w, c, memory, s);
-        auto language = choose_language(model, opt, s, out);
-        if (!language) return language.status();
-        out.prompt = whisper_prompt(c.speech, *language, opt.translate);
+        if (Status st = start_prompt(model, memory, opt, s, out); !st) return st;
         if (int(out.prompt.size()) >= whisper_limit(c))
             return Status::Error(model.name + ": generation_config.json's max_length leaves no room after the prompt.");
         for (int id : out.prompt) whisper_append(w, c, s, id);
