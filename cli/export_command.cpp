@@ -25,9 +25,14 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     cmd.add_option("--view", o.view,
                    "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, rope (rotary models); with --image: "
                    "image, attn-distance, pos-similarity; with a next-token --model: lens (the logit lens); with a "
-                   "translation --model: alignment (its cross-attention as words)")
+                   "translation --model: alignment (its cross-attention as words); with a speech --model and --audio: audio "
+                   "(waveform, spectrogram, cross-attention and words on a time axis)")
         ->capture_default_str();
-    cmd.add_option("--head", o.head, "Head number as the app shows it: 1 to --heads")->capture_default_str();
+    cmd.add_option("--head", o.head,
+                   "Head number as the app shows it: 1 to --heads (the audio view: the alignment heads' mean unless given)")
+        ->capture_default_str()
+        ->each([&o](const std::string&) { o.head_given = true; });
+    cmd.add_option("--word", o.word, "The audio view's word to follow (its span, rows and curve), counted from 1");
     cmd.add_option("--layer", o.layer, "Layer number, from 1")->capture_default_str();
     cmd.add_option("--cell", o.cell,
                    "The cell view's cell as query:key token positions from 0 (as --block), e.g. 2:0");
@@ -183,6 +188,17 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
 
 // --patch and --mean-heads (image view) need the image's grid: the query token they name.
 Status resolve_patch(const ExportOptions& o, const Trace& trace, FigureRequest& r) {
+    if (o.word != 0 && r.view != FigureView::Audio)
+        return Status::Error("--word belongs to the audio view: add --view audio (with a speech --model and --audio).");
+    if (r.view == FigureView::Audio) {
+        if (!o.patch.empty() || o.mean_heads || o.mean_layers || o.pieces)
+            return Status::Error("--patch, --mean-heads, --mean-layers and --pieces do not belong to the audio view: it "
+                                 "shows the alignment heads' mean, or the --head given.");
+        if (!o.head_given) r.head = -1;
+        if (o.word < 0) return Status::Error("--word counts the transcript's words from 1.");
+        r.word = o.word - 1;
+        return Status::Ok();
+    }
     if ((o.mean_layers || o.pieces) && r.view != FigureView::Alignment)
         return Status::Error("--mean-layers and --pieces belong to the alignment view: add --view alignment.");
     if (r.view == FigureView::Alignment) {
@@ -249,15 +265,18 @@ int run_export(const ExportOptions& o, const char* argv0) {
     if (!model) {
         return fail("export", model.error(), kExitBadInput);
     }
-    // The alignment view reads the run's cross-attention section (a translation model's third).
+    // The alignment and audio views read the run's cross-attention section (an encoder–decoder's third).
+    const bool audio_view = request->view == FigureView::Audio;
     auto trace = [&]() -> Expected<Trace> {
-        if (request->view != FigureView::Alignment) return compute_cli_trace(*model, setup->run);
+        if (request->view != FigureView::Alignment && !audio_view) return compute_cli_trace(*model, setup->run);
         auto sections = compute_cli_run(*model, setup->run);
         if (!sections) return sections.status();
         for (Trace& t : *sections)
-            if (t.section == "cross") return std::move(t);
-        return Status::Error("The alignment view shows a translation model's cross-attention: give a Marian folder "
-                             "with --model (and --target, or let the model translate).");
+            if (t.section == "cross" && (!audio_view || t.audio)) return std::move(t);
+        return Status::Error(audio_view ? "The audio view shows a speech model's cross-attention over a recording: give a "
+                                          "Whisper folder with --model and the recording with --audio FILE."
+                                        : "The alignment view shows a translation model's cross-attention: give a Marian "
+                                          "folder with --model (and --target, or let the model translate).");
     }();
     if (!trace) {
         return fail("export", trace.error(), kExitBadInput);
@@ -301,6 +320,14 @@ int run_export(const ExportOptions& o, const char* argv0) {
             }
             bytes = std::move(*csv);
             what = "cross-attention as " + std::string(o.pieces ? "pieces" : "words") + ", target x source";
+        } else if (audio_view) {
+            auto csv = audio_csv(*trace, *request, o.csv_bom);
+            if (!csv) {
+                return fail("export", csv.error(), kExitBadInput);
+            }
+            bytes = std::move(*csv);
+            what = "cross-attention of " + std::to_string(trace->t_q() - trace->audio->prompt_tokens) +
+                   " written tokens over " + std::to_string(trace->t_k()) + " frames, with their words' times";
         } else if (request->view == FigureView::AttnDistance || request->view == FigureView::PosSimilarity) {
             const bool distance = request->view == FigureView::AttnDistance;
             auto csv = distance ? attention_distance_csv(*trace, o.csv_bom) : position_similarity_csv(*trace, o.csv_bom);

@@ -15,6 +15,8 @@ struct ExportOptions {
     std::string output;
     std::string view = "heatmap";
     int head = 1;      // 1-based, as the app shows heads
+    bool head_given = false;  // --head was on the command line (the audio view: else the alignment heads)
+    int word = 0;      // audio view: the transcript word to follow, from 1; 0 = none
     int layer = 1;     // 1-based
     std::string cell;  // "query:key", 0-based token positions as in --block
     int row = -1;      // row view: the query (0-based); -1 = the last one

@@ -77,6 +77,7 @@ FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& 
     r.pair = in.pair;
     r.all_layers = in.all_layers;
     r.pieces = in.pieces;
+    r.word = in.trace && in.trace->audio && in.word < int(in.trace->audio->words.size()) ? in.word : -1;
     if (in.model)  // rotary families: the RoPE figure's speeds (empty for the others)
         r.rope_inv_freq = in.model->family().rotary_frequencies(in.model->config);
     FigureOptions& o = r.options;
@@ -175,6 +176,7 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
                        : s.view == FigureView::PosSimilarity    ? position_similarity_csv(*in.trace, true)
                        : s.view == FigureView::Rope             ? rope_csv(*in.trace, make_figure_request(in, s), true)
                        : s.view == FigureView::Alignment        ? alignment_csv(*in.trace, make_figure_request(in, s), true)
+                       : s.view == FigureView::Audio            ? audio_csv(*in.trace, make_figure_request(in, s), true)
                                                                 : matrix_csv(*in.trace, in.layer, std::max(in.head, 0), in.values,
                                                                              /*utf8_bom=*/true);
             if (!csv) {

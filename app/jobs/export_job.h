@@ -65,6 +65,7 @@ struct ExportInputs {
     int row = -1;  // Row and Qk figures: the query (-1 = the last one)
     int pair = 0;  // the RoPE figure's dimension pair (its frequencies come from `model`)
     bool all_layers = false, pieces = false;  // the alignment figure (head −1: the layer's mean)
+    int word = -1;  // the audio figure's followed word (head −1: the alignment heads)
     MatrixValues values = MatrixValues::Weights;
     Colormap colormap = Colormap::Viridis;
     FigureLang lang = FigureLang::En;

@@ -38,6 +38,7 @@ Txt figure_view_title(FigureView v) {
         case FigureView::PosSimilarity: return Txt::ViewPosSimilarity;
         case FigureView::Rope: return Txt::ViewRope;
         case FigureView::Alignment: return Txt::ViewAlignment;
+        case FigureView::Audio: return Txt::ViewAudio;
     }
     return Txt::ViewHeatmap;
 }
@@ -69,6 +70,7 @@ FigureView figure_view_for(const AppState& s) {
         case View::PosSimilarity: return FigureView::PosSimilarity;
         case View::Rope: return FigureView::Rope;
         case View::Alignment: return FigureView::Alignment;  // the cross section (the view asks for it)
+        case View::Audio: return FigureView::Audio;          // the same, over a recording
         default: return FigureView::Heatmap;
     }
 }
@@ -111,6 +113,9 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         if (view.trace && view.trace->section == "cross" &&
             ImGui::Selectable(tr(lang, figure_view_title(FigureView::Alignment)), s.view == FigureView::Alignment))
             s.view = FigureView::Alignment;
+        if (view.trace && view.trace->section == "cross" && view.trace->audio &&
+            ImGui::Selectable(tr(lang, figure_view_title(FigureView::Audio)), s.view == FigureView::Audio))
+            s.view = FigureView::Audio;
         if (view.trace && view.trace->image) {
             for (FigureView v : kImageFigureViews) {
                 if (ImGui::Selectable(tr(lang, figure_view_title(v)), v == s.view)) s.view = v;
@@ -161,6 +166,9 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
             if (state.alignment_source == int(AlignmentSource::MeanHeads)) in.head = -1;
             in.all_layers = state.alignment_source == int(AlignmentSource::MeanLayers);
             in.pieces = state.alignment_pieces;
+        } else if (s.view == FigureView::Audio) {  // the Audio view's heads and followed word
+            if (state.audio_alignment_heads) in.head = -1;
+            in.word = state.audio_word;
         }
         in.values = values_for(state.quantity);
         in.colormap = state.colormap;

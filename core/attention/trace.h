@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/attention/attention.h"
@@ -81,6 +82,7 @@ struct TraceAudio {
     int prompt_tokens = 0;             // decoder rows before the transcript (<|startoftranscript|> …)
     std::vector<TimedWord> words;      // the transcript's words with their times; empty when unknown
     std::string alignment_heads;       // which heads timed the words, for captions ("layer 3 head 1, …")
+    std::vector<std::pair<int, int>> alignment_head_list;  // the same (layer, head) pairs, 0-based
     std::string untimed;               // why the words have no times ("" = timed)
 };
 

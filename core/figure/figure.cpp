@@ -43,6 +43,7 @@ const Named<FigureView> kViews[] = {
     {FigureView::Image, "image"},       {FigureView::AttnDistance, "attn-distance"},
     {FigureView::PosSimilarity, "pos-similarity"}, {FigureView::Rope, "rope"},
     {FigureView::Alignment, "alignment"},
+    {FigureView::Audio, "audio"},
 };
 const Named<FigureFormat> kFormats[] = {
     {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
@@ -76,7 +77,8 @@ bool parse_figure_view(const std::string& name, FigureView* out) {
     return parse_name(kViews, name, out);
 }
 const char* figure_view_choices() {
-    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, image, attn-distance, pos-similarity, rope";
+    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, image, attn-distance, pos-similarity, rope, "
+           "alignment, audio";
 }
 const char* figure_format_name(FigureFormat format) {
     return name_of(kFormats, format);
@@ -151,6 +153,7 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
     if (r.view == FigureView::Alignment && trace.section != "cross")
         return Status::Error("The alignment view shows a translation model's cross-attention: give a Marian folder "
                              "with --model (and --target, or let the model translate).");
+    if (r.view == FigureView::Audio) return fig::validate_audio_request(trace, r);
     // The image and alignment views: the mean of the heads; the ViT-paper views: no dot outlined.
     const bool mean_allowed = (image_view || r.view == FigureView::Alignment) && r.head == -1;
     if (!mean_allowed && (r.head < 0 || r.head >= L.n_heads)) {
@@ -234,10 +237,18 @@ std::string settings_caption(const Canvas& c, const Trace& trace, int layer, int
                                                 std::to_string(im.height)}));
         if (im.positions_interpolated)
             parts.push_back(c.tf(Ft::CaptionImageInterpolated, {std::to_string(im.checkpoint_grid)}));
+    } else if (trace.audio) {  // a speech run: the recording and the transcript
+        const TraceAudio& a = *trace.audio;
+        parts.push_back(c.tf(Ft::CaptionAudio, {markup_escape(shorten(a.source, 80)), markup_escape(a.format),
+                                                format_number(a.source_seconds, 2)}));
+        parts.push_back(c.tf(a.language_detected ? Ft::CaptionAudioDetected : Ft::CaptionAudioChosen,
+                             {markup_escape(a.language)}));
+        parts.push_back(c.tf(a.transcript_generated ? Ft::CaptionTranscriptWritten : Ft::CaptionTranscriptTyped,
+                             {markup_escape(shorten(a.transcript, 200))}));
     } else {
         parts.push_back(c.tf(Ft::CaptionText, {markup_escape(shorten(trace.run.text, 300))}));
     }
-    if (trace.run.is_cross())  // a pretrained (BERT) model reads the second text as sentence B
+    if (trace.run.is_cross() && !trace.audio)  // a pretrained (BERT) model reads the second text as sentence B
         parts.push_back(c.tf(trace.is_pretrained() ? Ft::CaptionSentenceB : Ft::CaptionCrossText,
                              {markup_escape(shorten(trace.run.cross_text, 200))}));
     if (trace.is_pretrained()) {
@@ -497,6 +508,9 @@ void draw_view(fig::Canvas& c, const Trace& trace, const FigureRequest& r) {
             break;
         case FigureView::Alignment:
             fig::draw_alignment_view(c, trace, r);
+            break;
+        case FigureView::Audio:
+            fig::draw_audio_view(c, trace, r);
             break;
     }
 }

@@ -32,8 +32,10 @@ namespace attn {
 // (core/attention/vision_stats.h); the layer/head request outlines one dot, `row` (a patch token) one map.
 // Rope: a rotary model's q and k of one head and dimension pair as 2-D arrows before and after the
 // rotation, and the frequency of every pair (needs FigureRequest::rope_inv_freq).
+// Audio: a speech run's waveform, spectrogram, cross-attention map and words on one time axis (needs
+// the cross section of a run over a recording: Trace::audio).
 enum class FigureView { Heatmap, Heads, Scaling, Pipeline, Lines, PositionalEncoding, Cell, Row, Qk, Image,
-                        AttnDistance, PosSimilarity, Rope, Alignment };
+                        AttnDistance, PosSimilarity, Rope, Alignment, Audio };
 enum class FigureFormat { Png, Svg, Pdf };
 // A, S = QKᵀ, S · factor (softmax input), attention rollout through layers 1 … layer (heads
 // averaged, + I, rows normalised, multiplied; core/attention/attention_flow.h; self-attention only)
@@ -92,6 +94,9 @@ struct FigureRequest {
     // all_layers = the mean of every layer's heads; pieces = subword pieces, not words.
     bool all_layers = false;
     bool pieces = false;
+    // Audio view: head −1 = the mean of the alignment heads (the layer's heads when the trace names
+    // none); `word` (0-based in TraceAudio::words, −1 = none) is outlined with its span and row.
+    int word = -1;
     FigureOptions options;
 };
 
@@ -141,6 +146,11 @@ Expected<std::string> rope_csv(const Trace& trace, const FigureRequest& request,
 // The alignment view's matrix (request.layer, head −1 = the layer's mean, all_layers, pieces) as
 // CSV: header "" then the source words, one row per target word (core/attention/alignment.h).
 Expected<std::string> alignment_csv(const Trace& trace, const FigureRequest& request, bool utf8_bom = false);
+// The audio view's numbers (request.layer, head −1 = the alignment heads) as CSV: header token,
+// word, start_s, end_s, then each frame's start time in seconds; one row per written token (the
+// prompt left out): the word it belongs to with the word's times (empty when untimed), then its
+// cross-attention over the frames that hold sound.
+Expected<std::string> audio_csv(const Trace& trace, const FigureRequest& request, bool utf8_bom = false);
 // An image run's mean attention distance (vision_stats.h) as CSV: header layer, head,
 // mean_distance_px, prefix_share; one row per (layer, head), both counted from 1.
 Expected<std::string> attention_distance_csv(const Trace& trace, bool utf8_bom = false);

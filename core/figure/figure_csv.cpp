@@ -1,14 +1,17 @@
 // figure_csv.cpp — one matrix of a trace, the Train view's curves and the lens table as RFC 4180 CSV.
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cmath>
 #include <map>
 #include <optional>
 #include <string>
 
 #include "core/attention/alignment.h"
+#include "core/attention/audio_map.h"
 #include "core/figure/figure.h"
 #include "core/figure/figure_train.h"
+#include "core/figure/figure_views.h"
 #include "core/figure/figure_lens.h"
 #include "core/attention/attention_flow.h"
 #include "core/attention/positional.h"
@@ -208,6 +211,44 @@ Expected<std::string> alignment_csv(const Trace& trace, const FigureRequest& r, 
         rows.push_back(std::move(t));
     }
     return csv_of(merge_words(pieces, tgt, src), rows, header, utf8_bom);
+}
+
+Expected<std::string> audio_csv(const Trace& trace, const FigureRequest& r, bool utf8_bom) {
+    FigureRequest probe = r;
+    probe.view = FigureView::Audio;
+    if (Status s = validate_figure_request(trace, probe, FigureFormat::Svg); !s) return s;
+    const TraceAudio& a = *trace.audio;
+    const int F = std::clamp(a.sound_frames, 1, trace.t_k()), P = std::clamp(a.prompt_tokens, 0, trace.t_q());
+    const std::vector<std::pair<int, int>> heads = fig::audio_figure_heads(trace, probe);
+    const bool timed = a.untimed.empty();
+    std::string out;
+    if (utf8_bom) out += "\xEF\xBB\xBF";
+    out += "token,word,start_s,end_s";
+    for (int f = 0; f < F; ++f) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, ",%.2f", f * a.seconds_per_frame);
+        out += buf;
+    }
+    out += "\r\n";
+    for (int t = P; t < trace.t_q(); ++t) {
+        append_field(out, trace.q_tokens[std::size_t(t)].text);
+        const TimedWord* word = nullptr;
+        for (const TimedWord& w : a.words)
+            if (t >= w.first_token && t < w.end_token) word = &w;
+        out += ',';
+        if (word) append_field(out, word->text);
+        out += ',';
+        if (word && timed) append_number(out, word->start);
+        out += ',';
+        if (word && timed) append_number(out, word->end);
+        const std::vector<float> row = audio_cross_row(trace, t, heads);
+        for (int f = 0; f < F; ++f) {
+            out += ',';
+            append_number(out, f < int(row.size()) ? row[std::size_t(f)] : 0.0f);
+        }
+        out += "\r\n";
+    }
+    return out;
 }
 
 }  // namespace attn

@@ -326,6 +326,31 @@ const Entry kTable[] = {
      "(i - j)·θ: on how far apart the tokens are, not on where the sentence starts.",
      "위치 i의 q는 i·θ만큼, 위치 j의 k는 j·θ만큼 돌기 때문에 둘의 내적은 그 사이 각 (i - j)·θ에 달려 있음: 문장이 "
      "어디서 시작하는지가 아니라 두 토큰이 얼마나 떨어져 있는지에 달려 있음."},
+
+    {Ft::TitleAudio, "Listening: where the decoder looks in the sound while it writes",
+     "듣기: 디코더가 글자를 쓰면서 소리의 어디를 보는가"},
+    {Ft::TitleAudioWord, "Listening: where the decoder looks for “{0}” ({1}–{2} s)",
+     "듣기: 디코더가 “{0}”을(를) 찾는 곳 ({1}–{2}초)"},
+    {Ft::SubtitleAudioAlign, "Cross-attention · mean of the alignment heads ({0}) · {1} written tokens × {2} frames",
+     "교차 어텐션 · 정렬 헤드({0})의 평균 · 쓴 토큰 {1}개 × 프레임 {2}개"},
+    {Ft::SubtitleAudioHead, "Cross-attention · layer {0} · head {1} of {2} · {3} written tokens × {4} frames",
+     "교차 어텐션 · 레이어 {0} · 헤드 {1}/{2} · 쓴 토큰 {3}개 × 프레임 {4}개"},
+    {Ft::SubtitleAudioMeanHeads, "Cross-attention · layer {0}, mean of its {1} heads · {2} written tokens × {3} frames",
+     "교차 어텐션 · 레이어 {0}, 헤드 {1}개의 평균 · 쓴 토큰 {2}개 × 프레임 {3}개"},
+    {Ft::AudioWaveform, "Waveform", "파형"},
+    {Ft::AudioSpectrogram, "Log-mel spectrogram ({0} bins, low pitch at the bottom)", "로그 멜 스펙트로그램 (빈 {0}개, 낮은 음이 아래)"},
+    {Ft::AudioCross, "Cross-attention: one row per written token", "교차 어텐션: 쓴 토큰마다 한 행"},
+    {Ft::AudioWords, "Words at their times", "단어와 그 시간"},
+    {Ft::AudioTime, "time (s)", "시간 (초)"},
+    {Ft::AudioRowMax, "share of the row's maximum", "행 최댓값 대비"},
+    {Ft::AudioUntimed, "The words have no times: {0}", "단어의 시간을 알 수 없음: {0}"},
+    {Ft::AudioTrimmed, "the {0} frames that hold sound ({1} s) of the encoder's {2}",
+     "인코더의 프레임 {2}개 중 소리가 담긴 {0}개 ({1}초)"},
+    {Ft::CaptionAudio, "Recording: {0} ({1}), {2} s", "녹음: {0} ({1}), {2}초"},
+    {Ft::CaptionAudioDetected, "language {0} (detected)", "언어 {0} (감지)"},
+    {Ft::CaptionAudioChosen, "language {0} (chosen)", "언어 {0} (선택)"},
+    {Ft::CaptionTranscriptWritten, "transcript written by the model: “{0}”", "모델이 쓴 받아쓰기: “{0}”"},
+    {Ft::CaptionTranscriptTyped, "transcript typed: “{0}”", "입력한 받아쓰기: “{0}”"},
 };
 
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == size_t(Ft::kCount), "one row per Ft id");

@@ -241,6 +241,25 @@ enum class Ft {
     RopeKeys,
     RopeNumbers,
     RopeWhy,
+    // Audio view (a speech model's cross-attention over a recording) and its caption
+    TitleAudio,
+    TitleAudioWord,
+    SubtitleAudioAlign,
+    SubtitleAudioHead,
+    SubtitleAudioMeanHeads,
+    AudioWaveform,
+    AudioSpectrogram,
+    AudioCross,
+    AudioWords,
+    AudioTime,
+    AudioRowMax,
+    AudioUntimed,
+    AudioTrimmed,
+    CaptionAudio,
+    CaptionAudioDetected,
+    CaptionAudioChosen,
+    CaptionTranscriptWritten,
+    CaptionTranscriptTyped,
     kCount
 };
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/figure/figure.h"
@@ -30,6 +31,7 @@ void draw_attn_distance_view(Canvas& c, const Trace& trace, const FigureRequest&
 void draw_pos_similarity_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_rope_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 void draw_alignment_view(Canvas& c, const Trace& trace, const FigureRequest& request);
+void draw_audio_view(Canvas& c, const Trace& trace, const FigureRequest& request);
 // The pipeline figure's first step for an image run: z0 = [x_class; x_p E] + E_pos for the prefix
 // tokens and up to three patches (`query` first when it is a patch) in `area`; returns the height used.
 double draw_z0_band(Canvas& c, const Trace& trace, const Rect& area, int query);
@@ -40,6 +42,12 @@ void draw_train_image_probes(Canvas& c, const Rect& area, const TrainFigureData&
 // The rope view's checks beyond the layer and head (figure_rope.cpp): a rotary trace, the
 // frequencies, the pair in range.
 Status validate_rope_request(const Trace& trace, const FigureRequest& request);
+// The audio view's checks beyond the layer (figure_audio.cpp): a speech run's cross section, the
+// head (−1 allowed), the word in range.
+Status validate_audio_request(const Trace& trace, const FigureRequest& request);
+// The heads the audio view averages (figure_audio.cpp): (layer, head) when a head is given, else the
+// alignment heads, else the layer's heads.
+std::vector<std::pair<int, int>> audio_figure_heads(const Trace& trace, const FigureRequest& request);
 
 // ---- shared by the views (figure.cpp) ----
 

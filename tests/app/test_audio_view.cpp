@@ -1,14 +1,16 @@
-// The Audio view's numbers (app/views/audio/audio_view.h) on the real tiny Whisper's run over the
-// Korean recording, and what the app sends a speech model (make_request, same_request, settings).
+// What the app sends a speech model (make_request, same_request, settings); the Audio view's
+// numbers are tested with core (tests/pretrained/test_audio_map.cpp).
 #include <doctest/doctest.h>
 
-#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "app/jobs/export_job.h"
 #include "app/state/app_state.h"
 #include "app/state/views.h"
-#include "app/views/audio/audio_view.h"
 #include "app/views/predict/predict.h"
 #include "core/pretrained/pretrained_model.h"
 
@@ -28,63 +30,20 @@ PretrainedPtr tiny_whisper() {
     return model;
 }
 
-const std::vector<Trace>& run() {
-    static const std::vector<Trace> sections = [] {
+std::shared_ptr<const Trace> cross_section() {
+    static const std::shared_ptr<const Trace> cross = [] {
         RunConfig r;
         r.audio_path = kFixtures + "audio/fixtures/ko_16k.wav";
         r.language = "ko";
         r.cross_text = " the cat, 집!";
         auto s = pretrained::compute_pretrained_run(*tiny_whisper(), r);
         REQUIRE_MESSAGE(s.ok(), (s.ok() ? "" : s.error()));
-        return *s;
+        return std::make_shared<const Trace>((*s)[2]);
     }();
-    return sections;
+    return cross;
 }
 
 }  // namespace
-
-TEST_CASE("audio view: the alignment heads come back from the trace's caption, 0-based") {
-    const Trace& cross = run()[2];
-    REQUIRE(cross.section == "cross");
-    CHECK(alignment_heads_of(cross) == std::vector<std::pair<int, int>>{{1, 0}, {1, 2}});
-    Trace no_audio = cross;
-    no_audio.audio.reset();
-    CHECK(alignment_heads_of(no_audio).empty());
-}
-
-TEST_CASE("audio view: a word's cross-attention is the mean of its rows and of the heads") {
-    const Trace& cross = run()[2];
-    const TraceAudio& a = *cross.audio;
-    REQUIRE(a.words.size() == 5);
-    const TimedWord& w = a.words[3];  // " 집": three rows
-    const std::vector<std::pair<int, int>> heads = {{1, 0}, {1, 2}};
-    const std::vector<float> got = cross_rows(cross, w.first_token, w.end_token, heads);
-    REQUIRE(int(got.size()) == a.sound_frames);
-    double worst = 0;
-    for (int f = 0; f < a.sound_frames; ++f) {
-        double want = 0;
-        for (const auto& [l, h] : heads)
-            for (int r = w.first_token; r < w.end_token; ++r) want += cross.layers[l].heads[h].weights(r, f);
-        want /= 2.0 * (w.end_token - w.first_token);
-        worst = std::max(worst, std::fabs(want - got[std::size_t(f)]));
-    }
-    MESSAGE("word row against a direct sum: max diff " << worst);
-    CHECK(worst < 1e-6);
-    CHECK(cross_rows(cross, 0, 1, {{7, 0}}).empty());  // no such layer
-    const std::vector<float> one = cross_row(cross, 4, {{0, 1}});
-    CHECK(one[0] == cross.layers[0].heads[1].weights(4, 0));
-}
-
-TEST_CASE("audio view: waveform columns hold each stretch's lowest and highest sample") {
-    const std::vector<float> s = {0.0f, 0.5f, -0.25f, 1.0f, -1.0f, 0.2f};
-    const auto c = waveform_columns(s, s.size(), 3);
-    REQUIRE(c.size() == 3);
-    CHECK(c[0] == std::pair<float, float>{0.0f, 0.5f});
-    CHECK(c[1] == std::pair<float, float>{-0.25f, 1.0f});
-    CHECK(c[2] == std::pair<float, float>{-1.0f, 0.2f});
-    CHECK(waveform_columns(s, 0, 3).empty());
-    CHECK(waveform_columns(s, 100, 12).size() == 12);  // more columns than samples: each reads one
-}
 
 TEST_CASE("make_request: a speech model gets the recording, the language and a typed transcript when one is on") {
     AppState s;
@@ -116,4 +75,41 @@ TEST_CASE("make_request: a speech model gets the recording, the language and a t
     View v = View::Heatmap;
     CHECK(parse_view("audio", &v));
     CHECK(v == View::Audio);
+}
+
+TEST_CASE("export: the Audio view saves its figure and CSV with the alignment heads and the followed word") {
+    ExportInputs in;
+    in.trace = cross_section();
+    in.model = tiny_whisper();
+    in.layer = 0;
+    in.head = -1;  // the alignment heads (the view's default)
+    in.word = 3;   // " 집"
+    in.lang = FigureLang::Ko;
+    in.font_file = std::string(ATTNLAB_ASSET_DIR) + "/fonts/NanumGothic.ttf";
+    ExportSettings set;
+    set.view = FigureView::Audio;
+    const FigureRequest r = make_figure_request(in, set);
+    CHECK(r.word == 3);
+    CHECK(r.head == -1);
+    in.word = 40;  // a word the trace does not have (a stale selection): none followed
+    CHECK(make_figure_request(in, set).word == -1);
+    in.word = 3;
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "attnlab-audio-export-test";
+    std::filesystem::create_directories(dir);
+    for (ExportKind kind : {ExportKind::Png, ExportKind::Svg, ExportKind::Pdf, ExportKind::Csv}) {
+        set.kind = kind;
+        set.path = (dir / "audio").string();
+        const ExportOutcome out = run_export(in, set);
+        REQUIRE_MESSAGE(out.ok, out.message);
+        CHECK(std::filesystem::file_size(out.path) > 500);
+    }
+    std::ifstream svg(dir / "audio.svg");
+    std::stringstream text;
+    text << svg.rdbuf();
+    CHECK(text.str().find("디코더가") != std::string::npos);  // "…“집”을(를) 찾는 곳": the word's title, in Korean
+    std::ifstream csv(dir / "audio.csv");
+    std::string header;
+    std::getline(csv, header);
+    CHECK(header.rfind("\xEF\xBB\xBFtoken,word,start_s,end_s,0.00,", 0) == 0);
+    std::filesystem::remove_all(dir);
 }

@@ -83,6 +83,32 @@ for s in j["sections"]:
         assert "q" not in L and all(list(h) == ["weights"] for h in L["heads"])
 PY
 
+# export --view audio: the figure in three formats and the numbers, a word followed.
+for f in png svg pdf csv; do
+    expect_exit 0 "export --view audio .$f" -- "$bin" export --model "$whisper" --audio "$sounds/ko_16k.wav" \
+        --language ko --target " the cat, 집!" --view audio --word 4 --lang ko -o "$tmp/audio.$f"
+done
+grep -q "듣기: 디코더가" "$tmp/audio.svg" && ok || fail "export --view audio: the Korean title is not in the SVG's text"
+$py - "$tmp/audio.csv" <<'PY' && ok || fail "export --view audio: the CSV's rows"
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
+assert rows[0][:5] == ["token", "word", "start_s", "end_s", "0.00"], rows[0][:5]
+words = [r[1] for r in rows[1:]]
+assert " 집" in words and " the" in words, words
+for r in rows[1:]:
+    assert all(0 <= float(v) <= 1 for v in r[4:])
+PY
+expect_exit 1 "export --view audio --word past the transcript" -- "$bin" export --model "$whisper" \
+    --audio "$sounds/ko_16k.wav" --language ko --target " the cat, 집!" --view audio --word 9 -o "$tmp/y.png"
+expect_stderr "Word 9 is out of range: the transcript has 5 words (1–5)." "export --view audio --word past the transcript"
+expect_exit 1 "export --word outside the audio view" -- "$bin" export --model "$whisper" \
+    --audio "$sounds/ko_16k.wav" --view heatmap --word 2 -o "$tmp/y.png"
+expect_stderr "--word belongs to the audio view" "export --word outside the audio view"
+expect_exit 1 "export --view audio with a text model" -- "$bin" export --model "$models/tiny-gpt2" --text "hi" \
+    --view audio -o "$tmp/y.png"
+expect_stderr "speech model's cross-attention over a recording" "export --view audio with a text model"
+[ ! -e "$tmp/y.png" ] && ok || fail "a refused export wrote its output"
+
 # Refusals: each a message and exit 1 (2: a required option missing).
 expect_exit 1 "transcribe with a text model" -- "$bin" transcribe --model "$models/tiny-gpt2" \
     --audio "$sounds/ko_16k.wav" -o "$tmp/x.json"

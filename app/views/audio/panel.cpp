@@ -1,4 +1,4 @@
-// panel.cpp — the Audio view (the contract is in panel.h; the numbers in audio_view.h).
+// panel.cpp — the Audio view (the contract is in panel.h; the numbers in core/attention/audio_map.h).
 #include "app/views/audio/panel.h"
 
 #include <algorithm>
@@ -9,11 +9,11 @@
 #include <imgui.h>
 
 #include "app/heatmap/heatmap_texture.h"
-#include "app/views/audio/audio_view.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/speech_language.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"
+#include "core/attention/audio_map.h"
 #include "core/base/colormap.h"
 #include "core/pretrained/pretrained_model.h"
 
@@ -48,7 +48,7 @@ void upload_map(AudioPanel& p, const std::shared_ptr<const Trace>& cross, int fi
                 const std::vector<std::pair<int, int>>& heads, Colormap map) {
     if (p.map_trace == cross && p.map_heads == heads && p.map_colours == map && p.map_texture != 0) return;
     p.map_rows.clear();
-    for (int r = first_row; r < cross->t_q(); ++r) p.map_rows.push_back(cross_row(*cross, r, heads));
+    for (int r = first_row; r < cross->t_q(); ++r) p.map_rows.push_back(audio_cross_row(*cross, r, heads));
     const int rows = int(p.map_rows.size()), cols = rows > 0 ? int(p.map_rows.front().size()) : 0;
     p.map_trace = cross;
     p.map_heads = heads;
@@ -140,7 +140,7 @@ void draw_audio_panel(AudioPanel& p, AppState& s, const ComputeView& view) {
     ImGui::PopTextWrapPos();
 
     // --- Which heads: the alignment heads' mean, or the chosen layer and head.
-    const std::vector<std::pair<int, int>> align = alignment_heads_of(cross);
+    const std::vector<std::pair<int, int>> align = audio_alignment_heads(cross);
     if (align.empty()) s.audio_alignment_heads = false;
     ImGui::BeginDisabled(align.empty());
     ImGui::Checkbox(tr(lang, Txt::AudioAlignHeads), &s.audio_alignment_heads);
@@ -187,7 +187,7 @@ void draw_audio_panel(AudioPanel& p, AppState& s, const ComputeView& view) {
     };
 
     // Waveform: each pixel column's lowest and highest sample.
-    const std::size_t heard = std::min(a.samples.size(), std::size_t(double(F) * a.seconds_per_frame * a.sample_rate));
+    const std::size_t heard = heard_samples(a);
     const auto cols = waveform_columns(a.samples, heard, int(width));
     float peak = 1e-6f;
     for (const auto& [lo, hi] : cols) peak = std::max({peak, -lo, hi});
@@ -210,7 +210,7 @@ void draw_audio_panel(AudioPanel& p, AppState& s, const ComputeView& view) {
     dl->AddRectFilled(ImVec2(x0, y_map), ImVec2(x0 + width, y_map + map_h), IM_COL32(10, 10, 14, 255));
     std::vector<float> chosen;
     if (word) {
-        chosen = cross_rows(cross, word->first_token, word->end_token, heads);
+        chosen = audio_cross_rows(cross, word->first_token, word->end_token, heads);
         const float top = chosen.empty() ? 1.0f : std::max(*std::max_element(chosen.begin(), chosen.end()), 1e-6f);
         const float cw = width / float(F);
         for (int f = 0; f < int(chosen.size()) && f < F; ++f) {

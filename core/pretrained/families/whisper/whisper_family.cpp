@@ -205,7 +205,7 @@ public:
             return Status::Error("The prompt and transcript are " + std::to_string(T) + " tokens, but " + model.name +
                                  "'s decoder reads at most " + std::to_string(positions) + ". Shorten it.");
         if (Status s = check_trace_budget(T + 1, std::max(T + 1, F), H, L, c.d_model); !s) return s;
-        decode_and_time(model, memory, run.attention, F, said, pass);
+        const std::vector<std::pair<int, int>> timing_heads = decode_and_time(model, memory, run.attention, F, said, pass);
         for (LayerTrace& layer : pass.decoder.layers) trim_layer_trace(layer, T, T);
         for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, T, F);
 
@@ -230,6 +230,7 @@ public:
         audio->transcript_generated = run.cross_text.empty();
         audio->prompt_tokens = P;
         audio->alignment_heads = said.alignment_heads;
+        audio->alignment_head_list = timing_heads;
         audio->untimed = said.untimed;
         for (TimedWord word : said.words) {
             word.first_token += P;
@@ -285,8 +286,9 @@ private:
     // The decoder over the prompt, the transcript and <|endoftext|> (its row times the last word;
     // causal, so the rows before it are those of the input without it), its cross-attention cut to
     // the recording's frames, and the words' times from it. A transcript that fills the decoder
-    // leaves no room for <|endoftext|>: its words stay untimed, and `untimed` says why.
-    static void decode_and_time(const PretrainedModel& model, const Mat& memory, const AttentionOptions& opt, int frames,
+    // leaves no room for <|endoftext|>: its words stay untimed, and `untimed` says why. Returns the
+    // alignment heads (0-based (layer, head)).
+    static std::vector<std::pair<int, int>> decode_and_time(const PretrainedModel& model, const Mat& memory, const AttentionOptions& opt, int frames,
                                 Transcript& said, Seq2SeqPass& pass) {
         const PretrainedConfig& c = model.config;
         const WhisperWeights& w = weights_of(model);
@@ -296,15 +298,16 @@ private:
         if (room) input.push_back(c.seq2seq.eos_id);
         whisper_decode(w, c, memory, input, opt, pass);
         for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, layer.t_q(), frames);
-        alignment_heads(model, pass.cross, said.alignment_heads);
-        if (said.words.empty()) return;
+        std::vector<std::pair<int, int>> heads = alignment_heads(model, pass.cross, said.alignment_heads);
+        if (said.words.empty()) return heads;
         if (!room) {
             said.untimed = "The transcript fills the decoder (" + std::to_string(input.size()) +
                            " tokens), so <|endoftext|> has no row; the word times need it.";
-            return;
+            return heads;
         }
         time_words(model, pass.cross, int(said.prompt.size()), int(said.ids.size()), seconds_per_frame(model), said.words,
                    said.alignment_heads);
+        return heads;
     }
 
     static double seconds_per_frame(const PretrainedModel& model) {
