@@ -13,6 +13,7 @@ libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       zlib1g-dev dataset-fashion-mnist  # the ViT trainer's fashion task: Fashion-MNIST's gzip'd idx files (core/train/idx_file.cpp)
       libdbus-1-dev libx11-dev  # app/ime: IBus over D-Bus; X keysyms (XkbKeycodeToKeysym) for the input method
       libsndfile1-dev libsoxr-dev libfftw3-dev  # speech (core/audio): sound files, resampling to 16 kHz, the log-mel's FFT
+      portaudio19-dev libasound2-dev libjack-jackd2-dev  # the app's microphone and speakers (app/sound); ALSA's and JACK's probing kept quiet
       libsentencepiece-dev  # translation models' SentencePiece files (Marian's source.spm / target.spm), run by the library itself (core/tokenizer)
       libopenblas-pthread-dev  # OpenBLAS for the engine's matrix products (core/base/gemm.cpp); safe to call from several threads
       fonts-nanum fonts-dejavu-core  # figures and handouts: Hangul; DejaVu fills in symbols such as ᵀ and −

@@ -360,7 +360,12 @@ constexpr CoreMessagePattern kPatterns[] = {
      "{1}은(는) Marian 모델입니다. 이미지가 아니라 글을 번역합니다."},
     // Whisper and recordings (core/pretrained/families/whisper, core/audio)
     {"{} is a Whisper model: it listens to a recording. Open a sound file ({}) or record one.",
-     "{1}은(는) Whisper 모델입니다. 녹음을 듣습니다. 소리 파일({2})을 여세요."},
+     "{1}은(는) Whisper 모델입니다. 녹음을 듣습니다. 소리 파일({2})을 열거나 녹음하세요."},
+    // The microphone's takes and Save as WAV (app/sound/recordings.cpp)
+    {"Give the file a name.", "파일 이름을 정하세요."},
+    {"That is the recording itself: choose another name.", "녹음 파일 자신입니다. 다른 이름을 고르세요."},
+    {"The recording is too short ({} s).", "녹음이 너무 짧습니다 ({1}초)."},
+    {"Could not create the folder {}: {}.", "{1} 폴더를 만들 수 없습니다: {2}."},
     {"{} is a Whisper model: it listens, it does not see images.",
      "{1}은(는) Whisper 모델입니다. 소리를 들을 뿐 이미지는 보지 않습니다."},
     {"The transcript fills the decoder ({} tokens), so <|endoftext|> has no row; the word times need it.",

@@ -181,7 +181,11 @@ enum class Txt {
     AudioDetected, AudioChosen, AudioTrimmed, AudioTranscriptGenerated, AudioTranscriptTyped, AudioAlignHeads,
     AudioAlignHeadsTip, AudioWordTip, AudioClickWord, AudioUntimed, AudioWaveform, AudioSpectrogram, AudioCrossOf,
     AudioCrossAll, AudioFrameTip, AudioLanguage, AudioLanguageAuto, AudioLanguageTip, AudioOpenTitle, AudioOpenIntro,
-    AudioOpenPath, AudioOpenHint, AudioInUse, AudioNone, AudioMissing, AudioTextModel, AudioNoPlayback, AudioWords, AudioTypedBox, AudioTypedBoxTip, PredictSpeech,
+    AudioOpenPath, AudioOpenHint, AudioInUse, AudioNone, AudioMissing, AudioTextModel, AudioWords,
+    SoundRecord, SoundRecordTip, SoundStop, SoundStopTip, SoundPlay, SoundPlayTip, SoundPlayWord, SoundPlayWordTip,
+    SoundSaveAs, SoundSaveAsTip, SoundStarting, SoundRecording, SoundPlaying, SoundLevelTip, SoundNoSystem, SoundNoInput,
+    SoundNoOutput, SoundInputFailed, SoundOutputFailed, SoundRecorded, SoundLimit, SoundTooShort, SoundSaveTitle,
+    SoundSavePath, SoundSaveGo, SoundSaved, SoundCancel, SoundNothingToSave, AudioTypedBox, AudioTypedBoxTip, PredictSpeech,
     Count
 };
 

@@ -284,7 +284,7 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
             worker.wait_idle(std::chrono::seconds(30));  // deterministic: every result is in
             wait_panel_jobs(app, std::chrono::seconds(30));
             glyphs_wait_build(app.fonts);  // deterministic: the atlas with the new glyphs is swapped in below
-        } else if (frames_since_wait > 2 && !worker.busy() && !ImGui::IsAnyItemActive()) {
+        } else if (frames_since_wait > 2 && !worker.busy() && !ImGui::IsAnyItemActive() && !sound_busy(app.audio.record)) {
             glfwWaitEventsTimeout(0.5);  // idle: sleep until input or a worker result
             frames_since_wait = 0;
         } else {

@@ -105,7 +105,7 @@ FigureView figure_view_for(const std::string& view, bool cell_selected) {
     if (view == "positional") return FigureView::PositionalEncoding;
     if (view == "row") return FigureView::Row;
     if (view == "qk") return FigureView::Qk;
-    return FigureView::Heatmap;  // heatmap, and the views without a figure: variants, cost, model, predict, lens
+    return FigureView::Heatmap;  // heatmap, and the views without a figure: variants, cost, model, predict, lens, audio
 }
 
 }  // namespace attn::lesson

@@ -43,7 +43,7 @@ const char* const kSettingKeys[] = {"text",  "cross_text", "view",   "layer",  "
 
 const char* const kViews[] = {"heatmap", "explain", "heads", "scaling", "pipeline", "lines",
                               "positional", "variants", "cost", "model", "row", "qk",
-                              "predict", "lens"};  // need an opened model folder in the app
+                              "predict", "lens", "audio"};  // need an opened model folder in the app
 
 Expected<long long> parse_whole(const std::string& v, const std::string& key) {
     long long out = 0;

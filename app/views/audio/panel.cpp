@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "app/heatmap/heatmap_texture.h"
+#include "app/i18n/core_messages.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/speech_language.h"
 #include "app/widgets/ui_widgets.h"
@@ -88,6 +89,7 @@ double tick_step(double seconds, float width) {
 void destroy_audio_panel(AudioPanel& p) {
     delete_texture(p.texture);
     delete_texture(p.map_texture);
+    p.record.sound.reset();  // stops what plays or records and joins the sound thread
     p = AudioPanel{};
 }
 
@@ -96,6 +98,7 @@ void draw_audio_panel(AudioPanel& p, AppState& s, const ComputeView& view) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(lang, Txt::AudioIntro));
     ImGui::PopTextWrapPos();
+    if (view.model && view.model->caps().inputs.audio) draw_record_bar(p.record, s, view);
     if (!view.trace || view.trace->layers.empty()) {
         draw_empty_view(view, lang);
         return;
@@ -127,16 +130,14 @@ void draw_audio_panel(AudioPanel& p, AppState& s, const ComputeView& view) {
         ImGui::SameLine();
         language_combo(s, *view.model);
     }
-    ImGui::SameLine();
-    ImGui::TextDisabled("(?)");
-    item_tooltip(tr(lang, Txt::AudioNoPlayback));
     ImGui::PushTextWrapPos(0.0f);
     if (a.cut) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), tr(lang, Txt::AudioCut), int(std::lround(a.frames * a.seconds_per_frame)));
     ImGui::TextDisabled(tr(lang, Txt::AudioTrimmed), F, seconds, a.frames, a.frames);
     ImGui::TextUnformatted(tr(lang, a.transcript_generated ? Txt::AudioTranscriptGenerated : Txt::AudioTranscriptTyped));
     ImGui::SameLine();
     ImGui::TextUnformatted(a.transcript.c_str());
-    if (!a.untimed.empty()) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), tr(lang, Txt::AudioUntimed), a.untimed.c_str());
+    if (!a.untimed.empty()) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), tr(lang, Txt::AudioUntimed),
+                                         localize_core_message(a.untimed, lang).c_str());
     ImGui::PopTextWrapPos();
 
     // --- Which heads: the alignment heads' mean, or the chosen layer and head.
@@ -241,6 +242,10 @@ void draw_audio_panel(AudioPanel& p, AppState& s, const ComputeView& view) {
                         ImVec2(x0 + (float(f) + 0.5f) * cw, y_spec + spec_h * (1.0f - chosen[std::size_t(f)] / top)),
                         IM_COL32(255, 255, 255, 230), 2.0f);
     }
+
+    // The playhead while the recording (or a word) plays.
+    if (const double t = playhead_seconds(p.record); t >= 0.0 && t <= seconds)
+        dl->AddLine(ImVec2(x_of(t), y_wave), ImVec2(x_of(t), y_map + map_h), IM_COL32(255, 80, 80, 230), 2.0f);
 
     // Hover: the time, the frame and the attention there.
     ImGui::SetCursorScreenPos(ImVec2(x0, y_wave));

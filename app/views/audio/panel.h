@@ -3,7 +3,8 @@
 // written token (or of the chosen word) over the frames — with the transcript's words placed at
 // the times the alignment heads give them. Click a word to follow its cross-attention; the
 // word's span (dynamic time warping) is drawn over everything. The view shows the run's "cross"
-// section and asks for it when another section is shown.
+// section and asks for it when another section is shown. Above it, for a model that listens: record
+// from the microphone, play the recording or a word, save it as WAV (record_bar.h).
 #pragma once
 
 #include <memory>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "app/jobs/compute_worker.h"
+#include "app/views/audio/record_bar.h"
 #include "app/state/app_state.h"
 
 namespace attn::app {
@@ -27,6 +29,7 @@ struct AudioPanel {
     Colormap map_colours = Colormap::Viridis;
     std::vector<std::vector<float>> map_rows;
     unsigned map_texture = 0;
+    RecordBar record;  // the microphone and the speakers (record_bar.h)
 };
 
 void draw_audio_panel(AudioPanel& panel, AppState& state, const ComputeView& view);
