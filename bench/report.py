@@ -57,6 +57,7 @@ def main() -> None:
     gpt2_report(out, threads)
     llama_report(out, threads)
     vit_report(out, threads)
+    whisper_report(out, threads)
 
 
 def vit_report(out: str, threads: int) -> None:
@@ -91,6 +92,50 @@ def vit_report(out: str, threads: int) -> None:
         if fresh and kept:
             print(f"\nre-running a 4000x3000 JPEG: decode + resize + normalise {fresh:.1f} ms; "
                   f"kept input {kept:.3f} ms ({fresh / kept:.0f}x less)")
+
+
+def whisper_report(out: str, threads: int) -> None:
+    """Whisper on 10 s of sound (bench_whisper, bench_torch_whisper.py): the mel, the encoder (and its
+    products by OpenBLAS alone), ms per cached token; ours per thread count against PyTorch's best
+    torch × BLAS setting for the same number of cores; best of the rounds."""
+    names = {0: "whisper-tiny", 1: "whisper-base"}
+    ours = {}  # (threads, model, what) -> ms
+    for t in (threads, 1):
+        for path in glob.glob(f"{out}/whisper_{t}t_*.json"):
+            for b in json.load(open(path))["benchmarks"]:
+                if b.get("run_type", "iteration") != "iteration":
+                    continue
+                parts = b["name"].split("/")
+                what = parts[0].replace("BM_Whisper", "").lower()
+                model = names[int(parts[1])] if parts[1].isdigit() else "-"
+                value = b["ms_per_token"] if what == "decode" else b["real_time"]  # the counter: ms per token
+                key = (t, model, what)
+                ours[key] = min(ours.get(key, float("inf")), value)
+    torch = {}  # (cores, model, what) -> best ms over the settings using at most that many cores
+    for line in open(f"{out}/torch.txt"):
+        m = re.match(r"torch-whisper model=(\S+) threads=(\d+) blas=(\d+) mel_ms=([\d.]+) encoder_ms=([\d.]+) "
+                     r"decode_ms_per_token=([\d.]+)", line)
+        if m:
+            cores = max(int(m.group(2)), int(m.group(3)))
+            for t in (threads, 1):
+                if cores <= t:
+                    for what, v in (("mel", m.group(4)), ("encoder", m.group(5)), ("decode", m.group(6))):
+                        key = (t, m.group(1) if what != "mel" else "-", what)
+                        torch[key] = min(torch.get(key, float("inf")), float(v))
+    if not ours:
+        return
+    print("\nWhisper on 10 s of sound (encoder over 1500 frames, the 500 with sound kept; decoding: ms per token)")
+    print(f"{'threads':>7} {'model':>13} {'step':>9} {'ours ms':>9} {'torch ms':>9} {'speedup':>8} {'OpenBLAS':>9}"
+          f" {'enc/BLAS':>8}")
+    for (t, model, what) in sorted(ours, key=lambda k: (-k[0], k[1], k[2])):
+        if what == "products":
+            continue
+        o, p = ours[(t, model, what)], torch.get((t, model, what), float("nan"))
+        blas = ours.get((t, model, "products"), float("nan")) if what == "encoder" else float("nan")
+        ratio = f"{o / blas:>7.2f}x" if what == "encoder" else f"{'':>8}"
+        print(f"{t:>7} {model:>13} {what:>9} {o:>9.2f} {p:>9.2f} {p / o:>7.2f}x {blas:>9.2f} {ratio}")
+    print("torch: its best of torch x BLAS threads within the same cores; 'enc/BLAS' = encoder / its products by"
+          " sgemm alone (the goal: <= 1.15).")
 
 
 def gpt2_report(out: str, threads: int) -> None:

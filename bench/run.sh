@@ -8,6 +8,8 @@
 #              for KV-cached generation (bench_generate, bench_torch_generate.py),
 #              interleaved so that a busy spell hits every contender; the table takes each one's
 #              best round (default 3).
+#   WHISPER=0  skips Whisper on 10 s of sound (bench_whisper: mel, encoder, its products by OpenBLAS
+#              alone, cached decoding; bench_torch_whisper.py at torch × BLAS threads 2×2, 1×2, 1×1).
 #   LLAMA=0    skips the rotary decoders (SmolLM2-135M- and Qwen2.5-0.5B-shaped random BF16 folders
 #              made in the temp dir by make_llama_folder.py, ~1.3 GB of disk and ~30 s): forward at
 #              N = 128, the same products by OpenBLAS alone, ms per cached token, and PyTorch's
@@ -22,7 +24,7 @@ rounds=${ROUNDS:-3}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON \
     -DATTNLAB_BUILD_TESTS=OFF -DATTNLAB_BUILD_APP=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_bench_generate attnlab_peak_memory \
-    attnlab_bench_train attnlab_bench_vit attnlab_bench_llama
+    attnlab_bench_train attnlab_bench_vit attnlab_bench_llama attnlab_bench_whisper
 out=$(mktemp -d)
 threads=$(nproc)
 filter='BM_(Trace|TraceNoStats|OpenBLAS)/'
@@ -78,6 +80,21 @@ if [ "${LLAMA:-1}" != 0 ]; then
     done
     for m in "" --widen; do "$build/bench/attnlab_peak_memory" --llama "$out/qwen2.5-0.5b" $m; done | tee -a "$out/memory.txt"
     rm -rf "$out/smollm2-135m" "$out/qwen2.5-0.5b"
+fi
+# Whisper at tiny and base shapes on 10 s of sound (issue 33): ours at both thread counts, then
+# PyTorch at each torch × BLAS thread setting (its best one is the reference), interleaved per round.
+if [ "${WHISPER:-1}" != 0 ]; then
+    for r in $(seq "$rounds"); do
+        echo "== whisper, round $r of $rounds"
+        for t in "$threads" 1; do
+            ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_whisper" --benchmark_min_time=3 \
+                --benchmark_out="$out/whisper_${t}t_$r.json" --benchmark_out_format=json >/dev/null
+        done
+        for tb in "$threads $threads" "1 $threads" "1 1"; do
+            # shellcheck disable=SC2086
+            /usr/bin/python3 bench/bench_torch_whisper.py $tb | tee -a "$out/torch.txt"
+        done
+    done
 fi
 # Training (issue 13): steps/s of the default reverse model, ours and PyTorch, interleaved per
 # round; then the time until reverse and induction reach 99% exact (evaluation off the clock).
