@@ -49,7 +49,7 @@ seeds_of() {
         lesson) echo assets/lessons/*/*.md ;;
         image) echo tests/image/fixtures/decode/*.png tests/image/fixtures/decode/*.jpg ;;
         preprocessor_config) echo tests/image/fixtures/preprocess/*.json ;;
-        audio) echo tests/audio/fixtures/*.ogg tests/audio/fixtures/*.flac tests/audio/fixtures/broken_*.wav ;;
+        audio) echo tests/audio/fixtures/*.ogg tests/audio/fixtures/*.flac tests/audio/fixtures/broken_*.wav tests/audio/fixtures/hostile_*.wav ;;
         generation_config) echo $fx/pretrained/models/tiny-{marian,whisper}/generation_config.json ;;
         *) ;;
     esac

@@ -4,6 +4,8 @@
 // messages, read_audio_file's file errors, and the WAV writer.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cmath>
+#include <fstream>
 #include <future>
 
 #include "core/audio/audio.h"
@@ -376,4 +379,31 @@ TEST_CASE("decode_audio: a hostile corpus built here — 8-bit, μ-law, 96 kHz, 
     auto se = decode_audio(empty.data(), empty.size(), "empty.wav");
     REQUIRE_FALSE(se.ok());
     CHECK(se.error() == "'empty.wav' (WAV, 16-bit PCM) holds no sound: 0 samples.");
+}
+
+TEST_CASE("decode_audio: the hostile files (gen_hostile_audio.py) each give their expected sound or refusal") {
+    std::ifstream in(std::string(ATTNLAB_AUDIO_FIXTURES) + "/hostile.json");
+    REQUIRE(in);
+    const nlohmann::json cases = nlohmann::json::parse(in);
+    REQUIRE(cases.size() == 8);
+    for (const auto& [name, want] : cases.items()) {
+        CAPTURE(name);
+        auto s = decode(name);
+        if (want.contains("refused")) {
+            REQUIRE_FALSE(s.ok());
+            MESSAGE(name << ": " << s.error());
+            CHECK(s.error().find(want["refused"].get<std::string>()) != std::string::npos);
+            CHECK(s.error().rfind("'" + name + "'", 0) == 0);
+            continue;
+        }
+        REQUIRE_MESSAGE(s.ok(), s.status().message());
+        CHECK(s->samples.size() == want["samples"].get<std::size_t>());
+        if (want.contains("format")) CHECK(s->format == want["format"].get<std::string>());
+        if (want.contains("channels")) CHECK(s->file_channels == want["channels"].get<int>());
+        const double scale = want.value("scale", 1.0);
+        const std::vector<float> ref = sine(int(s->samples.size()), 16000, 440.0, 0.5 * scale);
+        const float diff = max_abs_diff(s->samples, ref, want.value("skip", std::size_t(0)));
+        MESSAGE(name << " (" << s->format << "): max |diff| from the sine " << diff);
+        CHECK(diff <= want["tolerance"].get<double>());
+    }
 }
