@@ -126,22 +126,21 @@ bool SoundDevice::open_system() {
     jack_set_info_function(quiet_jack);
     const PaError e = Pa_Initialize();
     if (e != paNoError) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        error_ = SoundError{SoundProblem::NoSoundSystem, Pa_GetErrorText(e)};
-        mode_ = SoundMode::Idle;
+        fail(SoundProblem::NoSoundSystem, Pa_GetErrorText(e));
         return false;
     }
     system_open_ = true;
     return true;
 }
 
+void SoundDevice::fail(SoundProblem problem, std::string detail) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    error_ = SoundError{problem, std::move(detail)};
+    mode_ = SoundMode::Idle;
+}
+
 void SoundDevice::start_recording(const Request& r) {
     if (!open_system()) return;
-    auto fail = [&](SoundProblem p, std::string detail) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        error_ = SoundError{p, std::move(detail)};
-        mode_ = SoundMode::Idle;
-    };
     const PaDeviceIndex device = Pa_GetDefaultInputDevice();
     const PaDeviceInfo* info = device == paNoDevice ? nullptr : Pa_GetDeviceInfo(device);
     if (info == nullptr || info->maxInputChannels < 1) return fail(SoundProblem::NoInput, "");
@@ -173,17 +172,8 @@ void SoundDevice::start_recording(const Request& r) {
 }
 
 void SoundDevice::start_playing(const Request& r) {
-    if (!r.sound || r.from >= std::min(r.to, r.sound->size())) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        mode_ = SoundMode::Idle;
-        return;
-    }
+    if (!r.sound || r.from >= std::min(r.to, r.sound->size())) return fail(SoundProblem::None, "");  // nothing to play
     if (!open_system()) return;
-    auto fail = [&](SoundProblem p, std::string detail) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        error_ = SoundError{p, std::move(detail)};
-        mode_ = SoundMode::Idle;
-    };
     const PaDeviceIndex device = Pa_GetDefaultOutputDevice();
     const PaDeviceInfo* info = device == paNoDevice ? nullptr : Pa_GetDeviceInfo(device);
     if (info == nullptr || info->maxOutputChannels < 1) return fail(SoundProblem::NoOutput, "");

@@ -81,6 +81,7 @@ private:
     void start_recording(const Request& r);
     void start_playing(const Request& r);
     void finish();  // closes the stream; a recording becomes the take
+    void fail(SoundProblem problem, std::string detail);  // the request ends: Idle with this error
 
     std::thread thread_;
     mutable std::mutex mutex_;
