@@ -10,14 +10,11 @@
 
 #include "app/jobs/compute_worker.h"
 #include "app/state/app_state.h"
+#include "app/widgets/file_dialog.h"
 
 namespace attn::app {
 
-struct AudioDialog {
-    bool open = false;
-    bool just_opened = false;
-    std::string path;  // the path field
-};
+struct AudioDialog : FileDialogState {};
 
 void open_audio_dialog(AudioDialog& dialog);
 // Once per frame: takes dropped sound files out of `dropped` (before the model dialog sees them)

@@ -3,13 +3,9 @@
 #include "app/panels/panel_image.h"
 
 #include <cstdio>
-#include <filesystem>
-#include <system_error>
 
 #include <imgui.h>
-#include <imgui_stdlib.h>
 
-#include "app/i18n/core_messages.h"
 #include "app/jobs/model_loader.h"
 #include "app/widgets/ui_widgets.h"
 
@@ -17,11 +13,13 @@ namespace attn::app {
 
 namespace {
 
+constexpr FileDialogTexts kTexts{"open_image",    Txt::ImageOpenTitle, Txt::ImageOpenIntro, Txt::ImageOpenPath,
+                                 Txt::ImageOpenHint, Txt::ImageMissing, Txt::ImageNone,      Txt::ImageInUse,
+                                 Txt::ImageTextModel};
+
 // Sets the image (an absolute path, so the saved settings find it from anywhere).
 void use_image(AppState& state, const std::string& path, bool vision_model) {
-    std::error_code ec;
-    const std::filesystem::path abs = std::filesystem::absolute(path, ec);
-    state.image_path = ec ? path : abs.lexically_normal().string();
+    state.image_path = absolute_file_path(path);
     if (vision_model) state.view = View::Image;
 }
 
@@ -38,38 +36,10 @@ void draw_image_dialog(ImageDialog& d, AppState& state, std::vector<std::string>
         d.path = path;
         use_image(state, path, vision_model);
     }
-    if (!d.open) return;
     const Lang lang = state.lang;
-    if (d.just_opened) {
-        d.just_opened = false;
-        if (d.path.empty()) d.path = state.image_path;
-        ImGui::OpenPopup("###open_image");
-    }
-    char title[96];
-    std::snprintf(title, sizeof(title), "%s###open_image", tr(lang, Txt::ImageOpenTitle));
-    ImGui::SetNextWindowSize(ImVec2(640.0f, 0.0f), ImGuiCond_Appearing);
-    if (!ImGui::BeginPopupModal(title, &d.open)) return;
-
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", tr(lang, Txt::ImageOpenIntro));
-    ImGui::PopTextWrapPos();
-    ImGui::Spacing();
-    LabelBuf label;
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize(tr(lang, Txt::ImageOpenPath)).x - 16.0f);
-    bool go = ImGui::InputTextWithHint(label(lang, Txt::ImageOpenPath, "image_path"), tr(lang, Txt::ImageOpenHint),
-                                       &d.path, ImGuiInputTextFlags_EnterReturnsTrue);
-    // Only a cheap check here (stat); the worker decodes the file and reports what is wrong with it.
-    std::error_code ec;
-    const bool exists = !d.path.empty() && std::filesystem::is_regular_file(normalize_model_path(d.path), ec);
-    ImGui::BeginDisabled(d.path.empty());
-    go = ImGui::Button(label(lang, Txt::ImageOpenGo, "image_go"), ImVec2(120.0f, 0.0f)) || go;
-    ImGui::EndDisabled();
-    if (go && exists) use_image(state, normalize_model_path(d.path), vision_model);
-    ImGui::SameLine();
-    if (ImGui::Button(label(lang, Txt::ImageOpenClose, "image_close"), ImVec2(120.0f, 0.0f))) {
-        d.open = false;
-        ImGui::CloseCurrentPopup();
-    }
+    std::string chosen;
+    if (!begin_file_dialog(d, kTexts, lang, state.image_path, &chosen)) return;
+    if (!chosen.empty()) use_image(state, chosen, vision_model);
 
     if (!d.samples.empty()) {  // the bundled pictures, one click each
         ImGui::Spacing();
@@ -97,16 +67,7 @@ void draw_image_dialog(ImageDialog& d, AppState& state, std::vector<std::string>
         }
     }
 
-    ImGui::Spacing();
-    ImGui::PushTextWrapPos(0.0f);
-    if (!d.path.empty() && !exists) ImGui::TextColored(error_colour(), tr(lang, Txt::ImageMissing), d.path.c_str());
-    if (state.image_path.empty()) ImGui::TextDisabled("%s", tr(lang, Txt::ImageNone));
-    else ImGui::Text(tr(lang, Txt::ImageInUse), state.image_path.c_str());
-    if (!vision_model) ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::ImageTextModel));
-    if (vision_model && !state.image_path.empty() && !view.error.empty())  // the image's own problem
-        ImGui::TextColored(error_colour(), "%s", localize_core_message(view.error, lang).c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::EndPopup();
+    end_file_dialog(d, kTexts, lang, state.image_path, vision_model, view.error);
 }
 
 }  // namespace attn::app

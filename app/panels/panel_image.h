@@ -11,13 +11,11 @@
 #include "app/jobs/compute_worker.h"
 #include "app/state/app_state.h"
 #include "app/state/image_samples.h"
+#include "app/widgets/file_dialog.h"
 
 namespace attn::app {
 
-struct ImageDialog {
-    bool open = false;
-    bool just_opened = false;
-    std::string path;  // the path field
+struct ImageDialog : FileDialogState {
     std::vector<ImageSample> samples;  // assets/samples (set once at start; may be empty)
 };
 

@@ -75,9 +75,12 @@ SoundMode SoundDevice::mode() const {
     return mode_;
 }
 
-SoundError SoundDevice::error() const {
+SoundError SoundDevice::take_error() {
     std::lock_guard<std::mutex> lock(mutex_);
-    return error_;
+    if (mode_ != SoundMode::Idle) return SoundError{};  // a request still starting: its outcome comes later
+    SoundError out = std::move(error_);
+    error_ = SoundError{};
+    return out;
 }
 
 std::optional<RecordedTake> SoundDevice::take_recording() {

@@ -52,8 +52,8 @@ public:
     void stop();
 
     SoundMode mode() const;
-    // The last request's error (cleared by the next request).
-    SoundError error() const;
+    // The last request's error, once: reading it clears it (so does the next request).
+    SoundError take_error();
     // A recording that has ended, once.
     std::optional<RecordedTake> take_recording();
     // The take so far (seconds, level): read it only while mode() is Recording (the sound thread

@@ -136,7 +136,7 @@ TEST_CASE("sound device: without a sound card, recording and playing end in a cl
     CHECK(d.mode() == SoundMode::Idle);
     d.record();
     CHECK(settle(d) == SoundMode::Idle);
-    const SoundError e = d.error();
+    const SoundError e = d.take_error();
     MESSAGE("record without a card: problem " << int(e.problem) << " (" << e.detail << ")");
     CHECK((e.problem == SoundProblem::NoInput || e.problem == SoundProblem::NoSoundSystem ||
            e.problem == SoundProblem::InputFailed));
@@ -144,13 +144,18 @@ TEST_CASE("sound device: without a sound card, recording and playing end in a cl
     auto sound = std::make_shared<const std::vector<float>>(16000, 0.0f);
     d.play(sound, 16000, 0, sound->size());
     CHECK(settle(d) == SoundMode::Idle);
-    const SoundError p = d.error();
+    const SoundError p = d.take_error();
     CHECK((p.problem == SoundProblem::NoOutput || p.problem == SoundProblem::NoSoundSystem ||
            p.problem == SoundProblem::OutputFailed));
     d.stop();  // nothing runs: harmless
     d.play(sound, 16000, 5, 5);  // an empty span: nothing to open
     CHECK(settle(d) == SoundMode::Idle);
-    CHECK(d.error().problem == SoundProblem::None);
+    CHECK(d.take_error().problem == SoundProblem::None);
+    // An error is told once.
+    d.record();
+    CHECK(settle(d) == SoundMode::Idle);
+    CHECK(d.take_error().problem != SoundProblem::None);
+    CHECK(d.take_error().problem == SoundProblem::None);
 }
 
 // Through a real PortAudio stream: ALSA's "file" plugin as the default device reads the microphone
@@ -184,7 +189,10 @@ TEST_CASE("sound device: through ALSA's file plugin, a recording equals the inpu
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         take = d.take_recording();
     }
-    REQUIRE_MESSAGE(take.has_value(), "no take; problem " << int(d.error().problem) << " " << d.error().detail);
+    if (!take) {
+        const SoundError e = d.take_error();
+        FAIL("no take; problem " << int(e.problem) << " " << e.detail);
+    }
     CHECK(take->rate == 16000);
     CHECK(take->hit_limit);
     REQUIRE(take->samples.size() == 16000);
@@ -200,7 +208,7 @@ TEST_CASE("sound device: through ALSA's file plugin, a recording equals the inpu
     CHECK(settle(d) != SoundMode::Starting);
     for (int i = 0; i < 400 && d.mode() == SoundMode::Playing; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     REQUIRE(d.mode() == SoundMode::Idle);
-    CHECK(d.error().problem == SoundProblem::None);
+    CHECK(d.take_error().problem == SoundProblem::None);
     // PortAudio primes the device with a few blocks of silence: the sound starts after them.
     std::ifstream out(dir / "out.raw", std::ios::binary);
     std::vector<char> raw((std::istreambuf_iterator<char>(out)), std::istreambuf_iterator<char>());

@@ -86,8 +86,7 @@ void draw_record_bar(RecordBar& bar, AppState& s, const ComputeView& view) {
                 bar.message_ok = false;
             }
         }
-        const SoundError e = bar.sound->error();
-        if (e.problem != SoundProblem::None && mode == SoundMode::Idle) {
+        if (const SoundError e = bar.sound->take_error(); e.problem != SoundProblem::None) {
             bar.message = problem_text(e, lang);
             bar.message_ok = false;
         }
