@@ -185,7 +185,9 @@ enum class Txt {
     SoundRecord, SoundRecordTip, SoundStop, SoundStopTip, SoundPlay, SoundPlayTip, SoundPlayWord, SoundPlayWordTip,
     SoundSaveAs, SoundSaveAsTip, SoundStarting, SoundRecording, SoundPlaying, SoundLevelTip, SoundNoSystem, SoundNoInput,
     SoundNoOutput, SoundInputFailed, SoundOutputFailed, SoundRecorded, SoundLimit, SoundTooShort, SoundSaveTitle,
-    SoundSavePath, SoundSaveGo, SoundSaved, SoundCancel, SoundNothingToSave, AudioTypedBox, AudioTypedBoxTip, PredictSpeech,
+    SoundSavePath, SoundSaveGo, SoundSaved, SoundCancel, SoundNothingToSave,
+    ListenRecording, ListenRecordingDetected, ListenRecordingChosen, ListenTranscript, ListenWriteAll, ListenWriteAllTip,
+    ListenReadWhile, AudioTypedBox, AudioTypedBoxTip, PredictSpeech,
     Count
 };
 

@@ -50,10 +50,21 @@ constexpr Entry kTexts[] = {
     {Txt::AudioWords, "words", "단어"},
     {Txt::AudioTypedBox, "Transcript (typed)", "받아쓰기 (직접 입력)"},
     {Txt::PredictSpeech,
-     "A speech model writes a transcript of the recording: its words, their times and where the decoder looked for "
-     "each are in the Audio view (View > Audio). `attnlab transcribe` writes them as JSON.",
-     "음성 모델은 녹음을 받아씁니다. 단어와 그 시간, 디코더가 단어마다 소리의 어디를 보았는지는 소리 보기(보기 > 소리)에 "
-     "있습니다. `attnlab transcribe`는 이것을 JSON으로 씁니다."},
+     "A speech model writes the transcript one token at a time. Write the best token (Enter) or click a bar, and watch "
+     "where in the sound the decoder looks while it chooses each one; the whole transcript with its word times is in "
+     "the Audio view (View > Audio).",
+     "음성 모델은 받아쓰기를 토큰 하나씩 씁니다. 가장 좋은 토큰을 쓰거나(Enter) 막대를 눌러 보고, 토큰마다 디코더가 소리의 "
+     "어디를 보는지 살펴보세요. 받아쓰기 전체와 단어의 시간은 소리 보기(보기 > 소리)에 있습니다."},
+    {Txt::ListenRecording, "Recording:", "녹음:"},
+    {Txt::ListenRecordingDetected, "%s: %d frames (%.2f s), language %s (detected)", "%s: 프레임 %d개 (%.2f초), 언어 %s (감지)"},
+    {Txt::ListenRecordingChosen, "%s: %d frames (%.2f s), language %s (chosen)", "%s: 프레임 %d개 (%.2f초), 언어 %s (선택)"},
+    {Txt::ListenTranscript, "Transcript:", "받아쓰기:"},
+    {Txt::ListenWriteAll, "Write it all (greedy)", "끝까지 쓰기 (탐욕적)"},
+    {Txt::ListenWriteAllTip,
+     "The model writes the whole transcript, the best token each time, until <|endoftext|>, as `attnlab transcribe` does.",
+     "모델이 매번 가장 좋은 토큰을 골라 <|endoftext|>까지 받아쓰기 전체를 씁니다 (`attnlab transcribe`와 같음)."},
+    {Txt::ListenReadWhile, "While choosing “%s”, the decoder looked here in the sound (cross-attention, layer %d, %s):",
+     "“%s”를 고르는 동안 디코더가 소리에서 본 곳 (교차 어텐션, 레이어 %d, %s):"},
     {Txt::AudioTypedBoxTip,
      "Off: the model writes its own transcript. On: the decoder reads this text after its prompt (teacher forcing), "
      "and you see where it looks for each of your words.",

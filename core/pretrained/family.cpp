@@ -119,6 +119,11 @@ Expected<Transcript> ModelFamily::transcribe(const PretrainedModel& model, const
                          ": it does not listen to sound. Open a speech model (Whisper).");
 }
 
+Status ModelFamily::start_listening(const PretrainedModel& model, const audio::Sound& sound, const SpeechOptions& opt,
+                                    Seq2SeqSession&, Transcript&) const {
+    return transcribe(model, sound, opt).status();
+}
+
 int ModelFamily::window(const PretrainedConfig&, int) const { return 0; }
 
 std::vector<double> ModelFamily::rotary_frequencies(const PretrainedConfig&) const { return {}; }

@@ -198,6 +198,11 @@ public:
     // Errors are messages for users. Default: this model does not listen.
     virtual Expected<Transcript> transcribe(const PretrainedModel& model, const audio::Sound& sound,
                                             const SpeechOptions& opt) const;
+    // The decoder ready to write, step by step (the Predict view): the encoder over the sound once,
+    // the prompt read into `s` (then append_target writes; speech_next_scores rates the next token).
+    // `out` receives the prompt, the language, frames, seconds_per_frame and the alignment heads.
+    virtual Status start_listening(const PretrainedModel& model, const audio::Sound& sound, const SpeechOptions& opt,
+                                   Seq2SeqSession& s, Transcript& out) const;
 
     // ---- What a family alone knows, asked by the views
     // Keys a query of `layer` sees (itself included) in a sliding-window layer; 0 = all.

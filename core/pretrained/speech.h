@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "core/attention/trace.h"
+#include "core/base/matrix.h"
+#include "core/pretrained/model_config.h"
 
 namespace attn::pretrained {
 
@@ -39,6 +41,17 @@ struct Transcript {
     std::string untimed;             // why the words have no times ("" = timed, or no words)
     double seconds = 0;              // the recording's length that was heard (at most a chunk)
     bool cut = false;                // the recording was longer than a chunk
+    int frames = 0;                  // the encoder frames that hold the recording
+    double seconds_per_frame = 0;    // one encoder frame's length
+    std::vector<std::pair<int, int>> alignment_head_list;  // (decoder layer, head), 0-based
 };
+
+// The scores of a speech model's next token: log-softmax of the logits with suppress_tokens (and,
+// for the first written token, begin_suppress_tokens) at −∞.
+RowVec speech_next_scores(const SpeechConfig& speech, const RowVec& logits, bool first);
+
+// The decoder's length limit for a speech model, the prompt included: generation's max_length, at
+// most the decoder's positions.
+int speech_limit(const PretrainedConfig& config);
 
 }  // namespace attn::pretrained

@@ -155,6 +155,8 @@ view_shot audio-en --check "--has-colour 120,200,255 1000" --view audio --model 
 view_shot audio-word-ko --check "--has-colour 120,200,255 1000 --has-colour 160,110,20 100" --view audio --lang ko \
     --model "$whisper" --audio "$sounds/ko_16k.wav" --language ko --cross-text " the cat, 집!" --word 4
 view_shot audio-heatmap-encoder --view heatmap --model "$whisper" --audio "$sounds/hello_16k_sox.wav" --section encoder
+view_shot predict-speech-ko --check "--has-colour 80,220,255 100" --view predict --lang ko --model "$whisper" \
+    --audio "$sounds/ko_16k.wav" --language ko --generate 3  # stepping the decoder: the chosen row framed
 view_shot roles-en --check "--has-colour 213,94,0 500" --view model --model "$fixtures/pretrained/models/tiny-gpt2"
 view_shot roles-ko --check "--has-colour 213,94,0 500" --view model --model "$fixtures/pretrained/models/tiny-gpt2" --lang ko
 

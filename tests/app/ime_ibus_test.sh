@@ -55,12 +55,14 @@ if ! locale -a 2>/dev/null | grep -qi '^ko_KR\.utf-\?8$'; then
 fi
 export LANG=ko_KR.UTF-8 LC_ALL=ko_KR.UTF-8
 
-n=90
-while [ -e /tmp/.X11-unix/X$n ] || [ -e /tmp/.X$n-lock ]; do n=$((n + 1)); done
-export DISPLAY=:$n
-Xvfb "$DISPLAY" -screen 0 1700x1100x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+# Xvfb picks a free display itself and writes its number once it listens (-displayfd): a display
+# another test's X server is still leaving (an abstract socket without a lock file) is skipped.
+Xvfb -displayfd 3 -screen 0 1700x1100x24 -nolisten tcp >"$work/xvfb.log" 2>&1 3>"$work/display" &
 pids+=($!)
-for _ in $(seq 50); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
+for _ in $(seq 300); do [ -s "$work/display" ] && break; sleep 0.1; done
+[ -s "$work/display" ] || fail "Xvfb did not start within 30 s: $(tail -3 "$work/xvfb.log")"
+n=$(head -1 "$work/display")
+export DISPLAY=:$n
 eval "$(dbus-launch --sh-syntax)" || fail "dbus-launch failed"
 if [ "$framework" = fcitx ]; then
     # One group: us keyboard and Hangul, Hangul active in every new input context.

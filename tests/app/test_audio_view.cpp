@@ -2,6 +2,7 @@
 // numbers are tested with core (tests/pretrained/test_audio_map.cpp).
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "app/state/app_state.h"
 #include "app/state/views.h"
 #include "app/views/predict/predict.h"
+#include "app/views/predict/translation.h"
 #include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
@@ -112,4 +114,64 @@ TEST_CASE("export: the Audio view saves its figure and CSV with the alignment he
     std::getline(csv, header);
     CHECK(header.rfind("\xEF\xBB\xBFtoken,word,start_s,end_s,0.00,", 0) == 0);
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("listening step by step: each step's cross-attention row equals the run's, the bars are the greedy choice") {
+    const PretrainedPtr model = tiny_whisper();
+    RunConfig run;
+    run.audio_path = kFixtures + "audio/fixtures/ko_16k.wav";
+    run.language = "ko";
+    auto sections = pretrained::compute_pretrained_run(*model, run);  // the model writes its own transcript
+    REQUIRE_MESSAGE(sections.ok(), (sections.ok() ? "" : sections.error()));
+    const Trace& cross = (*sections)[2];
+    const int P = cross.audio->prompt_tokens, F = cross.audio->sound_frames;
+    std::vector<int> written;
+    for (int t = P; t < cross.t_q(); ++t) written.push_back(cross.q_tokens[std::size_t(t)].id);
+    REQUIRE(written.size() >= 3);
+
+    TranslateRequest q;
+    q.model = model;
+    q.audio_path = run.audio_path;
+    q.language = "ko";
+    q.prefix = {written[0], written[1], written[2]};
+    const TranslateResult r = run_translate(q);  // handed to run_listen: the model listens
+    REQUIRE_MESSAGE(r.error.empty(), r.error);
+    CHECK(r.seconds_per_frame == doctest::Approx(0.02));
+    CHECK(r.language == "ko");
+    CHECK_FALSE(r.language_detected);
+    REQUIRE(int(r.source_labels.size()) == F);
+    CHECK(r.source_labels[1] == "0.02 s");
+    REQUIRE(r.cross.size() == 3);
+    double worst = 0;
+    for (int t = 0; t < 3; ++t)
+        for (int l = 0; l < r.n_layers; ++l) {
+            const Mat& a = r.cross[std::size_t(t)][std::size_t(l)];  // (H, F)
+            REQUIRE(a.cols() == F);
+            for (int h = 0; h < r.n_heads; ++h)
+                for (int f = 0; f < F; ++f)
+                    worst = std::max(worst, double(std::fabs(a(h, f) - cross.layers[std::size_t(l)].heads[std::size_t(h)].weights(P - 1 + t, f))));
+        }
+    MESSAGE("step rows against the run's cross section: max diff " << worst);
+    CHECK(worst < 1e-5);
+    REQUIRE_FALSE(r.next.empty());
+    // Greedy: the run's next token (<|endoftext|> when its transcript ended there).
+    CHECK(r.next.front().id == (written.size() > 3 ? written[3] : model->config.seq2seq.eos_id));
+    for (const PredictRow& row : r.next)
+        for (int id : model->config.speech.suppress) CHECK(row.id != id);
+
+    // Write it all: the run's transcript, then <|endoftext|> when it finished.
+    q.search = true;
+    const TranslateResult all = run_translate(q);
+    REQUIRE_MESSAGE(all.error.empty(), all.error);
+    std::vector<int> want = written;
+    if (int(all.prefix.size()) == int(written.size()) + 1) want.push_back(model->config.seq2seq.eos_id);
+    CHECK(all.prefix == want);
+    CHECK(all.ended);
+
+    // Refusals: no recording; a file that is no sound.
+    q.search = false;
+    q.audio_path.clear();
+    CHECK(run_translate(q).error.find("listens to a recording") != std::string::npos);
+    q.audio_path = kFixtures + "audio/fixtures/broken_text.wav";
+    CHECK(run_translate(q).error.find("is not a sound file AttnLab can read") != std::string::npos);
 }

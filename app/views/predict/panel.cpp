@@ -317,8 +317,7 @@ void draw_predict_panel(PredictPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (auto snap = p.generation.take()) p.snap = std::move(snap);
     const PredictSupport support = predict_support(view.model.get());
-    if (support == PredictSupport::NoModel || support == PredictSupport::Vision ||
-        support == PredictSupport::Speech) {  // what to do, not a footnote
+    if (support == PredictSupport::NoModel || support == PredictSupport::Vision) {  // what to do, not a footnote
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, predict_intro(support)));
         ImGui::PopTextWrapPos();
@@ -327,8 +326,8 @@ void draw_predict_panel(PredictPanel& p, AppState& s, const ComputeView& view) {
     predict_view::wrapped_dim(tr(lang, predict_intro(support)));
     switch (support) {
         case PredictSupport::NoModel:
-        case PredictSupport::Vision:
-        case PredictSupport::Speech: return;
+        case PredictSupport::Vision: return;
+        case PredictSupport::Speech:  // the same stepping, over the recording
         case PredictSupport::Translation: predict_view::draw_translation(p, s, view); return;
         case PredictSupport::NextToken: draw_gpt2(p, s, view); return;
         case PredictSupport::Masked: predict_view::draw_masked(p, s, view); return;

@@ -14,6 +14,7 @@
 #include "app/views/predict/panel_parts.h"
 #include "app/widgets/layer_choice.h"
 #include "core/base/colormap.h"
+#include "core/pretrained/speech.h"
 
 namespace attn::app::predict_view {
 
@@ -27,7 +28,12 @@ void post_translation(PredictPanel& p, const ComputeView& view, const AppState& 
     q.prefix = p.target;
     q.shown = p.settings.shown;
     q.search = search;
+    if (q.model && q.model->caps().inputs.audio) {  // a speech model hears the recording
+        q.audio_path = s.audio_path;
+        q.language = s.speech_language;
+    }
     const bool same = p.translate_posted && p.posted_translate.model == q.model && p.posted_translate.source == q.source &&
+                      p.posted_translate.audio_path == q.audio_path && p.posted_translate.language == q.language &&
                       p.posted_translate.prefix == q.prefix && p.posted_translate.shown == q.shown && !search;
     if (same) return;
     p.posted_translate = q;
@@ -51,6 +57,41 @@ void take_translation(PredictPanel& p) {
     p.translation = std::move(done->result);
 }
 
+// A speech step's row over the recording's frames: a filled curve on a time axis in seconds.
+void draw_time_row(const RowVec& row, double seconds_per_frame, Colormap map) {
+    const int F = int(row.size());
+    if (F == 0) return;
+    const float line_h = ImGui::GetTextLineHeight();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float w = std::max(avail.x - 8.0f, 50.0f), h = std::clamp(avail.y * 0.4f, 80.0f, 260.0f);
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(w, h + 2.0f * line_h));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), IM_COL32(14, 14, 20, 255));
+    const float top = std::max(row.maxCoeff(), 1e-6f), cw = w / float(F);
+    for (int f = 0; f < F; ++f) {
+        const float v = row(f) / top;
+        const Rgb8 c = colormap_rgb8(map, std::clamp(v, 0.0f, 1.0f));
+        dl->AddRectFilled(ImVec2(o.x + float(f) * cw, o.y + h * (1.0f - v)), ImVec2(o.x + float(f + 1) * cw, o.y + h),
+                          IM_COL32(c.r, c.g, c.b, 255));
+    }
+    const double seconds = F * seconds_per_frame;
+    const double step = seconds <= 2.0 ? 0.25 : seconds <= 8.0 ? 1.0 : seconds <= 16.0 ? 2.0 : 5.0;
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    for (double t = 0.0; t <= seconds + 1e-9; t += step) {
+        const float x = o.x + float(t / seconds) * w;
+        dl->AddLine(ImVec2(x, o.y + h), ImVec2(x, o.y + h + 4.0f), dim);
+        char label[32];
+        std::snprintf(label, sizeof label, "%.2g s", t);
+        const float lw = ImGui::CalcTextSize(label).x;
+        dl->AddText(ImVec2(std::clamp(x - 0.5f * lw, o.x, o.x + w - lw), o.y + h + 5.0f), dim, label);
+    }
+    if (ImGui::IsMouseHoveringRect(o, ImVec2(o.x + w, o.y + h))) {
+        const int f = std::clamp(int((ImGui::GetIO().MousePos.x - o.x) / cw), 0, F - 1);
+        ImGui::SetTooltip("%.2f s: %.3f", f * seconds_per_frame, double(row(f)));
+    }
+}
+
 // One head's (or the heads' mean) cross-attention over the source for written token `step`.
 void draw_read_row(PredictPanel& p, AppState& s, const TranslateResult& r, int step) {
     const Lang lang = s.lang;
@@ -67,8 +108,13 @@ void draw_read_row(PredictPanel& p, AppState& s, const TranslateResult& r, int s
     if (p.translate_head > 0) std::snprintf(head, sizeof(head), "%s %d", tr(lang, Txt::TrHead), p.translate_head);
     else std::snprintf(head, sizeof(head), "%s", tr(lang, Txt::TrMeanOfHeads));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::Text(tr(lang, Txt::TrReadWhile), r.prefix_labels[std::size_t(step)].c_str(), layer + 1, head);
+    ImGui::Text(tr(lang, r.seconds_per_frame > 0 ? Txt::ListenReadWhile : Txt::TrReadWhile),
+                r.prefix_labels[std::size_t(step)].c_str(), layer + 1, head);
     ImGui::PopTextWrapPos();
+    if (r.seconds_per_frame > 0) {  // the recording: the row over time
+        draw_time_row(rows.row(step), r.seconds_per_frame, s.colormap);
+        return;
+    }
     HBarSpec spec;
     spec.series = {HBarSeries{tr(lang, Txt::TrSource), plot_colour(2), {}}};
     double top = 0.0;
@@ -99,20 +145,27 @@ void draw_grid(PredictPanel& p, AppState& s, const TranslateResult& r, int step)
     float label_w = 0.0f;
     for (const std::string& l : r.prefix_labels) label_w = std::max(label_w, ImGui::CalcTextSize(l.c_str()).x);
     label_w = std::min(label_w + 8.0f, 0.3f * avail.x);
-    const float cell = std::floor(std::min({(avail.x - label_w - 4.0f) / float(S), (avail.y - 4.0f) / float(T), 40.0f}));
-    if (cell < 3.0f) return;
+    // Square cells for words; a recording's frames are thin columns (many, each 20 ms).
+    const bool frames = r.seconds_per_frame > 0;
+    float cell_w = std::min((avail.x - label_w - 4.0f) / float(S), 40.0f);
+    float cell = std::floor(std::min((avail.y - 4.0f) / float(T), 40.0f));
+    if (!frames) cell = cell_w = std::floor(std::min(cell, cell_w));
+    if (cell < 3.0f || cell_w <= 0.0f) return;
     const ImVec2 o = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton("##tr_grid", ImVec2(label_w + cell * float(S) + 2.0f, cell * float(T) + 2.0f));
+    ImGui::InvisibleButton("##tr_grid", ImVec2(label_w + cell_w * float(S) + 2.0f, cell * float(T) + 2.0f));
     const bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 g0(o.x + label_w, o.y);
     for (int i = 0; i < T; ++i) {
         const float y = g0.y + float(i) * cell;
-        for (int j = 0; j < S; ++j) {
-            const Rgb8 c = colormap_rgb8(s.colormap, float(a(i, j)));
-            const float x = g0.x + float(j) * cell;
-            const float gap = cell > 6.0f ? 1.0f : 0.0f;
-            dl->AddRectFilled(ImVec2(x, y), ImVec2(x + cell - gap, y + cell - gap), IM_COL32(c.r, c.g, c.b, 255));
+        // Columns thinner than a pixel are drawn in groups (each group's largest weight).
+        const int group = std::max(1, int(std::ceil(1.0f / cell_w)));
+        for (int j = 0; j < S; j += group) {
+            const int n = std::min(group, S - j);
+            const Rgb8 c = colormap_rgb8(s.colormap, float(a.row(i).segment(j, n).maxCoeff()));
+            const float x = g0.x + float(j) * cell_w;
+            const float gap = cell_w > 6.0f ? 1.0f : 0.0f, gap_y = cell > 6.0f ? 1.0f : 0.0f;
+            dl->AddRectFilled(ImVec2(x, y), ImVec2(x + cell_w * float(n) - gap, y + cell - gap_y), IM_COL32(c.r, c.g, c.b, 255));
         }
         if (cell >= 0.8f * line_h || i % std::max(1, int(std::ceil(line_h / cell))) == 0) {
             const std::string& l = r.prefix_labels[std::size_t(i)];
@@ -122,12 +175,12 @@ void draw_grid(PredictPanel& p, AppState& s, const TranslateResult& r, int step)
                         ImGui::GetColorU32(ImGuiCol_Text), l.c_str(), nullptr, 0.0f, &clip);
         }
         if (i == step)
-            dl->AddRect(ImVec2(g0.x - 1, y - 1), ImVec2(g0.x + float(S) * cell + 1, y + cell + 1), IM_COL32(80, 220, 255, 255),
+            dl->AddRect(ImVec2(g0.x - 1, y - 1), ImVec2(g0.x + float(S) * cell_w + 1, y + cell + 1), IM_COL32(80, 220, 255, 255),
                         0.0f, 0, 2.0f);
     }
     if (hovered) {
         const ImVec2 m = ImGui::GetIO().MousePos;
-        const int i = int((m.y - g0.y) / cell), j = int((m.x - g0.x) / cell);
+        const int i = int((m.y - g0.y) / cell), j = int((m.x - g0.x) / cell_w);
         if (m.x >= g0.x && m.y >= g0.y && i < T && j < S) {
             ImGui::BeginTooltip();
             ImGui::Text("%s → %s  %.3f", r.prefix_labels[std::size_t(i)].c_str(), r.source_labels[std::size_t(j)].c_str(),
@@ -206,7 +259,9 @@ void draw_tree(const TranslateResult& r, Lang lang, bool& to_winner) {
 
 void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
-    if (view.model != p.posted_translate.model || s.text != p.posted_translate.source) {
+    const bool speech = view.model && view.model->caps().inputs.audio;
+    if (view.model != p.posted_translate.model || s.text != p.posted_translate.source ||
+        (speech && (s.audio_path != p.posted_translate.audio_path || s.speech_language != p.posted_translate.language))) {
         p.target.clear();  // a new sentence or model: start over
         p.translate_step = -1;
         p.searched.reset();
@@ -229,13 +284,21 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     }
     const TranslateResult& r = *p.translation;
 
-    // Source and target as token rows.
+    // Source and target as token rows (a recording: its name, frames and language).
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(tr(lang, Txt::TrSource));
-    ImGui::SameLine();
-    token_row(r.source_labels, std::vector<bool>(r.source_labels.size(), false), -1, nullptr, plot_colour(2));
+    if (r.seconds_per_frame > 0) {
+        ImGui::TextUnformatted(tr(lang, Txt::ListenRecording));
+        ImGui::SameLine();
+        ImGui::Text(tr(lang, r.language_detected ? Txt::ListenRecordingDetected : Txt::ListenRecordingChosen),
+                    r.recording.c_str(), int(r.source_labels.size()), double(r.source_labels.size()) * r.seconds_per_frame,
+                    r.language.c_str());
+    } else {
+        ImGui::TextUnformatted(tr(lang, Txt::TrSource));
+        ImGui::SameLine();
+        token_row(r.source_labels, std::vector<bool>(r.source_labels.size(), false), -1, nullptr, plot_colour(2));
+    }
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(tr(lang, Txt::TrTarget));
+    ImGui::TextUnformatted(tr(lang, r.seconds_per_frame > 0 ? Txt::ListenTranscript : Txt::TrTarget));
     ImGui::SameLine();
     const int T = int(r.prefix.size());
     const int step = T == 0 ? -1 : (p.translate_step >= 0 && p.translate_step < T ? p.translate_step : T - 1);
@@ -269,12 +332,13 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     ImGui::SameLine(0.0f, 20.0f);
     const int beams = view.model ? view.model->config.seq2seq.num_beams : 1;
     char search[96];
-    std::snprintf(search, sizeof(search), beams > 1 ? tr(lang, Txt::TrTranslateBeams) : tr(lang, Txt::TrTranslateGreedy),
+    std::snprintf(search, sizeof(search),
+                  speech ? tr(lang, Txt::ListenWriteAll) : beams > 1 ? tr(lang, Txt::TrTranslateBeams) : tr(lang, Txt::TrTranslateGreedy),
                   beams);
     std::string search_label = std::string(search) + "###tr_search";
     ImGui::BeginDisabled(busy);
     if (ImGui::Button(search_label.c_str())) post_translation(p, view, s, true);
-    item_tooltip(tr(lang, Txt::TrTranslateTip));
+    item_tooltip(tr(lang, speech ? Txt::ListenWriteAllTip : Txt::TrTranslateTip));
     ImGui::EndDisabled();
     ImGui::SameLine(0.0f, 16.0f);
     ImGui::SetNextItemWidth(80.0f);
@@ -296,11 +360,13 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
         if (!r.prefix.empty() && r.prefix.back() == view.model->config.seq2seq.eos_id)
             ImGui::Text(tr(lang, Txt::TrEnded), r.prefix_labels.back().c_str());
         else
-            ImGui::Text(tr(lang, Txt::TrEndedLimit), pretrained::generation_limit(view.model->config));
+            ImGui::Text(tr(lang, Txt::TrEndedLimit),
+                        speech ? pretrained::speech_limit(view.model->config) : pretrained::generation_limit(view.model->config));
         ImGui::PopTextWrapPos();
     } else if (!r.next.empty()) {
-        const std::string after = T == 0 ? view.model->target_tok().piece(view.model->config.seq2seq.decoder_start_id)
-                                         : r.prefix_labels.back();
+        const std::string after = T > 0    ? r.prefix_labels.back()
+                                  : speech ? std::string("<|notimestamps|>")
+                                           : view.model->target_tok().piece(view.model->config.seq2seq.decoder_start_id);
         ImGui::PushTextWrapPos(0.0f);
         ImGui::Text(tr(lang, Txt::TrNextAfter), after.c_str());
         ImGui::PopTextWrapPos();

@@ -13,6 +13,7 @@ TranslateResult run_translate(const TranslateRequest& q) {
         r.error = "No translation model is open.";
         return r;
     }
+    if (q.model->caps().inputs.audio) return run_listen(q);
     const pretrained::PretrainedModel& m = *q.model;
     const pretrained::ModelFamily& family = m.family();
     auto source = pretrained::source_tokens(m, q.source, 1 << 16);

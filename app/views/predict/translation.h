@@ -26,6 +26,8 @@ struct TranslateRequest {
     std::vector<int> prefix;      // target ids written so far (the start token not included)
     int shown = 10;               // next-token bars
     bool search = false;          // translate the whole source (the folder's beams or greedy), not the prefix
+    // A speech model (listening.cpp): the recording instead of `source`, the language ("" = detected).
+    std::string audio_path, language;
 };
 
 struct TranslateResult {
@@ -43,9 +45,18 @@ struct TranslateResult {
     double score = 0.0;
     std::vector<std::vector<pretrained::BeamNode>> tree;
     std::vector<std::vector<std::string>> tree_labels;  // token_label of each node
+    // A speech model: the source is the recording's frames (labels "0.00 s" …), each this long.
+    double seconds_per_frame = 0.0;
+    std::string language;        // the language the prompt named
+    bool language_detected = false;
+    std::string recording;       // the file's name
 };
 
 TranslateResult run_translate(const TranslateRequest& request);
+// The same for a speech model (listening.cpp; run_translate hands it over): the encoder hears the
+// recording, the prompt is read, then the prefix; `search` writes greedily to the end. Rows
+// cross[t] are (H, F): the frames that hold sound.
+TranslateResult run_listen(const TranslateRequest& request);
 
 // One head's (T, S) cross-attention, row t from step t; head −1 = the mean of the layer's heads.
 Mat cross_rows(const std::vector<std::vector<Mat>>& cross, int layer, int head);

@@ -154,6 +154,28 @@ public:
         return out;
     }
 
+    Status start_listening(const PretrainedModel& model, const audio::Sound& sound, const SpeechOptions& opt,
+                           Seq2SeqSession& s, Transcript& out) const override {
+        auto heard = whisper_audio(model, sound);
+        if (!heard) return heard.status();
+        const PretrainedConfig& c = model.config;
+        AttentionOptions plain;
+        plain.compute_stats = false;
+        const ForwardPass enc = whisper_encode(weights_of(model), c, heard->mel.features, plain, nullptr, 0);
+        if (Status st = start_prompt(model, enc.hidden_states.back(), opt, s, out); !st) return st;
+        if (int(out.prompt.size()) >= whisper_limit(c))
+            return Status::Error(model.name + ": generation_config.json's max_length leaves no room after the prompt.");
+        for (int id : out.prompt) whisper_append(weights_of(model), c, s, id);
+        out.seconds = std::min(heard->sound.seconds(), double(model.mel.chunk_seconds));
+        out.cut = heard->mel.cut;
+        out.frames = heard->frames;
+        out.seconds_per_frame = seconds_per_frame(model);
+        std::vector<LayerTrace> shape(std::size_t(c.seq2seq.decoder_layers));
+        for (LayerTrace& l : shape) l.n_heads = c.seq2seq.decoder_heads;
+        out.alignment_head_list = alignment_heads(model, shape, out.alignment_heads);
+        return Status::Ok();
+    }
+
     Expected<std::vector<Trace>> run(const PretrainedModel& model, const RunConfig& run) const override {
         if (run.audio_path.empty())
             return Status::Error(model.name + " is a Whisper model: it listens to a recording. Open a sound file (" +

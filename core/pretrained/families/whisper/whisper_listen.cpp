@@ -60,10 +60,7 @@ bool punctuation(const std::string& piece) {
 
 }  // namespace
 
-int whisper_limit(const PretrainedConfig& c) {
-    const int positions = c.seq2seq.decoder_max_positions > 0 ? c.seq2seq.decoder_max_positions : c.max_positions;
-    return c.seq2seq.max_length > 0 ? std::min(c.seq2seq.max_length, positions) : positions;
-}
+int whisper_limit(const PretrainedConfig& c) { return speech_limit(c); }
 
 Expected<WhisperAudio> whisper_audio(const PretrainedModel& model, audio::Sound sound) {
     const audio::MelConfig& mel = model.mel;
@@ -153,16 +150,7 @@ Expected<int> choose_language(const PretrainedModel& model, const SpeechOptions&
 }
 
 RowVec whisper_next_scores(const SpeechConfig& sp, const RowVec& logits, bool first) {
-    RowVec z = logits;
-    const int V = int(z.size());
-    for (int id : sp.suppress)
-        if (id >= 0 && id < V) z(id) = kMinusInf;
-    if (first)
-        for (int id : sp.begin_suppress)
-            if (id >= 0 && id < V) z(id) = kMinusInf;
-    const float top = z.maxCoeff();
-    const double log_total = std::log((z.array() - top).exp().cast<double>().sum());
-    return (z.array() - top - float(log_total)).matrix();
+    return speech_next_scores(sp, logits, first);
 }
 
 void whisper_greedy(const PretrainedModel& model, Seq2SeqSession& s, int max_new, Transcript& out) {

@@ -1,0 +1,103 @@
+// listening.cpp — the Predict view's numbers for a speech model (GL-free; the contract is
+// run_listen's, in translation.h): the decoder writes the transcript one token at a time over the
+// recording, and each step's cross-attention row is the frames it looked at.
+//
+//   session: the encoder over the recording once, the prompt <|startoftranscript|> … read
+//   step t (t = 0 … ): reads prompt.back() (t = 0) or prefix[t − 1], chooses prefix[t]; its rows
+//   are s.steps[P − 1 + t].cross_attention, cut to the F frames that hold sound
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "app/views/predict/translation.h"
+#include "core/audio/audio.h"
+#include "core/pretrained/speech.h"
+
+namespace attn::app {
+
+TranslateResult run_listen(const TranslateRequest& q) {
+    TranslateResult r;
+    const pretrained::PretrainedModel& m = *q.model;
+    const pretrained::ModelFamily& family = m.family();
+    if (q.audio_path.empty()) {
+        r.error = m.name + " is a Whisper model: it listens to a recording. Open a sound file (" +
+                  std::string(audio::kSupportedAudioFormats) + ") or record one.";
+        return r;
+    }
+    auto sound = audio::read_audio_file(q.audio_path, m.mel.sample_rate);
+    if (!sound) {
+        r.error = sound.error();
+        return r;
+    }
+    pretrained::SpeechOptions opt;
+    opt.language = q.language;
+    pretrained::Seq2SeqSession s;
+    pretrained::Transcript said;
+    if (Status st = family.start_listening(m, *sound, opt, s, said); !st) {
+        r.error = st.message();
+        return r;
+    }
+    const int F = std::max(said.frames, 1), P = int(said.prompt.size());
+    const int limit = pretrained::speech_limit(m.config), eos = m.config.seq2seq.eos_id;
+    r.seconds_per_frame = said.seconds_per_frame;
+    r.language = said.language;
+    r.language_detected = said.language_detected;
+    r.recording = std::filesystem::path(q.audio_path).filename().string();
+    r.n_layers = m.config.seq2seq.decoder_layers;
+    r.n_heads = m.config.seq2seq.decoder_heads;
+    for (int f = 0; f < F; ++f) {
+        char label[32];
+        std::snprintf(label, sizeof label, "%.2f s", f * said.seconds_per_frame);
+        r.source_labels.push_back(label);
+    }
+    auto scores = [&] { return pretrained::speech_next_scores(m.config.speech, s.logits, s.length() == P); };
+
+    if (q.search) {  // greedy to <|endoftext|> or the limit, as transcribe writes
+        while (s.length() < limit && s.logits.size() > 0) {
+            Eigen::Index best = 0;
+            scores().maxCoeff(&best);
+            r.prefix.push_back(int(best));
+            if (int(best) == eos) break;
+            family.append_target(s, int(best));
+        }
+        r.beams = 1;
+    } else {
+        r.prefix = q.prefix;
+        for (std::size_t i = 0; i < r.prefix.size(); ++i)  // cut where the decoder stops
+            if (r.prefix[i] == eos || P + int(i) + 1 >= limit) {
+                r.prefix.resize(i + 1);
+                break;
+            }
+        for (int id : r.prefix)
+            if (id < 0 || id >= m.config.vocab_size) {
+                r.error = "A target token is not in the model's vocabulary.";
+                return r;
+            }
+        for (std::size_t i = 0; i < r.prefix.size() && r.prefix[i] != eos && s.length() < limit; ++i)
+            family.append_target(s, r.prefix[i]);
+    }
+    // Step t's rows over the frames that hold sound.
+    const std::size_t rows = std::max<std::size_t>(1, r.prefix.size());
+    const std::size_t first = std::size_t(std::max(P - 1, 0));  // the step that read the prompt's last token
+    for (std::size_t t = 0; t < rows && first + t < s.steps.size(); ++t) {
+        std::vector<Mat> layers;
+        for (const Mat& a : s.steps[first + t].cross_attention) layers.push_back(a.leftCols(std::min<Eigen::Index>(F, a.cols())));
+        r.cross.push_back(std::move(layers));
+    }
+    std::vector<int> text_ids;
+    for (int id : r.prefix) {
+        r.prefix_labels.push_back(family.token_label(m, id));
+        if (!m.target_tok().is_special(id)) text_ids.push_back(id);
+    }
+    r.text = family.decode(m, text_ids);
+    r.ended = !r.prefix.empty() && (r.prefix.back() == eos || P + int(r.prefix.size()) >= limit);
+    if (!r.ended && s.logits.size() > 0) {
+        for (const pretrained::TokenScore& k : pretrained::top_tokens(scores(), s.logits, std::max(q.shown, 1))) {
+            if (k.probability <= 0.0f) break;  // suppressed tokens
+            r.next.push_back(PredictRow{k.id, family.token_label(m, k.id), k.probability, k.probability});
+        }
+    }
+    return r;
+}
+
+}  // namespace attn::app
