@@ -386,7 +386,9 @@ TEST_CASE("decode_audio: the hostile files (gen_hostile_audio.py) each give thei
     REQUIRE(in);
     const nlohmann::json cases = nlohmann::json::parse(in);
     REQUIRE(cases.size() == 8);
-    for (const auto& [name, want] : cases.items()) {
+    for (auto it = cases.begin(); it != cases.end(); ++it) {  // (clang: no structured binding in CAPTURE's lambda)
+        const std::string name = it.key();
+        const nlohmann::json& want = it.value();
         CAPTURE(name);
         auto s = decode(name);
         if (want.contains("refused")) {
