@@ -22,6 +22,15 @@ namespace attn::app {
 
 namespace {
 
+// Pixel `i` of an RGBA buffer, opaque.
+void put_pixel(std::vector<std::uint8_t>& rgba, std::size_t i, Rgb8 px) {
+    std::uint8_t* out = &rgba[i * 4];
+    out[0] = px.r;
+    out[1] = px.g;
+    out[2] = px.b;
+    out[3] = 255;
+}
+
 // The spectrogram's frames that hold sound (2 mel frames per encoder frame), low pitch at the
 // bottom, as RGBA through the colormap (floor … max).
 void upload_spectrogram(AudioPanel& p, const std::shared_ptr<const TraceAudio>& audio, Colormap map) {
@@ -31,14 +40,9 @@ void upload_spectrogram(AudioPanel& p, const std::shared_ptr<const TraceAudio>& 
     const float lo = audio->log_mel_floor, hi = std::max(m.leftCols(cols).maxCoeff(), lo + 1e-6f);
     std::vector<std::uint8_t> rgba(std::size_t(rows) * std::size_t(cols) * 4);
     for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            const Rgb8 px = colormap_rgb8(map, std::clamp((m(rows - 1 - r, c) - lo) / (hi - lo), 0.0f, 1.0f));
-            std::uint8_t* out = &rgba[(std::size_t(r) * std::size_t(cols) + std::size_t(c)) * 4];
-            out[0] = px.r;
-            out[1] = px.g;
-            out[2] = px.b;
-            out[3] = 255;
-        }
+        for (int c = 0; c < cols; ++c)
+            put_pixel(rgba, std::size_t(r) * std::size_t(cols) + std::size_t(c),
+                      colormap_rgb8(map, std::clamp((m(rows - 1 - r, c) - lo) / (hi - lo), 0.0f, 1.0f)));
     p.texture = upload_rgba_texture(p.texture, rgba.data(), cols, rows);
     p.texture_frames = cols;
     p.uploaded = audio;
@@ -59,14 +63,9 @@ void upload_map(AudioPanel& p, const std::shared_ptr<const Trace>& cross, int fi
     for (int r = 0; r < rows; ++r) {
         const std::vector<float>& v = p.map_rows[std::size_t(r)];
         const float top = std::max(*std::max_element(v.begin(), v.end()), 1e-6f);
-        for (int c = 0; c < cols && c < int(v.size()); ++c) {
-            const Rgb8 px = colormap_rgb8(map, std::clamp(v[std::size_t(c)] / top, 0.0f, 1.0f));
-            std::uint8_t* out = &rgba[(std::size_t(r) * std::size_t(cols) + std::size_t(c)) * 4];
-            out[0] = px.r;
-            out[1] = px.g;
-            out[2] = px.b;
-            out[3] = 255;
-        }
+        for (int c = 0; c < cols && c < int(v.size()); ++c)
+            put_pixel(rgba, std::size_t(r) * std::size_t(cols) + std::size_t(c),
+                      colormap_rgb8(map, std::clamp(v[std::size_t(c)] / top, 0.0f, 1.0f)));
     }
     p.map_texture = upload_rgba_texture(p.map_texture, rgba.data(), cols, rows);
 }
