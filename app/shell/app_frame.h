@@ -20,6 +20,7 @@
 #include "app/panels/panel_image.h"
 #include "app/panels/panel_lesson.h"
 #include "app/panels/panel_model.h"
+#include "app/shell/app_control.h"
 #include "app/shell/fonts.h"
 #include "app/state/app_state.h"
 #include "app/views/alignment/panel.h"
@@ -94,6 +95,7 @@ struct App {
     double last_latency_ms = -1.0;
     int last_latency_frames = -1;
     std::optional<std::string> type_text;  // --type: appended on frame kTypeFrame
+    ControlChannel control;                 // --control, --frame-log (a script drives the app)
 
     // What the ImGui style was last set up for (re-applied when the state differs).
     float styled_scale = -1.0f;

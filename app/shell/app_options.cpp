@@ -26,7 +26,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--config",     "--type",   "--model",    "--zoom",
                                        "--lesson",     "--lesson-step", "--train-task", "--train-steps",
                                        "--generate",   "--image",  "--patch", "--image-mode", "--audio", "--language",
-                                       "--knock",      "--section", "--word"};
+                                       "--knock",      "--section", "--word", "--control", "--frame-log"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless", "--lesson-reveal", "--rank-heads", "--translate"};
 
@@ -145,6 +145,9 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             o.view_set = true;
         } else if (a.flag == "--type") {
             o.type_text = std::string(v);
+        } else if (a.flag == "--control" || a.flag == "--frame-log") {
+            if (v.empty()) return Status::Error(std::string(a.flag) + " needs a path.");
+            (a.flag == "--control" ? o.control : o.frame_log) = std::string(v);
         } else if (a.flag == "--config") {
             if (v.empty()) return Status::Error("--config needs a folder.");
             o.config_dir = std::string(v);
@@ -384,7 +387,9 @@ const char* app_usage() {
            "                          changed; a translation model writes its N best), e.g. for screenshots\n"
            "  --translate             Predict view (a translation model): translate the source at start\n"
            "  --knock L.H,...         knock these heads out (layer.head from 1); the Predict view compares\n"
-           "  --rank-heads            Predict view (GPT-2): rank every head knocked out alone (screenshots)\n");
+           "  --rank-heads            Predict view (GPT-2): rank every head knocked out alone (screenshots)\n"
+           "  --control FIFO          read a script's commands from this named pipe (tools/soak.sh)\n"
+           "  --frame-log FILE        append each second the frames drawn and the longest one's ms\n");
     return usage.c_str();
 }
 

@@ -59,6 +59,9 @@ struct AppOptions {
     // --type TEXT: on frame 5 append TEXT to the sentence, as if typed (with --stats: measures the
     // time and frames from the edit to the new trace on screen).
     std::optional<std::string> type_text;
+    // A script drives the app (tools/soak.sh, app_control.h): commands from the named pipe
+    // `control`, a line a second of frame timings appended to `frame_log`.
+    std::string control, frame_log;
     // Screenshot scripting (pixels in the window): the pointer rests at `mouse` (hover tooltip);
     // `click` presses the left button there on frame 2 and releases it on frame 3.
     std::optional<std::pair<float, float>> mouse;

@@ -293,6 +293,10 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
             glfwWaitEventsTimeout(1.0 / 60.0);
             ++frames_since_wait;
         }
+        const Clock::time_point frame_start = Clock::now();
+        for (const std::string& line : read_control_lines(app.control))
+            if (const std::string why = apply_control_command(app, line); !why.empty())
+                std::fprintf(stderr, "attnlab: --control: %s: %s\n", line.c_str(), why.c_str());
 
         apply_style(app);  // before the frame: style and font scale are fixed within one
         ImGui_ImplOpenGL3_NewFrame();
@@ -321,7 +325,8 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
         draw_frame(app, worker);
         if (surface.window != nullptr) ime_end_frame(surface.window);  // pre-edit, caret, IM focus
         ImGui::Render();
-        if (const double ui = cpu_ms(CLOCK_THREAD_CPUTIME_ID) - ui_start; ui > timings.max_ui_ms) {
+        const double ui = cpu_ms(CLOCK_THREAD_CPUTIME_ID) - ui_start;
+        if (ui > timings.max_ui_ms) {
             timings.max_ui_ms = ui;
             timings.max_ui_frame = frame + 1;
         }
@@ -352,6 +357,7 @@ int run_frames(App& app, ComputeWorker& worker, const Surface& surface, const Ap
         } else {
             glfwSwapBuffers(surface.window);
         }
+        log_frame(app.control, ms_since(frame_start), ui);
         if (frame == 1) timings.first_frame_ms = ms_since(process_start);
         if (timings.first_heatmap_ms == 0.0 && app.view.trace) timings.first_heatmap_ms = ms_since(process_start);
         if (frame == timings.warm_frames) {
@@ -435,6 +441,11 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     // While the window and GL context come up (~200 ms on llvmpipe), the worker computes the
     // first trace and a thread builds the font atlas (~200-300 ms for the Hangul glyphs).
     auto app = std::make_unique<App>();
+    if (Status s = open_control(app->control, options.control, options.frame_log); !s) {
+        std::fprintf(stderr, "attnlab: %s\n", s.message().c_str());
+        if (!headless) glfwTerminate();
+        return 1;
+    }
     // Settings: the last session, then the command line on top. Screenshots (tests) never read
     // or write the real home unless --config says where.
     if (!options.config_dir.empty()) {

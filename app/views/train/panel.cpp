@@ -484,6 +484,17 @@ void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
     if (steps > 0) worker_of(p).run_steps(steps);
 }
 
+void train_panel_start(TrainPanel& p, const std::string& task) {
+    train_panel_script(p, task, 0);
+    if (!is_image_task(task)) worker_of(p).start();
+    else if (p.vit.worker) p.vit.worker->start();  // vit_train_script made it
+}
+
+void train_panel_pause(TrainPanel& p) {
+    if (p.worker) p.worker->pause();
+    if (p.vit.worker) p.vit.worker->pause();
+}
+
 void train_panel_restore(TrainPanel& p, const std::string& task, const std::string& text) {
     if (is_image_task(task)) {
         p.settings.task = task;

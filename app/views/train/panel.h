@@ -80,6 +80,10 @@ void train_panel_set_wakeup(TrainPanel& panel, std::function<void()> wake);
 // Screenshots: a run of `task` with its defaults, `steps` steps done before the frames are drawn
 // (with wait_idle between frames). steps ≥ the task's default lengthens the run to `steps`.
 void train_panel_script(TrainPanel& panel, const std::string& task, int steps);
+// A script's Start (tools/soak.sh): a fresh run of `task` with its defaults, training until done
+// or paused; and its Pause (both kinds of run).
+void train_panel_start(TrainPanel& panel, const std::string& task);
+void train_panel_pause(TrainPanel& panel);
 // At start-up, the saved task and training text (settings.json's train_task, train_text): the task's
 // defaults with that text. An unknown or empty task name leaves the panel as it is.
 void train_panel_restore(TrainPanel& panel, const std::string& task, const std::string& text);
