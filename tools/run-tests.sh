@@ -12,16 +12,22 @@
 #      logic tests run in step 1 only: under the sanitizers their build alone took ~6 of CI's 30
 #      minutes. The trainer's tests (train_*) also run in step 1 only: under the sanitizers
 #      train_tests took 216 s on a loaded 2-core machine (it passed, clean).
-#   3. Fuzz smoke: every libFuzzer harness of tests/fuzz built with clang (ASan + UBSan, -O1; in step
+#   3. ThreadSanitizer build (clang, -O1) of the app's logic tests, which run every worker against
+#      the UI thread's side: the compute worker, generation, text and image training, head ranking,
+#      exports and handouts, model loading, the font atlas builder, the input-method bridge and
+#      the sound thread (PortAudio on the ALSA file plugin: app_sound_device). Clean, or the run
+#      fails; tests/tsan.supp holds the only (commented) suppression: fontconfig behind Pango's
+#      GLib-locked matching thread.
+#   4. Fuzz smoke: every libFuzzer harness of tests/fuzz built with clang (ASan + UBSan, -O1; in step
 #      2's build folder, whose libraries are also instrumented for libFuzzer's coverage) and
 #      run ATTNLAB_FUZZ_SECONDS (default 5; `tools/fuzz.sh all 3600` for a real run) each; a crash fails the run and is kept in
 #      tests/fuzz/regressions/ (the regression corpus itself is replayed by ctest in steps 1 and 2).
-#   4. The package build exactly as README.md gives it (its two commands are read from the README,
+#   5. The package build exactly as README.md gives it (its two commands are read from the README,
 #      so the two can never drift; portable: -DATTNLAB_NATIVE=OFF, x86-64-v2 baseline), with
 #      -DATTNLAB_WERROR=ON added; the .deb must exist. Its binary then passes portable_isa_test:
 #      its instructions, its kernel dispatch and identical numbers from every variant.
-# ATTNLAB_SKIP_SANITIZE=1, ATTNLAB_SKIP_FUZZ=1 and ATTNLAB_SKIP_PORTABLE=1 skip steps 2, 3 and 4
-# while iterating.
+# ATTNLAB_SKIP_SANITIZE=1, ATTNLAB_SKIP_TSAN=1, ATTNLAB_SKIP_FUZZ=1 and ATTNLAB_SKIP_PORTABLE=1 skip
+# steps 2, 3, 4 and 5 while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +35,7 @@ tools/install-deps.sh
 jobs=$(nproc)
 
 # Step 1 is configured as the package is built (portable, Release), so its tests check the binary
-# teachers install, and Debian's ccache lets step 4 reuse its objects instead of compiling the
+# teachers install, and Debian's ccache lets step 5 reuse its objects instead of compiling the
 # program a second time (about 15 of CI's minutes). CCACHE_BASEDIR makes the cache's keys
 # independent of the build folder (build/ and build-package/). Step 2's clang build checks the
 # native code paths (-march=native).
@@ -45,7 +51,7 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     echo "== ASan + UBSan build (core, real-model, LM, CLI, export, lesson, image and bad-input tests)"
     # -g1: line tables are enough for the sanitizers' stack traces, and compile much faster.
-    # -DATTNLAB_FUZZ=ON: the same instrumented libraries also serve step 3's libFuzzer harnesses
+    # -DATTNLAB_FUZZ=ON: the same instrumented libraries also serve step 4's libFuzzer harnesses
     # (one clang build of the engine instead of two).
     fuzz_flag=-DATTNLAB_FUZZ=OFF
     [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ] && fuzz_flag=-DATTNLAB_FUZZ=ON
@@ -67,6 +73,18 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
         grep -Eq "Test +#[0-9]+: $suite\$" <<<"$listed" ||
             { echo "run-tests: the sanitizer build did not run $suite"; exit 1; }
     done
+fi
+
+if [ "${ATTNLAB_SKIP_TSAN:-0}" != 1 ]; then
+    echo "== ThreadSanitizer build (the app's workers: app_logic_tests, app_sound_device)"
+    CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" \
+        -DATTNLAB_TSAN=ON -DATTNLAB_BUILD_APP=ON -DATTNLAB_BUILD_TESTS=ON
+    cmake --build build-tsan -j "$jobs" --target attnlab_app_tests
+    # halt_on_error: the first report fails the test; exitcode: any report fails it even then.
+    TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp" \
+        ctest --test-dir build-tsan --output-on-failure -R '^(app_logic_tests|app_sound_device)$'
+    [ "$(ctest --test-dir build-tsan -N -R '^(app_logic_tests|app_sound_device)$' | grep -c 'Test *#')" -eq 2 ] ||
+        { echo "run-tests: the TSan build did not list app_logic_tests and app_sound_device"; exit 1; }
 fi
 
 if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then

@@ -83,7 +83,6 @@ private:
     void finish();  // closes the stream; a recording becomes the take
     void fail(SoundProblem problem, std::string detail);  // the request ends: Idle with this error
 
-    std::thread thread_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Request> requests_;
@@ -91,7 +90,6 @@ private:
     SoundError error_;                  // guarded by mutex_
     std::optional<RecordedTake> take_;  // guarded by mutex_
     int play_rate_ = 16000, play_step_ = 1;  // guarded by mutex_: the device rate = sound rate · step
-    std::size_t play_from_ = 0;              // guarded by mutex_
 
     // The sound thread's own.
     void* stream_ = nullptr;  // PaStream*
@@ -100,6 +98,10 @@ private:
     TakeBuffer live_;
     std::pair<TakeBuffer*, int> capture_{nullptr, 1};  // what the capture callback appends to, its channels
     PlayCursor cursor_;
+
+    // Last: members are built in order, and the thread must find every one above already built
+    // (it locks mutex_ at once; TSan saw it locked before its constructor ran).
+    std::thread thread_;
 };
 
 }  // namespace attn::app

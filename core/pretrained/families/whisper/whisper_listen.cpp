@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <limits>
 #include <string_view>
 
 #include "core/attention/word_timing.h"
@@ -13,8 +12,6 @@
 namespace attn::pretrained {
 
 namespace {
-
-constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
 
 std::u32string code_points(const std::string& utf8) {
     std::u32string out;
