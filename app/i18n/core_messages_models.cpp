@@ -410,6 +410,12 @@ constexpr CoreMessagePattern kPatterns[] = {
      "배웠습니다). 글을 줄이세요."},
     {"The input is {} tokens after padding, but {} reads at most {} (its context length). Shorten the text.",
      "입력이 패딩을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (문맥 길이). 글을 줄이세요."},
+    {"The text has more than {} tokens, but {} reads at most {} (its context length). Shorten the text.",
+     "글이 {1}토큰을 넘는데, {2}는 최대 {3}토큰까지만 읽습니다 (문맥 길이). 글을 줄이세요."},
+    {"The text has more than {} tokens, but {} reads at most {} (it learned one position embedding per place). "
+     "Shorten the text.",
+     "글이 {1}토큰을 넘는데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 하나씩 배웠습니다). "
+     "글을 줄이세요."},
     {"The input is {} tokens, but {} reads at most {} (its context length). Shorten the text.",
      "입력이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (문맥 길이). 글을 줄이세요."},
     {"The input is {} tokens, but {} reads at most {} (it learned one position embedding per place). "

@@ -24,6 +24,17 @@ void apply_result(ComputeView& view, ComputeResult result) {
         view.compute_ms = result.compute_ms;
     } else {
         view.error = std::move(result.error);
+        // The trace kept on screen must be this model's: after another model's refusal (a
+        // folder whose context is shorter than the sentence, ...) the views say there is no
+        // result and describe the model that refused, never the one before it.
+        if (result.model != view.model) {
+            view.trace.reset();
+            view.flipped.reset();
+            view.sections.clear();
+            view.pieces.clear();
+            view.model = std::move(result.model);
+            view.compute_ms = 0.0;
+        }
     }
 }
 
@@ -149,6 +160,7 @@ static bool same_model(const ModelConfig& a, const ModelConfig& b) {
 }
 
 void ComputeWorker::run_pretrained(ComputeRequest& request, ComputeResult& result) const {
+    result.model = request.pretrained;  // on a refusal too: the views then describe this model
     const pretrained::PretrainedModel& model = *request.pretrained;
     result.pieces = pretrained_pieces(model, request.run);
     RunConfig run = std::move(request.run);
@@ -176,7 +188,6 @@ void ComputeWorker::run_pretrained(ComputeRequest& request, ComputeResult& resul
             result.flipped = std::make_shared<const Trace>(std::move((*flipped)[std::size_t(chosen)]));
     }
     result.trace = std::make_shared<const Trace>(std::move(*trace));
-    result.model = request.pretrained;
 }
 
 void ComputeWorker::run() {

@@ -39,7 +39,7 @@ struct ComputeResult {
     std::shared_ptr<const Trace> trace;    // null on error: the chosen section of the run
     std::shared_ptr<const Trace> flipped;  // with_flipped: same run, scaling toggled; else null
     std::vector<std::string> sections;     // every section's name (Trace::section), in run order
-    PretrainedPtr model;                 // the pretrained model that ran, or null (built-in)
+    PretrainedPtr model;                 // the pretrained model that ran (or refused), or null (built-in)
     std::vector<TokenPiece> pieces;      // (T_q) pretrained: the query tokens' pieces; else empty
     std::string error;                   // attn::Status message; empty on success
     double compute_ms = 0.0;             // model (if rebuilt) + trace
@@ -58,7 +58,8 @@ struct ComputeView {
 };
 
 // Swaps a finished result in: a trace replaces the shown one and clears the error; an error
-// keeps the old trace.
+// keeps the old trace when the same model made it (a sentence grown past the limit), and drops
+// it when another model refused (the views then show the refusal for that model).
 void apply_result(ComputeView& view, ComputeResult result);
 
 // The latest run's refusal in `lang` (e.g. a pasted text over the token limit, naming what

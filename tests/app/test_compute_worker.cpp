@@ -83,6 +83,36 @@ TEST_CASE("apply_result keeps the last good trace while an error shows") {
     CHECK(view.error.empty());
 }
 
+TEST_CASE("apply_result: another model's refusal drops the trace, and the views describe that model") {
+    // A Llama trained with a context of 8 refuses a 12-token sentence that the built-in model ran:
+    // the RoPE view must not describe the built-in model's trace as if it were the Llama's.
+    ComputeView view;
+    ComputeResult builtin;
+    builtin.trace = std::make_shared<const attn::Trace>();
+    builtin.sections = {"encoder"};
+    apply_result(view, builtin);
+    REQUIRE(view.trace);
+    CHECK(view.model == nullptr);
+
+    ComputeResult refused;
+    refused.model = attn::app::testing::fake_model("llama");
+    refused.error = "The input is 12 tokens, but kv2 reads at most 8 (its context length). Shorten the text.";
+    apply_result(view, refused);
+    CHECK(view.trace == nullptr);
+    CHECK(view.sections.empty());
+    CHECK(view.model == refused.model);
+    CHECK(empty_view_message(view, Lang::En) == refused.error);
+
+    // The same model refusing again (the sentence grew): its own last trace stays.
+    ComputeResult ran;
+    ran.model = refused.model;
+    ran.trace = std::make_shared<const attn::Trace>();
+    apply_result(view, ran);
+    apply_result(view, refused);
+    CHECK(view.trace == ran.trace);
+    CHECK(view.model == refused.model);
+}
+
 TEST_CASE("destroying a busy worker joins cleanly") {
     auto worker = std::make_unique<ComputeWorker>();
     AppState s;
@@ -249,7 +279,7 @@ TEST_CASE("worker: a pretrained model's errors come back as messages") {
     auto r = worker.take_result();
     REQUIRE(r);
     CHECK(r->trace == nullptr);
-    CHECK(r->model == nullptr);
+    CHECK(r->model != nullptr);  // the model that refused: the views describe it
     CHECK(r->error == "GPT-2 reads one text from left to right.");
 }
 

@@ -91,3 +91,20 @@ TEST_CASE("masked-LM errors say what is missing") {
     REQUIRE_FALSE(none.ok());
     CHECK(none.error().find("no [MASK]") != std::string::npos);
 }
+
+TEST_CASE("a text longer than the model reads is refused with the model's limit, not the tokenizer's cap") {
+    // The tokenizer stops a long paste at max_positions + 1 tokens; the message must still say what
+    // check_ids says of a shorter overlong text: the model's own limit (it said "more than 9" for 8).
+    for (const std::string& folder : {kTinyGpt2, kTinyBertMlm}) {
+        auto model = load(folder);
+        std::string text;
+        for (int i = 0; i < model->config.max_positions + 20; ++i) text += "cat ";
+        auto ids = encode_for_model(*model, text);
+        REQUIRE_FALSE(ids.ok());
+        const std::string limit = std::to_string(model->config.max_positions);
+        MESSAGE(ids.status().message());
+        CHECK(ids.status().message() == "The text has more than " + limit + " tokens, but " + model->name +
+                                            " reads at most " + limit +
+                                            " (it learned one position embedding per place). Shorten the text.");
+    }
+}
