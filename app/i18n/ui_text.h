@@ -88,7 +88,7 @@ enum class Txt {
     // Pretrained models: Model menu, open dialog, loading, controls, layer choice, Model view
     MenuModel, MenuOpenModel, MenuRecentModels, MenuNoRecent, RecentMissing, MenuUseBuiltin,
     OpenModelTitle, OpenModelIntro, OpenModelPath, OpenModelPathHint, OpenModelGo, ModelCancel, ModelClose,
-    ModelLoading, ModelLoadFailed, ModelRestoreFailed, ModelBuiltin, ModelInfo, ModelFolderLine,
+    ModelLoading, ModelLoadFailed, ModelRestoreFailed, ModelBuiltin, ModelLessonBuiltin, ModelInfo, ModelFolderLine,
     BuiltinOnlyTip, SentenceB, SentenceBTip, TargetText, TargetTextTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
     ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
     PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip, RunSection, RunSectionTip, SectionEncoder,

@@ -32,6 +32,8 @@ constexpr Entry kTexts[] = {
     {Txt::ModelRestoreFailed, "The model of the last session could not be opened again; using the built-in model.",
      "지난번에 쓰던 모델을 다시 열지 못해 내장 모델을 씁니다."},
     {Txt::ModelBuiltin, "Built-in model (random weights, one layer)", "내장 모델 (무작위 가중치, 한 층)"},
+    {Txt::ModelLessonBuiltin, "This lesson step uses the built-in model; %s stays open for the steps that need it.",
+     "이 레슨 단계는 내장 모델을 씁니다. %s 폴더는 그 모델이 필요한 단계를 위해 열려 있습니다."},
     {Txt::ModelInfo, "%s: %d layers × %d heads, d_model %d, d_k %d", "%s: %d개 층 × %d개 헤드, d_model %d, d_k %d"},
     {Txt::ModelFolderLine, "%s, weights %s", "%s, 가중치 %s"},
     {Txt::BuiltinOnlyTip,

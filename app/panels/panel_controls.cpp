@@ -131,7 +131,7 @@ void draw_image_input(ControlsPanel& p, AppState& s) {
 void draw_model(ControlsPanel& p, AppState& s, ModelSession& models) {
     const Lang lang = s.lang;
     section(lang, Txt::SecModel);
-    draw_model_facts(s, models);
+    draw_model_facts(s, models, p.lesson_builtin);
     // A folder typed here opens like one from the Model menu.
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr(lang, Txt::OpenModelGo)).x -
                             3.0f * ImGui::GetStyle().FramePadding.x - ImGui::GetStyle().ItemSpacing.x);

@@ -22,6 +22,7 @@ struct ControlsPanel {
     LabelBuf label;
     std::string model_path;  // the model folder field
     bool open_image = false;  // "Open image…" pressed (vision models): the shell opens the dialog
+    bool lesson_builtin = false;  // set by the shell each frame: a lesson step runs the built-in model
 };
 
 void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeView& view, ModelSession& models);

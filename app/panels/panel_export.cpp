@@ -102,6 +102,7 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
     char title[96];
     std::snprintf(title, sizeof(title), "%s###export", tr(lang, Txt::ExportTitle));
     if (!ImGui::BeginPopupModal(title, &p.open, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (close_popup_on_escape(&p.open)) return ImGui::EndPopup();
 
     char label[128];
     std::snprintf(label, sizeof(label), "%s###ex_view", tr(lang, Txt::ExportWhat));

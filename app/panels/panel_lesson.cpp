@@ -208,6 +208,7 @@ void draw_lesson_dialog(LessonPanel& p, AppState& s, std::vector<std::string>& d
         p.dialog_open = false;
         return;
     }
+    if (close_popup_on_escape(&p.dialog_open)) return ImGui::EndPopup();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(tr(lang, Txt::OpenLessonIntro));
     ImGui::PopTextWrapPos();

@@ -127,10 +127,13 @@ void draw_model_load_status(ModelSession& session, AppState& state) {
     if (ImGui::SmallButton(label)) cancel_model_load(session, state);
 }
 
-void draw_model_facts(const AppState& state, const ModelSession& session) {
+void draw_model_facts(const AppState& state, const ModelSession& session, bool lesson_builtin) {
     const Lang lang = state.lang;
     ImGui::PushTextWrapPos(0.0f);
-    if (const pretrained::PretrainedModel* m = session.active.get()) {
+    if (lesson_builtin && session.active) {  // what computes is named first: the folder only waits
+        ImGui::TextUnformatted(tr(lang, Txt::ModelBuiltin));
+        ImGui::TextColored(warn_colour(), tr(lang, Txt::ModelLessonBuiltin), session.active->name.c_str());
+    } else if (const pretrained::PretrainedModel* m = session.active.get()) {
         ImGui::Text(tr(lang, Txt::ModelInfo), model_family(*m).c_str(), m->config.n_layers, m->config.n_heads,
                     m->config.d_model, m->config.d_k());
         ImGui::TextDisabled(tr(lang, Txt::ModelFolderLine), m->name.c_str(), format_bytes(m->weight_bytes).c_str());
@@ -170,6 +173,7 @@ void draw_model_dialog(ModelPanel& p, AppState& state, ModelSession& session) {
     std::snprintf(title, sizeof(title), "%s###open_model", tr(lang, Txt::OpenModelTitle));
     ImGui::SetNextWindowSize(ImVec2(640.0f, 0.0f), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, &p.dialog_open)) return;
+    if (close_popup_on_escape(&p.dialog_open)) return ImGui::EndPopup();
 
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(lang, Txt::OpenModelIntro));

@@ -36,6 +36,7 @@ void open_model_dialog(ModelPanel& panel);
 void install_model_drop(GLFWwindow* window, ModelPanel* panel);
 
 // The model-facts lines shown in the controls panel and the dialog.
-void draw_model_facts(const AppState& state, const ModelSession& session);
+// `lesson_builtin`: a lesson step computes with the built-in model while a folder stays open.
+void draw_model_facts(const AppState& state, const ModelSession& session, bool lesson_builtin = false);
 
 }  // namespace attn::app

@@ -28,9 +28,11 @@ void open_export_for_view(App& app) {
 
 void handle_shortcuts(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
-    const bool lesson_keys = handle_lesson_keys(app.lesson, app.state);  // before Esc leaves presentation
+    // A dialog open (last frame's popups) takes the arrows and Esc: Esc closes it, not the lesson.
+    const bool dialog = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    const bool lesson_keys = !dialog && handle_lesson_keys(app.lesson, app.state);  // before Esc leaves presentation
     if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.state.presentation = !app.state.presentation;
-    if (app.state.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) app.state.presentation = false;
+    if (!dialog && app.state.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) app.state.presentation = false;
     if (app.view.trace && !io.WantTextInput && !lesson_keys) {  // PageUp / PageDown: previous / next layer
         const int layers = int(app.view.trace->layers.size());
         if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) app.state.layer = std::max(app.state.layer - 1, 0);

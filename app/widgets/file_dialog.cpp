@@ -44,6 +44,10 @@ bool begin_file_dialog(FileDialogState& d, const FileDialogTexts& t, Lang lang, 
     const std::string title = std::string(tr(lang, t.title)) + popup;
     ImGui::SetNextWindowSize(ImVec2(640.0f, 0.0f), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title.c_str(), &d.open)) return false;
+    if (close_popup_on_escape(&d.open)) {
+        ImGui::EndPopup();
+        return false;
+    }
 
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(lang, t.intro));

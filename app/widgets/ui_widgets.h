@@ -30,6 +30,17 @@ inline void item_tooltip(const char* text) {
     }
 }
 
+// Esc closes the dialog being drawn, as in any desktop dialog: call right after BeginPopupModal
+// returned true; on true, call EndPopup and draw nothing more of it (a second CloseCurrentPopup
+// in the same frame would close the wrong level). A text field being edited takes the first Esc
+// (ImGui reverts the edit there).
+inline bool close_popup_on_escape(bool* open = nullptr) {
+    if (ImGui::IsAnyItemActive() || !ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) return false;
+    if (open != nullptr) *open = false;
+    ImGui::CloseCurrentPopup();
+    return true;
+}
+
 inline ImVec4 error_colour() { return ImVec4(1.0f, 0.42f, 0.38f, 1.0f); }  // red, readable on dark
 
 inline ImU32 rgba(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }

@@ -166,6 +166,7 @@ void draw_record_bar(RecordBar& bar, AppState& s, const ComputeView& view) {
     char title[128];
     std::snprintf(title, sizeof title, "%s###save_recording", tr(lang, Txt::SoundSaveTitle));
     if (ImGui::BeginPopupModal(title, &bar.save_open, ImGuiWindowFlags_AlwaysAutoResize)) {
+        if (close_popup_on_escape(&bar.save_open)) return ImGui::EndPopup();
         ImGui::SetNextItemWidth(480.0f);
         bool go = ImGui::InputText(tr(lang, Txt::SoundSavePath), &bar.save_path, ImGuiInputTextFlags_EnterReturnsTrue);
         ImGui::BeginDisabled(bar.save_path.empty());

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/widgets/export_form.h"
+#include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
 
@@ -40,6 +41,7 @@ void draw_lens_export_popup(LensPanel& p, const AppState& state) {
     char text[160];
     std::snprintf(text, sizeof(text), "%s###lens_export", tr(lang, Txt::LensExportTitle));
     if (!ImGui::BeginPopupModal(text, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (close_popup_on_escape()) return ImGui::EndPopup();
     const LensFigureData* table = shown_table(p);
     ImGui::TextDisabled(tr(lang, Txt::LensExportIntro), table ? int(table->layers.size()) : 0,
                         table ? int(table->tokens.size()) : 0);

@@ -9,6 +9,7 @@
 
 #include "app/i18n/class_names.h"
 #include "app/widgets/export_form.h"
+#include "app/widgets/ui_widgets.h"
 
 namespace attn::app {
 
@@ -34,6 +35,7 @@ void export_popup(Panel& p, const AppState& state, const std::string& task, int 
     char text[160];
     std::snprintf(text, sizeof(text), "%s###train_export", tr(lang, Txt::TrainExportTitle));
     if (!ImGui::BeginPopupModal(text, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (close_popup_on_escape()) return ImGui::EndPopup();
     const int total = p.status.total_steps > 0 ? p.status.total_steps : p.run_options.steps;
     ImGui::TextDisabled(tr(lang, Txt::TrainExportIntro), p.status.step, total, probe_step);
     if (export_popup_fields(e, lang, "tx", true)) {  // CSV: the curves
