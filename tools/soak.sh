@@ -4,7 +4,10 @@
 # memory growing more than 10% past the first quarter, threads or open files growing, a lost
 # settings file, or an unclean exit.
 #
-#   tools/soak.sh [--minutes N] [--seed S] [--build DIR] [--out DIR]
+#   tools/soak.sh [--minutes N] [--seed S] [--build DIR] [--out DIR] [--only KIND,...]
+#
+# --only: the random part draws only these kinds of action (type, korean, view, model, train,
+# export, lesson, ...: the `kinds` list below), to find which one a growth comes from.
 #
 # The app runs under its own Xvfb with a session D-Bus and IBus + ibus-hangul (Korean is typed
 # through the input method, as in tests/app/ime_ibus_test.sh). Keys, typing, clicks and window sizes
@@ -21,14 +24,15 @@
 # the longest frame's ms), actions.log, app.err, memory.png (the curve), summary.txt.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-minutes=60 seed=1 build=$root/build out=""
+minutes=60 seed=1 build=$root/build out="" only=""
 while [ $# -gt 0 ]; do
     case $1 in
         --minutes) minutes=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
         --build) build=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        --only) only=$2; shift 2 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         *) echo "soak: unknown option $1 (see --help)"; exit 2 ;;
     esac
 done
@@ -176,10 +180,17 @@ act() {
     esac
 }
 scales=(0.8 1.0 1.0 1.25 1.5)
+random_kinds=()
 # Weights: typing and views most, as in class.
 kinds=(type type type korean korean delete delete view view view view view layer head mask scaling
        model model builtin image audio knock generate rank train pause export lesson lang resize present
        keys click click uiscale)
+if [ -n "$only" ]; then
+    IFS=, read -ra random_kinds <<<"$only"
+    for k in "${random_kinds[@]}"; do [[ " ${kinds[*]} " == *" $k "* ]] || fail "--only: no action kind '$k' (kinds: ${kinds[*]})"; done
+else
+    random_kinds=("${kinds[@]}")
+fi
 
 # --- sampling
 rss_mib() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app_pid/status"; }
@@ -217,7 +228,10 @@ for m in tiny-gpt2 tiny-bert tiny-vit tiny-llama tiny-marian tiny-whisper; do
     send "view predict"; send "generate 2"; sleep 1; maybe_sample
 done
 for k in "${kinds[@]}"; do act "$k"; sleep 0.5; alive; maybe_sample; done
-send "view train"; sleep 0.3; send "train reverse"; sleep 5; send pause
+# The Train view keeps its last run (curves and up to 64 probe snapshots: tens of MB for the text
+# task): one whole text run here, so that what stays afterwards is part of the baseline.
+send "view train"; sleep 0.3; send "train text"; sleep 25; send pause
+send "train reverse"; sleep 5; send pause
 if [[ " ${tasks[*]} " == *" fashion "* ]]; then send "train fashion"; sleep 5; send pause; fi
 send builtin; sleep 2
 tour_end=$(($(date +%s) - t0))
@@ -229,7 +243,7 @@ end=$((t0 + minutes * 60))
 actions=0 next_shot=$(($(date +%s) + 60))
 rm -f "$out"/shot-*.png
 while [ "$(date +%s)" -lt "$end" ]; do
-    pick kinds; act "$picked"
+    pick random_kinds; act "$picked"
     actions=$((actions + 1))
     if [ "$(date +%s)" -ge "$next_shot" ]; then  # what the class sees, every 2 minutes
         /usr/bin/python3 -c 'import sys; from PIL import ImageGrab; ImageGrab.grab(xdisplay=sys.argv[1]).save(sys.argv[2])' \
@@ -259,8 +273,9 @@ exported=$(find "$HOME" -maxdepth 1 -type f \( -name '*.png' -o -name '*.svg' -o
 sentence=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["text"])' "$cfg/settings.json")
 echo "figures exported: $exported; the sentence at the end: $sentence" | tee -a "$out/summary.txt" | sed 's/^/soak: /'
 
-# --- the verdict: past the first quarter of the random part, memory within 10% of the highest
-# before it; threads and open files at the end (quiet) no more than after the tour (quiet).
+# --- the verdict: past the first quarter of the random part, memory stays within 10% of the
+# highest before it — as a median: a model loading while an image task trains is a peak that
+# passes, a leak lifts every sample; threads and open files never above their most before it.
 /usr/bin/python3 - "$out" "$tour_end" "$minutes" "$actions" <<'PY'
 import sys, os
 out, tour_end, minutes, actions = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
@@ -285,7 +300,9 @@ ok = True
 # Threads and files: the views' job threads start on first use (the tour uses them all), so past
 # the first quarter neither may exceed the most seen before it.
 early_threads, early_files = max(r[2] for r in early), max(r[3] for r in early)
-if peak > 1.10 * base: lines.append("FAIL: memory grew more than 10%"); ok = False
+late_median = sorted(r[1] for r in late)[len(late) // 2] if late else base
+lines.append("memory: median past %d s %.1f MiB (%+.1f%% of the highest before)" % (quarter, late_median, 100 * (late_median / base - 1)))
+if late_median > 1.10 * base: lines.append("FAIL: memory grew more than 10%"); ok = False
 if max([r[2] for r in late] or [0]) > early_threads: lines.append("FAIL: threads grew past %d" % early_threads); ok = False
 if max([r[3] for r in late] or [0]) > early_files: lines.append("FAIL: open files grew past %d" % early_files); ok = False
 try:
