@@ -185,7 +185,7 @@ enum class Txt {
     SoundRecord, SoundRecordTip, SoundStop, SoundStopTip, SoundPlay, SoundPlayTip, SoundPlayWord, SoundPlayWordTip,
     SoundSaveAs, SoundSaveAsTip, SoundStarting, SoundRecording, SoundPlaying, SoundLevelTip, SoundNoSystem, SoundNoInput,
     SoundNoOutput, SoundInputFailed, SoundOutputFailed, SoundRecorded, SoundLimit, SoundTooShort, SoundSaveTitle,
-    SoundSavePath, SoundSaveGo, SoundSaved, SoundCancel, SoundNothingToSave,
+    SoundSavePath, SoundSaveGo, SoundSaved, SoundSaving, SoundCancel, SoundNothingToSave,
     ListenRecording, ListenRecordingDetected, ListenRecordingChosen, ListenTranscript, ListenWriteAll, ListenWriteAllTip,
     ListenReadWhile, AudioTypedBox, AudioTypedBoxTip, PredictSpeech,
     Count

@@ -133,6 +133,7 @@ constexpr Entry kTexts[] = {
     {Txt::SoundSavePath, "File", "파일"},
     {Txt::SoundSaveGo, "Save", "저장"},
     {Txt::SoundSaved, "Saved to %s", "%s에 저장했습니다"},
+    {Txt::SoundSaving, "Saving to %s…", "%s에 저장하는 중…"},
     {Txt::SoundCancel, "Cancel", "취소"},
     {Txt::SoundNothingToSave, "There is no recording to save yet.", "아직 저장할 녹음이 없습니다."},
 };

@@ -56,7 +56,7 @@ std::shared_ptr<const std::vector<float>> heard_sound(const TraceAudio& a) {
 
 }  // namespace
 
-bool sound_busy(const RecordBar& bar) { return bar.sound && bar.sound->mode() != SoundMode::Idle; }
+bool sound_busy(const RecordBar& bar) { return bar.saving || (bar.sound && bar.sound->mode() != SoundMode::Idle); }
 
 double playhead_seconds(const RecordBar& bar) {
     if (!bar.sound || bar.sound->mode() != SoundMode::Playing) return -1.0;
@@ -67,6 +67,16 @@ void draw_record_bar(RecordBar& bar, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     const SoundMode mode = bar.sound ? bar.sound->mode() : SoundMode::Idle;
     const TraceAudio* heard = view.trace && view.trace->audio ? view.trace->audio.get() : nullptr;
+
+    // A save that finished on its thread.
+    if (bar.save_job) {
+        if (auto done = bar.save_job->take()) {
+            bar.saving = false;
+            bar.message_ok = done->result.ok();
+            bar.message = done->result.ok() ? formatted_text(tr(lang, Txt::SoundSaved), done->request.dest)
+                                            : localize_core_message(done->result.message(), lang);
+        }
+    }
 
     // A recording that just ended: kept as a WAV file, and the model listens to it.
     if (bar.sound) {
@@ -177,19 +187,28 @@ void draw_record_bar(RecordBar& bar, AppState& s, const ComputeView& view) {
             bar.save_open = false;
             ImGui::CloseCurrentPopup();
         }
-        if (go && !bar.save_path.empty()) {
-            std::vector<float> samples;
-            int rate = 16000;
+        if (go && !bar.save_path.empty() && !bar.saving) {
+            SaveRecording job;
+            job.source = s.audio_path;
             if (heard) {
-                samples.assign(heard->samples.begin(), heard->samples.begin() + std::ptrdiff_t(heard_samples(*heard)));
-                rate = heard->sample_rate;
+                job.samples.assign(heard->samples.begin(), heard->samples.begin() + std::ptrdiff_t(heard_samples(*heard)));
+                job.rate = heard->sample_rate;
             }
-            std::string dest = bar.save_path;
-            if (std::filesystem::path(dest).extension().empty()) dest += ".wav";
-            const Status st = heard ? save_recording_as(s.audio_path, samples, rate, dest)
-                                    : Status::Error(tr(lang, Txt::SoundNothingToSave));
-            bar.message_ok = st.ok();
-            bar.message = st.ok() ? formatted_text(tr(lang, Txt::SoundSaved), dest) : localize_core_message(st.message(), lang);
+            job.dest = bar.save_path;
+            if (std::filesystem::path(job.dest).extension().empty()) job.dest += ".wav";
+            if (!heard) {
+                bar.message_ok = false;
+                bar.message = tr(lang, Txt::SoundNothingToSave);
+            } else {
+                if (!bar.save_job)
+                    bar.save_job = std::make_unique<LatestJob<SaveRecording, Status>>([](const SaveRecording& r) {
+                        return save_recording_as(r.source, r.samples, r.rate, r.dest);
+                    });
+                bar.message_ok = true;
+                bar.message = formatted_text(tr(lang, Txt::SoundSaving), job.dest);
+                bar.save_job->post(std::move(job));
+                bar.saving = true;
+            }
             bar.save_open = false;
             ImGui::CloseCurrentPopup();
         }
