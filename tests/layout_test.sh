@@ -63,7 +63,7 @@ while IFS= read -r hit; do
     f=${hit%%:*}
     first=${hit#*:}
     [[ $first == "// ${f##*/} — "* ]] || fail "$f: first line must be '// ${f##*/} — what it is' (got: ${first:0:60})"
-done < <(for f in "${files[@]}"; do printf '%s:%s\n' "$f" "$(head -n 1 "$f")"; done)
+done < <(awk 'FNR == 1 { print FILENAME ":" $0; nextfile }' "${files[@]}")
 
 # Every #include line, as file:line:text.
 quoted='^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]+)"'
