@@ -5,21 +5,19 @@ in one pass that fills the cache, then 32 greedy tokens, each one row through ev
 its attention rows kept, logits over the 50257-token vocabulary and the top 5 — the same work
 as BM_GenerateToken.
 
-Usage: /usr/bin/python3 bench/bench_torch_generate.py THREADS
+Usage: /usr/bin/python3 bench/bench_torch_generate.py SETTING
 Prints "torch-generate threads=T ms_per_token=MEDIAN cpu_ms_per_token=MEDIAN" (medians of 7 runs
 of 32 tokens; wall and process CPU time).
 """
 import math
-import os
 import statistics
 import sys
 import time
 
-# Cap the BLAS/OpenMP pools before torch loads them (see bench_torch_gpt2.py): "T threads" means
-# T cores for torch as for AttnLab.
-if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = sys.argv[1]
+import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
+
+# Cap the BLAS threads before torch loads them (torch_threads.py says why).
+SETTING = torch_threads.cap(sys.argv[1]) if __name__ == "__main__" and len(sys.argv) > 1 else (1, 1)
 
 import torch  # noqa: E402  (after the thread caps)
 import torch.nn.functional as F  # noqa: E402
@@ -75,7 +73,7 @@ def forward(w, ids, past):
 
 
 def main() -> None:
-    threads = int(sys.argv[1])
+    threads, blas = SETTING
     torch.set_num_threads(threads)
     w = make_weights()
     prompt = torch.tensor([(i * 37 + 11) % VOCAB for i in range(PROMPT)])
@@ -94,7 +92,7 @@ def main() -> None:
             if r > 0:  # the first round warms up
                 times.append((time.perf_counter() - t0) * 1e3 / STEPS)
                 cpu.append((time.process_time() - c0) * 1e3 / STEPS)
-    print(f"torch-generate threads={threads} ms_per_token={statistics.median(times):.3f} "
+    print(f"torch-generate threads={threads} blas={blas} ms_per_token={statistics.median(times):.3f} "
           f"cpu_ms_per_token={statistics.median(cpu):.3f}", flush=True)
 
 

@@ -3,22 +3,19 @@
 12 heads, d = 768, d_ff = 3072, random weights) over N tokens, every layer's attention weights
 kept, as the app needs them. Plain functional ops (Debian's python3-torch has no transformers).
 
-Usage: /usr/bin/python3 bench/bench_torch_gpt2.py THREADS N [N ...]
-Prints one line per N: "torch-gpt2 threads=T N=N ms=MEDIAN cpu_ms=MEDIAN" (wall and process CPU
+Usage: /usr/bin/python3 bench/bench_torch_gpt2.py SETTING N [N ...]
+Prints one line per N: "torch-gpt2 threads=T blas=B N=N ms=MEDIAN cpu_ms=MEDIAN" (wall and process CPU
 time per pass; on a shared machine the CPU time is the steadier of the two).
 """
 import math
-import os
 import statistics
 import sys
 import time
 
-# torch.set_num_threads alone does not bound Debian's build: its BLAS (OpenBLAS, pthreads) still
-# runs on every core (measured: "1 thread" used 2 cores of CPU time). Cap the libraries before
-# torch loads them, so that "T threads" means T cores for torch as it does for AttnLab.
-if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = sys.argv[1]
+import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
+
+# Cap the BLAS threads before torch loads them (torch_threads.py says why).
+SETTING = torch_threads.cap(sys.argv[1]) if __name__ == "__main__" and len(sys.argv) > 1 else (1, 1)
 
 import torch  # noqa: E402  (after the thread caps)
 import torch.nn.functional as F
@@ -65,7 +62,7 @@ def forward(w, ids):
 
 
 def main() -> None:
-    threads = int(sys.argv[1])
+    threads, blas = SETTING
     sizes = [int(a) for a in sys.argv[2:]] or [128]
     torch.set_num_threads(threads)
     w = make_weights()
@@ -80,7 +77,7 @@ def main() -> None:
                 forward(w, ids)
                 times.append((time.perf_counter() - t0) * 1e3)
                 cpu.append((time.process_time() - c0) * 1e3)
-            print(f"torch-gpt2 threads={threads} N={n} ms={statistics.median(times):.3f} "
+            print(f"torch-gpt2 threads={threads} blas={blas} N={n} ms={statistics.median(times):.3f} "
                   f"cpu_ms={statistics.median(cpu):.3f}", flush=True)
 
 

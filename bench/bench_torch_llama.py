@@ -7,8 +7,8 @@ rotate-half RoPE, grouped-query attention and SwiGLU (Debian's python3-torch has
   step      after a 16-token prompt, 32 greedy tokens with a KV cache, each with the logits over
             the vocabulary and the top-5 (as BM_LlamaStep)
 
-Usage: /usr/bin/python3 bench/bench_torch_llama.py THREADS DIR NAME [N]
-Prints "torch-llama model=NAME threads=T N=N ms=MEDIAN cpu_ms=MEDIAN" and
+Usage: /usr/bin/python3 bench/bench_torch_llama.py SETTING DIR NAME [N]
+Prints "torch-llama model=NAME threads=T blas=B N=N ms=MEDIAN cpu_ms=MEDIAN" and
 "torch-llama-step model=NAME threads=T ms_per_token=MEDIAN cpu_ms_per_token=MEDIAN".
 """
 import json
@@ -18,10 +18,10 @@ import statistics
 import sys
 import time
 
-# As bench_torch_gpt2.py: cap the libraries' threads before torch loads them.
-if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = sys.argv[1]
+import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
+
+# Cap the BLAS threads before torch loads them (torch_threads.py says why).
+SETTING = torch_threads.cap(sys.argv[1]) if __name__ == "__main__" and len(sys.argv) > 1 else (1, 1)
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
@@ -104,7 +104,7 @@ class Model:
 
 
 def main() -> None:
-    threads, folder, name = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+    (threads, blas), folder, name = SETTING, sys.argv[2], sys.argv[3]
     n = int(sys.argv[4]) if len(sys.argv) > 4 else 128
     torch.set_num_threads(threads)
     cfg, tensors = load(folder)
@@ -119,7 +119,7 @@ def main() -> None:
             model.forward(ids)
             times.append((time.perf_counter() - t0) * 1e3)
             cpu.append((time.process_time() - c0) * 1e3)
-        print(f"torch-llama model={name} threads={threads} N={n} ms={statistics.median(times):.3f} "
+        print(f"torch-llama model={name} threads={threads} blas={blas} N={n} ms={statistics.median(times):.3f} "
               f"cpu_ms={statistics.median(cpu):.3f}", flush=True)
 
         prompt = torch.tensor([(i * 37 + 11) % vocab for i in range(PROMPT)])
@@ -135,7 +135,7 @@ def main() -> None:
                 h, _ = model.forward(logits.argmax().view(1), cache)
             times.append((time.perf_counter() - t0) * 1e3 / STEPS)
             cpu.append((time.process_time() - c0) * 1e3 / STEPS)
-        print(f"torch-llama-step model={name} threads={threads} ms_per_token={statistics.median(times):.3f} "
+        print(f"torch-llama-step model={name} threads={threads} blas={blas} ms_per_token={statistics.median(times):.3f} "
               f"cpu_ms_per_token={statistics.median(cpu):.3f}", flush=True)
 
 

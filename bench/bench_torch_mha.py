@@ -1,28 +1,25 @@
 #!/usr/bin/python3
 """PyTorch reference for bench/run.sh: nn.MultiheadAttention(768, 12) with per-head weights.
 
-Usage: /usr/bin/python3 bench/bench_torch_mha.py THREADS N [N ...]
-Prints one line per N: "torch threads=T N=N ms=MEDIAN cpu_ms=MEDIAN" (wall and process CPU time
+Usage: /usr/bin/python3 bench/bench_torch_mha.py SETTING N [N ...]
+Prints one line per N: "torch threads=T blas=B N=N ms=MEDIAN cpu_ms=MEDIAN" (wall and process CPU time
 per call; on a shared machine the CPU time is the steadier of the two). Uses Debian's python3-torch. run.sh calls
 this once per round; report.py takes the best round, as for ours.
 """
-import os
 import statistics
 import sys
 import time
 
-# torch.set_num_threads alone does not bound Debian's build: its BLAS (OpenBLAS, pthreads) still
-# runs on every core (measured: "1 thread" used 2 cores of CPU time). Cap the libraries before
-# torch loads them, so that "T threads" means T cores for torch as it does for AttnLab.
-if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = sys.argv[1]
+import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
+
+# Cap the BLAS threads before torch loads them (torch_threads.py says why).
+SETTING = torch_threads.cap(sys.argv[1]) if __name__ == "__main__" and len(sys.argv) > 1 else (1, 1)
 
 import torch  # noqa: E402  (after the thread caps)
 
 
 def main() -> None:
-    threads = int(sys.argv[1])
+    threads, blas = SETTING
     sizes = [int(a) for a in sys.argv[2:]]
     torch.set_num_threads(threads)
     torch.manual_seed(0)
@@ -40,7 +37,7 @@ def main() -> None:
                 run()
                 times.append((time.perf_counter() - t0) * 1e3)
                 cpu.append((time.process_time() - c0) * 1e3)
-            print(f"torch threads={threads} N={n} ms={statistics.median(times):.4f} "
+            print(f"torch threads={threads} blas={blas} N={n} ms={statistics.median(times):.4f} "
                   f"cpu_ms={statistics.median(cpu):.4f}", flush=True)
 
 

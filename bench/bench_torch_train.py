@@ -5,9 +5,9 @@ batch 4 (BENCH_D_MODEL / BENCH_BATCH / BENCH_LR override, as for bench_train.cpp
 0.9/0.98, decay 0.01 on matrices, clipping at 1, warm-up then cosine).
 Plain torch ops (Debian's python3-torch has no transformers).
 
-Usage: /usr/bin/python3 bench/bench_torch_train.py THREADS [STEPS]
+Usage: /usr/bin/python3 bench/bench_torch_train.py SETTING [STEPS]
          -> "torch-train threads=T steps=S steps_per_s=… cpu_steps_per_s=…"
-       /usr/bin/python3 bench/bench_torch_train.py THREADS --time-to-99
+       /usr/bin/python3 bench/bench_torch_train.py SETTING --time-to-99
          -> "torch-99 task=reverse threads=T steps=… seconds=…"   (evaluation off the clock)
 """
 import math
@@ -15,11 +15,10 @@ import os
 import sys
 import time
 
-# Cap the BLAS/OpenMP pools before torch loads them, so "T threads" means T cores (see
-# bench_torch_gpt2.py).
-if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = sys.argv[1]
+import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
+
+# Cap the BLAS threads before torch loads them (torch_threads.py says why).
+SETTING = torch_threads.cap(sys.argv[1]) if __name__ == "__main__" and len(sys.argv) > 1 else (1, 1)
 
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
@@ -73,7 +72,7 @@ def batch(g, b):
 
 
 def main():
-    threads = int(sys.argv[1])
+    threads, blas = SETTING
     torch.set_num_threads(threads)
     to99 = len(sys.argv) > 2 and sys.argv[2] == "--time-to-99"
     steps = int(sys.argv[2]) if len(sys.argv) > 2 and not to99 else 200
@@ -113,9 +112,9 @@ def main():
                     pred = forward(p, ids).argmax(-1)
                     exact = ((pred == tgt) | (tgt < 0)).all(dim=1).float().mean().item()
                 if exact >= 0.99:
-                    print(f"torch-99 task=reverse threads={threads} steps={i + 1} seconds={train_s:.2f}")
+                    print(f"torch-99 task=reverse threads={threads} blas={blas} steps={i + 1} seconds={train_s:.2f}")
                     return
-        print(f"torch-99 task=reverse threads={threads} steps=never seconds={train_s:.2f}")
+        print(f"torch-99 task=reverse threads={threads} blas={blas} steps=never seconds={train_s:.2f}")
         return
     for i in range(10):
         step(i)
@@ -123,7 +122,7 @@ def main():
     for i in range(10, 10 + steps):
         step(i)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    print(f"torch-train threads={threads} steps={steps} steps_per_s={steps / wall:.1f} "
+    print(f"torch-train threads={threads} blas={blas} steps={steps} steps_per_s={steps / wall:.1f} "
           f"cpu_steps_per_s={steps / cpu:.1f}")
 
 

@@ -3,19 +3,18 @@
 (random weights), every layer's attention weights kept, as the app needs them. Plain functional
 ops: the patch embedding as a strided conv2d, then the pre-LN encoder.
 
-Usage: /usr/bin/python3 bench/bench_torch_vit.py THREADS
+Usage: /usr/bin/python3 bench/bench_torch_vit.py SETTING
 Prints one line per model: "torch-vit model=NAME threads=T ms=MEDIAN cpu_ms=MEDIAN".
 """
 import math
-import os
 import statistics
 import sys
 import time
 
-# As in bench_torch_gpt2.py: cap the BLAS threads before torch loads, so T threads means T cores.
-if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = sys.argv[1]
+import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
+
+# Cap the BLAS threads before torch loads them (torch_threads.py says why).
+SETTING = torch_threads.cap(sys.argv[1]) if __name__ == "__main__" and len(sys.argv) > 1 else (1, 1)
 
 import torch  # noqa: E402
 import torch.nn.functional as F
@@ -53,7 +52,7 @@ def forward(w, pixels, d, heads):
 
 
 def main() -> None:
-    threads = int(sys.argv[1])
+    threads, blas = SETTING
     torch.set_num_threads(threads)
     pixels = torch.randn(3, 224, 224, generator=torch.Generator().manual_seed(9))
     with torch.inference_mode():
@@ -67,7 +66,7 @@ def main() -> None:
                 forward(w, pixels, d, heads)
                 times.append((time.perf_counter() - t0) * 1e3)
                 cpu.append((time.process_time() - c0) * 1e3)
-            print(f"torch-vit model={name} threads={threads} ms={statistics.median(times):.3f} "
+            print(f"torch-vit model={name} threads={threads} blas={blas} ms={statistics.median(times):.3f} "
                   f"cpu_ms={statistics.median(cpu):.3f}", flush=True)
 
 

@@ -14,21 +14,19 @@ takes its faster form.
   decode    the cross-attention keys and values once, then 4 prompt tokens and 28 greedy ones with a
             key/value cache: ms per token
 
-Usage: /usr/bin/python3 bench/bench_torch_whisper.py TORCH_THREADS [BLAS_THREADS]
+Usage: /usr/bin/python3 bench/bench_torch_whisper.py SETTING
 Prints one line per model: "torch-whisper model=NAME threads=T blas=B mel_ms=… encoder_ms=… decode_ms_per_token=…"
 (medians).
 """
 import math
-import os
 import statistics
 import sys
 import time
 
-# Cap the BLAS threads before torch loads (default: as many as torch's).
-if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1].isdigit():
-    blas = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2].isdigit() else sys.argv[1]
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = blas
+import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
+
+# Cap the BLAS threads before torch loads them (torch_threads.py says why).
+SETTING = torch_threads.cap(sys.argv[1]) if __name__ == "__main__" and len(sys.argv) > 1 else (1, 1)
 
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
@@ -137,8 +135,7 @@ def median_ms(fn, repeats):
 
 
 def main() -> None:
-    threads = int(sys.argv[1])
-    blas = int(sys.argv[2]) if len(sys.argv) > 2 else threads
+    threads, blas = SETTING
     torch.set_num_threads(threads)
     i = torch.arange(160000, dtype=torch.float32)
     noise = torch.randn(160000, generator=torch.Generator().manual_seed(8)) * 0.02

@@ -25,39 +25,71 @@ def best_ours(pattern: str) -> dict:
     return ms
 
 
+def torch_best(path: str, regex: str, key, threads: int, value=lambda m: float(m["ms"])) -> dict:
+    """PyTorch's best line per (cores, key) over its torch x BLAS thread settings that fit in that
+    many cores (a 1x1 run counts for 2 cores too: the reference at its best settings, whatever
+    they are). regex has named groups t (torch threads), b (BLAS threads) and what value reads;
+    returns {(cores, *key(m)): (value, "TxB", match)} with the lowest value."""
+    best = {}
+    try:
+        lines = open(path).read().splitlines()
+    except FileNotFoundError:
+        return best
+    for line in lines:
+        m = re.match(regex, line)
+        if not m:
+            continue
+        t, b = int(m["t"]), int(m["b"])
+        for cores in sorted({threads, 1}):
+            if max(t, b) <= cores:
+                k, v = (cores,) + tuple(key(m)), value(m)
+                if k not in best or v < best[k][0]:
+                    best[k] = (v, f"{t}x{b}", m)
+    return best
+
+
+def won(best: dict, k) -> str:
+    """The setting that won for key k ("-" when PyTorch was not measured)."""
+    return best[k][1] if k in best else "-"
+
+
+def ms(best: dict, k) -> float:
+    return best[k][0] if k in best else float("nan")
+
+
 def main() -> None:
     out, threads = sys.argv[1], int(sys.argv[2])
     ours = best_ours(f"{out}/ours_{threads}t_*.json")
     ours1 = best_ours(f"{out}/ours_1t_*.json")
-    torch = {}
-    for line in open(f"{out}/torch.txt"):
-        m = re.match(r"torch threads=(\d+) N=(\d+) ms=([\d.]+)", line)
-        if m:
-            key = (int(m.group(1)), int(m.group(2)))
-            torch[key] = min(torch.get(key, float("inf")), float(m.group(3)))
+    torch = torch_best(f"{out}/torch.txt", r"torch threads=(?P<t>\d+) blas=(?P<b>\d+) N=(?P<n>\d+) ms=(?P<ms>[\d.]+)",
+                       lambda m: (int(m["n"]),), threads)
     nan = float("nan")
     print()
     print(f"{'':>5} {'--- ' + str(threads) + ' threads ':-<62} {'--- 1 thread ':-<42}")
     print(f"{'N':>5} {'trace ms':>9} {'GFLOP/s':>8} {'no-stats':>9} {'OpenBLAS':>9} {'torch':>9} {'speedup':>8}"
-          f" {'trace ms':>9} {'OpenBLAS':>9} {'torch':>9} {'speedup':>8}")
+          f" {'trace ms':>9} {'OpenBLAS':>9} {'torch':>9} {'speedup':>8}  torch setting ({threads} / 1)")
     for n in SIZES:
         t = ours.get(("BM_Trace", n))
         if t is None:
             continue
         flops = 8.0 * n * 768 * 768 + 4.0 * n * n * 768
-        tt = torch.get((threads, n), nan)
+        tt = ms(torch, (threads, n))
         t1 = ours1.get(("BM_Trace", n), nan)
-        tt1 = torch.get((1, n), nan)
+        tt1 = ms(torch, (1, n))
         print(f"{n:>5} {t:>9.3f} {flops / t / 1e6:>8.1f} {ours.get(('BM_TraceNoStats', n), nan):>9.3f} "
               f"{ours.get(('BM_OpenBLAS', n), nan):>9.3f} {tt:>9.3f} {tt / t:>7.2f}x "
-              f"{t1:>9.3f} {ours1.get(('BM_OpenBLAS', n), nan):>9.3f} {tt1:>9.3f} {tt1 / t1:>7.2f}x")
+              f"{t1:>9.3f} {ours1.get(('BM_OpenBLAS', n), nan):>9.3f} {tt1:>9.3f} {tt1 / t1:>7.2f}x"
+              f"  {won(torch, (threads, n))} / {won(torch, (1, n))}")
     print("\n'trace' = the whole trace with per-row stats; 'no-stats' = without them; 'OpenBLAS' = the same")
     print("matrix products by sgemm (nothing else): the machine's practical limit. 'speedup' = PyTorch")
-    print("time / our trace time (> 1: we are faster). Best of the rounds for every column.")
+    print("time / our trace time (> 1: we are faster). Best of the rounds for every column; PyTorch at its")
+    print("best torch x BLAS thread setting within the same cores ('torch setting': the one that won).")
     gpt2_report(out, threads)
     llama_report(out, threads)
     vit_report(out, threads)
     whisper_report(out, threads)
+    generate_report(out, threads)
+    train_report(out, threads)
 
 
 def vit_report(out: str, threads: int) -> None:
@@ -72,18 +104,14 @@ def vit_report(out: str, threads: int) -> None:
                     continue
                 key = (t, names[int(b["name"].split("/")[1])])
                 ours[key] = min(ours.get(key, float("inf")), b["real_time"])
-    torch = {}
-    for line in open(f"{out}/torch.txt"):
-        m = re.match(r"torch-vit model=(\S+) threads=(\d+) ms=([\d.]+)", line)
-        if m:
-            key = (int(m.group(2)), m.group(1))
-            torch[key] = min(torch.get(key, float("inf")), float(m.group(3)))
+    torch = torch_best(f"{out}/torch.txt", r"torch-vit model=(?P<name>\S+) threads=(?P<t>\d+) blas=(?P<b>\d+) ms=(?P<ms>[\d.]+)",
+                       lambda m: (m["name"],), threads)
     if ours:
         print("\nViT forward at 224x224 (12 layers, all attentions kept)")
-        print(f"{'threads':>7} {'model':>10} {'ours ms':>9} {'torch ms':>9} {'speedup':>8}")
+        print(f"{'threads':>7} {'model':>10} {'ours ms':>9} {'torch ms':>9} {'speedup':>8} {'torch setting':>13}")
         for (t, name) in sorted(ours, key=lambda k: (-k[0], k[1])):
-            o, p = ours[(t, name)], torch.get((t, name), float("nan"))
-            print(f"{t:>7} {name:>10} {o:>9.2f} {p:>9.2f} {p / o:>7.2f}x")
+            o, p = ours[(t, name)], ms(torch, (t, name))
+            print(f"{t:>7} {name:>10} {o:>9.2f} {p:>9.2f} {p / o:>7.2f}x {won(torch, (t, name)):>13}")
     path = f"{out}/vision_input.json"
     if glob.glob(path):
         rows = {"/".join(b["name"].split("/")[:2]): b["real_time"] for b in json.load(open(path))["benchmarks"]
@@ -111,29 +139,25 @@ def whisper_report(out: str, threads: int) -> None:
                 value = b["ms_per_token"] if what == "decode" else b["real_time"]  # the counter: ms per token
                 key = (t, model, what)
                 ours[key] = min(ours.get(key, float("inf")), value)
-    torch = {}  # (cores, model, what) -> best ms over the settings using at most that many cores
-    for line in open(f"{out}/torch.txt"):
-        m = re.match(r"torch-whisper model=(\S+) threads=(\d+) blas=(\d+) mel_ms=([\d.]+) encoder_ms=([\d.]+) "
-                     r"decode_ms_per_token=([\d.]+)", line)
-        if m:
-            cores = max(int(m.group(2)), int(m.group(3)))
-            for t in (threads, 1):
-                if cores <= t:
-                    for what, v in (("mel", m.group(4)), ("encoder", m.group(5)), ("decode", m.group(6))):
-                        key = (t, m.group(1) if what != "mel" else "-", what)
-                        torch[key] = min(torch.get(key, float("inf")), float(v))
+    torch = {}  # (cores, model, what) -> (best ms, setting, match) over the settings within those cores
+    line = (r"torch-whisper model=(?P<name>\S+) threads=(?P<t>\d+) blas=(?P<b>\d+) mel_ms=(?P<mel>[\d.]+) "
+            r"encoder_ms=(?P<encoder>[\d.]+) decode_ms_per_token=(?P<decode>[\d.]+)")
+    for what in ("mel", "encoder", "decode"):
+        torch.update(torch_best(f"{out}/torch.txt", line, lambda m, w=what: (m["name"] if w != "mel" else "-", w),
+                                threads, value=lambda m, w=what: float(m[w])))
     if not ours:
         return
     print("\nWhisper on 10 s of sound (encoder over 1500 frames, the 500 with sound kept; decoding: ms per token)")
     print(f"{'threads':>7} {'model':>13} {'step':>9} {'ours ms':>9} {'torch ms':>9} {'speedup':>8} {'OpenBLAS':>9}"
-          f" {'enc/BLAS':>8}")
+          f" {'enc/BLAS':>8} {'torch setting':>13}")
     for (t, model, what) in sorted(ours, key=lambda k: (-k[0], k[1], k[2])):
         if what == "products":
             continue
-        o, p = ours[(t, model, what)], torch.get((t, model, what), float("nan"))
+        o, p = ours[(t, model, what)], ms(torch, (t, model, what))
         blas = ours.get((t, model, "products"), float("nan")) if what == "encoder" else float("nan")
         ratio = f"{o / blas:>7.2f}x" if what == "encoder" else f"{'':>8}"
-        print(f"{t:>7} {model:>13} {what:>9} {o:>9.2f} {p:>9.2f} {p / o:>7.2f}x {blas:>9.2f} {ratio}")
+        print(f"{t:>7} {model:>13} {what:>9} {o:>9.2f} {p:>9.2f} {p / o:>7.2f}x {blas:>9.2f} {ratio}"
+              f" {won(torch, (t, model, what)):>13}")
     print("torch: its best of torch x BLAS threads within the same cores; 'enc/BLAS' = encoder / its products by"
           " sgemm alone (the goal: <= 1.15).")
 
@@ -150,13 +174,9 @@ def gpt2_report(out: str, threads: int) -> None:
                 key = (t, int(b["name"].split("/")[1]))
                 wall, cpu = ours.get(key, (float("inf"), float("inf")))
                 ours[key] = (min(wall, b["real_time"]), min(cpu, b["cpu_time"]))
-    torch = {}
-    for line in open(f"{out}/torch.txt"):
-        m = re.match(r"torch-gpt2 threads=(\d+) N=(\d+) ms=([\d.]+) cpu_ms=([\d.]+)", line)
-        if m:
-            key = (int(m.group(1)), int(m.group(2)))
-            wall, cpu = torch.get(key, (float("inf"), float("inf")))
-            torch[key] = (min(wall, float(m.group(3))), min(cpu, float(m.group(4))))
+    torch = torch_best(f"{out}/torch.txt",
+                       r"torch-gpt2 threads=(?P<t>\d+) blas=(?P<b>\d+) N=(?P<n>\d+) ms=(?P<ms>[\d.]+) cpu_ms=(?P<cpu>[\d.]+)",
+                       lambda m: (int(m["n"]),), threads)
     if not ours:
         return
     products = {}
@@ -166,15 +186,15 @@ def gpt2_report(out: str, threads: int) -> None:
                 if b.get("run_type", "iteration") == "iteration" and b["name"].startswith("BM_Gpt2Products/"):
                     key = (t, int(b["name"].split("/")[1]))
                     products[key] = min(products.get(key, float("inf")), b["real_time"])
-    nan = (float("nan"), float("nan"))
     print(f"\nGPT-2-small forward (12 layers, d = 768, all attentions kept)")
     print(f"{'threads':>7} {'N':>5} {'ours ms':>9} {'torch ms':>9} {'speedup':>8} {'ours cpu':>9} {'torch cpu':>9}"
-          f" {'OpenBLAS':>9} {'fwd/BLAS':>8}")
+          f" {'OpenBLAS':>9} {'fwd/BLAS':>8} {'torch setting':>13}")
     for (t, n) in sorted(ours, reverse=True):
-        o, p = ours[(t, n)], torch.get((t, n), nan)
+        o, p = ours[(t, n)], ms(torch, (t, n))
+        pc = float(torch[(t, n)][2]["cpu"]) if (t, n) in torch else float("nan")  # the winning run's CPU
         blas = products.get((t, n), float("nan"))
-        print(f"{t:>7} {n:>5} {o[0]:>9.2f} {p[0]:>9.2f} {p[0] / o[0]:>7.2f}x {o[1]:>9.2f} {p[1]:>9.2f}"
-              f" {blas:>9.2f} {o[0] / blas:>7.2f}x")
+        print(f"{t:>7} {n:>5} {o[0]:>9.2f} {p:>9.2f} {p / o[0]:>7.2f}x {o[1]:>9.2f} {pc:>9.2f}"
+              f" {blas:>9.2f} {o[0] / blas:>7.2f}x {won(torch, (t, n)):>13}")
     print("'OpenBLAS' = the same matrix products by sgemm alone in the same run; 'fwd/BLAS' = forward / that"
           " (the goal: <= 1.15).")
 
@@ -192,21 +212,19 @@ def llama_report(out: str, threads: int) -> None:
             v = b["ms_per_token"] if name == "BM_LlamaStep" else b["real_time"]
             key = (m.group(1), int(m.group(2)), name)
             ours[key] = min(ours.get(key, float("inf")), v)
-    torch = {}
-    for line in open(f"{out}/torch.txt"):
-        m = re.match(r"torch-llama model=(\S+) threads=(\d+) N=\d+ ms=([\d.]+)", line)
-        s = re.match(r"torch-llama-step model=(\S+) threads=(\d+) ms_per_token=([\d.]+)", line)
-        for hit, name in ((m, "forward"), (s, "step")):
-            if hit:
-                key = (hit.group(1), int(hit.group(2)), name)
-                torch[key] = min(torch.get(key, float("inf")), float(hit.group(3)))
+    torch = torch_best(f"{out}/torch.txt",
+                       r"torch-llama model=(?P<name>\S+) threads=(?P<t>\d+) blas=(?P<b>\d+) N=\d+ ms=(?P<ms>[\d.]+)",
+                       lambda m: (m["name"], "forward"), threads)
+    torch.update(torch_best(f"{out}/torch.txt",
+                            r"torch-llama-step model=(?P<name>\S+) threads=(?P<t>\d+) blas=(?P<b>\d+) "
+                            r"ms_per_token=(?P<ms>[\d.]+)", lambda m: (m["name"], "step"), threads))
     if not ours:
         return
     nan = float("nan")
     print("\nRotary decoders, random BF16 weights kept 16-bit (ours) / float32 (torch): forward at N = 128 with all"
           " attentions, and ms per generated token with the KV cache (16-token prompt, logits + top-5)")
     print(f"{'model':>13} {'threads':>7} {'fwd ms':>8} {'torch':>8} {'speedup':>8} {'OpenBLAS':>9} {'fwd/BLAS':>8}"
-          f" {'ms/token':>9} {'torch':>8} {'speedup':>8}")
+          f" {'ms/token':>9} {'torch':>8} {'speedup':>8}  torch setting (fwd / step)")
     for shape in ("smollm2-135m", "qwen2.5-0.5b"):
         for t in (threads, 1):
             f = ours.get((shape, t, "BM_LlamaForward"))
@@ -214,9 +232,64 @@ def llama_report(out: str, threads: int) -> None:
                 continue
             b = ours.get((shape, t, "BM_LlamaProducts"), nan)
             st = ours.get((shape, t, "BM_LlamaStep"), nan)
-            tf, ts = torch.get((shape, t, "forward"), nan), torch.get((shape, t, "step"), nan)
+            tf, ts = ms(torch, (t, shape, "forward")), ms(torch, (t, shape, "step"))
             print(f"{shape:>13} {t:>7} {f:>8.1f} {tf:>8.1f} {tf / f:>7.2f}x {b:>9.1f} {f / b:>7.2f}x"
-                  f" {st:>9.2f} {ts:>8.2f} {ts / st:>7.2f}x")
+                  f" {st:>9.2f} {ts:>8.2f} {ts / st:>7.2f}x  {won(torch, (t, shape, 'forward'))} /"
+                  f" {won(torch, (t, shape, 'step'))}")
+
+
+def generate_report(out: str, threads: int) -> None:
+    """GPT-2-small generation with the KV cache (ms per token after a 16-token prompt) against the
+    plain-torch cache at its best setting, and our head ranking / head roles (bench_generate)."""
+    ours = {}  # (threads, benchmark) -> best ms (per token for BM_GenerateToken)
+    try:
+        lines = open(f"{out}/generate.txt").read().splitlines()
+    except FileNotFoundError:
+        return
+    for line in lines:
+        m = re.match(r"ours-(\S+) threads=(\d+) ms=([\d.]+)", line)
+        if m:
+            per = re.search(r"(?<!cpu_)ms_per_token=([\d.]+)", line)
+            k, v = (int(m[2]), m[1].split("/")[0]), float(per[1] if per else m[3])  # "BM_RankHeads/iterations:2"
+            ours[k] = min(ours.get(k, float("inf")), v)
+    torch = torch_best(f"{out}/generate.txt",
+                       r"torch-generate threads=(?P<t>\d+) blas=(?P<b>\d+) ms_per_token=(?P<ms>[\d.]+)",
+                       lambda m: (), threads)
+    print("\nGPT-2-small generation with the KV cache (ms per token, logits + top-5), head ranking and roles")
+    print(f"{'threads':>7} {'ours':>8} {'torch':>8} {'speedup':>8} {'torch setting':>13} {'rank 144 heads':>15}"
+          f" {'head roles':>11}")
+    for t in sorted({k[0] for k in ours}, reverse=True):
+        o, p = ours.get((t, "BM_GenerateToken"), float("nan")), ms(torch, (t,))
+        print(f"{t:>7} {o:>8.2f} {p:>8.2f} {p / o:>7.2f}x {won(torch, (t,)):>13}"
+              f" {ours.get((t, 'BM_RankHeads'), float('nan')):>12.1f} ms {ours.get((t, 'BM_HeadRoles'), float('nan')):>8.1f} ms")
+
+
+def train_report(out: str, threads: int) -> None:
+    """Training steps of the default reverse model (bench_train, bench_torch_train.py): steps/s, best
+    round, against PyTorch's best setting; then the time until 99% exact."""
+    try:
+        lines = open(f"{out}/train.txt").read().splitlines()
+    except FileNotFoundError:
+        return
+    ours = {}
+    for line in lines:
+        m = re.match(r"ours-train threads=(\d+) steps=\d+ steps_per_s=([\d.]+) cpu_steps_per_s=([\d.]+)", line)
+        if m:
+            w, c = ours.get(int(m[1]), (0.0, 0.0))
+            ours[int(m[1])] = (max(w, float(m[2])), max(c, float(m[3])))
+    torch = torch_best(f"{out}/train.txt",
+                       r"torch-train threads=(?P<t>\d+) blas=(?P<b>\d+) steps=\d+ steps_per_s=(?P<s>[\d.]+) "
+                       r"cpu_steps_per_s=(?P<c>[\d.]+)", lambda m: (), threads, value=lambda m: 1.0 / float(m["s"]))
+    print("\ntraining, default reverse model (steps/s, best round): threads | ours | torch | ratio (wall) |"
+          " ratio (CPU) | torch setting")
+    for t in sorted(ours, reverse=True):
+        if (t,) in torch:
+            o, m = ours[t], torch[(t,)][2]
+            print(f"  {t} | {o[0]:.1f} | {float(m['s']):.1f} | {o[0] / float(m['s']):.1f}x |"
+                  f" {o[1] / float(m['c']):.1f}x | {won(torch, (t,))}")
+    for line in lines:
+        if "-99 " in line:
+            print("  " + line.strip())
 
 
 if __name__ == "__main__":

@@ -3,13 +3,16 @@
 # PyTorch references and the peak-memory check, then prints tables of times and ratios measured in
 # this one run.
 # Usage: bench/run.sh [build-dir]      (needs tools/install-deps.sh first)
-#   ROUNDS=n   rounds of (ours with all threads, ours with 1, torch with all, torch with 1) for
+#   ROUNDS=n   rounds of (ours with all threads, ours with 1, torch at each setting) for
 #              the attention trace, then the same four for the GPT-2 forward pass (N = 128) and
 #              for KV-cached generation (bench_generate, bench_torch_generate.py),
 #              interleaved so that a busy spell hits every contender; the table takes each one's
 #              best round (default 3).
+#   PyTorch runs at every torch × BLAS thread setting (bench/torch_threads.py): 1×C, C×1 and C×C
+#              on C cores, and 1×1; report.py compares ours on C cores with its best setting within
+#              C cores (and on 1 core with 1×1), and prints which setting won.
 #   WHISPER=0  skips Whisper on 10 s of sound (bench_whisper: mel, encoder, its products by OpenBLAS
-#              alone, cached decoding; bench_torch_whisper.py at torch × BLAS threads 2×2, 1×2, 1×1).
+#              alone, cached decoding; bench_torch_whisper.py at every setting).
 #   LLAMA=0    skips the rotary decoders (SmolLM2-135M- and Qwen2.5-0.5B-shaped random BF16 folders
 #              made in the temp dir by make_llama_folder.py, ~1.3 GB of disk and ~30 s): forward at
 #              N = 128, the same products by OpenBLAS alone, ms per cached token, and PyTorch's
@@ -26,8 +29,12 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH
 cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_bench_generate attnlab_peak_memory \
     attnlab_bench_train attnlab_bench_vit attnlab_bench_llama attnlab_bench_whisper
 out=$(mktemp -d)
+echo "raw lines and JSON: $out"
 threads=$(nproc)
 filter='BM_(Trace|TraceNoStats|OpenBLAS)/'
+# PyTorch's thread settings (torch threads x BLAS threads), all cores first, then one.
+settings="1"
+[ "$threads" -gt 1 ] && settings="1x$threads ${threads}x1 ${threads}x$threads 1"
 
 for r in $(seq "$rounds"); do
     echo "== round $r of $rounds"
@@ -37,29 +44,31 @@ for r in $(seq "$rounds"); do
     ATTNLAB_THREADS=1 OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \
         "$build/bench/attnlab_bench" --benchmark_filter="$filter" --benchmark_min_time=0.5 \
         --benchmark_out="$out/ours_1t_$r.json" --benchmark_out_format=json >/dev/null
-    /usr/bin/python3 bench/bench_torch_mha.py "$threads" 8 64 512 2048 | tee -a "$out/torch.txt"
-    /usr/bin/python3 bench/bench_torch_mha.py 1 8 64 512 2048 | tee -a "$out/torch.txt"
+    for s in $settings; do
+        /usr/bin/python3 bench/bench_torch_mha.py "$s" 8 64 512 2048 | tee -a "$out/torch.txt"
+    done
     for t in "$threads" 1; do
         ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_gpt2" --benchmark_filter='BM_Gpt2(Forward|Products)/' \
             --benchmark_min_time=2 --benchmark_out="$out/gpt2_${t}t_$r.json" \
             --benchmark_out_format=json >/dev/null
     done
-    /usr/bin/python3 bench/bench_torch_gpt2.py "$threads" 128 | tee -a "$out/torch.txt"
-    /usr/bin/python3 bench/bench_torch_gpt2.py 1 128 | tee -a "$out/torch.txt"
+    for s in $settings; do
+        /usr/bin/python3 bench/bench_torch_gpt2.py "$s" 128 | tee -a "$out/torch.txt"
+    done
     # ViT-B/16 and DeiT-tiny at 224×224 (issue 22), ours then PyTorch, at both thread counts.
     for t in "$threads" 1; do
         ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_vit" --benchmark_filter='BM_VitForward/' \
             --benchmark_min_time=2 --benchmark_out="$out/vit_${t}t_$r.json" --benchmark_out_format=json >/dev/null
-        /usr/bin/python3 bench/bench_torch_vit.py "$t" | tee -a "$out/torch.txt"
     done
+    for s in $settings; do /usr/bin/python3 bench/bench_torch_vit.py "$s" | tee -a "$out/torch.txt"; done
     # Generation with the KV cache (ms per token after a 16-token prompt) and head roles (144 heads).
     for t in "$threads" 1; do
         ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_generate" --benchmark_min_time=1 2>/dev/null |
             awk -v t="$t" '/^BM_/ {sub(/\/real_time/, "", $1); printf "ours-%s threads=%s ms=%s", $1, t, $2;
                 for (i = 5; i <= NF; i++) if ($i ~ /per_token=/) printf " %s", $i; print ""}' |
             sed 's/s$//' | tee -a "$out/generate.txt"
-        /usr/bin/python3 bench/bench_torch_generate.py "$t" | tee -a "$out/generate.txt"
     done
+    for s in $settings; do /usr/bin/python3 bench/bench_torch_generate.py "$s" | tee -a "$out/generate.txt"; done
 done
 # The rotary decoders (issue 24): ours (forward, products, cached step) then PyTorch, per shape and
 # thread count, interleaved per round.
@@ -74,7 +83,9 @@ if [ "${LLAMA:-1}" != 0 ]; then
                 ATTNLAB_THREADS=$t ATTNLAB_BENCH_LLAMA="$out/$shape" "$build/bench/attnlab_bench_llama" \
                     --benchmark_min_time=1 --benchmark_out="$out/llama_${shape}_${t}t_$r.json" \
                     --benchmark_out_format=json >/dev/null
-                /usr/bin/python3 bench/bench_torch_llama.py "$t" "$out/$shape" "$shape" 128 | tee -a "$out/torch.txt"
+            done
+            for s in $settings; do
+                /usr/bin/python3 bench/bench_torch_llama.py "$s" "$out/$shape" "$shape" 128 | tee -a "$out/torch.txt"
             done
         done
     done
@@ -90,23 +101,21 @@ if [ "${WHISPER:-1}" != 0 ]; then
             ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_whisper" --benchmark_min_time=3 \
                 --benchmark_out="$out/whisper_${t}t_$r.json" --benchmark_out_format=json >/dev/null
         done
-        for tb in "$threads $threads" "1 $threads" "1 1"; do
-            # shellcheck disable=SC2086
-            /usr/bin/python3 bench/bench_torch_whisper.py $tb | tee -a "$out/torch.txt"
-        done
+        for s in $settings; do /usr/bin/python3 bench/bench_torch_whisper.py "$s" | tee -a "$out/torch.txt"; done
     done
 fi
 # Training (issue 13): steps/s of the default reverse model, ours and PyTorch, interleaved per
 # round; then the time until reverse and induction reach 99% exact (evaluation off the clock).
 for r in $(seq "$rounds"); do
-    for t in "$threads" 1; do
-        "$build/bench/attnlab_bench_train" "$t" 2000 | tee -a "$out/train.txt"
-        /usr/bin/python3 bench/bench_torch_train.py "$t" 1000 | tee -a "$out/train.txt"
-    done
+    for t in "$threads" 1; do "$build/bench/attnlab_bench_train" "$t" 2000 | tee -a "$out/train.txt"; done
+    for s in $settings; do /usr/bin/python3 bench/bench_torch_train.py "$s" 1000 | tee -a "$out/train.txt"; done
 done
 "$build/bench/attnlab_bench_train" "$threads" --time-to-99 reverse | tee -a "$out/train.txt"
 "$build/bench/attnlab_bench_train" "$threads" --time-to-99 induction | tee -a "$out/train.txt"
-/usr/bin/python3 bench/bench_torch_train.py "$threads" --time-to-99 | tee -a "$out/train.txt"
+# PyTorch's time to 99% at the setting that made the most steps/s above.
+best=$(awk '/^torch-train / {split($4, s, "="); sub(/threads=/, "", $2); sub(/blas=/, "", $3);
+    if (s[2] + 0 > top) {top = s[2] + 0; set = $2 "x" $3}} END {print set}' "$out/train.txt")
+/usr/bin/python3 bench/bench_torch_train.py "${best:-1}" --time-to-99 | tee -a "$out/train.txt"
 for n in 512 2048; do "$build/bench/attnlab_peak_memory" "$n"; done | tee "$out/memory.txt"
 # Re-running an image (the √d_k toggle): decoding a 4000×3000 JPEG every time vs the kept input.
 /usr/bin/python3 - "$out/big.jpg" <<'PY'
@@ -121,28 +130,3 @@ PY
 ATTNLAB_BENCH_JPEG="$out/big.jpg" "$build/bench/attnlab_bench_vit" --benchmark_filter='BM_VisionInput/' \
     --benchmark_min_time=1 --benchmark_out="$out/vision_input.json" --benchmark_out_format=json >/dev/null
 /usr/bin/python3 bench/report.py "$out" "$threads"
-echo "== generation (ms per token, best round) and head roles"
-sort "$out/generate.txt" | awk '{key = $1 " " $2; split($3, a, "="); v = a[2] + 0;
-    for (i = 3; i <= NF; i++) if ($i ~ /^ms_per_token=/) { split($i, b, "="); v = b[2] + 0 }
-    if (!(key in best) || v < best[key]) best[key] = v}
-    END {for (k in best) printf "  %-40s %8.2f ms\n", k, best[k]}' | sort
-
-# Training: each contender's best round, and the ratio (wall clock and process CPU time).
-/usr/bin/python3 - "$out/train.txt" <<'PY'
-import re, sys
-best = {}
-for line in open(sys.argv[1]):
-    m = re.match(r"(ours|torch)-train threads=(\d+) steps=\d+ steps_per_s=([\d.]+) cpu_steps_per_s=([\d.]+)", line)
-    if m:
-        k = (m[1], int(m[2]))
-        w, c = best.get(k, (0.0, 0.0))
-        best[k] = (max(w, float(m[3])), max(c, float(m[4])))
-print("\ntraining, default reverse model (steps/s, best round): threads | ours | torch | ratio (wall) | ratio (CPU)")
-for t in sorted({k[1] for k in best}):
-    o, p = best.get(("ours", t)), best.get(("torch", t))
-    if o and p:
-        print(f"  {t} | {o[0]:.1f} | {p[0]:.1f} | {o[0] / p[0]:.1f}x | {o[1] / p[1]:.1f}x")
-for line in open(sys.argv[1]):
-    if "-99 " in line:
-        print("  " + line.strip())
-PY
