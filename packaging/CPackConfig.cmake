@@ -58,7 +58,6 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${ATTNLAB_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # Depends from the binary's libraries (dpkg-shlibdeps)
-# Chinese and Japanese glyphs in the UI font (app/shell/fonts); Fashion-MNIST for the ViT trainer (attnlab train --task fashion)
 # Chinese and Japanese glyphs in the UI font, and the symbols NanumGothic lacks (app/shell/fonts);
 # Fashion-MNIST for the ViT trainer (attnlab train --task fashion)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-droid-fallback, fonts-dejavu-core, dataset-fashion-mnist")
@@ -72,8 +71,9 @@ switch the scaling or a mask off and watch what changes.
 .
 It runs a small built-in model out of the box and opens real models from
 local folders, offline: GPT-2, BERT, Llama, Qwen and Mistral for text,
-ViT and DeiT for pictures, and Marian for translation, where the
-cross-attention shows which source words each target word reads. Students
+ViT and DeiT for pictures, Marian for translation, where the
+cross-attention shows which source words each target word reads, and
+Whisper for speech, where it finds each spoken word in the sound. Students
 can knock heads out, read the logit lens, train tiny models in a few
 minutes and follow guided lessons written by their teacher in Markdown.
 .
@@ -81,3 +81,19 @@ Every view exports as a figure for slides and handouts (PDF, SVG, PNG) and
 its numbers as CSV or JSON; a presentation mode suits the classroom
 projector, and the attnlab command does the same from scripts.")
 include(CPack)
+
+# --- the offline bundle: the .deb with every package it needs, for PCs with no network ----------
+#   sudo cmake --build build --target offline-bundle   →   build/attnlab-offline/ (+ .tar)
+# packaging/offline_bundle.sh finds the packages in a minimal Debian 12 root (debootstrap; needs
+# root and the Debian mirror while it runs); the folder's install.sh installs with no network.
+add_custom_target(offline-bundle
+    COMMAND ${CMAKE_CPACK_COMMAND} --config ${PROJECT_BINARY_DIR}/CPackConfig.cmake -B ${PROJECT_BINARY_DIR}
+    COMMAND ${CMAKE_COMMAND} -E rm -rf ${PROJECT_BINARY_DIR}/attnlab-offline ${PROJECT_BINARY_DIR}/attnlab-offline.tar
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/offline_bundle.sh
+            ${PROJECT_BINARY_DIR}/attnlab_${PROJECT_VERSION}_amd64.deb ${PROJECT_BINARY_DIR}/attnlab-offline
+    WORKING_DIRECTORY ${PROJECT_BINARY_DIR}
+    USES_TERMINAL
+    COMMENT "Writing attnlab-offline/: the package and everything it needs on Debian 12")
+if(TARGET attnlab)
+    add_dependencies(offline-bundle attnlab attnlab_package_docs)
+endif()

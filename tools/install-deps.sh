@@ -27,6 +27,7 @@ tests=(doctest-dev libbenchmark-dev xvfb xauth poppler-utils
        python3-pil  # tests/image fixtures: PIL decodes and resizes as Hugging Face's image processors do
        clang libclang-rt-14-dev  # libFuzzer + sanitizers for tests/fuzz (tools/fuzz.sh)
        lintian groff-base  # the .deb check (tests/package): lintian, and the man page rendered
+       debootstrap  # the offline bundle (packaging/offline_bundle.sh) and its test in a fresh Debian 12 root
        desktop-file-utils  # the .deb check: desktop-file-validate on the menu entry
        ibus ibus-hangul dbus-x11 dconf-service dconf-gsettings-backend xdotool locales
        zenity ibus-gtk3 ibus-anthy ibus-libpinyin  # tests/app/ime_ibus_test.sh: real IBus + Korean (and Japanese, pinyin) under Xvfb; GTK as the reference

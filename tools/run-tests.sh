@@ -61,7 +61,7 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
         attnlab_lesson_tests attnlab_image_tests attnlab_audio_tests attnlab_fuzz_replay
     # Not the app's or the trainer's suites (see above), nor the package and build checks
     # (tests/package): nothing to sanitize there.
-    skip='^(app_|train_|package_test$|portable_isa_test$|quiet_headers_test$)'
+    skip='^(app_|train_|package_test$|offline_bundle_test$|portable_isa_test$|quiet_headers_test$)'
     # print_suppressions=0: LSan would report the suppressions it used on stderr, which tests that
     # expect a quiet stderr (a closed pipe) would read as a message.
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \

@@ -23,18 +23,17 @@ void apply_result(ComputeView& view, ComputeResult result) {
         view.error.clear();
         view.compute_ms = result.compute_ms;
     } else {
+        // After a refusal there is no result: an earlier trace on screen would show another
+        // sentence (the one before it grew past the limit, a closed lesson's step) or another
+        // model (before a folder with a shorter context). Every view says why, and describes
+        // the model that refused.
         view.error = std::move(result.error);
-        // The trace kept on screen must be this model's: after another model's refusal (a
-        // folder whose context is shorter than the sentence, ...) the views say there is no
-        // result and describe the model that refused, never the one before it.
-        if (result.model != view.model) {
-            view.trace.reset();
-            view.flipped.reset();
-            view.sections.clear();
-            view.pieces.clear();
-            view.model = std::move(result.model);
-            view.compute_ms = 0.0;
-        }
+        view.trace.reset();
+        view.flipped.reset();
+        view.sections.clear();
+        view.pieces.clear();
+        view.model = std::move(result.model);
+        view.compute_ms = 0.0;
     }
 }
 
@@ -72,10 +71,6 @@ bool has_section(const ComputeView& view, const char* name) {
 
 std::string empty_view_message(const ComputeView& view, Lang lang) {
     return view.error.empty() ? std::string(tr(lang, Txt::NoTrace)) : refusal_message(view, lang);
-}
-
-bool view_shows_refusal_itself(View v) {
-    return v == View::Heatmap || v == View::Explainer || v == View::Row || v == View::Train;
 }
 
 std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& model, const RunConfig& run) {

@@ -47,24 +47,23 @@ struct ComputeResult {
 
 // What the panels see of the compute side (UI thread only).
 struct ComputeView {
-    std::shared_ptr<const Trace> trace;  // the last good trace: kept visible while an error shows
+    std::shared_ptr<const Trace> trace;  // the latest run's trace; null after a refusal
     std::vector<std::string> sections;   // the run's sections (more than one: a selector shows)
     std::shared_ptr<const Trace> flipped;  // trace with √d_k scaling toggled, when requested
     PretrainedPtr model;                 // the pretrained model behind `trace`, or null (built-in)
     std::vector<TokenPiece> pieces;      // (T_q) pretrained tokens' pieces and ids, or empty
     std::string error;                   // the latest run's error (or the request's); empty = ok
     bool busy = false;                   // a newer request is pending or running
-    double compute_ms = 0.0;             // of the last good trace
+    double compute_ms = 0.0;             // of the trace
 };
 
-// Swaps a finished result in: a trace replaces the shown one and clears the error; an error
-// keeps the old trace when the same model made it (a sentence grown past the limit), and drops
-// it when another model refused (the views then show the refusal for that model).
+// Swaps a finished result in: a trace replaces the shown one and clears the error; a refusal
+// drops the trace (whichever model made it) and keeps the model that refused, so every view
+// shows the refusal in place of a picture of another sentence or model.
 void apply_result(ComputeView& view, ComputeResult result);
 
 // The latest run's refusal in `lang` (e.g. a pasted text over the token limit, naming what
-// raises it), or "" after a good run. Every view shows it (view_notice.h): in place of its
-// drawing when there is no trace, else above the earlier trace it keeps showing.
+// raises it), or "" after a good run. Every view shows it in place of its drawing (view_notice.h).
 std::string refusal_message(const ComputeView& view, Lang lang);
 
 // Whether the run has a section of that name ("cross": a view that shows cross-attention asks for it).
@@ -72,10 +71,6 @@ bool has_section(const ComputeView& view, const char* name);
 
 // What a view without a trace says: the refusal when there is one, else "Type a sentence to begin."
 std::string empty_view_message(const ComputeView& view, Lang lang);
-
-// Whether view `v` shows the refusal itself (the heatmap's status line: heatmap, explainer and
-// row views), or has nothing to do with the sentence (training lab): no notice above it then.
-bool view_shows_refusal_itself(View v);
 
 // What runs a pretrained model: one trace per section (tests pass a fake; the app uses
 // compute_pretrained_run).

@@ -53,13 +53,10 @@ void draw_view_panels(App& app, float x0, float top, float w, float h) {
         ImGui::End();
         return;
     }
-    // A refused run (a pasted text over the token limit…) leaves the earlier trace on screen: every
-    // view says so at its top. Without a trace the view's empty state says it (draw_empty_view).
-    const bool notice = app.view.trace && !view_shows_refusal_itself(app.state.view);
+    // A refused run (a pasted text over the token limit…) leaves no trace: each view's empty
+    // state says why (draw_empty_view, or the heatmap's status line).
     auto open = [&](Txt title, const char* id, float x, float y, float pw, float ph, ImGuiWindowFlags extra = 0) {
-        const bool opened = begin_panel(lang, title, id, x, y, pw, ph, extra);
-        if (opened && notice) draw_refusal_notice(app.view, lang);
-        return opened;
+        return begin_panel(lang, title, id, x, y, pw, ph, extra);
     };
     switch (app.state.view) {
         case View::Explainer: {

@@ -27,9 +27,4 @@ void draw_empty_view(const ComputeView& view, Lang lang) {
     draw_wrapped(empty_view_message(view, lang), !view.error.empty());
 }
 
-void draw_refusal_notice(const ComputeView& view, Lang lang) {
-    const std::string message = refusal_message(view, lang);
-    if (!message.empty()) draw_wrapped(message, true);
-}
-
 }  // namespace attn::app

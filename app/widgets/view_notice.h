@@ -10,8 +10,4 @@ namespace attn::app {
 // or the greyed "Type a sentence to begin.".
 void draw_empty_view(const ComputeView& view, Lang lang);
 
-// Above a view that keeps showing an earlier trace while the latest run was refused: the refusal,
-// wrapped, in the error colour. Draws nothing after a good run.
-void draw_refusal_notice(const ComputeView& view, Lang lang);
-
 }  // namespace attn::app

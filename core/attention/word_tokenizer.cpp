@@ -248,8 +248,10 @@ size_t extend_word(UnitReader& reader, Script script, bool last_is_letter, size_
     }
 }
 
-// Names what raises the limit: the app has no control for it, the command line has
-// --max-tokens (docs/limits.md), up to limits::kMaxTokens.
+}  // namespace
+
+// Names what raises the limit: the command line's --max-tokens (docs/limits.md), up to
+// limits::kMaxTokens (the app words it as its Token limit control: compute_worker.cpp).
 Status too_many_tokens(size_t limit) {
     const std::string n = std::to_string(limit);
     if (limit >= limits::kMaxTokens)
@@ -258,8 +260,6 @@ Status too_many_tokens(size_t limit) {
                          "with the command line's --max-tokens (at most " + std::to_string(limits::kMaxTokens) +
                          ").");
 }
-
-}  // namespace
 
 Expected<std::vector<Token>> tokenize(std::string_view text, const TokenizerOptions& options) {
     std::vector<Token> tokens;

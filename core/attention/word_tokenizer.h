@@ -69,6 +69,10 @@ struct TokenizerOptions {
 //    "The text has more than 2048 tokens, the most AttnLab shows. Shorten it.")
 Expected<std::vector<Token>> tokenize(std::string_view text, const TokenizerOptions& options = {});
 
+// The refusal above for more than `limit` tokens (a pretrained model's run says it too when the
+// run's max_tokens, not the model, is what stopped the text).
+Status too_many_tokens(size_t limit);
+
 // "word", "number", "punctuation", "symbol", "special", "patch" (for logs, golden files, the UI legend).
 const char* token_kind_name(TokenKind kind);
 

@@ -1,6 +1,7 @@
 // lm_inputs.cpp — ids for a text, a forward pass over ids, ids back to text.
 #include "core/lm/lm_inputs.h"
 
+#include <algorithm>
 #include <cassert>
 
 
@@ -37,15 +38,8 @@ Status check_ids(const PretrainedModel& model, const std::vector<int>& ids) {
 
 Expected<std::vector<int>> encode_for_model(const PretrainedModel& model, const std::string& text) {
     assert(model.tokenizer && "a model from load_pretrained_model");
-    const std::size_t cap = std::size_t(model.config.max_positions) + 1;  // a long paste stops early
-    auto pieces = model.tokenizer->encode(text, cap);
-    if (!pieces && pieces.status().message() == too_many_subword_tokens(cap).message()) {
-        // Said as check_ids says it (the views show both): the model's limit, not the tokenizer's cap.
-        const std::string limit = std::to_string(model.config.max_positions);
-        return Status::Error("The text has more than " + limit + " tokens, but " + model.name + " reads at most " +
-                             limit + (is_rotary(model) ? " (its context length)" : " (it learned one position embedding per place)") +
-                             ". Shorten the text.");
-    }
+    // A long paste stops early; the refusal names the model's limit, as check_ids does.
+    auto pieces = encode_within_limits(model, text, std::size_t(std::max(model.config.max_positions, 0)) + 1);
     if (!pieces) return pieces.status();
     if (pieces->empty()) return Status::Error("The text is empty. Type a sentence.");
     auto framed = model.family().frame(model, std::move(*pieces), text.size(), nullptr, 0);

@@ -3,10 +3,12 @@
 #include "core/pretrained/family.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 
 #include "core/attention/engine.h"
 #include "core/attention/mask.h"
+#include "core/attention/word_tokenizer.h"
 #include "core/pretrained/decode_session.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/speech.h"
@@ -179,6 +181,30 @@ Status check_text(const std::string& text, const char* which) {
     return Status::Ok();
 }
 
+}  // namespace
+
+Status text_longer_than_model(const PretrainedModel& model) {
+    const std::string limit = std::to_string(model.config.max_positions);
+    const bool rotary = model.caps().positions == PositionKind::Rotary;
+    return Status::Error("The text has more than " + limit + " tokens, but " + model.name + " reads at most " + limit +
+                         (rotary ? " (its context length)" : " (it learned one position embedding per place)") +
+                         ". Shorten the text.");
+}
+
+Expected<std::vector<SubwordToken>> encode_within_limits(const PretrainedModel& model, const std::string& text,
+                                                         std::size_t max_tokens) {
+    assert(model.tokenizer && "a model from load_pretrained_model");
+    const int positions = model.config.max_positions;
+    const bool model_first = positions > 0 && std::size_t(positions) <= max_tokens;
+    const std::size_t cap = model_first ? std::size_t(positions) : max_tokens;
+    auto pieces = model.tokenizer->encode(text, cap);
+    if (!pieces && pieces.status().message() == too_many_subword_tokens(cap).message())
+        return model_first ? text_longer_than_model(model) : too_many_tokens(max_tokens);
+    return pieces;
+}
+
+namespace {
+
 // Tokens, one segment id per token, and which tokens are padding.
 struct Inputs {
     std::vector<Token> tokens;
@@ -202,12 +228,12 @@ Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfig& run)
     if (Status s = check_text(run.cross_text, "The second sentence"); !s) return s;
     if (run.mask.pad_to < 0) return Status::Error("The padding length cannot be negative.");
 
-    auto first = tok.encode(run.text, run.tokenizer.max_tokens);
+    auto first = encode_within_limits(model, run.text, run.tokenizer.max_tokens);
     if (!first) return first.status();
     if (first->empty()) return Status::Error("The text is empty. Type a sentence.");
     std::vector<SubwordToken> second;
     if (run.is_cross()) {
-        auto pieces = tok.encode(run.cross_text, run.tokenizer.max_tokens);
+        auto pieces = encode_within_limits(model, run.cross_text, run.tokenizer.max_tokens);
         if (!pieces) return Status::Error("Second sentence: " + pieces.error());
         if (pieces->empty()) return Status::Error("The second sentence is empty. Type one or clear it.");
         second = std::move(*pieces);

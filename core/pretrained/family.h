@@ -247,6 +247,16 @@ SubwordToken special_token(const SubwordTokenizer& tok, int id, std::size_t at);
 // its byte span and a kind the views colour (word, number, punctuation, special).
 Token trace_token(const SubwordTokenizer& tok, const SubwordToken& s);
 
+// "The text has more than M tokens, but NAME reads at most M (its context length | it learned one
+// position embedding per place). Shorten the text." — M = config.max_positions.
+Status text_longer_than_model(const PretrainedModel& model);
+
+// A text's pieces for `model`, stopped early at the smaller of the model's positions and
+// max_tokens. Past either, the refusal names the limit that was reached: the model's own
+// (text_longer_than_model), else the run's max_tokens (too_many_tokens: raise it).
+Expected<std::vector<SubwordToken>> encode_within_limits(const PretrainedModel& model, const std::string& text,
+                                                         std::size_t max_tokens);
+
 // A text family's run (ModelFamily::run's default): frame run.text (and run.cross_text as the
 // second segment where the family reads pairs), the user's mask over the family's own, forward.
 Expected<Trace> run_text_model(const PretrainedModel& model, const RunConfig& run);

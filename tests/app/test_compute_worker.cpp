@@ -63,7 +63,7 @@ TEST_CASE("latest request wins") {
     CHECK(result->trace->run.text == std::string(20, 'a') + " b");
 }
 
-TEST_CASE("apply_result keeps the last good trace while an error shows") {
+TEST_CASE("apply_result: a refusal leaves no trace, and the next good run clears it") {
     ComputeView view;
     ComputeResult ok;
     ok.trace = std::make_shared<const attn::Trace>();
@@ -75,11 +75,13 @@ TEST_CASE("apply_result keeps the last good trace while an error shows") {
     ComputeResult bad;
     bad.error = "The text is empty. Type a sentence.";
     apply_result(view, bad);
-    CHECK(view.trace == ok.trace);
+    CHECK(view.trace == nullptr);  // the earlier sentence's picture does not stay under the refusal
     CHECK(view.error == bad.error);
-    CHECK(view.compute_ms == 3.0);
+    CHECK(view.compute_ms == 0.0);
+    CHECK(empty_view_message(view, Lang::En) == bad.error);
 
     apply_result(view, ok);
+    CHECK(view.trace == ok.trace);
     CHECK(view.error.empty());
 }
 
@@ -103,13 +105,19 @@ TEST_CASE("apply_result: another model's refusal drops the trace, and the views 
     CHECK(view.model == refused.model);
     CHECK(empty_view_message(view, Lang::En) == refused.error);
 
-    // The same model refusing again (the sentence grew): its own last trace stays.
+    // The same model refusing after a good run (the sentence grew, a lesson closed and the user's
+    // own longer text came back): no trace of the earlier sentence stays either.
     ComputeResult ran;
     ran.model = refused.model;
     ran.trace = std::make_shared<const attn::Trace>();
+    ran.sections = {"decoder"};
+    ran.pieces = {{"a", 1}};
     apply_result(view, ran);
+    REQUIRE(view.trace);
     apply_result(view, refused);
-    CHECK(view.trace == ran.trace);
+    CHECK(view.trace == nullptr);
+    CHECK(view.pieces.empty());
+    CHECK(view.sections.empty());
     CHECK(view.model == refused.model);
 }
 
@@ -309,14 +317,6 @@ TEST_CASE("a pasted text over the token limit: every view shows the refusal, nam
     CHECK(ko.find("--max-tokens") == std::string::npos);
     CHECK(ko.find("한도") != std::string::npos);
     CHECK(refusal_message(view, Lang::Ko) == ko);
-
-    // Views without the heatmap's status line show it too (above an earlier trace, if any).
-    int own = 0;
-    for (View v : kViews) own += view_shows_refusal_itself(v) ? 1 : 0;
-    CHECK(own == 4);  // heatmap, explainer, row: the status line; training lab: no sentence
-    CHECK(!view_shows_refusal_itself(View::AllHeads));
-    CHECK(!view_shows_refusal_itself(View::Pipeline));
-    CHECK(view_shows_refusal_itself(View::Heatmap));
 
     // Other refusals are the core's message, localized.
     ComputeView other;

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "core/attention/word_tokenizer.h"
 #include "core/pretrained/decode_session.h"
 #include "core/pretrained/family.h"
 #include "core/pretrained/pretrained_model.h"
@@ -115,6 +116,48 @@ TEST_CASE("a run is a list of sections; a single-stack model yields one, unnamed
     auto one = compute_pretrained_trace(*gpt2, run);
     REQUIRE(one.ok());
     CHECK(one->layers[1].heads[2].weights.isApprox(sections->front().layers[1].heads[2].weights, 0.0f));
+}
+
+TEST_CASE("a run refuses a long text by the limit it reached: the model's positions, or the run's max_tokens") {
+    // tiny-gpt2 reads 64 positions. A paste past the Token limit (512) said "more than 512 tokens
+    // (the model's limit)": neither number was the model's.
+    const auto gpt2 = load("tiny-gpt2");
+    REQUIRE(gpt2->config.max_positions == 64);
+    auto text_of = [](int words) {
+        std::string t;
+        for (int i = 0; i < words; ++i) t += "cat ";
+        return t;
+    };
+    const std::string model_limit =
+        "The text has more than 64 tokens, but tiny-gpt2 reads at most 64 (it learned one position embedding per "
+        "place). Shorten the text.";
+    CHECK(text_longer_than_model(*gpt2).message() == model_limit);
+    for (int words : {65, 600}) {  // past the model; past the model and the Token limit
+        RunConfig run;
+        run.text = text_of(words);
+        run.tokenizer.max_tokens = 512;
+        auto sections = compute_pretrained_run(*gpt2, run);
+        REQUIRE_FALSE(sections.ok());
+        CHECK(sections.error() == model_limit);
+    }
+    RunConfig run;  // the run's own limit is the smaller one: raising it helps, and the message says how
+    run.text = text_of(20);
+    run.tokenizer.max_tokens = 16;
+    auto sections = compute_pretrained_run(*gpt2, run);
+    REQUIRE_FALSE(sections.ok());
+    CHECK(sections.error() == too_many_tokens(16).message());
+    CHECK(sections.error().find("--max-tokens") != std::string::npos);
+    run.tokenizer.max_tokens = 64;  // within both
+    run.text = text_of(40);
+    CHECK(compute_pretrained_run(*gpt2, run).ok());
+    // The second sentence of a pair the same way (tiny-bert: 64 positions too).
+    const auto bert = load("tiny-bert");
+    RunConfig pair;
+    pair.text = "the cat";
+    pair.cross_text = text_of(100);
+    auto refused = compute_pretrained_run(*bert, pair);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().rfind("Second sentence: The text has more than " + std::to_string(bert->config.max_positions), 0) == 0);
 }
 
 TEST_CASE("a model in memory runs through its family like one read from a folder") {
