@@ -59,8 +59,8 @@ security=${mirror%/debian}/debian-security
 
 work=$(mktemp -d)
 root=$work/root
-cleanup() {
-    for m in proc dev; do mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"; done
+cleanup() {  # debootstrap mounts these in the root while it runs; a failure can leave them
+    for m in proc sys dev/pts dev; do mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"; done
     rm -rf "$work"
 }
 trap cleanup EXIT

@@ -1,16 +1,14 @@
 // lm_inputs.cpp — ids for a text, a forward pass over ids, ids back to text.
 #include "core/lm/lm_inputs.h"
 
-#include <algorithm>
 #include <cassert>
+#include <limits>
 
 
 
 namespace attn::lm {
 
 using namespace attn::pretrained;
-
-static bool is_rotary(const PretrainedModel& m) { return m.caps().positions == PositionKind::Rotary; }
 
 Status check_ids(const PretrainedModel& model, const std::vector<int>& ids) {
     if (model.caps().stacks != 1) {  // one pass over one stack is what every core/lm tool reads
@@ -23,8 +21,7 @@ Status check_ids(const PretrainedModel& model, const std::vector<int>& ids) {
     if (int(ids.size()) > model.config.max_positions) {
         return Status::Error("The input is " + std::to_string(ids.size()) + " tokens, but " + model.name +
                              " reads at most " + std::to_string(model.config.max_positions) +
-                             (is_rotary(model) ? " (its context length)" : " (it learned one position embedding per place)") +
-                             ". Shorten the text.");
+                             position_limit_why(model) + ". Shorten the text.");
     }
     for (int id : ids) {
         if (id < 0 || id >= model.config.vocab_size) {
@@ -38,8 +35,8 @@ Status check_ids(const PretrainedModel& model, const std::vector<int>& ids) {
 
 Expected<std::vector<int>> encode_for_model(const PretrainedModel& model, const std::string& text) {
     assert(model.tokenizer && "a model from load_pretrained_model");
-    // A long paste stops early; the refusal names the model's limit, as check_ids does.
-    auto pieces = encode_within_limits(model, text, std::size_t(std::max(model.config.max_positions, 0)) + 1);
+    // No limit but the model's: a long paste stops early, and the refusal names the model's limit.
+    auto pieces = encode_within_limits(model, text, std::numeric_limits<std::size_t>::max());
     if (!pieces) return pieces.status();
     if (pieces->empty()) return Status::Error("The text is empty. Type a sentence.");
     auto framed = model.family().frame(model, std::move(*pieces), text.size(), nullptr, 0);

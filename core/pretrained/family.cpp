@@ -183,12 +183,15 @@ Status check_text(const std::string& text, const char* which) {
 
 }  // namespace
 
+const char* position_limit_why(const PretrainedModel& model) {
+    return model.caps().positions == PositionKind::Rotary ? " (its context length)"
+                                                          : " (it learned one position embedding per place)";
+}
+
 Status text_longer_than_model(const PretrainedModel& model) {
     const std::string limit = std::to_string(model.config.max_positions);
-    const bool rotary = model.caps().positions == PositionKind::Rotary;
     return Status::Error("The text has more than " + limit + " tokens, but " + model.name + " reads at most " + limit +
-                         (rotary ? " (its context length)" : " (it learned one position embedding per place)") +
-                         ". Shorten the text.");
+                         position_limit_why(model) + ". Shorten the text.");
 }
 
 Expected<std::vector<SubwordToken>> encode_within_limits(const PretrainedModel& model, const std::string& text,
@@ -272,13 +275,10 @@ Expected<Inputs> make_inputs(const PretrainedModel& model, const RunConfig& run)
 
     const int t = int(in.tokens.size());
     if (t > cfg.max_positions) {
-        const bool rotary = caps.positions == PositionKind::Rotary;
         return Status::Error(
             "The input is " + std::to_string(t) + " tokens" + (framed->added.empty() ? "" : " (with " + framed->added + ")") +
             (t > n_text ? " after padding" : "") + ", but " + model.name + " reads at most " +
-            std::to_string(cfg.max_positions) +
-            (rotary ? " (its context length). " : " (it learned one position embedding per place). ") +
-            "Shorten the text.");
+            std::to_string(cfg.max_positions) + position_limit_why(model) + ". Shorten the text.");
     }
     for (const Token& token : in.tokens) {
         if (token.id < 0 || token.id >= cfg.vocab_size) {

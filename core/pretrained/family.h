@@ -247,8 +247,12 @@ SubwordToken special_token(const SubwordTokenizer& tok, int id, std::size_t at);
 // its byte span and a kind the views colour (word, number, punctuation, special).
 Token trace_token(const SubwordTokenizer& tok, const SubwordToken& s);
 
-// "The text has more than M tokens, but NAME reads at most M (its context length | it learned one
-// position embedding per place). Shorten the text." — M = config.max_positions.
+// Why a model reads at most config.max_positions tokens, as its refusals say it after "reads at
+// most M": " (its context length)" (rotary positions) or " (it learned one position embedding per place)".
+const char* position_limit_why(const PretrainedModel& model);
+
+// "The text has more than M tokens, but NAME reads at most M" + position_limit_why + ". Shorten
+// the text." — M = config.max_positions.
 Status text_longer_than_model(const PretrainedModel& model);
 
 // A text's pieces for `model`, stopped early at the smaller of the model's positions and
