@@ -2,6 +2,7 @@
 // numbers are tested with core (tests/pretrained/test_audio_map.cpp).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -9,12 +10,15 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "app/jobs/export_job.h"
 #include "app/state/app_state.h"
 #include "app/state/views.h"
 #include "app/views/predict/predict.h"
 #include "app/views/predict/translation.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/speech.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -174,4 +178,74 @@ TEST_CASE("listening step by step: each step's cross-attention row equals the ru
     CHECK(run_translate(q).error.find("listens to a recording") != std::string::npos);
     q.audio_path = kFixtures + "audio/fixtures/broken_text.wav";
     CHECK(run_translate(q).error.find("is not a sound file AttnLab can read") != std::string::npos);
+}
+
+TEST_CASE("listening step by step: the recording is heard once while it stays the same, again when it changes") {
+    const PretrainedPtr model = tiny_whisper();
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("attnlab-listen-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path wav = dir / "recording.wav";
+    fs::copy_file(kFixtures + "audio/fixtures/ko_16k.wav", wav, fs::copy_options::overwrite_existing);
+
+    TranslateRequest q;
+    q.model = model;
+    q.audio_path = wav.string();
+    q.language = "ko";
+    EncodedSource kept;
+    auto same = [](const TranslateResult& a, const TranslateResult& b) {
+        REQUIRE_MESSAGE(a.error.empty(), a.error);
+        REQUIRE_MESSAGE(b.error.empty(), b.error);
+        CHECK(a.prefix == b.prefix);
+        CHECK(a.source_labels.size() == b.source_labels.size());
+        REQUIRE(a.cross.size() == b.cross.size());
+        double worst = 0;
+        for (std::size_t t = 0; t < a.cross.size(); ++t)
+            for (std::size_t l = 0; l < a.cross[t].size(); ++l) worst = std::max(worst, double((a.cross[t][l] - b.cross[t][l]).cwiseAbs().maxCoeff()));
+        CHECK(worst == 0.0);
+        REQUIRE(a.next.size() == b.next.size());
+        for (std::size_t i = 0; i < a.next.size(); ++i) CHECK(a.next[i].id == b.next[i].id);
+    };
+    for (int step = 0; step < 4; ++step) {
+        const TranslateResult r = run_translate(q, kept);
+        same(r, run_translate(q));
+        CHECK(kept.encodes == 1);  // heard for the first step only
+        if (r.ended || r.next.empty()) break;
+        q.prefix.push_back(r.next.front().id);
+    }
+    q.language = "en";  // another language: another prompt
+    same(run_translate(q, kept), run_translate(q));
+    CHECK(kept.encodes == 2);
+    // A new recording saved over the same file is heard anew.
+    fs::copy_file(kFixtures + "audio/fixtures/fox_16k.wav", wav, fs::copy_options::overwrite_existing);
+    q.prefix.clear();
+    const TranslateResult fox = run_translate(q, kept);
+    same(fox, run_translate(q));
+    CHECK(kept.encodes == 3);
+    // A recording that is gone gives the reader's message, and nothing stays kept.
+    fs::remove(wav);
+    CHECK_FALSE(run_translate(q, kept).error.empty());
+    CHECK(kept.key.empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("listening step by step: a transcript that fills the decoder is cut where greedy decoding stops") {
+    const PretrainedPtr model = tiny_whisper();
+    TranslateRequest q;
+    q.model = model;
+    q.audio_path = kFixtures + "audio/fixtures/ko_16k.wav";
+    q.language = "ko";
+    const TranslateResult first = run_translate(q);
+    REQUIRE_MESSAGE(first.error.empty(), first.error);
+    REQUIRE_FALSE(first.next.empty());
+    const int limit = pretrained::speech_limit(model->config);
+    const int P = 4;  // <|startoftranscript|> <|ko|> <|transcribe|> <|notimestamps|>
+    q.prefix.assign(std::size_t(limit) + 3, first.next.front().id);  // more than the decoder holds
+    const TranslateResult r = run_translate(q);
+    REQUIRE_MESSAGE(r.error.empty(), r.error);
+    MESSAGE("limit " << limit << ": a transcript of " << q.prefix.size() << " tokens kept " << r.prefix.size());
+    CHECK(int(r.prefix.size()) == limit - P);  // prompt + transcript fill the decoder's positions
+    CHECK(r.ended);
+    CHECK(r.next.empty());
+    CHECK(r.cross.size() == r.prefix.size());
 }

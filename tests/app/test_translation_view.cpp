@@ -3,6 +3,7 @@
 // probabilities, a search's target and tree match translate.h, and bad input gives a message.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -103,6 +104,87 @@ TEST_CASE("translation view: the whole-sentence search is translate.h's beam sea
     const std::vector<int> cut = winning_path(r.tree, other);
     CHECK(cut[0] == path[0]);
     CHECK(cut[1] == -1);
+}
+
+TEST_CASE("translation view: stepping keeps what the encoder made of the source, and gives the same numbers") {
+    const PretrainedPtr m = tiny_marian();
+    TranslateRequest q;
+    q.model = m;
+    q.source = "He went home.";
+    q.shown = 5;
+    EncodedSource kept;
+    auto same = [](const TranslateResult& a, const TranslateResult& b) {
+        REQUIRE(a.error.empty());
+        REQUIRE(b.error.empty());
+        CHECK(a.prefix == b.prefix);
+        CHECK(a.ended == b.ended);
+        CHECK(a.source_labels == b.source_labels);
+        REQUIRE(a.cross.size() == b.cross.size());
+        double worst = 0;
+        for (std::size_t t = 0; t < a.cross.size(); ++t)
+            for (std::size_t l = 0; l < a.cross[t].size(); ++l) worst = std::max(worst, double((a.cross[t][l] - b.cross[t][l]).cwiseAbs().maxCoeff()));
+        CHECK(worst == 0.0);
+        REQUIRE(a.next.size() == b.next.size());
+        for (std::size_t i = 0; i < a.next.size(); ++i) {
+            CHECK(a.next[i].id == b.next[i].id);
+            CHECK(a.next[i].raw == b.next[i].raw);
+        }
+    };
+    for (int step = 0; step < 6; ++step) {
+        const TranslateResult r = run_translate(q, kept);
+        same(r, run_translate(q));
+        CHECK(kept.encodes == 1);  // the encoder ran for the first step only
+        if (r.ended) break;
+        q.prefix.push_back(r.next.front().id);
+    }
+    q.prefix.pop_back();  // a step back
+    same(run_translate(q, kept), run_translate(q));
+    CHECK(kept.encodes == 1);
+    q.search = true;  // the search runs its own encoder; what is kept stays
+    same(run_translate(q, kept), run_translate(q));
+    q.search = false;
+    CHECK(kept.encodes == 1);
+    q.source = "She went home.";  // a new source is encoded
+    q.prefix.clear();
+    same(run_translate(q, kept), run_translate(q));
+    CHECK(kept.encodes == 2);
+    {   // another model (the same folder, opened again) is encoded for; once closed, it is not kept
+        auto other = pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) +
+                                                       "/../tests/fixtures/pretrained/models/tiny-marian");
+        REQUIRE(other.ok());
+        q.model = *other;
+        same(run_translate(q, kept), run_translate(q));
+        CHECK(kept.encodes == 3);
+        q.model = m;
+    }
+    CHECK(kept.model.expired());
+    same(run_translate(q, kept), run_translate(q));
+    CHECK(kept.encodes == 4);
+    // A bad request leaves nothing kept for its source.
+    q.source = "";
+    CHECK_FALSE(run_translate(q, kept).error.empty());
+    CHECK(kept.key.empty());
+}
+
+TEST_CASE("translation view: a target that fills the decoder is cut where the model's search stops") {
+    const PretrainedPtr m = tiny_marian();
+    const int limit = pretrained::generation_limit(m->config);
+    REQUIRE(limit > 2);
+    TranslateRequest q;
+    q.model = m;
+    q.source = "He went home.";
+    q.prefix.assign(std::size_t(limit) + 3, 5);  // more than the decoder holds, no end token
+    const TranslateResult r = run_translate(q);
+    REQUIRE(r.error.empty());
+    MESSAGE("limit " << limit << ": a target of " << q.prefix.size() << " tokens kept " << r.prefix.size());
+    CHECK(int(r.prefix.size()) == limit - 1);  // the start token and limit - 1 chosen: the search's most
+    CHECK(r.ended);
+    CHECK(r.next.empty());
+    CHECK(r.cross.size() == r.prefix.size());
+    q.prefix.resize(std::size_t(limit) - 2);  // one short of the limit: one more may be chosen
+    const TranslateResult open = run_translate(q);
+    CHECK_FALSE(open.ended);
+    CHECK_FALSE(open.next.empty());
 }
 
 TEST_CASE("translation view: an empty source, invalid UTF-8 and no model give messages, not results") {

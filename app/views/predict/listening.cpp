@@ -2,12 +2,14 @@
 // run_listen's, in translation.h): the decoder writes the transcript one token at a time over the
 // recording, and each step's cross-attention row is the frames it looked at.
 //
-//   session: the encoder over the recording once, the prompt <|startoftranscript|> … read
+//   session: the encoder over the recording once (kept while the recording and language stay), the
+//            prompt <|startoftranscript|> … read
 //   step t (t = 0 … ): reads prompt.back() (t = 0) or prefix[t − 1], chooses prefix[t]; its rows
 //   are s.steps[P − 1 + t].cross_attention, cut to the F frames that hold sound
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <string>
 
 #include "app/views/predict/translation.h"
 #include "core/audio/audio.h"
@@ -15,7 +17,23 @@
 
 namespace attn::app {
 
-TranslateResult run_listen(const TranslateRequest& q) {
+namespace {
+
+// Which recording, as it is on disk now (a new recording may be saved over the same path), and in
+// which language it is to be heard.
+std::string recording_key(const TranslateRequest& q) {
+    namespace fs = std::filesystem;
+    std::error_code e1, e2;
+    const auto size = fs::file_size(q.audio_path, e1);
+    const auto time = fs::last_write_time(q.audio_path, e2);
+    if (e1 || e2) return "";  // read it again: the reader will say what is wrong
+    return q.audio_path + '\n' + std::to_string(size) + '\n' + std::to_string(time.time_since_epoch().count()) +
+           '\n' + q.language;
+}
+
+}  // namespace
+
+TranslateResult run_listen(const TranslateRequest& q, EncodedSource& kept) {
     TranslateResult r;
     const pretrained::PretrainedModel& m = *q.model;
     const pretrained::ModelFamily& family = m.family();
@@ -24,19 +42,27 @@ TranslateResult run_listen(const TranslateRequest& q) {
                   std::string(audio::kSupportedAudioFormats) + ") or record one.";
         return r;
     }
-    auto sound = audio::read_audio_file(q.audio_path, m.mel.sample_rate);
-    if (!sound) {
-        r.error = sound.error();
-        return r;
+    const std::string key = recording_key(q);
+    if (key.empty() || kept.model.lock() != q.model || kept.key != key) {
+        kept.forget();
+        auto sound = audio::read_audio_file(q.audio_path, m.mel.sample_rate);
+        if (!sound) {
+            r.error = sound.error();
+            return r;
+        }
+        pretrained::SpeechOptions opt;
+        opt.language = q.language;
+        if (Status st = family.start_listening(m, *sound, opt, kept.start, kept.said); !st) {
+            kept.forget();
+            r.error = st.message();
+            return r;
+        }
+        ++kept.encodes;
+        kept.model = q.model;
+        kept.key = key;
     }
-    pretrained::SpeechOptions opt;
-    opt.language = q.language;
-    pretrained::Seq2SeqSession s;
-    pretrained::Transcript said;
-    if (Status st = family.start_listening(m, *sound, opt, s, said); !st) {
-        r.error = st.message();
-        return r;
-    }
+    const pretrained::Transcript& said = kept.said;
+    pretrained::Seq2SeqSession s = kept.start;  // the encoder's memory is shared, not copied
     const int F = std::max(said.frames, 1), P = int(said.prompt.size());
     const int limit = pretrained::speech_limit(m.config), eos = m.config.seq2seq.eos_id;
     r.seconds_per_frame = said.seconds_per_frame;
@@ -60,21 +86,11 @@ TranslateResult run_listen(const TranslateRequest& q) {
             if (int(best) == eos) break;
             family.append_target(s, int(best));
         }
+        r.ended = !r.prefix.empty() && (r.prefix.back() == eos || P + int(r.prefix.size()) >= limit);
         r.beams = 1;
     } else {
-        r.prefix = q.prefix;
-        for (std::size_t i = 0; i < r.prefix.size(); ++i)  // cut where the decoder stops
-            if (r.prefix[i] == eos || P + int(i) + 1 >= limit) {
-                r.prefix.resize(i + 1);
-                break;
-            }
-        for (int id : r.prefix)
-            if (id < 0 || id >= m.config.vocab_size) {
-                r.error = "A target token is not in the model's vocabulary.";
-                return r;
-            }
-        for (std::size_t i = 0; i < r.prefix.size() && r.prefix[i] != eos && s.length() < limit; ++i)
-            family.append_target(s, r.prefix[i]);
+        if (!fit_prefix(r, q.prefix, P, limit, eos, m.config.vocab_size)) return r;
+        replay_prefix(family, s, r);
     }
     // Step t's rows over the frames that hold sound.
     const std::size_t rows = std::max<std::size_t>(1, r.prefix.size());
@@ -90,7 +106,6 @@ TranslateResult run_listen(const TranslateRequest& q) {
         if (!m.target_tok().is_special(id)) text_ids.push_back(id);
     }
     r.text = family.decode(m, text_ids);
-    r.ended = !r.prefix.empty() && (r.prefix.back() == eos || P + int(r.prefix.size()) >= limit);
     if (!r.ended && s.logits.size() > 0) {
         for (const pretrained::TokenScore& k : pretrained::top_tokens(scores(), s.logits, std::max(q.shown, 1))) {
             if (k.probability <= 0.0f) break;  // suppressed tokens

@@ -7,25 +7,61 @@
 
 namespace attn::app {
 
+bool fit_prefix(TranslateResult& r, const std::vector<int>& prefix, int held, int limit, int eos, int vocab) {
+    r.prefix = prefix;
+    const std::size_t room = std::size_t(std::max(limit - held, 1));  // the last one is chosen, never read
+    for (std::size_t i = 0; i < r.prefix.size(); ++i)
+        if (r.prefix[i] == eos || i + 1 >= room) {
+            r.prefix.resize(i + 1);
+            break;
+        }
+    for (int id : r.prefix)
+        if (id < 0 || id >= vocab) {
+            r.error = "A target token is not in the model's vocabulary.";
+            return false;
+        }
+    r.ended = !r.prefix.empty() && (r.prefix.back() == eos || r.prefix.size() >= room);
+    return true;
+}
+
+void replay_prefix(const pretrained::ModelFamily& family, pretrained::Seq2SeqSession& s, const TranslateResult& r) {
+    const std::size_t read = r.ended ? r.prefix.size() - 1 : r.prefix.size();
+    for (std::size_t i = 0; i < read; ++i) family.append_target(s, r.prefix[i]);
+}
+
 TranslateResult run_translate(const TranslateRequest& q) {
+    EncodedSource nothing_kept;
+    return run_translate(q, nothing_kept);
+}
+
+TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     TranslateResult r;
     if (!q.model) {
         r.error = "No translation model is open.";
         return r;
     }
-    if (q.model->caps().inputs.audio) return run_listen(q);
+    if (q.model->caps().inputs.audio) return run_listen(q, kept);
     const pretrained::PretrainedModel& m = *q.model;
     const pretrained::ModelFamily& family = m.family();
-    auto source = pretrained::source_tokens(m, q.source, 1 << 16);
-    if (!source) {
-        r.error = source.error();
-        return r;
+    if (kept.model.lock() != q.model || kept.key != q.source) {
+        kept.forget();
+        auto source = pretrained::source_tokens(m, q.source, 1 << 16);
+        if (!source) {
+            r.error = source.error();
+            return r;
+        }
+        for (const pretrained::SubwordToken& t : *source) {
+            kept.source_ids.push_back(t.id);
+            kept.source_labels.push_back(t.display.empty() ? t.piece : t.display);
+        }
+        if (!q.search) {  // the search encodes inside its own run
+            family.start_translation(m, kept.source_ids, kept.start);
+            ++kept.encodes;
+            kept.model = q.model;
+            kept.key = q.source;
+        }
     }
-    std::vector<int> source_ids;
-    for (const pretrained::SubwordToken& t : *source) {
-        source_ids.push_back(t.id);
-        r.source_labels.push_back(t.display.empty() ? t.piece : t.display);
-    }
+    r.source_labels = kept.source_labels;
     const int limit = pretrained::generation_limit(m.config);
     r.n_layers = m.config.seq2seq.decoder_layers;
     r.n_heads = m.config.seq2seq.decoder_heads;
@@ -34,8 +70,9 @@ TranslateResult run_translate(const TranslateRequest& q) {
     // The decoder after the target: the search's own (its steps kept), or the prefix replayed.
     pretrained::Seq2SeqSession s;
     if (q.search) {
-        pretrained::Translation t = pretrained::translate(m, source_ids, limit);
+        pretrained::Translation t = pretrained::translate(m, kept.source_ids, limit);
         r.prefix = t.ids;
+        r.ended = !r.prefix.empty() && (r.prefix.back() == eos || int(r.prefix.size()) + 1 >= limit);
         r.beams = t.beams;
         r.score = t.score;
         r.tree = std::move(t.tree);
@@ -45,21 +82,9 @@ TranslateResult run_translate(const TranslateRequest& q) {
         }
         s = std::move(t.session);
     } else {
-        r.prefix = q.prefix;
-        // The prefix cut where the decoder stops: after the end token, at the limit.
-        for (std::size_t i = 0; i < r.prefix.size(); ++i)
-            if (r.prefix[i] == eos || int(i) + 2 > limit) {
-                r.prefix.resize(i + 1);
-                break;
-            }
-        for (int id : r.prefix)
-            if (id < 0 || id >= m.config.vocab_size) {
-                r.error = "A target token is not in the model's vocabulary.";
-                return r;
-            }
-        family.start_translation(m, source_ids, s);
-        for (std::size_t i = 0; i < r.prefix.size() && r.prefix[i] != eos && s.length() + 1 < limit; ++i)
-            family.append_target(s, r.prefix[i]);
+        if (!fit_prefix(r, q.prefix, 1, limit, eos, m.config.vocab_size)) return r;
+        s = kept.start;  // the encoder's memory is shared, not copied
+        replay_prefix(family, s, r);
     }
     // Step t read the start token or prefix[t − 1] and chose prefix[t].
     const std::size_t rows = std::min(std::max<std::size_t>(1, r.prefix.size()), s.steps.size());
@@ -70,7 +95,6 @@ TranslateResult run_translate(const TranslateRequest& q) {
         if (!m.target_tok().is_special(id)) text_ids.push_back(id);
     }
     r.text = family.decode(m, text_ids);
-    r.ended = !r.prefix.empty() && (r.prefix.back() == eos || int(r.prefix.size()) + 1 >= limit);
     if (!r.ended) {
         const RowVec scores = pretrained::next_token_scores(m.config.seq2seq, s.logits, s.length(), limit);
         for (const pretrained::TokenScore& k : pretrained::top_tokens(scores, s.logits, std::max(q.shown, 1))) {

@@ -6,16 +6,20 @@
 //   prefix   the target's ids so far (after the start token), chosen by the user or the search
 //   next     s = next_token_scores(logits after the prefix)   (V); its `shown` best, p = exp(s)
 //   cross    [t][layer] (H, S): step t read the start token (t = 0) or prefix[t − 1] and chose prefix[t]
-// Every request is computed from scratch (the encoder once, one decoder row per target token) on
-// the panel's job thread; the UI draws the result by value.
+// Requests are computed on the panel's job thread (the UI draws the result by value), which keeps
+// what the encoder made of the last source (EncodedSource): a step reads the source, or hears the
+// recording, once, then replays the decoder over the prefix (one row per target token).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "app/state/app_state.h"
 #include "app/views/predict/predict.h"
 #include "core/base/matrix.h"
+#include "core/pretrained/family.h"
+#include "core/pretrained/speech.h"
 #include "core/pretrained/translate.h"
 
 namespace attn::app {
@@ -52,11 +56,35 @@ struct TranslateResult {
     std::string recording;       // the file's name
 };
 
-TranslateResult run_translate(const TranslateRequest& request);
+// What the encoder made of one source, kept on the job thread from one request to the next, so
+// stepping the decoder a token at a time does not encode the source again on every click. It
+// stands while the request has the same model (held weakly: a closed model is not kept alive) and
+// the same key: the source text, or a recording's path, size and time with the language asked for.
+struct EncodedSource {
+    std::weak_ptr<const pretrained::PretrainedModel> model;
+    std::string key;
+    pretrained::Seq2SeqSession start;        // after the encoder and the start token (speech: the prompt)
+    std::vector<int> source_ids;             // (S) the encoder's ids (text)
+    std::vector<std::string> source_labels;  // as TranslateResult's
+    pretrained::Transcript said;             // a speech model's prompt, frames and language
+    int encodes = 0;                         // how often the encoder ran (the tests count)
+
+    void forget() { *this = EncodedSource{{}, {}, {}, {}, {}, {}, encodes}; }  // all but the count
+};
+
+TranslateResult run_translate(const TranslateRequest& request, EncodedSource& kept);
+TranslateResult run_translate(const TranslateRequest& request);  // nothing kept
 // The same for a speech model (listening.cpp; run_translate hands it over): the encoder hears the
 // recording, the prompt is read, then the prefix; `search` writes greedily to the end. Rows
 // cross[t] are (H, F): the frames that hold sound.
-TranslateResult run_listen(const TranslateRequest& request);
+TranslateResult run_listen(const TranslateRequest& request, EncodedSource& kept);
+
+// The prefix as the decoder can read it after the `held` tokens of its own (the start token; a
+// speech model's prompt) under `limit`: cut after the end token or where the decoder is full;
+// `r.ended` set. false (with r.error) when an id is not in the vocabulary.
+bool fit_prefix(TranslateResult& r, const std::vector<int>& prefix, int held, int limit, int eos, int vocab);
+// Appends the fitted prefix to `s` (all but an ending token, whose next is never asked).
+void replay_prefix(const pretrained::ModelFamily& family, pretrained::Seq2SeqSession& s, const TranslateResult& r);
 
 // One head's (T, S) cross-attention, row t from step t; head −1 = the mean of the layer's heads.
 Mat cross_rows(const std::vector<std::vector<Mat>>& cross, int layer, int head);
