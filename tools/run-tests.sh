@@ -2,7 +2,9 @@
 # Installs what is needed, builds everything and runs the whole test suite:
 #   1. Release build (as users get it: portable, as the .deb is built), warnings as errors: every
 #      test through ctest, including the Debian package (package_test: cpack, contents, metadata,
-#      the extracted binary, lintian).
+#      the extracted binary, lintian) and the offline bundle (offline_bundle_test: a fresh Debian 12
+#      root with no network installs it; when step 2 runs, this test runs during step 2's compile,
+#      since it mostly waits on the mirror and dpkg).
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build (clang: its sanitizer build took 6.4
 #      minutes here against GCC's 9.2, in a 30-minute CI budget) of the engine's tests: core, real models
 #      (safetensors, tokenizers, forward pass), language-model head and head roles (core/lm), CLI,
@@ -43,13 +45,36 @@ if command -v ccache >/dev/null 2>&1; then
     export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR=$PWD
 fi
 
-echo "== Release build (portable, as packaged)"
+# Each step says how long it took (CI's budget is ~40 minutes on a quiet 2-core machine).
+step_name="" step_start=$SECONDS timings=()
+step() {
+    [ -n "$step_name" ] && timings+=("$(printf '%5d s  %s' $((SECONDS - step_start)) "$step_name")")
+    step_name=$1 step_start=$SECONDS
+    [ -n "$step_name" ] && echo "== $step_name"
+    return 0
+}
+
+step "Release build (portable, as packaged)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_NATIVE=OFF -DATTNLAB_BUILD_TESTS=ON -DATTNLAB_WERROR=ON
 cmake --build build -j "$jobs"
-ctest --test-dir build --output-on-failure -j "$jobs"
+step "Release tests"
+# The offline bundle's test mostly waits on the Debian mirror and dpkg (~2 minutes alone), so when
+# step 2 runs it overlaps step 2's compile instead of holding the whole machine here.
+bundle_apart=0
+[ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ] && bundle_apart=1
+if [ "$bundle_apart" = 1 ]; then
+    ctest --test-dir build --output-on-failure -j "$jobs" -E '^offline_bundle_test$'
+else
+    ctest --test-dir build --output-on-failure -j "$jobs"
+fi
 
 if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
-    echo "== ASan + UBSan build (core, real-model, LM, CLI, export, lesson, image and bad-input tests)"
+    step "ASan + UBSan build (core, real-model, LM, CLI, export, lesson, image and bad-input tests)"
+    if [ "$bundle_apart" = 1 ]; then
+        echo "(the offline bundle's test runs meanwhile: build/offline_bundle_test.log)"
+        ctest --test-dir build --output-on-failure -R '^offline_bundle_test$' >build/offline_bundle_test.log 2>&1 &
+        bundle_pid=$!
+    fi
     # -g1: line tables are enough for the sanitizers' stack traces, and compile much faster.
     # -DATTNLAB_FUZZ=ON: the same instrumented libraries also serve step 4's libFuzzer harnesses
     # (one clang build of the engine instead of two).
@@ -59,6 +84,16 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
         -DATTNLAB_SANITIZE=ON -DATTNLAB_BUILD_APP=OFF -DATTNLAB_BUILD_TESTS=ON "$fuzz_flag"
     cmake --build build-sanitize -j "$jobs" --target attnlab attnlab_tests attnlab_pretrained_tests attnlab_lm_tests \
         attnlab_lesson_tests attnlab_image_tests attnlab_audio_tests attnlab_fuzz_replay
+    if [ "$bundle_apart" = 1 ]; then
+        step "The offline bundle's test (release build; ran during the compile)"
+        bundle_status=0
+        wait "$bundle_pid" || bundle_status=$?
+        cat build/offline_bundle_test.log
+        [ "$bundle_status" = 0 ] || { echo "run-tests: offline_bundle_test failed"; exit 1; }
+        grep -Eq '(Passed|Not Run|Skipped)' build/offline_bundle_test.log ||
+            { echo "run-tests: offline_bundle_test did not run"; exit 1; }
+    fi
+    step "ASan + UBSan tests"
     # Not the app's or the trainer's suites (see above), nor the package and build checks
     # (tests/package): nothing to sanitize there.
     skip='^(app_|train_|package_test$|offline_bundle_test$|portable_isa_test$|quiet_headers_test$)'
@@ -76,7 +111,7 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
 fi
 
 if [ "${ATTNLAB_SKIP_TSAN:-0}" != 1 ]; then
-    echo "== ThreadSanitizer build (the app's workers: app_logic_tests, app_sound_device)"
+    step "ThreadSanitizer build and tests (the app's workers: app_logic_tests, app_sound_device)"
     CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" \
         -DATTNLAB_TSAN=ON -DATTNLAB_BUILD_APP=ON -DATTNLAB_BUILD_TESTS=ON
     cmake --build build-tsan -j "$jobs" --target attnlab_app_tests
@@ -88,7 +123,7 @@ if [ "${ATTNLAB_SKIP_TSAN:-0}" != 1 ]; then
 fi
 
 if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
-    echo "== Fuzz smoke (clang, ASan + UBSan, ${ATTNLAB_FUZZ_SECONDS:-5} s per target)"
+    step "Fuzz smoke (clang, ASan + UBSan, ${ATTNLAB_FUZZ_SECONDS:-5} s per target)"
     if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
         ATTNLAB_FUZZ_BUILD=build-sanitize tools/fuzz.sh all "${ATTNLAB_FUZZ_SECONDS:-5}"
     else
@@ -97,7 +132,7 @@ if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
 fi
 
 if [ "${ATTNLAB_SKIP_PORTABLE:-0}" != 1 ]; then
-    echo "== Package build as README.md gives it (portable, x86-64-v2), warnings as errors"
+    step "Package build as README.md gives it (portable, x86-64-v2), warnings as errors"
     # The README's two commands ("To build the package"), in build-package instead of build.
     mapfile -t readme_cmds < <(sed -n '/^To build the package/,/^## /s/^    \(cmake .*\)$/\1/p' README.md |
         sed 's/ *#.*$//')
@@ -117,3 +152,7 @@ if [ "${ATTNLAB_SKIP_PORTABLE:-0}" != 1 ]; then
         { echo "run-tests: the package build wrote no build-package/attnlab_${version}_amd64.deb"; exit 1; }
     ATTNLAB=build-package/app/attnlab PORTABLE=1 BASELINE=x86-64-v2 bash tests/package/portable_isa_test.sh
 fi
+
+step ""
+echo "== Time per step (total $((SECONDS / 60)) min $((SECONDS % 60)) s)"
+printf '%s\n' "${timings[@]}"
