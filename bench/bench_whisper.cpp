@@ -5,6 +5,8 @@
 //   BM_WhisperEncoder/i       the convolutions and the encoder over 1500 frames, every head's
 //                             weights kept for the 500 frames that hold sound (whisper_encode's
 //                             keep_frames, as the app's run)
+//   BM_WhisperListen/i        the same encoder as transcribe and the Predict view's listening run
+//                             it: no per-row statistics, no layer kept (the comparable to PyTorch)
 //   BM_WhisperProducts/i      the encoder's matrix products alone (the convolutions as products,
 //                             q, k, v, o, fc1, fc2; QKᵀ and AV of every head over 1500 frames) by
 //                             OpenBLAS sgemm, split over the engine pool as the engine splits them
@@ -150,6 +152,22 @@ void BM_WhisperEncoder(benchmark::State& state) {
     state.counters["threads"] = engine_pool().size();
 }
 
+void BM_WhisperListen(benchmark::State& state) {
+    const int shape = int(state.range(0));
+    const PretrainedConfig c = config_of(kShapes[shape]);
+    const WhisperWeights& w = weights(shape);
+    const Mat& mel = features();
+    AttentionOptions plain;
+    plain.compute_stats = false;
+    for (auto _ : state) {
+        ForwardPass pass = whisper_encode(w, c, mel, plain, nullptr, 0);
+        benchmark::DoNotOptimize(pass.hidden_states.back().data());
+        benchmark::ClobberMemory();
+    }
+    state.SetLabel(kShapes[shape].name);
+    state.counters["threads"] = engine_pool().size();
+}
+
 void BM_WhisperProducts(benchmark::State& state) {
     const int shape = int(state.range(0));
     const PretrainedConfig c = config_of(kShapes[shape]);
@@ -209,6 +227,7 @@ void BM_WhisperDecode(benchmark::State& state) {
 
 BENCHMARK(BM_WhisperMel)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_WhisperEncoder)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_WhisperListen)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_WhisperProducts)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_WhisperDecode)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
