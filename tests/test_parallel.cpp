@@ -2,6 +2,11 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -37,4 +42,33 @@ TEST_CASE("nested and concurrent parallel_for calls complete (serially when busy
     other.join();
     CHECK(a.load() == 200 * 120);
     CHECK(b.load() == 200 * 120);
+}
+
+TEST_CASE("name_this_thread: the name ps and the soak test's thread log read, cut to Linux's 15 bytes") {
+    auto comm = [] {  // the calling thread's name as /proc shows it
+        std::ifstream f("/proc/thread-self/comm");
+        std::string name;
+        std::getline(f, name);
+        return name;
+    };
+    std::string named, cut, pool;
+    std::thread([&] {
+        name_this_thread("attn-test");
+        named = comm();
+        name_this_thread("attn-a-name-longer-than-fifteen");
+        cut = comm();
+    }).join();
+    CHECK(named == "attn-test");
+    CHECK(cut == "attn-a-name-lon");
+    // The pool's workers name themselves: a task that runs on a worker sees "attn-pool".
+    ThreadPool p(2);
+    std::mutex m;
+    std::set<std::string> seen;
+    for (int round = 0; round < 50 && seen.count("attn-pool") == 0; ++round)
+        p.parallel_for(8, [&](int) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            std::lock_guard<std::mutex> lock(m);
+            seen.insert(comm());
+        });
+    CHECK(seen.count("attn-pool") == 1);
 }

@@ -21,7 +21,8 @@
 # and the window closed as a window manager closes it.
 #
 # Writes to OUT (default build/soak): samples.tsv (seconds, RSS MiB, threads, open files, frames,
-# the longest frame's ms), actions.log, app.err, memory.png (the curve), summary.txt.
+# the longest frame's ms), threads.log (the threads by name whenever their number changes),
+# actions.log, app.err, memory.png (the curve), summary.txt.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 minutes=60 seed=1 build=$root/build out="" only=""
@@ -40,7 +41,7 @@ done
 app=$build/app/attnlab closer=$build/app/tests_app/attnlab_x11_close
 fail() { echo "soak: FAIL: $*"; echo "FAIL: $*" >>"$out/summary.txt"; exit 1; }
 mkdir -p "$out"
-rm -f "$out"/samples.tsv "$out"/actions.log "$out"/summary.txt "$out"/app.err "$out"/frames.log
+rm -f "$out"/samples.tsv "$out"/actions.log "$out"/summary.txt "$out"/app.err "$out"/frames.log "$out"/threads.log
 [ -x "$app" ] || fail "$app is not built"
 [ -x "$closer" ] || fail "$closer is not built"
 for tool in Xvfb dbus-launch ibus-daemon ibus gsettings xdotool /usr/bin/python3; do
@@ -198,8 +199,10 @@ fi
 rss_mib() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app_pid/status"; }
 threads() { awk '/^Threads/ { print $2 }' "/proc/$app_pid/status"; }
 open_files() { ls "/proc/$app_pid/fd" 2>/dev/null | wc -l; }
+# Every thread by name (the app names its own: "attn-…"; others are the libraries'), as "name×count".
+thread_names() { cat /proc/"$app_pid"/task/*/comm 2>/dev/null | sort | uniq -c | awk '{ printf "%s×%s ", $2, $1 }'; }
 t0=$(date +%s)
-frames_read=0
+frames_read=0 threads_seen=""
 sample() {  # seconds rss threads fds frames longest_ms
     alive
     local now lines frames longest
@@ -207,7 +210,10 @@ sample() {  # seconds rss threads fds frames longest_ms
     lines=$(wc -l <"$out/frames.log")
     read -r frames longest < <(tail -n +$((frames_read + 1)) "$out/frames.log" | awk '{ f += $2; if ($3 > m) m = $3 } END { printf "%d %.1f\n", f, m }')
     frames_read=$lines
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$now" "$(rss_mib)" "$(threads)" "$(open_files)" "$frames" "$longest" >>"$out/samples.tsv"
+    local count; count=$(threads)
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$now" "$(rss_mib)" "$count" "$(open_files)" "$frames" "$longest" >>"$out/samples.tsv"
+    # Which threads, whenever their number changes (threads.log: the one that came or went).
+    [ "$count" != "$threads_seen" ] && { printf '%s\t%s\t%s\n' "$now" "$count" "$(thread_names)" >>"$out/threads.log"; threads_seen=$count; }
     [ "$frames" -gt 0 ] || fail "no frame drawn in the last 10 s (the UI thread is stuck)"
     awk -v m="$longest" 'BEGIN { exit !(m > 1000) }' && fail "a frame took $longest ms (over 1 s: the UI thread blocked); see actions.log around $now s"
     return 0
@@ -312,7 +318,7 @@ late_median = sorted(r[1] for r in late)[len(late) // 2] if late else base
 lines.append("memory: median past %d s %.1f MiB (%+.1f%% of the highest before)" % (quarter, late_median, 100 * (late_median / base - 1)))
 if late_median > 1.10 * base: lines.append("FAIL: memory grew more than 10%"); ok = False
 if max([r[2] for r in late] or [0]) > early_threads + 2 or final[2] > early_threads:
-    lines.append("FAIL: threads grew past %d" % early_threads); ok = False
+    lines.append("FAIL: threads grew past %d (threads.log names them whenever their number changed)" % early_threads); ok = False
 if max([r[3] for r in late] or [0]) > early_files + 2 or final[3] > early_files:
     lines.append("FAIL: open files grew past %d" % early_files); ok = False
 try:

@@ -17,6 +17,8 @@
 #include <thread>
 #include <utility>
 
+#include "core/base/parallel.h"
+
 namespace attn::app {
 
 template <typename Request, typename Result>
@@ -27,7 +29,9 @@ public:
         Result result;
     };
 
-    explicit LatestJob(std::function<Result(const Request&)> fn) : fn_(std::move(fn)) {}
+    // name: the job thread's, as ps and the soak test's thread log show it (parallel.h).
+    explicit LatestJob(std::function<Result(const Request&)> fn, const char* name = "attn-job")
+        : fn_(std::move(fn)), name_(name) {}
     ~LatestJob() {
         {
             std::lock_guard<std::mutex> lock(mutex_);
@@ -76,6 +80,7 @@ public:
 
 private:
     void run() {
+        name_this_thread(name_);
         std::unique_lock<std::mutex> lock(mutex_);
         for (;;) {
             wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
@@ -97,6 +102,7 @@ private:
     }
 
     std::function<Result(const Request&)> fn_;
+    const char* name_;
     mutable std::mutex mutex_;
     std::condition_variable wake_, idle_;
     std::optional<Request> pending_;

@@ -9,6 +9,7 @@
 #include "app/i18n/core_messages.h"
 #include "core/attention/engine.h"
 #include "core/base/limits.h"
+#include "core/base/parallel.h"
 #include "core/pretrained/vision_input_cache.h"
 
 namespace attn::app {
@@ -109,7 +110,10 @@ PretrainedComputeFn cached_pretrained_compute() {
 ComputeWorker::ComputeWorker(std::function<void()> on_result, PretrainedComputeFn compute_pretrained)
     : on_result_(std::move(on_result)),
       compute_pretrained_(compute_pretrained ? std::move(compute_pretrained) : cached_pretrained_compute()),
-      thread_([this] { run(); }) {}
+      thread_([this] {
+          name_this_thread("attn-compute");
+          run();
+      }) {}
 
 ComputeWorker::~ComputeWorker() {
     {

@@ -11,6 +11,7 @@
 #include "core/base/atomic_file.h"
 #include "core/attention/builtin_model.h"
 #include "core/attention/engine.h"
+#include "core/base/parallel.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/attention/trace_json.h"
 
@@ -243,6 +244,7 @@ bool ExportJob::start(ExportInputs inputs, ExportSettings settings) {
     if (busy_.exchange(true)) return false;
     if (thread_.joinable()) thread_.join();  // the previous, finished export
     thread_ = std::thread([this, in = std::move(inputs), s = std::move(settings)] {
+        name_this_thread("attn-export");
         ExportOutcome o = run_export(in, s);
         {
             std::lock_guard<std::mutex> lock(m_);

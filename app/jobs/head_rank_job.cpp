@@ -1,6 +1,7 @@
 // head_rank_job.cpp — every head knocked out alone on a worker thread, with progress and cancel
 // (implementation; the interface and its contract are in head_rank_job.h)
 #include "app/jobs/head_rank_job.h"
+#include "core/base/parallel.h"
 
 namespace attn::app {
 
@@ -28,6 +29,7 @@ void HeadRankJob::start(HeadRankRequest request) {
     total_ = request.model ? request.model->config.n_layers * request.model->config.n_heads : 0;
     running_ = true;
     thread_ = std::thread([this, request = std::move(request)]() mutable {
+        name_this_thread("attn-rank");
         std::function<void()> wake;
         {
             std::lock_guard<std::mutex> lock(mutex_);

@@ -1,6 +1,7 @@
 // model_loader.cpp — opening a pretrained model folder from the app, off the UI thread (GL-free)
 // (implementation; the interface and its contract are in model_loader.h)
 #include "app/jobs/model_loader.h"
+#include "core/base/parallel.h"
 
 #include <algorithm>
 #include <cctype>
@@ -157,6 +158,7 @@ void ModelLoader::start(const std::string& folder) {
     job->folder = folder;
     current_ = job;
     threads_.emplace_back(job, std::thread([job, load = load_, wake = wake_] {
+        name_this_thread("attn-load");
         auto last_wake = std::chrono::steady_clock::now();
         const pretrained::LoadProgress progress = [&](float fraction, const std::string& stage) {
             {

@@ -42,6 +42,7 @@
 #include "app/shell/image_io.h"
 #include "app/state/settings.h"
 #include "core/base/limits.h"
+#include "core/base/parallel.h"
 
 namespace attn::app {
 
@@ -435,7 +436,10 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     glyph_text += lesson_glyph_text(app->lesson.lesson_dir,
                                     options.lesson.empty() ? std::vector<std::string>{} : std::vector<std::string>{options.lesson});
     for (const std::string& s : app->controls.presets.sentences) glyph_text += s;
-    std::thread font_thread([&] { setup_fonts(app->fonts, assets, kFontSizePx, glyph_text); });
+    std::thread font_thread([&] {
+        name_this_thread("attn-fonts");
+        setup_fonts(app->fonts, assets, kFontSizePx, glyph_text);
+    });
 
     Timings timings;
     Surface surface;

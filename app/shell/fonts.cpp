@@ -13,6 +13,7 @@
 #include <stb_truetype.h>  // Debian's libstb (ImGui's own font builder uses it too): which font has a character
 
 #include "app/i18n/ui_text.h"
+#include "core/base/parallel.h"
 
 namespace attn::app {
 
@@ -95,6 +96,7 @@ ImFont* add_borrowed(ImFontAtlas& atlas, ImFontConfig cfg) {
 // It touches nothing but `job` and reads the font bytes, which the UI thread only reads too.
 void build_atlas(GlyphBuildJob& job, std::vector<ImFontConfig> configs, ImFontAtlasFlags flags, int desired_w,
                  int padding, const std::function<void()>& wake) {
+    name_this_thread("attn-glyphs");  // runs on its own thread only (start_glyph_build)
     const auto t0 = std::chrono::steady_clock::now();
     auto atlas = std::make_unique<ImFontAtlas>();
     atlas->Flags = flags;

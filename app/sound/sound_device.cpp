@@ -1,6 +1,7 @@
 // sound_device.cpp — the microphone and the speakers through PortAudio (the contract is in
 // sound_device.h). The only file that includes portaudio.h.
 #include "app/sound/sound_device.h"
+#include "core/base/parallel.h"
 
 #include <alsa/asoundlib.h>
 #include <jack/jack.h>
@@ -34,7 +35,11 @@ int playback_callback(const void*, void* output, unsigned long frames, const PaS
 
 }  // namespace
 
-SoundDevice::SoundDevice() : thread_([this] { run(); }) {}
+SoundDevice::SoundDevice()
+    : thread_([this] {
+          name_this_thread("attn-sound");
+          run();
+      }) {}
 
 SoundDevice::~SoundDevice() {
     post(Request::of(Request::Quit));

@@ -4,11 +4,24 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
+
+#include <pthread.h>
 
 namespace attn {
 
 ThreadPool::ThreadPool(int n_threads) {
-    for (int i = 1; i < n_threads; ++i) workers_.emplace_back([this] { worker_loop(); });
+    for (int i = 1; i < n_threads; ++i)
+        workers_.emplace_back([this] {
+            name_this_thread("attn-pool");
+            worker_loop();
+        });
+}
+
+void name_this_thread(const char* name) {
+    char cut[16] = {};
+    std::strncpy(cut, name, sizeof cut - 1);
+    pthread_setname_np(pthread_self(), cut);  // fails only for a name over 15 bytes
 }
 
 ThreadPool::~ThreadPool() {

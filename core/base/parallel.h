@@ -47,4 +47,8 @@ private:
 // The engine's pool: one thread per core (ATTNLAB_THREADS overrides).
 ThreadPool& engine_pool();
 
+// Names the calling thread as ps, top, gdb and the soak test's thread log show it (Linux keeps
+// the first 15 bytes). Every long-lived thread of the app names itself, "attn-" and its job.
+void name_this_thread(const char* name);
+
 }  // namespace attn

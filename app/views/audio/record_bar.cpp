@@ -203,7 +203,7 @@ void draw_record_bar(RecordBar& bar, AppState& s, const ComputeView& view) {
                 if (!bar.save_job)
                     bar.save_job = std::make_unique<LatestJob<SaveRecording, Status>>([](const SaveRecording& r) {
                         return save_recording_as(r.source, r.samples, r.rate, r.dest);
-                    });
+                    }, "attn-rec-save");
                 bar.message_ok = true;
                 bar.message = formatted_text(tr(lang, Txt::SoundSaving), job.dest);
                 bar.save_job->post(std::move(job));

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/attention/engine.h"
+#include "core/base/parallel.h"
 
 namespace attn::app {
 
@@ -76,6 +77,7 @@ void CostProbe::start(const ModelConfig& model, const RunConfig& base, CostReque
         results_ = CostResults{};
     }
     thread_ = std::thread([this, model, base, request = std::move(request)] {
+        name_this_thread("attn-cost");
         CostSweep sweep = run_cost_sweep(request.sweep, &cancel_, [this](const CostSweep& so_far) {
             std::lock_guard<std::mutex> lock(m_);
             results_.sweep = so_far;

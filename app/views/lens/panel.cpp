@@ -14,7 +14,7 @@
 
 namespace attn::app {
 
-LensPanel::LensPanel() : job(std::make_unique<LatestJob<LensRequest, LensResult>>(run_lens)) {}
+LensPanel::LensPanel() : job(std::make_unique<LatestJob<LensRequest, LensResult>>(run_lens, "attn-lens")) {}
 
 void lens_panel_set_wakeup(LensPanel& p, std::function<void()> wake) { p.job->set_wakeup(std::move(wake)); }
 

@@ -20,7 +20,7 @@
 namespace attn::app {
 
 struct RolesPanel {
-    RolesPanel() : job(std::make_unique<LatestJob<RolesRequest, RolesResult>>(run_head_roles)) {}
+    RolesPanel() : job(std::make_unique<LatestJob<RolesRequest, RolesResult>>(run_head_roles, "attn-roles")) {}
     std::unique_ptr<LatestJob<RolesRequest, RolesResult>> job;
     RolesRequest posted;
     bool posted_any = false;

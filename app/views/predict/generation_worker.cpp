@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include "core/base/parallel.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/task_fit.h"
 
@@ -39,7 +40,11 @@ void GenerationWorker::post(Command c, bool replace_all) {
             queue_.pop_back();  // only the newest settings matter
         }
         queue_.push_back(std::move(c));
-        if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+        if (!thread_.joinable())
+            thread_ = std::thread([this] {
+                name_this_thread("attn-generate");
+                run();
+            });
     }
     wake_.notify_one();
 }

@@ -20,10 +20,10 @@ namespace attn::app {
 
 PredictPanel::PredictPanel()
     : masked_job(std::make_unique<LatestJob<MaskedRequest, MaskedResult>>(
-          [cache = std::make_shared<MlmHeadCache>()](const MaskedRequest& r) { return run_masked(r, *cache); })),
-      knock_job(std::make_unique<LatestJob<KnockoutRequest, KnockoutResult>>(run_knockout)),
+          [cache = std::make_shared<MlmHeadCache>()](const MaskedRequest& r) { return run_masked(r, *cache); }, "attn-masked")),
+      knock_job(std::make_unique<LatestJob<KnockoutRequest, KnockoutResult>>(run_knockout, "attn-knockout")),
       translate_job(std::make_unique<LatestJob<TranslateRequest, TranslateResult>>(
-          [kept = std::make_shared<EncodedSource>()](const TranslateRequest& q) { return run_translate(q, *kept); })) {
+          [kept = std::make_shared<EncodedSource>()](const TranslateRequest& q) { return run_translate(q, *kept); }, "attn-translate")) {
     settings.sampling.greedy = true;
     settings.sampling.temperature = 1.0f;
     settings.sampling.top_k = 0;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/base/parallel.h"
 #include "core/figure/figure_train.h"
 #include "core/train/vit_io.h"
 
@@ -16,7 +17,10 @@ using Clock = std::chrono::steady_clock;
 
 ImageTrainWorker::ImageTrainWorker(std::function<void()> wake, int probe_interval_ms)
     : wake_fn_(std::move(wake)), probe_interval_ms_(probe_interval_ms) {
-    thread_ = std::thread([this] { run(); });
+    thread_ = std::thread([this] {
+        name_this_thread("attn-train-img");
+        run();
+    });
 }
 
 ImageTrainWorker::~ImageTrainWorker() {

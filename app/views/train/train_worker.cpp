@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/base/parallel.h"
 #include "core/train/model_io.h"
 
 namespace attn::app {
@@ -14,7 +15,10 @@ using namespace attn::train;  // the core training API (trainer.h, task.h)
 using Clock = std::chrono::steady_clock;
 
 TrainWorker::TrainWorker(TrainWorkerConfig config) : config_(std::move(config)) {
-    thread_ = std::thread([this] { run(); });
+    thread_ = std::thread([this] {
+        name_this_thread("attn-train");
+        run();
+    });
 }
 
 TrainWorker::~TrainWorker() {
