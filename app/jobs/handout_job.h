@@ -31,7 +31,7 @@ struct HandoutOutcome {
 HandoutOutcome run_handout(const HandoutRequest& request);
 
 using HandoutJob = LatestJob<HandoutRequest, HandoutOutcome>;
-inline std::unique_ptr<HandoutJob> make_handout_job() { return std::make_unique<HandoutJob>(run_handout); }
+inline std::unique_ptr<HandoutJob> make_handout_job() { return std::make_unique<HandoutJob>(run_handout, "attn-handout"); }
 
 // "<dir>/<lesson file stem>-handout.pdf" (dir "" = the current folder).
 std::string default_handout_path(const std::string& dir, const std::string& lesson_path);

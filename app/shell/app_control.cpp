@@ -4,6 +4,9 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -131,6 +134,17 @@ std::string apply_control_command(App& app, const std::string& line) {
     return "";
 }
 
+// What the program's allocations hold now, in MiB: a leak raises it, memory kept after a free
+// (attention.cpp keeps freed blocks in the heap for the next trace) does not.
+static double heap_in_use_mib() {
+#if defined(__GLIBC__)
+    const struct mallinfo2 m = mallinfo2();
+    return double(m.uordblks + m.hblkhd) / (1024.0 * 1024.0);  // in-use heap chunks + mmapped blocks
+#else
+    return -1.0;
+#endif
+}
+
 void log_frame(ControlChannel& c, double wall_ms, double cpu_ms) {
     if (c.log == nullptr) return;
     ++c.frames;
@@ -138,7 +152,8 @@ void log_frame(ControlChannel& c, double wall_ms, double cpu_ms) {
     c.longest_cpu_ms = std::max(c.longest_cpu_ms, cpu_ms);
     const double now = now_ms();
     if (now - c.last_line_ms < 1000.0) return;
-    std::fprintf(c.log, "%.1f %d %.1f %.1f\n", (now - c.log_start_ms) / 1000.0, c.frames, c.longest_ms, c.longest_cpu_ms);
+    std::fprintf(c.log, "%.1f %d %.1f %.1f %.1f\n", (now - c.log_start_ms) / 1000.0, c.frames, c.longest_ms,
+                 c.longest_cpu_ms, heap_in_use_mib());
     c.last_line_ms = now;
     c.frames = 0;
     c.longest_ms = c.longest_cpu_ms = 0.0;

@@ -389,7 +389,8 @@ const char* app_usage() {
            "  --knock L.H,...         knock these heads out (layer.head from 1); the Predict view compares\n"
            "  --rank-heads            Predict view (GPT-2): rank every head knocked out alone (screenshots)\n"
            "  --control FIFO          read a script's commands from this named pipe (tools/soak.sh)\n"
-           "  --frame-log FILE        append each second the frames drawn and the longest one's ms\n");
+           "  --frame-log FILE        append each second the frames drawn, the longest one's ms and the\n"
+           "                          heap in use (tools/soak.sh)\n");
     return usage.c_str();
 }
 

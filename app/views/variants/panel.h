@@ -29,7 +29,7 @@ struct VariantsPanel {
     int step = 0;    // tile shown (0-based)
     std::optional<VariantsRequest> posted;  // the last request given to the job
     std::optional<VariantsJob::Done> shown; // the result on screen and what it was computed for
-    VariantsJob job{run_variants_request};
+    VariantsJob job{run_variants_request, "attn-variants"};
 
     // Pictures (GL, created on first draw; re-uploaded when `shown` changes).
     HeatmapRenderer maps[4];          // softmax, window, linear, and softmax again for the online part
