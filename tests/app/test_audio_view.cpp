@@ -19,6 +19,7 @@
 #include "app/views/predict/translation.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/speech.h"
+#include "tests/app/same_translation.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -193,34 +194,21 @@ TEST_CASE("listening step by step: the recording is heard once while it stays th
     q.audio_path = wav.string();
     q.language = "ko";
     EncodedSource kept;
-    auto same = [](const TranslateResult& a, const TranslateResult& b) {
-        REQUIRE_MESSAGE(a.error.empty(), a.error);
-        REQUIRE_MESSAGE(b.error.empty(), b.error);
-        CHECK(a.prefix == b.prefix);
-        CHECK(a.source_labels.size() == b.source_labels.size());
-        REQUIRE(a.cross.size() == b.cross.size());
-        double worst = 0;
-        for (std::size_t t = 0; t < a.cross.size(); ++t)
-            for (std::size_t l = 0; l < a.cross[t].size(); ++l) worst = std::max(worst, double((a.cross[t][l] - b.cross[t][l]).cwiseAbs().maxCoeff()));
-        CHECK(worst == 0.0);
-        REQUIRE(a.next.size() == b.next.size());
-        for (std::size_t i = 0; i < a.next.size(); ++i) CHECK(a.next[i].id == b.next[i].id);
-    };
     for (int step = 0; step < 4; ++step) {
         const TranslateResult r = run_translate(q, kept);
-        same(r, run_translate(q));
+        check_same_translation(r, run_translate(q));
         CHECK(kept.encodes == 1);  // heard for the first step only
         if (r.ended || r.next.empty()) break;
         q.prefix.push_back(r.next.front().id);
     }
     q.language = "en";  // another language: another prompt
-    same(run_translate(q, kept), run_translate(q));
+    check_same_translation(run_translate(q, kept), run_translate(q));
     CHECK(kept.encodes == 2);
     // A new recording saved over the same file is heard anew.
     fs::copy_file(kFixtures + "audio/fixtures/fox_16k.wav", wav, fs::copy_options::overwrite_existing);
     q.prefix.clear();
     const TranslateResult fox = run_translate(q, kept);
-    same(fox, run_translate(q));
+    check_same_translation(fox, run_translate(q));
     CHECK(kept.encodes == 3);
     // A recording that is gone gives the reader's message, and nothing stays kept.
     fs::remove(wav);

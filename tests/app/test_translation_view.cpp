@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/views/predict/translation.h"
+#include "tests/app/same_translation.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/translate.h"
 
@@ -27,14 +28,20 @@ PretrainedPtr tiny_marian() {
     return model;
 }
 
-}  // namespace
-
-TEST_CASE("translation view: writing the best token each time is greedy decoding, row for row") {
-    const PretrainedPtr m = tiny_marian();
+// The request the tests step through: five bars for a short English sentence.
+TranslateRequest he_went_home(const PretrainedPtr& m) {
     TranslateRequest q;
     q.model = m;
     q.source = "He went home.";
     q.shown = 5;
+    return q;
+}
+
+}  // namespace
+
+TEST_CASE("translation view: writing the best token each time is greedy decoding, row for row") {
+    const PretrainedPtr m = tiny_marian();
+    TranslateRequest q = he_went_home(m);
     auto source = pretrained::source_tokens(*m, q.source, 1000);
     REQUIRE(source.ok());
     std::vector<int> ids;
@@ -108,57 +115,37 @@ TEST_CASE("translation view: the whole-sentence search is translate.h's beam sea
 
 TEST_CASE("translation view: stepping keeps what the encoder made of the source, and gives the same numbers") {
     const PretrainedPtr m = tiny_marian();
-    TranslateRequest q;
-    q.model = m;
-    q.source = "He went home.";
-    q.shown = 5;
+    TranslateRequest q = he_went_home(m);
     EncodedSource kept;
-    auto same = [](const TranslateResult& a, const TranslateResult& b) {
-        REQUIRE(a.error.empty());
-        REQUIRE(b.error.empty());
-        CHECK(a.prefix == b.prefix);
-        CHECK(a.ended == b.ended);
-        CHECK(a.source_labels == b.source_labels);
-        REQUIRE(a.cross.size() == b.cross.size());
-        double worst = 0;
-        for (std::size_t t = 0; t < a.cross.size(); ++t)
-            for (std::size_t l = 0; l < a.cross[t].size(); ++l) worst = std::max(worst, double((a.cross[t][l] - b.cross[t][l]).cwiseAbs().maxCoeff()));
-        CHECK(worst == 0.0);
-        REQUIRE(a.next.size() == b.next.size());
-        for (std::size_t i = 0; i < a.next.size(); ++i) {
-            CHECK(a.next[i].id == b.next[i].id);
-            CHECK(a.next[i].raw == b.next[i].raw);
-        }
-    };
     for (int step = 0; step < 6; ++step) {
         const TranslateResult r = run_translate(q, kept);
-        same(r, run_translate(q));
+        check_same_translation(r, run_translate(q));
         CHECK(kept.encodes == 1);  // the encoder ran for the first step only
         if (r.ended) break;
         q.prefix.push_back(r.next.front().id);
     }
     q.prefix.pop_back();  // a step back
-    same(run_translate(q, kept), run_translate(q));
+    check_same_translation(run_translate(q, kept), run_translate(q));
     CHECK(kept.encodes == 1);
     q.search = true;  // the search runs its own encoder; what is kept stays
-    same(run_translate(q, kept), run_translate(q));
+    check_same_translation(run_translate(q, kept), run_translate(q));
     q.search = false;
     CHECK(kept.encodes == 1);
     q.source = "She went home.";  // a new source is encoded
     q.prefix.clear();
-    same(run_translate(q, kept), run_translate(q));
+    check_same_translation(run_translate(q, kept), run_translate(q));
     CHECK(kept.encodes == 2);
     {   // another model (the same folder, opened again) is encoded for; once closed, it is not kept
         auto other = pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) +
                                                        "/../tests/fixtures/pretrained/models/tiny-marian");
         REQUIRE(other.ok());
         q.model = *other;
-        same(run_translate(q, kept), run_translate(q));
+        check_same_translation(run_translate(q, kept), run_translate(q));
         CHECK(kept.encodes == 3);
         q.model = m;
     }
     CHECK(kept.model.expired());
-    same(run_translate(q, kept), run_translate(q));
+    check_same_translation(run_translate(q, kept), run_translate(q));
     CHECK(kept.encodes == 4);
     // A bad request leaves nothing kept for its source.
     q.source = "";
