@@ -51,7 +51,8 @@ struct HeatmapPanel {
 
     // Attention rollout of rollout_trace (every layer), computed on a job when it is first shown.
     std::unique_ptr<RolloutJob> rollout_job = std::make_unique<RolloutJob>(
-        [](const std::shared_ptr<const Trace>& t) { return std::make_shared<const std::vector<Mat>>(compute_rollout(*t)); });
+        [](const std::shared_ptr<const Trace>& t) { return std::make_shared<const std::vector<Mat>>(compute_rollout(*t)); },
+        "attn-rollout");
     std::shared_ptr<const Trace> rollout_trace;  // posted
     RolloutPtr rollout;                          // for rollout_trace once in
     RolloutPtr data_rollout;                     // what `data` was made from

@@ -314,7 +314,7 @@ void draw_image_panel(ImagePanel& p, AppState& s, const ComputeView& view) {
         if (!p.rollout_job) {
             p.rollout_job = std::make_unique<ImageRolloutJob>(
                 [](const std::shared_ptr<const Trace>& t) { return std::make_shared<const std::vector<Mat>>(compute_rollout(*t)); },
-                "attn-rollout");
+                "attn-img-rollout");
             if (p.wake) p.rollout_job->set_wakeup(p.wake);
         }
         if (p.rollout_trace != view.trace) {

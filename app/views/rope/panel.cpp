@@ -148,7 +148,8 @@ void draw_pad_test(RopePanel& p, const AppState& s, const ComputeView& view, con
     p.pad = std::clamp(p.pad, 1, limit);
 
     if (!p.pad_job) {
-        p.pad_job = std::make_unique<PadJob>([](const PadRequest& r) { return run_pad_test(*r.model, r.ids, r.pad_id, r.pad); });
+        p.pad_job = std::make_unique<PadJob>([](const PadRequest& r) { return run_pad_test(*r.model, r.ids, r.pad_id, r.pad); },
+                                             "attn-rope-pad");
         if (p.wake) p.pad_job->set_wakeup(p.wake);
     }
     const PadRequest want{view.model, ids, pad_id, p.pad};
@@ -194,7 +195,8 @@ void draw_shift_test(RopePanel& p, const AppState& s, const ComputeView& view, c
     if (ids.empty() || int(ids.size()) != trace.t_q()) return;
 
     if (!p.shift_job) {
-        p.shift_job = std::make_unique<ShiftJob>([](const ShiftRequest& r) { return run_shift_test(*r.model, r.ids, r.shift); });
+        p.shift_job = std::make_unique<ShiftJob>([](const ShiftRequest& r) { return run_shift_test(*r.model, r.ids, r.shift); },
+                                                 "attn-rope-shift");
         if (p.wake) p.shift_job->set_wakeup(p.wake);
     }
     const ShiftRequest want{view.model, ids, p.shift};

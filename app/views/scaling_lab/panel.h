@@ -48,8 +48,8 @@ struct ScalingLabPanel {
     // Image runs: the stats table's token column and the maps' tooltip show the patches.
     PictureTexture picture;
 
-    ScalingMapsJob maps_job{run_scaling_request};
-    DkCurveJob dk_job{[](const std::uint64_t& seed) { return run_dk_curve(seed); }};
+    ScalingMapsJob maps_job{run_scaling_request, "attn-scaling"};
+    DkCurveJob dk_job{[](const std::uint64_t& seed) { return run_dk_curve(seed); }, "attn-dk-curve"};
 };
 
 void draw_scaling_lab_panel(ScalingLabPanel& panel, const AppState& state, const ComputeView& view);
