@@ -2,7 +2,8 @@
 //
 //   UI thread: post(request) when the inputs changed → one pending slot: a request not yet
 //              started is replaced, never queued
-//   job thread: started on the first post; runs fn(request) → publishes {request, result}
+//   job thread: started on a post; runs fn(request) → publishes {request, result}; ends after
+//              kJobLinger without a request (job_thread.h), and the next post starts it again
 //   UI thread: take() at draw time; shows the previous result (or "computing…") meanwhile
 // Every finished run is published even when a newer request is pending, so a dragged slider
 // still shows intermediate results. The request travels back with its result, so the panel can
@@ -17,6 +18,7 @@
 #include <thread>
 #include <utility>
 
+#include "app/jobs/job_thread.h"
 #include "core/base/parallel.h"
 
 namespace attn::app {
@@ -54,6 +56,10 @@ public:
         {
             std::lock_guard<std::mutex> lock(mutex_);
             pending_ = std::move(request);
+            if (ended_) {  // it has left run() and only returns: a short join
+                thread_.join();
+                ended_ = false;
+            }
             if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
         }
         wake_.notify_one();
@@ -72,6 +78,18 @@ public:
         return pending_.has_value() || running_;
     }
 
+    // Whether the job thread is there (started and not ended idle); for tests and the soak's count.
+    bool has_thread() const {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return thread_.joinable() && !ended_;
+    }
+
+    // How long the thread waits for a request before it ends (kJobLinger; tests shorten it).
+    void set_linger(std::chrono::milliseconds linger) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        linger_ = linger;
+    }
+
     // Blocks until nothing is pending or running; false on timeout.
     bool wait_idle(std::chrono::milliseconds timeout) {
         std::unique_lock<std::mutex> lock(mutex_);
@@ -83,8 +101,17 @@ private:
         name_this_thread(name_);
         std::unique_lock<std::mutex> lock(mutex_);
         for (;;) {
-            wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
+            if (!wake_.wait_for(lock, linger_, [this] { return stop_ || pending_.has_value(); })) {
+                lock.unlock();
+                give_back_freed_memory();  // before ended_: post() never joins during the trim
+                lock.lock();
+                if (!stop_ && !pending_) {
+                    ended_ = true;
+                    return;
+                }
+            }
             if (stop_) return;
+            if (!pending_) continue;
             Request request = std::move(*pending_);
             pending_.reset();
             running_ = true;
@@ -110,7 +137,9 @@ private:
     std::function<void()> wakeup_;
     bool running_ = false;
     bool stop_ = false;
-    std::thread thread_;  // started by the first post
+    bool ended_ = false;  // the thread left run() after idling; the next post joins and restarts it
+    std::chrono::milliseconds linger_ = kJobLinger;
+    std::thread thread_;  // started by a post
 };
 
 }  // namespace attn::app

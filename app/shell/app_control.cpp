@@ -134,15 +134,20 @@ std::string apply_control_command(App& app, const std::string& line) {
     return "";
 }
 
-// What the program's allocations hold now, in MiB: a leak raises it, memory kept after a free
-// (attention.cpp keeps freed blocks in the heap for the next trace) does not.
-static double heap_in_use_mib() {
+// What the program's allocations hold now, in MiB: a leak raises `in_use`; memory kept after a
+// free (attention.cpp keeps freed blocks for the next trace; idle job threads give it back,
+// job_thread.h) raises `kept_free`. Both −1 without glibc.
+struct HeapMib {
+    double in_use = -1.0, kept_free = -1.0;
+};
+static HeapMib heap_mib() {
+    HeapMib h;
 #if defined(__GLIBC__)
     const struct mallinfo2 m = mallinfo2();
-    return double(m.uordblks + m.hblkhd) / (1024.0 * 1024.0);  // in-use heap chunks + mmapped blocks
-#else
-    return -1.0;
+    h.in_use = double(m.uordblks + m.hblkhd) / (1024.0 * 1024.0);  // in-use heap chunks + mmapped blocks
+    h.kept_free = double(m.fordblks) / (1024.0 * 1024.0);          // free chunks in every arena
 #endif
+    return h;
 }
 
 void log_frame(ControlChannel& c, double wall_ms, double cpu_ms) {
@@ -152,8 +157,9 @@ void log_frame(ControlChannel& c, double wall_ms, double cpu_ms) {
     c.longest_cpu_ms = std::max(c.longest_cpu_ms, cpu_ms);
     const double now = now_ms();
     if (now - c.last_line_ms < 1000.0) return;
-    std::fprintf(c.log, "%.1f %d %.1f %.1f %.1f\n", (now - c.log_start_ms) / 1000.0, c.frames, c.longest_ms,
-                 c.longest_cpu_ms, heap_in_use_mib());
+    const HeapMib heap = heap_mib();
+    std::fprintf(c.log, "%.1f %d %.1f %.1f %.1f %.1f\n", (now - c.log_start_ms) / 1000.0, c.frames, c.longest_ms,
+                 c.longest_cpu_ms, heap.in_use, heap.kept_free);
     c.last_line_ms = now;
     c.frames = 0;
     c.longest_ms = c.longest_cpu_ms = 0.0;

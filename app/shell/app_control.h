@@ -18,10 +18,10 @@
 //   rank                Predict view: rank the heads knocked out one at a time
 //   scale-ui X          View ▸ UI scale
 //
-// Frame log: every second a line "seconds frames longest_ms longest_cpu_ms heap_mib": frames drawn
-// since the last line, the longest one's wall time (from the end of the event wait to after the
-// swap), the most UI-thread CPU one took, and the bytes malloc has handed out and not had back
-// (glibc's mallinfo2: in use, whatever the resident size keeps of freed blocks; −1 elsewhere).
+// Frame log: every second a line "seconds frames longest_ms longest_cpu_ms heap_mib free_mib":
+// frames drawn since the last line, the longest one's wall time (from the end of the event wait to
+// after the swap), the most UI-thread CPU one took, the bytes malloc has handed out and not had
+// back, and the freed bytes it keeps for reuse (glibc's mallinfo2; −1 elsewhere).
 #pragma once
 
 #include <cstdio>

@@ -6,7 +6,12 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <dirent.h>
+
+#include <fstream>
 #include <mutex>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "trace_for.h"
@@ -18,6 +23,25 @@
 using namespace attn;
 using namespace attn::app;
 using namespace std::chrono_literals;
+
+namespace {
+
+// This process's threads named `name`, as ps and the soak test count them (/proc/self/task).
+int threads_named(const std::string& name) {
+    int n = 0;
+    DIR* dir = opendir("/proc/self/task");
+    if (dir == nullptr) return -1;
+    while (dirent* e = readdir(dir)) {
+        if (e->d_name[0] == '.') continue;
+        std::ifstream comm(std::string("/proc/self/task/") + e->d_name + "/comm");
+        std::string got;
+        if (std::getline(comm, got) && got == name) ++n;
+    }
+    closedir(dir);
+    return n;
+}
+
+}  // namespace
 
 TEST_CASE("a job returns each result with its request") {
     LatestJob<int, int> job([](const int& x) { return x * x; });
@@ -150,4 +174,46 @@ TEST_CASE("the scaling lab's jobs compute the maps and the d_k curve") {
         CHECK(curve->result[size_t(k)].entropy_unscaled == one.entropy_unscaled);
         CHECK(curve->result[size_t(k)].scaled_var == one.scaled_var);
     }
+}
+
+TEST_CASE("an idle job thread ends after its linger; the next request starts it again") {
+    LatestJob<int, int> job([](const int& x) { return x + 1; }, "attn-test-idle");
+    job.set_linger(30ms);
+    CHECK(!job.has_thread());  // none before the first request
+    CHECK(threads_named("attn-test-idle") == 0);
+    job.post(1);
+    REQUIRE(job.wait_idle(10s));
+    CHECK(job.take()->result == 2);
+    for (int k = 0; k < 500 && job.has_thread(); ++k) std::this_thread::sleep_for(10ms);
+    CHECK(!job.has_thread());
+    // Gone from the process, not only marked: its last step is a return.
+    for (int k = 0; k < 500 && threads_named("attn-test-idle") > 0; ++k) std::this_thread::sleep_for(10ms);
+    CHECK(threads_named("attn-test-idle") == 0);
+    job.post(2);
+    REQUIRE(job.wait_idle(10s));
+    CHECK(job.has_thread());
+    CHECK(threads_named("attn-test-idle") == 1);
+    CHECK(job.take()->result == 3);
+
+    // Requests that arrive just as the thread ends (a linger of 1 ms and pauses around it): every
+    // one is answered, and never two threads at once (TSan checks the hand-over).
+    job.set_linger(1ms);
+    for (int k = 0; k < 200; ++k) {
+        job.post(k);
+        REQUIRE(job.wait_idle(10s));
+        auto done = job.take();
+        REQUIRE(done);
+        CHECK(done->result == k + 1);
+        CHECK(threads_named("attn-test-idle") <= 1);
+        std::this_thread::sleep_for(std::chrono::microseconds(50 * (k % 40)));
+    }
+}
+
+TEST_CASE("the default linger keeps a job thread between requests") {
+    LatestJob<int, int> job([](const int& x) { return x; }, "attn-test-keep");
+    job.post(1);
+    REQUIRE(job.wait_idle(10s));
+    std::this_thread::sleep_for(100ms);
+    CHECK(job.has_thread());
+    CHECK(threads_named("attn-test-keep") == 1);
 }

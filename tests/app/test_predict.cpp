@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -231,6 +232,25 @@ TEST_CASE("generation worker: sampling with a seed repeats; one at a time equals
     auto sa = settle(a), sb = settle(b);
     CHECK(sa->ids == sb->ids);
     CHECK(sa->ids.size() == sb->ids.size());
+}
+
+TEST_CASE("generation worker: the thread ends when idle; the session outlives it") {
+    PretrainedPtr model = tiny_gpt2();
+    PredictSettings settings;
+    GenerationWorker idle, busy;  // the same commands, one thread ending between them
+    idle.set_linger(std::chrono::milliseconds(20));
+    for (GenerationWorker* w : {&idle, &busy}) w->start(model, "once upon a time", settings);
+    settle(idle);
+    settle(busy);
+    for (int k = 0; k < 500 && idle.has_thread(); ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    CHECK_FALSE(idle.has_thread());
+    CHECK(busy.has_thread());  // 20 s by default
+    for (GenerationWorker* w : {&idle, &busy}) w->generate(3, settings);
+    auto a = settle(idle), b = settle(busy);
+    CHECK(idle.has_thread());  // started again
+    CHECK(a->ids.size() == b->ids.size());
+    CHECK(a->ids == b->ids);
+    CHECK(a->prompt_length == b->prompt_length);
 }
 
 TEST_CASE("generation worker: a model that is not GPT-2, and no model, give messages") {

@@ -40,6 +40,10 @@ void GenerationWorker::post(Command c, bool replace_all) {
             queue_.pop_back();  // only the newest settings matter
         }
         queue_.push_back(std::move(c));
+        if (ended_) {  // it has left run() and only returns: a short join
+            thread_.join();
+            ended_ = false;
+        }
         if (!thread_.joinable())
             thread_ = std::thread([this] {
                 name_this_thread("attn-generate");
@@ -95,11 +99,30 @@ bool GenerationWorker::wait_idle(std::chrono::milliseconds timeout) {
     return idle_.wait_for(lock, timeout, [this] { return !running_ && queue_.empty(); });
 }
 
+bool GenerationWorker::has_thread() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return thread_.joinable() && !ended_;
+}
+
+void GenerationWorker::set_linger(std::chrono::milliseconds linger) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    linger_ = linger;
+}
+
 void GenerationWorker::run() {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
-        wake_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+        if (!wake_.wait_for(lock, linger_, [this] { return stop_ || !queue_.empty(); })) {
+            lock.unlock();
+            give_back_freed_memory();  // before ended_: post() never joins during the trim
+            lock.lock();
+            if (!stop_ && queue_.empty()) {
+                ended_ = true;  // the session stays in the members for the next command
+                return;
+            }
+        }
         if (stop_) return;
+        if (queue_.empty()) continue;
         Command c = std::move(queue_.front());
         queue_.pop_front();
         running_ = true;

@@ -9,6 +9,7 @@
 //   job thread: runs the commands in order; after each one (and after every generated token)
 //               publishes an immutable PredictSnapshot
 //   UI thread:  take() each frame → the newest snapshot, drawn by value
+// The job thread ends after kJobLinger without a command (job_thread.h); the session stays here.
 // A new start() drops the commands still queued and stops a generation in progress.
 #pragma once
 
@@ -23,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/jobs/job_thread.h"
 #include "app/views/predict/predict.h"
 #include "core/lm/lm_session.h"
 
@@ -68,6 +70,8 @@ public:
     std::shared_ptr<const PredictSnapshot> take();  // the newest snapshot not yet taken, or null
     bool busy() const;
     bool wait_idle(std::chrono::milliseconds timeout);
+    bool has_thread() const;                               // started and not ended idle
+    void set_linger(std::chrono::milliseconds linger);     // kJobLinger; tests shorten it
 
 private:
     enum class Kind { Start, Generate, Undo, Settings };
@@ -101,6 +105,8 @@ private:
     std::uint64_t epoch_ = 0;  // bumped by start(): a generation of an older epoch stops
     std::function<void()> wakeup_;
     bool running_ = false, stop_ = false;
+    bool ended_ = false;  // the thread left run() after kJobLinger idle; the next post restarts it
+    std::chrono::milliseconds linger_ = kJobLinger;
     std::thread thread_;
 };
 
