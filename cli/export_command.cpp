@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/cli_messages.h"
+#include "cli/export_beams.h"
 #include "cli/export_lens.h"
 #include "cli/generate_command.h"
 #include "core/base/asset_paths.h"
@@ -25,7 +26,7 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     cmd.add_option("--view", o.view,
                    "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, rope (rotary models); with --image: "
                    "image, attn-distance, pos-similarity; with a next-token --model: lens (the logit lens); with a "
-                   "translation --model: alignment (its cross-attention as words); with a speech --model and --audio: audio "
+                   "translation --model: alignment (its cross-attention as words) and beams (its beam search as a tree); with a speech --model and --audio: audio "
                    "(waveform, spectrogram, cross-attention and words on a time axis)")
         ->capture_default_str();
     cmd.add_option("--head", o.head,
@@ -67,6 +68,9 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     cmd.add_flag("--csv-bom", o.csv_bom,
                  "Start CSV with a UTF-8 byte order mark (Excel needs it for Korean)");
     add_ablation_options(cmd, o.ablate, o.ablation);  // --view lens
+    cmd.add_option("--beams", o.beams,
+                   "The beams view: beam search width, 2 to 64 (default: the folder's num_beams, or 4 when it decodes "
+                   "greedily)");
 }
 
 namespace {
@@ -127,9 +131,11 @@ Expected<std::pair<int, int>> parse_cell(const std::string& s) {
 // The figure settings from the options (no trace needed): names, size, resolution, fonts.
 Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, bool need_font) {
     FigureRequest r;
-    if (o.view != "lens" && !parse_figure_view(o.view, &r.view))
+    const bool own_figure = o.view == "lens" || o.view == "beams";  // drawn from a lens / a search, not a trace
+    if (!own_figure && !parse_figure_view(o.view, &r.view))
         return Status::Error("--view: unknown view '" + o.view +
-                             "'. Choose one of: " + figure_view_choices() + ", lens.");
+                             "'. Choose one of: " + figure_view_choices() + ", lens, beams.");
+    if (o.view != "beams" && o.beams != 0) return Status::Error("--beams belongs to --view beams.");
     if (o.view != "lens" && !o.ablate.empty())
         return Status::Error("--ablate belongs to --view lens (attnlab predict and lens take it too).");
     if (!parse_matrix_values(o.values, &r.values))
@@ -246,6 +252,22 @@ Status write_bytes(const std::string& path, const std::string& bytes) {
 
 }  // namespace
 
+void print_figure_warnings(const ExportOptions& o, const std::vector<std::string>& warnings) {
+    for (const auto& w : warnings)
+        std::cerr << "attnlab export: warning: " << one_line(w) << (o.system_fonts ? "" : " Try --system-fonts.") << "\n";
+}
+
+int write_export(const ExportOptions& o, const std::string& bytes, const std::string& what) {
+    Status s = write_file_atomically(o.output, [&](std::ostream& out) {
+        out.write(bytes.data(), std::streamsize(bytes.size()));
+        return Status::Ok();
+    });
+    if (!s) return fail_output("export", o.output, s.message());
+    std::cerr << "Wrote " << (is_standard_output(o.output) ? std::string("standard output") : one_line(o.output)) << " ("
+              << what << ")\n";
+    return kExitOk;
+}
+
 int run_export(const ExportOptions& o, const char* argv0) {
     auto format = resolve_format(o);
     if (!format) {
@@ -257,6 +279,7 @@ int run_export(const ExportOptions& o, const char* argv0) {
         return fail("export", request.error(), kExitBadInput);
     }
     if (o.view == "lens") return run_export_lens(o, request->options, *format);
+    if (o.view == "beams") return run_export_beams(o, request->options, *format);
     auto setup = make_run_setup(o.run);
     if (!setup) {
         return fail("export", setup.error(), run_setup_exit_code(o.run));

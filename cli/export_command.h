@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -38,11 +39,18 @@ struct ExportOptions {
     bool csv_bom = false;
     std::string ablate;             // --view lens: "1.2,3.4" (1-based layer.head); empty = the whole model
     std::string ablation = "zero";  // zero | mean
+    int beams = 0;                  // --view beams: the search's width; 0 = the folder's (4 when greedy)
 };
 
 void add_export_options(CLI::App& cmd, ExportOptions& o);
 
 // Returns the exit code: 0 ok, 1 could not compute or write, 2 bad options.
 int run_export(const ExportOptions& o, const char* argv0);
+
+// For the views drawn from a record of their own (export_lens, export_beams): the renderer's
+// warnings (characters the fonts cannot show) on stderr; then `bytes` written to o.output atomically
+// and "Wrote PATH (what)" said, returning the exit code.
+void print_figure_warnings(const ExportOptions& o, const std::vector<std::string>& warnings);
+int write_export(const ExportOptions& o, const std::string& bytes, const std::string& what);
 
 }  // namespace attn::cli

@@ -2,11 +2,8 @@
 // (implementation; the interface and its contract are in export_lens.h)
 #include "cli/export_lens.h"
 
-#include <iostream>
-
 #include "cli/cli_messages.h"
 #include "cli/generate_command.h"
-#include "core/base/atomic_file.h"
 #include "core/figure/figure_lens.h"
 #include "core/lm/lens_figure.h"
 #include "core/lm/lm_inputs.h"
@@ -57,8 +54,7 @@ int run_export_lens(const ExportOptions& o, const FigureOptions& options, const 
         std::vector<std::string> warnings;
         auto rendered = render_lens_figure(data, ff, options, &warnings);
         if (!rendered) return fail(who, rendered.error(), kExitBadInput);
-        for (const auto& w : warnings)
-            std::cerr << "attnlab export: warning: " << one_line(w) << (o.system_fonts ? "" : " Try --system-fonts.") << "\n";
+        print_figure_warnings(o, warnings);
         bytes = std::move(*rendered);
         what = "lens";
         if (ff == FigureFormat::Png) {
@@ -66,14 +62,7 @@ int run_export_lens(const ExportOptions& o, const FigureOptions& options, const 
             what += ", " + std::to_string(pw) + " x " + std::to_string(ph) + " px";
         }
     }
-    Status s = write_file_atomically(o.output, [&](std::ostream& out) {
-        out.write(bytes.data(), std::streamsize(bytes.size()));
-        return Status::Ok();
-    });
-    if (!s) return fail_output(who, o.output, s.message());
-    std::cerr << "Wrote " << (is_standard_output(o.output) ? std::string("standard output") : one_line(o.output)) << " ("
-              << what << ")\n";
-    return kExitOk;
+    return write_export(o, bytes, what);
 }
 
 }  // namespace attn::cli

@@ -289,6 +289,44 @@ assert set(got) == set(want), (len(got), len(want))
 for k, (i, tok, p) in want.items():
     assert got[k][0] == i and got[k][1] == tok and abs(got[k][2] - p) < 1e-6, (k, got[k], want[k])
 PY
+# The beam tree (issue 32): a translation's search as a figure and as CSV, its boxes those of
+# `attnlab generate`'s beam_tree; refused for a model that does not translate, JSON and bad widths.
+for fmt in png svg pdf csv; do
+    expect_exit 0 "beams $fmt" -- "$bin" export --model "$models/tiny-marian" --text "He went home." --view beams \
+        --beams 3 --lang ko -o "$tmp/beams.$fmt"
+done
+grep -q "빔 탐색" "$tmp/beams.svg" && grep -q "1단계" "$tmp/beams.svg" && ok || fail "beams SVG lacks its title or steps"
+if have pdftoppm; then
+    pdftoppm -png -r 30 "$tmp/beams.pdf" "$tmp/render-beams" && [ -s "$tmp/render-beams-1.png" ] && ok || fail "beams.pdf does not render"
+fi
+expect_exit 0 "beams json for the csv" -- "$bin" generate --model "$models/tiny-marian" --text "He went home." --beams 3 \
+    -o "$tmp/beams.json"
+$py - "$tmp/beams.csv" "$tmp/beams.json" <<'PY' && ok || fail "beams CSV does not match attnlab generate's beam_tree"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))
+assert rows[0] == ['step', 'node', 'parent', 'id', 'token', 'sum_log_p', 'finished', 'winner'], rows[0]
+tree = json.load(open(sys.argv[2], encoding='utf-8'))['beam_tree']
+assert len(rows) - 1 == sum(len(step) for step in tree), (len(rows), [len(s) for s in tree])
+for r in rows[1:]:
+    step, node = int(r[0]) - 1, int(r[1])
+    want = tree[step][node]
+    assert int(r[3]) == want['id'] and abs(float(r[5]) - want['sum']) < 1e-9 and (r[6] == '1') == want['finished'], (r, want)
+    if step > 0:  # the CSV's parent is an index; the JSON's the rank among the running boxes before
+        running = [i for i, b in enumerate(tree[step - 1]) if not b['finished']]
+        assert int(r[2]) == running[want['parent']], (r, want)
+PY
+expect_exit 0 "beams at the folder's width" -- "$bin" export --model "$models/tiny-marian" --text "He went home." --view beams \
+    -o "$tmp/beams4.svg"
+grep -q "4 beams" "$tmp/err" && ok || fail "beams: the folder's num_beams (4) not used: $(cat "$tmp/err")"
+expect_exit nonzero "beams with GPT-2" -- "$bin" export --model "$models/tiny-gpt2" --text "$en" --view beams -o "$tmp/x.pdf"
+grep -q "translation model's beam search" "$tmp/err" && ok || fail "beams with GPT-2: $(cat "$tmp/err")"
+expect_exit nonzero "beams as json" -- "$bin" export --model "$models/tiny-marian" --text "He went home." --view beams -o "$tmp/x.json"
+grep -q "attnlab generate" "$tmp/err" && ok || fail "beams json: $(cat "$tmp/err")"
+expect_exit nonzero "beams --beams 1" -- "$bin" export --model "$models/tiny-marian" --text "He went home." --view beams \
+    --beams 1 -o "$tmp/x.pdf"
+expect_exit nonzero "--beams on another view" -- "$bin" export --text "$en" --beams 3 -o "$tmp/x.pdf"
+grep -q "belongs to --view beams" "$tmp/err" && ok || fail "--beams elsewhere: $(cat "$tmp/err")"
+
 expect_exit nonzero "lens with the built-in model" -- "$bin" export --text "$en" --view lens -o "$tmp/x.pdf"
 grep -q "needs a model that predicts the next token" "$tmp/err" && ok || fail "lens without a model: $(cat "$tmp/err")"
 expect_exit nonzero "lens with BERT" -- "$bin" export --model "$models/tiny-bert" --text "$en" --view lens -o "$tmp/x.pdf"

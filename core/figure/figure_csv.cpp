@@ -1,4 +1,5 @@
-// figure_csv.cpp — one matrix of a trace, the Train view's curves and the lens table as RFC 4180 CSV.
+// figure_csv.cpp — one matrix of a trace, the Train view's curves, the lens table and the beam tree as
+// RFC 4180 CSV.
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include "core/figure/figure.h"
 #include "core/figure/figure_train.h"
 #include "core/figure/figure_views.h"
+#include "core/figure/figure_beams.h"
 #include "core/figure/figure_lens.h"
 #include "core/attention/attention_flow.h"
 #include "core/attention/positional.h"
@@ -188,6 +190,22 @@ std::string lens_csv(const LensFigureData& d, bool utf8_bom) {
                 append_number(out, p.probability);
                 out += "\r\n";
             }
+        }
+    return out;
+}
+
+std::string beams_csv(const BeamFigureData& d, bool utf8_bom) {
+    std::string out = utf8_bom ? "\xEF\xBB\xBF" : "";
+    out += "step,node,parent,id,token,sum_log_p,finished,winner\r\n";
+    for (size_t s = 0; s < d.steps.size(); ++s)
+        for (size_t i = 0; i < d.steps[s].size(); ++i) {
+            const BeamFigureNode& n = d.steps[s][i];
+            out += std::to_string(s + 1) + ',' + std::to_string(i) + ',' + (s > 0 ? std::to_string(n.parent) : "") + ',' +
+                   std::to_string(n.id) + ',';
+            append_field(out, n.token);
+            out += ',';
+            append_number(out, n.sum);
+            out += std::string(",") + (n.finished ? '1' : '0') + ',' + (n.winner ? '1' : '0') + "\r\n";
         }
     return out;
 }

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/base/utf8.h"
+
 namespace attn::fig {
 
 // ---- [SECTION] Canvas and text -----------------------------------------------------------------
@@ -146,6 +148,19 @@ double max_label_width(Canvas& c, const std::vector<std::string>& labels, double
         w = std::max(w, it->second);
     }
     return w * size / 100.0;
+}
+
+std::string fit_label(Canvas& c, const std::string& text, const TextStyle& style, double width) {
+    if (text.empty() || measure_text(c, text, style).w <= width) return text;
+    const size_t n = count_code_points(text);
+    for (size_t keep = n - 1; keep >= 1; --keep) {
+        size_t pos = 0, i = 0;
+        char32_t cp;
+        while (i < keep && decode_utf8(text, pos, cp)) ++i;
+        const std::string s = text.substr(0, pos) + "…";
+        if (measure_text(c, s, style).w <= width) return s;
+    }
+    return "";
 }
 
 TextBox draw_text(Canvas& c, const std::string& text, double x, double y, const TextStyle& style, double ax,

@@ -78,6 +78,8 @@ TextBox draw_text(Canvas& c, const std::string& text, double x, double y, const 
                   double ax = 0, double ay = 0, double angle_deg = 0);
 // The widest of several texts.
 double max_text_width(Canvas& c, const std::vector<std::string>& texts, const TextStyle& style);
+// The first code points of `text` (with "…") that fit `width` at `style`; "" when not even one does.
+std::string fit_label(Canvas& c, const std::string& text, const TextStyle& style, double width);
 // The widest of several plain labels at a regular-weight size (cached, see Canvas).
 double max_label_width(Canvas& c, const std::vector<std::string>& labels, double size);
 

@@ -6,26 +6,11 @@
 #include <cassert>
 #include <cmath>
 
-#include "core/base/utf8.h"
 #include "core/figure/figure_draw.h"
 
 namespace attn {
 namespace fig {
 namespace {
-
-// The first code points of `text` (with "…") that fit `width` at `style`; "" when not even one does.
-std::string fit_label(Canvas& c, const std::string& text, const TextStyle& style, double width) {
-    if (text.empty() || measure_text(c, text, style).w <= width) return text;
-    const size_t n = count_code_points(text);
-    for (size_t keep = n - 1; keep >= 1; --keep) {
-        size_t pos = 0, i = 0;
-        char32_t cp;
-        while (i < keep && decode_utf8(text, pos, cp)) ++i;
-        const std::string s = text.substr(0, pos) + "…";
-        if (measure_text(c, s, style).w <= width) return s;
-    }
-    return "";
-}
 
 // Black or white ink, whichever reads on `fill` (as the view does).
 Rgb ink_on(Rgb fill) {

@@ -305,6 +305,18 @@ const Entry kTable[] = {
     {Ft::LensKnocked, "knocked out: {0}", "끈 헤드: {0}"},
     {Ft::LensEmpty, "no tokens to read", "읽을 토큰 없음"},
 
+    {Ft::BeamsTitle, "Beam search: the candidates kept at each step", "빔 탐색: 단계마다 남긴 후보들"},
+    {Ft::BeamsSubtitle,
+     "{0} · {1} beams · box = a candidate's newest token and Σ log p of its tokens so far · line = the candidate it "
+     "grew from",
+     "{0} · 빔 {1}개 · 상자 = 후보의 마지막 토큰과 지금까지 토큰들의 Σ log p · 선 = 그 후보가 이어 쓴 후보"},
+    {Ft::BeamsStep, "step {0}", "{0}단계"},
+    {Ft::BeamsWinner, "the winner's path", "이긴 후보의 경로"},
+    {Ft::BeamsFinished, "finished: wrote the end token", "완료: 끝 토큰을 씀"},
+    {Ft::BeamsCaption, "{0} → {1} · score {2} (Σ log p ÷ length<sup>penalty</sup>)",
+     "{0} → {1} · 점수 {2} (Σ log p ÷ 길이<sup>패널티</sup>)"},
+    {Ft::BeamsEmpty, "no search steps to draw", "그릴 탐색 단계가 없음"},
+
     {Ft::TitleRope, "Rotary positions: q and k turn with their position",
      "회전 위치 임베딩: q와 k가 위치만큼 회전"},
     {Ft::SubtitleRope,

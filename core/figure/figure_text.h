@@ -228,6 +228,14 @@ enum class Ft {
     LensFirstAnswer,
     LensKnocked,
     LensEmpty,
+    // Beam search tree (the Predict view of a translation model)
+    BeamsTitle,
+    BeamsSubtitle,
+    BeamsStep,
+    BeamsWinner,
+    BeamsFinished,
+    BeamsCaption,
+    BeamsEmpty,
     // RoPE view
     TitleRope,
     SubtitleRope,

@@ -258,4 +258,26 @@ Status check_token_ids(const PretrainedModel& model, const std::vector<SubwordTo
     return Status::Ok();
 }
 
+std::vector<int> winning_path(const std::vector<std::vector<BeamNode>>& tree, const std::vector<int>& ids) {
+    std::vector<int> path(tree.size(), -1);
+    int beam = 0;  // the winner's index among the running beams a step grows from
+    for (std::size_t s = 0; s < tree.size() && s < ids.size(); ++s) {
+        const std::vector<BeamNode>& nodes = tree[s];
+        int found = -1, running = -1, rank = -1;
+        for (int i = 0; i < int(nodes.size()); ++i) {
+            if (!nodes[std::size_t(i)].finished) ++running;
+            if (nodes[std::size_t(i)].parent == beam && nodes[std::size_t(i)].id == ids[s]) {
+                found = i;
+                rank = running;
+                break;
+            }
+        }
+        if (found < 0) break;
+        path[s] = found;
+        if (nodes[std::size_t(found)].finished) break;
+        beam = rank;
+    }
+    return path;
+}
+
 }  // namespace attn::pretrained

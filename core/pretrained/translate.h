@@ -30,7 +30,7 @@ namespace attn::pretrained {
 
 // One (beam, token) pair a step of the beam search kept, for the Predict view's tree.
 struct BeamNode {
-    int parent = -1;         // index of the beam it grew from in the previous step's list
+    int parent = -1;         // the beam it grew from: its rank among the previous step's unfinished nodes
     int id = 0;              // the token it added
     double sum = 0;          // Σ s over the beam's tokens so far
     bool finished = false;   // the end token: a hypothesis, not a running beam
@@ -47,6 +47,10 @@ struct Translation {
     Seq2SeqSession session;
     std::vector<std::vector<BeamNode>> tree;  // [step] the pairs the beam search kept (beams only)
 };
+
+// The winner's path through the beam tree: [step] the index of the node that wrote ids[step] (a
+// node's parent is its beam's rank among the unfinished nodes of the step before), −1 after it.
+std::vector<int> winning_path(const std::vector<std::vector<BeamNode>>& tree, const std::vector<int>& ids);
 
 // How many tokens the decoder may hold, the start token included: generation's max_length (or the
 // positions the model has), at most max_positions.

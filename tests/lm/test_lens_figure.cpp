@@ -20,24 +20,15 @@
 #include "core/lm/lm_inputs.h"
 #include "core/lm/logit_lens.h"
 #include "tests/lm/lm_test_util.h"
-#include "tests/png_image.h"
+#include "tests/figure_test_util.h"
 
 using namespace attn;
 
 namespace {
 
-FigureOptions options(FigureLang lang = FigureLang::En) {
-    FigureOptions o;
-    o.lang = lang;
-    o.font_files = {ATTNLAB_TEST_FONT};
-    return o;
-}
-
-// ATTNLAB_FIGURE_OUT=DIR keeps the figures the tests render (to look at them).
-void keep(const std::string& name, const std::string& bytes) {
-    if (const char* dir = std::getenv("ATTNLAB_FIGURE_OUT"); dir && *dir)
-        std::ofstream(std::filesystem::path(dir) / name, std::ios::binary) << bytes;
-}
+FigureOptions options(FigureLang lang = FigureLang::En) { return test::figure_options(lang, ATTNLAB_TEST_FONT); }
+using test::count_pixels;
+using test::keep_figure;
 
 struct TinyLens {
     std::shared_ptr<const pretrained::PretrainedModel> model;
@@ -89,23 +80,12 @@ LensFigureData korean_table() {
     return d;
 }
 
-using Image = attn::test::PngImage;
-const auto decode = attn::test::decode_png;
-
-// The frame colour (figure_draw.h kAccent: 0.85, 0.15, 0.10), drawn solid.
-bool accent(const unsigned char* p) {
-    return std::abs(p[0] - 217) <= 12 && std::abs(p[1] - 38) <= 12 && std::abs(p[2] - 26) <= 12;
-}
+using Image = test::PngImage;
+const auto decode = test::decode_png;
+const auto accent = test::accent_pixel;  // the frames
 bool colourful(const unsigned char* p) {
     const int hi = std::max({p[0], p[1], p[2]}), lo = std::min({p[0], p[1], p[2]});
     return hi - lo > 60;
-}
-template <typename Pred>
-int count_pixels(const Image& img, int x0, int y0, int x1, int y1, Pred pred) {
-    int n = 0;
-    for (int y = y0; y < y1; ++y)
-        for (int x = x0; x < x1; ++x) n += pred(img.at(x, y)) ? 1 : 0;
-    return n;
 }
 
 }  // namespace
@@ -150,7 +130,7 @@ TEST_CASE("lens figure PNG: slide size, coloured cells, one red frame per positi
     const LensFigureData d = korean_table();
     auto png = render_lens_figure(d, FigureFormat::Png, options(FigureLang::Ko));
     REQUIRE(png.ok());
-    keep("lens-korean.png", *png);
+    keep_figure("lens-korean.png", *png);
     const Image img = decode(*png);
     CHECK(img.w == 1600);
     CHECK(img.h == 900);
@@ -186,7 +166,7 @@ TEST_CASE("lens figure PNG: slide size, coloured cells, one red frame per positi
 TEST_CASE("lens figure SVG holds the tokens, the title and the row labels as text; in Korean too") {
     auto en = render_lens_figure(tiny().data, FigureFormat::Svg, options());
     REQUIRE(en.ok());
-    keep("lens-tiny-en.svg", *en);
+    keep_figure("lens-tiny-en.svg", *en);
     for (const char* s : {"logit lens", ">embeddings</text>", ">layer 2</text>", "tiny-gpt2", ">probability</text>"}) {
         CAPTURE(s);
         CHECK(en->find(s) != std::string::npos);
@@ -227,24 +207,11 @@ TEST_CASE("lens figure: an empty table, long tokens, A4 portrait, bad sizes") {
 TEST_CASE("lens figure PDF renders back with pdftoppm") {
     auto pdf = render_lens_figure(korean_table(), FigureFormat::Pdf, options(FigureLang::Ko));
     REQUIRE(pdf.ok());
-    keep("lens-korean.pdf", *pdf);
+    keep_figure("lens-korean.pdf", *pdf);
     REQUIRE(pdf->rfind("%PDF-", 0) == 0);
-    if (std::system("command -v pdftoppm >/dev/null 2>&1") != 0) {
-        MESSAGE("pdftoppm not installed: the PDF is not rendered back");
-        return;
-    }
-    const std::filesystem::path dir =
-        std::filesystem::temp_directory_path() / ("attnlab-lensfig-" + std::to_string(std::rand()));
-    std::filesystem::create_directories(dir);
-    std::ofstream(dir / "f.pdf", std::ios::binary) << *pdf;
-    const std::string cmd = "pdftoppm -png -r 120 -singlefile '" + (dir / "f.pdf").string() + "' '" +
-                            (dir / "page").string() + "' 2>/dev/null";
-    REQUIRE(std::system(cmd.c_str()) == 0);
-    std::ifstream in(dir / "page.png", std::ios::binary);
-    std::stringstream bytes;
-    bytes << in.rdbuf();
-    const Image img = decode(bytes.str());
-    std::filesystem::remove_all(dir);
+    const auto page = test::pdf_first_page(*pdf, 120);
+    if (!page) return;
+    const Image& img = *page;
     CHECK(img.w == 1600);  // 13.33 in at 120 dpi
     CHECK(count_pixels(img, 0, 0, img.w, img.h, accent) > 4000);
     CHECK(count_pixels(img, 0, 0, img.w, img.h, colourful) > 100000);

@@ -16,7 +16,7 @@
 #include "core/figure/figure_train.h"
 #include "core/train/train_figure.h"
 #include "core/train/trainer.h"
-#include "tests/png_image.h"
+#include "tests/figure_test_util.h"
 
 #ifndef ATTNLAB_TEST_FONT
 #define ATTNLAB_TEST_FONT "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
@@ -50,30 +50,11 @@ const TrainFigureData& untrained() {
     return d;
 }
 
-FigureOptions options(FigureLang lang = FigureLang::En) {
-    FigureOptions o;
-    o.lang = lang;
-    o.font_files = {ATTNLAB_TEST_FONT};
-    return o;
-}
-
-// ATTNLAB_FIGURE_OUT=DIR keeps the figures the tests render (to look at them).
-void keep(const std::string& name, const std::string& bytes) {
-    if (const char* dir = std::getenv("ATTNLAB_FIGURE_OUT"); dir && *dir)
-        std::ofstream(std::filesystem::path(dir) / name, std::ios::binary) << bytes;
-}
-
-using Image = attn::test::PngImage;
-const auto decode = attn::test::decode_png;
-
-// Pixels in [x0, x1) × [y0, y1) for which `pred` holds.
-template <typename Pred>
-int count_pixels(const Image& img, int x0, int y0, int x1, int y1, Pred pred) {
-    int n = 0;
-    for (int y = y0; y < y1; ++y)
-        for (int x = x0; x < x1; ++x) n += pred(img.at(x, y)) ? 1 : 0;
-    return n;
-}
+FigureOptions options(FigureLang lang = FigureLang::En) { return test::figure_options(lang, ATTNLAB_TEST_FONT); }
+using test::count_pixels;
+using test::keep_figure;
+using Image = test::PngImage;
+const auto decode = test::decode_png;
 
 // The training-loss line's colour (figure_train.cpp: kLossColor 0, 0.45, 0.70), drawn solid.
 bool loss_blue(const unsigned char* p) {
@@ -95,7 +76,7 @@ TEST_CASE("train figure PNG: slide size, the loss curve on the left, the head gr
     CHECK(d.probe->layers.size() == 2);
     auto png = render_train_figure(d, FigureFormat::Png, options());
     REQUIRE(png.ok());
-    keep("train-60-en.png", *png);
+    keep_figure("train-60-en.png", *png);
     const Image img = decode(*png);
     CHECK(img.w == 1600);
     CHECK(img.h == 900);
@@ -116,7 +97,7 @@ TEST_CASE("train figure after 0 steps: axes and the untrained probe, no curve") 
     for (FigureLang lang : {FigureLang::En, FigureLang::Ko}) {
         auto png = render_train_figure(d, FigureFormat::Png, options(lang));
         REQUIRE(png.ok());
-        keep(lang == FigureLang::Ko ? "train-0-ko.png" : "train-0-en.png", *png);
+        keep_figure(lang == FigureLang::Ko ? "train-0-ko.png" : "train-0-en.png", *png);
         const Image img = decode(*png);
         CHECK(count_pixels(img, 0, 0, 660, 900, loss_blue) < 150);  // the legend is left out too
         CHECK(count_pixels(img, 700, 120, 1600, 820, colourful) > 20000);
@@ -145,7 +126,7 @@ TEST_CASE("train figure SVG holds the task, the title and the head captions as t
     REQUIRE(ko.ok());
     auto ko_png = render_train_figure(trained(), FigureFormat::Png, options(FigureLang::Ko));
     REQUIRE(ko_png.ok());
-    keep("train-60-ko.png", *ko_png);
+    keep_figure("train-60-ko.png", *ko_png);
     for (const char* s : {"reverse", "학습", "손실", "새 예제에 대한 정확도", "스텝 60/60"}) {
         CAPTURE(s);
         CHECK(ko->find(s) != std::string::npos);
@@ -155,28 +136,13 @@ TEST_CASE("train figure SVG holds the task, the title and the head captions as t
 TEST_CASE("train figure PDF renders back with pdftoppm") {
     auto pdf = render_train_figure(trained(), FigureFormat::Pdf, options(FigureLang::Ko));
     REQUIRE(pdf.ok());
-    keep("train-60-ko.pdf", *pdf);
+    keep_figure("train-60-ko.pdf", *pdf);
     REQUIRE(pdf->rfind("%PDF-", 0) == 0);
-    if (std::system("command -v pdftoppm >/dev/null 2>&1") != 0) {
-        MESSAGE("pdftoppm not installed: the PDF is not rendered back");
-        return;
-    }
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      ("attnlab-trainfig-" + std::to_string(std::rand()));
-    std::filesystem::create_directories(dir);
-    {
-        std::ofstream(dir / "f.pdf", std::ios::binary) << *pdf;
-    }
-    const std::string cmd = "pdftoppm -png -r 30 '" + (dir / "f.pdf").string() + "' '" + (dir / "page").string() +
-                            "' 2>/dev/null";
-    CHECK(std::system(cmd.c_str()) == 0);
-    std::ifstream page(dir / "page-1.png", std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
-    REQUIRE(!bytes.empty());
-    const Image img = decode(bytes);
+    const auto page = test::pdf_first_page(*pdf, 30);
+    if (!page) return;
+    const Image& img = *page;
     CHECK(img.w == 400);  // 13.33 in at 30 dpi
     CHECK(count_pixels(img, img.w / 2, 0, img.w, img.h, colourful) > 500);
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("train figure: A4 portrait, non-finite losses, bad sizes") {
@@ -185,7 +151,7 @@ TEST_CASE("train figure: A4 portrait, non-finite losses, bad sizes") {
     a4.height = kA4Height;
     auto png = render_train_figure(trained(), FigureFormat::Png, a4);
     REQUIRE(png.ok());
-    keep("train-60-a4.png", *png);
+    keep_figure("train-60-a4.png", *png);
     const Image img = decode(*png);
     CHECK(img.w == 992);
     CHECK(img.h == 1403);
