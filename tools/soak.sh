@@ -21,8 +21,8 @@
 # and the window closed as a window manager closes it.
 #
 # Writes to OUT (default build/soak): samples.tsv (seconds, RSS MiB, threads, open files, frames,
-# the longest frame's ms, the heap in use and the freed memory malloc keeps, in MiB as the app
-# counts them), threads.log (the threads by name whenever their number changes),
+# the longest frame's ms, the heap in use and malloc's free lists, in MiB as the app counts
+# them, and the models alive), threads.log (the threads by name whenever their number changes),
 # actions.log, app.err, memory.png (the curve), summary.txt.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -170,6 +170,8 @@ act() {
         audio) pick recordings; send "drop $picked" ;;
         knock) send "knock $((RANDOM % 2)) $((RANDOM % 4))" ;;
         generate) send "view predict"; sleep 0.5; send "generate $((1 + RANDOM % 8))" ;;
+        sample) send "view predict"; sleep 0.3; send "sample $(( RANDOM % 3 == 0 ? -1 : RANDOM % 100 ))"; sleep 0.3
+                send "generate $((1 + RANDOM % 4))" ;;
         rank) send "view predict"; sleep 0.5; send rank ;;
         train) send "view train"; sleep 0.3; pick tasks; send "train $picked" ;;
         pause) send pause ;;
@@ -187,7 +189,7 @@ scales=(0.8 1.0 1.0 1.25 1.5)
 random_kinds=()
 # Weights: typing and views most, as in class.
 kinds=(type type type korean korean delete delete view view view view view layer head mask scaling
-       model model builtin image audio knock generate rank train pause export lesson lang resize present
+       model model builtin image audio knock generate sample rank train pause export lesson lang resize present
        keys click click uiscale)
 if [ -n "$only" ]; then
     IFS=, read -ra random_kinds <<<"$only"
@@ -204,23 +206,25 @@ open_files() { ls "/proc/$app_pid/fd" 2>/dev/null | wc -l; }
 thread_names() { cat /proc/"$app_pid"/task/*/comm 2>/dev/null | sort | uniq -c | awk '{ printf "%s×%s ", $2, $1 }'; }
 t0=$(date +%s)
 frames_read=0 threads_seen=""
-sample() {  # seconds rss threads fds frames longest_ms heap_mib free_mib
+sample() {  # seconds rss threads fds frames longest_ms heap_mib free_mib models
     alive
-    local now lines frames longest heap free
+    local now lines frames longest heap free models
     now=$(($(date +%s) - t0))
     lines=$(wc -l <"$out/frames.log")
-    read -r frames longest heap free < <(tail -n +$((frames_read + 1)) "$out/frames.log" |
-        awk '{ f += $2; if ($3 > m) m = $3; if (NF >= 5) h = $5; if (NF >= 6) k = $6 } END { printf "%d %.1f %.1f %.1f\n", f, m, h, k }')
+    read -r frames longest heap free models < <(tail -n +$((frames_read + 1)) "$out/frames.log" |
+        awk '{ f += $2; if ($3 > m) m = $3; if (NF >= 5) h = $5; if (NF >= 6) k = $6; if (NF >= 7) n = $7 }
+             END { printf "%d %.1f %.1f %.1f %d\n", f, m, h, k, n }')
     frames_read=$lines
     local count; count=$(threads)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$now" "$(rss_mib)" "$count" "$(open_files)" "$frames" "$longest" "$heap" "$free" >>"$out/samples.tsv"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$now" "$(rss_mib)" "$count" "$(open_files)" "$frames" "$longest" \
+        "$heap" "$free" "$models" >>"$out/samples.tsv"
     # Which threads, whenever their number changes (threads.log: the one that came or went).
     [ "$count" != "$threads_seen" ] && { printf '%s\t%s\t%s\n' "$now" "$count" "$(thread_names)" >>"$out/threads.log"; threads_seen=$count; }
     [ "$frames" -gt 0 ] || fail "no frame drawn in the last 10 s (the UI thread is stuck)"
     awk -v m="$longest" 'BEGIN { exit !(m > 1000) }' && fail "a frame took $longest ms (over 1 s: the UI thread blocked); see actions.log around $now s"
     return 0
 }
-printf 'seconds\trss_mib\tthreads\topen_files\tframes\tlongest_frame_ms\theap_mib\tfree_mib\n' >"$out/samples.tsv"
+printf 'seconds\trss_mib\tthreads\topen_files\tframes\tlongest_frame_ms\theap_mib\tfree_mib\tmodels\n' >"$out/samples.tsv"
 next_sample=$(($(date +%s) + 10))
 maybe_sample() { if [ "$(date +%s)" -ge "$next_sample" ]; then sample; next_sample=$((next_sample + 10)); fi; }
 
@@ -294,7 +298,7 @@ echo "figures exported: $exported; the sentence typed at the end: $sentence" | t
 import sys, os
 out, tour_end, minutes, actions = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
 rows = [l.split("\t") for l in open(os.path.join(out, "samples.tsv")).read().splitlines()[1:]]
-rows = [(int(t), float(r), int(th), int(fd), int(fr), float(lf), float(h), float(k)) for t, r, th, fd, fr, lf, h, k in rows]
+rows = [(int(t), float(r), int(th), int(fd), int(fr), float(lf), float(h), float(k), int(n)) for t, r, th, fd, fr, lf, h, k, n in rows]
 total = rows[-1][0]
 quarter = tour_end + (total - tour_end) / 4
 early = [r for r in rows if r[0] <= quarter]
@@ -320,13 +324,15 @@ late_median = sorted(r[1] for r in late)[len(late) // 2] if late else base
 lines.append("memory: median past %d s %.1f MiB (%+.1f%% of the highest before)" % (quarter, late_median, 100 * (late_median / base - 1)))
 if late_median > 1.10 * base: lines.append("FAIL: memory grew more than 10%"); ok = False
 # The heap in use (the app's own count, mallinfo2) tells a leak (it grows with RSS) from memory
-# the allocator keeps after a free (RSS grows, it does not; the freed-and-kept column shows it).
+# the allocator keeps after a free (RSS grows, it does not; the free-lists column shows it).
 # Reported, not judged.
 heap_base = max(r[6] for r in early)
 heap_late = sorted(r[6] for r in late)[len(late) // 2] if late else heap_base
 lines.append("heap in use: highest %.1f MiB up to %d s, median %.1f MiB after (%+.1f%%), %.1f MiB at the end" %
              (heap_base, quarter, heap_late, 100 * (heap_late / heap_base - 1) if heap_base > 0 else 0, final[6]))
-lines.append("freed and kept by malloc: median %.1f MiB past %d s, most %.1f MiB, %.1f MiB at the end" %
+lines.append("models alive (opened, kept by a view, a trainer's): at most %d after the tour, %d at the end" %
+             (max(r[8] for r in rows if r[0] >= tour_end), final[8]))
+lines.append("malloc's free lists: median %.1f MiB past %d s, most %.1f MiB, %.1f MiB at the end" %
              (sorted(r[7] for r in late)[len(late) // 2] if late else final[7], quarter, max(r[7] for r in rows), final[7]))
 if max([r[2] for r in late] or [0]) > early_threads + 2 or final[2] > early_threads:
     lines.append("FAIL: threads grew past %d (threads.log names them whenever their number changed)" % early_threads); ok = False
@@ -340,7 +346,7 @@ try:
     t = [r[0] / 60 for r in rows]
     ax[0].plot(t, [r[1] for r in rows], label="resident")
     ax[0].plot(t, [r[6] for r in rows], label="heap in use")
-    ax[0].plot(t, [r[7] for r in rows], label="freed, kept by malloc"); ax[0].legend(loc="lower right")
+    ax[0].plot(t, [r[7] for r in rows], label="malloc's free lists"); ax[0].legend(loc="lower right")
     ax[0].set_ylabel("MiB"); ax[0].axvline(quarter / 60, ls=":", c="grey")
     ax[1].plot(t, [r[5] for r in rows]); ax[1].set_ylabel("longest frame (ms)"); ax[1].set_xlabel("minutes")
     fig.tight_layout(); fig.savefig(os.path.join(out, "memory.png"), dpi=80)

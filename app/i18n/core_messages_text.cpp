@@ -197,6 +197,8 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"Saved to {}", "저장했습니다: {1}"},
     {"The lens is saved as a figure (PNG, SVG, PDF) or as CSV; attnlab lens writes it as JSON.",
      "렌즈는 그림(PNG, SVG, PDF)이나 CSV로 저장합니다. JSON은 attnlab lens 명령이 씁니다."},
+    {"The beam tree is saved as a figure (PNG, SVG, PDF) or as CSV; attnlab generate writes the search as JSON.",
+     "빔 탐색 나무는 그림(PNG, SVG, PDF)이나 CSV로 저장합니다. 탐색을 JSON으로는 attnlab generate 명령이 씁니다."},
 
     // core/lesson (lesson_parse.cpp, lesson_state.cpp): the app strips the "file:line: " prefix
     // first (localize_lesson_message in app/lesson/lesson_session.cpp) and puts it back.

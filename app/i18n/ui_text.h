@@ -153,9 +153,11 @@ enum class Txt {
     PredictTranslation, ViewAlignment, AlignIntro, AlignNeedsTranslation, AlignSwitching, AlignHead, AlignMeanHeads, AlignMeanLayers,
     AlignSourceTip, AlignPieces, AlignPiecesTip, AlignCellTip, AlignClickHint,
     // The Predict view for a translation model (ui_text_translate.cpp)
-    TrSource, TrTarget, TrTargetTip, TrNothingYet, TrWriteBest, TrWriteBestTip, TrStartOver, TrStartOverTip,
+    TrSource, TrTarget, TrTargetTip, TrNothingYet, TrWriteBest, TrWriteBestTip, TrWriteSample, TrWriteSampleTip,
+    TrStartOver, TrStartOverTip,
     TrTranslateBeams, TrTranslateGreedy, TrTranslateTip, TrComputing, TrNextAfter, TrBarsTip, TrEnded, TrEndedLimit,
     TrReadWhile, TrHead, TrHeadTip, TrMeanOfHeads, TrGridTitle, TrGridTip, TrTreeTitle, TrTreeTip, TrTreeNodeTip,
+    TrTreeExport, TrTreeExportTip, TrTreeExportTitle, TrTreeExportIntro,
     // The Pipeline view on a later layer and on cross-attention (ui_text_translate.cpp)
     PipeXLayer, PipeXCross, PipeQCross, PipeKCross, PipeVCross, PipeCrossNote,
     // Token limit in the controls column, and the refusal naming it (issue 23)

@@ -18,6 +18,14 @@ constexpr Entry kTexts[] = {
      "Adds the most probable next token (greedy decoding, one step). Enter does the same when no text field is "
      "being edited.",
      "가장 확률이 높은 다음 토큰을 덧붙입니다 (탐욕적 디코딩 한 단계). 글 상자를 편집하고 있지 않을 때는 Enter도 같습니다."},
+    {Txt::TrWriteSample, "Write a sample", "샘플 하나 쓰기"},
+    {Txt::TrWriteSampleTip,
+     "Draws the next token from the sampling distribution (the second bars: temperature, then top-k and top-p). "
+     "The seed decides the draw at each position: Undo then Write writes the same token again; another seed "
+     "another one. Enter does the same when no text field is being edited.",
+     "샘플링 분포(두 번째 막대: 온도, 그다음 top-k와 top-p)에서 다음 토큰을 하나 뽑습니다. 위치마다 시드가 뽑기를 "
+     "정하므로 되돌린 뒤 다시 쓰면 같은 토큰이 나오고, 시드를 바꾸면 다른 토큰이 나올 수 있습니다. 글 상자를 편집하고 "
+     "있지 않을 때는 Enter도 같습니다."},
     {Txt::TrStartOver, "Start over", "처음부터"},
     {Txt::TrStartOverTip, "Clears the target: the decoder starts again from its start token.",
      "목표 문장을 비웁니다. 디코더가 시작 토큰부터 다시 씁니다."},
@@ -52,6 +60,15 @@ constexpr Entry kTexts[] = {
      "열 하나가 한 단계이고, 상자 하나가 그 단계에 남은 후보와 그 Σ log p입니다. 선은 후보를 그것이 자라난 후보와 "
      "잇습니다. ■는 끝 토큰을 쓴 후보이고, 이긴 후보의 길은 테두리로 표시됩니다."},
     {Txt::TrTreeNodeTip, "Σ log p %.3f", "Σ log p %.3f"},
+    {Txt::TrTreeExport, "Export tree…", "나무 내보내기…"},
+    {Txt::TrTreeExportTip,
+     "Save this beam tree as a PNG, SVG or PDF figure for slides and handouts, or every candidate (step, parent, "
+     "token, Σ log p, finished, winner) as CSV (Ctrl+E).",
+     "이 빔 탐색 나무를 슬라이드와 유인물용 PNG, SVG, PDF 그림으로, 또는 후보마다(단계, 부모, 토큰, Σ log p, 완료, "
+     "이긴 후보)를 CSV로 저장합니다 (Ctrl+E)."},
+    {Txt::TrTreeExportTitle, "Export the beam tree", "빔 탐색 나무 내보내기"},
+    {Txt::TrTreeExportIntro, "The tree as shown: %d steps, %d candidates; the winner's path outlined.",
+     "보이는 그대로의 나무: %d단계, 후보 %d개. 이긴 후보의 길은 테두리로 표시됩니다."},
     {Txt::PipeXLayer, "the layer's input: the stream after the layers below", "층의 입력: 아래 층들을 지난 흐름"},
     {Txt::PipeXCross, "the decoder's stream (after its self-attention)", "디코더의 흐름 (셀프 어텐션 뒤)"},
     {Txt::PipeQCross, "queries from the decoder: what each target token looks for",

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -65,6 +66,28 @@ public:
         wake_.notify_one();
     }
 
+    // Forgets the pending request and the result not yet taken; a run in progress finishes but is not
+    // published. So nothing here keeps what they hold (a closed model) alive.
+    void drop() {
+        std::optional<Request> pending;
+        std::optional<Done> done;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            pending = std::move(pending_);
+            done = std::move(done_);
+            pending_.reset();
+            done_.reset();
+            ++drops_;
+        }
+    }  // destroyed here, unlocked
+
+    // Called on the job thread when it ends idle (job_thread.h), before it returns: to let go of what
+    // the job function keeps between runs (a cache for a model that has since closed).
+    void set_on_idle(std::function<void()> on_idle) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        on_idle_ = std::move(on_idle);
+    }
+
     // The newest finished result not yet taken.
     std::optional<Done> take() {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -102,7 +125,9 @@ private:
         std::unique_lock<std::mutex> lock(mutex_);
         for (;;) {
             if (!wake_.wait_for(lock, linger_, [this] { return stop_ || pending_.has_value(); })) {
+                std::function<void()> on_idle = on_idle_;
                 lock.unlock();
+                if (on_idle) on_idle();
                 give_back_freed_memory();  // before ended_: post() never joins during the trim
                 lock.lock();
                 if (!stop_ && !pending_) {
@@ -112,16 +137,22 @@ private:
             }
             if (stop_) return;
             if (!pending_) continue;
-            Request request = std::move(*pending_);
-            pending_.reset();
-            running_ = true;
-            lock.unlock();
-            Result result = fn_(request);
-            lock.lock();
-            done_ = Done{std::move(request), std::move(result)};
-            std::function<void()> wakeup = wakeup_;
-            lock.unlock();
-            if (wakeup) wakeup();  // before going idle: wait_idle() returns after the wake-up
+            {
+                Request request = std::move(*pending_);
+                pending_.reset();
+                running_ = true;
+                const std::uint64_t drops = drops_;
+                lock.unlock();
+                Result result = fn_(request);
+                lock.lock();
+                std::function<void()> wakeup;
+                if (drops == drops_) {  // not dropped while it ran
+                    done_ = Done{std::move(request), std::move(result)};
+                    wakeup = wakeup_;
+                }
+                lock.unlock();
+                if (wakeup) wakeup();  // before going idle: wait_idle() returns after the wake-up
+            }  // a dropped run's request and result end here, unlocked
             lock.lock();
             running_ = false;
             idle_.notify_all();
@@ -138,6 +169,8 @@ private:
     bool running_ = false;
     bool stop_ = false;
     bool ended_ = false;  // the thread left run() after idling; the next post joins and restarts it
+    std::uint64_t drops_ = 0;  // drop() calls: a run that started before one is not published
+    std::function<void()> on_idle_;
     std::chrono::milliseconds linger_ = kJobLinger;
     std::thread thread_;  // started by a post
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <functional>
 #include <ostream>
 #include <sstream>
 
@@ -65,6 +66,10 @@ std::string default_lens_export_path(const std::string& dir, ExportKind kind) {
     return (std::filesystem::path(dir) / (std::string("attnlab-lens.") + export_kind_ext(kind))).string();
 }
 
+std::string default_beams_export_path(const std::string& dir, ExportKind kind) {
+    return (std::filesystem::path(dir) / (std::string("attnlab-beams.") + export_kind_ext(kind))).string();
+}
+
 FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& s) {
     FigureRequest r;
     r.view = s.view;
@@ -97,22 +102,23 @@ FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& 
 
 namespace {
 
-// The Lens view's table as a figure or CSV (no trace involved).
-ExportOutcome run_lens_export(const ExportInputs& in, const ExportSettings& s) {
+// A figure drawn from a record of its own (the lens table, the beam tree; no trace involved): PNG,
+// SVG, PDF or CSV; JSON is refused with `json_refusal` (a command writes it).
+ExportOutcome run_record_export(const ExportSettings& s, const char* json_refusal, const std::function<std::string()>& csv,
+                                const std::function<Expected<std::string>(FigureFormat)>& render) {
     ExportOutcome out;
     if (s.kind == ExportKind::Json) {
-        out.message = "The lens is saved as a figure (PNG, SVG, PDF) or as CSV; attnlab lens writes it as JSON.";
+        out.message = json_refusal;
         return out;
     }
     const std::string path = with_export_extension(s.path, s.kind);
     Expected<std::string> bytes = std::string();
     if (s.kind == ExportKind::Csv) {
-        bytes = lens_csv(*in.lens, /*utf8_bom=*/true);
+        bytes = csv();
     } else {
-        const FigureFormat format = s.kind == ExportKind::Png   ? FigureFormat::Png
-                                    : s.kind == ExportKind::Svg ? FigureFormat::Svg
-                                                                : FigureFormat::Pdf;
-        bytes = render_lens_figure(*in.lens, format, make_figure_request(in, s).options);
+        bytes = render(s.kind == ExportKind::Png   ? FigureFormat::Png
+                       : s.kind == ExportKind::Svg ? FigureFormat::Svg
+                                                   : FigureFormat::Pdf);
     }
     Status st = !bytes ? bytes.status() : write_file_atomically(path, [&](std::ostream& os) {
         os.write(bytes->data(), std::streamsize(bytes->size()));
@@ -156,7 +162,17 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
         out.message = out.ok ? "Saved to " + path : st.message();
         return out;
     }
-    if (in.lens) return run_lens_export(in, s);
+    const FigureOptions options = make_figure_request(in, s).options;
+    if (in.lens)
+        return run_record_export(
+            s, "The lens is saved as a figure (PNG, SVG, PDF) or as CSV; attnlab lens writes it as JSON.",
+            [&] { return lens_csv(*in.lens, /*utf8_bom=*/true); },
+            [&](FigureFormat f) { return render_lens_figure(*in.lens, f, options); });
+    if (in.beams)
+        return run_record_export(
+            s, "The beam tree is saved as a figure (PNG, SVG, PDF) or as CSV; attnlab generate writes the search as JSON.",
+            [&] { return beams_csv(*in.beams, /*utf8_bom=*/true); },
+            [&](FigureFormat f) { return render_beam_figure(*in.beams, f, options); });
     if (!in.trace) {
         out.message = "Nothing to export yet: the sentence has no result.";
         return out;

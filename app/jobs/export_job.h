@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "core/figure/figure.h"
+#include "core/figure/figure_beams.h"
 #include "core/figure/figure_lens.h"
 #include "core/figure/figure_train.h"
 #include "core/attention/trace.h"
@@ -46,8 +47,9 @@ std::string default_export_path(const std::string& dir, FigureView view, int hea
 
 // The Train figure's default name: dir/attnlab-train-<task>-step<N>.<ext>.
 std::string default_train_export_path(const std::string& dir, const std::string& task, int step, ExportKind kind);
-// The Lens figure's default name: dir/attnlab-lens.<ext>.
+// The Lens figure's default name: dir/attnlab-lens.<ext>; the beam tree's: dir/attnlab-beams.<ext>.
 std::string default_lens_export_path(const std::string& dir, ExportKind kind);
+std::string default_beams_export_path(const std::string& dir, ExportKind kind);
 
 struct ExportOutcome {
     bool ok = false;
@@ -76,6 +78,8 @@ struct ExportInputs {
     // The Lens view's table: when set, PNG/SVG/PDF draw the lens figure and CSV writes its numbers
     // (layer, position, rank, id, token, probability); JSON is refused (`attnlab lens` writes it).
     std::shared_ptr<const LensFigureData> lens;
+    // The Predict view's beam tree (a translation's search): the same, its CSV one row per candidate.
+    std::shared_ptr<const BeamFigureData> beams;
 };
 
 // The figure request for these inputs and settings (other_scaling left null).

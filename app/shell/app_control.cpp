@@ -11,12 +11,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 #include "app/shell/app_frame.h"
 #include "app/state/views.h"
+#include "core/pretrained/pretrained_model.h"
 
 namespace attn::app {
 
@@ -124,6 +126,9 @@ std::string apply_control_command(App& app, const std::string& line) {
         train_panel_pause(app.train);
     } else if (cmd == "generate" && parse_int(arg, &a) && a > 0) {
         app.predict.auto_generate = a;
+    } else if (cmd == "sample" && parse_int(arg, &a)) {
+        app.predict.settings.sampling.greedy = a < 0;  // the next step or generation samples (or not)
+        if (a >= 0) app.predict.settings.sampling.seed = std::uint64_t(a);
     } else if (cmd == "rank") {
         app.predict.rank_on_start = true;
     } else if (cmd == "scale-ui") {
@@ -134,9 +139,10 @@ std::string apply_control_command(App& app, const std::string& line) {
     return "";
 }
 
-// What the program's allocations hold now, in MiB: a leak raises `in_use`; memory kept after a
-// free (attention.cpp keeps freed blocks for the next trace; idle job threads give it back,
-// job_thread.h) raises `kept_free`. Both −1 without glibc.
+// What the program's allocations hold now, in MiB: a leak raises `in_use`; `kept_free` is what
+// malloc's free lists hold (attention.cpp keeps freed blocks for the next trace; a job thread that
+// ends idle trims them, job_thread.h, which returns their pages but leaves them counted here).
+// Both −1 without glibc.
 struct HeapMib {
     double in_use = -1.0, kept_free = -1.0;
 };
@@ -158,8 +164,8 @@ void log_frame(ControlChannel& c, double wall_ms, double cpu_ms) {
     const double now = now_ms();
     if (now - c.last_line_ms < 1000.0) return;
     const HeapMib heap = heap_mib();
-    std::fprintf(c.log, "%.1f %d %.1f %.1f %.1f %.1f\n", (now - c.log_start_ms) / 1000.0, c.frames, c.longest_ms,
-                 c.longest_cpu_ms, heap.in_use, heap.kept_free);
+    std::fprintf(c.log, "%.1f %d %.1f %.1f %.1f %.1f %d\n", (now - c.log_start_ms) / 1000.0, c.frames, c.longest_ms,
+                 c.longest_cpu_ms, heap.in_use, heap.kept_free, pretrained::live_model_count());
     c.last_line_ms = now;
     c.frames = 0;
     c.longest_ms = c.longest_cpu_ms = 0.0;

@@ -15,13 +15,16 @@
 //   knock L H           toggle the knock-out of head H in layer L (0-based)
 //   train TASK | pause  Train view: start a run of TASK (its defaults) / pause the run
 //   generate N          Predict view: add N tokens (or N translation steps)
+//   sample SEED         Predict view: sample with this seed from the next step on (−1: greedy)
 //   rank                Predict view: rank the heads knocked out one at a time
 //   scale-ui X          View ▸ UI scale
 //
-// Frame log: every second a line "seconds frames longest_ms longest_cpu_ms heap_mib free_mib":
+// Frame log: every second a line "seconds frames longest_ms longest_cpu_ms heap_mib free_mib models":
 // frames drawn since the last line, the longest one's wall time (from the end of the event wait to
 // after the swap), the most UI-thread CPU one took, the bytes malloc has handed out and not had
-// back, and the freed bytes it keeps for reuse (glibc's mallinfo2; −1 elsewhere).
+// back, and the freed bytes in its free lists (a trim gives their pages back to the system, but
+// they still count here) (glibc's mallinfo2; −1 elsewhere), and the models alive (opened, kept by a
+// view, or a trainer's: pretrained::live_model_count).
 #pragma once
 
 #include <cstdio>

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -80,6 +81,7 @@ struct App {
     PosSimilarityPanel pos_similarity;
     ComputeRequest last_posted;
     bool posted_any = false;
+    std::weak_ptr<const pretrained::PretrainedModel> panels_model;  // release_closed_models: the last view model
     FontSetup fonts;
 
     std::filesystem::path config_dir;  // empty: settings are neither loaded nor saved
@@ -126,6 +128,11 @@ float draw_main_menu(App& app);
 // Opens a tiled panel window at (x, y, w, h); call ImGui::End() after, whatever it returns.
 bool begin_panel(Lang lang, Txt title_id, const char* id, float x, float y, float w, float h,
                  ImGuiWindowFlags extra = 0);
+// When the views' model (ComputeView::model) is another than the panels last worked for: every
+// panel that keeps a model in its requests, results or sessions (Predict, Lens, Model view roles,
+// RoPE) lets go of it, so a closed model is freed at once, not when each of those views is next
+// drawn. Called every frame after the compute result is applied.
+void release_closed_models(App& app);
 // The current view's panel(s) in the view area (x0, top, w, h).
 void draw_view_panels(App& app, float x0, float top, float w, float h);
 

@@ -8,6 +8,7 @@
 
 #include "app/shell/app_frame.h"
 #include "app/state/views.h"
+#include "app/views/predict/tree_export.h"
 #include "app/widgets/ui_widgets.h"
 #include "attnlab_version.h"
 #include "core/attention/row_kernels.h"
@@ -17,12 +18,13 @@ namespace attn::app {
 
 // Ctrl+1 … Ctrl+9 switch views (GLFW key codes: Dear ImGui 1.86 indexes KeysDown by them).
 // File ▸ Export and Ctrl+E: the Train view exports its own figure (curves and probe, from the
-// panel's run, not from the sentence's trace), the Lens view its table; every other view opens the
-// export dialog.
+// panel's run, not from the sentence's trace), the Lens view its table, the Predict view its beam tree
+// when one is shown; every other view opens the export dialog.
 void open_export_for_view(App& app) {
     if (app.state.view == View::Train && train::is_image_task(app.train.settings.task)) vit_train_open_export(app.train.vit);
     else if (app.state.view == View::Train) train_panel_open_export(app.train);
     else if (app.state.view == View::Lens) lens_panel_open_export(app.lens);
+    else if (app.state.view == View::Predict && predict_has_tree(app.predict)) app.predict.tree_export.request = true;
     else open_export_panel(app.exporter);
 }
 

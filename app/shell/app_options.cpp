@@ -26,7 +26,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--config",     "--type",   "--model",    "--zoom",
                                        "--lesson",     "--lesson-step", "--train-task", "--train-steps",
                                        "--generate",   "--image",  "--patch", "--image-mode", "--audio", "--language",
-                                       "--knock",      "--section", "--word", "--control", "--frame-log"};
+                                       "--knock",      "--section", "--word", "--control", "--frame-log", "--sample"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless", "--lesson-reveal", "--rank-heads", "--translate"};
 
@@ -249,6 +249,10 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             auto n = parse_int(a.flag, v, 1, 1024);
             if (!n) return n.status();
             o.generate = *n;
+        } else if (a.flag == "--sample") {
+            auto n = parse_int(a.flag, v, 0, 1000000);
+            if (!n) return n.status();
+            o.sample_seed = *n;
         } else if (a.flag == "--colormap") {
             o.colormap = parse_colormap(v);
             if (!o.colormap) {
@@ -385,6 +389,7 @@ const char* app_usage() {
            "  --lesson-reveal         reveal the step's answer (\"Show me\"; for screenshots)\n"
            "  --generate N            Predict view: add N tokens once the text is read (greedy unless\n"
            "                          changed; a translation model writes its N best), e.g. for screenshots\n"
+           "  --sample SEED           Predict view: sample (temperature 1) with this seed, not greedy\n"
            "  --translate             Predict view (a translation model): translate the source at start\n"
            "  --knock L.H,...         knock these heads out (layer.head from 1); the Predict view compares\n"
            "  --rank-heads            Predict view (GPT-2): rank every head knocked out alone (screenshots)\n"

@@ -8,7 +8,7 @@
 //           [--run]        (press the view's main action at start: Cost measures)
 //           [--lesson FILE [--lesson-step N] [--lesson-reveal]]  (a guided lesson)
 //           [--train-task T] [--train-steps N]   (the Train view after N steps; scripted runs only)
-//           [--generate N] (Predict view: add N tokens once the text is read) [--translate]
+//           [--generate N] (Predict view: add N tokens once the text is read) [--sample SEED] [--translate]
 //           [--patch R,C|cls] (the query in every view) [--image-mode query|heads|rollout] (the Image view)
 // Subcommands (dump, ...) and --help/--version belong to the CLI (cli/cli.h). Our flags and
 // their values are removed before asking attn::cli::wants_cli, so `--text dump` stays a GUI run.
@@ -79,6 +79,7 @@ struct AppOptions {
     std::optional<std::string> train_task;
     std::optional<int> train_steps;
     int generate = 0;  // --generate N: the Predict view adds N tokens at start (0 = none)
+    int sample_seed = -1;  // --sample SEED: the Predict view samples with this seed (−1 = greedy)
     // --knock L.H,… (1-based): heads knocked out at start; --rank-heads: the Predict view ranks
     // every head once its session runs (screenshots).
     std::vector<std::pair<int, int>> knock;  // 0-based (layer, head)

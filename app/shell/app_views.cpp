@@ -31,6 +31,15 @@ bool begin_panel(Lang lang, Txt title_id, const char* id, float x, float y, floa
     return ImGui::Begin(title, nullptr, kPanelFlags | extra);
 }
 
+void release_closed_models(App& app) {
+    if (app.panels_model.lock() == app.view.model) return;
+    app.panels_model = app.view.model;
+    predict_panel_release(app.predict);
+    lens_panel_release(app.lens);
+    roles_panel_release(app.model_view.roles);
+    rope_panel_release(app.rope);
+}
+
 void draw_view_panels(App& app, float x0, float top, float w, float h) {
     const Lang lang = app.state.lang;
     // A vision model without an image: every view (but Train, which needs no trace) says how to open one.

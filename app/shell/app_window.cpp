@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -123,6 +124,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
         }
         apply_result(app.view, std::move(*result));
     }
+    release_closed_models(app);  // a new model in the views: the panels let go of the old one
     if (app.image.pending_patch.first >= 0 && app.view.trace && app.view.trace->is_image()) {  // --patch R,C
         select_start_patch(app.state, *app.view.trace, app.image.pending_patch.first, app.image.pending_patch.second);
         app.image.pending_patch = {-1, -1};
@@ -396,7 +398,8 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     app->controls.presets = load_presets(assets / kAssetMarker);
     app->image_dialog.samples = load_image_samples(assets);
     if (auto font = find_figure_font(assets))
-        app->exporter.font_file = app->train.figure_export.font = app->train.vit.figure_export.font = app->lens.figure_export.font = *font;
+        app->exporter.font_file = app->train.figure_export.font = app->train.vit.figure_export.font = app->lens.figure_export.font =
+            app->predict.tree_export.font = *font;
     app->cost.auto_start = options.run;
     app->train.auto_start = options.run;
     if (options.zoom) app->heatmap.initial_zoom = HeatmapZoom{(*options.zoom)[0], (*options.zoom)[1], (*options.zoom)[2]};
@@ -428,6 +431,10 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
                                               : *options.image_mode == "rollout" ? ImageMode::Rollout
                                                                                  : ImageMode::Query;
     app->predict.auto_generate = options.generate;
+    if (options.sample_seed >= 0) {
+        app->predict.settings.sampling.greedy = false;
+        app->predict.settings.sampling.seed = std::uint64_t(options.sample_seed);
+    }
     for (const auto& [layer, head] : options.knock) toggle_knockout(app->state, layer, head);
     app->predict.rank_on_start = options.rank_heads;
     app->predict.translate_on_start = options.translate;

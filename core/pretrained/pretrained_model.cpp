@@ -3,6 +3,7 @@
 #include "core/pretrained/pretrained_model.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cctype>
 #include <filesystem>
@@ -108,6 +109,15 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
     report(1.0f, "ready");
     return std::shared_ptr<const PretrainedModel>(std::move(model));
 }
+
+namespace {
+std::atomic<int> g_live_models{0};
+}
+
+LiveModelCounter::LiveModelCounter() { g_live_models.fetch_add(1, std::memory_order_relaxed); }
+LiveModelCounter::LiveModelCounter(const LiveModelCounter&) { g_live_models.fetch_add(1, std::memory_order_relaxed); }
+LiveModelCounter::~LiveModelCounter() { g_live_models.fetch_sub(1, std::memory_order_relaxed); }
+int live_model_count() { return g_live_models.load(std::memory_order_relaxed); }
 
 std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& config,
                                                        std::shared_ptr<const FamilyWeights> weights,

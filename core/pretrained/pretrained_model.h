@@ -22,6 +22,16 @@
 
 namespace attn::pretrained {
 
+// Counts the PretrainedModel objects alive, as a member so that every way of making one counts. A
+// model the app has closed must go at once (the frame log reports the count, tools/soak.sh reads it).
+struct LiveModelCounter {
+    LiveModelCounter();
+    LiveModelCounter(const LiveModelCounter&);
+    LiveModelCounter& operator=(const LiveModelCounter&) { return *this; }
+    ~LiveModelCounter();
+};
+int live_model_count();
+
 struct PretrainedModel {
     std::string name;         // folder name, e.g. "gpt2", "bert-base-uncased"
     std::string folder;
@@ -39,6 +49,7 @@ struct PretrainedModel {
     // The rotary decoders' chat format (core/tokenizer/chat_format.h: from tokenizer_config.json's
     // chat_template or the vocabulary's special tokens); None for every other model.
     ChatFormat chat_format = ChatFormat::None;
+    LiveModelCounter alive;
 };
 
 // `user` as one user turn in the model's chat format (model.chat_format, not None: asserted), ready

@@ -145,6 +145,10 @@ view_shot predict-translate-en --check "--has-colour 0,158,115 500 --has-colour 
     --model "$marian" --text "The old man walks in the park." --translate
 view_shot predict-translate-gen-ko --check "--has-colour 86,180,233 1000 --has-colour 0,158,115 500" --view predict \
     --model "$marian" --text "He went home." --generate 3 --lang ko
+# Sampled (--sample 7): three draws written, the sampling bars (orange: ~9,500 pixels; greedy shows
+# ~30, in the written tokens) beside the model's (sky blue).
+view_shot predict-translate-sample-ko --check "--has-colour 86,180,233 1000 --has-colour 230,159,0 4000" --view predict \
+    --model "$marian" --text "He went home." --sample 7 --generate 3 --lang ko
 view_shot pipeline-cross-ko --view pipeline --model "$marian" --text "He went home." --cross-text "그는 집에 갔다." \
     --section cross --lang ko
 # A speech model (the tiny Whisper) in the Audio view, EN and KO: the waveform (sky blue, > 1000 pixels) and,

@@ -1,6 +1,6 @@
 // same_translation.h — the check that a step computed from what the job thread kept
 // (EncodedSource) equals the same request computed from scratch: the same target, the same
-// cross-attention rows to the last bit, the same next-token bars.
+// cross-attention rows to the last bit, the same next-token bars and the same token to write.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -30,7 +30,9 @@ inline void check_same_translation(const TranslateResult& kept, const TranslateR
     for (std::size_t i = 0; i < kept.next.size(); ++i) {
         CHECK(kept.next[i].id == fresh.next[i].id);
         CHECK(kept.next[i].raw == fresh.next[i].raw);
+        CHECK(kept.next[i].sampled == fresh.next[i].sampled);
     }
+    CHECK(kept.written == fresh.written);
 }
 
 }  // namespace attn::app

@@ -1,14 +1,16 @@
 // LatestJob (app/jobs/async_job.h): results come back with their request, the newest pending request
-// replaces older ones, wake-ups fire, and the panels' job bodies (Variants, scaling lab) give the
-// same numbers as computing on the spot.
+// replaces older ones, wake-ups fire, an idle thread ends (and runs on_idle) and comes back, drop()
+// lets go of what requests and results hold, and the panels' job bodies (Variants, scaling lab) give
+// the same numbers as computing on the spot.
 #include <doctest/doctest.h>
+
+#include <dirent.h>
 
 #include <atomic>
 #include <chrono>
-#include <future>
-#include <dirent.h>
-
 #include <fstream>
+#include <future>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -216,4 +218,68 @@ TEST_CASE("the default linger keeps a job thread between requests") {
     std::this_thread::sleep_for(100ms);
     CHECK(job.has_thread());
     CHECK(threads_named("attn-test-keep") == 1);
+}
+
+TEST_CASE("drop: the pending request, a result not taken and the run in progress let go of what they hold") {
+    using Held = std::shared_ptr<int>;
+    std::promise<void> started, release;
+    std::shared_future<void> release_f = release.get_future().share();
+    LatestJob<Held, Held> job([&](const Held& x) {
+        if (*x == 1) {
+            started.set_value();
+            release_f.wait();  // hold the thread while the test drops
+        }
+        return x;
+    });
+    auto running = std::make_shared<int>(1), pending = std::make_shared<int>(2);
+    std::weak_ptr<int> running_gone = running, pending_gone = pending;
+    job.post(std::move(running));
+    REQUIRE(started.get_future().wait_for(10s) == std::future_status::ready);
+    job.post(std::move(pending));
+    job.drop();
+    CHECK(pending_gone.expired());        // gone at once
+    CHECK_FALSE(running_gone.expired());  // the run in progress still reads it ...
+    release.set_value();
+    REQUIRE(job.wait_idle(10s));
+    CHECK_FALSE(job.take());              // ... and is not published
+    CHECK(running_gone.expired());
+    // A finished result nobody took.
+    auto done = std::make_shared<int>(3);
+    std::weak_ptr<int> done_gone = done;
+    job.post(std::move(done));
+    REQUIRE(job.wait_idle(10s));
+    CHECK_FALSE(done_gone.expired());
+    job.drop();
+    CHECK(done_gone.expired());
+    // The job works on after a drop.
+    job.post(std::make_shared<int>(4));
+    REQUIRE(job.wait_idle(10s));
+    auto after = job.take();
+    REQUIRE(after);
+    CHECK(*after->result == 4);
+}
+
+TEST_CASE("on_idle runs on the job thread when it ends idle") {
+    std::mutex m;
+    std::thread::id ran_on, idle_on;
+    int idles = 0;
+    LatestJob<int, int> job([&](const int& x) {
+        std::lock_guard<std::mutex> lock(m);
+        ran_on = std::this_thread::get_id();
+        return x;
+    });
+    job.set_linger(20ms);
+    job.set_on_idle([&] {
+        std::lock_guard<std::mutex> lock(m);
+        idle_on = std::this_thread::get_id();
+        ++idles;
+    });
+    job.post(1);
+    REQUIRE(job.wait_idle(10s));
+    for (int k = 0; k < 500 && job.has_thread(); ++k) std::this_thread::sleep_for(10ms);
+    REQUIRE_FALSE(job.has_thread());
+    std::lock_guard<std::mutex> lock(m);
+    CHECK(idles == 1);
+    CHECK(idle_on == ran_on);
+    CHECK(idle_on != std::this_thread::get_id());
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -163,6 +164,17 @@ TEST_CASE("listening step by step: each step's cross-attention row equals the ru
     CHECK(r.next.front().id == (written.size() > 3 ? written[3] : model->config.seq2seq.eos_id));
     for (const PredictRow& row : r.next)
         for (int id : model->config.speech.suppress) CHECK(row.id != id);
+    CHECK(r.written == r.next.front().id);  // Write, greedy
+    // Sampled: suppressed tokens are never drawn, whatever the seed.
+    q.sampling.greedy = false;
+    q.sampling.temperature = 3.0f;
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        q.sampling.seed = seed;
+        const int id = run_translate(q).written;
+        CHECK(id >= 0);
+        for (int banned : model->config.speech.suppress) CHECK(id != banned);
+    }
+    q.sampling = lm::SamplingOptions{};
 
     // Write it all: the run's transcript, then <|endoftext|> when it finished.
     q.search = true;

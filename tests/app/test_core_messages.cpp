@@ -287,6 +287,13 @@ TEST_CASE("the app's own messages in Korean") {
         json.kind = ExportKind::Json;
         check_translated(run_export(lens, json).message);
     }
+    {
+        ExportInputs beams;
+        beams.beams = std::make_shared<const BeamFigureData>();
+        ExportSettings json;
+        json.kind = ExportKind::Json;
+        check_translated(run_export(beams, json).message);
+    }
     ModelSession session;
     open_model(session, s, "   ");  // an empty path typed in the model field
     check_translated(session.error);

@@ -15,6 +15,7 @@
 
 #include "app/jobs/head_rank_job.h"
 #include "app/views/predict/generation_worker.h"
+#include "app/views/predict/panel.h"
 #include "app/views/predict/predict.h"
 #include "app/shell/app_options.h"
 #include "app/state/views.h"
@@ -253,6 +254,64 @@ TEST_CASE("generation worker: the thread ends when idle; the session outlives it
     CHECK(a->prompt_length == b->prompt_length);
 }
 
+TEST_CASE("predict panel: release lets go of the models every part of the view held") {
+    PredictPanel p;
+    std::weak_ptr<const pretrained::PretrainedModel> gpt2_gone, bert_gone, marian_gone;
+    {
+        // Fresh copies (not the tests' shared ones): only the panel may keep them alive.
+        PretrainedPtr gpt2 = load_model(fixtures() / "pretrained" / "models" / "tiny-gpt2");
+        PretrainedPtr bert = load_model(fixtures() / "lm" / "tiny-bert-mlm");
+        PretrainedPtr marian = load_model(fixtures() / "pretrained" / "models" / "tiny-marian");
+        gpt2_gone = gpt2;
+        bert_gone = bert;
+        marian_gone = marian;
+        // What the view's draws do: a generation session, a knock-out comparison, BERT's fillers
+        // and a translation step, each posted and its result left where the panel keeps it.
+        p.started_model = gpt2;
+        p.generation.start(gpt2, "once upon a time", p.settings);
+        KnockoutRequest knock;
+        knock.model = gpt2;
+        knock.ids = {1, 2, 3};
+        knock.position = 2;
+        knock.ablation.heads.push_back({0, 0});
+        knock.row_ids = {4, 5};
+        p.posted_knock = knock;
+        p.knock_job->post(knock);
+        MaskedRequest masked;
+        masked.model = bert;
+        masked.text = "the cat [MASK] on the mat.";
+        p.posted_masked = masked;
+        p.masked_job->post(masked);
+        TranslateRequest step;
+        step.model = marian;
+        step.source = "He went home.";
+        p.posted_translate = step;
+        p.translate_job->post(step);
+        predict_panel_wait_idle(p, std::chrono::seconds(30));
+        p.snap = p.generation.take();  // the snapshot the view draws holds its model
+        REQUIRE(p.snap != nullptr);
+    }
+    CHECK_FALSE(gpt2_gone.expired());  // the panel, its session and its jobs' results hold them
+    CHECK_FALSE(marian_gone.expired());
+    predict_panel_release(p);
+    predict_panel_wait_idle(p, std::chrono::seconds(30));  // the session is let go of on its thread
+    CHECK(gpt2_gone.expired());
+    CHECK(bert_gone.expired());    // the MLM head cache keeps its model weakly
+    CHECK(marian_gone.expired());  // and so does what the encoder made of the source
+    CHECK(p.masked_cache->head != nullptr);  // the head itself (its own weights) stays ...
+    p.masked_job->set_linger(std::chrono::milliseconds(20));
+    p.masked_job->post(MaskedRequest{});  // (a run that restarts the thread with the short linger)
+    for (int k = 0; k < 500 && p.masked_job->has_thread(); ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE_FALSE(p.masked_job->has_thread());
+    CHECK(p.masked_cache->head == nullptr);  // ... until the job idles: its model is gone
+    // The view starts again when drawn: a new session with another model works.
+    PretrainedPtr again = tiny_gpt2();
+    p.generation.start(again, "the cat", p.settings);
+    auto snap = settle(p.generation);
+    CHECK(snap->started);
+    CHECK(snap->model == again);
+}
+
 TEST_CASE("generation worker: a model that is not GPT-2, and no model, give messages") {
     PretrainedPtr bert = load_model(fixtures() / "pretrained" / "models" / "tiny-bert");
     GenerationWorker worker;
@@ -424,6 +483,16 @@ TEST_CASE("--generate N: tokens to add in the Predict view, and enough frames to
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().find("--generate") != std::string::npos);
     CHECK(std::string(app_usage()).find("--generate N") != std::string::npos);
+    // --sample SEED: sampling with that seed instead of greedy; a seed below 0 is refused.
+    for (const char* seed : {"7", "-1"}) {
+        std::vector<std::string> sample = {"attnlab", "--sample", seed};
+        std::vector<char*> sample_argv;
+        for (std::string& a : sample) sample_argv.push_back(a.data());
+        auto so = parse_app_options(int(sample_argv.size()), sample_argv.data());
+        CHECK(so.ok() == (seed[0] != '-'));
+        if (so.ok()) CHECK(so->sample_seed == 7);
+    }
+    CHECK(std::string(app_usage()).find("--sample SEED") != std::string::npos);
     // --view's list comes from the views table: every view is named, the last one included.
     for (View v : kViews) CHECK(std::string(app_usage()).find(view_name(v)) != std::string::npos);
     // --show rollout (the heatmap's attention rollout)

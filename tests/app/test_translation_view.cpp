@@ -1,15 +1,23 @@
 // The Predict view's translation numbers (app/views/predict/translation.h) on the real tiny
 // Marian: a target written token by token gives the search's own rows, the bars are the model's
-// probabilities, a search's target and tree match translate.h, and bad input gives a message.
+// probabilities, a sampled step draws from the second bars (seeded), a search's target and tree
+// match translate.h and export as a figure and CSV, and bad input gives a message.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
+#include "app/jobs/export_job.h"
 #include "app/views/predict/translation.h"
 #include "tests/app/same_translation.h"
+#include "core/lm/beam_figure.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/translate.h"
 
@@ -96,7 +104,7 @@ TEST_CASE("translation view: the whole-sentence search is translate.h's beam sea
     CHECK(r.ended);
     REQUIRE(r.tree.size() == r.tree_labels.size());
     // The winner's path: one node per written token, each the token written, the last finished.
-    const std::vector<int> path = winning_path(r.tree, r.prefix);
+    const std::vector<int> path = pretrained::winning_path(r.tree, r.prefix);
     int on_path = 0;
     for (std::size_t s = 0; s < path.size(); ++s) {
         if (path[s] < 0) break;
@@ -108,7 +116,7 @@ TEST_CASE("translation view: the whole-sentence search is translate.h's beam sea
     // A path that leaves the tree stops there.
     std::vector<int> other = r.prefix;
     other[1] = other[1] + 1;
-    const std::vector<int> cut = winning_path(r.tree, other);
+    const std::vector<int> cut = pretrained::winning_path(r.tree, other);
     CHECK(cut[0] == path[0]);
     CHECK(cut[1] == -1);
 }
@@ -172,6 +180,111 @@ TEST_CASE("translation view: a target that fills the decoder is cut where the mo
     const TranslateResult open = run_translate(q);
     CHECK_FALSE(open.ended);
     CHECK_FALSE(open.next.empty());
+}
+
+TEST_CASE("translation view: Write takes the best token, or a seeded draw from the sampling bars") {
+    const PretrainedPtr m = tiny_marian();
+    TranslateRequest q = he_went_home(m);
+    q.shown = m->config.vocab_size;  // every token with p > 0: the sums below are over all of them
+    q.prefix = {run_translate(q).next.front().id};
+    const TranslateResult greedy = run_translate(q);
+    REQUIRE(greedy.error.empty());
+    REQUIRE(greedy.next.size() > 3);
+    CHECK(greedy.written == greedy.next.front().id);
+    CHECK(greedy.next.front().sampled == 1.0f);  // greedy: the best takes it all
+    for (std::size_t i = 1; i < greedy.next.size(); ++i) CHECK(greedy.next[i].sampled == 0.0f);
+
+    // Temperature T: the second bars are p^(1/T) renormalised, computed here from the first bars.
+    q.sampling.greedy = false;
+    q.sampling.temperature = 1.7f;
+    q.sampling.seed = 3;
+    const TranslateResult r = run_translate(q);
+    REQUIRE(r.error.empty());
+    double z = 0, raw_sum = 0, worst = 0;
+    for (const PredictRow& row : r.next) z += std::pow(double(row.raw), 1.0 / 1.7), raw_sum += row.raw;
+    // The bars hold every token the model may write; the banned ones' mass is gone (Hugging Face
+    // applies bad_words_ids after the log-softmax), so they sum to a little under 1.
+    CHECK(raw_sum <= 1.0 + 1e-6);
+    CHECK(raw_sum > 0.9);
+    for (const PredictRow& row : r.next) worst = std::max(worst, std::abs(std::pow(double(row.raw), 1.0 / 1.7) / z - row.sampled));
+    MESSAGE("sampled bars vs p^(1/T)/Z: max |diff| " << worst);
+    CHECK(worst < 1e-5);
+    CHECK(r.written >= 0);
+    CHECK(run_translate(q).written == r.written);  // Undo, then Write: the same token
+
+    // Top-k 1 keeps the best alone.
+    q.sampling.top_k = 1;
+    const TranslateResult one = run_translate(q);
+    CHECK(one.written == one.next.front().id);
+    CHECK(one.next.front().sampled == doctest::Approx(1.0f));
+    CHECK(one.next[1].sampled == 0.0f);
+    q.sampling.top_k = 0;
+
+    // Over seeds, the written tokens come as often as the bars say (T = 1: the model's p over the
+    // tokens it may write).
+    q.sampling.temperature = 1.0f;
+    const int draws = 6000;
+    std::vector<int> count(std::size_t(m->config.vocab_size), 0);
+    for (int seed = 0; seed < draws; ++seed) {
+        q.sampling.seed = std::uint64_t(seed);
+        const int id = run_translate(q).written;
+        REQUIRE(id >= 0);
+        ++count[std::size_t(id)];
+    }
+    for (std::size_t i = 0; i < 3; ++i) {
+        const double p = r.next[i].raw / raw_sum, f = double(count[std::size_t(r.next[i].id)]) / draws;
+        const double sigma = std::sqrt(p * (1 - p) / draws);
+        MESSAGE("token " << r.next[i].label << ": p " << p << ", written " << f << " of " << draws << " ("
+                         << (f - p) / sigma << " sigma)");
+        CHECK(std::abs(f - p) < 4 * sigma + 0.002);
+    }
+
+    // Options outside their ranges: the option named, nothing to write.
+    q.sampling.temperature = 0.0f;
+    const TranslateResult bad = run_translate(q);
+    CHECK(bad.error.find("temperature") != std::string::npos);
+    CHECK(bad.written == -1);
+}
+
+TEST_CASE("translation view: the search's tree exports as a figure and as CSV, one row per box") {
+    const PretrainedPtr m = tiny_marian();
+    TranslateRequest q = he_went_home(m);
+    q.search = true;
+    const TranslateResult r = run_translate(q);
+    REQUIRE(r.error.empty());
+    REQUIRE_FALSE(r.tree.empty());
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("attnlab-beams-export-" + std::to_string(std::rand()));
+    fs::create_directories(dir);
+    ExportInputs in;
+    in.beams = std::make_shared<const BeamFigureData>(lm::beam_figure_data(*m, q.source, r.tree, r.prefix, r.beams, r.score));
+    in.font_file = std::string(ATTNLAB_ASSET_DIR) + "/fonts/NanumGothic.ttf";
+    in.lang = FigureLang::Ko;
+    ExportSettings s;
+    s.kind = ExportKind::Csv;
+    s.path = default_beams_export_path(dir.string(), s.kind);
+    CHECK(fs::path(s.path).filename() == "attnlab-beams.csv");
+    ExportOutcome o = run_export(in, s);
+    REQUIRE_MESSAGE(o.ok, o.message);
+    std::ifstream csv(o.path, std::ios::binary);
+    std::string first;
+    std::getline(csv, first);
+    CHECK(first == "\xEF\xBB\xBFstep,node,parent,id,token,sum_log_p,finished,winner\r");  // BOM for spreadsheets
+    std::size_t rows = 0, boxes = 0;
+    for (std::string line; std::getline(csv, line);) ++rows;
+    for (const auto& step : r.tree) boxes += step.size();
+    CHECK(rows == boxes);
+    s.kind = ExportKind::Svg;
+    s.path = (dir / "tree").string();  // the extension is added
+    o = run_export(in, s);
+    REQUIRE_MESSAGE(o.ok, o.message);
+    CHECK(o.path == (dir / "tree.svg").string());
+    std::ifstream svg(o.path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(svg)), std::istreambuf_iterator<char>());
+    CHECK(text.find("빔 탐색") != std::string::npos);
+    s.kind = ExportKind::Json;  // the search as JSON is attnlab generate's
+    CHECK_FALSE(run_export(in, s).ok);
+    fs::remove_all(dir);
 }
 
 TEST_CASE("translation view: an empty source, invalid UTF-8 and no model give messages, not results") {

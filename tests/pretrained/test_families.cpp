@@ -171,3 +171,21 @@ TEST_CASE("a model in memory runs through its family like one read from a folder
     CHECK(copy->weight_bytes == gpt2->weight_bytes);
     CHECK(copy->caps().next_token);
 }
+
+TEST_CASE("live_model_count: every model alive counts, read from a folder, copied or made in memory") {
+    const int before = live_model_count();
+    {
+        const auto gpt2 = load("tiny-gpt2");
+        CHECK(live_model_count() == before + 1);
+        const auto copy = in_memory_model(gpt2->config, gpt2->weights, "copy");
+        CHECK(live_model_count() == before + 2);
+        {
+            PretrainedModel value;  // a copy by value and a moved one count as themselves
+            value.name = "x";
+            PretrainedModel moved = std::move(value);
+            CHECK(live_model_count() == before + 4);
+        }
+        CHECK(live_model_count() == before + 2);
+    }
+    CHECK(live_model_count() == before);
+}

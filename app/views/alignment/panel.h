@@ -19,7 +19,7 @@ namespace attn::app {
 struct AlignmentPanel {
     int selected = -1;     // the target word followed (−1: all)
     // Cached for (trace, layer, head, source, pieces).
-    std::shared_ptr<const Trace> cached_trace;
+    std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     int cached_layer = -1, cached_head = -1, cached_source = -1, cached_pieces = -1;
     WordGroups target, source_words;
     Mat words;  // (W_tgt, W_src)

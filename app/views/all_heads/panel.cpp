@@ -33,7 +33,7 @@ bool refresh(AllHeadsPanel& p, const std::shared_ptr<const Trace>& trace, int la
         }
         p.renderers.push_back(r);
     }
-    if (p.uploaded_trace != trace || p.uploaded_layer != layer_index) {
+    if (p.uploaded_trace.lock() != trace || p.uploaded_layer != layer_index) {
         const LayerTrace& layer = trace->layers[size_t(layer_index)];
         p.max_weight.assign(n, 1.0f);
         for (int h = 0; h < shown_heads; ++h) {

@@ -22,7 +22,7 @@ struct AllHeadsPanel {
     // renderers[h] for head h < shown heads, then one for the average. Created on first need.
     std::vector<HeatmapRenderer> renderers;
     std::string renderer_error;
-    std::shared_ptr<const Trace> uploaded_trace;  // what the renderers hold (this layer of it)
+    std::weak_ptr<const Trace> uploaded_trace;    // what the renderers hold (this layer of it; weakly)
     int uploaded_layer = -1;
     HeatmapData average;                          // (T_q, T_k) mean weights of uploaded_trace
     std::vector<float> max_weight;                // per renderer: 99th percentile of its values

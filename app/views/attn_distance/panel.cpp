@@ -29,7 +29,7 @@ void draw_attn_distance_panel(AttnDistancePanel& p, AppState& s, const ComputeVi
     }
     const Trace& trace = *view.trace;
     clamp_selection(s, trace);
-    if (p.cached_trace != view.trace) {
+    if (p.cached_trace.lock() != view.trace) {
         p.data = distance_plot_data(trace);
         p.cached_trace = view.trace;
     }

@@ -13,7 +13,7 @@
 namespace attn::app {
 
 struct AttnDistancePanel {
-    std::shared_ptr<const Trace> cached_trace;
+    std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     DistancePlotData data;
 };
 

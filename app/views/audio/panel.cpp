@@ -51,7 +51,7 @@ void upload_spectrogram(AudioPanel& p, const std::shared_ptr<const TraceAudio>& 
 // The cross-attention map of rows first_row … T − 1 over the frames, each row scaled to its maximum.
 void upload_map(AudioPanel& p, const std::shared_ptr<const Trace>& cross, int first_row,
                 const std::vector<std::pair<int, int>>& heads, Colormap map) {
-    if (p.map_trace == cross && p.map_heads == heads && p.map_colours == map && p.map_texture != 0) return;
+    if (p.map_trace.lock() == cross && p.map_heads == heads && p.map_colours == map && p.map_texture != 0) return;
     p.map_rows.clear();
     for (int r = first_row; r < cross->t_q(); ++r) p.map_rows.push_back(audio_cross_row(*cross, r, heads));
     const int rows = int(p.map_rows.size()), cols = rows > 0 ? int(p.map_rows.front().size()) : 0;

@@ -24,7 +24,7 @@ struct AudioPanel {
     int texture_frames = 0;  // mel frames in the texture (those holding sound)
     // Every written token's cross-attention over the frames, for (trace, heads, colormap): the
     // rows (T − prompt, F) for hover values, and as a texture (each row on its own 0 … max).
-    std::shared_ptr<const Trace> map_trace;
+    std::weak_ptr<const Trace> map_trace;  // the trace the map shows (weakly: an old trace is freed)
     std::vector<std::pair<int, int>> map_heads;
     Colormap map_colours = Colormap::Viridis;
     std::vector<std::vector<float>> map_rows;

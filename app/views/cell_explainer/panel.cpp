@@ -51,7 +51,7 @@ void draw_cell_explainer_panel(CellExplainerPanel& p, const AppState& s, const C
         return;
     }
     const int layer = clamp_layer(s.layer, *trace);
-    if (p.cached_trace != view.trace || p.cached_layer != layer || p.cached_head != s.head ||
+    if (p.cached_trace.lock() != view.trace || p.cached_layer != layer || p.cached_head != s.head ||
         p.cached_i != s.sel_query || p.cached_j != s.sel_key) {
         p.expl = explain_cell(trace->layers[size_t(layer)], s.head, s.sel_query, s.sel_key);
         p.cached_trace = view.trace;

@@ -13,7 +13,7 @@
 namespace attn::app {
 
 struct CellExplainerPanel {
-    std::shared_ptr<const Trace> cached_trace;
+    std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     int cached_layer = -1, cached_head = -1, cached_i = -1, cached_j = -1;
     CellExplanation expl;
 };

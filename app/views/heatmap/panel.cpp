@@ -139,7 +139,7 @@ void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, i
         if (auto done = p.rollout_job->take(); done && done->request == p.rollout_trace) p.rollout = done->result;
         rollout = p.rollout;
     }
-    if (p.data_trace != trace || p.data_layer != layer || p.data_head != head || p.data_quantity != quantity ||
+    if (p.data_trace.lock() != trace || p.data_layer != layer || p.data_head != head || p.data_quantity != quantity ||
         p.data_auto_contrast != auto_contrast || p.data_rollout != rollout) {
         p.data = rollout ? make_rollout_data((*rollout)[size_t(layer)])
                          : make_heatmap_data(trace->layers[size_t(layer)], head, quantity);
@@ -153,7 +153,7 @@ void refresh_cache(HeatmapPanel& p, const std::shared_ptr<const Trace>& trace, i
         p.data_head = head;
         p.data_quantity = quantity;
     }
-    if (p.label_trace != trace) {
+    if (p.label_trace.lock() != trace) {
         const TextWidthFn width = [](std::string_view s) {
             return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
         };

@@ -36,14 +36,14 @@ struct HeatmapPanel {
     std::string renderer_error;  // shader/GL setup failure: shown instead of the cells
 
     // Values of the shown (trace, layer, head, quantity); re-made and re-uploaded when one changes.
-    std::shared_ptr<const Trace> data_trace;
+    std::weak_ptr<const Trace> data_trace;  // the trace `data` came from (weakly: an old trace is freed)
     int data_layer = -1;
     int data_head = -1;
     HeatmapQuantity data_quantity = HeatmapQuantity::Weights;
     HeatmapData data;
 
     // Axis labels of label_trace, elided to kMaxLabelPx.
-    std::shared_ptr<const Trace> label_trace;
+    std::weak_ptr<const Trace> label_trace;
     std::vector<std::string> row_labels, col_labels;  // (T_q), (T_k)
     float row_label_w = 0.0f, col_label_w = 0.0f;     // widest of each, px
 

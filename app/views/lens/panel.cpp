@@ -22,6 +22,13 @@ void lens_panel_wait_idle(LensPanel& p, std::chrono::milliseconds timeout) { p.j
 
 void lens_panel_open_export(LensPanel& p) { p.figure_export.request = true; }
 
+void lens_panel_release(LensPanel& p) {
+    p.job->drop();
+    p.posted = LensRequest{};
+    p.posted_any = false;
+    p.result.reset();
+}
+
 namespace {
 
 bool same(const LensRequest& a, const LensRequest& b) {

@@ -34,6 +34,9 @@ struct LensPanel {
 void draw_lens_panel(LensPanel& panel, AppState& state, const ComputeView& view);
 void lens_panel_set_wakeup(LensPanel& panel, std::function<void()> wake);
 void lens_panel_wait_idle(LensPanel& panel, std::chrono::milliseconds timeout);
+// The view's model changed: forgets the request and result that hold another model (a closed one
+// is freed even while this view is not drawn; the next draw posts again).
+void lens_panel_release(LensPanel& panel);
 // File ▸ Export and Ctrl+E in the Lens view: the lens figure's own popup.
 void lens_panel_open_export(LensPanel& panel);
 

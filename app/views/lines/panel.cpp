@@ -76,7 +76,7 @@ void draw_lines_panel(LinesPanel& p, AppState& s, const ComputeView& view) {
         if (m.x < left_x + 6.0f) p.focus_q = token_at(m.y, t_q, top, height);
         if (m.x > right_x - 6.0f) p.focus_k = token_at(m.y, t_k, top, height);
     }
-    if (p.cached_trace != view.trace || p.cached_layer != s.layer || p.cached_head != s.head ||
+    if (p.cached_trace.lock() != view.trace || p.cached_layer != s.layer || p.cached_head != s.head ||
         p.cached_q != p.focus_q || p.cached_k != p.focus_k) {
         p.lines = attention_lines(layer, s.head, p.focus_q, p.focus_k);
         p.cached_trace = view.trace;

@@ -13,7 +13,7 @@
 namespace attn::app {
 
 struct LinesPanel {
-    std::shared_ptr<const Trace> cached_trace;
+    std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     int cached_layer = -1, cached_head = -1, cached_q = -2, cached_k = -2;
     std::vector<AttentionLine> lines;
     int focus_q = -1, focus_k = -1;  // token under the pointer last frame (-1 = none)

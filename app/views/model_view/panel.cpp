@@ -21,7 +21,7 @@ namespace attn::app {
 namespace {
 
 void refresh_atlas(ModelViewPanel& p, const std::shared_ptr<const Trace>& trace, Colormap map) {
-    if (p.atlas_trace == trace && p.atlas_map == map) return;
+    if (p.atlas_trace.lock() == trace && p.atlas_map == map) return;
     const auto t0 = std::chrono::steady_clock::now();
     p.atlas = make_model_atlas(*trace, map);
     if (p.atlas.width > 0) p.texture = upload_rgba_texture(p.texture, p.atlas.rgba.data(), p.atlas.width, p.atlas.height);

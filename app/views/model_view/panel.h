@@ -18,7 +18,7 @@
 namespace attn::app {
 
 struct ModelViewPanel {
-    std::shared_ptr<const Trace> atlas_trace;  // what `texture` shows
+    std::weak_ptr<const Trace> atlas_trace;  // what `texture` shows (weakly: an old trace is freed)
     Colormap atlas_map = Colormap::Viridis;
     ModelAtlas atlas;       // sizes of the uploaded atlas (its pixels are dropped after upload)
     unsigned texture = 0;   // GL name, 0 = none yet

@@ -194,6 +194,13 @@ void draw_roles_column(RolesPanel& p, AppState& s, const ComputeView& view) {
 
 void roles_panel_wait_idle(RolesPanel& p, std::chrono::milliseconds timeout) { p.job->wait_idle(timeout); }
 
+void roles_panel_release(RolesPanel& p) {
+    p.job->drop();
+    p.posted = RolesRequest{};
+    p.posted_any = false;
+    p.result.reset();
+}
+
 void roles_panel_set_wakeup(RolesPanel& p, const std::function<void()>& wake) { p.job->set_wakeup(wake); }
 
 }  // namespace attn::app

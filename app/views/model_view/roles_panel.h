@@ -44,6 +44,8 @@ void role_tooltip_line(const lm::HeadRoleTable& table, int layer, int head, Lang
 void draw_roles_column(RolesPanel& panel, AppState& state, const ComputeView& view);
 
 void roles_panel_wait_idle(RolesPanel& panel, std::chrono::milliseconds timeout);
+// The view's model changed: forgets the request and scores of another model (see lens_panel_release).
+void roles_panel_release(RolesPanel& panel);
 void roles_panel_set_wakeup(RolesPanel& panel, const std::function<void()>& wake);
 
 }  // namespace attn::app

@@ -38,11 +38,11 @@ float draw_z0_section(PipelinePanel& p, const AppState& s, const std::shared_ptr
     const Lang lang = s.lang;
     const Trace& trace = *owner;
     const TraceImage& img = *trace.image;
-    if (p.z0_trace != owner || p.z0_query != s.image_query || p.z0_map != s.colormap) {
+    if (p.z0_trace.lock() != owner || p.z0_query != s.image_query || p.z0_map != s.colormap) {
         p.z0_rows = embedding_rows(trace, embedding_tokens(img, s.image_query, img.prefix_tokens + 3));
         p.z0_strips = embedding_strips(p.z0_rows, s.colormap);
         p.z0_texture = upload_rgba_texture(p.z0_texture, p.z0_strips.rgba.data(), p.z0_strips.width, p.z0_strips.height);
-        if (p.z0_trace != owner) {
+        if (p.z0_trace.lock() != owner) {
             std::vector<std::uint8_t> rgba(size_t(img.width) * size_t(img.height) * 4, 255);  // (H, W, 4)
             for (size_t k = 0, n = size_t(img.width) * size_t(img.height); k < n && 3 * k + 2 < img.rgb.size(); ++k)
                 for (size_t c = 0; c < 3; ++c) rgba[4 * k + c] = img.rgb[3 * k + c];
@@ -154,7 +154,7 @@ void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView&
         item_tooltip(tr(lang, Txt::PipeZ0ShowTip));
         if (p.show_z0) draw_z0_section(p, s, view.trace, ImGui::GetContentRegionAvail().x);
     }
-    if (p.cached_trace != view.trace || p.cached_layer != layer_index || p.cached_head != head ||
+    if (p.cached_trace.lock() != view.trace || p.cached_layer != layer_index || p.cached_head != head ||
         p.cached_same_scale != p.same_scale) {
         p.stages = make_pipeline(*view.trace, layer_index, head);
         if (p.same_scale) share_score_scale(p.stages);

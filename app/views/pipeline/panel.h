@@ -21,7 +21,7 @@ namespace attn::app {
 struct PipelinePanel {
     std::vector<HeatmapRenderer> renderers;  // kPipelineStages, created on first draw
     std::string renderer_error;
-    std::shared_ptr<const Trace> cached_trace;
+    std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     int cached_layer = -1, cached_head = -1;
     bool cached_same_scale = false;
     std::vector<PipelineStage> stages;
@@ -29,7 +29,7 @@ struct PipelinePanel {
     // Image runs: z₀ = [x_class; x_p E] + E_pos for a few tokens (pipeline_image.h), one texture
     // of strips and one of the picture (for the patch thumbnails), rebuilt per trace/query/colormap.
     bool show_z0 = true;
-    std::shared_ptr<const Trace> z0_trace;
+    std::weak_ptr<const Trace> z0_trace;  // the image run the strips show (weakly)
     int z0_query = -1;
     Colormap z0_map = Colormap::Viridis;
     std::vector<EmbedRow> z0_rows;

@@ -54,8 +54,8 @@ void draw_pos_similarity_panel(PosSimilarityPanel& p, AppState& s, const Compute
     const TraceImage& img = *trace.image;
     const int rows = img.grid_rows, cols = img.grid_cols, n = rows * cols;
     if (n <= 0) return;
-    if (p.cached_trace != view.trace || p.cached_map != s.colormap) {
-        if (p.cached_trace != view.trace) p.similarity = position_similarity(trace);
+    if (p.cached_trace.lock() != view.trace || p.cached_map != s.colormap) {
+        if (p.cached_trace.lock() != view.trace) p.similarity = position_similarity(trace);
         p.tiles = similarity_tiles(p.similarity, rows, cols, s.colormap, similarity_cell_pixels(rows, cols, 1024));
         p.texture = upload_rgba_texture(p.texture, p.tiles.rgba.data(), p.tiles.width, p.tiles.height);
         p.cached_trace = view.trace;

@@ -13,7 +13,7 @@
 namespace attn::app {
 
 struct PosSimilarityPanel {
-    std::shared_ptr<const Trace> cached_trace;
+    std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     Colormap cached_map = Colormap::Viridis;
     Mat similarity;          // (N, N)
     SimilarityTiles tiles;   // all maps

@@ -97,7 +97,7 @@ void draw_positional_panel(PositionalPanel& p, AppState& s, const ComputeView& v
     const int layer_index = clamp_layer(s.layer, *trace);
     const LayerTrace& layer = trace->layers[size_t(layer_index)];
     const int head = std::clamp(s.head, 0, layer.n_heads - 1);
-    if (p.cached_trace != view.trace || p.cached_layer != layer_index || p.cached_head != head) {
+    if (p.cached_trace.lock() != view.trace || p.cached_layer != layer_index || p.cached_head != head) {
         p.pe_data = matrix_heatmap_data(trace->q_positions);
         if (!trace->model.positional) {  // all zeros: a neutral fixed scale instead of min = max
             p.pe_data.vmin = -1.0f;

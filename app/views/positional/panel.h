@@ -18,7 +18,7 @@ struct PositionalPanel {
     HeatmapRenderer pe, weights;
     bool renderers_ready = false;
     std::string renderer_error;
-    std::shared_ptr<const Trace> cached_trace;
+    std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     int cached_layer = -1, cached_head = -1;
     HeatmapData pe_data;       // (T_q, d_model)
     HeatmapData weight_data;   // (T_q, T_k)

@@ -84,6 +84,17 @@ void GenerationWorker::set_settings(const PredictSettings& settings) {
     post(std::move(c), false);
 }
 
+void GenerationWorker::release() {
+    std::shared_ptr<const PredictSnapshot> untaken;  // destroyed below, unlocked
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        untaken = std::exchange(done_, nullptr);
+    }
+    Command c;
+    c.kind = Kind::Release;
+    post(std::move(c), true);
+}
+
 std::shared_ptr<const PredictSnapshot> GenerationWorker::take() {
     std::lock_guard<std::mutex> lock(mutex_);
     return std::exchange(done_, nullptr);
@@ -221,6 +232,19 @@ void GenerationWorker::execute(const Command& c) {
             break;
         case Kind::Settings:
             break;
+        case Kind::Release: {
+            session_.reset();
+            model_.reset();
+            generated_.clear();
+            source_text_.clear();
+            task_note_.clear();
+            std::shared_ptr<const PredictSnapshot> untaken;  // publishes nothing: there is nothing to show
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                untaken = std::exchange(done_, nullptr);
+            }
+            return;  // `untaken` (and a model only it held) ends here, unlocked
+        }
     }
     publish(error, false);
 }

@@ -6,6 +6,7 @@
 //                                              session, reseeded when the seed changes)
 //               undo(settings)                 lm::pop_token
 //               set_settings(settings)         position / sampling / bars changed
+//               release()                      forget the session and its model (another opened)
 //   job thread: runs the commands in order; after each one (and after every generated token)
 //               publishes an immutable PredictSnapshot
 //   UI thread:  take() each frame → the newest snapshot, drawn by value
@@ -66,6 +67,9 @@ public:
     void generate(int n, const PredictSettings& settings);
     void undo(const PredictSettings& settings);
     void set_settings(const PredictSettings& settings);  // replaces a queued settings change
+    // Drops the queue, stops a generation, and lets go of the session and its model (the app
+    // closed it); the snapshot not yet taken goes too. start() begins anew.
+    void release();
 
     std::shared_ptr<const PredictSnapshot> take();  // the newest snapshot not yet taken, or null
     bool busy() const;
@@ -74,7 +78,7 @@ public:
     void set_linger(std::chrono::milliseconds linger);     // kJobLinger; tests shorten it
 
 private:
-    enum class Kind { Start, Generate, Undo, Settings };
+    enum class Kind { Start, Generate, Undo, Settings, Release };
     struct Command {
         Kind kind = Kind::Settings;
         PretrainedPtr model;

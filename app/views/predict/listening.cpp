@@ -86,7 +86,7 @@ TranslateResult run_listen(const TranslateRequest& q, EncodedSource& kept) {
             if (int(best) == eos) break;
             family.append_target(s, int(best));
         }
-        r.ended = !r.prefix.empty() && (r.prefix.back() == eos || P + int(r.prefix.size()) >= limit);
+        r.ended = target_ended(r.prefix, P, limit, eos);
         r.beams = 1;
     } else {
         if (!fit_prefix(r, q.prefix, P, limit, eos, m.config.vocab_size)) return r;
@@ -100,18 +100,7 @@ TranslateResult run_listen(const TranslateRequest& q, EncodedSource& kept) {
         for (const Mat& a : s.steps[first + t].cross_attention) layers.push_back(a.leftCols(std::min<Eigen::Index>(F, a.cols())));
         r.cross.push_back(std::move(layers));
     }
-    std::vector<int> text_ids;
-    for (int id : r.prefix) {
-        r.prefix_labels.push_back(family.token_label(m, id));
-        if (!m.target_tok().is_special(id)) text_ids.push_back(id);
-    }
-    r.text = family.decode(m, text_ids);
-    if (!r.ended && s.logits.size() > 0) {
-        for (const pretrained::TokenScore& k : pretrained::top_tokens(scores(), s.logits, std::max(q.shown, 1))) {
-            if (k.probability <= 0.0f) break;  // suppressed tokens
-            r.next.push_back(PredictRow{k.id, family.token_label(m, k.id), k.probability, k.probability});
-        }
-    }
+    describe_target(r, q, r.ended || s.logits.size() == 0 ? RowVec() : scores(), s.logits);  // suppressed tokens at −∞
     return r;
 }
 

@@ -1,5 +1,5 @@
-// panel.cpp — the Predict view: the next-token model's part (bars, sampling controls, generation,
-// the growing attention heatmap) and the choice between it and BERT's (panel_masked.cpp)
+// panel.cpp — the Predict view: the next-token model's part (bars, generation, the growing
+// attention heatmap) and the choice between it and BERT's (panel_masked.cpp)
 // (implementation; the interface and its contract are in panel.h)
 #include "app/views/predict/panel.h"
 
@@ -17,35 +17,6 @@
 #include "core/base/colormap.h"
 
 namespace attn::app {
-
-PredictPanel::PredictPanel()
-    : masked_job(std::make_unique<LatestJob<MaskedRequest, MaskedResult>>(
-          [cache = std::make_shared<MlmHeadCache>()](const MaskedRequest& r) { return run_masked(r, *cache); }, "attn-masked")),
-      knock_job(std::make_unique<LatestJob<KnockoutRequest, KnockoutResult>>(run_knockout, "attn-knockout")),
-      translate_job(std::make_unique<LatestJob<TranslateRequest, TranslateResult>>(
-          [kept = std::make_shared<EncodedSource>()](const TranslateRequest& q) { return run_translate(q, *kept); }, "attn-translate")) {
-    settings.sampling.greedy = true;
-    settings.sampling.temperature = 1.0f;
-    settings.sampling.top_k = 0;
-    settings.sampling.top_p = 1.0f;
-    settings.sampling.seed = 42;
-}
-
-void predict_panel_set_wakeup(PredictPanel& p, const std::function<void()>& wake) {
-    p.generation.set_wakeup(wake);
-    p.masked_job->set_wakeup(wake);
-    p.knock_job->set_wakeup(wake);
-    p.translate_job->set_wakeup(wake);
-    p.rank.set_wakeup(wake);
-}
-
-void predict_panel_wait_idle(PredictPanel& p, std::chrono::milliseconds timeout) {
-    p.generation.wait_idle(timeout);
-    p.masked_job->wait_idle(timeout);
-    p.knock_job->wait_idle(timeout);
-    p.translate_job->wait_idle(timeout);
-    p.rank.wait_idle(timeout);
-}
 
 namespace {
 
@@ -112,42 +83,6 @@ void draw_grown_heatmap(const PredictSnapshot& snap, int layer, int head, int ch
 }
 
 void post_settings(PredictPanel& p) { p.generation.set_settings(p.settings); }
-
-void draw_sampling_controls(PredictPanel& p, Lang lang) {
-    lm::SamplingOptions& o = p.settings.sampling;
-    bool changed = false;
-    changed |= ImGui::Checkbox(p.label(lang, Txt::PredictGreedy, "pr_greedy"), &o.greedy);
-    item_tooltip(tr(lang, Txt::PredictGreedyTip));
-    ImGui::BeginDisabled(o.greedy);
-    ImGui::SameLine(0.0f, 16.0f);
-    ImGui::SetNextItemWidth(120.0f);
-    changed |= ImGui::SliderFloat(p.label(lang, Txt::PredictTemp, "pr_temp"), &o.temperature, 0.1f, 3.0f, "%.2f",
-                                  ImGuiSliderFlags_AlwaysClamp);
-    item_tooltip(tr(lang, Txt::PredictTempTip));
-    ImGui::SameLine(0.0f, 16.0f);
-    ImGui::SetNextItemWidth(90.0f);
-    changed |= ImGui::SliderInt(p.label(lang, Txt::PredictTopK, "pr_topk"), &o.top_k, 0, 50, "%d", ImGuiSliderFlags_AlwaysClamp);
-    item_tooltip(tr(lang, Txt::PredictTopKTip));
-    ImGui::SameLine(0.0f, 16.0f);
-    ImGui::SetNextItemWidth(90.0f);
-    changed |= ImGui::SliderFloat(p.label(lang, Txt::PredictTopP, "pr_topp"), &o.top_p, 0.05f, 1.0f, "%.2f",
-                                  ImGuiSliderFlags_AlwaysClamp);
-    item_tooltip(tr(lang, Txt::PredictTopPTip));
-    ImGui::SameLine(0.0f, 16.0f);
-    int seed = int(o.seed);
-    ImGui::SetNextItemWidth(90.0f);
-    if (ImGui::InputInt(p.label(lang, Txt::PredictSeed, "pr_seed"), &seed)) {
-        o.seed = std::uint64_t(std::max(seed, 0));
-        changed = true;
-    }
-    item_tooltip(tr(lang, Txt::PredictSeedTip));
-    ImGui::EndDisabled();
-    ImGui::SameLine(0.0f, 16.0f);
-    ImGui::SetNextItemWidth(80.0f);
-    changed |= ImGui::SliderInt(p.label(lang, Txt::PredictShown, "pr_shown"), &p.settings.shown, 3, 20, "%d",
-                                ImGuiSliderFlags_AlwaysClamp);
-    if (changed) post_settings(p);
-}
 
 void draw_generation_controls(PredictPanel& p, AppState& s, const PredictSnapshot& snap) {
     const Lang lang = s.lang;
@@ -224,7 +159,7 @@ void draw_gpt2(PredictPanel& p, AppState& s, const ComputeView& view) {
         post_settings(p);
     }
     ImGui::Spacing();
-    draw_sampling_controls(p, lang);
+    if (draw_sampling_controls(p, lang)) post_settings(p);
     draw_generation_controls(p, s, snap);
     {  // heads of another model are dropped
         const pretrained::Ablation inside = heads_inside(knockout_ablation(s), snap.n_layers, snap.n_heads);

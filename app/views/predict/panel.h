@@ -8,11 +8,13 @@
 // on a job thread, beside the same fillers without the knocked-out heads; a checkpoint without the
 // head, or no model at all, gets a message instead.
 // A translation model (Marian): the source's tokens, the target written one token at a time (the
-// best, or a clicked bar) or by the model's search (beams or greedy, with its beam tree), and the
-// cross-attention row the decoder read while writing each token.
-// Files: panel.cpp (GPT-2 and the choice), panel_masked.cpp (BERT), panel_translate.cpp
-// (translation), panel_knockout.cpp (knocked-out heads, the ranking), panel_parts.cpp (token row,
-// messages); panel_parts.h joins them.
+// best or a sample, or a clicked bar) or by the model's search (beams or greedy, with its beam tree,
+// which Export tree… saves as a figure), and the cross-attention row the decoder read while writing
+// each token.
+// Files: panel_state.cpp (the jobs, waiting, release; GL-free), panel.cpp (GPT-2 and the choice),
+// panel_masked.cpp (BERT), panel_translate.cpp (translation), tree_export.cpp (its beam tree's
+// export), panel_knockout.cpp (knocked-out heads, the ranking), panel_parts.cpp (token row,
+// sampling controls, messages); panel_parts.h joins them.
 #pragma once
 
 #include <chrono>
@@ -24,17 +26,21 @@
 
 #include "app/jobs/async_job.h"
 #include "app/jobs/compute_worker.h"
+#include "app/jobs/export_job.h"
 #include "app/jobs/head_rank_job.h"
 #include "app/state/app_state.h"
 #include "app/views/predict/generation_worker.h"
 #include "app/views/predict/predict.h"
 #include "app/views/predict/translation.h"
-#include "app/widgets/ui_widgets.h"
+#include "app/i18n/label_buf.h"
 
 namespace attn::app {
 
 struct PredictPanel {
     PredictPanel();
+    // What the masked and translation jobs keep between runs (used on their threads only).
+    std::shared_ptr<MlmHeadCache> masked_cache = std::make_shared<MlmHeadCache>();
+    std::shared_ptr<EncodedSource> translate_kept = std::make_shared<EncodedSource>();
     PredictSettings settings;
     int plus_n = 10;              // the "+N tokens" count
     int auto_generate = 0;        // --generate N: tokens to add once the session has started
@@ -74,12 +80,16 @@ struct PredictPanel {
     int translate_head = 0;                      // 1-based head; 0 = the mean of the layer's heads
     bool translate_on_start = false;             // --translate (screenshots): search once at start
     bool tree_to_winner = false;                 // scroll the new beam tree to where the winner ends
+    ViewExport tree_export;                      // Export tree… (tree_export.h)
 
     LabelBuf label;
 };
 
 void draw_predict_panel(PredictPanel& panel, AppState& state, const ComputeView& view);
 void predict_panel_set_wakeup(PredictPanel& panel, const std::function<void()>& wake);
+// The view's model changed: forgets every request, result and session that holds another model, so
+// that a closed model is freed even while this view is not drawn (the app calls it; draws re-post).
+void predict_panel_release(PredictPanel& panel);
 void predict_panel_wait_idle(PredictPanel& panel, std::chrono::milliseconds timeout);
 
 }  // namespace attn::app

@@ -1,7 +1,9 @@
-// panel_parts.cpp — the Predict view's token row and message lines
+// panel_parts.cpp — the Predict view's token row, sampling controls and message lines
 // (implementation; the interface and its contract are in panel_parts.h)
 #include "app/views/predict/panel_parts.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 #include "app/i18n/core_messages.h"
@@ -61,6 +63,42 @@ void draw_knock_change(Lang lang, const PredictRow& chosen, float knocked, const
     if (top_without && top_without->id != chosen.id)
         ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.55f, 1.0f), tr(lang, Txt::KnockTopNow), top_without->label.c_str(),
                            double(top_without->raw));
+}
+
+bool draw_sampling_controls(PredictPanel& p, Lang lang) {
+    lm::SamplingOptions& o = p.settings.sampling;
+    bool changed = false;
+    changed |= ImGui::Checkbox(p.label(lang, Txt::PredictGreedy, "pr_greedy"), &o.greedy);
+    item_tooltip(tr(lang, Txt::PredictGreedyTip));
+    ImGui::BeginDisabled(o.greedy);
+    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::SetNextItemWidth(120.0f);
+    changed |= ImGui::SliderFloat(p.label(lang, Txt::PredictTemp, "pr_temp"), &o.temperature, 0.1f, 3.0f, "%.2f",
+                                  ImGuiSliderFlags_AlwaysClamp);
+    item_tooltip(tr(lang, Txt::PredictTempTip));
+    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::SetNextItemWidth(90.0f);
+    changed |= ImGui::SliderInt(p.label(lang, Txt::PredictTopK, "pr_topk"), &o.top_k, 0, 50, "%d", ImGuiSliderFlags_AlwaysClamp);
+    item_tooltip(tr(lang, Txt::PredictTopKTip));
+    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::SetNextItemWidth(90.0f);
+    changed |= ImGui::SliderFloat(p.label(lang, Txt::PredictTopP, "pr_topp"), &o.top_p, 0.05f, 1.0f, "%.2f",
+                                  ImGuiSliderFlags_AlwaysClamp);
+    item_tooltip(tr(lang, Txt::PredictTopPTip));
+    ImGui::SameLine(0.0f, 16.0f);
+    int seed = int(o.seed);
+    ImGui::SetNextItemWidth(90.0f);
+    if (ImGui::InputInt(p.label(lang, Txt::PredictSeed, "pr_seed"), &seed)) {
+        o.seed = std::uint64_t(std::max(seed, 0));
+        changed = true;
+    }
+    item_tooltip(tr(lang, Txt::PredictSeedTip));
+    ImGui::EndDisabled();
+    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::SetNextItemWidth(80.0f);
+    changed |= ImGui::SliderInt(p.label(lang, Txt::PredictShown, "pr_shown"), &p.settings.shown, 3, 20, "%d",
+                                ImGuiSliderFlags_AlwaysClamp);
+    return changed;
 }
 
 }  // namespace attn::app::predict_view

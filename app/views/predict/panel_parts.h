@@ -1,5 +1,5 @@
 // panel_parts.h — the Predict view's drawing pieces shared by its files (internal to app/views/predict):
-// the token row and messages (panel_parts.cpp), the knocked-out heads and the head ranking
+// the token row, sampling controls and messages (panel_parts.cpp), the knocked-out heads and the head ranking
 // (panel_knockout.cpp), BERT's masked-token fillers (panel_masked.cpp); panel.cpp draws GPT-2's
 // part and picks one. ImGui, UI thread only.
 #pragma once
@@ -11,6 +11,7 @@
 
 #include "app/state/app_state.h"
 #include "app/views/predict/panel.h"
+#include "app/widgets/ui_widgets.h"
 
 namespace attn::app::predict_view {
 
@@ -19,6 +20,8 @@ namespace attn::app::predict_view {
 int token_row(const std::vector<std::string>& labels, const std::vector<bool>& accent, int chosen, const char* tip,
               ImU32 accent_colour);
 void wrapped_dim(const char* text);
+// Greedy, temperature, top-k, top-p, seed and the bars shown (panel.settings); true when one changed.
+bool draw_sampling_controls(PredictPanel& panel, Lang lang);
 // "Cannot predict: <the core's message in the UI language>".
 void error_line(Lang lang, const std::string& core_message);
 

@@ -1,5 +1,5 @@
 // panel_translate.cpp — the Predict view for a translation model: the source's tokens, the target
-// written one token at a time (the best, a clicked bar, Undo, Start over) or by the model's own
+// written one token at a time (the best or a sample, a clicked bar, Undo, Start over) or by the model's own
 // search, the next token's bars, what the decoder read in the source while writing each token, and
 // the beam search's tree. The numbers come from translation.h on the panel's job thread.
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include "app/plot/hbars.h"
 #include "app/plot/plot.h"
 #include "app/views/predict/panel_parts.h"
+#include "app/views/predict/tree_export.h"
 #include "app/widgets/layer_choice.h"
 #include "core/base/colormap.h"
 #include "core/pretrained/speech.h"
@@ -20,6 +21,11 @@ namespace attn::app::predict_view {
 
 namespace {
 
+bool same_sampling(const lm::SamplingOptions& a, const lm::SamplingOptions& b) {
+    return a.greedy == b.greedy && a.temperature == b.temperature && a.top_k == b.top_k && a.top_p == b.top_p &&
+           a.seed == b.seed;
+}
+
 // Posts a request when what the panel shows no longer matches what was asked.
 void post_translation(PredictPanel& p, const ComputeView& view, const AppState& s, bool search) {
     TranslateRequest q;
@@ -27,6 +33,7 @@ void post_translation(PredictPanel& p, const ComputeView& view, const AppState& 
     q.source = s.text;
     q.prefix = p.target;
     q.shown = p.settings.shown;
+    q.sampling = p.settings.sampling;
     q.search = search;
     if (q.model && q.model->caps().inputs.audio) {  // a speech model hears the recording
         q.audio_path = s.audio_path;
@@ -34,7 +41,8 @@ void post_translation(PredictPanel& p, const ComputeView& view, const AppState& 
     }
     const bool same = p.translate_posted && p.posted_translate.model == q.model && p.posted_translate.source == q.source &&
                       p.posted_translate.audio_path == q.audio_path && p.posted_translate.language == q.language &&
-                      p.posted_translate.prefix == q.prefix && p.posted_translate.shown == q.shown && !search;
+                      p.posted_translate.prefix == q.prefix && p.posted_translate.shown == q.shown &&
+                      same_sampling(p.posted_translate.sampling, q.sampling) && !search;
     if (same) return;
     p.posted_translate = q;
     p.translate_posted = true;
@@ -198,7 +206,7 @@ void draw_tree(const TranslateResult& r, Lang lang, bool& to_winner) {
     if (r.tree.empty()) return;
     ImGui::Text(tr(lang, Txt::TrTreeTitle), r.beams, r.score);
     item_tooltip(tr(lang, Txt::TrTreeTip));
-    const std::vector<int> path = winning_path(r.tree, r.prefix);
+    const std::vector<int> path = pretrained::winning_path(r.tree, r.prefix);
     const float line_h = ImGui::GetTextLineHeight();
     const float box_w = std::max(ImGui::CalcTextSize("-00.00").x, 5.0f * line_h), box_h = 2.2f * line_h;
     const float col_w = box_w + 1.2f * line_h, row_h = box_h + 0.4f * line_h;
@@ -267,12 +275,13 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
         p.searched.reset();
     }
     take_translation(p);
+    draw_tree_export_popup(p, s, view);  // before any early return: a request is answered this frame
     if (p.translate_on_start) {
         p.translate_on_start = false;
         post_translation(p, view, s, true);
     } else if (p.auto_generate > 0 && p.translation && p.translation->error.empty() && !p.translate_job->busy() &&
-               p.posted_translate.prefix == p.translation->prefix && !p.translation->next.empty()) {
-        p.target.push_back(p.translation->next.front().id);  // --generate N (screenshots): N best tokens
+               p.posted_translate.prefix == p.translation->prefix && p.translation->written >= 0) {
+        p.target.push_back(p.translation->written);  // --generate N (screenshots): N steps as Write takes them
         --p.auto_generate;
     }
     const bool busy = p.translate_job->busy();
@@ -311,15 +320,17 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     }
     if (!r.text.empty()) ImGui::TextDisabled("%s", r.text.c_str());
 
-    // Controls.
-    const bool current = p.posted_translate.prefix == r.prefix && !busy;
-    ImGui::BeginDisabled(!current || r.next.empty());
-    bool write = ImGui::Button(p.label(lang, Txt::TrWriteBest, "tr_best"));
-    item_tooltip(tr(lang, Txt::TrWriteBestTip));
-    if (!ImGui::GetIO().WantTextInput && !ImGui::GetIO().KeyCtrl && current && !r.next.empty() &&
+    // Controls: how the next token is chosen (the bars' second series when sampling), then writing.
+    const bool sampling = !p.settings.sampling.greedy;
+    draw_sampling_controls(p, lang);  // a change re-posts (post_translation compares the options)
+    const bool current = p.posted_translate.prefix == r.prefix && same_sampling(p.posted_translate.sampling, p.settings.sampling) && !busy;
+    ImGui::BeginDisabled(!current || r.written < 0);
+    bool write = ImGui::Button(p.label(lang, sampling ? Txt::TrWriteSample : Txt::TrWriteBest, "tr_best"));
+    item_tooltip(tr(lang, sampling ? Txt::TrWriteSampleTip : Txt::TrWriteBestTip));
+    if (!ImGui::GetIO().WantTextInput && !ImGui::GetIO().KeyCtrl && current && r.written >= 0 &&
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false))
         write = true;
-    if (write && !r.next.empty()) p.target.push_back(r.next.front().id), p.translate_step = -1;
+    if (write && r.written >= 0) p.target.push_back(r.written), p.translate_step = -1;
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(p.target.empty());
@@ -340,10 +351,6 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     if (ImGui::Button(search_label.c_str())) post_translation(p, view, s, true);
     item_tooltip(tr(lang, speech ? Txt::ListenWriteAllTip : Txt::TrTranslateTip));
     ImGui::EndDisabled();
-    ImGui::SameLine(0.0f, 16.0f);
-    ImGui::SetNextItemWidth(80.0f);
-    ImGui::SliderInt(p.label(lang, Txt::PredictShown, "tr_shown"), &p.settings.shown, 3, 20, "%d",
-                     ImGuiSliderFlags_AlwaysClamp);
     if (busy) {
         ImGui::SameLine(0.0f, 16.0f);
         ImGui::TextDisabled("%s", tr(lang, Txt::TrComputing));
@@ -372,11 +379,16 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
         ImGui::PopTextWrapPos();
         HBarSpec spec;
         spec.series = {HBarSeries{tr(lang, Txt::PredictRaw), plot_colour(0), {}}};
+        if (sampling) spec.series.push_back(HBarSeries{tr(lang, Txt::PredictSampled), plot_colour(1), {}});
         double top = 0.0;
         for (const PredictRow& row : r.next) {
             spec.labels.push_back(row.label);
             spec.series[0].values.push_back(row.raw);
             top = std::max(top, double(row.raw));
+            if (sampling) {
+                spec.series[1].values.push_back(row.sampled);
+                top = std::max(top, double(row.sampled));
+            }
         }
         spec.x = fit_axis({0.0, top}, AxisScale::Linear, true);
         spec.x.hi = std::min(spec.x.hi, 1.0);
@@ -395,8 +407,12 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     if (step >= 0) {
         draw_read_row(p, s, r, step);
         ImGui::Spacing();
-        if (p.searched && !p.searched->tree.empty() && p.searched->prefix == r.prefix) draw_tree(*p.searched, lang, p.tree_to_winner);
-        else draw_grid(p, s, r, step);
+        if (predict_has_tree(p)) {
+            draw_tree_export_button(p, lang);
+            draw_tree(*p.searched, lang, p.tree_to_winner);
+        } else {
+            draw_grid(p, s, r, step);
+        }
     }
     ImGui::EndChild();
 }

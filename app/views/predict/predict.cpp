@@ -97,10 +97,9 @@ MaskedResult run_masked(const MaskedRequest& request, MlmHeadCache& cache) {
         return out;
     }
     const pretrained::PretrainedModel& model = *request.model;
-    if (cache.model != &model) {
+    if (cache.model.lock() != request.model) {  // another model, or the cached one has closed
         cache = MlmHeadCache{};
-        cache.model = &model;
-        cache.keep = request.model;
+        cache.model = request.model;
         auto head = lm::load_mlm_head(model);
         if (head) cache.head = std::make_shared<lm::MlmHead>(std::move(*head));
         else cache.error = head.error();

@@ -103,8 +103,7 @@ struct MaskedResult {
 
 // Runs a masked-LM request; `head_cache` keeps the last model's head (job thread only).
 struct MlmHeadCache {
-    const pretrained::PretrainedModel* model = nullptr;
-    PretrainedPtr keep;  // the model stays alive while its head is cached
+    std::weak_ptr<const pretrained::PretrainedModel> model;  // the head's model (the head is its own copy)
     std::shared_ptr<lm::MlmHead> head;
     std::string error;
 };

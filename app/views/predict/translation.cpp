@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 
 namespace attn::app {
 
@@ -20,8 +21,12 @@ bool fit_prefix(TranslateResult& r, const std::vector<int>& prefix, int held, in
             r.error = "A target token is not in the model's vocabulary.";
             return false;
         }
-    r.ended = !r.prefix.empty() && (r.prefix.back() == eos || r.prefix.size() >= room);
+    r.ended = target_ended(r.prefix, held, limit, eos);
     return true;
+}
+
+bool target_ended(const std::vector<int>& prefix, int held, int limit, int eos) {
+    return !prefix.empty() && (prefix.back() == eos || held + int(prefix.size()) >= std::max(limit, held + 1));
 }
 
 void replay_prefix(const pretrained::ModelFamily& family, pretrained::Seq2SeqSession& s, const TranslateResult& r) {
@@ -72,7 +77,7 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     if (q.search) {
         pretrained::Translation t = pretrained::translate(m, kept.source_ids, limit);
         r.prefix = t.ids;
-        r.ended = !r.prefix.empty() && (r.prefix.back() == eos || int(r.prefix.size()) + 1 >= limit);
+        r.ended = target_ended(r.prefix, 1, limit, eos);
         r.beams = t.beams;
         r.score = t.score;
         r.tree = std::move(t.tree);
@@ -89,20 +94,40 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     // Step t read the start token or prefix[t − 1] and chose prefix[t].
     const std::size_t rows = std::min(std::max<std::size_t>(1, r.prefix.size()), s.steps.size());
     for (std::size_t t = 0; t < rows; ++t) r.cross.push_back(s.steps[t].cross_attention);
+    const RowVec scores = r.ended ? RowVec() : pretrained::next_token_scores(m.config.seq2seq, s.logits, s.length(), limit);
+    describe_target(r, q, scores, s.logits);
+    return r;
+}
+
+bool describe_target(TranslateResult& r, const TranslateRequest& q, const RowVec& scores, const RowVec& logits) {
+    const pretrained::PretrainedModel& m = *q.model;
+    const pretrained::ModelFamily& family = m.family();
     std::vector<int> text_ids;
     for (int id : r.prefix) {
         r.prefix_labels.push_back(family.token_label(m, id));
         if (!m.target_tok().is_special(id)) text_ids.push_back(id);
     }
     r.text = family.decode(m, text_ids);
-    if (!r.ended) {
-        const RowVec scores = pretrained::next_token_scores(m.config.seq2seq, s.logits, s.length(), limit);
-        for (const pretrained::TokenScore& k : pretrained::top_tokens(scores, s.logits, std::max(q.shown, 1))) {
-            if (k.probability <= 0.0f) break;  // bad words and the forced end's others
-            r.next.push_back(PredictRow{k.id, family.token_label(m, k.id), k.probability, k.probability});
-        }
+    if (r.ended || scores.size() == 0) return true;
+    if (Status st = lm::validate_sampling(q.sampling); !st) {
+        r.error = st.message();
+        return false;
     }
-    return r;
+    // The sampling distribution over the scores: softmax(s / T) renormalised over what top-k and
+    // top-p keep; s is already log p (forced and banned tokens at −∞, so never drawn).
+    const std::vector<lm::TokenProb> kept = lm::sampling_distribution(scores, q.sampling);
+    auto share = [&](int id) {
+        for (const lm::TokenProb& t : kept)
+            if (t.id == id) return t.prob;
+        return 0.0f;
+    };
+    for (const pretrained::TokenScore& k : pretrained::top_tokens(scores, logits, std::max(q.shown, 1))) {
+        if (k.probability <= 0.0f) break;  // bad words and the forced end's others
+        r.next.push_back(PredictRow{k.id, family.token_label(m, k.id), k.probability, share(k.id)});
+    }
+    lm::SampleRng rng(q.sampling.seed + 0x9E3779B97F4A7C15ull * std::uint64_t(r.prefix.size()));  // the stream's |prefix|-th
+    r.written = lm::choose_token(scores, q.sampling, rng);
+    return true;
 }
 
 Mat cross_rows(const std::vector<std::vector<Mat>>& cross, int layer, int head) {
@@ -115,28 +140,6 @@ Mat cross_rows(const std::vector<std::vector<Mat>>& cross, int layer, int head) 
         else out.row(int(t)) = rows.colwise().mean();
     }
     return out;
-}
-
-std::vector<int> winning_path(const std::vector<std::vector<pretrained::BeamNode>>& tree, const std::vector<int>& ids) {
-    std::vector<int> path(tree.size(), -1);
-    int beam = 0;  // the winner's index among the running beams a step grows from
-    for (std::size_t s = 0; s < tree.size() && s < ids.size(); ++s) {
-        const std::vector<pretrained::BeamNode>& nodes = tree[s];
-        int found = -1, running = -1, rank = -1;
-        for (int i = 0; i < int(nodes.size()); ++i) {
-            if (!nodes[std::size_t(i)].finished) ++running;
-            if (nodes[std::size_t(i)].parent == beam && nodes[std::size_t(i)].id == ids[s]) {
-                found = i;
-                rank = running;
-                break;
-            }
-        }
-        if (found < 0) break;
-        path[s] = found;
-        if (nodes[std::size_t(found)].finished) break;
-        beam = rank;
-    }
-    return path;
 }
 
 }  // namespace attn::app

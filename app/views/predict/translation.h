@@ -5,6 +5,9 @@
 //
 //   prefix   the target's ids so far (after the start token), chosen by the user or the search
 //   next     s = next_token_scores(logits after the prefix)   (V); its `shown` best, p = exp(s)
+//   written  the token "Write" adds: the best (greedy), or one draw from sampling_distribution(s)
+//            with the generator at number |prefix| of the seed's stream (so the same seed, source
+//            and prefix always write the same token, and Undo then Write writes it again)
 //   cross    [t][layer] (H, S): step t read the start token (t = 0) or prefix[t − 1] and chose prefix[t]
 // Requests are computed on the panel's job thread (the UI draws the result by value), which keeps
 // what the encoder made of the last source (EncodedSource): a step reads the source, or hears the
@@ -18,6 +21,7 @@
 #include "app/state/app_state.h"
 #include "app/views/predict/predict.h"
 #include "core/base/matrix.h"
+#include "core/lm/sampling.h"
 #include "core/pretrained/family.h"
 #include "core/pretrained/speech.h"
 #include "core/pretrained/translate.h"
@@ -29,6 +33,7 @@ struct TranslateRequest {
     std::string source;           // the app's text
     std::vector<int> prefix;      // target ids written so far (the start token not included)
     int shown = 10;               // next-token bars
+    lm::SamplingOptions sampling; // how "Write" chooses (greedy by default); the search ignores it
     bool search = false;          // translate the whole source (the folder's beams or greedy), not the prefix
     // A speech model (listening.cpp): the recording instead of `source`, the language ("" = detected).
     std::string audio_path, language;
@@ -41,7 +46,9 @@ struct TranslateResult {
     std::vector<std::string> prefix_labels;
     std::string text;                         // the prefix decoded (special tokens left out)
     std::vector<std::vector<Mat>> cross;      // [t][layer] (H, S), one per prefix token (above)
-    std::vector<PredictRow> next;             // the next token's best (raw = sampled = p); empty once ended
+    std::vector<PredictRow> next;             // the next token's best: raw = p, sampled = its share of
+                                              // sampling_distribution (greedy: 1 for the best); empty once ended
+    int written = -1;                         // the token "Write" adds (above); −1 once ended
     bool ended = false;                       // the prefix ends with the end token or fills the limit
     int n_layers = 0, n_heads = 0;
     // The search (request.search): beams (1 = greedy), the winner's score and the beam tree.
@@ -83,14 +90,18 @@ TranslateResult run_listen(const TranslateRequest& request, EncodedSource& kept)
 // speech model's prompt) under `limit`: cut after the end token or where the decoder is full;
 // `r.ended` set. false (with r.error) when an id is not in the vocabulary.
 bool fit_prefix(TranslateResult& r, const std::vector<int>& prefix, int held, int limit, int eos, int vocab);
+// Whether a target of `prefix` after `held` tokens is done: it ends with the end token, or the
+// decoder is full (the rule fit_prefix cuts by and the searches stop at).
+bool target_ended(const std::vector<int>& prefix, int held, int limit, int eos);
 // Appends the fitted prefix to `s` (all but an ending token, whose next is never asked).
 void replay_prefix(const pretrained::ModelFamily& family, pretrained::Seq2SeqSession& s, const TranslateResult& r);
 
+// The prefix's labels and text (special tokens left out), then — unless r.ended — the next token's
+// bars and `written` from its scores s (V) and the decoder's raw logits (V). Shared by run_translate
+// and run_listen. false (with r.error) for sampling options outside their ranges.
+bool describe_target(TranslateResult& r, const TranslateRequest& q, const RowVec& scores, const RowVec& logits);
+
 // One head's (T, S) cross-attention, row t from step t; head −1 = the mean of the layer's heads.
 Mat cross_rows(const std::vector<std::vector<Mat>>& cross, int layer, int head);
-
-// The winner's path through the beam tree: [step] the index of the node that wrote ids[step] (a
-// node's parent is its beam's rank among the unfinished nodes of the step before), −1 after it.
-std::vector<int> winning_path(const std::vector<std::vector<pretrained::BeamNode>>& tree, const std::vector<int>& ids);
 
 }  // namespace attn::app

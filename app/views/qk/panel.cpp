@@ -52,7 +52,7 @@ void draw_qk_panel(QkPanel& p, AppState& s, const ComputeView& view) {
     const int layer = clamp_layer(s.layer, trace);
     const LayerTrace& L = trace.layers[size_t(layer)];
     const int head = std::clamp(s.head, 0, L.n_heads - 1);
-    if (p.cached_trace != view.trace || p.cached_layer != layer || p.cached_head != head) {
+    if (p.cached_trace.lock() != view.trace || p.cached_layer != layer || p.cached_head != head) {
         p.projection = project_qk(L, head);
         p.cached_trace = view.trace;
         p.cached_layer = layer;

@@ -16,7 +16,7 @@ namespace attn::app {
 
 struct QkPanel {
     // The projection of (trace, layer, head): recomputed only when one changes (PCA of d_k × d_k).
-    std::shared_ptr<const Trace> cached_trace;
+    std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     int cached_layer = -1, cached_head = -1;
     QkProjection projection;
     // Image runs: each point labelled with its patch's picture instead of its name (where names

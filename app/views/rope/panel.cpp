@@ -282,6 +282,17 @@ void rope_panel_wait_idle(RopePanel& p, std::chrono::milliseconds timeout) {
     if (p.pad_job) p.pad_job->wait_idle(timeout);
 }
 
+void rope_panel_release(RopePanel& p) {
+    if (p.shift_job) p.shift_job->drop();
+    if (p.pad_job) p.pad_job->drop();
+    p.posted = ShiftRequest{};
+    p.has_result = false;
+    p.result = ShiftResult{};
+    p.pad_posted = PadRequest{};
+    p.pad_has_result = false;
+    p.pad_result = PadResult{};
+}
+
 void draw_rope_panel(RopePanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     if (!view.trace || view.trace->layers.empty()) {

@@ -59,5 +59,7 @@ struct RopePanel {
 void draw_rope_panel(RopePanel& panel, AppState& state, const ComputeView& view);
 void rope_panel_set_wakeup(RopePanel& panel, std::function<void()> wake);
 void rope_panel_wait_idle(RopePanel& panel, std::chrono::milliseconds timeout);  // the shift and padding jobs
+// The view's model changed: forgets the tests' requests and results (see lens_panel_release).
+void rope_panel_release(RopePanel& panel);
 
 }  // namespace attn::app
