@@ -356,8 +356,16 @@ constexpr CoreMessagePattern kPatterns[] = {
      "원문이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다. 글을 줄이세요."},
     {"The target (with the start token) is {} tokens, but {} reads at most {}. Shorten it.",
      "목표 문장이 시작 토큰을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다. 글을 줄이세요."},
-    {"{} is a Marian model: it translates text, not images.",
-     "{1}은(는) Marian 모델입니다. 이미지가 아니라 글을 번역합니다."},
+    {"{} is a {} model: it reads and writes text, not images.",
+     "{1}은(는) {2} 모델입니다. 이미지가 아니라 글을 읽고 씁니다."},
+    // core/pretrained/families/bart
+    {"config.json: \"extra_pos_embeddings\" is not 2; AttnLab reads BART position tables with fairseq's two "
+     "padding rows.",
+     "config.json: \"extra_pos_embeddings\"가 2가 아닙니다. AttnLab은 fairseq의 패딩 행 두 개가 앞에 있는 BART 위치 "
+     "표만 읽습니다."},
+    {"{}: config.json names token id {}, but the tokenizer has {} pieces. The folder mixes two models.",
+     "{1}: config.json이 토큰 id {2}을(를) 가리키지만 토크나이저에는 조각이 {3}개뿐입니다. 폴더에 두 모델이 섞여 "
+     "있습니다."},
     // Whisper and recordings (core/pretrained/families/whisper, core/audio)
     {"{} is a Whisper model: it listens to a recording. Open a sound file ({}) or record one.",
      "{1}은(는) Whisper 모델입니다. 녹음을 듣습니다. 소리 파일({2})을 열거나 녹음하세요."},

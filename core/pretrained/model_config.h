@@ -61,13 +61,15 @@ struct DecoderConfig {
     int window_of(int layer) const { return window.empty() ? 0 : window[std::size_t(layer)]; }
 };
 
-// The encoder–decoder families' side (marian): the decoder's stack and the special tokens a
+// The encoder–decoder families' side (Marian, BART, Whisper): the decoder's stack and the special tokens a
 // translation is framed and generated with. The encoder's stack is PretrainedConfig's n_layers,
 // n_heads, d_ff. Token ids always come from the folder's config, never a family's usual numbers.
 struct Seq2SeqConfig {
     int decoder_layers = 0, decoder_heads = 0, decoder_ff = 0;
     int decoder_start_id = -1;      // decoder_start_token_id (Marian: the pad token)
     int eos_id = -1, pad_id = -1;   // eos_token_id, pad_token_id
+    int bos_id = -1;                // bos_token_id where the tokenizer starts every text with it (BART's <s>)
+    int forced_bos_id = -1;         // forced_bos_token_id: the first generated token (BART: <s>)
     int forced_eos_id = -1;         // forced_eos_token_id: the last step a length limit allows
     bool scale_embedding = false;   // embeddings × √d_model
     std::vector<std::vector<int>> bad_words;  // bad_words_ids: never generated (single ids only)

@@ -94,11 +94,15 @@ RowVec next_token_scores(const Seq2SeqConfig& g, const RowVec& logits, int lengt
     RowVec s = (logits.array() - top - float(log_total)).matrix();  // (V) log_softmax
     for (const std::vector<int>& bad : g.bad_words)
         if (bad.size() == 1 && bad[0] >= 0 && bad[0] < s.size()) s(bad[0]) = kMinusInf;
-    if (length == limit - 1 && g.forced_eos_id >= 0 && g.forced_eos_id < s.size()) {
-        const float keep = s(g.forced_eos_id);
+    // A forced token is certain: every other token −∞, the forced one 0 (Hugging Face's forcing
+    // processors), so forcing adds nothing to a beam's Σ s.
+    auto force = [&](int id) {
+        if (id < 0 || id >= s.size()) return;
         s.setConstant(kMinusInf);
-        s(g.forced_eos_id) = keep;
-    }
+        s(id) = 0.0f;
+    };
+    if (length == 1) force(g.forced_bos_id);
+    if (length == limit - 1) force(g.forced_eos_id);
     return s;
 }
 

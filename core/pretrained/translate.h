@@ -5,7 +5,8 @@
 // settings, applied after the log-softmax as its beam search applies them):
 //   s = log_softmax(logits)                                            (V)
 //   s[bad word] = −∞                                                   bad_words_ids (single ids)
-//   at the last step the length limit allows: s[every id but the forced end token] = −∞
+//   at the first step (after the start token alone): s = −∞ but s[forced_bos_token_id] = 0
+//   at the last step the length limit allows: s = −∞ but s[forced_eos_token_id] = 0
 // Greedy: the best s each step; stops after the end token or at the limit.
 // Beam search with B beams (Hugging Face's BeamSearchScorer):
 //   running beams carry Σ s; each step the 2B best (beam, token) pairs over all beams, best first.

@@ -3,6 +3,8 @@
 // the file uses that AttnLab does not reproduce is refused by name, never silently skipped.
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -283,6 +285,21 @@ Status read_template(const json& node, const std::string& where, const VocabTabl
     return Status::Ok();
 }
 
+// RobertaProcessing (BART, RoBERTa): "cls": ["<s>", 0] before the text, "sep": ["</s>", 2] after it.
+Status read_roberta(const json& node, const std::string& where, const VocabTable& vocab, HfPipeline& p) {
+    for (auto [key, side] : {std::pair<const char*, std::vector<int>*>{"cls", &p.prefix_ids}, {"sep", &p.suffix_ids}}) {
+        const auto it = node.find(key);
+        if (it == node.end() || !it->is_array() || it->size() != 2 || !(*it)[0].is_string())
+            return bad_field(where + "." + key, "[token, id]");
+        const std::optional<int> id = as_int((*it)[1]);
+        if (!id || *id < 0 || *id >= static_cast<int>(vocab.pieces.size()) ||
+            vocab.find((*it)[0].get<std::string>()) != *id)
+            return bad_field(where + "." + key, "a token of the vocabulary and its id");
+        side->push_back(*id);
+    }
+    return Status::Ok();
+}
+
 Status read_post_processor(const json& node, const std::string& where, const VocabTable& vocab, HfPipeline& p) {
     if (node.is_null())
         return Status::Ok();
@@ -291,6 +308,8 @@ Status read_post_processor(const json& node, const std::string& where, const Voc
         return Status::Ok();  // offsets only: nothing added
     if (type == "TemplateProcessing")
         return read_template(node, where, vocab, p);
+    if (type == "RobertaProcessing")
+        return read_roberta(node, where, vocab, p);
     if (type == "Sequence") {
         const auto it = node.find("processors");
         if (it == node.end() || !it->is_array())
@@ -301,7 +320,7 @@ Status read_post_processor(const json& node, const std::string& where, const Voc
                 return s;
         return Status::Ok();
     }
-    return unsupported(where, type, "TemplateProcessing, ByteLevel and Sequence for BPE models");
+    return unsupported(where, type, "TemplateProcessing, RobertaProcessing, ByteLevel and Sequence for BPE models");
 }
 
 }  // namespace

@@ -66,10 +66,23 @@ Expected<VocabTable> model_vocab(const json& model, const std::vector<AddedToken
     return make_vocab_table(std::move(*entries), kTj);
 }
 
-// GPT-2's own pipeline: the ByteLevel pre-tokenizer alone and no normalizer. Such files keep the
-// GPT-2 tokenizer (bpe_tokenizer.h); every other BPE file goes through the general pipeline.
+// An added token that takes the white space beside it ("lstrip" / "rstrip": BART's and RoBERTa's
+// <mask>), which only the general pipeline honours.
+bool strips_white_space(const json& root) {
+    const auto it = root.find("added_tokens");
+    if (it == root.end() || !it->is_array()) return false;
+    for (const json& a : *it)
+        if (a.is_object() && (a.value("lstrip", json()) == json(true) || a.value("rstrip", json()) == json(true)))
+            return true;
+    return false;
+}
+
+// GPT-2's own pipeline: the ByteLevel pre-tokenizer alone, no normalizer, added tokens matched
+// as they are. Such files keep the GPT-2 tokenizer (bpe_tokenizer.h); every other BPE file goes
+// through the general pipeline.
 bool is_gpt2_pipeline(const json& root) {
-    return root.value("normalizer", json()).is_null() && type_of(root.value("pre_tokenizer", json())) == "ByteLevel";
+    return root.value("normalizer", json()).is_null() && type_of(root.value("pre_tokenizer", json())) == "ByteLevel" &&
+           !strips_white_space(root);
 }
 
 Expected<std::unique_ptr<SubwordTokenizer>> bpe_from_tokenizer_json(const json& root,

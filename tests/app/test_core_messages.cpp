@@ -855,3 +855,42 @@ TEST_CASE("translation model messages in Korean (Marian, SentencePiece files, ge
     fs::remove(dir.path / "merges.txt");
     check_translated(load_error(dir.path));  // a GPT-2 config with SentencePiece files
 }
+
+TEST_CASE("BART messages in Korean (config.json, a tokenizer from another model, images)") {
+    const fs::path bart = models_dir() / "tiny-bart";
+    std::ifstream in(bart / "config.json", std::ios::binary);
+    const std::string config(std::istreambuf_iterator<char>(in), {});
+    REQUIRE(!config.empty());
+    auto with = [&](const char* key, const nlohmann::json& value) {
+        auto j = nlohmann::json::parse(config);
+        j[key] = value;
+        return config_error(j.dump());
+    };
+    check_translated(with("extra_pos_embeddings", 3));
+    check_translated(with("normalize_before", true));
+    check_translated(with("decoder_start_token_id", nullptr));
+    check_translated(with("forced_bos_token_id", 100000));
+    check_translated(with("bos_token_id", 5000));
+
+    TempDir dir("attnlab-msg-bart");
+    for (const char* f : {"config.json", "model.safetensors", "vocab.json", "merges.txt"})
+        fs::copy_file(bart / f, dir.path / f);
+    auto model = pretrained::load_pretrained_model(dir.path.string());
+    REQUIRE_MESSAGE(model.ok(), (model.ok() ? "" : model.error()));
+    RunConfig run;
+    run.text = "The cat sat.";
+    run.image_path = "cat.png";
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+    // A smaller vocabulary than config.json's ids: the files belong to another model.
+    fs::copy_file(models_dir() / "tiny-gpt2" / "vocab.json", dir.path / "vocab.json", fs::copy_options::overwrite_existing);
+    fs::copy_file(models_dir() / "tiny-gpt2" / "merges.txt", dir.path / "merges.txt", fs::copy_options::overwrite_existing);
+    auto j = nlohmann::json::parse(config);
+    j["bos_token_id"] = 279;
+    j["pad_token_id"] = 280;
+    j["eos_token_id"] = 281;
+    j["decoder_start_token_id"] = 281;
+    j["forced_bos_token_id"] = 279;
+    j["forced_eos_token_id"] = 281;
+    write_text(dir.path / "config.json", j.dump());
+    check_translated(load_error(dir.path));
+}

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/pretrained/families/marian/marian.h"
+#include "core/pretrained/seq2seq_generation.h"
 #include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/model_config.h"
 #include "tests/fuzz/fuzz_target.h"

@@ -302,7 +302,10 @@ TEST_CASE("pipeline parts: hostile and unsupported files are refused by name") {
     CHECK(contains(error_of(with(R"("normalizer": {"type": "Precompiled"})")), "\"Precompiled\" is not supported"));
     CHECK(contains(error_of(with(R"("pre_tokenizer": {"type": "Whitespace"})")), "\"Whitespace\" is not supported"));
     CHECK(contains(error_of(with(R"("decoder": {"type": "CTC"})")), "\"CTC\""));
-    CHECK(contains(error_of(with(R"("post_processor": {"type": "RobertaProcessing"})")), "RobertaProcessing"));
+    CHECK(contains(error_of(with(R"("post_processor": {"type": "BertProcessing"})")), "BertProcessing"));
+    CHECK(contains(error_of(with(R"("post_processor": {"type": "RobertaProcessing"})")), "post_processor.cls"));
+    CHECK(contains(error_of(with(R"("post_processor": {"type": "RobertaProcessing", "cls": ["b", 0], "sep": ["b", 1]})")),
+                   "post_processor.cls"));  // the id is not the token's
     CHECK(contains(error_of(with(R"("normalizer": null)", R"(, "dropout": 0.1)")), "model.dropout"));
     CHECK(contains(error_of(with(R"("pre_tokenizer": {"type": "Split", "pattern": {"Regex": "(a"}})")),
                    "does not compile"));

@@ -23,9 +23,11 @@
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/translate.h"
+#include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;
 using namespace attn::pretrained;
+using namespace attn::seq2seq_golden;
 
 namespace {
 
@@ -52,59 +54,6 @@ const PretrainedModel& tiny_marian() {
         return *m;
     }();
     return *model;
-}
-
-// max |a − ref| over a (rows, cols) matrix against row-major floats; +inf on a shape mismatch.
-double max_diff(const Mat& a, const std::vector<float>& ref) {
-    if (std::size_t(a.size()) != ref.size()) return INFINITY;
-    double worst = 0.0;
-    for (int i = 0; i < a.rows(); ++i)
-        for (int j = 0; j < a.cols(); ++j)
-            worst = std::max(worst, std::fabs(double(a(i, j)) - double(ref[std::size_t(i * a.cols() + j)])));
-    return worst;
-}
-
-// The worst difference over every layer and head of one section's attention.
-double attention_diff(const std::vector<LayerTrace>& layers, const nlohmann::json& ref) {
-    if (layers.size() != ref.size()) return INFINITY;
-    double worst = 0.0;
-    for (std::size_t l = 0; l < layers.size(); ++l) {
-        if (layers[l].heads.size() != ref[l].size()) return INFINITY;
-        for (std::size_t h = 0; h < layers[l].heads.size(); ++h)
-            worst = std::max(worst, max_diff(layers[l].heads[h].weights, ref[l][h].get<std::vector<float>>()));
-    }
-    return worst;
-}
-
-// max |a − ref| / max(1, max |ref|).
-double relative_diff(const Mat& a, const std::vector<float>& ref) {
-    double scale = 1.0;
-    for (float v : ref) scale = std::max(scale, double(std::fabs(v)));
-    return max_diff(a, ref) / scale;
-}
-
-double hidden_diff(const std::vector<Mat>& hidden, const nlohmann::json& ref) {
-    if (hidden.size() != ref.size()) return INFINITY;
-    double worst = 0.0;
-    for (std::size_t i = 0; i < hidden.size(); ++i)
-        worst = std::max(worst, relative_diff(hidden[i], ref[i].get<std::vector<float>>()));
-    return worst;
-}
-
-struct PassDiffs {
-    double encoder = 0, decoder = 0, cross = 0, enc_hidden = 0, dec_hidden = 0, logits = 0;
-    double worst() const { return std::max({encoder, decoder, cross, enc_hidden, dec_hidden, logits}); }
-};
-
-PassDiffs compare(const Seq2SeqPass& p, const nlohmann::json& c) {
-    PassDiffs d;
-    d.encoder = attention_diff(p.encoder.layers, c.at("encoder_attentions"));
-    d.decoder = attention_diff(p.decoder.layers, c.at("decoder_attentions"));
-    d.cross = attention_diff(p.cross, c.at("cross_attentions"));
-    d.enc_hidden = hidden_diff(p.encoder.hidden_states, c.at("encoder_hidden_states"));
-    d.dec_hidden = hidden_diff(p.decoder.hidden_states, c.at("decoder_hidden_states"));
-    d.logits = relative_diff(p.logits, c.at("logits").get<std::vector<float>>());
-    return d;
 }
 
 }  // namespace
@@ -189,24 +138,12 @@ TEST_CASE("Marian: the folder's tokenizers give the ids MarianTokenizer gives (v
 TEST_CASE("Marian: every section's attention, the hidden states and the logits match PyTorch") {
     const PretrainedModel& m = tiny_marian();
     const auto& w = weights_as<MarianWeights>(*m.weights);
-    PassDiffs worst;
     const auto ref = reference();
-    for (const auto& c : ref.at("cases")) {
-        CAPTURE(c.at("name").get<std::string>());
-        const auto source = c.at("source_ids").get<std::vector<int>>();
-        const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
-        const PassDiffs d = compare(marian_forward(w, m.config, source, input, AttentionOptions{}), c);
-        CHECK(d.worst() < kTolerance);
-        worst.encoder = std::max(worst.encoder, d.encoder);
-        worst.decoder = std::max(worst.decoder, d.decoder);
-        worst.cross = std::max(worst.cross, d.cross);
-        worst.enc_hidden = std::max(worst.enc_hidden, d.enc_hidden);
-        worst.dec_hidden = std::max(worst.dec_hidden, d.dec_hidden);
-        worst.logits = std::max(worst.logits, d.logits);
-    }
-    std::printf("tiny Marian vs PyTorch: attention max |diff| encoder %.2e, decoder %.2e, cross %.2e; max relative "
-                "diff encoder hidden %.2e, decoder hidden %.2e, logits %.2e\n",
-                worst.encoder, worst.decoder, worst.cross, worst.enc_hidden, worst.dec_hidden, worst.logits);
+    compare_cases("tiny Marian", ref.at("cases"),
+                  [&](const std::vector<int>& source, const std::vector<int>& input) {
+                      return marian_forward(w, m.config, source, input, AttentionOptions{});
+                  },
+                  [](const PassDiffs& d) { CHECK(d.worst() < kTolerance); });
 
     // Each comparison bites: one thing wrong at a time must fail it.
     const auto& c = ref.at("cases").at(0);

@@ -2,7 +2,7 @@
 # `attnlab generate` on a translation model as a user meets it: the tiny Marian folder translated by
 # beam search and greedily, checked against gen_tiny_marian.py's reference (reference.json), and
 # the refusals (sampling, --chat, --beams on a decoder, an empty source); `attnlab export --view
-# alignment` (figure and CSV).
+# alignment` (figure and CSV); the tiny BART folder's generation and teacher-forced dump.
 set -u
 bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 py=/usr/bin/python3
@@ -114,6 +114,35 @@ expect_stderr "cross-attention" "alignment of a decoder"
 expect_exit nonzero "--pieces without the alignment view" -- "$bin" export --model "$marian" --text "He went home." \
     --pieces -o "$tmp/x.png"
 expect_stderr "alignment view" "--pieces without the alignment view"
+
+# BART: <s> forced first (a control token, certain: probability 1, left out of the text), the
+# folder's beam search as gen_tiny_bart.py's reference writes it.
+bart=$models/tiny-bart
+expect_exit 0 "BART: translate with the folder's beams" -- "$bin" generate --model "$bart" \
+    --text "Time flies like an arrow." -o "$tmp/bart.json"
+$py - "$tmp/bart.json" "$bart/reference.json" <<'PY' && ok || fail "BART generation: not the reference's"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["cases"] if c["source"] == "Time flies like an arrow.")
+want = case["beams"][0]
+assert j["model"]["family"] == "BART" and j["search"]["beams"] == 4, j["search"]
+assert [s["id"] for s in j["steps"]] == want["ids"], [s["id"] for s in j["steps"]]
+assert abs(j["search"]["score"] - want["score"]) < 1e-4 * max(1, abs(want["score"])), j["search"]
+assert [t["id"] for t in j["source"]["tokens"]] == case["source_ids"]
+assert j["steps"][0]["token"] == "<s>" and j["steps"][0]["probability"] == 1, j["steps"][0]
+assert "<s>" not in j["generated_text"] and "</s>" not in j["generated_text"], j["generated_text"]
+PY
+expect_exit 0 "BART: teacher-forced dump" -- "$bin" dump --model "$bart" --text "The cat <mask> on the mat." \
+    --target "The cat sat on the mat." -o "$tmp/bart_dump.json"
+$py - "$tmp/bart_dump.json" "$bart/reference.json" <<'PY' && ok || fail "BART dump: not the reference's ids"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["cases"] if c["name"] == "mask")
+sec = {s["name"]: s for s in j["sections"]}
+assert [t["id"] for t in sec["encoder"]["tokens"]["queries"]] == case["source_ids"]
+assert [t["id"] for t in sec["decoder"]["tokens"]["queries"]] == case["decoder_input_ids"]
+assert [t["id"] for t in sec["cross"]["tokens"]["keys"]] == case["source_ids"]
+PY
 
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]

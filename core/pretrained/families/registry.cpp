@@ -15,6 +15,7 @@ namespace attn::pretrained {
     F(vit_family)              \
     F(rotary_family)           \
     F(marian_family)           \
+    F(bart_family)             \
     F(whisper_family)          \
     /* one line per family, above this one */
 

@@ -8,8 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "core/attention/mask.h"
-#include "core/pretrained/blocks.h"
+#include "core/pretrained/post_ln_stacks.h"
 
 namespace attn::pretrained {
 
@@ -43,65 +42,12 @@ ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& c, con
     Mat x;  // (S, d)
     embed(w, w.encoder_positions, c, source, pass, x);
     pass.hidden_states.push_back(x);
-    pass.layers.resize(w.encoder.size());
-    const ForwardOptions fo{opt, {}};
-    for (std::size_t l = 0; l < w.encoder.size(); ++l) {
-        const Seq2SeqBlock& b = w.encoder[l];
-        post_ln_block(norm_block(b), c, int(l), BoolMat(), fo, MeanOver::All, x, pass.layers[l]);
-        pass.hidden_states.push_back(x);
-    }
+    post_ln_encode(w.encoder, c, opt, x, pass);
     return pass;
 }
 
-namespace {
-
-// The decoder over `input` (T) reading the encoder's output `memory` (S, d): self-attention
-// traces and hidden states in `pass`, cross-attention traces in `cross`; returns y (T, d).
-Mat decode(const MarianWeights& w, const PretrainedConfig& c, const Mat& memory, const std::vector<int>& input,
-           const AttentionOptions& opt, ForwardPass& pass, std::vector<LayerTrace>& cross) {
-    const int t = int(input.size());
-    Mat y;  // (T, d)
-    embed(w, w.decoder_positions, c, input, pass, y);
-    pass.hidden_states.push_back(y);
-    MaskConfig causal;
-    causal.causal = true;
-    auto blocked = build_mask(causal, t, t, {});
-    assert(blocked.ok());
-    pass.layers.resize(w.decoder.size());
-    cross.resize(w.decoder.size());
-    Mat ff, out;  // (T, d_ff), (T, d)
-    for (std::size_t l = 0; l < w.decoder.size(); ++l) {
-        const Seq2SeqBlock& b = w.decoder[l];
-        pass.layers[l] = run_attention_layer(y, y, b.self_attn, *blocked, opt);
-        y += pass.layers[l].output;
-        layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, y);
-        cross[l] = run_attention_layer(y, memory, b.cross_attn, BoolMat(), opt);
-        y += cross[l].output;
-        layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, y);
-        feed_forward(norm_block(b), c.activation, y, ff, out);
-        y += out;
-        layer_norm(y, b.ln_out_gamma, b.ln_out_beta, c.layer_norm_eps, y);
-        pass.hidden_states.push_back(y);
-    }
-    return y;
-}
-
-}  // namespace
-
-Mat marian_logits(const MarianWeights& w, const Mat& y) {
-    const Mat& out = w.lm_head.size() > 0 ? w.lm_head : w.embed;
-    Mat logits = y * out.transpose();  // (T, V)
-    if (w.final_logits_bias.size() > 0) logits.rowwise() += w.final_logits_bias;
-    return logits;
-}
-
-
 std::size_t MarianWeights::bytes() const {
-    std::size_t n = std::size_t(embed.size() + lm_head.size() + final_logits_bias.size() + encoder_positions.size() +
-                                decoder_positions.size());
-    for (const auto* stack : {&encoder, &decoder})
-        for (const Seq2SeqBlock& b : *stack) n += seq2seq_block_floats(b);
-    return n * sizeof(float);
+    return (shared_floats() + std::size_t(encoder_positions.size() + decoder_positions.size())) * sizeof(float);
 }
 
 Mat sinusoidal_positions(int rows, int d) {
@@ -120,21 +66,15 @@ Mat sinusoidal_positions(int rows, int d) {
 
 Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const PretrainedConfig& c,
                                             const LayerLoaded& on_layer) {
-    const int d = c.d_model, V = c.vocab_size, P = c.max_positions;
+    const int d = c.d_model, P = c.max_positions;
     auto prefix = find_name_prefix(file, {"model.", ""}, "encoder.layers.0.self_attn.q_proj.weight", "Marian");
     if (!prefix) return prefix.status();
     WeightReader r(file, *prefix);
     MarianWeights w;
-    const std::string shared = r.has("shared.weight") ? "shared.weight" : "encoder.embed_tokens.weight";
-    w.embed = r.matrix(shared, V, d);  // (V, d)
+    if (Status st = read_shared_output(file, r, c, w); !st) return st;
     w.encoder_positions = positions(r, "encoder.embed_positions.weight", P, d);
     w.decoder_positions = positions(r, "decoder.embed_positions.weight", P, d);
-    // Outside the "model." prefix: the output's bias and an untied output matrix.
-    WeightReader top(file, "");
-    if (top.has("final_logits_bias")) w.final_logits_bias = top.reshaped("final_logits_bias", {1, V}, 1, V);
-    if (top.has("lm_head.weight")) w.lm_head = top.matrix("lm_head.weight", V, d);
     if (!r.status()) return r.status();
-    if (!top.status()) return top.status();
 
     if (Status st = read_encoder_decoder_blocks(c, r, /*key_bias=*/true, on_layer, w.encoder, w.decoder); !st)
         return st;
@@ -148,8 +88,11 @@ Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& c, co
            "marian_forward: 1 … max_positions decoder ids");
     Seq2SeqPass out;
     out.encoder = marian_encode(w, c, source, opt);
-    const Mat y = decode(w, c, out.encoder.hidden_states.back(), decoder_input, opt, out.decoder, out.cross);
-    out.logits = marian_logits(w, y);
+    Mat y;  // (T, d)
+    embed(w, w.decoder_positions, c, decoder_input, out.decoder, y);
+    out.decoder.hidden_states.push_back(y);
+    post_ln_decode(w.decoder, c, out.encoder.hidden_states.back(), opt, y, out.decoder, out.cross);
+    out.logits = w.logits(y);
     return out;
 }
 

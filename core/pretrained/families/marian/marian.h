@@ -23,22 +23,17 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/pretrained/family.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
 #include "core/pretrained/seq2seq_block.h"
-#include "core/pretrained/seq2seq_session.h"
+#include "core/pretrained/text_seq2seq_family.h"
 
 namespace attn::pretrained {
 
-struct MarianWeights : FamilyWeights {
-    Mat embed;                   // (V, d) shared by both stacks and the output
-    Mat lm_head;                 // (V, d) only when stored untied; empty = embed
-    RowVec final_logits_bias;    // (V)
+struct MarianWeights : TextSeq2SeqWeights {  // embed, lm_head, final_logits_bias, the post-LN stacks
     Mat encoder_positions;       // (max_positions, d) sinusoidal (read or computed)
     Mat decoder_positions;       // (max_positions, d)
-    std::vector<Seq2SeqBlock> encoder, decoder;  // post-LN: each norm after its sublayer
 
     std::size_t bytes() const override;
 };
@@ -58,19 +53,6 @@ Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& confi
 // The encoder alone over checked source ids (S): its self-attention and hidden states.
 ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
                           const AttentionOptions& opt);
-// logits = y · Eᵀ + final_logits_bias   y (T, d) -> (T, V)
-Mat marian_logits(const MarianWeights& w, const Mat& y);
-
-// The cached step (marian_step.cpp, seq2seq_session.h): the encoder and every decoder layer's
-// cross-attention keys and values once, then the start token; then one target row per token.
-void marian_start(const MarianWeights& w, const PretrainedModel& model, const std::vector<int>& source,
-                  Seq2SeqSession& session);
-void marian_append(const MarianWeights& w, const PretrainedConfig& config, Seq2SeqSession& session, int id);
-
-// generation_config.json's text over config's generation fields (decoder start, end, pad, forced
-// end, bad words, max_length, num_beams, length_penalty, early_stopping). Errors name the file and
-// the field; nothing changes then.
-Status apply_generation_config(std::string_view text, PretrainedConfig& config);
 
 // The Marian family (family.h): model_type marian.
 const ModelFamily& marian_family();

@@ -18,6 +18,7 @@
 #include "core/pretrained/families/whisper/whisper_listen.h"
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_run.h"
 #include "core/pretrained/speech.h"
 
 namespace attn::pretrained {
@@ -264,43 +265,18 @@ public:
         for (int i = 0; i < F; ++i) frames.push_back(frame_token(i, audio->seconds_per_frame));
         tokens = decoder_tokens(model, said);
 
-        auto section = [&](const char* name, const std::vector<Token>& q, const Mat& q_emb, const Mat& q_pos,
-                           const std::vector<Token>& k, const Mat& k_emb, const Mat& k_pos, std::vector<LayerTrace> layers,
-                           bool causal) {
-            Trace tr;
-            tr.model_name = model.name;
-            tr.section = name;
-            tr.model_family = family_name(c);
-            tr.model.d_model = c.d_model;
-            tr.model.n_heads = layers.empty() ? c.n_heads : layers.front().n_heads;
-            tr.model.positional = true;
-            tr.model.seed = 0;
-            tr.run = run;
-            tr.run.cross_text = said.text;
-            tr.run.language = said.language;
-            tr.run.mask = MaskConfig{};
-            tr.run.mask.causal = causal;
-            tr.q_tokens = q;
-            tr.k_tokens = k;
-            tr.key_is_pad.assign(k.size(), 0);
-            tr.q_embeddings = q_emb;
-            tr.q_positions = q_pos;
-            tr.k_embeddings = k_emb;
-            tr.k_positions = k_pos;
-            tr.layers = std::move(layers);
-            tr.audio = audio;
-            return tr;
-        };
         const Mat sound_rows = conv.topRows(F), enc_pos = w.encoder_positions.topRows(F);
         const Mat tok_rows = pass.decoder.token_embeddings.topRows(T), dec_pos = pass.decoder.position_embeddings.topRows(T);
+        const SectionSide frame_rows{frames, sound_rows, enc_pos}, token_rows{tokens, tok_rows, dec_pos};
         std::vector<Trace> out;
-        out.push_back(section("encoder", frames, sound_rows, enc_pos, frames, sound_rows, enc_pos,
-                              std::move(pass.encoder.layers), false));
-        out.push_back(section("decoder", tokens, tok_rows, dec_pos, tokens, tok_rows, dec_pos,
-                              std::move(pass.decoder.layers), true));
-        out.push_back(section("cross", tokens, tok_rows, dec_pos, frames, sound_rows, enc_pos, std::move(pass.cross), false));
-        for (const Trace& tr : out)
+        out.push_back(seq2seq_section(model, run, "encoder", frame_rows, frame_rows, std::move(pass.encoder.layers), false, said.text));
+        out.push_back(seq2seq_section(model, run, "decoder", token_rows, token_rows, std::move(pass.decoder.layers), true, said.text));
+        out.push_back(seq2seq_section(model, run, "cross", token_rows, frame_rows, std::move(pass.cross), false, said.text));
+        for (Trace& tr : out) {
+            tr.run.language = said.language;
+            tr.audio = audio;
             if (Status s = check_trace_finite(tr); !s) return s;
+        }
         return out;
     }
 

@@ -1,0 +1,32 @@
+// seq2seq_generation.h — the generation settings an encoder–decoder folder gives (Marian, BART):
+// config.json's generation fields and generation_config.json over them, into Seq2SeqConfig.
+// Special-token ids always come from the folder; every id is checked against the vocabulary.
+#pragma once
+
+#include <string_view>
+
+#include "core/base/status.h"
+#include "core/pretrained/model_config.h"
+#include "core/pretrained/model_config_fields.h"
+
+namespace attn::pretrained {
+
+// config.json's generation fields where present (decoder start, end, pad, forced start and end,
+// max_length, num_beams; bad_words_ids), over what `s` holds. Errors stay in `f` (bad_words_ids:
+// returned).
+Status read_seq2seq_generation(config_fields::Fields& f, const nlohmann::json& root, Seq2SeqConfig& s);
+
+// Every special id the settings name is a row of the vocabulary; `file` names the source.
+Status check_seq2seq_ids(const Seq2SeqConfig& s, int vocab_size, const char* file);
+
+// What every encoder–decoder config is checked for last: the Fields' first error, every special id
+// a row of the vocabulary, `bad_words` (read_seq2seq_generation's result), the decoder's heads
+// splitting d_model, the activation and the encoder's heads (check_activation_and_heads).
+Status check_seq2seq_config(const config_fields::Fields& f, const Status& bad_words, PretrainedConfig& c);
+
+// generation_config.json's text over config's generation fields (decoder start, end, pad, forced
+// start and end, bad words, max_length, num_beams, length_penalty, early_stopping). Errors name the
+// file and the field; nothing changes then.
+Status apply_generation_config(std::string_view text, PretrainedConfig& config);
+
+}  // namespace attn::pretrained
