@@ -73,6 +73,8 @@ struct Seq2SeqConfig {
     int forced_eos_id = -1;         // forced_eos_token_id: the last step a length limit allows
     bool scale_embedding = false;   // embeddings × √d_model
     std::vector<std::vector<int>> bad_words;  // bad_words_ids: never generated (single ids only)
+    int min_length = 0;             // min_length: no end token before the decoder input is this long
+    int no_repeat_ngram = 0;        // no_repeat_ngram_size: no n-gram written twice (0 = off)
     int max_length = 0;             // generation's limit, the start token included (0: max_positions)
     int num_beams = 1;
     float length_penalty = 1.0f;    // a finished beam's score: Σ log p / length^length_penalty

@@ -66,6 +66,8 @@ Status read_seq2seq_generation(config_fields::Fields& f, const json& root, Seq2S
     for (auto [key, field] : id_fields(s)) *field = f.integer_or(key, 0, limits::kMaxVocabSize, field);
     s.max_length = f.integer_or("max_length", 1, 1 << 20, &s.max_length);
     s.num_beams = f.integer_or("num_beams", 1, 64, &s.num_beams);
+    s.min_length = f.integer_or("min_length", 0, 1 << 20, &s.min_length);
+    s.no_repeat_ngram = f.integer_or("no_repeat_ngram_size", 0, 64, &s.no_repeat_ngram);
     return read_bad_words(root, "config.json", s.bad_words);
 }
 
@@ -101,6 +103,8 @@ Status apply_generation_config(std::string_view text, PretrainedConfig& config) 
         if (Status st = generation_int(root, key, 0, limits::kMaxVocabSize, *field); !st) return st;
     if (Status st = generation_int(root, "max_length", 1, 1 << 20, s.max_length); !st) return st;
     if (Status st = generation_int(root, "num_beams", 1, 64, s.num_beams); !st) return st;
+    if (Status st = generation_int(root, "min_length", 0, 1 << 20, s.min_length); !st) return st;
+    if (Status st = generation_int(root, "no_repeat_ngram_size", 0, 64, s.no_repeat_ngram); !st) return st;
     if (Status st = read_bad_words(root, "generation_config.json", s.bad_words); !st) return st;
     if (auto it = root.find("length_penalty"); it != root.end() && !it->is_null()) {
         if (!it->is_number() || !std::isfinite(it->get<double>()) || std::fabs(it->get<double>()) > 100)

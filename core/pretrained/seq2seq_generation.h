@@ -12,7 +12,7 @@
 namespace attn::pretrained {
 
 // config.json's generation fields where present (decoder start, end, pad, forced start and end,
-// max_length, num_beams; bad_words_ids), over what `s` holds. Errors stay in `f` (bad_words_ids:
+// max_length, num_beams, min_length, no_repeat_ngram_size; bad_words_ids), over what `s` holds. Errors stay in `f` (bad_words_ids:
 // returned).
 Status read_seq2seq_generation(config_fields::Fields& f, const nlohmann::json& root, Seq2SeqConfig& s);
 
@@ -25,7 +25,8 @@ Status check_seq2seq_ids(const Seq2SeqConfig& s, int vocab_size, const char* fil
 Status check_seq2seq_config(const config_fields::Fields& f, const Status& bad_words, PretrainedConfig& c);
 
 // generation_config.json's text over config's generation fields (decoder start, end, pad, forced
-// start and end, bad words, max_length, num_beams, length_penalty, early_stopping). Errors name the
+// start and end, bad words, max_length, num_beams, min_length, no_repeat_ngram_size, length_penalty,
+// early_stopping). Errors name the
 // file and the field; nothing changes then.
 Status apply_generation_config(std::string_view text, PretrainedConfig& config);
 

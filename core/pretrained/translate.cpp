@@ -88,12 +88,23 @@ int generation_limit(const PretrainedConfig& c) {
     return std::min(wanted, c.max_positions);
 }
 
-RowVec next_token_scores(const Seq2SeqConfig& g, const RowVec& logits, int length, int limit) {
+RowVec next_token_scores(const Seq2SeqConfig& g, const RowVec& logits, const std::vector<int>& ids, int limit) {
+    const int length = int(ids.size());
     const float top = logits.maxCoeff();
     const double log_total = std::log((logits.array() - top).exp().cast<double>().sum());
     RowVec s = (logits.array() - top - float(log_total)).matrix();  // (V) log_softmax
+    auto ban = [&](int id) {
+        if (id >= 0 && id < s.size()) s(id) = kMinusInf;
+    };
     for (const std::vector<int>& bad : g.bad_words)
-        if (bad.size() == 1 && bad[0] >= 0 && bad[0] < s.size()) s(bad[0]) = kMinusInf;
+        if (bad.size() == 1) ban(bad[0]);
+    if (length < g.min_length) ban(g.eos_id);
+    // no_repeat_ngram_size n: a token that would complete an n-gram the input already holds.
+    const int n = g.no_repeat_ngram;
+    if (n > 0 && length + 1 >= n) {
+        for (int i = 0; i + n <= length; ++i)
+            if (std::equal(ids.begin() + i, ids.begin() + i + n - 1, ids.end() - (n - 1))) ban(ids[std::size_t(i + n - 1)]);
+    }
     // A forced token is certain: every other token −∞, the forced one 0 (Hugging Face's forcing
     // processors), so forcing adds nothing to a beam's Σ s.
     auto force = [&](int id) {
@@ -112,7 +123,7 @@ Translation translate_greedy(const PretrainedModel& model, const std::vector<int
     Translation out;
     out.session = start(model, source);
     while (out.session.length() < limit) {
-        const RowVec s = next_token_scores(c.seq2seq, out.session.logits, out.session.length(), limit);
+        const RowVec s = next_token_scores(c.seq2seq, out.session.logits, out.session.ids, limit);
         Eigen::Index best = 0;
         out.score += s.maxCoeff(&best);
         out.ids.push_back(int(best));
@@ -145,7 +156,7 @@ Translation translate_beams(const PretrainedModel& model, const std::vector<int>
         // The 2B best (beam, token) pairs: each beam's own 2B best, then the best of those.
         std::vector<Candidate> cands;
         for (int b = 0; b < int(running.size()); ++b) {
-            const RowVec s = next_token_scores(g, running[b].logits, length, limit);
+            const RowVec s = next_token_scores(g, running[b].logits, running[b].ids, limit);
             std::vector<int> order(std::size_t(s.size()));
             for (int i = 0; i < int(order.size()); ++i) order[i] = i;
             const int keep = std::min<int>(2 * B, int(order.size()));
@@ -225,7 +236,7 @@ std::vector<ScoredToken> score_translation(const PretrainedModel& model, const s
     std::vector<ScoredToken> out;
     Seq2SeqSession s = start(model, source);
     for (std::size_t i = 0; i < ids.size() && s.logits.size() > 0; ++i) {
-        const RowVec scores = next_token_scores(c.seq2seq, s.logits, s.length(), limit);  // (V)
+        const RowVec scores = next_token_scores(c.seq2seq, s.logits, s.ids, limit);  // (V)
         ScoredToken t;
         assert(ids[i] >= 0 && ids[i] < scores.size() && "score_translation: ids of this model");
         t.chosen = TokenScore{ids[i], std::exp(scores(ids[i])), s.logits(ids[i])};

@@ -5,6 +5,8 @@
 // settings, applied after the log-softmax as its beam search applies them):
 //   s = log_softmax(logits)                                            (V)
 //   s[bad word] = −∞                                                   bad_words_ids (single ids)
+//   s[end token] = −∞ while the decoder input is shorter than min_length
+//   s[t] = −∞ for each t that would repeat an n-gram of the input       no_repeat_ngram_size n
 //   at the first step (after the start token alone): s = −∞ but s[forced_bos_token_id] = 0
 //   at the last step the length limit allows: s = −∞ but s[forced_eos_token_id] = 0
 // Greedy: the best s each step; stops after the end token or at the limit.
@@ -57,8 +59,9 @@ std::vector<int> winning_path(const std::vector<std::vector<BeamNode>>& tree, co
 // positions the model has), at most max_positions.
 int generation_limit(const PretrainedConfig& config);
 
-// s for the next token after a decoder input of `length` tokens under a limit of `limit` (above).
-RowVec next_token_scores(const Seq2SeqConfig& settings, const RowVec& logits, int length, int limit);
+// s for the next token after the decoder input `ids` (the start token first) under a limit of
+// `limit` (above).
+RowVec next_token_scores(const Seq2SeqConfig& settings, const RowVec& logits, const std::vector<int>& ids, int limit);
 
 // The source ids (checked: 1 … max_positions, each < vocab), at most max_new_tokens new tokens
 // (the end token included). `model` is an encoder–decoder (capabilities().stacks == 2).

@@ -94,7 +94,7 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     // Step t read the start token or prefix[t − 1] and chose prefix[t].
     const std::size_t rows = std::min(std::max<std::size_t>(1, r.prefix.size()), s.steps.size());
     for (std::size_t t = 0; t < rows; ++t) r.cross.push_back(s.steps[t].cross_attention);
-    const RowVec scores = r.ended ? RowVec() : pretrained::next_token_scores(m.config.seq2seq, s.logits, s.length(), limit);
+    const RowVec scores = r.ended ? RowVec() : pretrained::next_token_scores(m.config.seq2seq, s.logits, s.ids, limit);
     describe_target(r, q, scores, s.logits);
     return r;
 }
