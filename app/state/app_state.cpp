@@ -174,4 +174,8 @@ pretrained::Ablation knockout_ablation(const AppState& state) {
     return a;
 }
 
+bool takes_knockouts(const pretrained::Capabilities& caps) {
+    return caps.stacks == 1 && !caps.inputs.image && (caps.next_token || caps.fills_masks);
+}
+
 }  // namespace attn::app

@@ -181,5 +181,9 @@ RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k);
 void toggle_knockout(AppState& state, int layer, int head);
 bool is_knocked_out(const AppState& state, int layer, int head);
 pretrained::Ablation knockout_ablation(const AppState& state);
+// Whether the Predict view compares a model with heads knocked out: one stack with a language-model
+// head (the next token, or masks). Not yet encoder–decoders (a head there is named by its section
+// too) or image models.
+bool takes_knockouts(const pretrained::Capabilities& caps);
 
 }  // namespace attn::app

@@ -22,7 +22,7 @@ namespace attn::app {
 namespace {
 
 
-void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
+void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers, const pretrained::PretrainedModel* model) {
     const Lang lang = s.lang;
     ImGui::AlignTextToFramePadding();
     if (n_layers > 1) draw_layer_choice(s, n_layers);
@@ -51,7 +51,7 @@ void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers) {
         item_tooltip(tr(lang, Txt::HeadTip));
         ImGui::SameLine();
     }
-    if (n_heads > 0 && !s.model_path.empty()) {  // knock-outs: pretrained models only
+    if (n_heads > 0 && model != nullptr && takes_knockouts(model->caps())) {  // where the Predict view compares
         const int layer = std::clamp(s.layer, 0, std::max(n_layers - 1, 0));
         const bool out = is_knocked_out(s, layer, s.head);
         if (ImGui::SmallButton(p.label(lang, out ? Txt::HeatmapKnockBack : Txt::HeatmapKnock, "knock")))
@@ -231,7 +231,7 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     const bool have_trace = trace && !trace->layers.empty();
     if (have_trace) clamp_selection(s, *trace);  // keep --head until a trace exists
     const int n_heads = have_trace ? current_layer(*trace, s).n_heads : 0;
-    draw_view_bar(p, s, n_heads, have_trace ? int(trace->layers.size()) : 0);
+    draw_view_bar(p, s, n_heads, have_trace ? int(trace->layers.size()) : 0, view.model.get());
     draw_status(s, view);
     p.hovered = {};
     if (!have_trace) return;

@@ -162,14 +162,14 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
             if (roles != nullptr) role_tooltip_line(*roles, hl, hh, lang);
             if (is_knocked_out(s, hl, hh)) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", tr(lang, Txt::ModelViewKnocked));
             ImGui::TextDisabled("%s", tr(lang, Txt::ModelViewClick));
-            if (!view.model || !view.model->caps().inputs.image)
+            if (view.model && takes_knockouts(view.model->caps()))
                 ImGui::TextDisabled("%s", tr(lang, Txt::ModelViewKnockTip));
             ImGui::EndTooltip();
         } else {
             hl = hh = -1;
         }
     }
-    if (clicked && hl >= 0 && ImGui::GetIO().KeyShift && view.model && !view.model->caps().inputs.image) {
+    if (clicked && hl >= 0 && ImGui::GetIO().KeyShift && view.model && takes_knockouts(view.model->caps())) {
         toggle_knockout(s, hl, hh);
     } else if (clicked && hl >= 0) {
         s.layer = hl;
