@@ -88,6 +88,7 @@ def main() -> None:
     llama_report(out, threads)
     vit_report(out, threads)
     whisper_report(out, threads)
+    marian_report(out, threads)
     generate_report(out, threads)
     train_report(out, threads)
 
@@ -163,6 +164,44 @@ def whisper_report(out: str, threads: int) -> None:
     print("torch: its best of torch x BLAS threads within the same cores; 'enc/BLAS' = encoder / its products by"
           " sgemm alone (the goal: <= 1.15); 'encoder' keeps every head's weights and row statistics for the"
           " views, 'listen' is the encoder transcribe runs.")
+
+
+def marian_report(out: str, threads: int) -> None:
+    """A translation model at opus-mt-ko-en's shape (bench_marian, bench_torch_marian.py): the encoder
+    at S = 128 (and its products by OpenBLAS alone), ms per cached decoder step; ours per thread
+    count against PyTorch's best torch × BLAS setting within the same cores; best of the rounds."""
+    ours = {}  # (threads, what) -> ms
+    for t in (threads, 1):
+        for path in glob.glob(f"{out}/marian_{t}t_*.json"):
+            for b in json.load(open(path))["benchmarks"]:
+                if b.get("run_type", "iteration") != "iteration":
+                    continue
+                what = b["name"].split("/")[0].replace("BM_Marian", "").lower()
+                value = b["ms_per_token"] if what == "decode" else b["real_time"]
+                ours[(t, what)] = min(ours.get((t, what), float("inf")), value)
+    torch = {}
+    line = (r"torch-marian threads=(?P<t>\d+) blas=(?P<b>\d+) encoder_ms=(?P<encoder>[\d.]+) "
+            r"decode_ms_per_token=(?P<decode>[\d.]+)")
+    for what in ("encoder", "decode"):
+        torch.update(torch_best(f"{out}/torch.txt", line, lambda m, w=what: (w,), threads,
+                                value=lambda m, w=what: float(m[w])))
+    if not ours:
+        return
+    print("\nTranslation at opus-mt-ko-en's shape (encoder at S = 128; decoding: ms per cached step)")
+    print(f"{'threads':>7} {'step':>9} {'ours ms':>9} {'torch ms':>9} {'speedup':>8} {'OpenBLAS':>9} {'enc/BLAS':>8}"
+          f" {'torch setting':>13}")
+    for (t, what) in sorted(ours, key=lambda k: (-k[0], k[1])):
+        if what == "products":
+            continue
+        encoder = what in ("encoder", "encode")
+        theirs = (t, "encoder" if encoder else what)
+        o, p = ours[(t, what)], ms(torch, theirs)
+        blas = ours.get((t, "products"), float("nan")) if encoder else float("nan")
+        ratio = f"{o / blas:>7.2f}x" if encoder else f"{'':>8}"
+        print(f"{t:>7} {what:>9} {o:>9.2f} {p:>9.2f} {p / o:>7.2f}x {blas:>9.2f} {ratio} {won(torch, theirs):>13}")
+    print("torch: its best of torch x BLAS threads within the same cores; 'enc/BLAS' = encoder / its products by"
+          " sgemm alone (the goal: <= 1.15); 'encoder' keeps every head's weights and row statistics for the"
+          " views, 'encode' is the encoder a translation runs.")
 
 
 def gpt2_report(out: str, threads: int) -> None:

@@ -13,6 +13,8 @@
 #              C cores (and on 1 core with 1×1), and prints which setting won.
 #   WHISPER=0  skips Whisper on 10 s of sound (bench_whisper: mel, encoder, its products by OpenBLAS
 #              alone, cached decoding; bench_torch_whisper.py at every setting).
+#   MARIAN=0   skips the translation model at opus-mt-ko-en's shape (bench_marian: the encoder at
+#              S = 128, its products by OpenBLAS alone, cached decoding; bench_torch_marian.py).
 #   LLAMA=0    skips the rotary decoders (SmolLM2-135M- and Qwen2.5-0.5B-shaped random BF16 folders
 #              made in the temp dir by make_llama_folder.py, ~1.3 GB of disk and ~30 s): forward at
 #              N = 128, the same products by OpenBLAS alone, ms per cached token, and PyTorch's
@@ -27,7 +29,7 @@ rounds=${ROUNDS:-3}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON \
     -DATTNLAB_BUILD_TESTS=OFF -DATTNLAB_BUILD_APP=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target attnlab_bench attnlab_bench_gpt2 attnlab_bench_generate attnlab_peak_memory \
-    attnlab_bench_train attnlab_bench_vit attnlab_bench_llama attnlab_bench_whisper
+    attnlab_bench_train attnlab_bench_vit attnlab_bench_llama attnlab_bench_whisper attnlab_bench_marian
 out=$(mktemp -d)
 echo "raw lines and JSON: $out"
 threads=$(nproc)
@@ -102,6 +104,18 @@ if [ "${WHISPER:-1}" != 0 ]; then
                 --benchmark_out="$out/whisper_${t}t_$r.json" --benchmark_out_format=json >/dev/null
         done
         for s in $settings; do /usr/bin/python3 bench/bench_torch_whisper.py "$s" | tee -a "$out/torch.txt"; done
+    done
+fi
+# Translation at opus-mt-ko-en's shape (issue 32): the encoder and cached decoding, ours then
+# PyTorch at each setting, interleaved per round.
+if [ "${MARIAN:-1}" != 0 ]; then
+    for r in $(seq "$rounds"); do
+        echo "== marian, round $r of $rounds"
+        for t in "$threads" 1; do
+            ATTNLAB_THREADS=$t "$build/bench/attnlab_bench_marian" --benchmark_min_time=2 \
+                --benchmark_out="$out/marian_${t}t_$r.json" --benchmark_out_format=json >/dev/null
+        done
+        for s in $settings; do /usr/bin/python3 bench/bench_torch_marian.py "$s" | tee -a "$out/torch.txt"; done
     done
 fi
 # Training (issue 13): steps/s of the default reverse model, ours and PyTorch, interleaved per
