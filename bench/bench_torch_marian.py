@@ -16,9 +16,7 @@ Usage: /usr/bin/python3 bench/bench_torch_marian.py SETTING
 Prints "torch-marian threads=T blas=B encoder_ms=… decode_ms_per_token=…" (medians).
 """
 import math
-import statistics
 import sys
-import time
 
 import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
 
@@ -117,26 +115,16 @@ def decode(w, cross):
     return logits
 
 
-def median_ms(fn, repeats):
-    fn()
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(times)
-
-
 def main() -> None:
     threads, blas = SETTING
     torch.set_num_threads(threads)
     with torch.inference_mode():
         w = make_weights()
         ids = torch.tensor([1 + (i * 7919) % (VOCAB - 2) for i in range(SOURCE)])
-        enc_ms = median_ms(lambda: encode(w, ids), 7)
+        enc_ms = torch_threads.median_ms(lambda: encode(w, ids), 7)
         memory, _ = encode(w, ids[:SHORT_SOURCE])
         cross = cross_memory(w, memory)
-        dec_ms = median_ms(lambda: decode(w, cross), 5) / (WRITTEN + 1)
+        dec_ms = torch_threads.median_ms(lambda: decode(w, cross), 5) / (WRITTEN + 1)
         print(f"torch-marian threads={threads} blas={blas} encoder_ms={enc_ms:.3f} decode_ms_per_token={dec_ms:.3f}",
               flush=True)
 

@@ -19,9 +19,7 @@ Prints one line per model: "torch-whisper model=NAME threads=T blas=B mel_ms=…
 (medians).
 """
 import math
-import statistics
 import sys
-import time
 
 import torch_threads  # noqa: E402  (bench/torch_threads.py, beside this script)
 
@@ -124,16 +122,6 @@ def decode(w, memory, heads):
     return logits
 
 
-def median_ms(fn, repeats):
-    fn()
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(times)
-
-
 def main() -> None:
     threads, blas = SETTING
     torch.set_num_threads(threads)
@@ -144,12 +132,12 @@ def main() -> None:
     window = torch.hann_window(400)
     with torch.inference_mode():
         mel = log_mel(samples, filters, window)
-        mel_ms = median_ms(lambda: log_mel(samples, filters, window), 15)
+        mel_ms = torch_threads.median_ms(lambda: log_mel(samples, filters, window), 15)
         for name, d, heads, layers, d_ff in SHAPES:
             w = make_weights(d, heads, layers, d_ff)
             memory, _ = encode(w, mel, heads)
-            enc_ms = median_ms(lambda: encode(w, mel, heads), 5)
-            dec_ms = median_ms(lambda: decode(w, memory, heads), 5) / (len(PROMPT) + WRITTEN)
+            enc_ms = torch_threads.median_ms(lambda: encode(w, mel, heads), 5)
+            dec_ms = torch_threads.median_ms(lambda: decode(w, memory, heads), 5) / (len(PROMPT) + WRITTEN)
             print(f"torch-whisper model={name} threads={threads} blas={blas} mel_ms={mel_ms:.3f} "
                   f"encoder_ms={enc_ms:.3f} decode_ms_per_token={dec_ms:.3f}", flush=True)
 

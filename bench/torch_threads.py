@@ -10,7 +10,9 @@ every core: the cap must be set in the environment before torch is imported, so 
 cap() first and import torch after it.
 """
 import os
+import statistics
 import sys
+import time
 
 
 def parse(spec: str) -> tuple:
@@ -33,3 +35,14 @@ def cap(spec: str) -> tuple:
 def label(threads: int, blas: int) -> str:
     """The fields every reference prints: "threads=T blas=B"."""
     return f"threads={threads} blas={blas}"
+
+
+def median_ms(fn, repeats: int) -> float:
+    """fn() once to warm up, then the median wall time of `repeats` calls, in ms."""
+    fn()
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(times)

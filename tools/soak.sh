@@ -66,7 +66,7 @@ export LANG=C.UTF-8 LC_ALL=C.UTF-8
 fx=$root/tests/fixtures/pretrained/models
 models=()
 for m in tiny-gpt2 tiny-gpt2-bf16 tiny-bert tiny-distilbert tiny-vit tiny-deit tiny-llama tiny-qwen2 \
-         tiny-qwen3 tiny-mistral tiny-marian tiny-whisper; do
+         tiny-qwen3 tiny-mistral tiny-marian tiny-bart tiny-whisper; do
     [ -f "$fx/$m/config.json" ] && models+=("$fx/$m")
 done
 # What the Train view's "Save model…" and `attnlab train` write: a Llama with 2 K/V heads and a
