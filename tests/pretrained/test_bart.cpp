@@ -238,7 +238,8 @@ TEST_CASE("BART: configs that describe another model are refused by name") {
         auto json = nlohmann::json::parse(base);
         json[key] = nlohmann::json::parse(value);
         auto parsed = parse_model_config(json.dump());
-        CAPTURE(key);
+        const std::string field = key;  // a structured binding cannot be captured (clang)
+        CAPTURE(field);
         REQUIRE_FALSE(parsed.ok());
         CHECK(parsed.error().find(needle) != std::string::npos);
     }
