@@ -63,6 +63,31 @@ void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out) {
     }
 }
 
+Mat times_rows(const Mat& h, const Mat& table) {
+    assert(h.cols() == table.cols() && "times_rows: h (T, d), table (V, d)");
+    const Eigen::Index vocab = table.rows();
+    Mat out(h.rows(), vocab);  // (T, V)
+    ThreadPool& pool = engine_pool();
+    const int blocks = vocab < 1024 ? 1 : pool.size();
+    auto block = [&](int part) {
+        // Multiples of 16 columns keep every block's stores on whole AVX vectors.
+        const Eigen::Index r0 = (vocab * part / blocks) & ~Eigen::Index(15);
+        const Eigen::Index r1 = part + 1 == blocks ? vocab : (vocab * (part + 1) / blocks) & ~Eigen::Index(15);
+        if (r1 <= r0) return;
+        if (h.rows() == 1) {  // one dot product per table row: gemv, the table read once
+            out.middleCols(r0, r1 - r0).noalias() = h * table.middleRows(r0, r1 - r0).transpose();
+        } else {
+            matmul_bt(h, table.middleRows(r0, r1 - r0), out.middleCols(r0, r1 - r0));  // (T, r1 - r0)
+        }
+    };
+    if (blocks == 1) {
+        block(0);
+    } else {
+        pool.parallel_for(blocks, block);
+    }
+    return out;
+}
+
 void layer_norm(const Mat& x, const RowVec& gamma, const RowVec& beta, float eps, Mat& out) {
     assert(gamma.size() == x.cols() && beta.size() == x.cols() && "layer_norm: gamma/beta must be (d)");
     if (&out != &x) out.resize(x.rows(), x.cols());

@@ -23,6 +23,9 @@ namespace attn::pretrained {
 void linear(const Mat& x, const Mat& w, const RowVec& b, Mat& out);
 // The same for one row x (1, d_in), as a cached step computes: matrix-vector products.
 void linear_row(const Mat& x, const Mat& w, const RowVec& b, Mat& out);
+// out = h · tableᵀ    h (T, d), table (V, d): a tied output layer's logits (T, V), row blocks of
+// the table in parallel on engine_pool(); one row is a matrix-vector product, more an sgemm.
+Mat times_rows(const Mat& h, const Mat& table);
 // Row-wise layer norm: (x - mean) / sqrt(var + eps) * gamma + beta (biased variance).
 // x (T, d), gamma and beta (d). `out` may be x itself.
 void layer_norm(const Mat& x, const RowVec& gamma, const RowVec& beta, float eps, Mat& out);

@@ -22,8 +22,7 @@ const TextSeq2SeqWeights& shared_of(const PretrainedModel& model) {
 }  // namespace
 
 Mat TextSeq2SeqWeights::logits(const Mat& y) const {
-    const Mat& out = lm_head.size() > 0 ? lm_head : embed;
-    Mat logits = y * out.transpose();  // (T, V)
+    Mat logits = times_rows(y, lm_head.size() > 0 ? lm_head : embed);  // (T, V)
     if (final_logits_bias.size() > 0) logits.rowwise() += final_logits_bias;
     return logits;
 }

@@ -11,27 +11,7 @@ namespace attn::pretrained {
 
 Mat gpt2_logits(const Gpt2Weights& w, const Mat& h) {
     assert(h.cols() == w.wte.cols() && "gpt2_logits: h must be (T, d)");
-    const Eigen::Index vocab = w.wte.rows();
-    Mat out(h.rows(), vocab);  // (T, V)
-    ThreadPool& pool = engine_pool();
-    const int blocks = vocab < 1024 ? 1 : pool.size();
-    auto block = [&](int part) {
-        // Multiples of 16 columns keep every block's stores on whole AVX vectors.
-        const Eigen::Index r0 = (vocab * part / blocks) & ~Eigen::Index(15);
-        const Eigen::Index r1 = part + 1 == blocks ? vocab : (vocab * (part + 1) / blocks) & ~Eigen::Index(15);
-        if (r1 <= r0) return;
-        if (h.rows() == 1) {  // one dot product per vocabulary row: gemv, wte read once
-            out.middleCols(r0, r1 - r0).noalias() = h * w.wte.middleRows(r0, r1 - r0).transpose();
-        } else {
-            matmul_bt(h, w.wte.middleRows(r0, r1 - r0), out.middleCols(r0, r1 - r0));  // (T, r1 - r0)
-        }
-    };
-    if (blocks == 1) {
-        block(0);
-    } else {
-        pool.parallel_for(blocks, block);
-    }
-    return out;
+    return times_rows(h, w.wte);  // (T, V)
 }
 
 void gpt2_start_decoding(const Gpt2Weights& w, const std::vector<int>& prompt, DecodeSession& s) {

@@ -120,7 +120,7 @@ ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& c, c
 
 Mat whisper_logits(const WhisperWeights& w, const Mat& h) {
     const Mat& out = w.lm_head.size() > 0 ? w.lm_head : w.embed;
-    return h * out.transpose();  // (T, V)
+    return times_rows(h, out);  // (T, V)
 }
 
 Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features,
