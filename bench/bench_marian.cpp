@@ -77,7 +77,7 @@ const std::shared_ptr<const PretrainedModel>& model() {
         auto w = std::make_shared<MarianWeights>();
         w->embed = testing::random_normal(kVocab, kD, 0.02f, 5);
         w->final_logits_bias = bench::random_row(kVocab, 0.02f, 6);
-        w->encoder_positions = w->decoder_positions = sinusoidal_positions(kPositions, kD);
+        w->encoder_positions = w->decoder_positions = sinusoidal_positions_halves(kPositions, kD);
         for (int l = 0; l < kLayers; ++l) w->encoder.push_back(random_block(false, bench::layer_seed(l)));
         for (int l = 0; l < kLayers; ++l) w->decoder.push_back(random_block(true, bench::layer_seed(50 + l)));
         return in_memory_model(config(), w, "opus-mt-ko-en shape");

@@ -18,13 +18,16 @@
 #include "core/base/atomic_file.h"
 #include "core/figure/figure_train.h"
 #include "core/train/image_data.h"
+#include "core/task/seq2seq_task.h"
 #include "core/train/model_io.h"
 #include "core/train/train_figure.h"
 
 namespace attn::cli {
 
 void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
-    cmd.add_option("--task", o.task, "reverse, sort, copy, induction, brackets, text, repeat; images: fashion, odd-one")
+    cmd.add_option("--task", o.task,
+                   "reverse, sort, copy, induction, brackets, text, repeat; images: fashion, odd-one; --arch seq2seq: "
+                   "reverse, sort, en-ko")
         ->capture_default_str();
     cmd.add_option("-o,--output", o.output, "The model folder to create (must not exist)");
     cmd.add_option("--figure", o.figure,
@@ -37,7 +40,8 @@ void add_train_options(CLI::App& cmd, TrainCommandOptions& o) {
     cmd.add_flag("--no-mlp", o.no_mlp, "Attention only: the MLPs stay zero (still a valid GPT-2 or Llama)");
     cmd.add_option("--arch", o.arch,
                    "gpt: learned positions, LayerNorm, GELU (saved as GPT-2); llama: rotary positions (RoPE), "
-                   "RMSNorm, SwiGLU, grouped-query attention (saved as LlamaForCausalLM)")
+                   "RMSNorm, SwiGLU, grouped-query attention (saved as LlamaForCausalLM); seq2seq: an encoder and a "
+                   "decoder joined by cross-attention (tasks reverse, sort, en-ko; saved as MarianMTModel)")
         ->capture_default_str();
     cmd.add_option("--kv-heads", o.kv_heads, "--arch llama: key/value heads, dividing --heads (default: --heads)");
     cmd.add_option("--rope-theta", o.rope_theta, "--arch llama: RoPE's base θ, 1 to 1e9 (default 10000)");
@@ -74,6 +78,14 @@ void list_tasks(bool ko) {
         std::cout << "  default: " << d.n_layers << (d.n_layers == 1 ? " layer, " : " layers, ") << d.n_heads
                   << " heads, d_model " << d.d_model << (d.mlp ? "" : ", attention only") << ", " << d.steps
                   << " steps of " << d.batch << ", lr " << d.lr << "\n";
+        std::cout << "  " << (ko ? t.explain_ko : t.explain_en) << "\n\n";
+    }
+    for (const train::Seq2SeqTaskInfo& t : train::seq2seq_task_registry()) {
+        const train::TaskDefaults& d = t.defaults;
+        std::cout << t.name << " (--arch seq2seq)  —  " << t.summary_en << "\n";
+        std::cout << "  default: an encoder and a decoder of " << d.n_layers << (d.n_layers == 1 ? " layer" : " layers")
+                  << " each, " << d.n_heads << " heads, d_model " << d.d_model << ", " << d.steps << " steps of "
+                  << d.batch << ", lr " << d.lr << "\n";
         std::cout << "  " << (ko ? t.explain_ko : t.explain_en) << "\n\n";
     }
     for (const train::ImageTaskInfo& t : train::image_task_registry()) {
@@ -132,6 +144,20 @@ bool parse_lengths(const std::string& text, std::vector<int>& out) {
 
 int train_fail(const std::string& message, int code) { return fail("train", message, code); }
 
+void print_progress(const train::TrainLogEntry& e, int steps, const std::vector<train::TrainLogEntry>& log,
+                    const char* label, bool token_acc) {
+    if (e.step % 10 != 0 && e.step != steps) return;
+    const int bar = int(float(e.step) / float(steps) * 20);
+    const train::TrainLogEntry* last_eval = nullptr;
+    for (auto it = log.rbegin(); it != log.rend() && !last_eval; ++it)
+        if (it->evaluated) last_eval = &*it;
+    std::fprintf(stderr, "\r[%s%s] %5d/%d  %6.1f steps/s  loss %.4f", std::string(bar, '#').c_str(),
+                 std::string(20 - bar, '.').c_str(), e.step, steps, e.seconds > 0 ? e.step / e.seconds : 0.0, e.loss);
+    if (last_eval)
+        std::fprintf(stderr, "  %s %5.1f%%", label, 100.0 * (token_acc ? last_eval->eval.token_acc : last_eval->eval.exact));
+    std::fflush(stderr);
+}
+
 std::string unwritable_reason(const std::filesystem::path& path) {
     std::error_code ec;
     const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : ".";
@@ -147,6 +173,7 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         list_tasks(o.lang == "ko");
         return 0;
     }
+    if (o.arch == "seq2seq") return run_seq2seq_train(o);
     if (train::is_image_task(o.task)) {
         if (o.arch != "gpt" || o.kv_heads || o.rope_theta || !o.eval_lengths.empty())
             return bad("--arch, --kv-heads, --rope-theta and --eval-lengths are for the text tasks (the image tasks "
@@ -166,7 +193,7 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
     if (o.arch == "llama") {
         t.arch = train::Arch::Llama;
     } else if (o.arch != "gpt") {
-        return bad("--arch " + o.arch + ": choose gpt or llama.");
+        return bad("--arch " + o.arch + ": choose gpt, llama or seq2seq.");
     }
     if (o.kv_heads) {
         if (t.arch != train::Arch::Llama) return bad("--kv-heads is for --arch llama.");
@@ -245,20 +272,7 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
             first_99 = float(e.seconds);
             first_99_step = e.step;
         }
-        if (tty && (e.step % 10 == 0 || e.step == t.steps)) {
-            const float done = float(e.step) / float(t.steps);
-            const int bar = int(done * 20);
-            const train::TrainLogEntry* last_eval = nullptr;
-            for (auto it = s.log.rbegin(); it != s.log.rend() && !last_eval; ++it)
-                if (it->evaluated) last_eval = &*it;
-            std::fprintf(stderr, "\r[%s%s] %5d/%d  %6.1f steps/s  loss %.4f", std::string(bar, '#').c_str(),
-                         std::string(20 - bar, '.').c_str(), e.step, t.steps,
-                         e.seconds > 0 ? e.step / e.seconds : 0.0, e.loss);
-            if (last_eval)
-                std::fprintf(stderr, "  %s %5.1f%%", s.task.exact_meaningful ? "exact" : "acc",
-                             100.0 * (s.task.exact_meaningful ? last_eval->eval.exact : last_eval->eval.token_acc));
-            std::fflush(stderr);
-        }
+        if (tty) print_progress(e, t.steps, s.log, s.task.exact_meaningful ? "exact" : "acc", !s.task.exact_meaningful);
     }
     if (tty) std::fputc('\n', stderr);
     const train::Evaluation final_eval = train::evaluate(s, 1000, 0xF1A1ull + t.seed);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -31,8 +32,8 @@ struct TrainCommandOptions {
     // Image tasks (fashion, odd-one): the tiny Vision Transformer.
     std::optional<int> patch, train_size, test_size;
     std::string data_dir;       // Fashion-MNIST's folder (default: the Debian package's)
-    // The text tasks' architecture: gpt (learned positions, LayerNorm, GELU) or llama (RoPE,
-    // RMSNorm, SwiGLU, grouped-query attention).
+    // The text tasks' architecture: gpt (learned positions, LayerNorm, GELU), llama (RoPE,
+    // RMSNorm, SwiGLU, grouped-query attention) or seq2seq (an encoder–decoder, saved as Marian).
     std::string arch = "gpt";
     std::optional<int> kv_heads;
     std::optional<double> rope_theta;  // not given: 10000
@@ -49,7 +50,13 @@ int run_train(const TrainCommandOptions& o, const char* argv0 = nullptr);
 
 // The image tasks' part of run_train (cli/train_image.cpp): same exit codes.
 int run_image_train(const TrainCommandOptions& o);
+// --arch seq2seq (cli/train_seq2seq.cpp): the encoder–decoder on its tasks; same exit codes.
+int run_seq2seq_train(const TrainCommandOptions& o);
 
+// The progress line on a terminal every 10 steps and at the last: a bar, steps/s, the loss and the
+// last evaluation's exact (or token, when `token_acc`) accuracy under `label`.
+void print_progress(const train::TrainLogEntry& e, int steps, const std::vector<train::TrainLogEntry>& log,
+                    const char* label, bool token_acc);
 // "attnlab train: <message>" as one printable line (cli_messages.h fail()); returns `code`.
 int train_fail(const std::string& message, int code);
 // "" when `path`'s folder exists and is writable, else the reason (checked before training).

@@ -65,17 +65,7 @@ int run_image_train(const TrainCommandOptions& o) {
     }
     while (!train::image_training_done(s)) {
         const train::TrainLogEntry e = train::image_train_step(s);
-        if (tty && (e.step % 10 == 0 || e.step == t.steps)) {
-            const int bar = int(float(e.step) / float(t.steps) * 20);
-            const train::TrainLogEntry* last_eval = nullptr;
-            for (auto it = s.log.rbegin(); it != s.log.rend() && !last_eval; ++it)
-                if (it->evaluated) last_eval = &*it;
-            std::fprintf(stderr, "\r[%s%s] %5d/%d  %6.1f steps/s  loss %.4f", std::string(bar, '#').c_str(),
-                         std::string(20 - bar, '.').c_str(), e.step, t.steps, e.seconds > 0 ? e.step / e.seconds : 0.0,
-                         e.loss);
-            if (last_eval) std::fprintf(stderr, "  test %5.1f%%", 100.0 * last_eval->eval.exact);
-            std::fflush(stderr);
-        }
+        if (tty) print_progress(e, t.steps, s.log, "test", false);
     }
     if (tty) std::fputc('\n', stderr);
     const train::TrainLogEntry& last = s.log.back();  // the last step evaluates on every test image

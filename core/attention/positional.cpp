@@ -22,4 +22,18 @@ Mat sinusoidal_positions(int n_positions, int d_model) {
     return pe;
 }
 
+Mat sinusoidal_positions_halves(int rows, int d) {
+    Mat p(rows, d);
+    const int half = (d + 1) / 2;  // the sin columns
+    for (int pos = 0; pos < rows; ++pos) {
+        for (int j = 0; j < d; ++j) {
+            // column j of the sin half uses frequency index j; of the cos half, j − half
+            const int i = j < half ? j : j - half;
+            const double angle = pos / std::pow(10000.0, 2.0 * i / d);
+            p(pos, j) = float(j < half ? std::sin(angle) : std::cos(angle));
+        }
+    }
+    return p;
+}
+
 }  // namespace attn

@@ -9,4 +9,8 @@ namespace attn {
 
 Mat sinusoidal_positions(int n_positions, int d_model);  // (n_positions, d_model)
 
+// The same frequencies in two halves, as Marian (and its trainer) lays them out: row p =
+// [sin(p ω_0) … sin(p ω_{h−1}), cos(p ω_0) …], ω_i = 10000^(−2i/d), h = ⌈d/2⌉ sin columns.
+Mat sinusoidal_positions_halves(int n_positions, int d_model);  // (n_positions, d_model)
+
 }  // namespace attn

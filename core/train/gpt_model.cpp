@@ -11,7 +11,14 @@
 
 namespace attn::train {
 
-const char* arch_name(Arch a) { return a == Arch::Llama ? "llama" : "gpt"; }
+const char* arch_name(Arch a) {
+    switch (a) {
+        case Arch::Gpt: return "gpt";
+        case Arch::Llama: return "llama";
+        case Arch::Seq2Seq: return "seq2seq";
+    }
+    return "gpt";
+}
 
 int ModelShape::d_ff() const {
     if (arch == Arch::Gpt) return 4 * d_model;

@@ -37,9 +37,10 @@ namespace attn::train {
 // ordinary vector's 16-byte alignment made results depend on where malloc put the buffer.
 using Floats = std::vector<float, Eigen::aligned_allocator<float>>;
 
-// The architecture: GPT-2's parts, or the modern decoder's (RoPE, RMSNorm, SwiGLU, GQA).
-enum class Arch { Gpt, Llama };
-const char* arch_name(Arch a);  // "gpt", "llama" (the CLI's --arch values)
+// The architecture: GPT-2's parts, or the modern decoder's (RoPE, RMSNorm, SwiGLU, GQA); Seq2Seq is
+// the encoder–decoder, trained by seq2seq/s2s_trainer.h on its own tasks (never a GptModel).
+enum class Arch { Gpt, Llama, Seq2Seq };
+const char* arch_name(Arch a);  // "gpt", "llama", "seq2seq" (the CLI's --arch values)
 
 struct ModelShape {
     Arch arch = Arch::Gpt;

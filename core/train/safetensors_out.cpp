@@ -27,4 +27,20 @@ std::string f32_safetensors_bytes(const std::vector<F32Tensor>& tensors) {
     return out;
 }
 
+std::string f32_safetensors_bytes(const std::vector<OwnedTensor>& tensors) {
+    std::vector<F32Tensor> views;
+    for (const OwnedTensor& t : tensors)
+        views.push_back({t.name, std::vector<long>(t.shape.begin(), t.shape.end()), t.data.data(), t.data.size()});
+    return f32_safetensors_bytes(views);
+}
+
+std::vector<float> transposed(const float* p, int rows, int cols, int col0, int ncols, int stride) {
+    if (ncols < 0) ncols = cols;
+    if (stride < 0) stride = cols;
+    std::vector<float> out(std::size_t(rows) * ncols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < ncols; ++c) out[std::size_t(c) * rows + r] = p[std::size_t(r) * stride + col0 + c];
+    return out;
+}
+
 }  // namespace attn::train

@@ -203,64 +203,76 @@ void logits_backward(float* dx, float* dwte, const float* dlogits, const float* 
 using Strided = Eigen::Map<Mat, 0, Eigen::OuterStride<>>;
 using ConstStrided = Eigen::Map<const Mat, 0, Eigen::OuterStride<>>;
 
-void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* qkv,
-                       int B, int T, int C, int NH, bool causal) {
-    const int hs = C / NH;
-    const int C3 = 3 * C;
+void mh_attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* q, int q_stride,
+                          const float* k, const float* v, int kv_stride, const AttnDims& d) {
+    const int Tq = d.Tq, Tk = d.Tk, C = d.C, NH = d.NH, hs = C / NH;
     const float scale = 1.0f / std::sqrt(float(hs));
-    pool.parallel_for(B * NH, [&](int bh) {
+    pool.parallel_for(d.B * NH, [&](int bh) {
         const int b = bh / NH, h = bh % NH;
-        const float* base = qkv + static_cast<long>(b) * T * C3;                   // (T, 3C) this sequence
-        const ConstStrided q(base + h * hs, T, hs, Eigen::OuterStride<>(C3));       // (T, hs)
-        const ConstStrided k(base + C + h * hs, T, hs, Eigen::OuterStride<>(C3));   // (T, hs)
-        const ConstStrided v(base + 2 * C + h * hs, T, hs, Eigen::OuterStride<>(C3));
-        Eigen::Map<Mat> pre(preatt + static_cast<long>(bh) * T * T, T, T);          // (T, T)
-        Eigen::Map<Mat> a(att + static_cast<long>(bh) * T * T, T, T);               // (T, T)
-        pre.noalias() = q * k.transpose();  // raw scores Q_h K_hᵀ
-        for (int i = 0; i < T; ++i) {
-            const int seen = causal ? i + 1 : T;  // keys j ≤ i, or all
+        const long qrow = static_cast<long>(b) * Tq, krow = static_cast<long>(b) * Tk;  // this sequence's first rows
+        const ConstStrided qh(q + qrow * q_stride + h * hs, Tq, hs, Eigen::OuterStride<>(q_stride));   // (Tq, hs)
+        const ConstStrided kh(k + krow * kv_stride + h * hs, Tk, hs, Eigen::OuterStride<>(kv_stride)); // (Tk, hs)
+        const ConstStrided vh(v + krow * kv_stride + h * hs, Tk, hs, Eigen::OuterStride<>(kv_stride)); // (Tk, hs)
+        Eigen::Map<Mat> pre(preatt + static_cast<long>(bh) * Tq * Tk, Tq, Tk);  // (Tq, Tk)
+        Eigen::Map<Mat> a(att + static_cast<long>(bh) * Tq * Tk, Tq, Tk);      // (Tq, Tk)
+        pre.noalias() = qh * kh.transpose();  // raw scores Q_h K_hᵀ
+        const int keys = d.key_len ? d.key_len[b] : Tk;
+        for (int i = 0; i < Tq; ++i) {
+            const int seen = std::min(d.causal ? i + 1 : Tk, keys);  // keys j ≤ i, or all; never padding
             auto z = pre.row(i).head(seen).array() * scale;
             const float maxval = z.maxCoeff();
             a.row(i).head(seen) = (z - maxval).exp().matrix();
             a.row(i).head(seen) *= 1.0f / a.row(i).head(seen).sum();  // sum ≥ 1: the max term is exp(0)
-            pre.row(i).tail(T - seen).setZero();                      // hidden keys
-            a.row(i).tail(T - seen).setZero();
+            pre.row(i).tail(Tk - seen).setZero();                     // hidden keys
+            a.row(i).tail(Tk - seen).setZero();
         }
-        Strided o(out + static_cast<long>(b) * T * C + h * hs, T, hs, Eigen::OuterStride<>(C));  // (T, hs)
-        o.noalias() = a * v;  // A_h V_h
+        Strided o(out + qrow * C + h * hs, Tq, hs, Eigen::OuterStride<>(C));  // (Tq, hs)
+        o.noalias() = a * vh;  // A_h V_h
     });
+}
+
+void mh_attention_backward(ThreadPool& pool, float* dq, float* dk, float* dv, float* datt, const float* dout,
+                           const float* q, int q_stride, const float* k, const float* v, int kv_stride,
+                           const float* att, const AttnDims& d) {
+    const int Tq = d.Tq, Tk = d.Tk, C = d.C, NH = d.NH, hs = C / NH;
+    const float scale = 1.0f / std::sqrt(float(hs));
+    pool.parallel_for(d.B * NH, [&](int bh) {
+        const int b = bh / NH, h = bh % NH;
+        const long qrow = static_cast<long>(b) * Tq, krow = static_cast<long>(b) * Tk;
+        const ConstStrided qh(q + qrow * q_stride + h * hs, Tq, hs, Eigen::OuterStride<>(q_stride));   // (Tq, hs)
+        const ConstStrided kh(k + krow * kv_stride + h * hs, Tk, hs, Eigen::OuterStride<>(kv_stride)); // (Tk, hs)
+        const ConstStrided vh(v + krow * kv_stride + h * hs, Tk, hs, Eigen::OuterStride<>(kv_stride));
+        Strided dqh(dq + qrow * q_stride + h * hs, Tq, hs, Eigen::OuterStride<>(q_stride));
+        Strided dkh(dk + krow * kv_stride + h * hs, Tk, hs, Eigen::OuterStride<>(kv_stride));
+        Strided dvh(dv + krow * kv_stride + h * hs, Tk, hs, Eigen::OuterStride<>(kv_stride));
+        const ConstStrided d_o(dout + qrow * C + h * hs, Tq, hs, Eigen::OuterStride<>(C));       // (Tq, hs)
+        const Eigen::Map<const Mat> a(att + static_cast<long>(bh) * Tq * Tk, Tq, Tk);            // (Tq, Tk)
+        Eigen::Map<Mat> dz(datt + static_cast<long>(bh) * Tq * Tk, Tq, Tk);                      // (Tq, Tk) scratch
+        // out = A V:  dA = dO Vᵀ,  dV += Aᵀ dO
+        dz.noalias() = d_o * vh.transpose();
+        dvh.noalias() += a.transpose() * d_o;
+        // softmax: dz_ij = a_ij (dA_ij − Σ_k a_ik dA_ik), then z = scale · Q Kᵀ (hidden a_ij = 0
+        // gives dz_ij = 0 exactly)
+        for (int i = 0; i < Tq; ++i) {
+            const float dot = a.row(i).dot(dz.row(i));
+            dz.row(i) = (a.row(i).array() * (dz.row(i).array() - dot) * scale).matrix();
+        }
+        dqh.noalias() += dz * kh;
+        dkh.noalias() += dz.transpose() * qh;
+    });
+}
+
+void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* qkv,
+                       int B, int T, int C, int NH, bool causal) {
+    const AttnDims d{B, T, T, C, NH, causal, nullptr};
+    mh_attention_forward(pool, out, preatt, att, qkv, 3 * C, qkv + C, qkv + 2 * C, 3 * C, d);
 }
 
 void attention_backward(ThreadPool& pool, float* dqkv, float* datt, const float* dout,
                         const float* qkv, const float* att, int B, int T, int C, int NH) {
-    const int hs = C / NH;
-    const int C3 = 3 * C;
-    const float scale = 1.0f / std::sqrt(float(hs));
-    pool.parallel_for(B * NH, [&](int bh) {
-        const int b = bh / NH, h = bh % NH;
-        const float* base = qkv + static_cast<long>(b) * T * C3;  // (T, 3C)
-        float* dbase = dqkv + static_cast<long>(b) * T * C3;      // (T, 3C)
-        const ConstStrided q(base + h * hs, T, hs, Eigen::OuterStride<>(C3));      // (T, hs) each
-        const ConstStrided k(base + C + h * hs, T, hs, Eigen::OuterStride<>(C3));
-        const ConstStrided v(base + 2 * C + h * hs, T, hs, Eigen::OuterStride<>(C3));
-        Strided dq(dbase + h * hs, T, hs, Eigen::OuterStride<>(C3));
-        Strided dk(dbase + C + h * hs, T, hs, Eigen::OuterStride<>(C3));
-        Strided dv(dbase + 2 * C + h * hs, T, hs, Eigen::OuterStride<>(C3));
-        const ConstStrided d_o(dout + static_cast<long>(b) * T * C + h * hs, T, hs, Eigen::OuterStride<>(C));
-        const Eigen::Map<const Mat> a(att + static_cast<long>(bh) * T * T, T, T);  // (T, T)
-        Eigen::Map<Mat> dz(datt + static_cast<long>(bh) * T * T, T, T);            // (T, T) scratch
-        // out = A V:  dA = dO Vᵀ,  dV += Aᵀ dO
-        dz.noalias() = d_o * v.transpose();
-        dv.noalias() += a.transpose() * d_o;
-        // softmax: dz_ij = a_ij (dA_ij − Σ_k a_ik dA_ik), then z = scale · Q Kᵀ (hidden a_ij = 0
-        // gives dz_ij = 0 exactly)
-        for (int i = 0; i < T; ++i) {
-            const float dot = a.row(i).dot(dz.row(i));
-            dz.row(i) = (a.row(i).array() * (dz.row(i).array() - dot) * scale).matrix();
-        }
-        dq.noalias() += dz * k;
-        dk.noalias() += dz.transpose() * q;
-    });
+    const AttnDims d{B, T, T, C, NH, /*causal=*/false, nullptr};  // hidden weights are 0 in att already
+    mh_attention_backward(pool, dqkv, dqkv + C, dqkv + 2 * C, datt, dout, qkv, 3 * C, qkv + C, qkv + 2 * C, 3 * C,
+                          att, d);
 }
 
 // ---------------------------------------------------------------------------------------------

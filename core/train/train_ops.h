@@ -67,6 +67,24 @@ void attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, 
 void attention_backward(ThreadPool& pool, float* dqkv, float* datt, const float* dout,
                         const float* qkv, const float* att, int B, int T, int C, int NH);
 
+// The general form both use, and the encoder–decoder's attentions: queries, keys and values in
+// separate strided arrays (cross-attention reads queries from the decoder, keys and values from
+// the encoder), Tq queries × Tk keys, and each sequence's real key count for padded batches.
+//   q (B·Tq rows of q_stride floats; head h = columns [h·hs, (h+1)·hs)), k, v (B·Tk rows of kv_stride)
+//   preatt, att (B, NH, Tq, Tk): raw scores and weights, 0 at hidden keys; out (B·Tq, C)
+//   query i of sequence b sees keys j < key_len[b] (all Tk when key_len is null), and j ≤ i if causal
+struct AttnDims {
+    int B = 0, Tq = 0, Tk = 0, C = 0, NH = 0;
+    bool causal = false;
+    const int* key_len = nullptr;  // (B) or null
+};
+void mh_attention_forward(ThreadPool& pool, float* out, float* preatt, float* att, const float* q, int q_stride,
+                          const float* k, const float* v, int kv_stride, const AttnDims& d);
+// dq, dk, dv += … (the same layouts and strides as q, k, v); datt (B, NH, Tq, Tk) scratch.
+void mh_attention_backward(ThreadPool& pool, float* dq, float* dk, float* dv, float* datt, const float* dout,
+                           const float* q, int q_stride, const float* k, const float* v, int kv_stride,
+                           const float* att, const AttnDims& d);
+
 // GPT-2's GELU ("gelu_new"): 0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³))).   (n) elementwise
 void gelu_forward(float* out, const float* inp, int n);
 void gelu_backward(float* dinp, const float* inp, const float* dout, int n);  // dinp += …

@@ -38,6 +38,7 @@ Status validate_options(const TrainOptions& o) {
     shape.n_kv_heads = o.kv_heads;
     shape.rope_theta = o.rope_theta;
     shape.vocab = shape.n_positions = 1;
+    if (o.arch == Arch::Seq2Seq) return Status::Error("--arch seq2seq trains with its own tasks (s2s_trainer.h).");
     if (o.arch == Arch::Gpt && (o.kv_heads != 0 || o.rope_theta != 10000.0f))
         return Status::Error("--kv-heads and --rope-theta are for --arch llama.");
     return validate_shape(shape);
@@ -155,17 +156,9 @@ TrainLogEntry train_step(TrainState& s) {
     TrainLogEntry e;
     e.loss = model_forward(*s.pool, s.model, s.acts, s.ids.data(), s.targets.data(), o.batch, T);
     model_backward(*s.pool, s.model, s.acts, s.grads, s.ids.data(), s.targets.data());
-    e.lr = lr_at(o.lr, s.step, o.warmup, o.steps);
-    e.grad_norm = adamw_step(s.model, s.adam, o.adamw, e.lr);
-    s.step += 1;
-    e.step = s.step;
-    if ((o.eval_every > 0 && s.step % o.eval_every == 0) || s.step == o.steps) {
-        e.evaluated = true;
-        e.eval = evaluate(s, o.eval_examples, splitmix64(o.seed ^ 0x6576616Cull) + std::uint64_t(s.step));
-    }
-    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count();
-    s.log.push_back(e);
-    return e;
+    return finish_step(s, e, s.model.layout.tensors, s.model.params, s.model.grads, [&](bool) {
+        return evaluate(s, o.eval_examples, splitmix64(o.seed ^ 0x6576616Cull) + std::uint64_t(s.step));
+    });
 }
 
 static Evaluation evaluate_task(TrainState& s, const Task& task, int n, std::uint64_t seed);

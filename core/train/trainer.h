@@ -112,6 +112,27 @@ struct TrainState {
     std::vector<int> ids, targets;  // (B·T) the current batch
 };
 
+// The tail every trainer's step shares, once the gradients are in `grads`: the scheduled rate, one
+// AdamW update of `tensors`, the count, evaluate(last) when due (every eval_every steps, and at the
+// last step with last = true), the time since the start, and the entry appended to s.log.
+template <class State, class Evaluate>
+TrainLogEntry finish_step(State& s, TrainLogEntry e, const std::vector<ParamTensor>& tensors, Floats& params,
+                          const Floats& grads, Evaluate evaluate) {
+    const auto& o = s.options;
+    e.lr = lr_at(o.lr, s.step, o.warmup, o.steps);
+    e.grad_norm = adamw_step(tensors, params, grads, s.adam, o.adamw, e.lr);
+    s.step += 1;
+    e.step = s.step;
+    const bool last = s.step == o.steps;
+    if (last || (o.eval_every > 0 && s.step % o.eval_every == 0)) {
+        e.evaluated = true;
+        e.eval = evaluate(last);
+    }
+    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count();
+    s.log.push_back(e);
+    return e;
+}
+
 // Builds the task and a freshly initialised model. Errors: unknown task, bad options (named).
 Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o);
 

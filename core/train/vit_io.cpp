@@ -44,29 +44,13 @@ std::string vit_config_json(const VitShape& s, const std::vector<std::string>& c
 
 namespace {
 
-struct OutTensor {
-    std::string name;
-    std::vector<int> shape;
-    std::vector<float> data;
-};
-
-// (rows, cols) row-major at `p`, transposed: Hugging Face's Linear keeps (out, in).
-std::vector<float> transposed(const float* p, int rows, int cols, int col0 = 0, int ncols = -1, int stride = -1) {
-    if (ncols < 0) ncols = cols;
-    if (stride < 0) stride = cols;
-    std::vector<float> out(std::size_t(rows) * ncols);
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < ncols; ++c) out[std::size_t(c) * rows + r] = p[std::size_t(r) * stride + col0 + c];
-    return out;
-}
-
-std::vector<OutTensor> hf_tensors(const VitModel& m) {
+std::vector<OwnedTensor> hf_tensors(const VitModel& m) {
     const VitShape& s = m.shape;
     const VitLayout& L = m.layout;
     const float* W = m.params.data();
     const int C = s.d_model, F = s.d_ff(), P = s.patch, T = s.seq_len(), K = s.n_classes;
     auto copy = [&](std::size_t off, std::size_t n) { return std::vector<float>(W + off, W + off + n); };
-    std::vector<OutTensor> t;
+    std::vector<OwnedTensor> t;
     t.push_back({"vit.embeddings.cls_token", {1, 1, C}, copy(L.cls, C)});
     t.push_back({"vit.embeddings.position_embeddings", {1, T, C}, copy(L.pos, std::size_t(T) * C)});
     // Conv2d (d, 3, P, P): the grey kernel (P·P, d) split over three identical channels.
@@ -107,11 +91,7 @@ std::vector<OutTensor> hf_tensors(const VitModel& m) {
 }  // namespace
 
 std::string vit_safetensors_bytes(const VitModel& m) {
-    const std::vector<OutTensor> tensors = hf_tensors(m);
-    std::vector<F32Tensor> out;
-    for (const OutTensor& t : tensors)
-        out.push_back({t.name, std::vector<long>(t.shape.begin(), t.shape.end()), t.data.data(), t.data.size()});
-    return f32_safetensors_bytes(out);
+    return f32_safetensors_bytes(hf_tensors(m));
 }
 
 static std::string preprocessor_json(int side) {

@@ -94,20 +94,9 @@ TrainLogEntry image_train_step(ImageTrainState& s) {
     TrainLogEntry e;
     e.loss = vit_forward(*s.pool, s.model, s.acts, images.data(), labels.data(), o.batch);
     vit_backward(*s.pool, s.model, s.acts, s.grads, labels.data());
-    e.lr = lr_at(o.lr, s.step, o.warmup, o.steps);
-    e.grad_norm = adamw_step(s.model.layout.tensors, s.model.params, s.model.grads, s.adam, o.adamw, e.lr);
-    s.step += 1;
-    e.step = s.step;
-    if (s.step == o.steps) {
-        e.evaluated = true;
-        e.eval = evaluate_images(s, 0);
-    } else if (o.eval_every > 0 && s.step % o.eval_every == 0) {
-        e.evaluated = true;
-        e.eval = evaluate_images(s, o.eval_examples);
-    }
-    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s.started).count();
-    s.log.push_back(e);
-    return e;
+    // Every test image at the last step, a sample of eval_examples before.
+    return finish_step(s, e, s.model.layout.tensors, s.model.params, s.model.grads,
+                       [&](bool last) { return evaluate_images(s, last ? 0 : o.eval_examples); });
 }
 
 Evaluation evaluate_images(ImageTrainState& s, int n) {

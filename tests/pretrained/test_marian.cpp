@@ -157,7 +157,7 @@ TEST_CASE("Marian: every section's attention, the hidden states and the logits m
     };
     CHECK(broken([](MarianWeights&, PretrainedConfig& k) { k.seq2seq.scale_embedding = false; }).encoder > 1e-2);
     CHECK(broken([](MarianWeights& b, PretrainedConfig&) {
-              b.decoder_positions = sinusoidal_positions(int(b.decoder_positions.rows()), int(b.decoder_positions.cols()))
+              b.decoder_positions = sinusoidal_positions_halves(int(b.decoder_positions.rows()), int(b.decoder_positions.cols()))
                                         .rowwise()
                                         .reverse();
           }).decoder > 1e-2);
@@ -172,7 +172,7 @@ TEST_CASE("Marian: the computed sinusoidal table is the stored one, and greedy t
     const PretrainedModel& m = tiny_marian();
     const auto& w = weights_as<MarianWeights>(*m.weights);
     // The file stores the encoder's table and not the decoder's (computed): they must agree.
-    const Mat computed = sinusoidal_positions(int(w.encoder_positions.rows()), m.config.d_model);
+    const Mat computed = sinusoidal_positions_halves(int(w.encoder_positions.rows()), m.config.d_model);
     const double table = (computed - w.encoder_positions).cwiseAbs().maxCoeff();
     MESSAGE("stored vs computed sinusoidal table: max |diff| " << table);
     CHECK(table < 1e-6);

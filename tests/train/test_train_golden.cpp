@@ -13,21 +13,13 @@
 #include "core/base/parallel.h"
 #include "core/train/gpt_model.h"
 #include "core/train/optimizer.h"
+#include "golden_step.h"
 
 using namespace attn;
 using namespace attn::train;
+using namespace attn::train::test;
 
 namespace {
-
-// max |a − b| / max |b|
-double rel_diff(const float* a, const std::vector<float>& b) {
-    double err = 0, scale = 1e-12;
-    for (std::size_t i = 0; i < b.size(); ++i) {
-        err = std::max(err, std::abs(double(a[i]) - double(b[i])));
-        scale = std::max(scale, std::abs(double(b[i])));
-    }
-    return err / scale;
-}
 
 nlohmann::json read_fixture(const char* name) {
     std::ifstream in(std::string(ATTNLAB_FIXTURE_DIR) + "/train/" + name);
@@ -59,50 +51,15 @@ void check_step(const nlohmann::json& g, const ModelShape& s, const char* what) 
     const double logit_err = rel_diff(all_rows.logits.data(), g["logits"].get<std::vector<float>>());
     model_backward(pool, m, a, d, ids.data(), targets.data());
 
-    double grad_err = 0;
-    std::string worst_grad;
-    for (const ParamTensor& t : m.layout.tensors) {
-        const double e = rel_diff(m.grads.data() + t.offset, g["grads"][t.name].get<std::vector<float>>());
-        if (e > grad_err) grad_err = e, worst_grad = t.name;
-    }
+    std::string worst_grad, worst_upd;
+    const double grad_err = grad_diff(m.layout.tensors, m.grads, g, worst_grad);
     const float norm = grad_norm(m);
     const double norm_err = std::abs(norm - g["grad_norm"].get<double>()) / g["grad_norm"].get<double>();
-
-    AdamWConfig opt;
-    opt.beta1 = cfg["beta1"];
-    opt.beta2 = cfg["beta2"];
-    opt.eps = cfg["eps"];
-    opt.weight_decay = cfg["weight_decay"];
-    opt.grad_clip = cfg["grad_clip"];
     AdamWState st;
-    adamw_step(m, st, opt, cfg["lr"].get<float>());
-
-    // A first Adam step moves every weight by about ±lr whatever its gradient's size (m / √v =
-    // g / |g|). Where the exact gradient is 0 (the key bias: softmax ignores a constant added to
-    // every score) both sides hold rounding noise (~1e-9), and its sign decides the step. Those
-    // entries (|g| < 1e-5 of the tensor's largest) are only checked to move by at most lr (+ decay).
-    double upd_err = 0;
-    std::string worst_upd;
-    int noise_entries = 0;
     const float lr = cfg["lr"].get<float>();
-    for (const ParamTensor& t : m.layout.tensors) {
-        const std::vector<float> ref = g["updated"][t.name], init = g["init"][t.name], grad = g["grads"][t.name];
-        double gmax = 0;
-        for (float v : grad) gmax = std::max(gmax, std::abs(double(v)));
-        std::vector<float> ours(m.params.begin() + t.offset, m.params.begin() + t.offset + t.size);
-        std::vector<float> kept_ours, kept_ref;
-        for (std::size_t i = 0; i < t.size; ++i) {
-            if (std::abs(grad[i]) < 1e-5 * gmax) {
-                ++noise_entries;
-                CHECK(std::abs(ours[i] - init[i]) <= 1.01f * lr + 1e-6f);
-                continue;
-            }
-            kept_ours.push_back(ours[i]);
-            kept_ref.push_back(ref[i]);
-        }
-        const double e = kept_ref.empty() ? 0.0 : rel_diff(kept_ours.data(), kept_ref);
-        if (e > upd_err) upd_err = e, worst_upd = t.name;
-    }
+    adamw_step(m, st, adamw_config(cfg), lr);
+    int noise_entries = 0;
+    const double upd_err = update_diff(m.layout.tensors, m.params, g, lr, worst_upd, &noise_entries);
     std::printf("%s golden step vs PyTorch (max relative differences): loss %.2e, logits %.2e, gradients %.2e (%s), "
                 "grad norm %.2e, updated weights %.2e (%s; %d zero-gradient entries checked apart)\n",
                 what, loss_err, logit_err, grad_err, worst_grad.c_str(), norm_err, upd_err, worst_upd.c_str(), noise_entries);

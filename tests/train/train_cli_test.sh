@@ -2,7 +2,7 @@
 # `attnlab train` as a user meets it: --list-tasks, a short run whose folder opens with
 # `attnlab dump --model` and checks out in PyTorch, bad options, existing and unwritable folders,
 # --figure (PNG, SVG in Korean, PDF; refused names and folders); the image tasks' ViT folder; --arch
-# llama's Llama folder and --eval-lengths.
+# llama's Llama folder and --eval-lengths; --arch seq2seq's Marian folder (the toy English → Korean).
 set -u
 bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 fixtures=${FIXTURES:?set FIXTURES to tests/fixtures/train}
@@ -156,7 +156,7 @@ if $py -c "import torch" 2>/dev/null; then  # Hugging Face's Llama math in plain
     cat "$tmp/check"
 fi
 expect_exit 1 "unknown arch" -- "$bin" train --task copy --arch bert -o "$tmp/bad"
-expect_stderr "--arch bert: choose gpt or llama" "arch name"
+expect_stderr "--arch bert: choose gpt, llama or seq2seq" "arch name"
 expect_exit 1 "kv heads on gpt" -- "$bin" train --task copy --kv-heads 2 -o "$tmp/bad"
 expect_stderr "--kv-heads is for --arch llama" "kv heads need llama"
 expect_exit 1 "kv heads not dividing" -- "$bin" train --task copy --arch llama --heads 4 --kv-heads 3 -o "$tmp/bad"
@@ -168,6 +168,35 @@ expect_stderr "--eval-lengths: --length 40" "eval length range"
 expect_exit 1 "arch on an image task" -- "$bin" train --task odd-one --arch llama -o "$tmp/bad"
 expect_stderr "are for the text tasks" "arch refused for images"
 [ -e "$tmp/bad" ] && fail "a refused llama run left a folder" || ok
+
+# --arch seq2seq: the encoder–decoder learns the toy English → Korean grammar at its defaults; its
+# MarianMTModel folder translates with `attnlab generate`, and its SentencePiece files cut Korean
+# as Debian's python3-sentencepiece reads them.
+expect_exit 0 "list tasks: seq2seq" -- "$bin" train --list-tasks
+grep -q "^en-ko (--arch seq2seq) " "$tmp/out" && ok || fail "--list-tasks lacks en-ko"
+expect_exit 0 "train en-ko" -- "$bin" train --arch seq2seq --task en-ko --threads 1 -q -o "$tmp/enko"
+expect_stderr "100.0% translated exactly\|99\.[0-9]% translated exactly" "en-ko accuracy"
+for f in config.json model.safetensors vocab.json source.spm target.spm tokenizer_config.json generation_config.json \
+    seq2seq_task.json train_log.json; do
+    [ -s "$tmp/enko/$f" ] && ok || fail "train en-ko: $f missing"
+done
+grep -q '"MarianMTModel"' "$tmp/enko/config.json" && ok || fail "en-ko: not a MarianMTModel"
+expect_exit 0 "translate with the trained model" -- "$bin" generate --model "$tmp/enko" \
+    --text "the big dog sees the small cat" --tokens 10 -o "$tmp/gen.json"
+[ "$($py -c "import json,sys; print(json.load(open(sys.argv[1]))['generated_text'])" "$tmp/gen.json")" = "큰 개가 작은 고양이를 본다" ] &&
+    ok || fail "the trained en-ko model does not translate 'the big dog sees the small cat'"
+if $py -c "import sentencepiece" 2>/dev/null; then
+    pieces=$($py -c "import sentencepiece as s,sys; print(' '.join(s.SentencePieceProcessor(model_file=sys.argv[1]).encode('고양이가 생선을 먹는다', out_type=str)))" "$tmp/enko/target.spm")
+    [ "$pieces" = "▁고양이 가 ▁생선 을 ▁먹는다" ] && ok || fail "target.spm cuts Korean as '$pieces'"
+fi
+expect_exit 1 "a decoder task for seq2seq" -- "$bin" train --arch seq2seq --task copy -o "$tmp/bad"
+expect_stderr "no such task for --arch seq2seq. Choose one of: reverse, sort, en-ko" "seq2seq tasks named"
+expect_exit 1 "en-ko has no length" -- "$bin" train --arch seq2seq --task en-ko --length 5 -o "$tmp/bad"
+expect_stderr "--length: en-ko has no length" "en-ko length refused"
+expect_exit 1 "no-mlp for seq2seq" -- "$bin" train --arch seq2seq --task reverse --no-mlp -o "$tmp/bad"
+expect_stderr "are for --arch gpt and llama" "seq2seq refuses decoder options"
+expect_exit 2 "seq2seq without -o" -- "$bin" train --arch seq2seq --task reverse
+[ -e "$tmp/bad" ] && fail "a refused seq2seq run left a folder" || ok
 
 echo "train CLI tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -17,7 +17,7 @@ namespace {
 // The stored table when the file has one (checked against the formula's shape), else computed.
 Mat positions(WeightReader& r, const std::string& name, int rows, int d) {
     if (r.has(name)) return r.matrix(name, rows, d);
-    return sinusoidal_positions(rows, d);
+    return sinusoidal_positions_halves(rows, d);
 }
 
 // x = E[ids] · scale + P[0 … T−1]: the token part in `tokens`, the position part in `pos`.
@@ -48,20 +48,6 @@ ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& c, con
 
 std::size_t MarianWeights::bytes() const {
     return (shared_floats() + std::size_t(encoder_positions.size() + decoder_positions.size())) * sizeof(float);
-}
-
-Mat sinusoidal_positions(int rows, int d) {
-    Mat p(rows, d);
-    const int half = (d + 1) / 2;  // the sin columns
-    for (int pos = 0; pos < rows; ++pos) {
-        for (int j = 0; j < d; ++j) {
-            // column j of the sin half uses frequency index j; of the cos half, j − half
-            const int i = j < half ? j : j - half;
-            const double angle = pos / std::pow(10000.0, 2.0 * i / d);
-            p(pos, j) = float(j < half ? std::sin(angle) : std::cos(angle));
-        }
-    }
-    return p;
 }
 
 Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const PretrainedConfig& c,

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/attention/attention.h"
+#include "core/attention/positional.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
 #include "core/pretrained/model_config.h"
@@ -37,10 +38,6 @@ struct MarianWeights : TextSeq2SeqWeights {  // embed, lm_head, final_logits_bia
 
     std::size_t bytes() const override;
 };
-
-// The sinusoidal position table (rows, d): row p = [sin(p ω_0) … sin(p ω_{d/2−1}), cos(p ω_0) …],
-// ω_i = 10000^(−2i/d) (d odd: the sin half has the extra column).
-Mat sinusoidal_positions(int rows, int d);
 
 Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
                                             const LayerLoaded& on_layer = {});
