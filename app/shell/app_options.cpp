@@ -21,7 +21,7 @@ namespace {
 
 // Flags that take a value, then flags that do not.
 constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",     "--text",
-                                       "--cross-text", "--lang",   "--head",     "--show",
+                                       "--cross-text", "--lang",   "--head",     "--layer",    "--show",
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model",    "--zoom",
                                        "--lesson",     "--lesson-step", "--train-task", "--train-steps",
@@ -211,6 +211,10 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             auto n = parse_int(a.flag, v, 1, 4096);
             if (!n) return n.status();
             o.head = *n - 1;  // users count heads from 1, as the UI shows them
+        } else if (a.flag == "--layer") {
+            auto n = parse_int(a.flag, v, 1, 4096);
+            if (!n) return n.status();
+            o.layer = *n - 1;  // from 1, as the UI shows layers
         } else if (a.flag == "--show") {
             if (v == "weights") o.quantity = HeatmapQuantity::Weights;
             else if (v == "scores") o.quantity = HeatmapQuantity::Scores;
@@ -302,6 +306,7 @@ void apply_options(const AppOptions& o, AppState& state) {
     if (o.language) state.speech_language = *o.language == "auto" ? std::string() : *o.language;
     if (o.lang) state.lang = *o.lang;
     if (o.head) state.head = *o.head;
+    if (o.layer) state.layer = *o.layer;
     if (o.quantity) state.quantity = *o.quantity;
     if (o.colormap) state.colormap = *o.colormap;
     if (o.causal) state.causal = true;
@@ -360,6 +365,7 @@ const char* app_usage() {
            "  --lang en|ko            interface language\n"
            "  --view NAME             ") + view_list_lines() + std::string(
            "  --head N                head to show (from 1)\n"
+           "  --layer N               layer to show (from 1; beyond the model's last: its last)\n"
            "  --show weights|scores|scaled|rollout\n"
            "  --colormap viridis|magma|cividis|grey\n"
            "  --causal                start with the causal mask on\n"

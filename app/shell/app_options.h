@@ -1,7 +1,7 @@
 // app_options.h — the GUI's own command-line flags (GL-free).
 //
 //   attnlab [--text "..."] [--cross-text "..."] [--model DIR] [--image FILE] [--audio FILE] [--lang en|ko] [--view NAME]
-//           [--head N] [--show weights|scores|scaled] [--colormap NAME] [--causal]
+//           [--head N] [--layer N] [--show weights|scores|scaled] [--colormap NAME] [--causal]
 //           [--screenshot out.png] [--frames N] [--stats] [--config DIR]
 //           [--mask-edit] [--mouse X,Y] [--click X,Y]     (scripted pointer, screenshots only)
 //           [--headless]   (no window: EGL surfaceless; automatic for --screenshot without a display)
@@ -47,6 +47,7 @@ struct AppOptions {
     std::optional<std::string> image_mode;  // --image-mode query|heads|rollout (checked when parsed)
     std::optional<Lang> lang;
     std::optional<int> head;  // 0-based
+    std::optional<int> layer;  // 0-based (--layer N from 1)
     std::optional<HeatmapQuantity> quantity;
     std::optional<Colormap> colormap;
     bool causal = false;

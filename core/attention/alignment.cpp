@@ -40,6 +40,23 @@ WordGroups group_words(const std::vector<Token>& tokens, std::string_view text, 
     return g;
 }
 
+std::vector<Token> written_tokens(const Trace& cross) {
+    std::vector<Token> out;
+    if (cross.q_tokens.empty()) return out;
+    out.assign(cross.q_tokens.begin() + 1, cross.q_tokens.end());
+    Token end;
+    const bool closes = !cross.k_tokens.empty() && cross.k_tokens.back().kind == TokenKind::Special;
+    end.text = closes ? cross.k_tokens.back().text : "</s>";
+    end.kind = TokenKind::Special;
+    end.byte_begin = end.byte_end = cross.run.cross_text.size();  // not from the text (Token's rule)
+    out.push_back(std::move(end));
+    return out;
+}
+
+WordGroups target_words(const Trace& cross, bool merge) {
+    return group_words(written_tokens(cross), cross.run.cross_text, merge);
+}
+
 Mat alignment_pieces(const Trace& cross, AlignmentSource source, int layer, int head) {
     assert(!cross.layers.empty() && "alignment_pieces: a trace with layers");
     const int L = int(cross.layers.size());

@@ -1,5 +1,6 @@
 // alignment.h — a translation's cross-attention as words (the Alignment view's and figure's numbers):
-// target words × source words, the classic picture of which source words each target word reads.
+// target words × source words, the classic picture of which source words each target word reads
+// (a row is named by the word it writes: written_tokens).
 //
 //   pieces:  A (T_tgt, T_src)   one head, the mean over a layer's heads, or over every layer's
 //   words:   W(a, b) = mean over a's pieces i of  Σ over b's pieces j  A(i, j)
@@ -26,6 +27,15 @@ struct WordGroups {
 // `text` is what the tokens' spans index (the source: run.text; the target: run.cross_text).
 // `merge` false: one word per token.
 WordGroups group_words(const std::vector<Token>& tokens, std::string_view text, bool merge);
+
+// What the rows of a cross-attention trace WRITE. The decoder reads q_tokens[i] and from it
+// predicts the next token, so row i writes q_tokens[i + 1] and the last row writes the end token
+// (the source's closing special token when it has one, as Marian's and BART's </s>; else "</s>").
+// An alignment is read by what each row writes: Marian's first row reads <pad> and writes the
+// first target word. The tokens keep their spans in run.cross_text; the end token has none.
+std::vector<Token> written_tokens(const Trace& cross);
+// The target's words, one per group of rows, named by what they write (group_words of the above).
+WordGroups target_words(const Trace& cross, bool merge);
 
 enum class AlignmentSource { Head, MeanHeads, MeanLayers };
 

@@ -17,7 +17,7 @@ void draw_alignment_view(Canvas& c, const Trace& trace, const FigureRequest& r) 
                                    : r.head < 0 ? AlignmentSource::MeanHeads
                                                 : AlignmentSource::Head;
     const Mat pieces = alignment_pieces(trace, source, r.layer, std::max(r.head, 0));  // (T_tgt, T_src)
-    const WordGroups tgt = group_words(trace.q_tokens, trace.run.cross_text, !r.pieces);
+    const WordGroups tgt = target_words(trace, !r.pieces);
     const WordGroups src = group_words(trace.k_tokens, trace.run.text, !r.pieces);
     const Mat w = merge_words(pieces, tgt, src);  // (W_tgt, W_src)
     const std::string unit = c.t(r.pieces ? Ft::AlignPieces : Ft::AlignWords);

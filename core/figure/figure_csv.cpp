@@ -218,7 +218,7 @@ Expected<std::string> alignment_csv(const Trace& trace, const FigureRequest& r, 
                                    : r.head < 0 ? AlignmentSource::MeanHeads
                                                 : AlignmentSource::Head;
     const Mat pieces = alignment_pieces(trace, source, r.layer, std::max(r.head, 0));
-    const WordGroups tgt = group_words(trace.q_tokens, trace.run.cross_text, !r.pieces);
+    const WordGroups tgt = target_words(trace, !r.pieces);
     const WordGroups src = group_words(trace.k_tokens, trace.run.text, !r.pieces);
     std::vector<std::string> header{""};
     for (const std::string& l : src.labels) header.push_back(l);

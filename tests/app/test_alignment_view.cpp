@@ -93,9 +93,14 @@ TEST_CASE("alignment: the tiny Marian's cross section, one head, the layer mean 
     for (const HeadTrace& h : cross.layers[0].heads) expect += h.weights / float(cross.layers[0].heads.size());
     CHECK((layer - expect).cwiseAbs().maxCoeff() < 1e-6f);
     const Mat all = alignment_pieces(cross, AlignmentSource::MeanLayers, 0, 0);
-    const WordGroups tgt = group_words(cross.q_tokens, cross.run.cross_text, true);
+    const WordGroups tgt = target_words(cross, true);
     const WordGroups src = group_words(cross.k_tokens, cross.run.text, true);
-    CHECK(tgt.labels == std::vector<std::string>{"<pad>", "그는", "집에", "갔다", "."});
+    // Rows are named by what they write: the row that reads <pad> writes 그는; the last writes </s>.
+    CHECK(group_words(cross.q_tokens, cross.run.cross_text, true).labels ==
+          std::vector<std::string>{"<pad>", "그는", "집에", "갔다", "."});
+    CHECK(tgt.labels == std::vector<std::string>{"그는", "집에", "갔다", ".", "</s>"});
+    CHECK(tgt.pieces.front().front() == 0);  // row 0 (reading <pad>) is 그's row
+    CHECK(tgt.pieces.back() == std::vector<int>{int(cross.q_tokens.size()) - 1});
     CHECK(src.labels == std::vector<std::string>{"He", "went", "home", ".", "</s>"});
     const Mat words = merge_words(all, tgt, src);
     for (Eigen::Index i = 0; i < words.rows(); ++i) CHECK(words.row(i).sum() == doctest::Approx(1.0).epsilon(1e-5));
@@ -118,7 +123,7 @@ TEST_CASE("alignment: the figure and its CSV draw the word matrix; other section
     // The CSV: one row per target word, the same numbers as the view's.
     auto csv = alignment_csv(cross, r);
     REQUIRE(csv.ok());
-    const WordGroups tgt = group_words(cross.q_tokens, cross.run.cross_text, true);
+    const WordGroups tgt = target_words(cross, true);
     const WordGroups src = group_words(cross.k_tokens, cross.run.text, true);
     const Mat w = merge_words(alignment_pieces(cross, AlignmentSource::MeanHeads, 1, 0), tgt, src);
     std::vector<std::string> lines;

@@ -38,12 +38,13 @@ TEST_CASE("screenshot options and defaults") {
 }
 
 TEST_CASE("all flags, both spellings") {
-    Argv a{"attnlab", "--frames=7", "--view", "heatmap", "--head", "2", "--show=scaled",
+    Argv a{"attnlab", "--frames=7", "--view", "heatmap", "--head", "2", "--layer=3", "--show=scaled",
            "--colormap", "magma", "--causal", "--stats", "--cross-text", "x y"};
     auto o = parse_app_options(a.argc(), a.argv());
     REQUIRE(o);
     CHECK(o->frames == 7);
     CHECK(*o->head == 1);  // users count from 1
+    CHECK(*o->layer == 2);
     CHECK(*o->quantity == HeatmapQuantity::Scaled);
     CHECK(*o->colormap == attn::Colormap::Magma);
     CHECK(o->causal);
@@ -53,6 +54,7 @@ TEST_CASE("all flags, both spellings") {
     CHECK(s.cross);
     CHECK(s.cross_text == "x y");
     CHECK(s.head == 1);
+    CHECK(s.layer == 2);
     CHECK(s.causal);
     CHECK(s.colormap == attn::Colormap::Magma);
 }
@@ -67,6 +69,7 @@ TEST_CASE("bad options are errors that name the flag") {
     CHECK(fails({"attnlab", "--bogus"}, "--bogus"));
     CHECK(fails({"attnlab", "--frames", "0"}, "--frames"));
     CHECK(fails({"attnlab", "--frames", "x"}, "--frames"));
+    CHECK(fails({"attnlab", "--layer", "0"}, "--layer"));
     CHECK(fails({"attnlab", "--screenshot"}, "needs a value"));
     CHECK(fails({"attnlab", "--lang", "fr"}, "--lang"));
     CHECK(fails({"attnlab", "--view", "nope"}, "--view"));

@@ -88,7 +88,7 @@ void draw_alignment_panel(AlignmentPanel& p, AppState& s, const ComputeView& vie
 
     if (p.cached_trace.lock() != view.trace || p.cached_layer != s.layer || p.cached_head != s.head ||
         p.cached_source != s.alignment_source || p.cached_pieces != int(s.alignment_pieces)) {
-        p.target = group_words(trace.q_tokens, trace.run.cross_text, !s.alignment_pieces);
+        p.target = target_words(trace, !s.alignment_pieces);
         p.source_words = group_words(trace.k_tokens, trace.run.text, !s.alignment_pieces);
         p.words = merge_words(alignment_pieces(trace, AlignmentSource(std::clamp(s.alignment_source, 0, 2)), s.layer, s.head),
                               p.target, p.source_words);
