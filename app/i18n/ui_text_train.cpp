@@ -174,6 +174,20 @@ constexpr Entry kTexts[] = {
      "q와 k를 일정한 각도로 돌리고, RMSNorm, SwiGLU를 쓰며, 여러 쿼리 헤드가 키/값 헤드 하나를 나눠 씁니다 "
      "(Llama 폴더로 저장). 한 길이로 학습한 뒤 더 긴 입력에서 평가해 보세요."},
     {Txt::TrainArchGpt, "GPT-2 (learned positions)", "GPT-2 (학습된 위치)"},
+    {Txt::TrainSeq2SeqTask, "%s (encoder–decoder)", "%s (인코더–디코더)"},
+    {Txt::TrainSeq2SeqArch, "Encoder–decoder (saved as Marian)", "인코더–디코더 (Marian으로 저장)"},
+    {Txt::TrainSeq2SeqArchTip,
+     "An encoder reads the source, a decoder writes the target, and every decoder layer reads the encoder's "
+     "output through cross-attention: softmax(Q_dec K_encᵀ / √d_k) V_enc. Post-LN layers as Marian's; the "
+     "saved folder opens in the Alignment, Predict and Pipeline views like a downloaded translator.",
+     "인코더가 원문을 읽고 디코더가 번역문을 쓰며, 디코더의 모든 층은 교차 어텐션 softmax(Q_dec K_encᵀ / √d_k) "
+     "V_enc로 인코더의 출력을 읽습니다. 층은 Marian처럼 post-LN입니다. 저장한 폴더는 정렬, 예측, 파이프라인 "
+     "보기에서 내려받은 번역 모델처럼 열립니다."},
+    {Txt::TrainSeq2SeqLayersTip,
+     "Layers of each stack: the encoder and the decoder get this many each. Width divisible by the heads.",
+     "각 스택의 층 수: 인코더와 디코더가 이만큼씩 갖습니다. 너비는 헤드 수로 나누어떨어져야 합니다."},
+    {Txt::TrainCrossProbeTitle, "Cross-attention on the probe \"%s\" → \"%s\" at step %d (rows: the word each row writes)",
+     "고정 예제 \"%s\" → \"%s\"의 교차 어텐션 (스텝 %d, 행: 그 행이 쓰는 단어)"},
     {Txt::TrainArchLlama, "Llama (RoPE, RMSNorm, SwiGLU)", "Llama (RoPE, RMSNorm, SwiGLU)"},
     {Txt::TrainKvHeads, "K/V heads", "키/값 헤드 수"},
     {Txt::TrainKvHeadsTip,

@@ -77,6 +77,7 @@ void apply_lesson_state(const lesson::LessonState& st, AppState& state) {
     if (parse_view(st.view, &view)) state.view = view;
     state.layer = st.layer;
     state.head = st.head;
+    state.section = st.section;
     state.sel_query = st.cell_query;
     state.sel_key = st.cell_key;
     state.mask_edit = false;

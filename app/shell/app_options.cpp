@@ -13,6 +13,7 @@
 #include "app/state/views.h"
 #include "core/train/image_data.h"
 #include "core/pretrained/intervention.h"
+#include "core/task/seq2seq_task.h"
 #include "core/task/task.h"
 
 namespace attn::app {
@@ -234,9 +235,13 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (!n) return n.status();
             o.lesson_step = *n;
         } else if (a.flag == "--train-task") {
-            if (!train::find_task(std::string(v)) && !train::is_image_task(std::string(v)))
-                return Status::Error("--train-task: unknown task '" + std::string(v) + "' (tasks: " + train::task_names() +
-                                     ", fashion, odd-one).");
+            const std::string task(v);
+            const bool s2s = task.rfind("seq2seq:", 0) == 0 ? train::find_seq2seq_task(task.substr(8)) != nullptr
+                                                            : train::find_seq2seq_task(task) != nullptr;
+            if (!train::find_task(task) && !train::is_image_task(task) && !s2s)
+                return Status::Error("--train-task: unknown task '" + task + "' (tasks: " + train::task_names() +
+                                     ", fashion, odd-one; the encoder–decoder's: seq2seq:" +
+                                     train::seq2seq_task_names() + ").");
             o.train_task = std::string(v);
         } else if (a.flag == "--train-steps") {
             auto n = parse_int(a.flag, v, 0, 100000);
@@ -382,7 +387,9 @@ const char* app_usage() {
            "  --presentation          start in presentation mode (F5 toggles, Esc leaves)\n"
            "  --run                   press the view's main action at start (Cost: Measure, Train: Start)\n"
            "  --train-task T          Train view screenshots: a run of task T (reverse, sort, copy,\n"
-           "                          induction, brackets, text, repeat) with its defaults\n"
+           "                          induction, brackets, text, repeat, fashion, odd-one; the\n"
+           "                          encoder–decoder's: en-ko, seq2seq:reverse, seq2seq:sort) with\n"
+           "                          its defaults\n"
            "  --train-steps N         ... trained N steps before the first frame (with --screenshot)\n"
            "  --auto-contrast         colour the weights on their own min..max (not 0..1)\n"
            "  --zoom Z[,U,V]          start the heatmap zoomed Z times around (U, V), fractions of the matrix\n"

@@ -236,6 +236,8 @@ const Entry kTable[] = {
     {Ft::TrainTextNote, "next-character prediction: only the token accuracy means something",
      "다음 글자 예측: 토큰 정확도만 의미가 있음"},
     {Ft::TrainProbeTitle, "Every head on the probe “{0}” (step {1})", "프로브 “{0}”에 대한 모든 헤드 (스텝 {1})"},
+    {Ft::TrainCrossProbeTitle, "Cross-attention of every head on “{0}” → “{1}” (step {2}; rows: the word each writes)",
+     "“{0}” → “{1}”에 대한 모든 헤드의 교차 어텐션 (스텝 {2}, 행: 그 행이 쓰는 단어)"},
     {Ft::TrainHeadCaption, "L{0} H{1}", "L{0} H{1}"},
     {Ft::TrainNoProbe, "no probe attention yet", "아직 프로브 어텐션 없음"},
     {Ft::TrainCaptionRun, "batch {0} · learning rate {1} · seed {2}", "배치 {0} · 학습률 {1} · 시드 {2}"},

@@ -182,6 +182,7 @@ enum class Ft {
     TrainNoEval,
     TrainTextNote,
     TrainProbeTitle,
+    TrainCrossProbeTitle,
     TrainHeadCaption,
     TrainNoProbe,
     TrainCaptionRun,

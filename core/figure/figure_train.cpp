@@ -8,7 +8,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/attention/alignment.h"
 #include "core/base/plot_scale.h"
+#include "core/base/utf8.h"
 #include "core/figure/figure_draw.h"
 #include "core/figure/figure_views.h"
 
@@ -17,7 +19,18 @@ namespace attn {
 std::string train_token_label(const std::string& token) {
     if (token == " ") return "_";
     std::string out;
-    for (unsigned char ch : token) out += (ch < 0x20 || ch >= 0x7F) ? std::string("·") : std::string(1, char(ch));
+    for (std::size_t pos = 0; pos < token.size();) {
+        const std::size_t at = pos;
+        char32_t cp = 0;
+        if (!decode_utf8(token, pos, cp)) {  // a byte of a character split over tokens
+            out += "·";
+            pos = at + 1;
+        } else if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) {
+            out += "·";
+        } else {
+            out.append(token, at, pos - at);  // a whole character (a seq2seq piece's Hangul too)
+        }
+    }
     return out;
 }
 
@@ -374,10 +387,15 @@ void draw_probe_grid(Canvas& c, const Rect& area, const TrainFigureData& d) {
         return;
     }
     const Trace& t = *d.probe;
+    // An encoder–decoder's probe is its cross-attention: rows named by the word each writes.
+    const bool cross = t.section == "cross";
     std::string probe_text;
     for (const Token& tok : t.q_tokens) probe_text += train_token_label(tok.text);
     title_style.wrap_width = area.w;
-    const std::string title = c.tf(Ft::TrainProbeTitle, {markup_escape(probe_text), std::to_string(d.probe_step)});
+    const std::string title =
+        cross ? c.tf(Ft::TrainCrossProbeTitle,
+                     {markup_escape(t.run.text), markup_escape(t.run.cross_text), std::to_string(d.probe_step)})
+              : c.tf(Ft::TrainProbeTitle, {markup_escape(probe_text), std::to_string(d.probe_step)});
     const double title_h = measure_text(c, title, title_style).h + 12 * k;
 
     const int n_layers = int(t.layers.size());
@@ -391,7 +409,7 @@ void draw_probe_grid(Canvas& c, const Rect& area, const TrainFigureData& d) {
     }
     const ColorScale scale = weight_scale(max_weight, c.colormap);  // one scale for every panel
     std::vector<std::string> q_labels, k_labels;
-    for (const Token& tok : t.q_tokens) q_labels.push_back(train_token_label(tok.text));
+    for (const Token& tok : cross ? written_tokens(t) : t.q_tokens) q_labels.push_back(train_token_label(tok.text));
     for (const Token& tok : t.k_tokens) k_labels.push_back(train_token_label(tok.text));
 
     // Every panel gets the same slot, so one layout serves all; the grid is centred in the area.

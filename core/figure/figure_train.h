@@ -94,8 +94,9 @@ ProbeHeat probe_heat(float weight, int patches);
 // `step,batch_loss,test_loss,test_accuracy`), empty where that step has no such value.
 std::string train_curves_csv(const TrainFigureData& data, bool utf8_bom);
 
-// A probe token as an axis label: a space as "_", control and non-ASCII bytes as "·" (the trained
-// models' tokens are single bytes, which alone are not always UTF-8).
+// A probe token as an axis label: a space as "_", control characters and bytes that are not whole
+// UTF-8 characters as "·" (the decoders' tokens are single bytes, which alone are not always
+// UTF-8); whole characters as they are (an encoder–decoder's pieces: "고양이").
 std::string train_token_label(const std::string& token);
 
 }  // namespace attn

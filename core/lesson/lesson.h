@@ -95,9 +95,11 @@ struct LessonState {
     RunConfig run;      // text, cross_text, attention (scale, temperature), mask
     ModelUse model_use = ModelUse::Builtin;
     std::string view = "heatmap";  // an app view name: heatmap, explain, heads, scaling, pipeline,
-                                   // lines, positional, variants, cost, model, row, qk
+                                   // lines, positional, variants, cost, model, row, qk, predict, lens,
+                                   // audio, alignment, train
     int layer = 0;                 // 0-based (the file says `layer = 1` for the first)
     int head = 0;                  // 0-based (the file says `head = 1` for the first)
+    std::string section;           // a translation model's section: encoder, decoder, cross ("" = the first)
     int cell_query = -1, cell_key = -1;  // selected cell (explainer); -1 = none
     std::vector<Highlight> highlights;   // this step's only (not carried to the next step)
 };

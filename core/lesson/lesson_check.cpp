@@ -10,7 +10,13 @@ Expected<Trace> compute_step_trace(const LessonState& state, const pretrained::P
     if (state.model_use == ModelUse::Required) {
         if (!model)
             return Status::Error("this step needs a model folder (GPT-2 or BERT); open one (README: Real models).");
-        return pretrained::compute_pretrained_trace(*model, state.run);
+        if (state.section.empty()) return pretrained::compute_pretrained_trace(*model, state.run);
+        auto sections = pretrained::compute_pretrained_run(*model, state.run);
+        if (!sections) return sections.status();
+        for (Trace& t : *sections)
+            if (t.section == state.section) return std::move(t);
+        return Status::Error("this step shows the " + state.section +
+                             " section, which only a translation model's run has (encoder, decoder, cross).");
     }
     auto builtin = make_builtin_model(state.model);
     if (!builtin) return builtin.status();

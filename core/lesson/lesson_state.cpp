@@ -39,11 +39,12 @@ namespace {
 const char* const kSettingKeys[] = {"text",  "cross_text", "view",   "layer",  "head",   "d_model",
                                     "heads", "seed",       "positional", "scale", "temperature",
                                     "causal", "window",    "global", "pad_to", "block",  "cell",
-                                    "highlight", "model",  "reset"};
+                                    "section", "highlight", "model",  "reset"};
 
 const char* const kViews[] = {"heatmap", "explain", "heads", "scaling", "pipeline", "lines",
                               "positional", "variants", "cost", "model", "row", "qk",
-                              "predict", "lens", "audio"};  // need an opened model folder in the app
+                              "predict", "lens", "audio", "alignment",  // need an opened model folder in the app
+                              "train"};
 
 Expected<long long> parse_whole(const std::string& v, const std::string& key) {
     long long out = 0;
@@ -106,12 +107,12 @@ bool is_question_key(const std::string& key) {
 
 const char* setting_keys() {
     return "text, cross_text, view, layer, head, d_model, heads, seed, positional, scale, temperature, causal, "
-           "window, global, pad_to, block, cell, model";
+           "window, global, pad_to, block, cell, section, model";
 }
 
 const char* step_keys() {
     return "text, cross_text, view, layer, head, d_model, heads, seed, positional, scale, temperature, causal, "
-           "window, global, pad_to, block, cell, highlight, model, reset, when, ask, choice, answer, explain";
+           "window, global, pad_to, block, cell, section, highlight, model, reset, when, ask, choice, answer, explain";
 }
 
 std::string format_index_list(const std::vector<int>& values) {
@@ -132,6 +133,10 @@ Status apply_action(LessonState& s, const Action& a) {
     } else if (k == "cross_text") {
         s.run.cross_text = (v == "off") ? "" : v;
         if (v.empty()) return bad(a, "write the second sentence, or 'off' for self-attention.");
+    } else if (k == "section") {
+        if (v != "encoder" && v != "decoder" && v != "cross" && v != "off")
+            return bad(a, "allowed sections are encoder, decoder and cross (a translation model's), or off.");
+        s.section = v == "off" ? "" : v;
     } else if (k == "view") {
         std::string name = v == "cell" ? "explain" : v == "pe" ? "positional" : v;
         for (const char* view : kViews)
@@ -140,7 +145,7 @@ Status apply_action(LessonState& s, const Action& a) {
                 return Status::Ok();
             }
         return bad(a, "allowed views are heatmap, explain (or cell), heads, scaling, pipeline, lines, positional "
-                      "(or pe), variants, cost, model, row, qk, predict and lens.");
+                      "(or pe), variants, cost, model, row, qk, predict, lens, audio, alignment and train.");
     } else if (k == "layer" || k == "head") {
         auto n = parse_whole(v, k);
         if (!n || *n < 1 || *n > 1000) return bad(a, "a number from 1 (the first " + k + ").");

@@ -24,6 +24,7 @@ bool apply_task_defaults(TrainOptions& o, const std::string& task) {
 }
 
 Status validate_options(const TrainOptions& o) {
+    if (o.arch == Arch::Seq2Seq) return Status::Error("--arch seq2seq trains with its own tasks (s2s_trainer.h).");
     if (!find_task(o.task))
         return Status::Error("--task " + o.task + ": unknown task. Choose one of: " + task_names() + ".");
     if (Status s = validate_run_ranges(o.steps, o.batch, o.warmup, o.threads); !s) return s;
@@ -38,7 +39,6 @@ Status validate_options(const TrainOptions& o) {
     shape.n_kv_heads = o.kv_heads;
     shape.rope_theta = o.rope_theta;
     shape.vocab = shape.n_positions = 1;
-    if (o.arch == Arch::Seq2Seq) return Status::Error("--arch seq2seq trains with its own tasks (s2s_trainer.h).");
     if (o.arch == Arch::Gpt && (o.kv_heads != 0 || o.rope_theta != 10000.0f))
         return Status::Error("--kv-heads and --rope-theta are for --arch llama.");
     return validate_shape(shape);

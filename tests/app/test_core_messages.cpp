@@ -48,6 +48,8 @@
 #include "core/lm/lm_inputs.h"
 #include "core/lm/masked_lm.h"
 #include "core/lm/sampling.h"
+#include "core/train/seq2seq/s2s_io.h"
+#include "core/train/seq2seq/s2s_trainer.h"
 #include "tests/temp_dir.h"
 
 using namespace attn;
@@ -786,6 +788,31 @@ TEST_CASE("the training lab's architecture switch: messages in Korean") {
     auto st = train::make_train_state(o);
     REQUIRE(st.ok());
     check_translated(error_of(train::evaluate_length(**st, 8, 4, 1)));  // gpt: beyond its positions
+}
+
+TEST_CASE("the encoder–decoder trainer's messages in Korean") {
+    train::TrainOptions o;
+    REQUIRE(train::apply_s2s_task_defaults(o, "en-ko"));
+    o.steps = 1;
+    auto bad = [&](auto change) {
+        train::TrainOptions c = o;
+        change(c);
+        return error_of(train::make_s2s_train_state(c));
+    };
+    check_translated(bad([](train::TrainOptions& c) { c.task = "copy"; }));
+    check_translated(bad([](train::TrainOptions& c) { c.task_params.length = 5; }));
+    check_translated(bad([](train::TrainOptions& c) { c.task_params.n_symbols = 5; }));
+    check_translated(bad([](train::TrainOptions& c) { c.task_params.text = "x"; }));
+    check_translated(bad([](train::TrainOptions& c) { c.eval_lengths = {8}; }));
+    check_translated(bad([](train::TrainOptions& c) { c.mlp = false; }));
+    check_translated(bad([](train::TrainOptions& c) { c.kv_heads = 2; }));
+    check_translated(bad([](train::TrainOptions& c) { c.n_layers = 9; }));
+    check_translated(error_of(train::make_train_state(o)));  // the decoders' trainer refuses seq2seq
+    check_translated(error_of(train::train_spm({})));
+    const std::string w = "\xE2\x96\x81";  // ▁
+    check_translated(error_of(train::train_spm({{w + "a b"}})));
+    // Pieces no SentencePiece model cuts both ways: "ab" is one piece in one text, "▁a" "b" in another.
+    check_translated(error_of(train::train_spm({{w + "ab"}, {w + "a", "b"}, {w + "a", w + "ab"}})));
 }
 
 TEST_CASE("translation model messages in Korean (Marian, SentencePiece files, generation_config.json)") {

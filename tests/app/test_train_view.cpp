@@ -23,6 +23,7 @@
 #include "app/views/train/image_worker.h"
 #include "app/views/train/train_lab.h"
 #include "app/views/train/train_worker.h"
+#include "core/attention/alignment.h"
 #include "core/pretrained/pretrained_model.h"
 #include "tests/temp_dir.h"
 
@@ -432,6 +433,8 @@ TEST_CASE("curves, steps per second, decimation and the probe picture") {
     CHECK(probe_token_label(" ") == "_");
     CHECK(probe_token_label("a") == "a");
     CHECK(probe_token_label("\xEA") == "·");
+    CHECK(probe_token_label("고양이") == "고양이");  // an encoder–decoder's piece: whole characters
+    CHECK(probe_token_label("a\tb\x7F") == "a·b·");
 
     TrainWorker w;
     w.reset(tiny(5));
@@ -441,7 +444,8 @@ TEST_CASE("curves, steps per second, decimation and the probe picture") {
     const ProbeAtlas a = make_probe_atlas(*u.probe->probe, Colormap::Viridis);
     CHECK(a.layers == 2);
     CHECK(a.heads == 2);
-    CHECK(a.t == 12);
+    CHECK(a.tq == 12);
+    CHECK(a.tk == 12);
     CHECK(a.width == 24);
     CHECK(a.height == 24);
     CHECK(a.rgba.size() == std::size_t(24 * 24 * 4));
@@ -678,4 +682,79 @@ TEST_CASE("Use this model with the llama arch: a Llama folder through the app's 
                                            .cwiseAbs()
                                            .maxCoeff()));
     CHECK(err < 1e-5);
+}
+
+TEST_CASE("the encoder–decoder in the Train view: its settings, a run, its cross-attention probe, Use this model") {
+    // Settings: the task's defaults pass; en-ko refuses a length, in English and in Korean.
+    TrainOptions o = s2s_train_defaults("en-ko");
+    CHECK(o.arch == Arch::Seq2Seq);
+    CHECK(check_train_settings(o, Lang::En).empty());
+    o.task_params.length = 5;
+    CHECK(check_train_settings(o, Lang::En).find("en-ko has no length") != std::string::npos);
+    CHECK(check_train_settings(o, Lang::Ko) != check_train_settings(o, Lang::En));
+    o = s2s_train_defaults("copy");  // not one of its tasks: en-ko's defaults
+    CHECK(o.task == "en-ko");
+    o = s2s_train_defaults("reverse");
+    CHECK(o.task_params.n_symbols == 8);
+    o.n_layers = 5;
+    CHECK(!check_train_settings(o, Lang::En).empty());
+
+    TempDir tmp;
+    TrainWorker w;
+    Collected c;
+    o = s2s_train_defaults("en-ko");
+    o.d_model = 16;
+    o.n_heads = 2;
+    o.batch = 8;
+    o.steps = 30;
+    o.eval_every = 10;
+    o.eval_examples = 16;
+    o.threads = 1;
+    w.reset(o);
+    w.run_steps(20);
+    REQUIRE(w.wait_idle(30s));
+    const std::string dir = (tmp.path / "use-s2s").string();
+    w.save(dir, SavePurpose::Use);
+    REQUIRE(w.wait_idle(30s));
+    collect(w, c);
+    REQUIRE(c.saves.size() == 1);
+    const SaveResult& r = c.saves[0];
+    REQUIRE_MESSAGE(r.error.empty(), r.error);
+    CHECK(r.step == 20);
+    CHECK(r.probe_text == "the dog finds the letter");
+    CHECK(r.probe_target == "개가 편지를 찾는다");
+    REQUIRE(c.probe);
+    const Trace& probe = *c.probe->probe;
+    CHECK(probe.section == "cross");
+    CHECK(probe.t_q() == 6);  // <pad> and the target's five pieces
+    CHECK(probe.t_k() == 6);  // the source's five words and </s>
+    CHECK(written_tokens(probe).back().text == "</s>");
+    const ProbeAtlas a = make_probe_atlas(probe, Colormap::Viridis);
+    CHECK(a.tq == 6);
+    CHECK(a.width == 2 * 6);
+
+    // The saved Marian folder, opened as the app opens it, gives the probe's cross-attention.
+    AppState state;
+    ModelSession session;
+    open_model(session, state, dir);
+    REQUIRE(session.loader.wait_idle(60s));
+    poll_model_session(session, state);
+    REQUIRE_MESSAGE(session.active != nullptr, session.error);
+    CHECK(session.active->config.model_type == "marian");
+    RunConfig run;
+    run.text = r.probe_text;
+    run.cross_text = r.probe_target;
+    auto sections = pretrained::compute_pretrained_run(*session.active, run);
+    REQUIRE_MESSAGE(sections.ok(), sections.status().message());
+    REQUIRE(sections->size() == 3);
+    const Trace& cross = sections->back();
+    REQUIRE(cross.layers.size() == probe.layers.size());
+    double err = 0.0;
+    for (std::size_t l = 0; l < probe.layers.size(); ++l)
+        for (std::size_t h = 0; h < probe.layers[l].heads.size(); ++h)
+            err = std::max(err, double((cross.layers[l].heads[h].weights - probe.layers[l].heads[h].weights)
+                                           .cwiseAbs()
+                                           .maxCoeff()));
+    CHECK(err < 1e-5);
+    for (std::size_t i = 0; i < cross.q_tokens.size(); ++i) CHECK(cross.q_tokens[i].id == probe.q_tokens[i].id);
 }

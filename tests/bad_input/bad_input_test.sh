@@ -165,7 +165,7 @@ case_ 1 "--lr .*must be above 0" "image task --lr -1e300" -- "$bin" train --task
 [ -e "$tmp/m" ] && fail "a refused run left a model folder" || passed=$((passed + 1))
 case_ 1 "--chat: .*no chat format" "predict --chat on a ViT" -- "$bin" predict --model "$vit" --image "$models/tiny-vit-input.png" --chat -o "$tmp/x.json"
 # Messages: no terminal escapes from the user's text, long values shortened, the right file blamed.
-case_ 1 "--arch llama.x1b\[2J: choose gpt or llama" "escape sequence in --arch" -- "$bin" train --task copy --arch $'llama\x1b[2J' -o "$tmp/m"
+case_ 1 "--arch llama.x1b\[2J: choose gpt, llama or seq2seq" "escape sequence in --arch" -- "$bin" train --task copy --arch $'llama\x1b[2J' -o "$tmp/m"
 grep -q $'\x1b' "$tmp/err" && fail "a raw escape byte reached the terminal" || passed=$((passed + 1))
 mkdir "$tmp/"$'old\x1b[2J\x07'
 case_ 1 "exists already" "control bytes in an image task's output folder" -- "$bin" train --task odd-one -q -o "$tmp/"$'old\x1b[2J\x07'

@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$src/tests/test_lib.sh"
 
 lessons=("$src"/assets/lessons/*/*.md)
-[ ${#lessons[@]} -eq 24 ] && ok || fail "expected 12 lessons in en and ko, found ${#lessons[@]}"
+[ ${#lessons[@]} -eq 26 ] && ok || fail "expected 13 lessons in en and ko, found ${#lessons[@]}"
 
 for f in "${lessons[@]}"; do
     name=${f#"$src"/assets/lessons/}
@@ -32,6 +32,20 @@ for lang in en ko; do
     expect_exit 0 "check lesson 11 $lang without a model" -- "$bin" lesson "$src/assets/lessons/$lang/11-what-a-head-does.md" --check
     grep -q "skipped 6 (need --model)" "$tmp/out" && ok || fail "lesson 11 $lang without a model"
 done
+# Lesson 12's translator steps (the Alignment view's cross section) on an en-ko model trained here
+# (about 4 s); without it, only the built-in steps.
+expect_exit 0 "train the en-ko translator for lesson 12" -- "$bin" train --arch seq2seq --task en-ko --threads 1 -q \
+    -o "$tmp/enko"
+for lang in en ko; do
+    expect_exit 0 "check lesson 12 $lang with the trained translator" -- "$bin" lesson \
+        "$src/assets/lessons/$lang/12-encoder-decoder.md" --check --model "$tmp/enko"
+    grep -q "checked 9 steps and 9 answers: ok" "$tmp/out" && ok || { fail "lesson 12 $lang with en-ko"; cat "$tmp/out"; }
+    expect_exit 0 "check lesson 12 $lang without a model" -- "$bin" lesson "$src/assets/lessons/$lang/12-encoder-decoder.md" --check
+    grep -q "skipped 2 (need --model)" "$tmp/out" && ok || { fail "lesson 12 $lang without a model"; cat "$tmp/out"; }
+done
+expect_exit 1 "a lesson's section on a one-stack model" -- "$bin" lesson "$src/assets/lessons/en/12-encoder-decoder.md" \
+    --check --model "$src/tests/fixtures/pretrained/models/tiny-bert"
+grep -q "only a translation model's run has" "$tmp/out" "$tmp/err" && ok || { fail "lesson 12 on BERT: the section not named"; cat "$tmp/out" "$tmp/err"; }
 # Lesson 13's Whisper steps (the Audio view) are left out without a model; its built-in steps are checked.
 for lang in en ko; do
     expect_exit 0 "check lesson 13 $lang without a model" -- "$bin" lesson "$src/assets/lessons/$lang/13-listening.md" --check

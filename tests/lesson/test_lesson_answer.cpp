@@ -196,7 +196,7 @@ TEST_CASE("every built-in lesson: parses, English and Korean match, every answer
         CHECK_MESSAGE(report.errors.empty(), (report.errors.empty() ? "" : report.errors[0]));
         ++lessons;
     }
-    CHECK(lessons == 12);
+    CHECK(lessons == 13);
 }
 
 TEST_CASE("a handout is a PDF with a page per step") {
@@ -215,11 +215,11 @@ TEST_CASE("a handout is a PDF with a page per step") {
 
 TEST_CASE("the lesson list: UI language first, then by number") {
     const auto ko_first = list_lessons(ATTNLAB_LESSON_DIR, Lang::Ko);
-    REQUIRE(ko_first.size() == 24);
-    for (size_t i = 0; i < 12; ++i) {  // 1 … 11, then 13 (12, translation, is still to come)
+    REQUIRE(ko_first.size() == 26);
+    for (size_t i = 0; i < 13; ++i) {  // 1 … 13
         CHECK(ko_first[i].lang == Lang::Ko);
-        CHECK(ko_first[i].number == (i < 11 ? int(i) + 1 : 13));
-        CHECK(ko_first[i + 12].lang == Lang::En);
+        CHECK(ko_first[i].number == int(i) + 1);
+        CHECK(ko_first[i + 13].lang == Lang::En);
     }
     CHECK(ko_first[0].title.find("쿼리") != std::string::npos);
     const auto en_first = list_lessons(ATTNLAB_LESSON_DIR, Lang::En);
@@ -252,5 +252,5 @@ TEST_CASE("the built-in lessons leave no Markdown marks unrendered") {
         }
         ++checked;
     }
-    CHECK(checked == 24);
+    CHECK(checked == 26);
 }

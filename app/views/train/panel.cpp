@@ -24,6 +24,8 @@
 #include "app/views/train/panel_parts.h"
 #include "app/views/train/train_export.h"
 #include "app/widgets/ui_widgets.h"
+#include "core/attention/alignment.h"
+#include "core/task/seq2seq_task.h"
 
 namespace attn::app {
 
@@ -65,6 +67,7 @@ void take_updates(TrainPanel& p) {
             p.using_dir = r.dir;
             p.using_step = r.step;
             p.using_text = r.probe_text;
+            p.using_target = r.probe_target;
             p.use_opened = false;
             p.use_error.clear();
         } else {
@@ -98,19 +101,35 @@ void ensure_run(TrainPanel& p, bool force_new) {
 }
 
 void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
-    const TaskInfo* info = find_task(p.settings.task);
+    const bool s2s = p.settings.arch == Arch::Seq2Seq;
+    const TaskInfo* info = s2s ? nullptr : find_task(p.settings.task);
+    const Seq2SeqTaskInfo* s2s_info = s2s ? find_seq2seq_task(p.settings.task) : nullptr;
     ImGui::SetNextItemWidth(-FLT_MIN);
     ImGui::TextUnformatted(tr(lang, Txt::TrainTask));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::BeginCombo("###train_task", p.settings.task.c_str())) {
+    char preview[200];
+    if (s2s && !find_image_task(p.settings.task)) std::snprintf(preview, sizeof(preview), tr(lang, Txt::TrainSeq2SeqTask), p.settings.task.c_str());
+    else std::snprintf(preview, sizeof(preview), "%s", p.settings.task.c_str());
+    if (ImGui::BeginCombo("###train_task", preview)) {
         for (const TaskInfo& t : task_registry()) {
             char item[200];
             if (lang == Lang::En) std::snprintf(item, sizeof(item), "%s  —  %s", t.name, t.summary_en);
             else std::snprintf(item, sizeof(item), "%s", t.name);
-            if (ImGui::Selectable(item, p.settings.task == t.name)) {
+            if (ImGui::Selectable(item, !s2s && p.settings.task == t.name)) {
                 const int threads = p.settings.threads;
                 p.settings = train_defaults(t.name);
+                p.settings.threads = threads;
+            }
+        }
+        for (const Seq2SeqTaskInfo& t : seq2seq_task_registry()) {  // the encoder–decoder
+            char name[120], item[300];
+            std::snprintf(name, sizeof(name), tr(lang, Txt::TrainSeq2SeqTask), t.name);
+            if (lang == Lang::En) std::snprintf(item, sizeof(item), "%s  —  %s", name, t.summary_en);
+            else std::snprintf(item, sizeof(item), "%s", name);
+            if (ImGui::Selectable(item, s2s && p.settings.task == t.name)) {
+                const int threads = p.settings.threads;
+                p.settings = s2s_train_defaults(t.name);
                 p.settings.threads = threads;
             }
         }
@@ -133,14 +152,22 @@ void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
         ImGui::PopTextWrapPos();
         return;
     }
-    if (info) {
+    if (info || s2s_info) {
         ImGui::TextDisabled("%s", tr(lang, Txt::TrainExpect));
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(lang == Lang::Ko ? info->explain_ko : info->explain_en);
+        ImGui::TextUnformatted(info ? (lang == Lang::Ko ? info->explain_ko : info->explain_en)
+                                    : (lang == Lang::Ko ? s2s_info->explain_ko : s2s_info->explain_en));
         ImGui::PopTextWrapPos();
     }
     ImGui::Spacing();
     TaskParams& tp = p.settings.task_params;
+    if (s2s) {  // reverse and sort take an alphabet and a length; en-ko has its own grammar
+        if (tp.n_symbols != 0) {
+            train_input_int(label, lang, Txt::TrainSymbols, "train_symbols", &tp.n_symbols, 1, Txt::TrainSymbolsTip);
+            train_input_int(label, lang, Txt::TrainLength, "train_length", &tp.length, 1, Txt::TrainLengthTip);
+        }
+        return;
+    }
     if (task_uses_symbols(p.settings.task))
         train_input_int(label, lang, Txt::TrainSymbols, "train_symbols", &tp.n_symbols, 1, Txt::TrainSymbolsTip);
     train_input_int(label, lang, Txt::TrainLength, "train_length", &tp.length, 1, Txt::TrainLengthTip);
@@ -175,13 +202,20 @@ void draw_arch_choice(TrainOptions& o, Lang lang, LabelBuf& label) {
 
 void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
     TrainOptions& o = p.settings;
+    const bool s2s = o.arch == Arch::Seq2Seq;
     ImGui::Separator();
-    train_input_int(label, lang, Txt::TrainLayers, "train_layers", &o.n_layers, 1, Txt::TrainSizeTip);
+    train_input_int(label, lang, Txt::TrainLayers, "train_layers", &o.n_layers, 1,
+                    s2s ? Txt::TrainSeq2SeqLayersTip : Txt::TrainSizeTip);
     train_input_int(label, lang, Txt::TrainHeads, "train_heads", &o.n_heads, 1, Txt::TrainSizeTip);
     train_input_int(label, lang, Txt::TrainDModel, "train_dmodel", &o.d_model, 16, Txt::TrainSizeTip);
-    ImGui::Checkbox(label(lang, Txt::TrainMlp, "train_mlp"), &o.mlp);
-    item_tooltip(tr(lang, Txt::TrainMlpTip));
-    draw_arch_choice(o, lang, label);
+    if (s2s) {  // the encoder–decoder always has its feed-forward layers; its tasks are its own
+        ImGui::TextDisabled("%s", tr(lang, Txt::TrainSeq2SeqArch));
+        item_tooltip(tr(lang, Txt::TrainSeq2SeqArchTip));
+    } else {
+        ImGui::Checkbox(label(lang, Txt::TrainMlp, "train_mlp"), &o.mlp);
+        item_tooltip(tr(lang, Txt::TrainMlpTip));
+        draw_arch_choice(o, lang, label);
+    }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
     ImGui::InputFloat(label(lang, Txt::TrainLr, "train_lr"), &o.lr, 0.0005f, 0.005f, "%.4g");
     item_tooltip(tr(lang, Txt::TrainLrTip));
@@ -192,7 +226,7 @@ void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
     if (ImGui::SmallButton(label(lang, Txt::TrainDefaults, "train_defaults"))) {
         const int threads = o.threads;
         const Arch arch = o.arch;  // the defaults are the task's sizes; the architecture stays
-        o = train_defaults(o.task);
+        o = arch == Arch::Seq2Seq ? s2s_train_defaults(o.task) : train_defaults(o.task);
         o.threads = threads;
         o.arch = arch;
     }
@@ -271,7 +305,8 @@ void follow_use(TrainPanel& p, AppState& state, ModelSession& models, Lang lang)
     if (!p.use_opened) {  // just saved: open it like a folder from the Model menu, the probe as the sentence
         p.use_opened = true;
         state.text = p.using_text;
-        state.cross = false;
+        state.cross = !p.using_target.empty();  // an encoder–decoder: its target as the translation
+        if (state.cross) state.cross_text = p.using_target;
         state.blocked_cells.clear();
         state.pad_to = 0;
         open_model(models, state, p.using_dir);
@@ -323,42 +358,53 @@ void draw_probe(TrainPanel& p, const ProbeSnapshot& snap, Lang lang, Colormap ma
     const Trace& tr_ = *snap.probe;
     const ProbeAtlas& a = p.atlas;
     if (a.width == 0 || p.texture == 0) return;
-    char title[256];
-    std::snprintf(title, sizeof(title), tr(lang, Txt::TrainProbeTitle), tr_.run.text.c_str(), snap.step);
+    // A decoder's probe: every head's (T × T) self-attention, rows and columns the probe's tokens.
+    // An encoder–decoder's: its cross-attention (T_tgt × T_src), each row named by the word it
+    // writes (as the Alignment view names them), columns the source.
+    const bool cross = tr_.section == "cross";
+    char title[512];
+    if (cross)
+        std::snprintf(title, sizeof(title), tr(lang, Txt::TrainCrossProbeTitle), tr_.run.text.c_str(),
+                      tr_.run.cross_text.c_str(), snap.step);
+    else
+        std::snprintf(title, sizeof(title), tr(lang, Txt::TrainProbeTitle), tr_.run.text.c_str(), snap.step);
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(title);
-    avail.y -= ImGui::GetTextLineHeightWithSpacing();
+    ImGui::PopTextWrapPos();
+    avail.y -= ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
 
-    std::vector<std::string> labels;
+    std::vector<std::string> rows, cols;
+    for (const Token& t : cross ? written_tokens(tr_) : tr_.q_tokens) rows.push_back(probe_token_label(t.text));
+    for (const Token& t : tr_.k_tokens) cols.push_back(probe_token_label(t.text));
     float label_w = 0.0f;
-    for (const Token& t : tr_.q_tokens) {
-        labels.push_back(probe_token_label(t.text));
-        label_w = std::max(label_w, ImGui::CalcTextSize(labels.back().c_str()).x);
-    }
+    for (const std::string& l : rows) label_w = std::max(label_w, ImGui::CalcTextSize(l.c_str()).x);
     label_w += 6.0f;
     const float line_h = ImGui::GetTextLineHeight();
     const float gap = 12.0f;
-    const float side_w = (avail.x - label_w - gap * float(a.heads - 1)) / float(a.heads);
-    const float side_h = (avail.y - float(a.layers) * (line_h + 2.0f) - line_h - 4.0f - gap * float(a.layers - 1)) / float(a.layers);
-    const float side = std::floor(std::max(std::min(side_w, side_h), 24.0f));
-    const float cell = side / float(a.t);
+    // Square cells: the tile is (tk × tq) cells, as large as the heads across and the layers down allow.
+    const float room_w = (avail.x - label_w - gap * float(a.heads - 1)) / float(a.heads);
+    const float room_h = (avail.y - float(a.layers) * (line_h + 2.0f) - line_h - 4.0f - gap * float(a.layers - 1)) / float(a.layers);
+    const float cell = std::floor(std::max(std::min(room_w / float(a.tk), room_h / float(a.tq)), 24.0f / float(std::max(a.tq, a.tk))));
+    const float tile_w = cell * float(a.tk), tile_h = cell * float(a.tq);
     // Token labels on every cell when they fit, else every k-th.
     float widest = 0.0f;
-    for (const std::string& s : labels) widest = std::max(widest, ImGui::CalcTextSize(s.c_str()).x);
+    for (const std::string& l : cols) widest = std::max(widest, ImGui::CalcTextSize(l.c_str()).x);
     const int every = std::max(1, int(std::ceil((widest + 1.0f) / cell)));
+    const int every_row = std::max(1, int(std::ceil(line_h / cell)));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const float u = 1.0f / float(a.heads), v = 1.0f / float(a.layers);
     for (int l = 0; l < a.layers; ++l) {
         const LayerTrace& L = tr_.layers[std::size_t(l)];
-        const float y0 = origin.y + float(l) * (side + line_h + 2.0f + gap) + line_h + 2.0f;
-        for (int i = 0; i < a.t; i += every) {  // query labels, left of the row
-            const ImVec2 ts = ImGui::CalcTextSize(labels[std::size_t(i)].c_str());
+        const float y0 = origin.y + float(l) * (tile_h + line_h + 2.0f + gap) + line_h + 2.0f;
+        for (int i = 0; i < a.tq && i < int(rows.size()); i += every_row) {  // query labels, left of the row
+            const ImVec2 ts = ImGui::CalcTextSize(rows[std::size_t(i)].c_str());
             dl->AddText(ImVec2(origin.x + label_w - 4.0f - ts.x, y0 + (float(i) + 0.5f) * cell - 0.5f * ts.y), dim,
-                        labels[std::size_t(i)].c_str());
+                        rows[std::size_t(i)].c_str());
         }
         for (int h = 0; h < L.n_heads; ++h) {
-            const ImVec2 p0(origin.x + label_w + float(h) * (side + gap), y0), p1(p0.x + side, p0.y + side);
+            const ImVec2 p0(origin.x + label_w + float(h) * (tile_w + gap), y0), p1(p0.x + tile_w, p0.y + tile_h);
             char cap[64];
             std::snprintf(cap, sizeof(cap), tr(lang, Txt::TrainHeadCaption), l + 1, h + 1);
             dl->AddText(ImVec2(p0.x, p0.y - line_h - 2.0f), text, cap);
@@ -366,25 +412,25 @@ void draw_probe(TrainPanel& p, const ProbeSnapshot& snap, Lang lang, Colormap ma
                          ImVec2(float(h + 1) * u, float(l + 1) * v));
             dl->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p1.x + 1, p1.y + 1), rgba(70, 70, 80));
             if (l == a.layers - 1) {  // key labels under the last row
-                for (int j = 0; j < a.t; j += every) {
-                    const ImVec2 ts = ImGui::CalcTextSize(labels[std::size_t(j)].c_str());
+                for (int j = 0; j < a.tk && j < int(cols.size()); j += every) {
+                    const ImVec2 ts = ImGui::CalcTextSize(cols[std::size_t(j)].c_str());
                     dl->AddText(ImVec2(p0.x + (float(j) + 0.5f) * cell - 0.5f * ts.x, p1.y + 2.0f), dim,
-                                labels[std::size_t(j)].c_str());
+                                cols[std::size_t(j)].c_str());
                 }
             }
             const ImVec2 m = ImGui::GetIO().MousePos;
             if (ImGui::IsWindowHovered() && m.x >= p0.x && m.x < p1.x && m.y >= p0.y && m.y < p1.y) {
-                const int j = std::clamp(int((m.x - p0.x) / cell), 0, a.t - 1);
-                const int i = std::clamp(int((m.y - p0.y) / cell), 0, a.t - 1);
+                const int j = std::clamp(int((m.x - p0.x) / cell), 0, a.tk - 1);
+                const int i = std::clamp(int((m.y - p0.y) / cell), 0, a.tq - 1);
                 ImGui::BeginTooltip();
                 ImGui::TextUnformatted(cap);
-                ImGui::Text(tr(lang, Txt::HeadsCellTip), labels[std::size_t(i)].c_str(), labels[std::size_t(j)].c_str(),
+                ImGui::Text(tr(lang, Txt::HeadsCellTip), rows[std::size_t(i)].c_str(), cols[std::size_t(j)].c_str(),
                             double(L.heads[std::size_t(h)].weights(i, j)));
                 ImGui::EndTooltip();
             }
         }
     }
-    const float used_h = float(a.layers) * (side + line_h + 2.0f + gap) - gap + line_h + 4.0f;
+    const float used_h = float(a.layers) * (tile_h + line_h + 2.0f + gap) - gap + line_h + 4.0f;
     ImGui::Dummy(ImVec2(avail.x, std::min(used_h, std::max(avail.y, 1.0f))));
 }
 
@@ -477,7 +523,10 @@ void train_panel_script(TrainPanel& p, const std::string& task, int steps) {
         return;
     }
     const int threads = int(std::max(1u, std::thread::hardware_concurrency() - 1u));
-    p.settings = train_defaults(task);
+    // The encoder–decoder's tasks: "seq2seq:reverse", or a name only it has ("en-ko").
+    if (task.rfind("seq2seq:", 0) == 0) p.settings = s2s_train_defaults(task.substr(8));
+    else if (!find_task(task) && find_seq2seq_task(task)) p.settings = s2s_train_defaults(task);
+    else p.settings = train_defaults(task);
     p.settings.threads = threads;
     if (steps > p.settings.steps) p.settings.steps = steps;
     ensure_run(p, true);

@@ -60,6 +60,7 @@ struct TrainPanel {
     std::string using_dir;     // the "Use this model" folder being opened / in use
     int using_step = 0;
     std::string using_text;    // the probe text of the saved weights (becomes the sentence)
+    std::string using_target;  // an encoder–decoder's probe target (becomes the translation)
     bool use_opened = false;   // open_model was called for using_dir
     std::string use_error;     // core message (English)
 
@@ -77,7 +78,8 @@ void draw_train_panel(TrainPanel& panel, AppState& state, ModelSession& models);
 
 // Before the first frame: results wake the event loop (glfwPostEmptyEvent). Headless: none.
 void train_panel_set_wakeup(TrainPanel& panel, std::function<void()> wake);
-// Screenshots: a run of `task` with its defaults, `steps` steps done before the frames are drawn
+// Screenshots: a run of `task` with its defaults (the encoder–decoder's: "seq2seq:reverse", or
+// "en-ko"), `steps` steps done before the frames are drawn
 // (with wait_idle between frames). steps ≥ the task's default lengthens the run to `steps`.
 void train_panel_script(TrainPanel& panel, const std::string& task, int steps);
 // A script's Start (tools/soak.sh): a fresh run of `task` with its defaults, training until done

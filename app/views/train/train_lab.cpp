@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "app/i18n/core_messages.h"
+#include "core/train/seq2seq/s2s_trainer.h"
 #include "core/train/train_figure.h"
 
 namespace attn::app {
@@ -23,6 +24,15 @@ TrainOptions train_defaults(const std::string& task) {
     TrainOptions o;
     if (!apply_task_defaults(o, task)) apply_task_defaults(o, "reverse");
     if (const TaskInfo* info = find_task(o.task)) {
+        if (auto made = info->make(TaskParams{})) o.task_params = made->params;  // resolved defaults
+    }
+    return o;
+}
+
+TrainOptions s2s_train_defaults(const std::string& task) {
+    TrainOptions o;
+    if (!apply_s2s_task_defaults(o, task)) apply_s2s_task_defaults(o, "en-ko");
+    if (const Seq2SeqTaskInfo* info = find_seq2seq_task(o.task)) {
         if (auto made = info->make(TaskParams{})) o.task_params = made->params;  // resolved defaults
     }
     return o;
@@ -69,6 +79,13 @@ TrainFigureData train_figure_of(const TrainOptions& run, const TrainCurves& c, c
 }
 
 double step_gflop(const TrainOptions& o, int seq_len) {
+    if (o.arch == Arch::Seq2Seq) {  // seq_len: the longest source or target + 1; two stacks
+        const double T = std::max(seq_len, 1), d = o.d_model, L = o.n_layers;
+        const double tokens = double(o.batch) * T;
+        const double weights = L * 12.0 * d * d + L * 16.0 * d * d;  // the encoder's layers, the decoder's (+ cross)
+        const double attention = 36.0 * L * double(o.batch) * T * T * d;  // three attentions
+        return (6.0 * tokens * weights + 6.0 * tokens * d * 64.0 + attention) / 1e9;
+    }
     const double T = std::max(seq_len - 1, 1), d = o.d_model, L = o.n_layers;
     const double tokens = double(o.batch) * T;
     const double weights = L * (o.mlp ? 12.0 : 4.0) * d * d + d * double(kFolderVocab);  // per token
@@ -86,9 +103,30 @@ std::string range_message(Lang lang, Txt what, long long v, long long lo, long l
 
 }  // namespace
 
+namespace {
+
+std::string check_s2s_settings(const TrainOptions& o, Lang lang) {
+    const Seq2SeqTaskInfo* info = find_seq2seq_task(o.task);
+    if (!info)
+        return localize_core_message("--task " + o.task + ": no such task for --arch seq2seq. Choose one of: " +
+                                         seq2seq_task_names() + ".",
+                                     lang);
+    auto made = info->make(o.task_params);
+    if (!made) return localize_core_message(made.status().message(), lang);
+    if (const double g = step_gflop(o, std::max(made->max_source, made->max_target) + 1); g > kMaxStepGflop) {
+        char buf[512];
+        std::snprintf(buf, sizeof(buf), tr(lang, Txt::TrainTooBig), g, kMaxStepGflop);
+        return buf;
+    }
+    return {};
+}
+
+}  // namespace
+
 std::string check_train_settings(const TrainOptions& o, Lang lang) {
-    const TaskInfo* info = find_task(o.task);
-    if (!info) return localize_core_message("--task " + o.task + ": unknown task. Choose one of: " + task_names() + ".", lang);
+    const TaskInfo* info = o.arch == Arch::Seq2Seq ? nullptr : find_task(o.task);
+    if (!info && o.arch != Arch::Seq2Seq)
+        return localize_core_message("--task " + o.task + ": unknown task. Choose one of: " + task_names() + ".", lang);
     if (o.n_layers < 1 || o.n_layers > 4) return range_message(lang, Txt::TrainLayers, o.n_layers, 1, 4);
     if (o.n_heads < 1 || o.n_heads > 8) return range_message(lang, Txt::TrainHeads, o.n_heads, 1, 8);
     if (o.d_model < 16 || o.d_model > 256) return range_message(lang, Txt::TrainDModel, o.d_model, 16, 256);
@@ -102,6 +140,7 @@ std::string check_train_settings(const TrainOptions& o, Lang lang) {
         if (Status st = validate_options(o); !st) return localize_core_message(st.message(), lang);
     if (o.batch < 1 || o.batch > 1024) return range_message(lang, Txt::TrainBatch, o.batch, 1, 1024);
     if (o.steps < 1 || o.steps > kMaxTrainSteps) return range_message(lang, Txt::TrainSteps, o.steps, 1, kMaxTrainSteps);
+    if (o.arch == Arch::Seq2Seq) return check_s2s_settings(o, lang);
     if (task_uses_text(o.task)) {
         const bool blank = std::all_of(o.task_params.text.begin(), o.task_params.text.end(),
                                        [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; });
@@ -217,18 +256,19 @@ ProbeAtlas make_probe_atlas(const Trace& trace, Colormap map) {
     ProbeAtlas a;
     a.layers = int(trace.layers.size());
     for (const LayerTrace& L : trace.layers) a.heads = std::max(a.heads, L.n_heads);
-    a.t = trace.t_q();
-    if (a.layers == 0 || a.heads == 0 || a.t == 0) return ProbeAtlas{};
-    a.width = a.heads * a.t;
-    a.height = a.layers * a.t;
+    a.tq = trace.t_q();
+    a.tk = trace.t_k();
+    if (a.layers == 0 || a.heads == 0 || a.tq == 0 || a.tk == 0) return ProbeAtlas{};
+    a.width = a.heads * a.tk;
+    a.height = a.layers * a.tq;
     a.rgba.assign(std::size_t(a.width) * std::size_t(a.height) * 4, 0);
     for (int l = 0; l < a.layers; ++l) {
         const LayerTrace& L = trace.layers[std::size_t(l)];
         for (int h = 0; h < L.n_heads; ++h) {
-            const Mat& w = L.heads[std::size_t(h)].weights;  // (T, T)
-            for (int i = 0; i < a.t && i < int(w.rows()); ++i) {
-                for (int j = 0; j < a.t && j < int(w.cols()); ++j) {
-                    const std::size_t at = (std::size_t(l * a.t + i) * std::size_t(a.width) + std::size_t(h * a.t + j)) * 4;
+            const Mat& w = L.heads[std::size_t(h)].weights;  // (T_q, T_k)
+            for (int i = 0; i < a.tq && i < int(w.rows()); ++i) {
+                for (int j = 0; j < a.tk && j < int(w.cols()); ++j) {
+                    const std::size_t at = (std::size_t(l * a.tq + i) * std::size_t(a.width) + std::size_t(h * a.tk + j)) * 4;
                     if (L.is_blocked(i, j)) {
                         a.rgba[at] = a.rgba[at + 1] = a.rgba[at + 2] = 40;
                     } else {

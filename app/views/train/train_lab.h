@@ -5,7 +5,8 @@
 //   timeline: snapshots (step, probe Trace) in step order, at most kMaxSnapshots; when full every
 //             second one is dropped (the first and the newest always stay) and the spacing
 //             between kept snapshots doubles, so they stay evenly spread over the whole run
-//   atlas:    (layers · T, heads · T) texels, RGBA8, row 0 at the top; tile (l, h) = A_{l,h} (T × T)
+//   atlas:    (layers · T_q, heads · T_k) texels, RGBA8, row 0 at the top; tile (l, h) = A_{l,h} (T_q × T_k)
+//             (a decoder's probe is square; an encoder–decoder's cross-attention is not)
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,8 @@ inline constexpr int kMaxTrainSteps = 100000;  // the view's limit (the CLI allo
 // The task's defaults with its parameters resolved (symbols, length; the text task's preset
 // text), so the controls show real values and Start learns the task. Unknown task: reverse's.
 TrainOptions train_defaults(const std::string& task);
+// The same for an encoder–decoder task (seq2seq_task.h; arch = Seq2Seq). Unknown: en-ko's.
+TrainOptions s2s_train_defaults(const std::string& task);
 bool task_uses_symbols(const std::string& task);  // reverse, sort, copy, induction
 bool task_uses_text(const std::string& task);     // text
 
@@ -51,6 +54,7 @@ std::string probe_token_label(const std::string& token);
 // T² terms. The view refuses runs above kMaxStepGflop so a step stays within a second or two:
 // Pause, Reset and closing the window wait for the step in progress.
 inline constexpr double kMaxStepGflop = 40.0;
+// (--arch seq2seq: seq_len is the longest source or target + 1, both stacks and the cross-attention.)
 double step_gflop(const TrainOptions& options, int seq_len);
 
 // Every setting checked; "" when Start may go, else one sentence in `lang` naming the setting
@@ -105,8 +109,8 @@ TrainFigureData train_figure_of(const TrainOptions& run, const TrainCurves& curv
 // --- the probe picture -----------------------------------------------------------------------
 
 struct ProbeAtlas {
-    int layers = 0, heads = 0, t = 0;  // grid and tile side (tokens)
-    int width = 0, height = 0;         // heads · t, layers · t
+    int layers = 0, heads = 0, tq = 0, tk = 0;  // grid, and a tile's rows (queries) and columns (keys)
+    int width = 0, height = 0;                  // heads · tk, layers · tq
     std::vector<std::uint8_t> rgba;    // (height, width, 4)
 };
 // Every (layer, head) weight matrix of the probe trace on [0, 1]; masked cells dark grey.

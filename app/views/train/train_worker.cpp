@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/base/parallel.h"
-#include "core/train/model_io.h"
+#include "core/train/train_run.h"
 
 namespace attn::app {
 
@@ -37,6 +37,7 @@ TrainUpdate TrainWorker::take() {
     std::lock_guard<std::mutex> lock(control_.mutex);
     TrainUpdate u = take_update(out_);  // the status stays in the mailbox; what was handed over is cleared
     out_.probe_text = u.probe_text;
+    out_.probe_target = u.probe_target;
     out_.exact_meaningful = u.exact_meaningful;
     u.running = control_.running;
     return u;
@@ -51,11 +52,11 @@ void TrainWorker::notify() {
 }
 
 // The probe through the current weights → the mailbox (and the timeline when `snapshot`).
-void TrainWorker::publish_probe(const TrainState& s, bool snapshot) {
+void TrainWorker::publish_probe(const TextTrainRun& s, bool snapshot) {
     ProbeSnapshot snap;
-    snap.step = s.step;
-    snap.probe = std::make_shared<const Trace>(probe_trace(s));
-    snap.loss = s.log.empty() ? 0.0f : s.log.back().loss;
+    snap.step = s.steps_done();
+    snap.probe = std::make_shared<const Trace>(s.probe());
+    snap.loss = s.last_loss();
     std::lock_guard<std::mutex> lock(control_.mutex);
     if (snapshot) {
         add_snapshot(timeline_, snap);
@@ -65,15 +66,16 @@ void TrainWorker::publish_probe(const TrainState& s, bool snapshot) {
     last_probe_ = Clock::now();
 }
 
-void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
+void TrainWorker::handle(Command& c, std::unique_ptr<TextTrainRun>& state) {
     switch (c.kind) {
         case Command::Reset: {
             state.reset();
-            auto made = make_train_state(c.options);
-            std::string text;
+            auto made = make_text_train_run(c.options);
+            std::string text, target;
             if (made) {
                 state = std::move(*made);
-                text = probe_text(*state);
+                text = state->probe_text();
+                target = state->probe_target();
             }
             {
                 std::lock_guard<std::mutex> lock(control_.mutex);
@@ -87,9 +89,10 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
                 out_.error = made ? std::string() : made.status().message();
                 out_.has_state = state != nullptr;
                 out_.step = 0;
-                out_.total_steps = state ? state->options.steps : 0;
+                out_.total_steps = state ? state->options().steps : 0;
                 out_.probe_text = text;
-                out_.exact_meaningful = state ? state->task.exact_meaningful : true;
+                out_.probe_target = target;
+                out_.exact_meaningful = state ? state->exact_meaningful() : true;
                 snapshot_every_ = config_.snapshot_every > 0 ? config_.snapshot_every
                                                              : std::max(1, out_.total_steps / kMaxSnapshots);
             }
@@ -99,7 +102,7 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
         case Command::Start:
         case Command::RunSteps: {
             std::lock_guard<std::mutex> lock(control_.mutex);
-            begin_running(control_, c, state && !training_done(*state));
+            begin_running(control_, c, state && !state->done());
             break;
         }
         case Command::Pause: {
@@ -116,12 +119,12 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
                 std::lock_guard<std::mutex> lock(control_.mutex);
                 stop_running(control_);
             }
-            if (!state || training_done(*state)) break;
-            const TrainLogEntry e = train_step(*state);
+            if (!state || state->done()) break;
+            const TrainLogEntry e = state->step();
             {
                 std::lock_guard<std::mutex> lock(control_.mutex);
                 out_.log.push_back(e);
-                out_.step = state->step;
+                out_.step = state->steps_done();
             }
             publish_probe(*state, true);
             break;
@@ -133,10 +136,11 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
             if (!state) {
                 r.error = "No output folder given.";  // unreachable from the UI: it needs a run first
             } else {
-                if (Status s = save_model_folder(*state, c.dir); !s) r.error = s.message();
-                r.step = state->step;
-                r.probe = std::make_shared<const Trace>(probe_trace(*state));
-                r.probe_text = probe_text(*state);
+                if (Status s = state->save(c.dir); !s) r.error = s.message();
+                r.step = state->steps_done();
+                r.probe = std::make_shared<const Trace>(state->probe());
+                r.probe_text = state->probe_text();
+                r.probe_target = state->probe_target();
             }
             std::lock_guard<std::mutex> lock(control_.mutex);
             out_.saves.push_back(std::move(r));
@@ -146,7 +150,7 @@ void TrainWorker::handle(Command& c, std::unique_ptr<TrainState>& state) {
 }
 
 void TrainWorker::run() {
-    std::unique_ptr<TrainState> state;  // this thread's alone
+    std::unique_ptr<TextTrainRun> state;  // this thread's alone
     Clock::time_point last_wake = Clock::now();
     auto handle_one = [&](Command& c) {
         handle(c, state);
@@ -154,8 +158,8 @@ void TrainWorker::run() {
     };
     auto after_step = [&](const TrainLogEntry& e, bool stopped, std::unique_lock<std::mutex>& lock) {
         out_.log.push_back(e);
-        out_.step = state->step;
-        const bool on_grid = state->step % snapshot_every_ == 0;
+        out_.step = state->steps_done();
+        const bool on_grid = state->steps_done() % snapshot_every_ == 0;
         const bool due = config_.probe_interval_ms > 0 &&
                          Clock::now() - last_probe_ >= std::chrono::milliseconds(config_.probe_interval_ms);
         lock.unlock();
@@ -167,7 +171,9 @@ void TrainWorker::run() {
         }
         lock.lock();
     };
-    run_worker_loop(control_, state, handle_one, training_done, train_step, after_step);
+    run_worker_loop(
+        control_, state, handle_one, [](const TextTrainRun& r) { return r.done(); },
+        [](TextTrainRun& r) { return r.step(); }, after_step);
     state.reset();  // freed on the thread that owned it
 }
 

@@ -2,7 +2,8 @@
 //
 //   UI thread: reset(options) / start() / pause() / step() / run_steps(n) / save(dir, purpose)
 //              → a command queue under one mutex (never waits for a step to finish)
-//   worker:    owns the only TrainState (core/train/trainer.h: one thread per state); between
+//   worker:    owns the only run (core/train/train_run.h: a decoder's TrainState or the
+//              encoder–decoder's, one thread per run); between
 //              steps it takes commands, runs train_step while running, and publishes by value:
 //              every log entry, the probe attention (probe_trace) at most every ~100 ms of
 //              training and whenever it stops, the timeline of probe snapshots (train_lab.h), save
@@ -26,6 +27,7 @@
 
 #include "app/views/train/train_lab.h"
 #include "app/views/train/worker_control.h"
+#include "core/train/train_run.h"
 #include "core/train/trainer.h"
 
 namespace attn::app {
@@ -41,6 +43,7 @@ struct SaveResult {
     int step = 0;       // the step the saved weights are from
     std::shared_ptr<const Trace> probe;  // the probe trace of those weights
     std::string probe_text;
+    std::string probe_target;  // an encoder–decoder's probe target ("" for the decoders)
 };
 
 // What the UI learns in one take(): everything that happened since the previous take.
@@ -55,7 +58,8 @@ struct TrainUpdate {
     bool has_state = false;       // a run exists (reset succeeded)
     bool running = false;
     int step = 0, total_steps = 0;
-    std::string probe_text;       // the probe's input ("abcdef>fedcb")
+    std::string probe_text;       // the probe's input ("abcdef>fedcb"; an encoder–decoder's source)
+    std::string probe_target;     // an encoder–decoder's probe target ("" for the decoders)
     bool exact_meaningful = true; // the task has one right answer (not text)
 };
 
@@ -93,8 +97,8 @@ private:
         SavePurpose purpose = SavePurpose::Keep;
     };
     void run();
-    void handle(Command& c, std::unique_ptr<TrainState>& state);
-    void publish_probe(const TrainState& s, bool force_snapshot);
+    void handle(Command& c, std::unique_ptr<train::TextTrainRun>& state);
+    void publish_probe(const train::TextTrainRun& s, bool force_snapshot);
     void notify();
 
     TrainWorkerConfig config_;

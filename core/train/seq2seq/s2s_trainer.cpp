@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 #include "core/base/rng.h"
 
@@ -133,6 +134,80 @@ Evaluation s2s_evaluate(S2STrainState& s, int n, std::uint64_t seed) {
     ev.token_acc = scored > 0 ? float(double(right) / double(scored)) : 0.0f;
     ev.loss = scored > 0 ? float(loss_sum / double(scored)) : 0.0f;
     return ev;
+}
+
+namespace {
+
+// Pieces as tokens over the text they spell (Seq2SeqTask::text): "▁cat" is "cat", its span after
+// the space; `specials` before (the decoder's start) and after (the source's </s>).
+std::vector<Token> piece_tokens(const Seq2SeqTask& task, const std::vector<int>& ids, const std::string& text,
+                                const std::vector<std::pair<std::string, int>>& before,
+                                const std::vector<std::pair<std::string, int>>& after) {
+    std::vector<Token> out;
+    auto special = [&](const std::pair<std::string, int>& s) {
+        Token t;
+        t.text = s.first;
+        t.kind = TokenKind::Special;
+        t.byte_begin = t.byte_end = text.size();
+        t.id = s.second;
+        out.push_back(t);
+    };
+    for (const auto& s : before) special(s);
+    std::size_t at = 0;
+    for (int id : ids) {
+        const std::string& piece = task.vocab[std::size_t(id)];
+        const bool word = piece.compare(0, 3, "\xE2\x96\x81") == 0;
+        Token t;
+        t.text = word ? piece.substr(3) : piece;
+        if (word && at > 0) ++at;  // the space before a word
+        t.byte_begin = at;
+        t.byte_end = at + t.text.size();
+        t.id = id + kS2SFirstPiece;
+        at = t.byte_end;
+        out.push_back(t);
+    }
+    for (const auto& s : after) special(s);
+    return out;
+}
+
+}  // namespace
+
+Trace s2s_probe_trace(const S2STrainState& s) {
+    const Seq2SeqExample& ex = s.probe;
+    S2SBatch b;
+    make_s2s_batch(s.task, {ex}, b);
+    const int S = b.src_len[0], T = int(ex.target.size()) + 1;
+    S2SActs acts;
+    s2s_forward(*s.pool, s.model, acts, b.src.data(), &S, b.dec.data(), nullptr, 1, S, T);
+    const S2SAttention att = s2s_attention(s.model, acts, 0);
+
+    Trace tr;
+    tr.model_name = "trained " + s.task.name;
+    tr.model_family = "Marian";
+    tr.section = "cross";
+    tr.model.d_model = s.model.shape.d_model;
+    tr.model.n_heads = s.model.shape.n_heads;
+    tr.model.seed = s.options.seed;
+    tr.run.text = s.task.text(ex.source);
+    tr.run.cross_text = s.task.text(ex.target);
+    tr.q_tokens = piece_tokens(s.task, ex.target, tr.run.cross_text, {{"<pad>", s2s_pad(s.task)}}, {});
+    tr.k_tokens = piece_tokens(s.task, ex.source, tr.run.text, {}, {{"</s>", kS2SEos}});
+    tr.key_is_pad.assign(tr.k_tokens.size(), 0);
+    const int hs = s.model.shape.head_size();
+    for (const std::vector<Mat>& heads : att.cross) {
+        LayerTrace L;
+        L.n_heads = int(heads.size());
+        L.d_k = hs;
+        L.factor = L.factor_flipped = 1.0f / std::sqrt(float(hs));
+        L.factor_flipped = 1.0f;
+        for (const Mat& w : heads) {
+            HeadTrace h;
+            h.weights = w;  // (T, S)
+            L.heads.push_back(std::move(h));
+        }
+        tr.layers.push_back(std::move(L));
+    }
+    return tr;
 }
 
 std::vector<int> s2s_greedy(S2STrainState& s, const std::vector<int>& source, int max_len) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/base/parallel.h"
+#include "core/attention/trace.h"
 #include "core/base/status.h"
 #include "core/task/seq2seq_task.h"
 #include "core/train/optimizer.h"
@@ -63,6 +64,12 @@ bool s2s_training_done(const S2STrainState& s);
 // (</s> included), and `exact`: every next token right, which is exactly "greedy decoding writes
 // the whole target and stops".
 Evaluation s2s_evaluate(S2STrainState& s, int n, std::uint64_t seed);
+
+// The probe's cross-attention through the current weights, as the saved folder's "cross" section
+// gives it: queries = the decoder's input (<pad>, the target's pieces), keys = the source's pieces
+// and </s>, every layer and head; run.text / run.cross_text are the source and the target, and
+// the tokens' spans index them (a piece's ▁ shown as the space before it).
+Trace s2s_probe_trace(const S2STrainState& s);
 
 // Greedy decoding of one source (task piece ids), up to max_len tokens: the written pieces
 // (task ids), without the final </s>.
