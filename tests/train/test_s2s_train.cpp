@@ -9,18 +9,21 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "core/base/parallel.h"
+#include "core/figure/figure_train.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/translate.h"
 #include "core/train/optimizer.h"
 #include "core/train/seq2seq/s2s_io.h"
 #include "core/train/seq2seq/s2s_model.h"
 #include "core/train/seq2seq/s2s_trainer.h"
+#include "core/train/train_figure.h"
 #include "core/train/train_ops.h"
 #include "fd_check.h"
 #include "golden_step.h"
@@ -286,4 +289,32 @@ TEST_CASE("the saved seq2seq folder is a MarianMTModel: the same ids, the same t
     REQUIRE(sections.ok());
     CHECK((*sections)[0].q_tokens[1].id == kS2SUnk);
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the Train figure of an encoder–decoder run: its cross-attention probe, in English and Korean") {
+    auto s = trained("en-ko", 60);
+    TrainFigureData d = train_figure_header(s->options);
+    d.step = s->step;
+    for (const TrainLogEntry& e : s->log) {
+        d.steps.push_back(e.step);
+        d.losses.push_back(e.loss);
+    }
+    d.probe = std::make_shared<const Trace>(s2s_probe_trace(*s));
+    d.probe_step = s->step;
+    CHECK(d.probe->section == "cross");
+    for (FigureLang lang : {FigureLang::En, FigureLang::Ko}) {
+        FigureOptions fo;
+        fo.lang = lang;
+        fo.font_files = {ATTNLAB_TEST_FONT};
+        for (FigureFormat f : {FigureFormat::Png, FigureFormat::Pdf}) {
+            auto bytes = render_train_figure(d, f, fo);
+            REQUIRE_MESSAGE(bytes.ok(), (bytes.ok() ? "" : bytes.error()));
+            CHECK(bytes->size() > 10000);
+            if (const char* dir = std::getenv("ATTNLAB_FIGURE_OUT"); dir && f == FigureFormat::Png) {
+                std::ofstream(std::string(dir) + (lang == FigureLang::Ko ? "/train-s2s-ko.png" : "/train-s2s-en.png"),
+                              std::ios::binary)
+                    .write(bytes->data(), std::streamsize(bytes->size()));
+            }
+        }
+    }
 }
