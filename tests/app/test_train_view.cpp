@@ -78,6 +78,40 @@ void collect(TrainWorker& w, Collected& c) {
     c.last = std::move(u);
 }
 
+// A run of `o` trained `steps` steps, then saved for "Use this model" into `dir`: the save's result.
+SaveResult train_and_use(TrainWorker& w, Collected& c, const TrainOptions& o, int steps, const std::string& dir) {
+    w.reset(o);
+    w.run_steps(steps);
+    REQUIRE(w.wait_idle(30s));  // a Save is handled between steps, as soon as it comes: the weights of now
+    w.save(dir, SavePurpose::Use);
+    REQUIRE(w.wait_idle(30s));
+    collect(w, c);
+    REQUIRE(c.saves.size() == 1);
+    REQUIRE_MESSAGE(c.saves[0].error.empty(), c.saves[0].error);
+    REQUIRE(c.probe);
+    return c.saves[0];
+}
+
+// The saved folder opened as the app opens it (Model ▸ Open), through the loader's thread.
+void open_in_app(ModelSession& session, AppState& state, const std::string& dir) {
+    open_model(session, state, dir);
+    REQUIRE(session.loader.wait_idle(60s));
+    poll_model_session(session, state);
+    REQUIRE_MESSAGE(session.active != nullptr, session.error);
+}
+
+// The largest |difference| of two traces' weights, head by head (the same layers and heads).
+double max_weight_diff(const Trace& a, const Trace& b) {
+    REQUIRE(a.layers.size() == b.layers.size());
+    double err = 0.0;
+    for (std::size_t l = 0; l < a.layers.size(); ++l) {
+        REQUIRE(a.layers[l].heads.size() == b.layers[l].heads.size());
+        for (std::size_t h = 0; h < a.layers[l].heads.size(); ++h)
+            err = std::max(err, double((a.layers[l].heads[h].weights - b.layers[l].heads[h].weights).cwiseAbs().maxCoeff()));
+    }
+    return err;
+}
+
 }  // namespace
 
 TEST_CASE("the timeline keeps at most 64 snapshots, spread evenly, with the first and the newest") {
@@ -347,16 +381,8 @@ TEST_CASE("Use this model: the folder opens through the app's loader with the la
     TempDir tmp;
     TrainWorker w;
     Collected c;
-    w.reset(tiny(30));
-    w.run_steps(25);
-    REQUIRE(w.wait_idle(30s));  // a Save is handled between steps, as soon as it comes: the weights of now
     const std::string dir = (tmp.path / "use").string();
-    w.save(dir, SavePurpose::Use);
-    REQUIRE(w.wait_idle(30s));
-    collect(w, c);
-    REQUIRE(c.saves.size() == 1);
-    const SaveResult& r = c.saves[0];
-    REQUIRE_MESSAGE(r.error.empty(), r.error);
+    const SaveResult r = train_and_use(w, c, tiny(30), 25, dir);
     CHECK(r.purpose == SavePurpose::Use);
     CHECK(r.step == 25);
     REQUIRE(c.probe);
@@ -364,26 +390,13 @@ TEST_CASE("Use this model: the folder opens through the app's loader with the la
 
     AppState state;
     ModelSession session;
-    open_model(session, state, dir);
-    REQUIRE(session.loader.wait_idle(60s));
-    poll_model_session(session, state);
-    REQUIRE_MESSAGE(session.active != nullptr, session.error);
+    open_in_app(session, state, dir);
     CHECK(session.active_folder == fs::path(dir).lexically_normal().string());
     RunConfig run;
     run.text = r.probe_text;
     auto trace = pretrained::compute_pretrained_trace(*session.active, run);
     REQUIRE_MESSAGE(trace.ok(), trace.status().message());
-    const Trace& probe = *c.probe->probe;
-    REQUIRE(trace->layers.size() == probe.layers.size());
-    double err = 0.0;
-    for (std::size_t l = 0; l < probe.layers.size(); ++l) {
-        REQUIRE(trace->layers[l].heads.size() == probe.layers[l].heads.size());
-        for (std::size_t h = 0; h < probe.layers[l].heads.size(); ++h)
-            err = std::max(err, double((trace->layers[l].heads[h].weights - probe.layers[l].heads[h].weights)
-                                           .cwiseAbs()
-                                           .maxCoeff()));
-    }
-    CHECK(err < 1e-5);
+    CHECK(max_weight_diff(*trace, *c.probe->probe) < 1e-5);
 
     // Saving again into the same folder is refused; into a missing folder too; nothing half-written.
     w.save(dir, SavePurpose::Keep);
@@ -618,10 +631,7 @@ TEST_CASE("ImageTrainWorker: a tiny ViT trains on odd-one; probes, the overlay, 
     CHECK(u.saves[0].step == 20);
     AppState state;
     ModelSession session;
-    open_model(session, state, dir);
-    REQUIRE(session.loader.wait_idle(60s));
-    poll_model_session(session, state);
-    REQUIRE_MESSAGE(session.active != nullptr, session.error);
+    open_in_app(session, state, dir);
     CHECK(session.active->caps().inputs.image);
 
     // A bad reset says why; destroying the worker mid-training joins at once.
@@ -649,39 +659,20 @@ TEST_CASE("Use this model with the llama arch: a Llama folder through the app's 
     TrainOptions o = tiny(30);
     o.arch = Arch::Llama;
     o.kv_heads = 1;  // every query head shares one K/V head
-    w.reset(o);
-    w.run_steps(20);
-    REQUIRE(w.wait_idle(30s));
     const std::string dir = (tmp.path / "use-llama").string();
-    w.save(dir, SavePurpose::Use);
-    REQUIRE(w.wait_idle(30s));
-    collect(w, c);
-    REQUIRE(c.saves.size() == 1);
-    REQUIRE_MESSAGE(c.saves[0].error.empty(), c.saves[0].error);
-    REQUIRE(c.probe);
+    train_and_use(w, c, o, 20, dir);
     CHECK(c.probe->probe->model_family == "Llama");
 
     AppState state;
     ModelSession session;
-    open_model(session, state, dir);
-    REQUIRE(session.loader.wait_idle(60s));
-    poll_model_session(session, state);
-    REQUIRE_MESSAGE(session.active != nullptr, session.error);
+    open_in_app(session, state, dir);
     CHECK(session.active->config.model_type == "llama");
     CHECK(session.active->config.n_kv_heads() == 1);
     RunConfig run;
     run.text = c.saves[0].probe_text;
     auto trace = pretrained::compute_pretrained_trace(*session.active, run);
     REQUIRE_MESSAGE(trace.ok(), trace.status().message());
-    const Trace& probe = *c.probe->probe;
-    REQUIRE(trace->layers.size() == probe.layers.size());
-    double err = 0.0;
-    for (std::size_t l = 0; l < probe.layers.size(); ++l)
-        for (std::size_t h = 0; h < probe.layers[l].heads.size(); ++h)
-            err = std::max(err, double((trace->layers[l].heads[h].weights - probe.layers[l].heads[h].weights)
-                                           .cwiseAbs()
-                                           .maxCoeff()));
-    CHECK(err < 1e-5);
+    CHECK(max_weight_diff(*trace, *c.probe->probe) < 1e-5);
 }
 
 TEST_CASE("the encoder–decoder in the Train view: its settings, a run, its cross-attention probe, Use this model") {
@@ -710,16 +701,8 @@ TEST_CASE("the encoder–decoder in the Train view: its settings, a run, its cro
     o.eval_every = 10;
     o.eval_examples = 16;
     o.threads = 1;
-    w.reset(o);
-    w.run_steps(20);
-    REQUIRE(w.wait_idle(30s));
     const std::string dir = (tmp.path / "use-s2s").string();
-    w.save(dir, SavePurpose::Use);
-    REQUIRE(w.wait_idle(30s));
-    collect(w, c);
-    REQUIRE(c.saves.size() == 1);
-    const SaveResult& r = c.saves[0];
-    REQUIRE_MESSAGE(r.error.empty(), r.error);
+    const SaveResult r = train_and_use(w, c, o, 20, dir);
     CHECK(r.step == 20);
     CHECK(r.probe_text == "the dog finds the letter");
     CHECK(r.probe_target == "개가 편지를 찾는다");
@@ -736,10 +719,7 @@ TEST_CASE("the encoder–decoder in the Train view: its settings, a run, its cro
     // The saved Marian folder, opened as the app opens it, gives the probe's cross-attention.
     AppState state;
     ModelSession session;
-    open_model(session, state, dir);
-    REQUIRE(session.loader.wait_idle(60s));
-    poll_model_session(session, state);
-    REQUIRE_MESSAGE(session.active != nullptr, session.error);
+    open_in_app(session, state, dir);
     CHECK(session.active->config.model_type == "marian");
     RunConfig run;
     run.text = r.probe_text;
@@ -748,13 +728,6 @@ TEST_CASE("the encoder–decoder in the Train view: its settings, a run, its cro
     REQUIRE_MESSAGE(sections.ok(), sections.status().message());
     REQUIRE(sections->size() == 3);
     const Trace& cross = sections->back();
-    REQUIRE(cross.layers.size() == probe.layers.size());
-    double err = 0.0;
-    for (std::size_t l = 0; l < probe.layers.size(); ++l)
-        for (std::size_t h = 0; h < probe.layers[l].heads.size(); ++h)
-            err = std::max(err, double((cross.layers[l].heads[h].weights - probe.layers[l].heads[h].weights)
-                                           .cwiseAbs()
-                                           .maxCoeff()));
-    CHECK(err < 1e-5);
+    CHECK(max_weight_diff(cross, probe) < 1e-5);
     for (std::size_t i = 0; i < cross.q_tokens.size(); ++i) CHECK(cross.q_tokens[i].id == probe.q_tokens[i].id);
 }
