@@ -102,30 +102,6 @@ void list_tasks(bool ko) {
 int bad(const std::string& message) { return train_fail(message, kExitBadInput); }
 int usage(const std::string& message) { return train_fail(message, kExitUsage); }
 
-// The figure format from the file's extension (any case).
-bool figure_format_of(const std::string& path, FigureFormat* out) {
-    std::string ext = std::filesystem::path(path).extension().string();
-    for (char& ch : ext) ch = char(std::tolower(static_cast<unsigned char>(ch)));
-    return ext.size() > 1 && parse_figure_format(ext.substr(1), out);
-}
-
-// Renders the run and writes it atomically (nothing is left behind on failure).
-Status write_train_figure(const train::TrainState& s, const std::string& path, FigureFormat format, FigureLang lang,
-                          const char* argv0) {
-    FigureOptions fo;
-    fo.lang = lang;
-    fo.png_scale = format == FigureFormat::Png ? 2.0 : 1.0;  // 3200 × 1800 (240 dpi), as the app's default
-    auto font = find_figure_font(resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR));
-    if (!font) return font.status();
-    fo.font_files.push_back(*font);
-    auto bytes = render_train_figure(train::train_figure_data(s), format, fo);
-    if (!bytes) return bytes.status();
-    return write_file_atomically(path, [&](std::ostream& os) {
-        os.write(bytes->data(), std::streamsize(bytes->size()));
-        return Status::Ok();
-    });
-}
-
 // "6,8,10" -> {6, 8, 10}; false on anything else (empty items, signs, letters, over 9999).
 bool parse_lengths(const std::string& text, std::vector<int>& out) {
     out.clear();
@@ -158,6 +134,51 @@ void print_progress(const train::TrainLogEntry& e, int steps, const std::vector<
     std::fflush(stderr);
 }
 
+// The figure format from the file's extension (any case).
+static bool figure_format_of(const std::string& path, FigureFormat* out) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& ch : ext) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return ext.size() > 1 && parse_figure_format(ext.substr(1), out);
+}
+
+Status write_train_figure(const TrainFigureData& d, const std::string& path, FigureFormat format, FigureLang lang,
+                          const char* argv0) {
+    FigureOptions fo;
+    fo.lang = lang;
+    fo.png_scale = format == FigureFormat::Png ? 2.0 : 1.0;  // 3200 × 1800 (240 dpi), as the app's default
+    auto font = find_figure_font(resolve_asset_dir(argv0, ATTNLAB_SOURCE_ASSET_DIR));
+    if (!font) return font.status();
+    fo.font_files.push_back(*font);
+    auto bytes = render_train_figure(d, format, fo);
+    if (!bytes) return bytes.status();
+    return write_file_atomically(path, [&](std::ostream& os) {
+        os.write(bytes->data(), std::streamsize(bytes->size()));
+        return Status::Ok();
+    });
+}
+
+
+int check_train_outputs(const TrainCommandOptions& o, FigureFormat* figure_format) {
+    if (!o.figure.empty() && !figure_format_of(o.figure, figure_format))
+        return train_fail("--figure " + o.figure + ": the file name must end in .png, .svg or .pdf.", kExitBadInput);
+    // The folder is checked before training so a typo does not cost a run; save checks again.
+    if (!o.output.empty()) {
+        std::error_code ec;
+        const std::filesystem::path out(o.output);
+        if (std::filesystem::exists(out, ec))
+            return train_fail(o.output + " exists already. Choose a new folder name.", kExitBadInput);
+        if (std::string why = unwritable_reason(out); !why.empty()) return train_fail(why, kExitIo);
+    }
+    if (!o.figure.empty()) {  // an existing file is replaced (atomically), a folder is not
+        std::error_code ec;
+        if (std::filesystem::is_directory(o.figure, ec))
+            return train_fail("--figure " + o.figure + " is a folder. Give a file name ending in .png, .svg or .pdf.",
+                              kExitBadInput);
+        if (std::string why = unwritable_reason(o.figure); !why.empty()) return train_fail("--figure: " + why, kExitIo);
+    }
+    return 0;
+}
+
 std::string unwritable_reason(const std::filesystem::path& path) {
     std::error_code ec;
     const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : ".";
@@ -173,7 +194,7 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         list_tasks(o.lang == "ko");
         return 0;
     }
-    if (o.arch == "seq2seq") return run_seq2seq_train(o);
+    if (o.arch == "seq2seq") return run_seq2seq_train(o, argv0);
     if (train::is_image_task(o.task)) {
         if (o.arch != "gpt" || o.kv_heads || o.rope_theta || !o.eval_lengths.empty())
             return bad("--arch, --kv-heads, --rope-theta and --eval-lengths are for the text tasks (the image tasks "
@@ -187,9 +208,6 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         return bad("--task " + o.task + ": unknown task. Choose one of: " + train::task_names() + ", fashion, odd-one.");
     if (o.output.empty() && o.figure.empty())
         return usage("-o: give the model folder to create, e.g. -o models/" + o.task + " (or --figure FILE for a figure only).");
-    FigureFormat figure_format = FigureFormat::Png;
-    if (!o.figure.empty() && !figure_format_of(o.figure, &figure_format))
-        return bad("--figure " + o.figure + ": the file name must end in .png, .svg or .pdf.");
     if (o.arch == "llama") {
         t.arch = train::Arch::Llama;
     } else if (o.arch != "gpt") {
@@ -238,20 +256,8 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         if (t.task_params.text.empty()) return bad("--text-file: '" + o.text_file + "' is empty.");
     }
     if (Status s = train::validate_options(t); !s) return bad(s.message());
-    // The folder is checked before training so a typo does not cost a run; save checks again.
-    if (!o.output.empty()) {
-        std::error_code ec;
-        const std::filesystem::path out(o.output);
-        if (std::filesystem::exists(out, ec))
-            return bad(o.output + " exists already. Choose a new folder name.");
-        if (std::string why = unwritable_reason(out); !why.empty()) return train_fail(why, kExitIo);
-    }
-    if (!o.figure.empty()) {  // an existing file is replaced (atomically), a folder is not
-        std::error_code ec;
-        if (std::filesystem::is_directory(o.figure, ec))
-            return bad("--figure " + o.figure + " is a folder. Give a file name ending in .png, .svg or .pdf.");
-        if (std::string why = unwritable_reason(o.figure); !why.empty()) return train_fail("--figure: " + why, kExitIo);
-    }
+    FigureFormat figure_format = FigureFormat::Png;
+    if (int code = check_train_outputs(o, &figure_format); code != 0) return code;
 
     auto state = train::make_train_state(t);
     if (!state) return bad(state.error());
@@ -302,7 +308,7 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
                   << train::probe_text(s) << "\" -o -)\n";
     if (!o.figure.empty()) {
         const FigureLang lang = o.lang == "ko" ? FigureLang::Ko : FigureLang::En;
-        if (Status st = write_train_figure(s, o.figure, figure_format, lang, argv0); !st)
+        if (Status st = write_train_figure(train::train_figure_data(s), o.figure, figure_format, lang, argv0); !st)
             return train_fail("--figure: " + st.message(), kExitIo);
         std::cerr << "Wrote the figure " << one_line(o.figure) << "\n";
     }

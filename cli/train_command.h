@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/figure/figure_train.h"
 #include "core/train/trainer.h"
 
 namespace attn::cli {
@@ -51,7 +52,16 @@ int run_train(const TrainCommandOptions& o, const char* argv0 = nullptr);
 // The image tasks' part of run_train (cli/train_image.cpp): same exit codes.
 int run_image_train(const TrainCommandOptions& o);
 // --arch seq2seq (cli/train_seq2seq.cpp): the encoder–decoder on its tasks; same exit codes.
-int run_seq2seq_train(const TrainCommandOptions& o);
+int run_seq2seq_train(const TrainCommandOptions& o, const char* argv0 = nullptr);
+
+// Before training: -o must not exist and its folder must be writable; --figure must end in .png,
+// .svg or .pdf (*figure_format set), not be a folder, and be writable. 0, or the exit code after
+// the message was printed.
+int check_train_outputs(const TrainCommandOptions& o, FigureFormat* figure_format);
+// Renders the figure and writes it atomically (nothing is left behind on failure); argv0 finds
+// the bundled font.
+Status write_train_figure(const TrainFigureData& d, const std::string& path, FigureFormat format, FigureLang lang,
+                          const char* argv0);
 
 // The progress line on a terminal every 10 steps and at the last: a bar, steps/s, the loss and the
 // last evaluation's exact (or token, when `token_acc`) accuracy under `label`.

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 
 #include "cli/cli_messages.h"
@@ -12,6 +11,7 @@
 #include "core/base/rng.h"
 #include "core/train/seq2seq/s2s_io.h"
 #include "core/train/seq2seq/s2s_trainer.h"
+#include "core/train/train_figure.h"
 
 namespace attn::cli {
 
@@ -21,14 +21,15 @@ int bad(const std::string& message) { return train_fail(message, kExitBadInput);
 
 }  // namespace
 
-int run_seq2seq_train(const TrainCommandOptions& o) {
+int run_seq2seq_train(const TrainCommandOptions& o, const char* argv0) {
     train::TrainOptions t;
     if (!train::apply_s2s_task_defaults(t, o.task))
         return bad("--task " + o.task + ": no such task for --arch seq2seq. Choose one of: " +
                    train::seq2seq_task_names() + ".");
-    if (o.output.empty())
-        return train_fail("-o: give the model folder to create, e.g. -o models/" + o.task + ".", kExitUsage);
-    if (!o.figure.empty()) return bad("--figure is for --arch gpt and llama; the Train view shows a seq2seq run.");
+    if (o.output.empty() && o.figure.empty())
+        return train_fail("-o: give the model folder to create, e.g. -o models/" + o.task +
+                              " (or --figure FILE for a figure only).",
+                          kExitUsage);
     if (o.no_mlp || o.kv_heads || o.rope_theta || !o.eval_lengths.empty())
         return bad("--no-mlp, --kv-heads, --rope-theta and --eval-lengths are for --arch gpt and llama.");
     if (!o.text.empty() || !o.text_file.empty()) return bad("--text and --text-file are for --task text.");
@@ -49,12 +50,8 @@ int run_seq2seq_train(const TrainCommandOptions& o) {
     if (o.length && *o.length < 1) return bad("--length " + std::to_string(*o.length) + ": must be 1 or more.");
     t.task_params.n_symbols = o.symbols.value_or(0);
     t.task_params.length = o.length.value_or(0);
-    {
-        std::error_code ec;
-        const std::filesystem::path out(o.output);
-        if (std::filesystem::exists(out, ec)) return bad(o.output + " exists already. Choose a new folder name.");
-        if (std::string why = unwritable_reason(out); !why.empty()) return train_fail(why, kExitIo);
-    }
+    FigureFormat figure_format = FigureFormat::Png;
+    if (int code = check_train_outputs(o, &figure_format); code != 0) return code;
 
     auto state = train::make_s2s_train_state(t);
     if (!state) return bad(state.error());
@@ -74,7 +71,8 @@ int run_seq2seq_train(const TrainCommandOptions& o) {
     if (tty) std::fputc('\n', stderr);
     const train::Evaluation final_eval = train::s2s_evaluate(s, 1000, 0xF1A1ull + t.seed);
     const double secs = s.log.back().seconds;
-    if (Status st = train::save_s2s_folder(s, o.output); !st) return train_fail(st.message(), kExitIo);
+    if (!o.output.empty())
+        if (Status st = train::save_s2s_folder(s, o.output); !st) return train_fail(st.message(), kExitIo);
     std::fprintf(stderr,
                  "%d steps in %.2f s (%.1f steps/s); loss %.4f; on 1000 fresh sources: %.1f%% translated exactly, "
                  "%.1f%% of tokens right\n",
@@ -90,8 +88,15 @@ int run_seq2seq_train(const TrainCommandOptions& o) {
         std::printf("%s -> %s%s\n", s.task.text(ex.source).c_str(), s.task.text(out).c_str(), note.c_str());
     }
     std::fflush(stdout);
-    std::cerr << "Wrote " << one_line(o.output) << " (a MarianMTModel folder: attnlab generate --model "
-              << one_line(o.output) << " --text \"" << s.task.text(s.probe.source) << "\" -o -)\n";
+    if (!o.output.empty())
+        std::cerr << "Wrote " << one_line(o.output) << " (a MarianMTModel folder: attnlab generate --model "
+                  << one_line(o.output) << " --text \"" << s.task.text(s.probe.source) << "\" -o -)\n";
+    if (!o.figure.empty()) {
+        const FigureLang lang = o.lang == "ko" ? FigureLang::Ko : FigureLang::En;
+        if (Status st = write_train_figure(train::train_figure_data(s), o.figure, figure_format, lang, argv0); !st)
+            return train_fail("--figure: " + st.message(), kExitIo);
+        std::cerr << "Wrote the figure " << one_line(o.figure) << "\n";
+    }
     return 0;
 }
 

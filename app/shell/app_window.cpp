@@ -504,7 +504,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
             close_lesson(leaving, saved);
         }
         saved.presentation = false;  // a session starts in the normal layout
-        saved.train_task = app->train.settings.task;
+        saved.train_task = train_panel_task(app->train);
         saved.train_text = app->train.settings.task_params.text;
         if (Status s = save_settings(app->config_dir, saved); !s) {
             std::fprintf(stderr, "attnlab: settings not saved: %s\n", s.message().c_str());

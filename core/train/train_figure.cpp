@@ -20,20 +20,34 @@ TrainFigureData train_figure_header(const TrainOptions& o) {
     return d;
 }
 
-TrainFigureData train_figure_data(const TrainState& s) {
-    TrainFigureData d = train_figure_header(s.options);
-    d.step = s.step;
-    d.exact_meaningful = s.task.exact_meaningful;
-    d.steps.reserve(s.log.size());
-    d.losses.reserve(s.log.size());
-    for (const TrainLogEntry& e : s.log) {
+namespace {
+
+// The header, every logged step's loss and every evaluation, and `probe` at the run's step.
+TrainFigureData figure_of_run(const TrainOptions& o, const std::vector<TrainLogEntry>& log, int step,
+                              bool exact_meaningful, Trace probe) {
+    TrainFigureData d = train_figure_header(o);
+    d.step = step;
+    d.exact_meaningful = exact_meaningful;
+    d.steps.reserve(log.size());
+    d.losses.reserve(log.size());
+    for (const TrainLogEntry& e : log) {
         d.steps.push_back(e.step);
         d.losses.push_back(e.loss);
         if (e.evaluated) d.evals.push_back({e.step, e.eval.loss, e.eval.exact, e.eval.token_acc});
     }
-    d.probe = std::make_shared<const Trace>(probe_trace(s));
-    d.probe_step = s.step;
+    d.probe = std::make_shared<const Trace>(std::move(probe));
+    d.probe_step = step;
     return d;
+}
+
+}  // namespace
+
+TrainFigureData train_figure_data(const TrainState& s) {
+    return figure_of_run(s.options, s.log, s.step, s.task.exact_meaningful, probe_trace(s));
+}
+
+TrainFigureData train_figure_data(const S2STrainState& s) {
+    return figure_of_run(s.options, s.log, s.step, true, s2s_probe_trace(s));
 }
 
 }  // namespace attn::train

@@ -731,3 +731,22 @@ TEST_CASE("the encoder–decoder in the Train view: its settings, a run, its cro
     CHECK(max_weight_diff(cross, probe) < 1e-5);
     for (std::size_t i = 0; i < cross.q_tokens.size(); ++i) CHECK(cross.q_tokens[i].id == probe.q_tokens[i].id);
 }
+
+TEST_CASE("settings.json keeps an encoder–decoder task as seq2seq:NAME and restores it") {
+    TrainOptions o = train_defaults("reverse");
+    CHECK(saved_task_name(o) == "reverse");
+    o = s2s_train_defaults("sort");
+    CHECK(saved_task_name(o) == "seq2seq:sort");
+    TrainOptions q = train_defaults("copy");
+    q.threads = 3;
+    REQUIRE(restore_task_settings(q, "seq2seq:sort", ""));
+    CHECK(q.arch == Arch::Seq2Seq);
+    CHECK(q.task == "sort");
+    CHECK(q.threads == 3);
+    REQUIRE(restore_task_settings(q, "text", "abc abc abc"));
+    CHECK(q.arch == Arch::Gpt);
+    CHECK(q.task_params.text == "abc abc abc");
+    CHECK_FALSE(restore_task_settings(q, "seq2seq:nope", ""));  // unknown: left as it was
+    CHECK_FALSE(restore_task_settings(q, "en-ko", ""));         // a seq2seq task only with its prefix
+    CHECK(q.task == "text");
+}

@@ -195,6 +195,11 @@ expect_exit 1 "en-ko has no length" -- "$bin" train --arch seq2seq --task en-ko 
 expect_stderr "--length: en-ko has no length" "en-ko length refused"
 expect_exit 1 "no-mlp for seq2seq" -- "$bin" train --arch seq2seq --task reverse --no-mlp -o "$tmp/bad"
 expect_stderr "are for --arch gpt and llama" "seq2seq refuses decoder options"
+expect_exit 0 "seq2seq --figure alone" -- "$bin" train --arch seq2seq --task reverse --steps 40 -q --lang ko \
+    --figure "$tmp/s2s.pdf"
+[ -s "$tmp/s2s.pdf" ] && head -c 5 "$tmp/s2s.pdf" | grep -q "%PDF" && ok || fail "seq2seq --figure: no PDF"
+expect_exit 1 "seq2seq --figure with a bad name" -- "$bin" train --arch seq2seq --task reverse --figure "$tmp/s2s.gif"
+expect_stderr "must end in .png, .svg or .pdf" "seq2seq figure name"
 expect_exit 2 "seq2seq without -o" -- "$bin" train --arch seq2seq --task reverse
 [ -e "$tmp/bad" ] && fail "a refused seq2seq run left a folder" || ok
 

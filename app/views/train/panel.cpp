@@ -544,17 +544,17 @@ void train_panel_pause(TrainPanel& p) {
     if (p.vit.worker) p.vit.worker->pause();
 }
 
+std::string train_panel_task(const TrainPanel& p) {
+    return is_image_task(p.settings.task) ? p.settings.task : saved_task_name(p.settings);
+}
+
 void train_panel_restore(TrainPanel& p, const std::string& task, const std::string& text) {
     if (is_image_task(task)) {
         p.settings.task = task;
         p.vit.settings = vit_train_defaults(task);
         return;
     }
-    if (find_task(task) == nullptr) return;
-    const int threads = p.settings.threads;
-    p.settings = train_defaults(task);
-    p.settings.threads = threads;
-    if (task_uses_text(task)) p.settings.task_params.text = text;
+    restore_task_settings(p.settings, task, text);
 }
 
 bool train_panel_wait_idle(TrainPanel& p, std::chrono::milliseconds timeout) {

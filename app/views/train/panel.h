@@ -86,6 +86,8 @@ void train_panel_script(TrainPanel& panel, const std::string& task, int steps);
 // or paused; and its Pause (both kinds of run).
 void train_panel_start(TrainPanel& panel, const std::string& task);
 void train_panel_pause(TrainPanel& panel);
+// The task as settings.json's train_task keeps it: the name, "seq2seq:NAME" for the encoder–decoder's.
+std::string train_panel_task(const TrainPanel& panel);
 // At start-up, the saved task and training text (settings.json's train_task, train_text): the task's
 // defaults with that text. An unknown or empty task name leaves the panel as it is.
 void train_panel_restore(TrainPanel& panel, const std::string& task, const std::string& text);

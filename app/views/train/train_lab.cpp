@@ -38,6 +38,21 @@ TrainOptions s2s_train_defaults(const std::string& task) {
     return o;
 }
 
+std::string saved_task_name(const TrainOptions& o) {
+    return o.arch == Arch::Seq2Seq ? "seq2seq:" + o.task : o.task;
+}
+
+bool restore_task_settings(TrainOptions& o, const std::string& name, const std::string& text) {
+    const bool s2s = name.rfind("seq2seq:", 0) == 0;
+    const std::string task = s2s ? name.substr(8) : name;
+    if (s2s ? find_seq2seq_task(task) == nullptr : find_task(task) == nullptr) return false;
+    const int threads = o.threads;
+    o = s2s ? s2s_train_defaults(task) : train_defaults(task);
+    o.threads = threads;
+    if (!s2s && task_uses_text(task)) o.task_params.text = text;
+    return true;
+}
+
 bool task_uses_symbols(const std::string& task) {
     return task == "reverse" || task == "sort" || task == "copy" || task == "induction" ||
            task == "repeat";

@@ -35,6 +35,10 @@ inline constexpr int kMaxTrainSteps = 100000;  // the view's limit (the CLI allo
 // The task's defaults with its parameters resolved (symbols, length; the text task's preset
 // text), so the controls show real values and Start learns the task. Unknown task: reverse's.
 TrainOptions train_defaults(const std::string& task);
+// settings.json's train_task: the task's name, "seq2seq:NAME" for the encoder–decoder's; and back:
+// the task's defaults (the text task's text, the threads kept). Unknown: false, `o` untouched.
+std::string saved_task_name(const TrainOptions& o);
+bool restore_task_settings(TrainOptions& o, const std::string& name, const std::string& text);
 // The same for an encoder–decoder task (seq2seq_task.h; arch = Seq2Seq). Unknown: en-ko's.
 TrainOptions s2s_train_defaults(const std::string& task);
 bool task_uses_symbols(const std::string& task);  // reverse, sort, copy, induction
