@@ -16,7 +16,7 @@
 # generate) come through the app's --control pipe (app/shell/app_control.h), which takes the same
 # paths. Models: every family's test fixture, a model `attnlab train` writes, a broken folder.
 #
-# First a tour does every kind of action once (every family, both trainers, an export, a lesson);
+# First a tour does every kind of action once (every family, every trainer, an export, a lesson);
 # then random actions until the time is up; then the training is paused, the built-in model taken,
 # and the window closed as a window manager closes it.
 #
@@ -74,6 +74,8 @@ done
 "$app" train --arch llama --kv-heads 2 --heads 4 --layers 2 --task repeat --steps 20 -o "$work/llama-kv2" >/dev/null 2>&1 &&
     models+=("$work/llama-kv2")
 "$app" train --task reverse --steps 20 -o "$work/reverse" >/dev/null 2>&1 && models+=("$work/reverse")
+# ... and the encoder–decoder's: a Marian folder with SentencePiece files trained here.
+"$app" train --arch seq2seq --task en-ko --steps 20 -o "$work/en-ko" >/dev/null 2>&1 && models+=("$work/en-ko")
 mkdir -p "$work/broken"
 printf '{"model_type": "gpt2", "n_layer": ' >"$work/broken/config.json"  # cut off mid-file
 models+=("$work/broken" "$work/no-such-folder")
@@ -82,7 +84,7 @@ printf 'PNG? no.' >"$work/not-an-image.png"
 audio_fx=$root/tests/audio/fixtures
 recordings=("$audio_fx/hello_16k_sox.wav" "$audio_fx/ko_16k.wav" "$audio_fx/fox_16k.mp3" "$audio_fx/hostile_truncated.wav")
 lessons=("$root/assets/lessons/en/"*.md "$root/assets/lessons/ko/"*.md)
-tasks=(reverse sort copy induction brackets text repeat odd-one)
+tasks=(reverse sort copy induction brackets text repeat odd-one en-ko seq2seq:reverse)
 [ -d /usr/share/datasets/fashion-mnist ] && tasks+=(fashion)
 views=(heatmap explain heads scaling pipeline lines positional variants cost model row qk train predict
        image attn-distance pos-similarity rope lens alignment audio)
@@ -246,6 +248,7 @@ for k in "${kinds[@]}"; do act "$k"; sleep 0.5; alive; maybe_sample; done
 # task): one whole text run here, so that what stays afterwards is part of the baseline.
 send "view train"; sleep 0.3; send "train text"; sleep 25; send pause
 send "train reverse"; sleep 5; send pause
+send "train en-ko"; sleep 5; send pause
 if [[ " ${tasks[*]} " == *" fashion "* ]]; then send "train fashion"; sleep 5; send pause; fi
 send builtin; sleep 2
 tour_end=$(($(date +%s) - t0))
