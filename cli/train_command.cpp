@@ -141,8 +141,8 @@ static bool figure_format_of(const std::string& path, FigureFormat* out) {
     return ext.size() > 1 && parse_figure_format(ext.substr(1), out);
 }
 
-Status write_train_figure(const TrainFigureData& d, const std::string& path, FigureFormat format, FigureLang lang,
-                          const char* argv0) {
+static Status write_train_figure(const TrainFigureData& d, const std::string& path, FigureFormat format,
+                                 FigureLang lang, const char* argv0) {
     FigureOptions fo;
     fo.lang = lang;
     fo.png_scale = format == FigureFormat::Png ? 2.0 : 1.0;  // 3200 × 1800 (240 dpi), as the app's default
@@ -157,6 +157,14 @@ Status write_train_figure(const TrainFigureData& d, const std::string& path, Fig
     });
 }
 
+
+int write_run_figure(const TrainCommandOptions& o, const TrainFigureData& d, FigureFormat format, const char* argv0) {
+    const FigureLang lang = o.lang == "ko" ? FigureLang::Ko : FigureLang::En;
+    if (Status st = write_train_figure(d, o.figure, format, lang, argv0); !st)
+        return train_fail("--figure: " + st.message(), kExitIo);
+    std::cerr << "Wrote the figure " << one_line(o.figure) << "\n";
+    return 0;
+}
 
 int check_train_outputs(const TrainCommandOptions& o, FigureFormat* figure_format) {
     if (!o.figure.empty() && !figure_format_of(o.figure, figure_format))
@@ -306,12 +314,7 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
     if (!o.output.empty())
         std::cerr << "Wrote " << one_line(o.output) << " (open it with: attnlab dump --model " << one_line(o.output) << " --text \""
                   << train::probe_text(s) << "\" -o -)\n";
-    if (!o.figure.empty()) {
-        const FigureLang lang = o.lang == "ko" ? FigureLang::Ko : FigureLang::En;
-        if (Status st = write_train_figure(train::train_figure_data(s), o.figure, figure_format, lang, argv0); !st)
-            return train_fail("--figure: " + st.message(), kExitIo);
-        std::cerr << "Wrote the figure " << one_line(o.figure) << "\n";
-    }
+    if (!o.figure.empty()) return write_run_figure(o, train::train_figure_data(s), figure_format, argv0);
     return 0;
 }
 

@@ -58,10 +58,9 @@ int run_seq2seq_train(const TrainCommandOptions& o, const char* argv0 = nullptr)
 // .svg or .pdf (*figure_format set), not be a folder, and be writable. 0, or the exit code after
 // the message was printed.
 int check_train_outputs(const TrainCommandOptions& o, FigureFormat* figure_format);
-// Renders the figure and writes it atomically (nothing is left behind on failure); argv0 finds
-// the bundled font.
-Status write_train_figure(const TrainFigureData& d, const std::string& path, FigureFormat format, FigureLang lang,
-                          const char* argv0);
+// --figure after training: renders `d` in --lang, writes it atomically (nothing is left behind on
+// failure; argv0 finds the bundled font) and says where. 0, or the exit code after the message.
+int write_run_figure(const TrainCommandOptions& o, const TrainFigureData& d, FigureFormat format, const char* argv0);
 
 // The progress line on a terminal every 10 steps and at the last: a bar, steps/s, the loss and the
 // last evaluation's exact (or token, when `token_acc`) accuracy under `label`.

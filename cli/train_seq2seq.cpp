@@ -91,12 +91,7 @@ int run_seq2seq_train(const TrainCommandOptions& o, const char* argv0) {
     if (!o.output.empty())
         std::cerr << "Wrote " << one_line(o.output) << " (a MarianMTModel folder: attnlab generate --model "
                   << one_line(o.output) << " --text \"" << s.task.text(s.probe.source) << "\" -o -)\n";
-    if (!o.figure.empty()) {
-        const FigureLang lang = o.lang == "ko" ? FigureLang::Ko : FigureLang::En;
-        if (Status st = write_train_figure(train::train_figure_data(s), o.figure, figure_format, lang, argv0); !st)
-            return train_fail("--figure: " + st.message(), kExitIo);
-        std::cerr << "Wrote the figure " << one_line(o.figure) << "\n";
-    }
+    if (!o.figure.empty()) return write_run_figure(o, train::train_figure_data(s), figure_format, argv0);
     return 0;
 }
 

@@ -1,5 +1,5 @@
 // golden_step.h — comparing one training step with a PyTorch fixture (gen_*_train_step.py), shared
-// by the trainers' golden tests: relative differences, the fixture's AdamW settings, the worst
+// by the trainers' golden tests: reading it and its initial weights, relative differences, the fixture's AdamW settings, the worst
 // tensor's gradient, and the updated weights.
 #pragma once
 
@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,23 @@ inline AdamWConfig adamw_config(const nlohmann::json& cfg) {
     opt.weight_decay = cfg["weight_decay"];
     opt.grad_clip = cfg["grad_clip"];
     return opt;
+}
+
+// The fixture tests/fixtures/train/<name>, parsed.
+inline nlohmann::json read_train_fixture(const char* name) {
+    std::ifstream in(std::string(ATTNLAB_FIXTURE_DIR) + "/train/" + name);
+    REQUIRE(in.good());
+    return nlohmann::json::parse(in);
+}
+
+// The fixture's "init" weights into `params`, tensor by tensor (one per name, the sizes ours).
+inline void load_init(const std::vector<ParamTensor>& tensors, Floats& params, const nlohmann::json& g) {
+    REQUIRE(tensors.size() == g["names"].size());
+    for (const ParamTensor& t : tensors) {
+        const std::vector<float> v = g["init"][t.name];
+        REQUIRE(v.size() == t.size);
+        std::copy(v.begin(), v.end(), params.begin() + t.offset);
+    }
 }
 
 // The largest relative difference of a tensor's gradient from the fixture's "grads"; `worst` names it.

@@ -118,9 +118,7 @@ TEST_CASE("the whole encoder–decoder's gradient matches finite differences") {
 }
 
 TEST_CASE("an encoder–decoder training step matches PyTorch: loss, logits, three attentions, gradients, AdamW") {
-    std::ifstream in(std::string(ATTNLAB_FIXTURE_DIR) + "/train/s2s_train_step.json");
-    REQUIRE(in.good());
-    const nlohmann::json g = nlohmann::json::parse(in);
+    const nlohmann::json g = read_train_fixture("s2s_train_step.json");
     const auto& cfg = g["config"];
     S2SShape s;
     s.vocab = cfg["vocab"];
@@ -131,14 +129,9 @@ TEST_CASE("an encoder–decoder training step matches PyTorch: loss, logits, thr
     s.n_positions = cfg["n_positions"];
     s.ln_eps = cfg["ln_eps"];
     S2SModel m = make_s2s_model(s, 0);
-    REQUIRE(m.layout.tensors.size() == g["names"].size());
-    for (std::size_t i = 0; i < m.layout.tensors.size(); ++i) {
-        const ParamTensor& t = m.layout.tensors[i];
-        CHECK(t.name == g["names"][i].get<std::string>());
-        const std::vector<float> v = g["init"][t.name];
-        REQUIRE(v.size() == t.size);
-        std::copy(v.begin(), v.end(), m.params.begin() + t.offset);
-    }
+    load_init(m.layout.tensors, m.params, g);
+    for (std::size_t i = 0; i < m.layout.tensors.size(); ++i)  // the trainer's names, in the fixture's order
+        CHECK(m.layout.tensors[i].name == g["names"][i].get<std::string>());
     const std::vector<int> src = g["src"], src_len = g["src_len"], dec = g["dec"], targets = g["targets"];
     const int B = cfg["batch"], S = cfg["src_len"], T = cfg["tgt_len"];
 

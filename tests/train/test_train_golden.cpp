@@ -21,22 +21,11 @@ using namespace attn::train::test;
 
 namespace {
 
-nlohmann::json read_fixture(const char* name) {
-    std::ifstream in(std::string(ATTNLAB_FIXTURE_DIR) + "/train/" + name);
-    REQUIRE(in.good());
-    return nlohmann::json::parse(in);
-}
-
 // The fixture's step through our model of shape `s`: every number against PyTorch's.
 void check_step(const nlohmann::json& g, const ModelShape& s, const char* what) {
     const auto& cfg = g["config"];
     GptModel m = make_model(s, 0);
-    REQUIRE(m.layout.tensors.size() == g["names"].size());
-    for (const ParamTensor& t : m.layout.tensors) {
-        const std::vector<float> v = g["init"][t.name];
-        REQUIRE(v.size() == t.size);
-        std::copy(v.begin(), v.end(), m.params.begin() + t.offset);
-    }
+    load_init(m.layout.tensors, m.params, g);
     const std::vector<int> ids = g["ids"], targets = g["targets"];
     const int B = cfg["batch"], T = int(ids.size()) / B;
 
@@ -73,7 +62,7 @@ void check_step(const nlohmann::json& g, const ModelShape& s, const char* what) 
 }  // namespace
 
 TEST_CASE("a training step matches PyTorch: loss, gradients, AdamW update") {
-    const nlohmann::json g = read_fixture("train_step.json");
+    const nlohmann::json g = read_train_fixture("train_step.json");
     const auto& cfg = g["config"];
     ModelShape s;
     s.n_layers = cfg["n_layer"];
@@ -86,7 +75,7 @@ TEST_CASE("a training step matches PyTorch: loss, gradients, AdamW update") {
 }
 
 TEST_CASE("a llama-arch training step matches PyTorch: RoPE, RMSNorm, SwiGLU, GQA, AdamW") {
-    const nlohmann::json g = read_fixture("llama_train_step.json");
+    const nlohmann::json g = read_train_fixture("llama_train_step.json");
     const auto& cfg = g["config"];
     ModelShape s;
     s.arch = Arch::Llama;

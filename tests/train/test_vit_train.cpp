@@ -127,9 +127,7 @@ TEST_CASE("the whole ViT's gradient matches finite differences") {
 }
 
 TEST_CASE("a ViT training step matches PyTorch: loss, logits, attention, gradients, AdamW update") {
-    std::ifstream in(std::string(ATTNLAB_FIXTURE_DIR) + "/train/vit_train_step.json");
-    REQUIRE(in.good());
-    const nlohmann::json g = nlohmann::json::parse(in);
+    const nlohmann::json g = read_train_fixture("vit_train_step.json");
     const auto& cfg = g["config"];
     VitShape s;
     s.image_side = cfg["image_side"];
@@ -140,12 +138,7 @@ TEST_CASE("a ViT training step matches PyTorch: loss, logits, attention, gradien
     s.n_classes = cfg["classes"];
     s.ln_eps = cfg["ln_eps"];
     VitModel m = make_vit_model(s, 0);
-    REQUIRE(m.layout.tensors.size() == g["names"].size());
-    for (const ParamTensor& t : m.layout.tensors) {
-        const std::vector<float> v = g["init"][t.name];
-        REQUIRE(v.size() == t.size);
-        std::copy(v.begin(), v.end(), m.params.begin() + t.offset);
-    }
+    load_init(m.layout.tensors, m.params, g);
     const std::vector<int> pix = g["images"], labels = g["labels"];
     const int B = cfg["batch"], SS = s.image_side * s.image_side;
     std::vector<std::uint8_t> bytes(pix.begin(), pix.end());

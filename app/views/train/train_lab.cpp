@@ -99,7 +99,8 @@ double step_gflop(const TrainOptions& o, int seq_len) {
         const double tokens = double(o.batch) * T;
         const double weights = L * 12.0 * d * d + L * 16.0 * d * d;  // the encoder's layers, the decoder's (+ cross)
         const double attention = 36.0 * L * double(o.batch) * T * T * d;  // three attentions
-        return (6.0 * tokens * weights + 6.0 * tokens * d * 64.0 + attention) / 1e9;
+        const double head = d * 64.0;  // the tied output over the tasks' vocabularies (a few dozen pieces)
+        return (6.0 * tokens * (weights + head) + attention) / 1e9;
     }
     const double T = std::max(seq_len - 1, 1), d = o.d_model, L = o.n_layers;
     const double tokens = double(o.batch) * T;

@@ -32,7 +32,6 @@
 
 namespace attn::app {
 
-using train::TrainState;
 
 enum class SavePurpose { Use, Keep };  // "Use this model" (a temporary folder) or "Save model…"
 

@@ -198,7 +198,7 @@ Trace s2s_probe_trace(const S2STrainState& s) {
         LayerTrace L;
         L.n_heads = int(heads.size());
         L.d_k = hs;
-        L.factor = L.factor_flipped = 1.0f / std::sqrt(float(hs));
+        L.factor = 1.0f / std::sqrt(float(hs));  // scaled, as trained; flipped: unscaled
         L.factor_flipped = 1.0f;
         for (const Mat& w : heads) {
             HeadTrace h;
