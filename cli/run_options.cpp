@@ -34,7 +34,11 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--heads", o.heads, "Number of heads h (d_k = d_model / h)")->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the built-in model's random weights")->capture_default_str();
     cmd.add_flag("--no-pe", o.no_pe, "Do not add sinusoidal positional encoding");
-    cmd.add_flag("--no-scale", o.no_scale, "Do not divide the scores by sqrt(d_k)");
+    auto* no_scale = cmd.add_flag("--no-scale", o.no_scale, "Do not divide the scores by sqrt(d_k)");
+    cmd.add_flag("--scale-scores", o.scale_scores,
+                 "Divide the scores by sqrt(d_k) even in a model that does not (T5); by default each model runs as it "
+                 "was trained")
+        ->excludes(no_scale);
     cmd.add_option("--temperature", o.temperature_text, "Divide the softmax input by this (0.01 to 100)")
         ->default_str("1");
     cmd.add_flag("--causal", o.causal, "Look-ahead mask: query i sees only keys j <= i");
@@ -63,7 +67,7 @@ void note_parsed_options(const CLI::App& cmd, RunOptions& o) {
     }
 }
 
-Expected<CliModel> load_cli_model(const RunOptions& o, const RunSetup& setup) {
+Expected<CliModel> load_cli_model(const RunOptions& o, RunSetup& setup) {
     CliModel m;
     if (o.model_path.empty()) {
         auto model = make_builtin_model(setup.model);
@@ -78,6 +82,8 @@ Expected<CliModel> load_cli_model(const RunOptions& o, const RunSetup& setup) {
     auto loaded = pretrained::load_pretrained_model(o.model_path);
     if (!loaded) return loaded.status();
     m.pretrained = std::move(*loaded);
+    // The model's own scaling unless the command line chose one (T5 divides by nothing).
+    if (!o.no_scale && !o.scale_scores) setup.run.attention.scale = m.pretrained->caps().scaled_scores;
     return m;
 }
 

@@ -24,6 +24,7 @@ struct RunOptions {
     unsigned long long seed = 42;
     bool no_pe = false;
     bool no_scale = false;
+    bool scale_scores = false;  // --scale-scores: divide by sqrt(d_k) even where the model does not (T5)
     float temperature = 1.0f;
     std::string temperature_text;  // --temperature as typed (parsed by make_run_setup; echoed as is)
     bool causal = false;
@@ -62,7 +63,7 @@ struct CliModel {
 };
 // Builds or loads it. Errors: a bad model shape, a folder that is not a supported model, or
 // built-in options (--d-model, --heads, --seed, --no-pe) combined with --model.
-Expected<CliModel> load_cli_model(const RunOptions& o, const RunSetup& setup);
+Expected<CliModel> load_cli_model(const RunOptions& o, RunSetup& setup);
 // One run through either model; `previous` (built-in only) lets a re-run reuse projections.
 Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run, const Trace* previous = nullptr);
 // Every section of the run (an encoder–decoder: encoder, decoder, cross; others: one).

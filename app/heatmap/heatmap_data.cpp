@@ -34,7 +34,7 @@ HeatmapData make_heatmap_data(const LayerTrace& layer, int head, HeatmapQuantity
                     v = h.weights(i, j);
                     break;
                 case HeatmapQuantity::Scores: v = h.scores(i, j); break;
-                case HeatmapQuantity::Scaled: v = masked ? 0.0f : layer.factor * h.scores(i, j); break;
+                case HeatmapQuantity::Scaled: v = masked ? 0.0f : layer.scaled_score(head, i, j); break;
             }
             d.values[k] = v;
             d.masked[k] = masked ? 1 : 0;
@@ -118,7 +118,7 @@ CellInfo cell_info(const LayerTrace& layer, int head, int i, int j) {
     CellInfo c;
     c.score = h.scores(i, j);
     c.factor = layer.factor;
-    c.logit = layer.factor * c.score;
+    c.logit = layer.scaled_score(head, i, j);
     c.masked = layer.is_blocked(i, j);
     c.row_fully_masked = i < int(layer.fully_masked.size()) && layer.fully_masked[i] != 0;
     c.weight = h.weights(i, j);

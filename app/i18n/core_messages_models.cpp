@@ -37,28 +37,28 @@ constexpr CoreMessagePattern kPatterns[] = {
      "  /usr/bin/python3 tools/convert_to_safetensors.py '{3}'"},
     {"No model.safetensors in '{}'. Download it from the model's Hub page.",
      "'{1}'에 model.safetensors가 없습니다. 모델의 Hub 페이지에서 내려받으세요."},
-    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT) and "
-     "source.spm + vocab.json (Marian). source.spm is there but vocab.json is missing. Download the tokenizer files "
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
+     "source.spm + vocab.json (Marian) and spiece.model (T5). source.spm is there but vocab.json is missing. Download the tokenizer files "
      "from the model's Hub page.",
      "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian)을 찾아보았습니다. source.spm은 있지만 vocab.json이 없습니다. 모델의 Hub "
+     "source.spm + vocab.json (Marian), spiece.model (T5)을 찾아보았습니다. source.spm은 있지만 vocab.json이 없습니다. 모델의 Hub "
      "페이지에서 토크나이저 파일을 내려받으세요."},
-    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT) and "
-     "source.spm + vocab.json (Marian). vocab.json is there but merges.txt is missing. Download the tokenizer files "
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
+     "source.spm + vocab.json (Marian) and spiece.model (T5). vocab.json is there but merges.txt is missing. Download the tokenizer files "
      "from the model's Hub page.",
      "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian)을 찾아보았습니다. vocab.json은 있지만 merges.txt가 없습니다. 모델의 Hub "
+     "source.spm + vocab.json (Marian), spiece.model (T5)을 찾아보았습니다. vocab.json은 있지만 merges.txt가 없습니다. 모델의 Hub "
      "페이지에서 토크나이저 파일을 내려받으세요."},
-    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT) and "
-     "source.spm + vocab.json (Marian). merges.txt is there but vocab.json is missing. Download the tokenizer files "
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
+     "source.spm + vocab.json (Marian) and spiece.model (T5). merges.txt is there but vocab.json is missing. Download the tokenizer files "
      "from the model's Hub page.",
      "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian)을 찾아보았습니다. merges.txt는 있지만 vocab.json이 없습니다. 모델의 Hub "
+     "source.spm + vocab.json (Marian), spiece.model (T5)을 찾아보았습니다. merges.txt는 있지만 vocab.json이 없습니다. 모델의 Hub "
      "페이지에서 토크나이저 파일을 내려받으세요."},
-    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT) and "
-     "source.spm + vocab.json (Marian). Download the tokenizer files from the model's Hub page.",
+    {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
+     "source.spm + vocab.json (Marian) and spiece.model (T5). Download the tokenizer files from the model's Hub page.",
      "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian)을 찾아보았습니다. 모델의 Hub 페이지에서 토크나이저 파일을 내려받으세요."},
+     "source.spm + vocab.json (Marian), spiece.model (T5)을 찾아보았습니다. 모델의 Hub 페이지에서 토크나이저 파일을 내려받으세요."},
     {"Cannot inspect the model folder '{}': {}.", "모델 폴더 '{1}'을 살펴볼 수 없습니다: {2}."},
 
     // core/pretrained/model_config.cpp (parse_model_config: the model's config.json)
@@ -338,6 +338,32 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"generation_config.json is not a JSON object.", "generation_config.json이 JSON 객체가 아닙니다."},
     {"generation_config.json: \"{}\" is {}; expected a whole number from {} to {}.",
      "generation_config.json: \"{1}\" 값이 {2}입니다. {3}부터 {4}까지의 정수여야 합니다."},
+    // families/t5 (T5, mT5)
+    {"{}: a T5 folder needs spiece.model (its SentencePiece model; tokenizer.json alone is not read). Download "
+     "spiece.model from the model's Hub page.",
+     "{1}: T5 폴더에는 spiece.model(SentencePiece 모델)이 있어야 합니다 (tokenizer.json만으로는 읽지 않습니다). "
+     "모델의 Hub 페이지에서 spiece.model을 내려받으세요."},
+    {"{}: a T5 folder needs spiece.model (its SentencePiece model). Download spiece.model from the model's Hub "
+     "page.",
+     "{1}: T5 폴더에는 spiece.model(SentencePiece 모델)이 있어야 합니다. 모델의 Hub 페이지에서 spiece.model을 "
+     "내려받으세요."},
+    {"{}: spiece.model and its {} sentinels make {} tokens, but config.json gives the model {}. The folder mixes "
+     "two models.",
+     "{1}: spiece.model과 센티널 {2}개를 합치면 토큰이 {3}개인데, config.json은 모델에 {4}개를 줍니다. 폴더에 "
+     "두 모델이 섞여 있습니다."},
+    {"tokenizer_config.json is not a JSON object.", "tokenizer_config.json이 JSON 객체가 아닙니다."},
+    {"tokenizer_config.json: \"extra_ids\" is {}; expected a whole number of sentinel tokens from 0 to 100000.",
+     "tokenizer_config.json: \"extra_ids\"가 {1}입니다. 센티널 토큰 수로 0에서 100000 사이의 정수여야 합니다."},
+    {"config.json: \"feed_forward_proj\" is \"{}\"; AttnLab runs T5's \"relu\" and \"gated-gelu\" (and relu, gelu, "
+     "gelu_new or silu, gated or not).",
+     "config.json: \"feed_forward_proj\"가 \"{1}\"입니다. AttnLab은 T5의 \"relu\"와 \"gated-gelu\"(그리고 게이트 "
+     "유무와 상관없이 relu, gelu, gelu_new, silu)를 실행합니다."},
+    {"config.json: \"relative_attention_num_buckets\" is {}; T5's encoder splits its buckets into two equal halves, "
+     "so it must be even.",
+     "config.json: \"relative_attention_num_buckets\"가 {1}입니다. T5의 인코더는 버킷을 똑같이 둘로 나누므로 "
+     "짝수여야 합니다."},
+    {"config.json: {} heads of {} dimensions are wider than AttnLab reads ({}).",
+     "config.json: {2}차원 헤드 {1}개는 AttnLab이 읽는 너비({3})보다 넓습니다."},
     {"{}: a Marian folder needs source.spm and vocab.json (and target.spm). Download the tokenizer files from the "
      "model's Hub page.",
      "{1}: Marian 폴더에는 source.spm과 vocab.json(그리고 target.spm)이 있어야 합니다. 모델의 Hub 페이지에서 "
@@ -424,6 +450,16 @@ constexpr CoreMessagePattern kPatterns[] = {
      "Shorten the text.",
      "글이 {1}토큰을 넘는데, {2}는 최대 {3}토큰까지만 읽습니다 (자리마다 위치 임베딩을 하나씩 배웠습니다). "
      "글을 줄이세요."},
+    {"The text has more than {} tokens, but {} reads at most {} (its position table has that many rows). Shorten "
+     "the text.",
+     "글이 {1}토큰을 넘는데, {2}는 최대 {3}토큰까지만 읽습니다 (위치 표의 행이 그만큼입니다). 글을 줄이세요."},
+    {"The text has more than {} tokens, but {} reads at most {} (the input length its config sets). Shorten the "
+     "text.",
+     "글이 {1}토큰을 넘는데, {2}는 최대 {3}토큰까지만 읽습니다 (설정 파일이 정한 입력 길이). 글을 줄이세요."},
+    {"The input is {} tokens, but {} reads at most {} (its position table has that many rows). Shorten the text.",
+     "입력이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (위치 표의 행이 그만큼입니다). 글을 줄이세요."},
+    {"The input is {} tokens, but {} reads at most {} (the input length its config sets). Shorten the text.",
+     "입력이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (설정 파일이 정한 입력 길이). 글을 줄이세요."},
     {"The input is {} tokens, but {} reads at most {} (its context length). Shorten the text.",
      "입력이 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다 (문맥 길이). 글을 줄이세요."},
     {"The input is {} tokens, but {} reads at most {} (it learned one position embedding per place). "

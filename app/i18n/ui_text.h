@@ -26,7 +26,7 @@ enum class Txt {
     // Model
     DModel, DModelTip, Heads, HeadsTip, Seed, SeedTip, Positional, PositionalTip,
     // Attention
-    Scale, ScaleTip, Temperature, TemperatureTip,
+    Scale, ScaleTip, ScaleTipUnscaledModel, ScaleNotTheModel, ScalingTrainedUnscaled, Temperature, TemperatureTip,
     // Mask
     Causal, CausalTip, Window, WindowTip, WindowK, WindowKTip, Global, GlobalTip, PadTo, PadToTip,
     EditMask, EditMaskTip, ClearCells, ClearCellsTip, EditHint,
@@ -45,7 +45,7 @@ enum class Txt {
     MenuView, MenuHelp, MenuShortcuts, ShortcutsText, AboutFree, ClickToExplain,
     // Cell explainer
     ExplHint, ExplCell, ExplStepVectors, ExplStepDot, ExplStepScale, ExplFactorScaled,
-    ExplFactorUnscaled, ExplStepMask, ExplMaskedYes, ExplMaskedNo, ExplStepSoftmax, ExplRowMax,
+    ExplFactorUnscaled, ExplBias, ExplStepMask, ExplMaskedYes, ExplMaskedNo, ExplStepSoftmax, ExplRowMax,
     ExplExp, ExplRowSum, ExplWeight, ExplStepMix, ExplTopKeys, ExplOutput, ExplNorm, ExplSoftmaxTip,
     ExplMixTip, ExplVectorsTip, ExplColKey, ExplColWeight, ExplColVNorm, ExplColShare,
     // All heads
@@ -57,7 +57,8 @@ enum class Txt {
     // Pipeline
     HistBothTitle, HistAxisValue, HistAxisCount, DkAxisEntropy, DkUniform,
     AutoContrast, AutoContrastTip, ZoomReset, ZoomTip,
-    PipeIntro, PipeRange, PipeX, PipeQ, PipeK, PipeV, PipeS, PipeZ, PipeMask, PipeA, PipeO, PipeConcat, PipeY,
+    PipeIntro, PipeRange, PipeX, PipeQ, PipeK, PipeV, PipeS, PipeZ, PipeZBias, PipeBiasShow, PipeBiasShowTip, PipeBiasTitle, PipeBiasTitleCausal, PipeBiasX,
+    PipeBiasNote, PipeMask, PipeA, PipeO, PipeConcat, PipeY,
     PipeValue, PipeSameScale, PipeSameScaleTip,
     // Line view
     LinesIntro, LinesTooMany, LinesQueries, LinesKeys, LinesHoverTip,

@@ -55,6 +55,19 @@ constexpr Entry kTexts[] = {
 
     // Attention
     {Txt::Scale, "Divide by √d_k", "√d_k로 나누기"},
+    {Txt::ScaleTipUnscaledModel,
+     "This model (T5) never divides its scores by √d_k: its training folded the factor into W_Q, so "
+     "unticked is the model as trained.\nTick it to see what the factor would do to its attention.",
+     "이 모델(T5)은 점수를 √d_k로 나누지 않습니다. 학습이 그 계수를 W_Q에 흡수했으므로 끈 상태가 학습된 "
+     "모델 그대로입니다.\n켜면 그 계수가 주의에 무엇을 하는지 볼 수 있습니다."},
+    {Txt::ScaleNotTheModel, "(not the model)", "(모델과 다름)"},
+    {Txt::ScalingTrainedUnscaled,
+     "This model (T5) was trained without ÷√d_k: the unscaled map is the model itself. It still trains because "
+     "its initialisation draws W_Q about √d_k times smaller, folding the factor into the weights; dividing once "
+     "more (the scaled map) flattens what it learned.",
+     "이 모델(T5)은 ÷√d_k 없이 학습되었습니다. 스케일링 없는 그림이 모델 그대로입니다. 그래도 학습되는 까닭은 "
+     "초기화가 W_Q를 약 √d_k배 작게 뽑아 그 계수를 가중치에 흡수하기 때문입니다. 한 번 더 나누면(스케일 적용 그림) "
+     "배운 주의가 평평해집니다."},
     {Txt::ScaleTip,
      "Multiply the scores q·k by 1/√d_k before the softmax.\nWithout it a large d_k makes the "
      "softmax nearly one-hot.",

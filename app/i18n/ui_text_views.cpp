@@ -19,6 +19,10 @@ constexpr Entry kTexts[] = {
      "계수 = 1/√d_k ÷ 온도 = 1/√%d ÷ %.2f = %.5f"},
     {Txt::ExplFactorUnscaled, "factor = 1 ÷ temperature (√%d scaling off) = 1 ÷ %.2f = %.5f",
      "계수 = 1 ÷ 온도 (√%d 스케일링 끔) = 1 ÷ %.2f = %.5f"},
+    {Txt::ExplBias, "b: this head's learned bias for the distance between key and query (T5 has no position "
+                    "vectors; where a key sits is this number added to the score)",
+     "b: 키와 쿼리 사이 거리에 대해 이 헤드가 학습한 편향 (T5에는 위치 벡터가 없고, 키의 자리는 점수에 더해지는 이 "
+     "수로 나타납니다)"},
     {Txt::ExplStepMask, "4. Mask", "4. 마스크"},
     {Txt::ExplMaskedYes, "masked: the key is hidden from this query, z = -∞, weight 0",
      "마스크됨: 이 쿼리에게 키가 가려져 z = -∞, 가중치 0"},
@@ -141,6 +145,23 @@ constexpr Entry kTexts[] = {
     {Txt::PipeV, "values: what each token passes on", "값: 각 토큰이 전달하는 것"},
     {Txt::PipeS, "raw scores", "원점수"},
     {Txt::PipeZ, "scaled scores (÷√d_k, ÷ temperature)", "스케일된 점수 (÷√d_k, ÷ 온도)"},
+    {Txt::PipeBiasShow, "Position bias by distance", "거리별 위치 편향"},
+    {Txt::PipeBiasShowTip,
+     "T5 has no position vectors. Each head learns one number per distance bucket and adds it to the score of "
+     "every key that far from the query: near distances get a bucket each, far ones share buckets.",
+     "T5에는 위치 벡터가 없습니다. 헤드마다 거리 버킷 하나에 수 하나를 배우고, 쿼리에서 그만큼 떨어진 모든 키의 "
+     "점수에 더합니다. 가까운 거리는 버킷을 하나씩 갖고, 먼 거리는 버킷을 나눠 씁니다."},
+    {Txt::PipeBiasTitle, "Learned bias by distance (this layer's stack: keys before and after)",
+     "거리별 학습된 편향 (이 스택: 앞뒤의 키)"},
+    {Txt::PipeBiasTitleCausal, "Learned bias by distance (decoder: only keys before the query)",
+     "거리별 학습된 편향 (디코더: 쿼리 앞의 키만)"},
+    {Txt::PipeBiasX, "j − i (key position − query position)", "j − i (키 위치 − 쿼리 위치)"},
+    {Txt::PipeBiasNote,
+     "Flat stretches are one bucket. Every layer of the stack adds the same table (the first block's).",
+     "평평한 구간은 버킷 하나입니다. 스택의 모든 층이 같은 표(첫 블록의 것)를 더합니다."},
+    {Txt::PipeZBias, "scores × factor plus B, the head's learned bias for each distance j − i (T5 adds it instead of "
+                     "positions, and does not divide by √d_k)",
+     "점수 × 계수 + B: 거리 j − i마다 헤드가 학습한 편향 (T5는 위치 벡터 대신 이것을 더하고 √d_k로 나누지 않습니다)"},
     {Txt::PipeMask, "mask: hidden keys get -∞ (hatched)", "마스크: 가린 키는 -∞ (빗금)"},
     {Txt::PipeA, "weights: softmax of each row", "가중치: 각 행의 소프트맥스"},
     {Txt::PipeO, "this head's output: weighted sum of V", "이 헤드의 출력: V의 가중합"},

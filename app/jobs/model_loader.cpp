@@ -277,6 +277,7 @@ void use_builtin_model(ModelSession& s, AppState& state) {
     s.active_folder.clear();
     s.restoring = false;
     state.model_path.clear();
+    state.scale = true;  // the built-in model divides by √d_k
 }
 
 void cancel_model_load(ModelSession& s, AppState& state) {
@@ -291,6 +292,8 @@ bool poll_model_session(ModelSession& s, AppState& state) {
     s.restoring = false;
     if (out->model) {
         s.active = std::move(out->model);
+        // A model opens with its own scaling (T5 divides by nothing), a restored one too.
+        state.scale = s.active->caps().scaled_scores;
         s.active_folder = out->folder;
         state.model_path = out->folder;
         add_recent_model(state.recent_models, out->folder);

@@ -199,12 +199,18 @@ void draw_sections(ControlsPanel& p, AppState& s, const ComputeView& view) {
     item_tooltip(tr(lang, Txt::RunSectionTip));
 }
 
-void draw_attention(ControlsPanel& p, AppState& s) {
+void draw_attention(ControlsPanel& p, AppState& s, const ModelSession& models) {
     const Lang lang = s.lang;
     section(lang, Txt::SecAttention);
     ImGui::Checkbox(p.label(lang, Txt::Scale, "scale"), &s.scale);
     mark_control(s.highlights, "scale");
-    item_tooltip(tr(lang, Txt::ScaleTip));
+    // A model trained without the factor (T5): unticked is the model itself, ticked the experiment.
+    const bool unscaled_model = models.active && !models.active->caps().scaled_scores;
+    item_tooltip(tr(lang, unscaled_model ? Txt::ScaleTipUnscaledModel : Txt::ScaleTip));
+    if (unscaled_model && s.scale) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s", tr(lang, Txt::ScaleNotTheModel));
+    }
     ImGui::SliderFloat(p.label(lang, Txt::Temperature, "temperature"), &s.temperature, 0.05f, 5.0f,
                        "%.2f", ImGuiSliderFlags_Logarithmic);
     mark_control(s.highlights, "temperature");
@@ -281,7 +287,7 @@ void draw_controls_panel(ControlsPanel& panel, AppState& state, const ComputeVie
     else draw_sentence(panel, state, view, models);
     draw_model(panel, state, models);
     draw_sections(panel, state, view);
-    draw_attention(panel, state);
+    draw_attention(panel, state, models);
     draw_mask(panel, state, view, models);
     draw_display(panel, state);
     ImGui::PopItemWidth();

@@ -28,13 +28,24 @@ float logit_factor(bool scale, float temperature, int d_k) {
     return float(f);
 }
 
+float LayerTrace::scaled_score(int h, int i, int j) const {
+    const float z = factor * heads[h].scores(i, j);
+    return has_position_bias() ? z + position_bias[std::size_t(h)](i, j) / temperature : z;
+}
+
+Mat LayerTrace::scaled_scores(int h) const {
+    Mat z = factor * heads[h].scores;  // (T_q, T_k)
+    if (has_position_bias()) z += position_bias[std::size_t(h)] / temperature;
+    return z;
+}
+
 float LayerTrace::logit(int h, int i, int j) const {
     if (is_blocked(i, j)) return -std::numeric_limits<float>::infinity();
-    return factor * heads[h].scores(i, j);
+    return scaled_score(h, i, j);
 }
 
 Mat LayerTrace::logits(int h) const {
-    Mat z = factor * heads[h].scores;  // (T_q, T_k)
+    Mat z = scaled_scores(h);  // (T_q, T_k)
     if (blocked.size() > 0) {
         z = (blocked.array() != 0).select(-std::numeric_limits<float>::infinity(), z.array());
     }
@@ -160,6 +171,15 @@ static void attend(LayerTrace& L, const Mat* w_o, const RowVec& b_o, const Atten
         H.stats = opt.compute_stats ? RowStats::zeros(t_q) : RowStats{};
         H.stats_flipped = opt.compute_stats ? RowStats::zeros(t_q) : RowStats{};
     }
+    // With a position bias the softmax input is no longer factor · scores: each head's z (and, for
+    // the other scaling's stats, z with the other factor) is formed in `z` and run at factor 1;
+    // `spare` takes the weights and stats those second runs are not kept for.
+    const bool biased = L.has_position_bias();
+    assert((!biased || (int(L.position_bias.size()) == n_heads && L.position_bias.front().rows() == t_q &&
+                        L.position_bias.front().cols() == t_k)) && "position_bias: [H] (T_q, T_k)");
+    std::vector<Mat> z(biased ? n_heads : 0, Mat(t_q, t_k)), spare_weights(z.size(), Mat(t_q, t_k));
+    std::vector<RowStats> spare(z.size(), RowStats::zeros(t_q));
+    const float inv_temperature = 1.0f / opt.temperature;
 
     // Tasks = heads × blocks of query rows, spread over the pool.
     const int rows = rows_per_block(t_q, n_heads, engine_pool().size());
@@ -171,8 +191,21 @@ static void attend(LayerTrace& L, const Mat* w_o, const RowVec& b_o, const Atten
         if (need_scores) {  // (n, T_k) raw scores
             matmul_bt(L.q_head(h).middleRows(r0, n), L.k_head(h), H.scores.middleRows(r0, n));
         }
-        softmax_rows_with_stats(H.scores, mask, r0, r0 + n, L.factor, H.weights, L.factor_flipped,
-                                opt.compute_stats ? &H.stats : nullptr, &H.stats_flipped);
+        if (biased) {  // z = factor · scores + bias / τ, then the other factor's z for its stats
+            const std::size_t hh = std::size_t(h);
+            const auto bias = L.position_bias[hh].middleRows(r0, n);
+            z[hh].middleRows(r0, n) = L.factor * H.scores.middleRows(r0, n) + inv_temperature * bias;
+            softmax_rows_with_stats(z[hh], mask, r0, r0 + n, 1.0f, H.weights, 1.0f,
+                                    opt.compute_stats ? &H.stats : nullptr, &spare[hh]);
+            if (opt.compute_stats) {
+                z[hh].middleRows(r0, n) = L.factor_flipped * H.scores.middleRows(r0, n) + inv_temperature * bias;
+                softmax_rows_with_stats(z[hh], mask, r0, r0 + n, 1.0f, spare_weights[hh], 1.0f, &H.stats_flipped,
+                                        &spare[hh]);
+            }
+        } else {
+            softmax_rows_with_stats(H.scores, mask, r0, r0 + n, L.factor, H.weights, L.factor_flipped,
+                                    opt.compute_stats ? &H.stats : nullptr, &H.stats_flipped);
+        }
         matmul(H.weights.middleRows(r0, n), L.v_head(h), L.concat.block(r0, h * d_k, n, d_k));  // (n, d_k)
     });
 
@@ -227,6 +260,7 @@ LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, con
     L.k = prev.k;
     L.v = prev.v;
     L.blocked = blocked;
+    L.position_bias = prev.position_bias;
     L.heads.resize(w.n_heads);
     for (int h = 0; h < w.n_heads; ++h) L.heads[h].scores = prev.heads[h].scores;
     attend(L, &w.w_o, w.b_o, opt, /*need_scores=*/false);
@@ -251,6 +285,7 @@ void trim_layer_trace(LayerTrace& L, int rows, int cols) {
     top(L.v, cols);
     top(L.k_unrotated, cols);
     if (L.blocked.size() > 0) L.blocked = BoolMat(L.blocked.topLeftCorner(rows, cols));
+    for (Mat& b : L.position_bias) b = Mat(b.topLeftCorner(rows, cols));
     if (L.fully_masked.size() > std::size_t(rows)) L.fully_masked.resize(std::size_t(rows));
     for (HeadTrace& h : L.heads) {
         h.scores = Mat(h.scores.topLeftCorner(rows, cols));

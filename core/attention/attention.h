@@ -73,6 +73,10 @@ struct LayerTrace {
     // Rotary positions (Llama, Qwen, Mistral): q and k before the rotation, shaped as q and k;
     // empty for models without rotary positions.
     Mat q_unrotated, k_unrotated;
+    // A learned bias per head added to the softmax input (T5's relative positions): [h] (T_q, T_k),
+    // divided by the temperature like the rest but never by √d_k; empty = none. The softmax input
+    // is then z = factor · scores + bias / temperature.
+    std::vector<Mat> position_bias;
     BoolMat blocked;                        // (T_q, T_k) 1 = hidden; empty = nothing hidden
     std::vector<std::uint8_t> fully_masked; // (T_q) 1 = every key hidden: weights and output 0
     std::vector<HeadTrace> heads;           // n_heads
@@ -89,9 +93,13 @@ struct LayerTrace {
     auto v_head(int h) const { return v.middleCols(h * d_k, d_k); }  // (T_k, d_k)
     auto out_head(int h) const { return concat.middleCols(h * d_k, d_k); }  // (T_q, d_k)
     bool is_blocked(int i, int j) const { return blocked.size() > 0 && blocked(i, j) != 0; }
+    bool has_position_bias() const { return !position_bias.empty(); }
     // Derived on demand (not stored): the softmax input, −∞ where blocked.
     float logit(int h, int i, int j) const;
     Mat logits(int h) const;  // (T_q, T_k)
+    // The same before the mask: factor · scores (+ position bias ÷ temperature).
+    float scaled_score(int h, int i, int j) const;
+    Mat scaled_scores(int h) const;  // (T_q, T_k)
 };
 
 // Checks shapes and options; the message names what is wrong.

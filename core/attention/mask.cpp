@@ -2,8 +2,10 @@
 // (implementation; the interface and its contract are in mask.h)
 #include "core/attention/mask.h"
 
+#include <cassert>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 namespace attn {
 
@@ -87,6 +89,14 @@ std::string describe_mask(const MaskConfig& config) {
         add(std::to_string(config.blocked_cells.size()) + " cells by hand");
     }
     return out.empty() ? "none" : out;
+}
+
+BoolMat causal_mask(int t) {
+    MaskConfig causal;
+    causal.causal = true;
+    auto blocked = build_mask(causal, t, t, {});
+    assert(blocked.ok() && "a causal mask alone is always valid");
+    return std::move(*blocked);
 }
 
 }  // namespace attn

@@ -40,6 +40,9 @@ struct MaskConfig {
 Expected<BoolMat> build_mask(const MaskConfig& config, int t_q, int t_k,
                              const std::vector<std::uint8_t>& key_is_pad);
 
+// The look-ahead mask alone: (t, t), 1 above the diagonal (a decoder's self-attention).
+BoolMat causal_mask(int t);
+
 // Rows whose every key is blocked (T_q entries, 1 = fully masked). Their weights are all 0.
 std::vector<std::uint8_t> fully_masked_rows(const BoolMat& blocked);
 

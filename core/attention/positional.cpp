@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in positional.h)
 #include "core/attention/positional.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 
@@ -34,6 +35,26 @@ Mat sinusoidal_positions_halves(int rows, int d) {
         }
     }
     return p;
+}
+
+int relative_position_bucket(int rel, bool bidirectional, int num_buckets, int max_distance) {
+    assert(num_buckets >= (bidirectional ? 4 : 2) && max_distance >= 1 && "relative_position_bucket: a real table");
+    int bucket = 0, per_direction = num_buckets, n = 0;
+    if (bidirectional) {
+        per_direction /= 2;
+        if (rel > 0) bucket += per_direction;
+        n = rel < 0 ? -rel : rel;
+    } else {
+        n = rel < 0 ? -rel : 0;
+    }
+    const int exact = per_direction / 2;
+    if (n < exact) return bucket + n;
+    // float32 throughout, as the reference: log(n / e) / log(max_distance / e) · (per_direction − e)
+    const float ratio = float(n) / float(exact);
+    const float span = float(std::log(double(max_distance) / double(exact)));
+    const float scaled = std::log(ratio) / span * float(per_direction - exact);
+    const long far = long(exact) + long(scaled);  // truncated toward zero (scaled ≥ 0)
+    return bucket + int(std::min<long>(far, per_direction - 1));
 }
 
 }  // namespace attn

@@ -13,4 +13,15 @@ Mat sinusoidal_positions(int n_positions, int d_model);  // (n_positions, d_mode
 // [sin(p ω_0) … sin(p ω_{h−1}), cos(p ω_0) …], ω_i = 10000^(−2i/d), h = ⌈d/2⌉ sin columns.
 Mat sinusoidal_positions_halves(int n_positions, int d_model);  // (n_positions, d_model)
 
+// T5's relative positions: the bucket of a key `rel` = key − query places away, whose learned bias
+// (one per bucket and head) is added to the score. Bidirectional (the encoder): half the buckets
+// for keys before the query, half for keys after; causal (the decoder): only keys before count.
+// Within each half, distances below half its buckets have one bucket each; farther ones share
+// buckets spaced logarithmically up to max_distance, and everything beyond shares the last.
+//   n < e:   bucket n                       e = buckets_per_direction / 2
+//   n ≥ e:   min(e + ⌊log(n / e) / log(max_distance / e) · (buckets_per_direction − e)⌋, last)
+// Computed in float32 as Hugging Face's PyTorch code is, so the boundaries fall where the
+// checkpoints were trained with them (tested against it).
+int relative_position_bucket(int rel, bool bidirectional, int num_buckets, int max_distance);
+
 }  // namespace attn

@@ -93,6 +93,9 @@ struct Trace {
     // "decoder" (target × target, causal) and "cross" (target queries × source keys).
     std::string section;
     std::string model_family;      // "" for the built-in model; "GPT-2", "BERT", "DistilBERT"
+    // The model as trained divides its scores by √d_k (false: T5, whose training folded the factor
+    // into W_Q); run.attention.scale says what this run did.
+    bool trained_scaled = true;
     ModelConfig model;
     RunConfig run;
 

@@ -188,8 +188,9 @@ void write_trace_keys(JsonWriter& w, const Trace& tr, const TraceJsonOptions& op
             const HeadTrace& H = L.heads[h];
             w.begin_object();
             w.key("scores").matrix(H.scores);
+            if (L.has_position_bias()) w.key("position_bias").matrix(L.position_bias[size_t(h)]);
             if (opt.include_derived) {
-                w.key("scaled_scores").matrix(Mat(L.factor * H.scores));
+                w.key("scaled_scores").matrix(L.scaled_scores(h));
                 w.key("masked_scores").matrix(L.logits(h));
             }
             w.key("weights").matrix(H.weights);

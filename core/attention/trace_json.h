@@ -14,8 +14,10 @@
 //              key_is_pad
 //   inputs     {token_embeddings_q, positions_q, token_embeddings_k, positions_k}   (T, d_model)
 //   layers[]   {x_q, x_kv, q, k, v, blocked, fully_masked_rows, concat, output,
-//               heads[]: {scores (raw QKᵀ), scaled_scores, masked_scores (null = −∞),
-//                         weights, output (T_q, d_k), stats, stats_other_scaling}}
+//               heads[]: {scores (raw QKᵀ), position_bias (T5 only: the learned bias for each
+//                         j − i, added after the factor), scaled_scores (factor · scores (+ bias ÷
+//                         temperature)), masked_scores (null = −∞), weights, output (T_q, d_k),
+//                         stats, stats_other_scaling}}
 #pragma once
 
 #include <ostream>

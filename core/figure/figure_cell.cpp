@@ -44,16 +44,16 @@ void draw_cell_view(Canvas& c, const Trace& trace, const FigureRequest& r) {
     const Mat kv = L.k_head(h).row(j);    // (1, d_k)
     const Mat prod = q.cwiseProduct(kv);  // (1, d_k): its sum is s_ij
     const double s = H.scores(i, j);
-    const double z = double(L.factor) * s;
+    const double z = L.scaled_score(r.head, i, j);  // factor · s (+ T5's position bias)
     double m = -INFINITY, sum = 0;
     int visible = 0;
     for (int jj = 0; jj < L.t_k(); ++jj) {
         if (L.is_blocked(i, jj)) continue;
-        m = std::max(m, double(L.factor) * H.scores(i, jj));
+        m = std::max(m, double(L.scaled_score(r.head, i, jj)));
         ++visible;
     }
     for (int jj = 0; jj < L.t_k(); ++jj)
-        if (!L.is_blocked(i, jj)) sum += std::exp(double(L.factor) * H.scores(i, jj) - m);
+        if (!L.is_blocked(i, jj)) sum += std::exp(double(L.scaled_score(r.head, i, jj)) - m);
     const double e = hidden || row_empty ? 0.0 : std::exp(z - m);
     const double a = H.weights(i, j);
 

@@ -91,7 +91,7 @@ Expected<std::string> matrix_csv(const Trace& trace, int layer, int head, Matrix
             m = H.scores;
             break;
         case MatrixValues::Scaled:
-            m = H.scores * L.factor;
+            m = L.scaled_scores(head);
             break;  // as the JSON's scaled_scores
         case MatrixValues::Rollout:
             m = attention_rollout({trace.layers.begin(), trace.layers.begin() + layer + 1}).back();

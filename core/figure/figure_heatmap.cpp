@@ -29,7 +29,7 @@ void draw_heatmap_view(Canvas& c, const Trace& trace, const FigureRequest& r) {
             bar_label = c.t(Ft::Score);
             break;
         case MatrixValues::Scaled:
-            m = H.scores * L.factor;
+            m = L.scaled_scores(r.head);
             title = c.t(Ft::TitleScaled);
             bar_label = c.t(Ft::ScaledScore);
             break;

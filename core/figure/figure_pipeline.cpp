@@ -77,10 +77,10 @@ void draw_pipeline_view(Canvas& c, const Trace& trace, const FigureRequest& r) {
                                     : (temp ? Ft::PipeScalingOffTemp : Ft::PipeScalingOff);
     stages.push_back({c.t(Ft::PipeScaling),
                       {make_item(c, c.tf(scaling_text, {divisor}), shape_text(Tq, Tk, L.t_q(), L.t_k()),
-                                 H.scores * L.factor)}});
+                                 L.scaled_scores(h))}});
     stages.push_back({c.t(Ft::PipeMasking),
                       {make_item(c, c.t(has_mask ? Ft::PipeMaskingFormula : Ft::PipeNoMask),
-                                 shape_text(Tq, Tk, L.t_q(), L.t_k()), H.scores * L.factor, blocked)}});
+                                 shape_text(Tq, Tk, L.t_q(), L.t_k()), L.scaled_scores(h), blocked)}});
     Item softmax =
         make_item(c, c.t(Ft::PipeSoftmaxFormula), shape_text(Tq, Tk, L.t_q(), L.t_k()), H.weights, blocked);
     softmax.scale.lo = 0;

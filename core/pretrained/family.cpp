@@ -184,8 +184,13 @@ Status check_text(const std::string& text, const char* which) {
 }  // namespace
 
 const char* position_limit_why(const PretrainedModel& model) {
-    return model.caps().positions == PositionKind::Rotary ? " (its context length)"
-                                                          : " (it learned one position embedding per place)";
+    switch (model.caps().positions) {
+        case PositionKind::Rotary: return " (its context length)";
+        case PositionKind::Sinusoidal: return " (its position table has that many rows)";
+        case PositionKind::RelativeBias: return " (the input length its config sets)";
+        case PositionKind::Learned: break;
+    }
+    return " (it learned one position embedding per place)";
 }
 
 Status text_longer_than_model(const PretrainedModel& model) {

@@ -72,6 +72,9 @@ struct Capabilities {
     bool chat = false;            // may have a chat format (tokenizer_config.json's template)
     PositionKind positions = PositionKind::Learned;
     int stacks = 1;               // 1: one stack of blocks; 2: an encoder and a decoder
+    // Divides q·k by √d_k. T5 does not: its initialisation folds the factor into W_Q, so the run's
+    // own setting is AttentionOptions::scale = false (the app and the CLI start from this).
+    bool scaled_scores = true;
 };
 
 // A family's loaded weights; each family derives its own and reads it back with weights_as<>.

@@ -49,7 +49,7 @@ struct RopeConfig {
 // The rotary decoders' side (llama, qwen2, qwen3, mistral: families/rotary), with Hugging Face's defaults.
 struct DecoderConfig {
     int n_kv_heads = 0;             // num_key_value_heads (default: the number of query heads)
-    int head_dim = 0;               // d_k: head_dim (Qwen3 sets it; default hidden_size / heads)
+    int head_dim = 0;               // d_k: head_dim (Qwen3 sets it; T5's d_kv; default hidden_size / heads)
     float rms_norm_eps = 1e-6f;
     RopeConfig rope;
     bool tie_word_embeddings = false;  // lm_head = embed_tokens
@@ -98,6 +98,15 @@ struct SpeechConfig {
     bool multilingual = false;        // is_multilingual (else an English-only ".en" model: no language token)
 };
 
+// T5's side (families/t5): a learned bias per relative distance instead of position vectors, and
+// the feed-forward's form. Heads are decoder.head_dim (d_kv) wide.
+struct RelativeBiasConfig {
+    int num_buckets = 32;       // relative_attention_num_buckets (per head, both directions together)
+    int max_distance = 128;     // relative_attention_max_distance: farther keys share the last bucket
+    bool gated = false;         // feed_forward_proj "gated-…": act(a W_i0) ⊙ a W_i1
+    bool tied = true;           // tie_word_embeddings: logits = (y · d^−½) · Eᵀ
+};
+
 struct PretrainedConfig {
     const ModelFamily* family = nullptr;  // set by parse_model_config (never null after it)
     std::string model_type;     // as in config.json: "gpt2", "bert", "distilbert", "llama", …
@@ -114,6 +123,7 @@ struct PretrainedConfig {
     DecoderConfig decoder;      // the rotary decoders only
     Seq2SeqConfig seq2seq;      // the encoder–decoder families only
     SpeechConfig speech;        // speech models only (Whisper)
+    RelativeBiasConfig t5;      // T5 only
     // A head's width d_k (Qwen3 sets head_dim; else d_model / heads) and the key/value heads
     // (grouped-query attention: fewer than the query heads).
     int d_k() const { return decoder.head_dim > 0 ? decoder.head_dim : d_model / n_heads; }

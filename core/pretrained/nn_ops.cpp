@@ -118,6 +118,16 @@ static void for_row_blocks(Mat& x, Fn fn) {
     }
 }
 
+void rms_norm(const Mat& x, const RowVec& gamma, float eps, Mat& out) {
+    assert(x.cols() == gamma.size() && "rms_norm: gamma (n) for x (T, n)");
+    if (&out != &x) out.resize(x.rows(), x.cols());
+    for (Eigen::Index t = 0; t < x.rows(); ++t) {
+        const float mean_sq = x.row(t).squaredNorm() / float(x.cols());
+        const float inv = 1.0f / std::sqrt(mean_sq + eps);
+        out.row(t) = (x.row(t) * inv).cwiseProduct(gamma);
+    }
+}
+
 void gelu_tanh(Mat& x) {
     const float k = float(std::sqrt(2.0 / M_PI));
     for_row_blocks(x, [k](auto a) {
@@ -191,8 +201,10 @@ void apply_activation(std::string_view name, Mat& x) {
         gelu_tanh(x);
     } else if (name == "silu") {
         silu(x);
+    } else if (name == "relu") {
+        x = x.cwiseMax(0.0f);
     } else {
-        assert(name == "gelu" && "activation must be gelu_new, gelu or silu (parse_model_config checks)");
+        assert(name == "gelu" && "activation must be gelu_new, gelu, silu or relu (parse_model_config checks)");
         gelu_erf(x);
     }
 }

@@ -29,11 +29,14 @@ Mat times_rows(const Mat& h, const Mat& table);
 // Row-wise layer norm: (x - mean) / sqrt(var + eps) * gamma + beta (biased variance).
 // x (T, d), gamma and beta (d). `out` may be x itself.
 void layer_norm(const Mat& x, const RowVec& gamma, const RowVec& beta, float eps, Mat& out);
+// Row-wise RMSNorm (Llama, T5): x / √(mean(x²) + eps) ⊙ gamma. x (T, n), gamma (n); `out` may be x.
+void rms_norm(const Mat& x, const RowVec& gamma, float eps, Mat& out);
 void gelu_tanh(Mat& x);  // GPT-2 "gelu_new": 0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³)))
 void gelu_erf(Mat& x);   // BERT "gelu": 0.5 x (1 + erf(x / √2))
 void silu(Mat& x);       // Marian "swish" / "silu": x · σ(x)
-// The activation a config names: "gelu_new" (tanh form), "gelu" (erf form) or "silu" (Marian's
-// "swish"); parse_model_config refuses others, so any other name is a programmer error (asserted).
+// The activation a config names: "gelu_new" (tanh form), "gelu" (erf form), "silu" (Marian's
+// "swish") or "relu" (T5); parse_model_config refuses others, so any other name is a programmer
+// error (asserted).
 void apply_activation(std::string_view name, Mat& x);
 
 // Everything one forward pass computed that the views or the tests read.

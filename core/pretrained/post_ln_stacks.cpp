@@ -22,16 +22,13 @@ void post_ln_encode(const std::vector<Seq2SeqBlock>& blocks, const PretrainedCon
 void post_ln_decode(const std::vector<Seq2SeqBlock>& blocks, const PretrainedConfig& c, const Mat& memory,
                     const AttentionOptions& opt, Mat& y, ForwardPass& pass, std::vector<LayerTrace>& cross) {
     const int t = int(y.rows());
-    MaskConfig causal;
-    causal.causal = true;
-    auto blocked = build_mask(causal, t, t, {});
-    assert(blocked.ok());
+    const BoolMat blocked = causal_mask(t);
     pass.layers.resize(blocks.size());
     cross.resize(blocks.size());
     Mat ff, out;  // (T, d_ff), (T, d)
     for (std::size_t l = 0; l < blocks.size(); ++l) {
         const Seq2SeqBlock& b = blocks[l];
-        pass.layers[l] = run_attention_layer(y, y, b.self_attn, *blocked, opt);
+        pass.layers[l] = run_attention_layer(y, y, b.self_attn, blocked, opt);
         y += pass.layers[l].output;
         layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, y);
         cross[l] = run_attention_layer(y, memory, b.cross_attn, BoolMat(), opt);

@@ -37,6 +37,7 @@ Trace seq2seq_section(const PretrainedModel& model, const RunConfig& run, const 
     tr.model_name = model.name;
     tr.section = name;
     tr.model_family = family_name(c);
+    tr.trained_scaled = capabilities(c).scaled_scores;
     tr.model.d_model = c.d_model;
     tr.model.n_heads = layers.empty() ? c.n_heads : layers.front().n_heads;
     tr.model.positional = true;

@@ -2,6 +2,7 @@
 #include "core/pretrained/seq2seq_step.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "core/attention/softmax.h"
 #include "core/pretrained/nn_ops.h"
@@ -30,14 +31,16 @@ void reserve_cache(KvCache& cache, int n, int max_rows) {
 }
 
 void attend_row(const Mat& q, const Eigen::Ref<const Mat>& keys, const Eigen::Ref<const Mat>& values, int heads,
-                float factor, Mat& rows, Mat& concat) {
+                float factor, Mat& rows, Mat& concat, const Mat* bias) {
     const int n = int(keys.rows()), dk = int(q.cols()) / heads;
+    assert((!bias || (bias->rows() == heads && bias->cols() == n)) && "attend_row: bias (H, n)");
     rows.resize(heads, n);
     concat.resize(1, q.cols());
     RowVec scores(n);  // (n) one head's raw q·k
     for (int h = 0; h < heads; ++h) {
         scores.noalias() = q.middleCols(h * dk, dk) * keys.middleCols(h * dk, dk).transpose();  // (n)
-        softmax_row(scores.data(), nullptr, n, factor, rows.row(h).data());
+        if (bias) scores = factor * scores + bias->row(h);  // the softmax input itself: run at factor 1
+        softmax_row(scores.data(), nullptr, n, bias ? 1.0f : factor, rows.row(h).data());
         concat.middleCols(h * dk, dk).noalias() = rows.row(h) * values.middleCols(h * dk, dk);  // (1, d_k)
     }
 }

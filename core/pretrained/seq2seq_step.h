@@ -20,10 +20,11 @@ std::shared_ptr<CrossMemory> cross_memory(const Mat& memory, const std::vector<S
 // Room for n rows in every layer of `cache` (growing by doubling, at most max_rows).
 void reserve_cache(KvCache& cache, int n, int max_rows);
 
-// One query row q (1, d) against keys and values (n, d), every head: each head's weights into
-// rows (H, n), the heads' outputs side by side into concat (1, d).
+// One query row q (1, H·d_k) against keys and values (n, H·d_k), every head: each head's weights
+// into rows (H, n), the heads' outputs side by side into concat (1, H·d_k). The softmax input is
+// factor · q_h k_hᵀ, plus row h of `bias` (H, n) when given (T5's relative positions).
 void attend_row(const Mat& q, const Eigen::Ref<const Mat>& keys, const Eigen::Ref<const Mat>& values, int heads,
-                float factor, Mat& rows, Mat& concat);
+                float factor, Mat& rows, Mat& concat, const Mat* bias = nullptr);
 
 // One decoder row a (1, d) through layer l's sublayers (the caller adds `out` to the residual stream
 // and applies the family's norms around them):

@@ -45,6 +45,16 @@ Status read_shared_output(const SafeTensorsFile& file, WeightReader& r, const Pr
     return top.status();
 }
 
+FramedText pieces_then_eos(const PretrainedModel& model, std::vector<SubwordToken> pieces, std::size_t text_bytes) {
+    const int eos = model.config.seq2seq.eos_id;
+    FramedText f;
+    f.added = model.tokenizer->piece(eos);
+    f.tokens = std::move(pieces);
+    f.tokens.push_back(special_token(*model.tokenizer, eos, text_bytes));
+    f.segments.assign(f.tokens.size(), 0);
+    return f;
+}
+
 Status TextSeq2SeqFamily::finish_loading(PretrainedModel& model, const ModelFolder& files) const {
     if (files.generation_config.empty()) return Status::Ok();
     auto text = read_config_file(files.generation_config);
@@ -74,29 +84,39 @@ void TextSeq2SeqFamily::start_translation(const PretrainedModel& model, const st
                                           Seq2SeqSession& s) const {
     const PretrainedConfig& c = model.config;
     assert(!source.empty() && int(source.size()) <= c.max_positions && "start_translation: 1 … max_positions ids");
-    const TextSeq2SeqWeights& w = shared_of(model);
     s = Seq2SeqSession{};
     s.model = &model;
     s.source = source;
-    s.memory = cross_memory(encode_source(model, source), w.decoder);  // (S, d) once per source
-    s.cache.k.assign(w.decoder.size(), Mat(0, c.d_model));
-    s.cache.v.assign(w.decoder.size(), Mat(0, c.d_model));
+    s.memory = cross_memory_of(model, encode_source(model, source));  // once per source
+    s.cache.k.assign(std::size_t(c.seq2seq.decoder_layers), Mat(0, cache_width(model)));
+    s.cache.v.assign(std::size_t(c.seq2seq.decoder_layers), Mat(0, cache_width(model)));
     append_target(s, c.seq2seq.decoder_start_id);
+}
+
+std::shared_ptr<CrossMemory> TextSeq2SeqFamily::cross_memory_of(const PretrainedModel& model, const Mat& memory) const {
+    return cross_memory(memory, shared_of(model).decoder);
+}
+
+int TextSeq2SeqFamily::cache_width(const PretrainedModel& model) const { return model.config.d_model; }
+
+RowVec TextSeq2SeqFamily::decode_row(const PretrainedModel& model, Seq2SeqSession& s, int pos, Mat& y,
+                                     Seq2SeqStep& step) const {
+    const TextSeq2SeqWeights& w = shared_of(model);
+    post_ln_decode_row(w.decoder, model.config, s, pos, y, step);
+    return w.logits(y);
 }
 
 void TextSeq2SeqFamily::append_target(Seq2SeqSession& s, int id) const {
     const PretrainedModel& model = *s.model;
     const PretrainedConfig& c = model.config;
-    const TextSeq2SeqWeights& w = shared_of(model);
-    assert(id >= 0 && id < w.embed.rows() && "append_target: token id out of range (callers check)");
+    assert(id >= 0 && id < c.vocab_size && "append_target: token id out of range (callers check)");
     assert(s.length() < c.max_positions && "append_target: the decoder holds max_positions tokens");
     const int pos = s.length();
     reserve_cache(s.cache, pos + 1, c.max_positions);
     Seq2SeqStep step;
     step.id = id;
     Mat y = embed_target(model, id, pos);  // (1, d) the residual stream
-    post_ln_decode_row(w.decoder, c, s, pos, y, step);
-    s.logits = w.logits(y);
+    s.logits = decode_row(model, s, pos, y, step);
     s.cache.n = pos + 1;
     s.ids.push_back(id);
     s.steps.push_back(std::move(step));

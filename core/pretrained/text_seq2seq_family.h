@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
 #include "core/base/matrix.h"
 #include "core/base/status.h"
 #include "core/pretrained/family.h"
@@ -38,6 +40,9 @@ struct TextSeq2SeqWeights : FamilyWeights {
 Status read_shared_output(const SafeTensorsFile& file, WeightReader& r, const PretrainedConfig& config,
                           TextSeq2SeqWeights& w);
 
+// A source as Marian and T5 frame it: its pieces, then the end token (config's eos_token_id).
+FramedText pieces_then_eos(const PretrainedModel& model, std::vector<SubwordToken> pieces, std::size_t text_bytes);
+
 class TextSeq2SeqFamily : public ModelFamily {
 public:
     // ---- What each family says
@@ -50,6 +55,14 @@ public:
     virtual Mat embed_target(const PretrainedModel& model, int id, int pos) const = 0;
     // The token a typed target starts with after the start token (BART's <s>), or -1.
     virtual int target_bos(const PretrainedModel&) const { return -1; }
+    // The cached step's parts; the defaults run TextSeq2SeqWeights' post-LN stacks (T5 has its own).
+    // Every decoder layer's cross-attention keys and values over the encoder's output (S, d).
+    virtual std::shared_ptr<CrossMemory> cross_memory_of(const PretrainedModel& model, const Mat& memory) const;
+    // The width of a decoder layer's cached keys and values (H·d_k).
+    virtual int cache_width(const PretrainedModel& model) const;
+    // Row y (1, d) at position `pos` through every decoder block (its key and value cached, its
+    // attention rows into `step`), then the logits of the token after it (V).
+    virtual RowVec decode_row(const PretrainedModel& model, Seq2SeqSession& s, int pos, Mat& y, Seq2SeqStep& step) const;
 
     // ---- Shared
     // generation_config.json, where the folder has one, over config.json's generation fields.

@@ -9,6 +9,7 @@
 #include <sentencepiece_processor.h>
 
 #include <algorithm>
+#include <cassert>
 #include <exception>
 #include <filesystem>
 #include <optional>
@@ -44,8 +45,9 @@ std::string spm_display(const std::string& piece) {
 
 class SpmTokenizer final : public SubwordTokenizer {
 public:
-    SpmTokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> sp, std::optional<VocabTable> vocab)
-        : sp_(std::move(sp)), vocab_(std::move(vocab)) {
+    SpmTokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> sp, std::optional<VocabTable> vocab,
+                 int extra_ids)
+        : sp_(std::move(sp)), vocab_(std::move(vocab)), extra_ids_(extra_ids) {
         if (vocab_) {
             unk_id = vocab_->find("<unk>");
             eos_id = vocab_->find("</s>");
@@ -58,6 +60,7 @@ public:
             pad_id = own_id("<pad>");
             for (int id = 0; id < sp_->GetPieceSize(); ++id)
                 if (sp_->IsControl(id) && !sp_->IdToPiece(id).empty()) added_.push_back({sp_->IdToPiece(id), id, false});
+            for (int id = sp_->GetPieceSize(); id < vocab_size(); ++id) added_.push_back({piece(id), id, false});
         }
     }
 
@@ -96,16 +99,25 @@ public:
         return out;
     }
 
-    int vocab_size() const override { return vocab_ ? int(vocab_->pieces.size()) : sp_->GetPieceSize(); }
+    int vocab_size() const override { return vocab_ ? int(vocab_->pieces.size()) : sp_->GetPieceSize() + extra_ids_; }
 
     int token_id(std::string_view piece) const override {
         if (vocab_) return vocab_->find(piece);
+        for (const AddedToken& sentinel : added_)
+            if (sentinel.id >= sp_->GetPieceSize() && sentinel.content == piece) return sentinel.id;
         return own_id(piece);
     }
 
+    // T5's sentinels follow the spm's pieces, numbered down: <extra_id_0> is the last id.
     std::string piece(int id) const override {
         if (id < 0 || id >= vocab_size()) return "";
-        return vocab_ ? vocab_->pieces[std::size_t(id)] : sp_->IdToPiece(id);
+        if (vocab_) return vocab_->pieces[std::size_t(id)];
+        if (id >= sp_->GetPieceSize()) return "<extra_id_" + std::to_string(vocab_size() - 1 - id) + ">";
+        return sp_->IdToPiece(id);
+    }
+
+    bool is_special(int id) const override {
+        return SubwordTokenizer::is_special(id) || (!vocab_ && id >= sp_->GetPieceSize() && id < vocab_size());
     }
 
     // The pieces back through the spm's own decoder (▁ to spaces, the leading one dropped); control
@@ -131,6 +143,7 @@ private:
 
     std::unique_ptr<sentencepiece::SentencePieceProcessor> sp_;
     std::optional<VocabTable> vocab_;
+    int extra_ids_ = 0;  // sentinels after the spm's pieces (own ids only)
     std::vector<AddedToken> added_;
 };
 
@@ -138,7 +151,8 @@ private:
 
 Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view model_bytes,
                                                                std::string_view vocab_json,
-                                                               const std::string& source) {
+                                                               const std::string& source, int extra_ids) {
+    assert(extra_ids >= 0 && (extra_ids == 0 || vocab_json.empty()) && "sentinels only on the spm's own ids");
     if (model_bytes.empty()) return Status::Error(source + " is empty; it should be a SentencePiece model.");
     if (Status s = check_spm_model(model_bytes, source); !s) return s;  // what the library would trust
     auto sp = std::make_unique<sentencepiece::SentencePieceProcessor>();
@@ -153,9 +167,10 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view 
     if (!problem.empty())
         return Status::Error(source + " is not a SentencePiece model the library can read (" + problem +
                              "). Download the file again from the model's page.");
-    if (sp->GetPieceSize() <= 0 || std::size_t(sp->GetPieceSize()) > kMaxVocabEntries)
-        return Status::Error(source + ": " + std::to_string(sp->GetPieceSize()) + " pieces; at most " +
-                             std::to_string(kMaxVocabEntries) + " are read.");
+    if (sp->GetPieceSize() <= 0 || std::size_t(sp->GetPieceSize()) + std::size_t(extra_ids) > kMaxVocabEntries)
+        return Status::Error(source + ": " + std::to_string(sp->GetPieceSize()) + " pieces and " +
+                             std::to_string(extra_ids) + " sentinels; at most " + std::to_string(kMaxVocabEntries) +
+                             " are read.");
     std::optional<VocabTable> vocab;
     if (!vocab_json.empty()) {
         try {
@@ -173,11 +188,11 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view 
             return Status::Error(std::string("vocab.json: unexpected content: ") + e.what());
         }
     }
-    return std::unique_ptr<SubwordTokenizer>(std::make_unique<SpmTokenizer>(std::move(sp), std::move(vocab)));
+    return std::unique_ptr<SubwordTokenizer>(std::make_unique<SpmTokenizer>(std::move(sp), std::move(vocab), extra_ids));
 }
 
 Expected<std::unique_ptr<SubwordTokenizer>> load_spm_tokenizer(const std::string& spm_path,
-                                                               const std::string& vocab_json_path) {
+                                                               const std::string& vocab_json_path, int extra_ids) {
     const std::string name = std::filesystem::path(spm_path).filename().string();
     auto model = read_file(spm_path, name.c_str());
     if (!model) return model.status();
@@ -188,7 +203,7 @@ Expected<std::unique_ptr<SubwordTokenizer>> load_spm_tokenizer(const std::string
         vocab = std::move(*v);
         if (vocab.empty()) return Status::Error("vocab.json is empty.");
     }
-    return make_spm_tokenizer(*model, vocab, name);
+    return make_spm_tokenizer(*model, vocab, name, extra_ids);
 }
 
 }  // namespace attn::pretrained

@@ -100,12 +100,14 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_tokenizer_from_json(std::string
 // A SentencePiece model file (spm_tokenizer.cpp): its bytes, and `vocab_json` (a Marian folder's
 // vocab.json, whose ids are not the spm's: a piece it lacks becomes its "<unk>") or "" for the
 // spm's own ids. `source` names the file in messages. Special tokens: </s> (eos), <unk>, <pad>.
+// `extra_ids` (own ids only): T5's sentinels after the spm's N pieces, <extra_id_k> = N + extra − 1 − k,
+// special tokens that a text may type.
 Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view model_bytes,
                                                                std::string_view vocab_json,
-                                                               const std::string& source);
+                                                               const std::string& source, int extra_ids = 0);
 // The same from paths (vocab_json_path "" = the spm's own ids); files over the size limit refused.
 Expected<std::unique_ptr<SubwordTokenizer>> load_spm_tokenizer(const std::string& spm_path,
-                                                               const std::string& vocab_json_path);
+                                                               const std::string& vocab_json_path, int extra_ids = 0);
 
 // ---------------------------------------------------------------------------------------------
 // Shared by the loaders (subword_tokenizer.cpp) and the two algorithms (bpe_tokenizer.cpp,

@@ -50,55 +50,14 @@
 #include "core/lm/sampling.h"
 #include "core/train/seq2seq/s2s_io.h"
 #include "core/train/seq2seq/s2s_trainer.h"
+#include "tests/app/core_messages_check.h"
 #include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::app;
+using namespace attn::app::messages_test;
 
 namespace {
-
-bool has_hangul(const std::string& s) {
-    size_t pos = 0;
-    char32_t cp = 0;
-    while (pos < s.size()) {
-        if (!decode_utf8(s, pos, cp)) return false;
-        if (cp >= 0xAC00 && cp <= 0xD7A3) return true;
-    }
-    return false;
-}
-
-// Runs of digits, in order: "512 tokens (1–12)" → {"512", "1", "12"}.
-std::vector<std::string> numbers_in(const std::string& s) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : s) {
-        if (c >= '0' && c <= '9') {
-            cur += c;
-        } else if (!cur.empty()) {
-            out.push_back(cur);
-            cur.clear();
-        }
-    }
-    if (!cur.empty()) out.push_back(cur);
-    return out;
-}
-
-// The Korean for a real error message: translated, Hangul, every number of the English kept.
-void check_translated(const std::string& english) {
-    REQUIRE_MESSAGE(!english.empty(), "the call was expected to fail");
-    const std::string ko = localize_core_message(english, Lang::Ko);
-    INFO("English: " << english);
-    INFO("Korean:  " << ko);
-    CHECK_MESSAGE(ko != english, "no Korean pattern matches this message: add it to app/i18n/core_messages_<area>.cpp");
-    CHECK(has_hangul(ko));
-    for (const std::string& n : numbers_in(english)) CHECK_MESSAGE(ko.find(n) != std::string::npos, "lost " << n);
-    CHECK(localize_core_message(english, Lang::En) == english);
-}
-
-template <typename T>
-std::string error_of(const Expected<T>& e) {
-    return e.ok() ? std::string() : e.error();
-}
 
 Trace small_trace() {
     auto model = make_builtin_model(ModelConfig{});
@@ -323,35 +282,6 @@ TEST_CASE("numbers, paths and unknown messages") {
 // the run. Bad folders and files are made in a temp dir and removed at the end.
 // ---------------------------------------------------------------------------------------------
 
-namespace {
-
-namespace fs = std::filesystem;
-
-fs::path models_dir() { return fs::path(ATTNLAB_ASSET_DIR) / ".." / "tests" / "fixtures" / "pretrained" / "models"; }
-
-// A fresh, empty temp folder, removed when the test case ends.
-using TempDir = attn::test::TempDir;
-
-void write_text(const fs::path& p, const std::string& text) {
-    std::ofstream out(p, std::ios::binary);
-    out << text;
-    REQUIRE(out.good());
-}
-
-// A safetensors file: 8-byte little-endian header length, the header, then `data_bytes` zeros.
-void write_safetensors(const fs::path& p, const std::string& header, size_t data_bytes) {
-    std::string bytes(8, '\0');
-    for (int i = 0; i < 8; ++i) bytes[size_t(i)] = char((uint64_t(header.size()) >> (8 * i)) & 0xff);
-    write_text(p, bytes + header + std::string(data_bytes, '\0'));
-}
-
-std::string open_error(const fs::path& p) { return error_of(pretrained::SafeTensorsFile::open(p.string())); }
-
-std::string config_error(const std::string& json) { return error_of(pretrained::parse_model_config(json)); }
-
-std::string load_error(const fs::path& folder) { return error_of(pretrained::load_pretrained_model(folder.string())); }
-
-}  // namespace
 
 TEST_CASE("model folder messages in Korean") {
     using pretrained::inspect_model_folder;
@@ -788,136 +718,4 @@ TEST_CASE("the training lab's architecture switch: messages in Korean") {
     auto st = train::make_train_state(o);
     REQUIRE(st.ok());
     check_translated(error_of(train::evaluate_length(**st, 8, 4, 1)));  // gpt: beyond its positions
-}
-
-TEST_CASE("the encoder–decoder trainer's messages in Korean") {
-    train::TrainOptions o;
-    REQUIRE(train::apply_s2s_task_defaults(o, "en-ko"));
-    o.steps = 1;
-    auto bad = [&](auto change) {
-        train::TrainOptions c = o;
-        change(c);
-        return error_of(train::make_s2s_train_state(c));
-    };
-    check_translated(bad([](train::TrainOptions& c) { c.task = "copy"; }));
-    check_translated(bad([](train::TrainOptions& c) { c.task_params.length = 5; }));
-    check_translated(bad([](train::TrainOptions& c) { c.task_params.n_symbols = 5; }));
-    check_translated(bad([](train::TrainOptions& c) { c.task_params.text = "x"; }));
-    check_translated(bad([](train::TrainOptions& c) { c.eval_lengths = {8}; }));
-    check_translated(bad([](train::TrainOptions& c) { c.mlp = false; }));
-    check_translated(bad([](train::TrainOptions& c) { c.kv_heads = 2; }));
-    check_translated(bad([](train::TrainOptions& c) { c.n_layers = 9; }));
-    check_translated(error_of(train::make_train_state(o)));  // the decoders' trainer refuses seq2seq
-    check_translated(error_of(train::train_spm({})));
-    const std::string w = "\xE2\x96\x81";  // ▁
-    check_translated(error_of(train::train_spm({{w + "a b"}})));
-    // Pieces no SentencePiece model cuts both ways: "ab" is one piece in one text, "▁a" "b" in another.
-    check_translated(error_of(train::train_spm({{w + "ab"}, {w + "a", "b"}, {w + "a", w + "ab"}})));
-}
-
-TEST_CASE("translation model messages in Korean (Marian, SentencePiece files, generation_config.json)") {
-    const fs::path marian = models_dir() / "tiny-marian";
-    auto read = [](const fs::path& p) {
-        std::ifstream in(p, std::ios::binary);
-        return std::string(std::istreambuf_iterator<char>(in), {});
-    };
-    const std::string spm = read(marian / "source.spm");
-    REQUIRE(!spm.empty());
-    using pretrained::make_spm_tokenizer;
-    check_translated(error_of(make_spm_tokenizer("", "", "source.spm")));
-    check_translated(error_of(make_spm_tokenizer("not a model at all", "", "source.spm")));
-    check_translated(error_of(make_spm_tokenizer(spm, R"({"a": 0})", "source.spm")));  // no <unk>
-    check_translated(error_of(make_spm_tokenizer(spm, "[1, 2]", "source.spm")));        // not an object
-    check_translated(error_of(make_spm_tokenizer(std::string("\x0b\x01\x02", 3), "", "source.spm")));  // no protobuf
-    const std::string damaged = read(models_dir() / ".." / ".." / ".." / "fuzz" / "regressions" / "spm_model" /
-                                     "damaged-charsmap-segv");
-    REQUIRE(damaged.size() > 1);
-    check_translated(error_of(make_spm_tokenizer(std::string_view(damaged).substr(1), "", "source.spm")));
-
-    const std::string config = read(marian / "config.json");
-    auto with = [&](const char* key, const nlohmann::json& value) {
-        auto j = nlohmann::json::parse(config);
-        j[key] = value;
-        return config_error(j.dump());
-    };
-    check_translated(with("decoder_vocab_size", 7));
-    check_translated(with("eos_token_id", 100000));
-    check_translated(with("bad_words_ids", nlohmann::json::array({nlohmann::json::array({-1})})));
-    check_translated(with("bad_words_ids", 3));
-    check_translated(with("activation_function", "relu"));
-
-    TempDir dir("attnlab-msg-marian");
-    for (const char* f : {"config.json", "model.safetensors", "vocab.json", "source.spm", "target.spm"})
-        fs::copy_file(marian / f, dir.path / f);
-    for (const char* bad : {"[]", R"({"eos_token_id": 100000})", R"({"num_beams": "four"})"}) {
-        write_text(dir.path / "generation_config.json", bad);
-        check_translated(load_error(dir.path));
-    }
-    fs::remove(dir.path / "generation_config.json");
-    auto model = pretrained::load_pretrained_model(dir.path.string());
-    REQUIRE(model.ok());
-    RunConfig run;
-    run.text = "";
-    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
-    run.text = "He went home.";
-    std::string many;
-    for (int i = 0; i < 100; ++i) many += "a ";
-    run.cross_text = many;  // more target tokens than the 64 positions
-    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
-    run.cross_text = std::string("\xff", 1);
-    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));  // "Target: " + invalid UTF-8
-    run.cross_text.clear();
-    run.text = many;
-    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
-    run.text = "He went home.";
-    run.image_path = "cat.png";
-    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
-
-    fs::copy_file(models_dir() / "tiny-gpt2" / "vocab.json", dir.path / "vocab.json", fs::copy_options::overwrite_existing);
-    fs::copy_file(models_dir() / "tiny-gpt2" / "merges.txt", dir.path / "merges.txt");
-    fs::remove(dir.path / "source.spm");
-    check_translated(load_error(dir.path));  // a Marian config with GPT-2 tokenizer files
-    fs::copy_file(models_dir() / "tiny-gpt2" / "config.json", dir.path / "config.json", fs::copy_options::overwrite_existing);
-    fs::copy_file(marian / "source.spm", dir.path / "source.spm");
-    fs::remove(dir.path / "merges.txt");
-    check_translated(load_error(dir.path));  // a GPT-2 config with SentencePiece files
-}
-
-TEST_CASE("BART messages in Korean (config.json, a tokenizer from another model, images)") {
-    const fs::path bart = models_dir() / "tiny-bart";
-    std::ifstream in(bart / "config.json", std::ios::binary);
-    const std::string config(std::istreambuf_iterator<char>(in), {});
-    REQUIRE(!config.empty());
-    auto with = [&](const char* key, const nlohmann::json& value) {
-        auto j = nlohmann::json::parse(config);
-        j[key] = value;
-        return config_error(j.dump());
-    };
-    check_translated(with("extra_pos_embeddings", 3));
-    check_translated(with("normalize_before", true));
-    check_translated(with("decoder_start_token_id", nullptr));
-    check_translated(with("forced_bos_token_id", 100000));
-    check_translated(with("bos_token_id", 5000));
-
-    TempDir dir("attnlab-msg-bart");
-    for (const char* f : {"config.json", "model.safetensors", "vocab.json", "merges.txt"})
-        fs::copy_file(bart / f, dir.path / f);
-    auto model = pretrained::load_pretrained_model(dir.path.string());
-    REQUIRE_MESSAGE(model.ok(), (model.ok() ? "" : model.error()));
-    RunConfig run;
-    run.text = "The cat sat.";
-    run.image_path = "cat.png";
-    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
-    // A smaller vocabulary than config.json's ids: the files belong to another model.
-    fs::copy_file(models_dir() / "tiny-gpt2" / "vocab.json", dir.path / "vocab.json", fs::copy_options::overwrite_existing);
-    fs::copy_file(models_dir() / "tiny-gpt2" / "merges.txt", dir.path / "merges.txt", fs::copy_options::overwrite_existing);
-    auto j = nlohmann::json::parse(config);
-    j["bos_token_id"] = 279;
-    j["pad_token_id"] = 280;
-    j["eos_token_id"] = 281;
-    j["decoder_start_token_id"] = 281;
-    j["forced_bos_token_id"] = 279;
-    j["forced_eos_token_id"] = 281;
-    write_text(dir.path / "config.json", j.dump());
-    check_translated(load_error(dir.path));
 }

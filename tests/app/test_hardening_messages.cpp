@@ -21,23 +21,15 @@
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/safetensors.h"
 #include "core/tokenizer/subword_tokenizer.h"
+#include "tests/app/core_messages_check.h"
 #include "tests/bad_input/hostile_files.h"
 
 using namespace attn;
 using namespace attn::app;
+using namespace attn::app::messages_test;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool has_hangul(const std::string& s) {
-    size_t pos = 0;
-    char32_t cp = 0;
-    while (pos < s.size()) {
-        if (!decode_utf8(s, pos, cp)) return false;
-        if (cp >= 0xAC00 && cp <= 0xD7A3) return true;
-    }
-    return false;
-}
 
 void check_ko(const std::string& english) {
     REQUIRE_MESSAGE(!english.empty(), "the call was expected to fail");

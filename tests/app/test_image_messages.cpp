@@ -12,54 +12,14 @@
 #include "core/base/utf8.h"
 #include "core/image/image.h"
 #include "core/image/preprocess.h"
+#include "tests/app/core_messages_check.h"
 #include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::app;
+using namespace attn::app::messages_test;
 
 namespace {
-
-bool has_hangul(const std::string& s) {
-    size_t pos = 0;
-    char32_t cp = 0;
-    while (pos < s.size()) {
-        if (!decode_utf8(s, pos, cp)) return false;
-        if (cp >= 0xAC00 && cp <= 0xD7A3) return true;
-    }
-    return false;
-}
-
-std::vector<std::string> numbers_in(const std::string& s) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : s) {
-        if (c >= '0' && c <= '9') {
-            cur += c;
-        } else if (!cur.empty()) {
-            out.push_back(cur);
-            cur.clear();
-        }
-    }
-    if (!cur.empty()) out.push_back(cur);
-    return out;
-}
-
-void check_translated(const std::string& english) {
-    REQUIRE_MESSAGE(!english.empty(), "the call was expected to fail");
-    const std::string ko = localize_core_message(english, Lang::Ko);
-    INFO("English: " << english);
-    INFO("Korean:  " << ko);
-    CHECK_MESSAGE(ko != english,
-                  "no Korean pattern matches this message: add it to app/i18n/core_messages_<area>.cpp");
-    CHECK(has_hangul(ko));
-    for (const std::string& n : numbers_in(english))
-        CHECK_MESSAGE(ko.find(n) != std::string::npos, "lost " << n);
-}
-
-template <typename T>
-std::string error_of(const Expected<T>& e) {
-    return e.ok() ? std::string() : e.error();
-}
 
 std::string decode_error(const std::vector<std::uint8_t>& bytes, const char* name = "photo.png") {
     return error_of(image::decode_image(bytes.data(), bytes.size(), name));

@@ -6,6 +6,7 @@
 
 #include "app/state/app_state.h"
 #include "app/views/pipeline/pipeline.h"
+#include "app/views/pipeline/position_bias.h"
 #include "core/attention/engine.h"
 #include "core/pretrained/pretrained_model.h"
 #include "tests/app/fake_pretrained.h"
@@ -155,4 +156,41 @@ TEST_CASE("pipeline: on cross-attention, queries from the decoder (T_tgt) and ke
     // The other sections keep the self-attention names.
     CHECK(std::string(make_pipeline(sections->front(), 1, 0)[2].formula) == "X W_K");
     CHECK(make_pipeline(sections->front(), 1, 0)[2].rows_name == "T_k");
+}
+
+TEST_CASE("pipeline on T5: Z adds each head's position bias, and the bias curve is the table by distance") {
+    auto model = attn::pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) + "/../tests/fixtures/pretrained/models/tiny-t5");
+    REQUIRE(model.ok());
+    const auto& m = **model;
+    attn::RunConfig run;
+    run.text = "The cat is under the chair and the dog sleeps at night.";
+    run.cross_text = "고양이가 의자 밑에 있다.";
+    run.attention.scale = false;
+    auto sections = attn::pretrained::compute_pretrained_run(m, run);
+    REQUIRE(sections.ok());
+    for (const attn::Trace& t : *sections) {
+        CAPTURE(t.section);
+        const attn::LayerTrace& L = t.layers.back();
+        const auto stages = make_pipeline(t, int(t.layers.size()) - 1, 2);
+        const attn::Mat z = L.factor * L.heads[2].scores +
+                            (L.has_position_bias() ? L.position_bias[2] : attn::Mat(attn::Mat::Zero(L.t_q(), L.t_k())));
+        CHECK(stages[5].data.values[size_t(1 * L.t_k() + 2)] == doctest::Approx(z(1, 2)));
+        const BiasCurves c = bias_curves(L);
+        if (t.section == "cross") {
+            CHECK(c.distance.empty());  // cross-attention adds no bias
+            continue;
+        }
+        const bool decoder = t.section == "decoder";
+        CHECK(c.causal == decoder);
+        REQUIRE(!c.distance.empty());
+        CHECK(c.distance.front() == -(L.t_q() - 1));
+        CHECK(c.distance.back() == (decoder ? 0 : L.t_k() - 1));
+        // b_h(d) is the learned table's entry for d's bucket, for every head and distance.
+        int mismatches = 0;
+        for (int h = 0; h < L.n_heads; ++h)
+            for (size_t k = 0; k < c.distance.size(); ++k)
+                for (int i = std::max(0, -c.distance[k]); i < L.t_q() && i + c.distance[k] < L.t_k(); ++i)
+                    mismatches += L.position_bias[size_t(h)](i, i + c.distance[k]) != c.by_head[size_t(h)][k];
+        CHECK(mismatches == 0);
+    }
 }

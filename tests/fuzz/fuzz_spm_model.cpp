@@ -23,13 +23,15 @@ ATTNLAB_FUZZ_TARGET(spm_model) {
     static const std::string vocab = fixture("pretrained/models/tiny-marian/vocab.json");
     if (size == 0) return 0;
     const bool with_vocab = (data[0] & 1) != 0;
+    const int sentinels = with_vocab ? 0 : (data[0] >> 1) & 15;  // T5's <extra_id_N> after the pieces
     auto tok = attn::pretrained::make_spm_tokenizer(attn::fuzz::as_text(data + 1, size - 1), with_vocab ? vocab : "",
-                                                    "source.spm");
+                                                    "source.spm", sentinels);
     if (!tok) return 0;
-    auto pieces = (*tok)->encode("Time flies, 그는 집에 갔다. </s> <unk> x\xc3\xa9 123 \xe2\x98\x83", 256);
+    auto pieces = (*tok)->encode("Time flies, 그는 집에 갔다. </s> <unk> x\xc3\xa9 123 \xe2\x98\x83 <extra_id_0>.<extra_id_3>", 256);
     if (!pieces) return 0;
     std::vector<int> ids;
     for (const auto& t : *pieces) ids.push_back(t.id);
     (void)(*tok)->decode(ids);
+    for (int id = 0; id < (*tok)->vocab_size() && id < 4096; ++id) (void)(*tok)->token_id((*tok)->piece(id));
     return 0;
 }

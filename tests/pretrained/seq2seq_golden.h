@@ -8,17 +8,46 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <functional>
+#include <map>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
+#include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/seq2seq_block.h"
 
 namespace attn::seq2seq_golden {
 
 using pretrained::Seq2SeqPass;
+
+// A fixture file's bytes (the test fails when it cannot be read).
+inline std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    REQUIRE_MESSAGE(in.good(), "cannot open " << path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// A tiny folder's reference.json (tests/fixtures/pretrained/models/<folder>).
+inline nlohmann::json reference_of(const std::string& folder) { return nlohmann::json::parse(read_text(folder + "/reference.json")); }
+
+// The folder's model, loaded once per test binary.
+inline const pretrained::PretrainedModel& loaded_model(const std::string& folder) {
+    static std::map<std::string, std::shared_ptr<const pretrained::PretrainedModel>> cache;
+    auto& slot = cache[folder];
+    if (!slot) {
+        auto m = pretrained::load_pretrained_model(folder);
+        REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
+        slot = *m;
+    }
+    return *slot;
+}
 
 // max |a − ref| over a (rows, cols) matrix against row-major floats; +inf on a shape mismatch.
 inline double max_diff(const Mat& a, const std::vector<float>& ref) {

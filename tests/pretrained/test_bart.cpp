@@ -35,24 +35,9 @@ const std::string kFolder = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/mode
 // float32 against float64, as for Marian (test_marian.cpp); every perturbation moves things > 1e-2.
 constexpr double kTolerance = 1e-5;
 
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE_MESSAGE(in.good(), "cannot open " << path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+nlohmann::json reference() { return reference_of(kFolder); }
 
-nlohmann::json reference() { return nlohmann::json::parse(read_text(kFolder + "/reference.json")); }
-
-const PretrainedModel& tiny_bart() {
-    static std::shared_ptr<const PretrainedModel> model = [] {
-        auto m = load_pretrained_model(kFolder);
-        REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
-        return *m;
-    }();
-    return *model;
-}
+const PretrainedModel& tiny_bart() { return loaded_model(kFolder); }
 
 std::vector<int> ids_of(const std::vector<Token>& tokens) {
     std::vector<int> ids;

@@ -39,22 +39,9 @@ const std::string kFolder = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/mode
 // perturbation below moves things by > 1e-2.
 constexpr double kTolerance = 1e-5;
 
-nlohmann::json reference() {
-    std::ifstream in(kFolder + "/reference.json", std::ios::binary);
-    REQUIRE_MESSAGE(in.good(), "cannot open " << kFolder << "/reference.json");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return nlohmann::json::parse(s.str());
-}
+nlohmann::json reference() { return reference_of(kFolder); }
 
-const PretrainedModel& tiny_marian() {
-    static std::shared_ptr<const PretrainedModel> model = [] {
-        auto m = load_pretrained_model(kFolder);
-        REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
-        return *m;
-    }();
-    return *model;
-}
+const PretrainedModel& tiny_marian() { return loaded_model(kFolder); }
 
 }  // namespace
 

@@ -2,7 +2,7 @@
 # `attnlab generate` on a translation model as a user meets it: the tiny Marian folder translated by
 # beam search and greedily, checked against gen_tiny_marian.py's reference (reference.json), and
 # the refusals (sampling, --chat, --beams on a decoder, an empty source); `attnlab export --view
-# alignment` (figure and CSV); the tiny BART folder's generation and teacher-forced dump.
+# alignment` (figure and CSV); the tiny BART and T5 folders' generation and teacher-forced dumps.
 set -u
 bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 py=/usr/bin/python3
@@ -144,6 +144,56 @@ assert [t["id"] for t in sec["encoder"]["tokens"]["queries"]] == case["source_id
 assert [t["id"] for t in sec["decoder"]["tokens"]["queries"]] == case["decoder_input_ids"]
 assert [t["id"] for t in sec["cross"]["tokens"]["keys"]] == case["source_ids"]
 PY
+
+# T5: no ÷√d_k by default (the dump's factor is 1, the weights are the reference's), the folder's
+# beams, a sentinel typed in the source and named in the output; --scale-scores is the experiment.
+t5=$models/tiny-t5
+expect_exit 0 "T5: teacher-forced dump" -- "$bin" dump --model "$t5" --text "The <extra_id_0> walks in <extra_id_1> park." \
+    --target "<extra_id_0> old man <extra_id_1> the <extra_id_2>" -o "$tmp/t5_dump.json"
+$py - "$tmp/t5_dump.json" "$t5/reference.json" <<'PY' && ok || fail "T5 dump: not the reference's"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["cases"] if c["name"] == "sentinel")
+assert case["source"] == "The <extra_id_0> walks in <extra_id_1> park.", case["source"]
+sec = {s["name"]: s for s in j["sections"]}
+q = sec["encoder"]["tokens"]["queries"]
+assert [t["id"] for t in q] == case["source_ids"]
+assert "<extra_id_0>" in [t["text"] for t in q], [t["text"] for t in q]
+assert [t["id"] for t in sec["decoder"]["tokens"]["queries"]] == case["decoder_input_ids"]
+S, T = len(case["source_ids"]), len(case["decoder_input_ids"])
+worst = 0
+for name, key, rows, cols in (("encoder", "encoder_attentions", S, S), ("decoder", "decoder_attentions", T, T),
+                              ("cross", "cross_attentions", T, S)):
+    for l, layer in enumerate(sec[name]["layers"]):
+        for h, head in enumerate(layer["heads"]):
+            got = [v for row in head["weights"] for v in row]
+            worst = max(worst, max(abs(a - b) for a, b in zip(got, case[key][l][h])))
+assert worst < 1e-4, worst
+PY
+expect_exit 0 "T5: --scale-scores changes the weights" -- "$bin" dump --model "$t5" --text "He went home." \
+    --target "그는 집에 갔다." --scale-scores -o "$tmp/t5_scaled.json"
+expect_exit 0 "T5: the model's own scaling" -- "$bin" dump --model "$t5" --text "He went home." \
+    --target "그는 집에 갔다." -o "$tmp/t5_own.json"
+$py - "$tmp/t5_own.json" "$tmp/t5_scaled.json" <<'PY' && ok || fail "T5: --scale-scores is not the experiment"
+import json, sys
+own, scaled = (json.load(open(p)) for p in sys.argv[1:3])
+a = own["sections"][0]["layers"][0]["heads"][0]["weights"]
+b = scaled["sections"][0]["layers"][0]["heads"][0]["weights"]
+assert max(abs(x - y) for ra, rb in zip(a, b) for x, y in zip(ra, rb)) > 1e-2
+PY
+expect_exit 0 "T5: translate with the folder's beams" -- "$bin" generate --model "$t5" --text "He went home." \
+    -o "$tmp/t5_gen.json"
+$py - "$tmp/t5_gen.json" "$t5/reference.json" <<'PY' && ok || fail "T5 generation: not the reference's"
+import json, sys
+j, ref = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+case = next(c for c in ref["cases"] if c["source"] == "He went home.")
+want = case["beams"][0]
+assert j["model"]["family"] == "T5" and j["search"]["beams"] == 4, j["search"]
+assert [s["id"] for s in j["steps"]] == want["ids"], [s["id"] for s in j["steps"]]
+assert abs(j["search"]["score"] - want["score"]) < 1e-4 * max(1, abs(want["score"])), j["search"]
+PY
+expect_exit nonzero "T5: --no-scale and --scale-scores together" -- "$bin" dump --model "$t5" --text "x" \
+    --no-scale --scale-scores -o "$tmp/x.json"
 
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -26,7 +26,9 @@ CellExplanation explain_cell(const LayerTrace& layer, int head, int i, int j, in
     e.factor = layer.factor;
     e.scale = layer.scale;
     e.temperature = layer.temperature;
-    e.logit = layer.factor * e.score;
+    e.has_bias = layer.has_position_bias();
+    e.bias = e.has_bias ? layer.position_bias[size_t(head)](i, j) / layer.temperature : 0.0f;
+    e.logit = layer.factor * e.score + e.bias;
     e.masked = layer.is_blocked(i, j);
     e.row_fully_masked = i < int(layer.fully_masked.size()) && layer.fully_masked[size_t(i)] != 0;
     e.trace_weight = h.weights(i, j);
@@ -42,12 +44,12 @@ CellExplanation explain_cell(const LayerTrace& layer, int head, int i, int j, in
     const int t_k = layer.t_k();
     float row_max = -INFINITY;
     for (int c = 0; c < t_k; ++c) {
-        if (!layer.is_blocked(i, c)) row_max = std::max(row_max, layer.factor * h.scores(i, c));
+        if (!layer.is_blocked(i, c)) row_max = std::max(row_max, layer.logit(head, i, c));
     }
     double sum = 0.0;
     for (int c = 0; c < t_k; ++c) {
         if (layer.is_blocked(i, c)) continue;
-        sum += std::exp(double(layer.factor * h.scores(i, c)) - double(row_max));
+        sum += std::exp(double(layer.logit(head, i, c)) - double(row_max));
         ++e.visible;
     }
     if (e.visible > 0) {

@@ -2,7 +2,8 @@
 //
 //   q_i, k_j            (d_k) rows of Q_h, K_h          shown as a preview + norm
 //   s    = q_i · k_j    the trace's raw score S_h(i, j)
-//   z_j' = factor · s   softmax input of every key j' in row i (−∞ where masked)
+//   z_j' = factor · s (+ b)   softmax input of every key j' in row i (−∞ where masked); b is the
+//                       head's learned bias for the distance j' − i where the model has one (T5)
 //   e_j' = exp(z_j' − max z)   the row's shifted exponentials; Σe = row_sum
 //   a_j  = e_j / Σe     must equal the trace weight A_h(i, j) (tests check this)
 //   o_i  = Σ_j' a_j' v_j'   (d_k) the head's output row; keys ranked by a_j' · ‖v_j'‖
@@ -38,7 +39,9 @@ struct CellExplanation {
     float factor = 1.0f;        // layer.factor (1/√d_k or 1, ÷ temperature)
     bool scale = true;
     float temperature = 1.0f;
-    float logit = 0.0f;         // factor · score (meaningless when masked)
+    bool has_bias = false;      // a learned position bias joins the score (T5)
+    float bias = 0.0f;          // b_h(j − i) ÷ temperature, or 0
+    float logit = 0.0f;         // factor · score + bias (meaningless when masked)
     bool masked = false;
     bool row_fully_masked = false;
     float row_max = 0.0f;       // max visible logit of row i

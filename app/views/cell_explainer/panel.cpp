@@ -88,7 +88,13 @@ void draw_cell_explainer_panel(CellExplainerPanel& p, const AppState& s, const C
     step_header(tr(lang, Txt::ExplStepScale));
     ImGui::Text(tr(lang, e.scale ? Txt::ExplFactorScaled : Txt::ExplFactorUnscaled), e.d_k,
                 double(e.temperature), double(e.factor));
-    ImGui::Text("z = s × %.5f = %.5f", double(e.factor), double(e.logit));
+    if (e.has_bias) {
+        ImGui::Text("z = s × %.5f + b = %.5f + %.5f = %.5f", double(e.factor), double(e.factor * e.score),
+                    double(e.bias), double(e.logit));
+        ImGui::TextDisabled("%s", tr(lang, Txt::ExplBias));
+    } else {
+        ImGui::Text("z = s × %.5f = %.5f", double(e.factor), double(e.logit));
+    }
 
     step_header(tr(lang, Txt::ExplStepMask));
     if (e.masked) {

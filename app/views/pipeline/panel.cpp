@@ -10,6 +10,8 @@
 
 #include <imgui.h>
 
+#include "app/plot/plot.h"
+#include "app/views/pipeline/position_bias.h"
 #include "app/widgets/text_fit.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"
@@ -126,6 +128,35 @@ float draw_z0_section(PipelinePanel& p, const AppState& s, const std::shared_ptr
     return used;
 }
 
+// T5: each head's learned bias by the distance j − i of key from query (the selected head drawn
+// over the others), the number Z adds to every score on that diagonal.
+void draw_bias_section(const LayerTrace& layer, int head, Lang lang, float width) {
+    const BiasCurves c = bias_curves(layer);
+    if (c.distance.empty()) return;
+    PlotSpec spec;
+    std::vector<double> xs(c.distance.begin(), c.distance.end()), all;
+    for (const auto& h : c.by_head) all.insert(all.end(), h.begin(), h.end());
+    spec.x = fit_axis(xs, AxisScale::Linear);
+    spec.x.label = tr(lang, Txt::PipeBiasX);
+    spec.y = fit_axis(all, AxisScale::Linear, /*include_zero=*/true);
+    spec.y.label = "b_h(j − i)";
+    spec.title = tr(lang, c.causal ? Txt::PipeBiasTitleCausal : Txt::PipeBiasTitle);
+    spec.legend = false;
+    for (int h = 0; h < int(c.by_head.size()); ++h) {
+        if (h == head) continue;
+        char name[32];
+        std::snprintf(name, sizeof name, "head %d", h + 1);
+        std::vector<double> ys(c.by_head[size_t(h)].begin(), c.by_head[size_t(h)].end());
+        spec.series.push_back(plot_series(name, xs, std::move(ys), IM_COL32(120, 120, 135, 150), SeriesKind::Line));
+    }
+    char name[32];
+    std::snprintf(name, sizeof name, "head %d", head + 1);
+    std::vector<double> ys(c.by_head[size_t(head)].begin(), c.by_head[size_t(head)].end());
+    spec.series.push_back(plot_series(name, xs, std::move(ys), plot_colour(1), SeriesKind::LinePoints));
+    draw_plot("##pipe_bias", spec, ImVec2(width, 190.0f));
+    ImGui::TextDisabled("%s", tr(lang, Txt::PipeBiasNote));
+}
+
 }  // namespace
 
 void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView& view) {
@@ -153,6 +184,12 @@ void draw_pipeline_panel(PipelinePanel& p, const AppState& s, const ComputeView&
         ImGui::Checkbox(p.label(lang, Txt::PipeZ0Show, "pipe_z0"), &p.show_z0);
         item_tooltip(tr(lang, Txt::PipeZ0ShowTip));
         if (p.show_z0) draw_z0_section(p, s, view.trace, ImGui::GetContentRegionAvail().x);
+    }
+    if (layer.has_position_bias()) {
+        ImGui::SameLine();
+        ImGui::Checkbox(p.label(lang, Txt::PipeBiasShow, "pipe_bias"), &p.show_bias);
+        item_tooltip(tr(lang, Txt::PipeBiasShowTip));
+        if (p.show_bias) draw_bias_section(layer, head, lang, ImGui::GetContentRegionAvail().x);
     }
     if (p.cached_trace.lock() != view.trace || p.cached_layer != layer_index || p.cached_head != head ||
         p.cached_same_scale != p.same_scale) {

@@ -29,6 +29,7 @@ struct PipelinePanel {
     // Image runs: z₀ = [x_class; x_p E] + E_pos for a few tokens (pipeline_image.h), one texture
     // of strips and one of the picture (for the patch thumbnails), rebuilt per trace/query/colormap.
     bool show_z0 = true;
+    bool show_bias = true;  // T5: the position bias by distance above the matrices
     std::weak_ptr<const Trace> z0_trace;  // the image run the strips show (weakly)
     int z0_query = -1;
     Colormap z0_map = Colormap::Viridis;

@@ -42,8 +42,11 @@ std::vector<PipelineStage> make_pipeline(const Trace& trace, int layer, int head
     add("V_h", cross ? "M W_V" : "X W_V", cross ? Txt::PipeVCross : Txt::PipeV, tk, "d_k",
         matrix_heatmap_data(Mat(L.v_head(head))));
     add("S", "Q_h K_h^T", Txt::PipeS, tq, tk, matrix_heatmap_data(S));
-    const Mat Z = L.factor * S;  // (T_q, T_k)
-    add("Z", "S × factor", Txt::PipeZ, tq, tk, matrix_heatmap_data(Z));
+    Mat Z = L.factor * S;  // (T_q, T_k)
+    const bool biased = L.has_position_bias();  // T5: each head's learned bias for the distance j − i
+    if (biased) Z += L.position_bias[size_t(head)] / L.temperature;
+    add("Z", biased ? "S × factor + B" : "S × factor", biased ? Txt::PipeZBias : Txt::PipeZ, tq, tk,
+        matrix_heatmap_data(Z));
     add("Z_m", "Z + M, M = 0 or -∞", Txt::PipeMask, tq, tk, matrix_heatmap_data(Z, blocked));
     HeatmapData a = make_heatmap_data(L, head, HeatmapQuantity::Weights);
     add("A", "softmax(Z_m)", Txt::PipeA, tq, tk, std::move(a));

@@ -3,7 +3,8 @@
 //   X (T_q × d_model) → Q_h, K_h, V_h (T × d_k) → S = Q_h K_hᵀ (T_q × T_k) → Z = S · factor
 //   → Z masked (−∞ hatched) → A = softmax(Z) → O_h = A V_h (T_q × d_k) → concat (T_q × d_model)
 //   → Y = concat W_O (T_q × d_model)
-// All taken from the trace; Z is factor · S, the same display arithmetic as the heatmap's.
+// All taken from the trace; Z is factor · S, the same display arithmetic as the heatmap's (plus
+// the head's position bias B ÷ temperature where the model adds one: T5).
 // Colour scales: A on the fixed 0-1 scale, everything else min..max of its visible values — or,
 // with share_score_scale, S, Z and Z_m on one common range.
 #pragma once

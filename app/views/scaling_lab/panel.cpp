@@ -239,6 +239,11 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
     const LayerTrace& main = view.trace->layers[size_t(layer)];
     const int head = std::clamp(s.head, 0, main.n_heads - 1);
     ImGui::Text(tr(lang, Txt::ScalingHead), head + 1, main.d_k);
+    if (!view.trace->trained_scaled) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "%s", tr(lang, Txt::ScalingTrainedUnscaled));
+        ImGui::PopTextWrapPos();
+    }
     if (!p.renderers_ready && p.renderer_error.empty()) {
         Status a = heatmap_renderer_init(p.scaled);
         Status b = a ? heatmap_renderer_init(p.unscaled) : Status::Ok();

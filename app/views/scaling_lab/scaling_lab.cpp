@@ -56,7 +56,7 @@ Histogram logit_histogram(const LayerTrace& layer, int head, int bins) {
     for (int i = 0; i < s.rows(); ++i) {
         for (int j = 0; j < s.cols(); ++j) {
             if (layer.is_blocked(i, j)) continue;
-            const float z = layer.factor * s(i, j);
+            const float z = layer.logit(head, i, j);  // factor · s (+ T5's position bias)
             lo = std::min(lo, z);
             hi = std::max(hi, z);
         }
@@ -68,7 +68,7 @@ Histogram logit_histogram(const LayerTrace& layer, int head, int bins) {
     for (int i = 0; i < s.rows(); ++i) {
         for (int j = 0; j < s.cols(); ++j) {
             if (layer.is_blocked(i, j)) continue;
-            const float z = layer.factor * s(i, j);
+            const float z = layer.logit(head, i, j);  // factor · s (+ T5's position bias)
             const int b = std::clamp(int((z - lo) / (hi - lo) * float(bins)), 0, bins - 1);
             h.counts[size_t(b)] += 1.0f;
             ++h.total;

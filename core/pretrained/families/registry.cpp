@@ -17,6 +17,7 @@ namespace attn::pretrained {
     F(marian_family)           \
     F(bart_family)             \
     F(whisper_family)          \
+    F(t5_family)               \
     /* one line per family, above this one */
 
 #define ATTN_DECLARE_FAMILY(name) const ModelFamily& name();

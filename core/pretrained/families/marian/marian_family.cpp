@@ -103,13 +103,7 @@ public:
     // The source as the encoder reads it: its pieces, then </s>.
     Expected<FramedText> frame(const PretrainedModel& model, std::vector<SubwordToken> first, std::size_t first_bytes,
                                const std::vector<SubwordToken>*, std::size_t) const override {
-        const int eos = model.config.seq2seq.eos_id;
-        FramedText f;
-        f.added = model.tokenizer->piece(eos);
-        f.tokens = std::move(first);
-        f.tokens.push_back(special_token(*model.tokenizer, eos, first_bytes));
-        f.segments.assign(f.tokens.size(), 0);
-        return f;
+        return pieces_then_eos(model, std::move(first), first_bytes);
     }
 
     Seq2SeqPass forward_pair(const PretrainedModel& model, const std::vector<int>& source,

@@ -83,16 +83,6 @@ Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const Pre
     return w;
 }
 
-void rms_norm(const Mat& x, const RowVec& gamma, float eps, Mat& out) {
-    assert(x.cols() == gamma.size() && "rms_norm: gamma (n) for x (T, n)");
-    if (&out != &x) out.resize(x.rows(), x.cols());
-    for (Eigen::Index t = 0; t < x.rows(); ++t) {
-        const float mean_sq = x.row(t).squaredNorm() / float(x.cols());
-        const float inv = 1.0f / std::sqrt(mean_sq + eps);
-        out.row(t) = (x.row(t) * inv).cwiseProduct(gamma);
-    }
-}
-
 void swiglu(Mat& gate, const Mat& up) {
     assert(gate.rows() == up.rows() && gate.cols() == up.cols() && "swiglu: gate and up (T, d_ff)");
     gate.array() = gate.array() / (1.0f + (-gate.array()).exp()) * up.array();

@@ -84,8 +84,6 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
 // logits = h · head()ᵀ for every row of h (T, d): (T, V). Vocabulary blocks run in parallel.
 Mat llama_logits(const LlamaWeights& w, const Mat& h);
 
-// Row-wise RMSNorm: x / √(mean(x²) + eps) ⊙ gamma. x (T, n), gamma (n); `out` may be x.
-void rms_norm(const Mat& x, const RowVec& gamma, float eps, Mat& out);
 // silu(gate) ⊙ up, in place in gate. Both (T, d_ff).
 void swiglu(Mat& gate, const Mat& up);
 

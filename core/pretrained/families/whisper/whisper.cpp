@@ -144,10 +144,7 @@ void whisper_decode(const WhisperWeights& w, const PretrainedConfig& c, const Ma
     }
     pass.position_embeddings = w.decoder_positions.topRows(t);
     Mat y = pass.token_embeddings + pass.position_embeddings;  // (T, d)
-    MaskConfig causal;
-    causal.causal = true;
-    auto blocked = build_mask(causal, t, t, {});
-    assert(blocked.ok());
+    const BoolMat blocked = causal_mask(t);
     pass.layers.resize(w.decoder.size());
     out.cross.resize(w.decoder.size());
     Mat a, ff, o;  // (T, d), (T, d_ff), (T, d)
@@ -155,7 +152,7 @@ void whisper_decode(const WhisperWeights& w, const PretrainedConfig& c, const Ma
         const Seq2SeqBlock& b = w.decoder[l];
         pass.hidden_states.push_back(y);
         layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, a);
-        pass.layers[l] = run_attention_layer(a, a, b.self_attn, *blocked, opt);
+        pass.layers[l] = run_attention_layer(a, a, b.self_attn, blocked, opt);
         y += pass.layers[l].output;
         layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, a);
         out.cross[l] = run_attention_layer(a, memory, b.cross_attn, BoolMat(), opt);

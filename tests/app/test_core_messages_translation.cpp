@@ -1,0 +1,179 @@
+// test_core_messages_translation.cpp — the Korean of the encoder–decoder messages: the trainer's, the
+// translation models' (Marian, SentencePiece files, generation_config.json), T5's and BART's.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "core/pretrained/model_config.h"
+#include "core/pretrained/pretrained_model.h"
+#include "core/train/seq2seq/s2s_io.h"
+#include "core/train/seq2seq/s2s_trainer.h"
+#include "tests/app/core_messages_check.h"
+
+using namespace attn;
+using namespace attn::app;
+using namespace attn::app::messages_test;
+
+TEST_CASE("the encoder–decoder trainer's messages in Korean") {
+    train::TrainOptions o;
+    REQUIRE(train::apply_s2s_task_defaults(o, "en-ko"));
+    o.steps = 1;
+    auto bad = [&](auto change) {
+        train::TrainOptions c = o;
+        change(c);
+        return error_of(train::make_s2s_train_state(c));
+    };
+    check_translated(bad([](train::TrainOptions& c) { c.task = "copy"; }));
+    check_translated(bad([](train::TrainOptions& c) { c.task_params.length = 5; }));
+    check_translated(bad([](train::TrainOptions& c) { c.task_params.n_symbols = 5; }));
+    check_translated(bad([](train::TrainOptions& c) { c.task_params.text = "x"; }));
+    check_translated(bad([](train::TrainOptions& c) { c.eval_lengths = {8}; }));
+    check_translated(bad([](train::TrainOptions& c) { c.mlp = false; }));
+    check_translated(bad([](train::TrainOptions& c) { c.kv_heads = 2; }));
+    check_translated(bad([](train::TrainOptions& c) { c.n_layers = 9; }));
+    check_translated(error_of(train::make_train_state(o)));  // the decoders' trainer refuses seq2seq
+    check_translated(error_of(train::train_spm({})));
+    const std::string w = "\xE2\x96\x81";  // ▁
+    check_translated(error_of(train::train_spm({{w + "a b"}})));
+    // Pieces no SentencePiece model cuts both ways: "ab" is one piece in one text, "▁a" "b" in another.
+    check_translated(error_of(train::train_spm({{w + "ab"}, {w + "a", "b"}, {w + "a", w + "ab"}})));
+}
+
+TEST_CASE("translation model messages in Korean (Marian, SentencePiece files, generation_config.json)") {
+    const fs::path marian = models_dir() / "tiny-marian";
+    auto read = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string spm = read(marian / "source.spm");
+    REQUIRE(!spm.empty());
+    using pretrained::make_spm_tokenizer;
+    check_translated(error_of(make_spm_tokenizer("", "", "source.spm")));
+    check_translated(error_of(make_spm_tokenizer("not a model at all", "", "source.spm")));
+    check_translated(error_of(make_spm_tokenizer(spm, R"({"a": 0})", "source.spm")));  // no <unk>
+    check_translated(error_of(make_spm_tokenizer(spm, "[1, 2]", "source.spm")));        // not an object
+    check_translated(error_of(make_spm_tokenizer(std::string("\x0b\x01\x02", 3), "", "source.spm")));  // no protobuf
+    const std::string damaged = read(models_dir() / ".." / ".." / ".." / "fuzz" / "regressions" / "spm_model" /
+                                     "damaged-charsmap-segv");
+    REQUIRE(damaged.size() > 1);
+    check_translated(error_of(make_spm_tokenizer(std::string_view(damaged).substr(1), "", "source.spm")));
+
+    const std::string config = read(marian / "config.json");
+    auto with = [&](const char* key, const nlohmann::json& value) { return config_error_with(config, key, value); };
+    check_translated(with("decoder_vocab_size", 7));
+    check_translated(with("eos_token_id", 100000));
+    check_translated(with("bad_words_ids", nlohmann::json::array({nlohmann::json::array({-1})})));
+    check_translated(with("bad_words_ids", 3));
+    check_translated(with("activation_function", "relu"));
+
+    TempDir dir("attnlab-msg-marian");
+    for (const char* f : {"config.json", "model.safetensors", "vocab.json", "source.spm", "target.spm"})
+        fs::copy_file(marian / f, dir.path / f);
+    for (const char* bad : {"[]", R"({"eos_token_id": 100000})", R"({"num_beams": "four"})"}) {
+        write_text(dir.path / "generation_config.json", bad);
+        check_translated(load_error(dir.path));
+    }
+    fs::remove(dir.path / "generation_config.json");
+    auto model = pretrained::load_pretrained_model(dir.path.string());
+    REQUIRE(model.ok());
+    RunConfig run;
+    run.text = "";
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+    run.text = "He went home.";
+    std::string many;
+    for (int i = 0; i < 100; ++i) many += "a ";
+    run.cross_text = many;  // more target tokens than the 64 positions
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+    run.cross_text = std::string("\xff", 1);
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));  // "Target: " + invalid UTF-8
+    run.cross_text.clear();
+    run.text = many;
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+    run.text = "He went home.";
+    run.image_path = "cat.png";
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+
+    fs::copy_file(models_dir() / "tiny-gpt2" / "vocab.json", dir.path / "vocab.json", fs::copy_options::overwrite_existing);
+    fs::copy_file(models_dir() / "tiny-gpt2" / "merges.txt", dir.path / "merges.txt");
+    fs::remove(dir.path / "source.spm");
+    check_translated(load_error(dir.path));  // a Marian config with GPT-2 tokenizer files
+    fs::copy_file(models_dir() / "tiny-gpt2" / "config.json", dir.path / "config.json", fs::copy_options::overwrite_existing);
+    fs::copy_file(marian / "source.spm", dir.path / "source.spm");
+    fs::remove(dir.path / "merges.txt");
+    check_translated(load_error(dir.path));  // a GPT-2 config with SentencePiece files
+}
+
+TEST_CASE("T5 messages in Korean (config.json, spiece.model, tokenizer_config.json, a longer text)") {
+    const fs::path t5 = models_dir() / "tiny-t5";
+    std::ifstream in(t5 / "config.json", std::ios::binary);
+    const std::string config(std::istreambuf_iterator<char>(in), {});
+    REQUIRE(!config.empty());
+    auto with = [&](const char* key, const nlohmann::json& value) { return config_error_with(config, key, value); };
+    check_translated(with("feed_forward_proj", "gated-tanh"));
+    check_translated(with("relative_attention_num_buckets", 7));
+    check_translated(with("d_kv", 1 << 20));
+    check_translated(with("decoder_start_token_id", 100000));
+
+    TempDir dir("attnlab-msg-t5");
+    for (const char* f : {"config.json", "model.safetensors"}) fs::copy_file(t5 / f, dir.path / f);
+    fs::copy_file(models_dir() / "tiny-bart" / "tokenizer.json", dir.path / "tokenizer.json");
+    check_translated(load_error(dir.path));  // tokenizer.json alone
+    fs::remove(dir.path / "tokenizer.json");
+    fs::copy_file(t5 / "spiece.model", dir.path / "spiece.model");
+    for (const char* bad : {R"({"extra_ids": -1})", R"({"extra_ids": "ten"})", R"({"extra_ids": 500})", "[1]"}) {
+        write_text(dir.path / "tokenizer_config.json", bad);
+        check_translated(load_error(dir.path));
+    }
+    fs::remove(dir.path / "tokenizer_config.json");  // the default 100 sentinels: more ids than the model has
+    check_translated(load_error(dir.path));
+    fs::copy_file(t5 / "tokenizer_config.json", dir.path / "tokenizer_config.json");
+    auto model = pretrained::load_pretrained_model(dir.path.string());
+    REQUIRE(model.ok());
+    RunConfig run;
+    run.attention.scale = false;
+    std::string many;
+    for (int i = 0; i < 600; ++i) many += "a ";
+    run.text = many;  // past n_positions (512)
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+}
+
+TEST_CASE("BART messages in Korean (config.json, a tokenizer from another model, images)") {
+    const fs::path bart = models_dir() / "tiny-bart";
+    std::ifstream in(bart / "config.json", std::ios::binary);
+    const std::string config(std::istreambuf_iterator<char>(in), {});
+    REQUIRE(!config.empty());
+    auto with = [&](const char* key, const nlohmann::json& value) { return config_error_with(config, key, value); };
+    check_translated(with("extra_pos_embeddings", 3));
+    check_translated(with("normalize_before", true));
+    check_translated(with("decoder_start_token_id", nullptr));
+    check_translated(with("forced_bos_token_id", 100000));
+    check_translated(with("bos_token_id", 5000));
+
+    TempDir dir("attnlab-msg-bart");
+    for (const char* f : {"config.json", "model.safetensors", "vocab.json", "merges.txt"})
+        fs::copy_file(bart / f, dir.path / f);
+    auto model = pretrained::load_pretrained_model(dir.path.string());
+    REQUIRE_MESSAGE(model.ok(), (model.ok() ? "" : model.error()));
+    RunConfig run;
+    run.text = "The cat sat.";
+    run.image_path = "cat.png";
+    check_translated(error_of(pretrained::compute_pretrained_run(**model, run)));
+    // A smaller vocabulary than config.json's ids: the files belong to another model.
+    fs::copy_file(models_dir() / "tiny-gpt2" / "vocab.json", dir.path / "vocab.json", fs::copy_options::overwrite_existing);
+    fs::copy_file(models_dir() / "tiny-gpt2" / "merges.txt", dir.path / "merges.txt", fs::copy_options::overwrite_existing);
+    auto j = nlohmann::json::parse(config);
+    j["bos_token_id"] = 279;
+    j["pad_token_id"] = 280;
+    j["eos_token_id"] = 281;
+    j["decoder_start_token_id"] = 281;
+    j["forced_bos_token_id"] = 279;
+    j["forced_eos_token_id"] = 281;
+    write_text(dir.path / "config.json", j.dump());
+    check_translated(load_error(dir.path));
+}
