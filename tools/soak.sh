@@ -66,7 +66,7 @@ export LANG=C.UTF-8 LC_ALL=C.UTF-8
 fx=$root/tests/fixtures/pretrained/models
 models=()
 for m in tiny-gpt2 tiny-gpt2-bf16 tiny-bert tiny-distilbert tiny-vit tiny-deit tiny-llama tiny-qwen2 \
-         tiny-qwen3 tiny-mistral tiny-marian tiny-bart tiny-whisper; do
+         tiny-qwen3 tiny-mistral tiny-marian tiny-bart tiny-t5 tiny-whisper; do
     [ -f "$fx/$m/config.json" ] && models+=("$fx/$m")
 done
 # What the Train view's "Save model…" and `attnlab train` write: a Llama with 2 K/V heads and a
@@ -235,7 +235,7 @@ RANDOM=$seed
 note "tour"
 for m in "${models[@]}"; do send "drop $m"; sleep 1.5; act view; maybe_sample; done
 # Every view once with a model of each kind: the views' own job threads start on first use.
-for m in tiny-gpt2 tiny-bert tiny-vit tiny-llama tiny-marian tiny-whisper; do
+for m in tiny-gpt2 tiny-bert tiny-vit tiny-llama tiny-marian tiny-t5 tiny-whisper; do
     [ -d "$fx/$m" ] || continue
     send "drop $fx/$m"; sleep 1.5
     [ "$m" = tiny-vit ] && send "drop ${images[0]}"

@@ -177,8 +177,13 @@ static void attend(LayerTrace& L, const Mat* w_o, const RowVec& b_o, const Atten
     const bool biased = L.has_position_bias();
     assert((!biased || (int(L.position_bias.size()) == n_heads && L.position_bias.front().rows() == t_q &&
                         L.position_bias.front().cols() == t_k)) && "position_bias: [H] (T_q, T_k)");
-    std::vector<Mat> z(biased ? n_heads : 0, Mat(t_q, t_k)), spare_weights(z.size(), Mat(t_q, t_k));
-    std::vector<RowStats> spare(z.size(), RowStats::zeros(t_q));
+    std::vector<Mat> z, spare_weights;  // [h] (T_q, T_k), only with a bias
+    std::vector<RowStats> spare;
+    if (biased) {
+        z.assign(std::size_t(n_heads), Mat(t_q, t_k));
+        spare_weights.assign(std::size_t(n_heads), Mat(t_q, t_k));
+        spare.assign(std::size_t(n_heads), RowStats::zeros(t_q));
+    }
     const float inv_temperature = 1.0f / opt.temperature;
 
     // Tasks = heads × blocks of query rows, spread over the pool.

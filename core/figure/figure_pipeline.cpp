@@ -75,9 +75,17 @@ void draw_pipeline_view(Canvas& c, const Trace& trace, const FigureRequest& r) {
     const bool temp = std::abs(L.temperature - 1.0f) > 1e-6f;
     const Ft scaling_text = L.scale ? (temp ? Ft::PipeScalingFormulaTemp : Ft::PipeScalingFormula)
                                     : (temp ? Ft::PipeScalingOffTemp : Ft::PipeScalingOff);
-    stages.push_back({c.t(Ft::PipeScaling),
-                      {make_item(c, c.tf(scaling_text, {divisor}), shape_text(Tq, Tk, L.t_q(), L.t_k()),
-                                 L.scaled_scores(h))}});
+    if (L.has_position_bias()) {  // T5: the bias joins the scores here, none of it ÷√d_k
+        stages.push_back(
+            {c.t(Ft::PipeScaling),
+             {make_item(c, c.t(Ft::PipeBias), shape_text(Tq, Tk, L.t_q(), L.t_k()), L.position_bias[size_t(h)]),
+              make_item(c, c.tf(Ft::PipeScalingBias, {format_general(double(L.factor), 4)}),
+                        shape_text(Tq, Tk, L.t_q(), L.t_k()), L.scaled_scores(h))}});
+    } else {
+        stages.push_back({c.t(Ft::PipeScaling),
+                          {make_item(c, c.tf(scaling_text, {divisor}), shape_text(Tq, Tk, L.t_q(), L.t_k()),
+                                     L.scaled_scores(h))}});
+    }
     stages.push_back({c.t(Ft::PipeMasking),
                       {make_item(c, c.t(has_mask ? Ft::PipeMaskingFormula : Ft::PipeNoMask),
                                  shape_text(Tq, Tk, L.t_q(), L.t_k()), L.scaled_scores(h), blocked)}});

@@ -99,6 +99,8 @@ const Entry kTable[] = {
     {Ft::PipeScalingFormulaTemp, "S ÷ (√d<sub>k</sub> · τ) = S ÷ {0}", "S ÷ (√d<sub>k</sub> · τ) = S ÷ {0}"},
     {Ft::PipeScalingOff, "scaling off: S unchanged", "스케일링 끔: S 그대로"},
     {Ft::PipeScalingOffTemp, "scaling off: S ÷ τ = S ÷ {0}", "스케일링 끔: S ÷ τ = S ÷ {0}"},
+    {Ft::PipeBias, "B: learned bias by j - i", "B: j - i별 학습된 편향"},
+    {Ft::PipeScalingBias, "S' = S × {0} + B", "S' = S × {0} + B"},
     {Ft::PipeMasking, "Masking", "마스킹"},
     {Ft::PipeMaskingFormula, "Z = S' + M,  M = -∞ where hidden", "Z = S' + M,  가려진 곳 M = -∞"},
     {Ft::PipeNoMask, "no mask: Z = S'", "마스크 없음: Z = S'"},

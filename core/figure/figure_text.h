@@ -81,6 +81,8 @@ enum class Ft {
     PipeScalingFormulaTemp,
     PipeScalingOff,
     PipeScalingOffTemp,
+    PipeBias,
+    PipeScalingBias,
     PipeMasking,
     PipeMaskingFormula,
     PipeNoMask,

@@ -40,7 +40,9 @@ Trace seq2seq_section(const PretrainedModel& model, const RunConfig& run, const 
     tr.trained_scaled = capabilities(c).scaled_scores;
     tr.model.d_model = c.d_model;
     tr.model.n_heads = layers.empty() ? c.n_heads : layers.front().n_heads;
-    tr.model.positional = true;
+    // Position vectors added to the tokens (T5 has none: its positions are a bias on the scores).
+    const PositionKind positions = capabilities(c).positions;
+    tr.model.positional = positions == PositionKind::Learned || positions == PositionKind::Sinusoidal;
     tr.model.seed = 0;
     tr.run = run;
     tr.run.cross_text = target_text;

@@ -6,6 +6,7 @@
 
 #include "app/state/app_state.h"
 #include "app/views/pipeline/pipeline.h"
+#include "app/views/cell_explainer/explainer.h"
 #include "app/views/pipeline/position_bias.h"
 #include "core/attention/engine.h"
 #include "core/pretrained/pretrained_model.h"
@@ -175,6 +176,11 @@ TEST_CASE("pipeline on T5: Z adds each head's position bias, and the bias curve 
         const attn::Mat z = L.factor * L.heads[2].scores +
                             (L.has_position_bias() ? L.position_bias[2] : attn::Mat(attn::Mat::Zero(L.t_q(), L.t_k())));
         CHECK(stages[5].data.values[size_t(1 * L.t_k() + 2)] == doctest::Approx(z(1, 2)));
+        // The cell explainer's z and its softmax come back to the trace's weight, bias included.
+        const CellExplanation e = explain_cell(L, 2, 1, 0);
+        CHECK(e.has_bias == L.has_position_bias());
+        CHECK(e.logit == doctest::Approx(z(1, 0)));
+        CHECK(e.weight == doctest::Approx(e.trace_weight).epsilon(1e-5));
         const BiasCurves c = bias_curves(L);
         if (t.section == "cross") {
             CHECK(c.distance.empty());  // cross-attention adds no bias
