@@ -113,7 +113,8 @@ void draw_roles_column(RolesPanel& p, AppState& s, const ComputeView& view) {
         ImGui::PopTextWrapPos();
     }
     if (!p.result || !p.result->report) {
-        ImGui::TextDisabled("%s", tr(lang, Txt::RolesComputing));
+        // Still scoring, unless the job already said why it cannot (an encoder–decoder).
+        if (!p.result || p.result->error.empty() || p.job->busy()) ImGui::TextDisabled("%s", tr(lang, Txt::RolesComputing));
         return;
     }
     if (p.job->busy()) ImGui::TextDisabled("%s", tr(lang, Txt::RolesComputing));
