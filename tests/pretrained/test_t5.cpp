@@ -123,7 +123,8 @@ TEST_CASE("T5: the folder frames a run as T5Tokenizer does, and says what it is"
         CHECK(m.caps().positions == PositionKind::RelativeBias);
         CHECK(m.caps().stacks == 2);
         CHECK_FALSE(m.caps().scaled_scores);
-        for (const auto& c : reference(folder).at("cases")) {
+        const auto ref = reference(folder);
+        for (const auto& c : ref.at("cases")) {
             CAPTURE(c.at("name").get<std::string>());
             RunConfig run;
             run.text = c.at("source").get<std::string>();
