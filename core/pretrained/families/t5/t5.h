@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string_view>
 #include <vector>
 
 #include "core/attention/attention.h"
@@ -93,6 +94,10 @@ ForwardPass t5_encode(const T5Weights& w, const PretrainedConfig& config, const 
 std::shared_ptr<CrossMemory> t5_cross_memory(const T5Weights& w, const Mat& memory);
 void t5_decode_row(const T5Weights& w, const PretrainedConfig& config, Seq2SeqSession& s, int pos, Mat& y,
                    Seq2SeqStep& step);
+
+// tokenizer_config.json's "extra_ids": how many <extra_id_N> sentinels follow the spm's pieces
+// (absent: T5Tokenizer's 100). Errors name the file and the field.
+Expected<int> t5_extra_ids(std::string_view tokenizer_config_json);
 
 // The T5 family (family.h): model_type t5 and mt5.
 const ModelFamily& t5_family();

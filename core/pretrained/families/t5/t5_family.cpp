@@ -88,13 +88,19 @@ Status parse_t5(const ConfigJson& json, PretrainedConfig& c) {
     return bad_words;
 }
 
-// tokenizer_config.json's "extra_ids" (T5Tokenizer's default: 100 sentinels).
+// tokenizer_config.json's "extra_ids" where the folder has the file (T5Tokenizer's default: 100).
 Expected<int> extra_ids(const ModelFolder& files) {
     if (files.tokenizer_config.empty()) return 100;
     auto text = read_config_file(files.tokenizer_config);
     if (!text) return text.status();
-    if (Status st = check_json_depth(*text, limits::kMaxJsonDepth, "tokenizer_config.json"); !st) return st;
-    const nlohmann::json root = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    return t5_extra_ids(*text);
+}
+
+}  // namespace
+
+Expected<int> t5_extra_ids(std::string_view text) {
+    if (Status st = check_json_depth(text, limits::kMaxJsonDepth, "tokenizer_config.json"); !st) return st;
+    const nlohmann::json root = nlohmann::json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
     if (root.is_discarded() || !root.is_object()) return Status::Error("tokenizer_config.json is not a JSON object.");
     auto it = root.find("extra_ids");
     if (it == root.end() || it->is_null()) return 100;
@@ -103,6 +109,8 @@ Expected<int> extra_ids(const ModelFolder& files) {
                              "; expected a whole number of sentinel tokens from 0 to 100000.");
     return int(it->get<long long>());
 }
+
+namespace {
 
 class T5Family final : public TextSeq2SeqFamily {
 public:
