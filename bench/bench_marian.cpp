@@ -138,7 +138,7 @@ void BM_MarianProducts(benchmark::State& state) {
 void BM_MarianDecode(benchmark::State& state) {
     const PretrainedModel& m = *model();
     Seq2SeqSession start;
-    m.family().start_translation(m, source(kShortSource), start);  // the encoder and cross K/V, once
+    m.family().start_translation(m, source(kShortSource), start, {});  // the encoder and cross K/V, once
     for (auto _ : state) {
         Seq2SeqSession s = start;  // shares the encoder's keys and values
         for (int t = 0; t < kWritten; ++t) {

@@ -93,15 +93,27 @@ void write_ablation(JsonWriter& j, const pretrained::Ablation& a) {
     j.key("spec").value(pretrained::format_ablation(a));
     j.key("mode").value(pretrained::ablation_mode_name(a.mode));
     j.key("heads").begin_array();
-    for (const pretrained::HeadIndex& h : a.heads)
-        j.begin_object().key("layer").value(h.layer + 1).key("head").value(h.head + 1).end_object();
+    for (const pretrained::HeadIndex& h : a.heads) {
+        j.begin_object();
+        if (h.section != pretrained::Section::Only) j.key("section").value(pretrained::section_prefix(h.section));
+        j.key("layer").value(h.layer + 1).key("head").value(h.head + 1).end_object();
+    }
     j.end_array();
-    j.key("attention_off").begin_array();
-    for (int l : a.attention_off) j.value(l + 1);
-    j.end_array();
-    j.key("mlp_off").begin_array();
-    for (int l : a.mlp_off) j.value(l + 1);
-    j.end_array();
+    // One-stack models: [layer]; two stacks: [{section, layer}].
+    auto layers = [&](const char* key, const std::vector<pretrained::LayerIndex>& list) {
+        j.key(key).begin_array();
+        for (const pretrained::LayerIndex& l : list) {
+            if (l.section == pretrained::Section::Only) {
+                j.value(l.layer + 1);
+            } else {
+                j.begin_object().key("section").value(pretrained::section_prefix(l.section));
+                j.key("layer").value(l.layer + 1).end_object();
+            }
+        }
+        j.end_array();
+    };
+    layers("attention_off", a.attention_off);
+    layers("mlp_off", a.mlp_off);
     j.end_object();
 }
 
@@ -120,7 +132,7 @@ Expected<pretrained::Ablation> ablation_for(const PretrainedModel& m, const std:
         none.mode = *parsed_mode;
         return none;
     }
-    return pretrained::parse_ablation(ablate, *parsed_mode, m.config.n_layers, m.config.n_heads);
+    return pretrained::parse_ablation(ablate, *parsed_mode, lm::ablation_shape(m));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -148,6 +160,10 @@ void add_generate_options(CLI::App& cmd, GenerateOptions& o) {
                  "the folder)");
     cmd.add_flag("--no-attention", o.no_attention, "Leave out each step's attention rows");
     cmd.add_flag("--compact", o.compact, "No indentation (smaller file)");
+    cmd.add_option("--ablate", o.ablate,
+                   "Translation models: translate with heads knocked out, named by section (enc.1.2, dec.2.1, "
+                   "cross.3.4), a sublayer (cross.2.attn) or a decoder block's MLP (dec.2.mlp)");
+    cmd.add_option("--ablation", o.ablation, "How a knocked-out head is replaced: zero, or mean")->capture_default_str();
     cmd.add_option("-o,--output", o.output, "Output JSON file ('-' for standard output)")->required();
 }
 
@@ -173,6 +189,10 @@ int run_generate(const GenerateOptions& o) {
     if ((*model)->caps().stacks == 2) return run_translate(o, **model);
     if (o.beams_given)
         return fail(who, "--beams is for translation models; " + (*model)->name + " continues a text.", kExitBadInput);
+    if (!o.ablate.empty())
+        return fail(who, "--ablate with generate is for translation models; " + (*model)->name +
+                             " continues a text: see what its knocked-out heads change with predict --ablate.",
+                    kExitBadInput);
     auto wrapped = prompt_text(**model, o.text, o.chat);
     if (!wrapped) return fail(who, wrapped.error(), kExitBadInput);
     auto session = lm::start_session(**model, *wrapped);

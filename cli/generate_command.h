@@ -32,6 +32,8 @@ struct GenerateOptions {
     int beams = 0;        // translation models: beam search width (0: the folder's num_beams)
     bool tokens_given = false;  // set after parsing: --tokens was given (translation: else the folder's limit)
     bool beams_given = false;   // set after parsing: --beams was given
+    std::string ablate;             // translation models: "cross.1.2,enc.3.attn" (1-based); empty = none
+    std::string ablation = "zero";  // zero | mean
 };
 
 struct PredictOptions {

@@ -6,6 +6,8 @@
 //   search  {mode: "greedy" | "beams", beams, length_penalty, early_stopping, score, finished}
 //   steps   [{position, id, token, probability, top: [{id, token, probability, logit}],
 //             cross_attention: [layer] (heads, S)}]  one per written token, </s> included
+//   ablation   {spec, mode, heads: [{section, layer, head}], attention_off / mlp_off: [{section,
+//              layer}]}  with --ablate only: the knocked-out model wrote this (1-based)
 //   beam_tree  [step] [{parent, id, sum, finished, score}]   beam search only
 //   generated_text                                    the target without special tokens
 #include "cli/translate_command.h"
@@ -15,6 +17,7 @@
 
 #include "cli/cli_messages.h"
 #include "core/base/json_writer.h"
+#include "core/lm/knockout.h"
 #include "core/pretrained/translate.h"
 
 namespace attn::cli {
@@ -28,6 +31,9 @@ int run_translate(const GenerateOptions& o, const PretrainedModel& m) {
                     "--temperature, --top-k and --top-p (use --beams to choose the search).", kExitBadInput);
     if (o.chat) return fail(who, "--chat: " + m.name + " translates; it has no chat format.", kExitBadInput);
     if (o.beams < 0 || o.beams > 64) return fail(who, "--beams must be between 1 and 64 (0: the folder's setting).", kExitBadInput);
+    auto ablation = ablation_for(m, o.ablate, o.ablation);
+    if (!ablation) return fail(who, ablation.error(), kExitBadInput);
+    if (Status st = lm::check_translation_knockout(m, *ablation); !st) return fail(who, st.message(), kExitBadInput);
     auto source = pretrained::source_tokens(m, o.text, 1 << 20);
     if (!source) return fail(who, source.error(), kExitBadInput);
     std::vector<int> source_ids;
@@ -35,9 +41,9 @@ int run_translate(const GenerateOptions& o, const PretrainedModel& m) {
 
     const int beams = o.beams > 0 ? o.beams : m.config.seq2seq.num_beams;
     const int max_new = o.tokens_given ? o.tokens : pretrained::generation_limit(m.config);
-    const pretrained::Translation t = beams > 1 ? pretrained::translate_beams(m, source_ids, beams, max_new)
-                                                : pretrained::translate_greedy(m, source_ids, max_new);
-    const auto scored = pretrained::score_translation(m, source_ids, t.ids, o.report_top, max_new);
+    const pretrained::Translation t = beams > 1 ? pretrained::translate_beams(m, source_ids, beams, max_new, *ablation)
+                                                : pretrained::translate_greedy(m, source_ids, max_new, *ablation);
+    const auto scored = pretrained::score_translation(m, source_ids, t.ids, o.report_top, max_new, *ablation);
     const pretrained::ModelFamily& family = m.family();
 
     Status written = write_output(o.output, [&](std::ostream& out) {
@@ -54,6 +60,7 @@ int run_translate(const GenerateOptions& o, const PretrainedModel& m) {
         j.key("early_stopping").value(m.config.seq2seq.early_stopping);
         j.key("score").value(t.score).key("finished").value(t.finished);
         j.end_object();
+        if (!ablation->empty()) write_ablation(j, *ablation);
         j.key("steps").begin_array();
         for (std::size_t i = 0; i < t.ids.size(); ++i) {
             const int id = t.ids[i];

@@ -24,6 +24,46 @@ constexpr CoreMessagePattern kPatterns[] = {
      "'{1}': {2}번 층은 없습니다. 이 모델은 층 {3}개, 층마다 헤드 {4}개이며 1부터 셉니다."},
     {"'{}': there is no head {}: the model has {} layers of {} heads, numbered from 1.",
      "'{1}': {2}번 헤드는 없습니다. 이 모델은 층 {3}개, 층마다 헤드 {4}개이며 1부터 셉니다."},
+    // … with sections (an encoder–decoder: enc., dec., cross.)
+    {"Head {} is not in the model, whose encoder has {} layers of {} heads and whose decoder has {} layers of {} "
+     "heads.",
+     "{1} 헤드는 이 모델에 없습니다. 인코더는 층 {2}개·층마다 헤드 {3}개, 디코더는 층 {4}개·층마다 헤드 {5}개입니다."},
+    {"Layer {} is not in the model, whose encoder has {} layers of {} heads and whose decoder has {} layers of {} "
+     "heads.",
+     "{1}번 층은 이 모델에 없습니다. 인코더는 층 {2}개·층마다 헤드 {3}개, 디코더는 층 {4}개·층마다 헤드 {5}개입니다."},
+    {"Cross-attention has no MLP of its own: layer {}'s is the decoder block's (dec.{}.mlp).",
+     "교차 어텐션에는 따로 MLP가 없습니다. {1}번 층의 MLP는 디코더 블록의 것입니다 (dec.{2}.mlp)."},
+    {"Nothing to knock out in '{}'. Write heads as section.layer.head counting from 1, e.g. enc.1.2,cross.3.4 (or "
+     "dec.2.attn, dec.2.mlp).",
+     "'{1}'에는 끌 대상이 없습니다. 헤드를 1부터 센 구역.층.헤드로 쓰세요. 예: enc.1.2,cross.3.4 (또는 "
+     "dec.2.attn, dec.2.mlp)."},
+    {"'{}' is not a head: write section.layer.head counting from 1, e.g. cross.1.2 (or dec.2.attn, dec.2.mlp).",
+     "'{1}'은(는) 헤드가 아닙니다: 1부터 센 구역.층.헤드로 쓰세요. 예: cross.1.2 (또는 dec.2.attn, dec.2.mlp)."},
+    {"'{}': name the section first: enc.{} (the encoder), dec.{} (the decoder's self-attention) or cross.{} (its "
+     "cross-attention).",
+     "'{1}': 구역을 먼저 쓰세요: enc.{2} (인코더), dec.{3} (디코더의 셀프 어텐션), cross.{4} (교차 어텐션)."},
+    {"'{}': this model has one stack of layers, without sections; write layer.head, e.g. 1.2.",
+     "'{1}': 이 모델은 층이 한 줄로 쌓여 있어 구역이 없습니다. 층.헤드로 쓰세요. 예: 1.2."},
+    {"'{}': there is no layer {}: the encoder has {} layers of {} heads and the decoder {} layers of {} heads, "
+     "numbered from 1.",
+     "'{1}': {2}번 층은 없습니다. 인코더는 층 {3}개·층마다 헤드 {4}개, 디코더는 층 {5}개·층마다 헤드 {6}개이며 "
+     "1부터 셉니다."},
+    {"'{}': there is no head {}: the encoder has {} layers of {} heads and the decoder {} layers of {} heads, "
+     "numbered from 1.",
+     "'{1}': {2}번 헤드는 없습니다. 인코더는 층 {3}개·층마다 헤드 {4}개, 디코더는 층 {5}개·층마다 헤드 {6}개이며 "
+     "1부터 셉니다."},
+    {"'{}': cross-attention has no MLP of its own; dec.{}.mlp is the decoder block's.",
+     "'{1}': 교차 어텐션에는 따로 MLP가 없습니다. dec.{2}.mlp가 디코더 블록의 MLP입니다."},
+    {"{} is {}, which does not translate a text: knock its heads out in the Predict view's own panel (or with "
+     "predict --ablate).",
+     "{1}은(는) {2} 모델이라 글을 번역하지 않습니다. 예측 보기의 자체 패널에서 (또는 predict --ablate로) 헤드를 "
+     "끄세요."},
+    {"The source or the target is longer than {} reads.", "원문이나 번역문이 {1}이(가) 읽을 수 있는 길이보다 깁니다."},
+    {"Token id {} is outside {}'s {} token embeddings.", "토큰 id {1}은(는) {2}의 토큰 임베딩 {3}개 밖에 있습니다."},
+    {"--ablate with generate is for translation models; {} continues a text: see what its knocked-out heads change "
+     "with predict --ablate.",
+     "generate의 --ablate는 번역 모델용입니다. {1}은(는) 글을 이어 쓰는 모델이니 predict --ablate로 헤드를 끈 "
+     "결과를 보세요."},
     {"Unknown ablation '{}': use zero (the head's output set to 0) or mean (replaced by its mean over the sentence).",
      "알 수 없는 제거 방식 '{1}': zero(헤드 출력을 0으로) 또는 mean(문장 전체에 대한 평균으로 바꿈)을 쓰세요."},
     {"{} is {}, which does not predict the next token. Knock heads out of it with a [MASK] in the text instead, or "

@@ -6,6 +6,8 @@
 
 #include "core/lm/lm_inputs.h"
 #include "core/lm/sampling.h"
+#include "core/pretrained/family.h"
+#include "core/pretrained/seq2seq_session.h"
 
 namespace attn::lm {
 
@@ -27,7 +29,7 @@ Expected<Mat> ablated_next_logits(const PretrainedModel& model, const std::vecto
     return unembed(model, pass.hidden_states.back());  // (T, V)
 }
 
-HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, const Ablation& base,
+HeadRanking rank_heads(const AblatedLogits& logits, const std::vector<HeadIndex>& candidates, const Ablation& base,
                        const RankProgress& progress, const std::atomic<bool>* cancel) {
     HeadRanking r;
     const RowVec base_logits = logits(base);  // (V)
@@ -36,30 +38,94 @@ HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, c
     base_p.maxCoeff(&answer);
     r.answer_id = int(answer);
     r.base_probability = base_p[answer];
-    const int total = n_layers * n_heads;
+    const int total = int(candidates.size());
     Ablation one = base;
-    for (int l = 0; l < n_layers; ++l) {
-        for (int h = 0; h < n_heads; ++h) {
-            if (cancel && cancel->load()) {
-                r.cancelled = true;
-                return r;
-            }
-            HeadEffect e;
-            e.head = {l, h};
-            if (base.head_removed(l, h)) {
-                e.probability = r.base_probability;  // already out: removing it again changes nothing
-            } else {
-                one.heads.push_back(e.head);
-                e.probability = token_probabilities(logits(one))[answer];
-                one.heads.pop_back();
-            }
-            e.change = e.probability - r.base_probability;
-            r.heads.push_back(e);
-            if (progress) progress(int(r.heads.size()), total);
+    for (const HeadIndex& head : candidates) {
+        if (cancel && cancel->load()) {
+            r.cancelled = true;
+            return r;
         }
+        HeadEffect e;
+        e.head = head;
+        if (base.head_removed(head.layer, head.head, head.section)) {
+            e.probability = r.base_probability;  // already out: removing it again changes nothing
+        } else {
+            one.heads.push_back(e.head);
+            e.probability = token_probabilities(logits(one))[answer];
+            one.heads.pop_back();
+        }
+        e.change = e.probability - r.base_probability;
+        r.heads.push_back(e);
+        if (progress) progress(int(r.heads.size()), total);
     }
     std::stable_sort(r.heads.begin(), r.heads.end(),
                      [](const HeadEffect& a, const HeadEffect& b) { return std::fabs(a.change) > std::fabs(b.change); });
+    return r;
+}
+
+std::vector<HeadIndex> every_head(const AblationShape& shape) {
+    std::vector<HeadIndex> out;
+    auto add = [&](Section s) {
+        for (int l = 0; l < shape.layers_of(s); ++l)
+            for (int h = 0; h < shape.heads_of(s); ++h) out.push_back(HeadIndex{l, h, s});
+    };
+    if (!shape.two_stacks()) {
+        add(Section::Only);
+    } else {
+        for (Section s : {Section::Encoder, Section::Decoder, Section::Cross}) add(s);
+    }
+    return out;
+}
+
+HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, const Ablation& base,
+                       const RankProgress& progress, const std::atomic<bool>* cancel) {
+    return rank_heads(logits, every_head(AblationShape{n_layers, n_heads, 0, 0}), base, progress, cancel);
+}
+
+AblationShape ablation_shape(const PretrainedModel& model) {
+    const PretrainedConfig& c = model.config;
+    if (model.caps().stacks == 2) return AblationShape{c.n_layers, c.n_heads, c.seq2seq.decoder_layers, c.seq2seq.decoder_heads};
+    return AblationShape{c.n_layers, c.n_heads, 0, 0};
+}
+
+Status check_translation_knockout(const PretrainedModel& model, const Ablation& ablation) {
+    const Capabilities caps = model.caps();
+    if (caps.stacks != 2 || !caps.inputs.source_target) {
+        return Status::Error(model.name + " is " + family_name(model.config) +
+                             ", which does not translate a text: knock its heads out in the Predict view's own "
+                             "panel (or with predict --ablate).");
+    }
+    return check_ablation(ablation, ablation_shape(model));
+}
+
+Expected<RowVec> ablated_translation_logits(const PretrainedModel& model, const std::vector<int>& source,
+                                            const std::vector<int>& target, const Ablation& ablation) {
+    if (Status s = check_translation_knockout(model, ablation); !s) return s;
+    const PretrainedConfig& c = model.config;
+    if (source.empty() || int(source.size()) > c.max_positions || int(target.size()) + 1 >= c.max_positions)
+        return Status::Error("The source or the target is longer than " + model.name + " reads.");
+    for (const auto* ids : {&source, &target})
+        for (int id : *ids)
+            if (id < 0 || id >= c.vocab_size)
+                return Status::Error("Token id " + std::to_string(id) + " is outside " + model.name + "'s " +
+                                     std::to_string(c.vocab_size) + " token embeddings.");
+    Seq2SeqSession s;
+    model.family().start_translation(model, source, s, ablation);
+    for (int id : target) model.family().append_target(s, id);
+    return RowVec(s.logits);
+}
+
+Expected<HeadRanking> rank_translation_heads(const PretrainedModel& model, const std::vector<int>& source,
+                                             const std::vector<int>& target, const Ablation& base,
+                                             const RankProgress& progress, const std::atomic<bool>* cancel) {
+    auto first = ablated_translation_logits(model, source, target, base);  // checks everything once
+    if (!first) return first.status();
+    auto logits = [&](const Ablation& a) -> RowVec {
+        if (a.heads.size() == base.heads.size()) return *first;
+        return *ablated_translation_logits(model, source, target, a);
+    };
+    HeadRanking r = rank_heads(logits, every_head(ablation_shape(model)), base, progress, cancel);
+    r.position = int(target.size());
     return r;
 }
 

@@ -44,6 +44,15 @@ using AblatedLogits = std::function<RowVec(const pretrained::Ablation&)>;
 // done, total; called after each head (from the calling thread).
 using RankProgress = std::function<void(int done, int total)>;
 
+// Removes each head of `candidates` alone (added to `base`, with base.mode) and ranks them by the
+// change of the answer's probability. `logits` runs the model; `cancel` (optional) stops between heads.
+HeadRanking rank_heads(const AblatedLogits& logits, const std::vector<pretrained::HeadIndex>& candidates,
+                       const pretrained::Ablation& base, const RankProgress& progress = {},
+                       const std::atomic<bool>* cancel = nullptr);
+// Every head of a model of `shape`: layer by layer; two stacks: the encoder's, the decoder's, then
+// the cross-attention's.
+std::vector<pretrained::HeadIndex> every_head(const pretrained::AblationShape& shape);
+
 // Removes each head of an n_layers × n_heads model alone (added to `base`, with base.mode) and
 // ranks them. `logits` runs the model; `cancel` (optional) stops between heads.
 HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, const pretrained::Ablation& base,
@@ -53,5 +62,29 @@ HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, c
 Expected<HeadRanking> rank_heads(const pretrained::PretrainedModel& model, const std::vector<int>& ids,
                                  const pretrained::Ablation& base, const RankProgress& progress = {},
                                  const std::atomic<bool>* cancel = nullptr);
+
+// ---- Encoder–decoders: heads named by section (encoder, decoder, cross)
+
+// The sizes a knock-out of `model` is checked against (one stack, or an encoder and a decoder).
+pretrained::AblationShape ablation_shape(const pretrained::PretrainedModel& model);
+
+// A model that translates a text (two stacks reading a source and a target) and an ablation inside
+// it; a message for users otherwise.
+Status check_translation_knockout(const pretrained::PretrainedModel& model, const pretrained::Ablation& ablation);
+
+// The next target token's logits (V) after the decoder has read its start token and `target`,
+// over `source` (the encoder's ids), with `ablation` in every section — the cached step, as the
+// Predict view and generation run it. Errors: not a translation model, an index outside it, ids
+// outside the vocabulary, too long.
+Expected<RowVec> ablated_translation_logits(const pretrained::PretrainedModel& model, const std::vector<int>& source,
+                                            const std::vector<int>& target, const pretrained::Ablation& ablation);
+
+// Every head of every section removed alone (on top of `base`), watching the token after `target`
+// (HeadRanking::position = target.size(): the decoder input's last row). One encoder pass and
+// target.size() + 1 decoder rows per head.
+Expected<HeadRanking> rank_translation_heads(const pretrained::PretrainedModel& model, const std::vector<int>& source,
+                                             const std::vector<int>& target, const pretrained::Ablation& base,
+                                             const RankProgress& progress = {},
+                                             const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace attn::lm

@@ -85,7 +85,8 @@ void ModelFamily::start_decoding(const PretrainedModel&, const std::vector<int>&
 
 void ModelFamily::append_token(DecodeSession&, int) const { assert(false && "append_token: a family with a cached step"); }
 
-void ModelFamily::start_translation(const PretrainedModel&, const std::vector<int>&, Seq2SeqSession&) const {
+void ModelFamily::start_translation(const PretrainedModel&, const std::vector<int>&, Seq2SeqSession&,
+                                    const Ablation&) const {
     assert(false && "start_translation: an encoder-decoder family");
 }
 

@@ -181,9 +181,10 @@ public:
 
     // ---- Writing a target (capabilities().stacks == 2): the encoder once over checked source ids
     // (its cross-attention keys and values kept), then the decoder's start token; then one target
-    // token at a time, one row through every decoder layer (seq2seq_session.h).
+    // token at a time, one row through every decoder layer (seq2seq_session.h). `ablation`'s
+    // knock-outs (with sections, checked by the caller; empty: none) hold for the whole session.
     virtual void start_translation(const PretrainedModel& model, const std::vector<int>& source,
-                                   Seq2SeqSession& session) const;
+                                   Seq2SeqSession& session, const Ablation& ablation) const;
     virtual void append_target(Seq2SeqSession& session, int id) const;
 
     // ---- Filling masks (capabilities().fills_masks)

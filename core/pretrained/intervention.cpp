@@ -6,20 +6,59 @@
 #include <cassert>
 #include <cctype>
 #include <cstdlib>
+#include <string>
+#include <tuple>
+#include <utility>
 
 #include "core/pretrained/nn_ops.h"
 
 namespace attn::pretrained {
 
-bool Ablation::head_removed(int layer, int head) const {
-    return std::find(heads.begin(), heads.end(), HeadIndex{layer, head}) != heads.end();
+bool Ablation::head_removed(int layer, int head, Section section) const {
+    return std::find(heads.begin(), heads.end(), HeadIndex{layer, head, section}) != heads.end();
 }
 
-bool Ablation::attention_kept(int layer) const {
-    return std::find(attention_off.begin(), attention_off.end(), layer) == attention_off.end();
+bool Ablation::attention_kept(int layer, Section section) const {
+    return std::find(attention_off.begin(), attention_off.end(), LayerIndex{layer, section}) == attention_off.end();
 }
 
-bool Ablation::mlp_kept(int layer) const { return std::find(mlp_off.begin(), mlp_off.end(), layer) == mlp_off.end(); }
+bool Ablation::mlp_kept(int layer, Section section) const {
+    return std::find(mlp_off.begin(), mlp_off.end(), LayerIndex{layer, section}) == mlp_off.end();
+}
+
+Ablation section_part(const Ablation& a, Section s) {
+    Ablation part;
+    part.mode = a.mode;
+    for (const HeadIndex& h : a.heads)
+        if (h.section == s) part.heads.push_back(HeadIndex{h.layer, h.head, Section::Only});
+    for (const LayerIndex& l : a.attention_off)
+        if (l.section == s) part.attention_off.emplace_back(l.layer);
+    for (const LayerIndex& l : a.mlp_off)
+        if (l.section == s) part.mlp_off.emplace_back(l.layer);
+    return part;
+}
+
+const char* section_prefix(Section s) {
+    switch (s) {
+        case Section::Only: return "";
+        case Section::Encoder: return "enc";
+        case Section::Decoder: return "dec";
+        case Section::Cross: return "cross";
+    }
+    return "";
+}
+
+namespace {
+
+std::string with_section(Section s, const std::string& rest) {
+    return s == Section::Only ? rest : std::string(section_prefix(s)) + "." + rest;
+}
+
+}  // namespace
+
+std::string head_name(const HeadIndex& h) {
+    return with_section(h.section, std::to_string(h.layer + 1) + "." + std::to_string(h.head + 1));
+}
 
 void ablate_heads(const Ablation& a, int layer, const AttentionWeights& w, MeanOver over, LayerTrace& L) {
     if (!ablate_head_outputs(a, layer, over, L)) return;
@@ -52,20 +91,65 @@ bool ablate_head_outputs(const Ablation& a, int layer, MeanOver over, LayerTrace
     return any;
 }
 
-Status check_ablation(const Ablation& a, int n_layers, int n_heads) {
-    auto layer_ok = [&](int l) { return l >= 0 && l < n_layers; };
-    const std::string sizes =
-        ", which has " + std::to_string(n_layers) + " layers of " + std::to_string(n_heads) + " heads.";
-    for (const HeadIndex& h : a.heads) {
-        if (!layer_ok(h.layer) || h.head < 0 || h.head >= n_heads)
-            return Status::Error("Head " + std::to_string(h.layer + 1) + "." + std::to_string(h.head + 1) +
-                                 " is not in the model" + sizes);
+bool ablate_row_heads(const Ablation& a, int layer, int d_k, int pos, Mat& concat, Eigen::RowVectorXd& sum) {
+    assert(concat.rows() == 1 && concat.cols() % d_k == 0 && "ablate_row_heads: one row (1, H·d_k)");
+    bool any = false;
+    for (int h = 0; h < int(concat.cols()) / d_k; ++h) {
+        if (!a.head_removed(layer, h)) continue;
+        any = true;
+        auto o = concat.middleCols(h * d_k, d_k);  // (1, d_k)
+        if (a.mode == AblationMode::Zero) {
+            o.setZero();
+        } else {
+            if (sum.size() != concat.cols()) sum = Eigen::RowVectorXd::Zero(concat.cols());
+            auto run = sum.segment(h * d_k, d_k);
+            run += o.cast<double>();
+            o = (run / double(pos + 1)).cast<float>();
+        }
     }
-    for (int l : a.attention_off)
-        if (!layer_ok(l)) return Status::Error("Layer " + std::to_string(l + 1) + " is not in the model" + sizes);
-    for (int l : a.mlp_off)
-        if (!layer_ok(l)) return Status::Error("Layer " + std::to_string(l + 1) + " is not in the model" + sizes);
+    return any;
+}
+
+namespace {
+
+std::string count_of(int layers, int heads) {
+    return std::to_string(layers) + " layers of " + std::to_string(heads) + " heads";
+}
+
+// ", which has 12 layers of 12 heads." or ", whose encoder has 6 layers of 8 heads and whose decoder
+// has 6 layers of 8 heads."
+std::string model_sizes(const AblationShape& m) {
+    if (!m.two_stacks()) return ", which has " + count_of(m.layers, m.heads) + ".";
+    return ", whose encoder has " + count_of(m.layers, m.heads) + " and whose decoder has " +
+           count_of(m.decoder_layers, m.decoder_heads) + ".";
+}
+
+// Whether section s is one the model has: Only for one stack, the three others for two.
+bool section_in(const AblationShape& m, Section s) { return m.two_stacks() == (s != Section::Only); }
+
+}  // namespace
+
+Status check_ablation(const Ablation& a, const AblationShape& m) {
+    auto layer_ok = [&](const LayerIndex& l) {
+        return section_in(m, l.section) && l.layer >= 0 && l.layer < m.layers_of(l.section);
+    };
+    auto layer_name = [](const LayerIndex& l) { return with_section(l.section, std::to_string(l.layer + 1)); };
+    for (const HeadIndex& h : a.heads) {
+        if (!layer_ok(LayerIndex{h.layer, h.section}) || h.head < 0 || h.head >= m.heads_of(h.section))
+            return Status::Error("Head " + head_name(h) + " is not in the model" + model_sizes(m));
+    }
+    for (const auto* list : {&a.attention_off, &a.mlp_off})
+        for (const LayerIndex& l : *list)
+            if (!layer_ok(l)) return Status::Error("Layer " + layer_name(l) + " is not in the model" + model_sizes(m));
+    for (const LayerIndex& l : a.mlp_off)
+        if (l.section == Section::Cross)
+            return Status::Error("Cross-attention has no MLP of its own: layer " + std::to_string(l.layer + 1) +
+                                 "'s is the decoder block's (dec." + std::to_string(l.layer + 1) + ".mlp).");
     return Status::Ok();
+}
+
+Status check_ablation(const Ablation& a, int n_layers, int n_heads) {
+    return check_ablation(a, AblationShape{n_layers, n_heads, 0, 0});
 }
 
 namespace {
@@ -92,50 +176,92 @@ void add_unique(std::vector<T>& v, const T& x) {
 
 }  // namespace
 
-Expected<Ablation> parse_ablation(const std::string& spec, AblationMode mode, int n_layers, int n_heads) {
+namespace {
+
+// The section an item starts with ("enc.", "encoder.", "dec.", "decoder.", "cross."), removed from
+// `item`; Only when it starts with none.
+Section take_section(std::string& item) {
+    static const std::pair<const char*, Section> names[] = {
+        {"encoder.", Section::Encoder}, {"enc.", Section::Encoder}, {"decoder.", Section::Decoder},
+        {"dec.", Section::Decoder},     {"cross.", Section::Cross},
+    };
+    for (const auto& [name, section] : names) {
+        const std::size_t n = std::char_traits<char>::length(name);
+        if (item.compare(0, n, name) == 0) {
+            item = trim(item.substr(n));
+            return section;
+        }
+    }
+    return Section::Only;
+}
+
+}  // namespace
+
+Expected<Ablation> parse_ablation(const std::string& spec, AblationMode mode, const AblationShape& m) {
     Ablation a;
     a.mode = mode;
-    const std::string sizes = ": the model has " + std::to_string(n_layers) + " layers of " + std::to_string(n_heads) +
-                              " heads, numbered from 1.";
+    const std::string form = m.two_stacks() ? "section.layer.head" : "layer.head";
+    const std::string sublayers = m.two_stacks() ? " (or dec.2.attn, dec.2.mlp)" : " (or 2.attn, 2.mlp)";
+    const std::string example = (m.two_stacks() ? "e.g. enc.1.2,cross.3.4" : "e.g. 1.2,3.4") + sublayers;
+    const std::string not_a_head = "' is not a head: write " + form + " counting from 1, " +
+                                   (m.two_stacks() ? "e.g. cross.1.2" : "e.g. 1.2") + sublayers + ".";
+    std::string sizes = ": the model has " + count_of(m.layers, m.heads) + ", numbered from 1.";
+    if (m.two_stacks())
+        sizes = ": the encoder has " + count_of(m.layers, m.heads) + " and the decoder " +
+                count_of(m.decoder_layers, m.decoder_heads) + ", numbered from 1.";
     std::size_t start = 0;
     while (start <= spec.size()) {
         std::size_t comma = spec.find(',', start);
         if (comma == std::string::npos) comma = spec.size();
-        const std::string item = trim(spec.substr(start, comma - start));
+        const std::string whole = trim(spec.substr(start, comma - start));
         start = comma + 1;
-        if (item.empty()) {
+        if (whole.empty()) {
             if (comma == spec.size() && !a.empty()) break;  // a trailing comma
-            return Status::Error("Nothing to knock out in '" + spec +
-                                 "'. Write heads as layer.head counting from 1, e.g. 1.2,3.4 (or 2.attn, 2.mlp).");
+            return Status::Error("Nothing to knock out in '" + spec + "'. Write heads as " + form +
+                                 " counting from 1, " + example + ".");
+        }
+        std::string item = whole;
+        const Section section = take_section(item);
+        if (m.two_stacks() && section == Section::Only) {
+            return Status::Error("'" + whole + "': name the section first: enc." + whole + " (the encoder), dec." +
+                                 whole + " (the decoder's self-attention) or cross." + whole +
+                                 " (its cross-attention).");
+        }
+        if (!m.two_stacks() && section != Section::Only) {
+            return Status::Error("'" + whole +
+                                 "': this model has one stack of layers, without sections; write layer.head, "
+                                 "e.g. 1.2.");
         }
         const std::size_t dot = item.find('.');
         const int layer = dot == std::string::npos ? -1 : parse_index(item.substr(0, dot));
         const std::string what = dot == std::string::npos ? "" : item.substr(dot + 1);
-        if (layer < 0) {
-            return Status::Error("'" + item +
-                                 "' is not a head: write layer.head counting from 1, e.g. 1.2 (or 2.attn, 2.mlp).");
-        }
-        if (layer < 1 || layer > n_layers) {
-            return Status::Error("'" + item + "': there is no layer " + std::to_string(layer) + sizes);
+        if (layer < 0) return Status::Error("'" + whole + not_a_head);
+        if (layer < 1 || layer > m.layers_of(section)) {
+            return Status::Error("'" + whole + "': there is no layer " + std::to_string(layer) + sizes);
         }
         if (what == "attn") {
-            add_unique(a.attention_off, layer - 1);
+            add_unique(a.attention_off, LayerIndex{layer - 1, section});
         } else if (what == "mlp") {
-            add_unique(a.mlp_off, layer - 1);
+            if (section == Section::Cross) {
+                return Status::Error("'" + whole + "': cross-attention has no MLP of its own; dec." +
+                                     std::to_string(layer) + ".mlp is the decoder block's.");
+            }
+            add_unique(a.mlp_off, LayerIndex{layer - 1, section});
         } else {
             const int head = parse_index(what);
-            if (head < 0) {
-                return Status::Error("'" + item +
-                                     "' is not a head: write layer.head counting from 1, e.g. 1.2 (or 2.attn, 2.mlp).");
+            if (head < 0) return Status::Error("'" + whole + not_a_head);
+            if (head < 1 || head > m.heads_of(section)) {
+                return Status::Error("'" + whole + "': there is no head " + std::to_string(head) + sizes);
             }
-            if (head < 1 || head > n_heads) {
-                return Status::Error("'" + item + "': there is no head " + std::to_string(head) + sizes);
-            }
-            add_unique(a.heads, HeadIndex{layer - 1, head - 1});
+            add_unique(a.heads, HeadIndex{layer - 1, head - 1, section});
         }
         if (comma == spec.size()) break;
     }
     return a;
+}
+
+Expected<Ablation> parse_ablation(const std::string& spec, AblationMode mode, int n_layers, int n_heads) {
+    return parse_ablation(spec, mode, AblationShape{n_layers, n_heads, 0, 0});
 }
 
 Expected<AblationMode> parse_ablation_mode(const std::string& name) {
@@ -149,16 +275,20 @@ const char* ablation_mode_name(AblationMode m) { return m == AblationMode::Zero 
 
 std::string format_ablation(const Ablation& a) {
     std::vector<HeadIndex> heads = a.heads;
-    std::sort(heads.begin(), heads.end(),
-              [](const HeadIndex& x, const HeadIndex& y) { return x.layer != y.layer ? x.layer < y.layer : x.head < y.head; });
-    std::vector<int> attn = a.attention_off, mlp = a.mlp_off;
-    std::sort(attn.begin(), attn.end());
-    std::sort(mlp.begin(), mlp.end());
+    std::sort(heads.begin(), heads.end(), [](const HeadIndex& x, const HeadIndex& y) {
+        return std::tie(x.section, x.layer, x.head) < std::tie(y.section, y.layer, y.head);
+    });
+    auto by_layer = [](const LayerIndex& x, const LayerIndex& y) {
+        return std::tie(x.section, x.layer) < std::tie(y.section, y.layer);
+    };
+    std::vector<LayerIndex> attn = a.attention_off, mlp = a.mlp_off;
+    std::sort(attn.begin(), attn.end(), by_layer);
+    std::sort(mlp.begin(), mlp.end(), by_layer);
     std::string out;
     auto add = [&](const std::string& s) { out += (out.empty() ? "" : ",") + s; };
-    for (const HeadIndex& h : heads) add(std::to_string(h.layer + 1) + "." + std::to_string(h.head + 1));
-    for (int l : attn) add(std::to_string(l + 1) + ".attn");
-    for (int l : mlp) add(std::to_string(l + 1) + ".mlp");
+    for (const HeadIndex& h : heads) add(head_name(h));
+    for (const LayerIndex& l : attn) add(with_section(l.section, std::to_string(l.layer + 1) + ".attn"));
+    for (const LayerIndex& l : mlp) add(with_section(l.section, std::to_string(l.layer + 1) + ".mlp"));
     return out;
 }
 

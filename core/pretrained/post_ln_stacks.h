@@ -20,17 +20,22 @@
 
 namespace attn::pretrained {
 
+// Knock-outs (opt.ablation, with sections: intervention.h) apply inside: the encoder's heads and
+// sublayers in post_ln_encode (a mean over every source position), the decoder's and the
+// cross-attention's in post_ln_decode and post_ln_decode_row (the session's; a mean over the
+// target so far).
+
 // The encoder's blocks over x (S, d), the embedding output already in pass.hidden_states[0]: each
 // block's attention into pass.layers, its output appended to pass.hidden_states; x ends as the
 // encoder's output.
 void post_ln_encode(const std::vector<Seq2SeqBlock>& blocks, const PretrainedConfig& config,
-                    const AttentionOptions& opt, Mat& x, ForwardPass& pass);
+                    const ForwardOptions& opt, Mat& x, ForwardPass& pass);
 
 // The decoder's blocks over y (T, d) reading `memory` (S, d), the embedding output already in
 // pass.hidden_states[0]: self-attention into pass.layers, cross-attention into `cross`, each
 // block's output appended to pass.hidden_states; y ends as the decoder's output.
 void post_ln_decode(const std::vector<Seq2SeqBlock>& blocks, const PretrainedConfig& config, const Mat& memory,
-                    const AttentionOptions& opt, Mat& y, ForwardPass& pass, std::vector<LayerTrace>& cross);
+                    const ForwardOptions& opt, Mat& y, ForwardPass& pass, std::vector<LayerTrace>& cross);
 
 // One decoder row y (1, d) at position `pos` through every block of the cached step: its key and
 // value written to the session's cache, each layer's attention rows into `step`; y ends as the

@@ -16,6 +16,7 @@
 
 #include "core/base/matrix.h"
 #include "core/pretrained/decode_session.h"
+#include "core/pretrained/intervention.h"
 
 namespace attn::pretrained {
 
@@ -41,6 +42,13 @@ struct Seq2SeqSession {
     KvCache cache;                             // the decoder's self-attention keys and values
     std::vector<Seq2SeqStep> steps;            // (t) one per token in ids
     RowVec logits;                             // (V) the next token's logits after ids.back()
+    // Knock-outs in force for the whole session (intervention.h, with sections; empty = none): the
+    // encoder's applied once by start_translation, the decoder's and the cross-attention's at every
+    // step (set_step_ablation splits them). A mean ablation's running sums of the removed heads'
+    // outputs: [decoder layer] (1, H·d_k), copied with the session (each beam its own).
+    Ablation ablation;
+    Ablation self_off, cross_off;                        // section_part: Decoder, Cross
+    std::vector<Eigen::RowVectorXd> self_sums, cross_sums;
 
     int length() const { return int(ids.size()); }
 };

@@ -22,6 +22,22 @@ std::shared_ptr<CrossMemory> cross_memory(const Mat& memory, const std::vector<S
     return cross;
 }
 
+void set_step_ablation(Seq2SeqSession& s, const Ablation& a, int decoder_layers) {
+    s.ablation = a;
+    s.self_off = section_part(a, Section::Decoder);
+    s.cross_off = section_part(a, Section::Cross);
+    s.self_sums.assign(std::size_t(decoder_layers), Eigen::RowVectorXd());
+    s.cross_sums.assign(std::size_t(decoder_layers), Eigen::RowVectorXd());
+}
+
+bool knock_out_row(const Ablation& off, std::vector<Eigen::RowVectorXd>& sums, std::size_t l, int pos, int d_k,
+                   Mat& concat) {
+    if (off.empty()) return true;
+    if (sums.size() <= l) sums.resize(l + 1);
+    ablate_row_heads(off, int(l), d_k, pos, concat, sums[l]);
+    return off.attention_kept(int(l));
+}
+
 void reserve_cache(KvCache& cache, int n, int max_rows) {
     const int have = cache.k.empty() ? 0 : int(cache.k.front().rows());
     if (n <= have) return;
@@ -45,8 +61,9 @@ void attend_row(const Mat& q, const Eigen::Ref<const Mat>& keys, const Eigen::Re
     }
 }
 
-void self_attention_row(const AttentionWeights& w, const Mat& a, KvCache& cache, std::size_t l, int pos, int heads,
+void self_attention_row(const AttentionWeights& w, const Mat& a, Seq2SeqSession& s, std::size_t l, int pos, int heads,
                         float factor, Mat& rows, Mat& out) {
+    KvCache& cache = s.cache;
     Mat q, k, v, concat;  // (1, d) each
     linear_row(a, w.w_q, w.b_q, q);
     linear_row(a, w.w_k, w.b_k, k);
@@ -54,15 +71,20 @@ void self_attention_row(const AttentionWeights& w, const Mat& a, KvCache& cache,
     cache.k[l].row(pos) = k;
     cache.v[l].row(pos) = v;
     attend_row(q, cache.k[l].topRows(pos + 1), cache.v[l].topRows(pos + 1), heads, factor, rows, concat);
+    const bool kept = knock_out_row(s.self_off, s.self_sums, l, pos, int(concat.cols()) / heads, concat);
     linear_row(concat, w.w_o, w.b_o, out);
+    if (!kept) out.setZero();
 }
 
-void cross_attention_row(const AttentionWeights& w, const Mat& a, const CrossMemory& memory, std::size_t l, int heads,
+void cross_attention_row(const AttentionWeights& w, const Mat& a, Seq2SeqSession& s, std::size_t l, int pos, int heads,
                          float factor, Mat& rows, Mat& out) {
+    const CrossMemory& memory = *s.memory;
     Mat q, concat;  // (1, d)
     linear_row(a, w.w_q, w.b_q, q);
     attend_row(q, memory.k[l], memory.v[l], heads, factor, rows, concat);
+    const bool kept = knock_out_row(s.cross_off, s.cross_sums, l, pos, int(concat.cols()) / heads, concat);
     linear_row(concat, w.w_o, w.b_o, out);
+    if (!kept) out.setZero();
 }
 
 void feed_forward_row(const Seq2SeqBlock& b, const std::string& activation, const Mat& a, Mat& out) {

@@ -76,18 +76,21 @@ Expected<std::vector<Trace>> TextSeq2SeqFamily::run(const PretrainedModel& model
     TextSeq2Seq how;
     how.target_bos = target_bos(model);
     how.forward = [this, &model](const std::vector<int>& source, const std::vector<int>& decoder_input,
-                                 const AttentionOptions& opt) { return forward_pair(model, source, decoder_input, opt); };
+                                 const AttentionOptions& opt) {
+        return forward_pair(model, source, decoder_input, ForwardOptions{opt, {}});
+    };
     return run_text_seq2seq(model, run, how);
 }
 
 void TextSeq2SeqFamily::start_translation(const PretrainedModel& model, const std::vector<int>& source,
-                                          Seq2SeqSession& s) const {
+                                          Seq2SeqSession& s, const Ablation& ablation) const {
     const PretrainedConfig& c = model.config;
     assert(!source.empty() && int(source.size()) <= c.max_positions && "start_translation: 1 … max_positions ids");
     s = Seq2SeqSession{};
     s.model = &model;
     s.source = source;
-    s.memory = cross_memory_of(model, encode_source(model, source));  // once per source
+    set_step_ablation(s, ablation, c.seq2seq.decoder_layers);
+    s.memory = cross_memory_of(model, encode_source(model, source, ablation));  // once per source
     s.cache.k.assign(std::size_t(c.seq2seq.decoder_layers), Mat(0, cache_width(model)));
     s.cache.v.assign(std::size_t(c.seq2seq.decoder_layers), Mat(0, cache_width(model)));
     append_target(s, c.seq2seq.decoder_start_id);

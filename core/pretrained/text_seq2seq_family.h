@@ -46,11 +46,14 @@ FramedText pieces_then_eos(const PretrainedModel& model, std::vector<SubwordToke
 class TextSeq2SeqFamily : public ModelFamily {
 public:
     // ---- What each family says
-    // The teacher-forced pass over checked ids: source (S), decoder input (T).
+    // The teacher-forced pass over checked ids: source (S), decoder input (T); opt's knock-outs
+    // (with sections) inside.
     virtual Seq2SeqPass forward_pair(const PretrainedModel& model, const std::vector<int>& source,
-                                     const std::vector<int>& decoder_input, const AttentionOptions& opt) const = 0;
-    // The encoder's output over checked source ids (S, d), without statistics.
-    virtual Mat encode_source(const PretrainedModel& model, const std::vector<int>& source) const = 0;
+                                     const std::vector<int>& decoder_input, const ForwardOptions& opt) const = 0;
+    // The encoder's output over checked source ids (S, d), without statistics, with the encoder's
+    // knock-outs of `ablation`.
+    virtual Mat encode_source(const PretrainedModel& model, const std::vector<int>& source,
+                              const Ablation& ablation) const = 0;
     // The decoder's first input row for token `id` at position `pos` (1, d).
     virtual Mat embed_target(const PretrainedModel& model, int id, int pos) const = 0;
     // The token a typed target starts with after the start token (BART's <s>), or -1.
@@ -70,8 +73,8 @@ public:
     int pad_id(const PretrainedModel& model) const override;
     Status check_attention(const PretrainedModel& model, const AttentionOptions& opt) const override;
     Expected<std::vector<Trace>> run(const PretrainedModel& model, const RunConfig& run) const override;
-    void start_translation(const PretrainedModel& model, const std::vector<int>& source,
-                           Seq2SeqSession& session) const override;
+    void start_translation(const PretrainedModel& model, const std::vector<int>& source, Seq2SeqSession& session,
+                           const Ablation& ablation) const override;
     void append_target(Seq2SeqSession& session, int id) const override;
 };
 

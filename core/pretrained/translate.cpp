@@ -16,11 +16,11 @@ namespace {
 constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
 
 // The session after the start token: the encoder once, then the decoder's first row.
-Seq2SeqSession start(const PretrainedModel& model, const std::vector<int>& source) {
+Seq2SeqSession start(const PretrainedModel& model, const std::vector<int>& source, const Ablation& ablation) {
     assert(model.config.family != nullptr && model.family().capabilities(model.config).stacks == 2 &&
            "translate: an encoder-decoder model");
     Seq2SeqSession s;
-    model.family().start_translation(model, source, s);
+    model.family().start_translation(model, source, s, ablation);
     return s;
 }
 
@@ -117,11 +117,12 @@ RowVec next_token_scores(const Seq2SeqConfig& g, const RowVec& logits, const std
     return s;
 }
 
-Translation translate_greedy(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens) {
+Translation translate_greedy(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens,
+                             const Ablation& ablation) {
     const PretrainedConfig& c = model.config;
     const int limit = limit_for(c, max_new_tokens);
     Translation out;
-    out.session = start(model, source);
+    out.session = start(model, source, ablation);
     while (out.session.length() < limit) {
         const RowVec s = next_token_scores(c.seq2seq, out.session.logits, out.session.ids, limit);
         Eigen::Index best = 0;
@@ -136,8 +137,8 @@ Translation translate_greedy(const PretrainedModel& model, const std::vector<int
     return out;
 }
 
-Translation translate_beams(const PretrainedModel& model, const std::vector<int>& source, int B,
-                            int max_new_tokens) {
+Translation translate_beams(const PretrainedModel& model, const std::vector<int>& source, int B, int max_new_tokens,
+                            const Ablation& ablation) {
     assert(B >= 1 && "translate_beams: at least one beam");
     const PretrainedConfig& c = model.config;
     const Seq2SeqConfig& g = c.seq2seq;
@@ -148,7 +149,7 @@ Translation translate_beams(const PretrainedModel& model, const std::vector<int>
     Translation out;
     out.beams = B;
 
-    std::vector<Seq2SeqSession> running = {start(model, source)};
+    std::vector<Seq2SeqSession> running = {start(model, source, ablation)};
     std::vector<double> sums = {0.0};
     bool done = false;
     while (!running.empty() && running.front().length() < limit) {
@@ -209,10 +210,11 @@ Translation translate_beams(const PretrainedModel& model, const std::vector<int>
     return out;
 }
 
-Translation translate(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens) {
+Translation translate(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens,
+                      const Ablation& ablation) {
     const int beams = model.config.seq2seq.num_beams;
-    return beams > 1 ? translate_beams(model, source, beams, max_new_tokens)
-                     : translate_greedy(model, source, max_new_tokens);
+    return beams > 1 ? translate_beams(model, source, beams, max_new_tokens, ablation)
+                     : translate_greedy(model, source, max_new_tokens, ablation);
 }
 
 std::vector<TokenScore> top_tokens(const RowVec& scores, const RowVec& logits, int n) {
@@ -230,11 +232,12 @@ std::vector<TokenScore> top_tokens(const RowVec& scores, const RowVec& logits, i
 }
 
 std::vector<ScoredToken> score_translation(const PretrainedModel& model, const std::vector<int>& source,
-                                           const std::vector<int>& ids, int top, int max_new_tokens) {
+                                           const std::vector<int>& ids, int top, int max_new_tokens,
+                                           const Ablation& ablation) {
     const PretrainedConfig& c = model.config;
     const int limit = limit_for(c, max_new_tokens);
     std::vector<ScoredToken> out;
-    Seq2SeqSession s = start(model, source);
+    Seq2SeqSession s = start(model, source, ablation);
     for (std::size_t i = 0; i < ids.size() && s.logits.size() > 0; ++i) {
         const RowVec scores = next_token_scores(c.seq2seq, s.logits, s.ids, limit);  // (V)
         ScoredToken t;

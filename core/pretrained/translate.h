@@ -64,12 +64,15 @@ int generation_limit(const PretrainedConfig& config);
 RowVec next_token_scores(const Seq2SeqConfig& settings, const RowVec& logits, const std::vector<int>& ids, int limit);
 
 // The source ids (checked: 1 … max_positions, each < vocab), at most max_new_tokens new tokens
-// (the end token included). `model` is an encoder–decoder (capabilities().stacks == 2).
-Translation translate_greedy(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens);
+// (the end token included). `model` is an encoder–decoder (capabilities().stacks == 2). With
+// `ablation` (sections; checked by the caller: check_ablation) the knocked-out model writes.
+Translation translate_greedy(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens,
+                             const Ablation& ablation = {});
 Translation translate_beams(const PretrainedModel& model, const std::vector<int>& source, int num_beams,
-                            int max_new_tokens);
+                            int max_new_tokens, const Ablation& ablation = {});
 // As the folder says: beams when its num_beams is above 1, else greedy.
-Translation translate(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens);
+Translation translate(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens,
+                      const Ablation& ablation = {});
 
 // One written token as the model scored it: its probability exp(s) and the `top` most probable
 // tokens at that step (s as above, so a bad word has probability 0).
@@ -85,9 +88,10 @@ struct ScoredToken {
 // The n best tokens by `scores` (ties: the lower id), best first, with their logits.
 std::vector<TokenScore> top_tokens(const RowVec& scores, const RowVec& logits, int n);
 // `ids` (a translation's, from the same source and max_new_tokens) replayed through the decoder:
-// each token's score and the step's top tokens.
+// each token's score and the step's top tokens (with the same ablation as the translation's).
 std::vector<ScoredToken> score_translation(const PretrainedModel& model, const std::vector<int>& source,
-                                           const std::vector<int>& ids, int top, int max_new_tokens);
+                                           const std::vector<int>& ids, int top, int max_new_tokens,
+                                           const Ablation& ablation = {});
 
 // The source text as the encoder reads it: the source tokenizer's pieces (at most max_tokens),
 // the family's frame around them (Marian: then </s>), each id checked against the model; the

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/lm/knockout.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/train/seq2seq/s2s_io.h"
@@ -176,4 +178,29 @@ TEST_CASE("BART messages in Korean (config.json, a tokenizer from another model,
     j["forced_eos_token_id"] = 281;
     write_text(dir.path / "config.json", j.dump());
     check_translated(load_error(dir.path));
+}
+
+TEST_CASE("knock-outs named by section (encoder, decoder, cross) in Korean") {
+    using namespace attn::pretrained;
+    const AblationShape two{6, 8, 6, 8};
+    for (const char* spec : {"1.2", "cross.1.mlp", "enc.9.1", "cross.1.99", "cross.x", ""})
+        check_translated(error_of(parse_ablation(spec, AblationMode::Zero, two)));
+    check_translated(error_of(parse_ablation("enc.1.2", AblationMode::Zero, 12, 12)));
+    Ablation a;
+    a.heads = {HeadIndex{7, 0, Section::Cross}};
+    check_translated(check_ablation(a, two).message());
+    a.heads.clear();
+    a.attention_off = {LayerIndex{9, Section::Encoder}};
+    check_translated(check_ablation(a, two).message());
+    a.attention_off.clear();
+    a.mlp_off = {LayerIndex{0, Section::Cross}};
+    check_translated(check_ablation(a, two).message());
+    // core/lm's translation knock-outs: a model that does not translate, ids outside the model.
+    auto gpt2 = pretrained::load_pretrained_model((models_dir() / "tiny-gpt2").string());
+    auto marian = pretrained::load_pretrained_model((models_dir() / "tiny-marian").string());
+    REQUIRE(gpt2.ok());
+    REQUIRE(marian.ok());
+    check_translated(error_of(lm::ablated_translation_logits(**gpt2, {1}, {}, {})));
+    check_translated(error_of(lm::ablated_translation_logits(**marian, {1}, {999999}, {})));
+    check_translated(error_of(lm::ablated_translation_logits(**marian, std::vector<int>(9999, 1), {}, {})));
 }

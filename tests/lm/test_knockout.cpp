@@ -32,8 +32,8 @@ Ablation ablation_of(const nlohmann::json& c) {
     Ablation a;
     a.mode = c["mode"] == "zero" ? AblationMode::Zero : AblationMode::Mean;
     for (const auto& h : c["heads"]) a.heads.push_back({h[0].get<int>(), h[1].get<int>()});
-    a.attention_off = c["attn_off"].get<std::vector<int>>();
-    a.mlp_off = c["mlp_off"].get<std::vector<int>>();
+    for (int l : c["attn_off"].get<std::vector<int>>()) a.attention_off.emplace_back(l);
+    for (int l : c["mlp_off"].get<std::vector<int>>()) a.mlp_off.emplace_back(l);
     return a;
 }
 
@@ -250,8 +250,8 @@ TEST_CASE("parse_ablation: 1-based layer.head, attn and mlp switches, clear erro
     REQUIRE(a->heads.size() == 2);  // the repeat is ignored
     CHECK(a->heads[0] == HeadIndex{0, 1});
     CHECK(a->heads[1] == HeadIndex{1, 3});
-    CHECK(a->attention_off == std::vector<int>{1});
-    CHECK(a->mlp_off == std::vector<int>{0});
+    CHECK(a->attention_off == std::vector<LayerIndex>{1});
+    CHECK(a->mlp_off == std::vector<LayerIndex>{0});
     CHECK(format_ablation(*a) == "1.2,2.4,2.attn,1.mlp");
     CHECK(parse_ablation("3.1,", AblationMode::Zero, 12, 12).ok());
 

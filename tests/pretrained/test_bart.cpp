@@ -90,7 +90,7 @@ TEST_CASE("BART: every section's attention, the hidden states and the logits mat
     const auto ref = reference();
     compare_cases("tiny BART", ref.at("cases"),
                   [&](const std::vector<int>& source, const std::vector<int>& input) {
-                      return bart_forward(w, m.config, source, input, AttentionOptions{});
+                      return bart_forward(w, m.config, source, input, ForwardOptions{});
                   },
                   [](const PassDiffs& d) { CHECK(d.worst() < kTolerance); });
 
@@ -102,7 +102,7 @@ TEST_CASE("BART: every section's attention, the hidden states and the logits mat
         BartWeights bad = w;
         PretrainedConfig config = m.config;
         change(bad, config);
-        return compare(bart_forward(bad, config, source, input, AttentionOptions{}), c);
+        return compare(bart_forward(bad, config, source, input, ForwardOptions{}), c);
     };
     // fairseq's offset: position p reads row p + 2 (rows p would be another table)
     CHECK(broken([](BartWeights& b, PretrainedConfig&) {
@@ -130,7 +130,7 @@ TEST_CASE("BART: the cached step equals the teacher-forced pass; greedy and beam
         const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
         const int T = int(input.size()), S = int(source.size()), V = m.config.vocab_size;
         Seq2SeqSession s;
-        m.family().start_translation(m, source, s);
+        m.family().start_translation(m, source, s, {});
         const auto ref_logits = c.at("logits").get<std::vector<float>>();
         for (int i = 0; i < T; ++i) {
             if (i > 0) m.family().append_target(s, input[std::size_t(i)]);

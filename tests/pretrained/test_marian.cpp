@@ -128,7 +128,7 @@ TEST_CASE("Marian: every section's attention, the hidden states and the logits m
     const auto ref = reference();
     compare_cases("tiny Marian", ref.at("cases"),
                   [&](const std::vector<int>& source, const std::vector<int>& input) {
-                      return marian_forward(w, m.config, source, input, AttentionOptions{});
+                      return marian_forward(w, m.config, source, input, ForwardOptions{});
                   },
                   [](const PassDiffs& d) { CHECK(d.worst() < kTolerance); });
 
@@ -140,7 +140,7 @@ TEST_CASE("Marian: every section's attention, the hidden states and the logits m
         MarianWeights bad = w;
         PretrainedConfig config = m.config;
         change(bad, config);
-        return compare(marian_forward(bad, config, source, input, AttentionOptions{}), c);
+        return compare(marian_forward(bad, config, source, input, ForwardOptions{}), c);
     };
     CHECK(broken([](MarianWeights&, PretrainedConfig& k) { k.seq2seq.scale_embedding = false; }).encoder > 1e-2);
     CHECK(broken([](MarianWeights& b, PretrainedConfig&) {
@@ -183,7 +183,7 @@ TEST_CASE("Marian: the cached decoder step gives the teacher-forced pass's logit
         CAPTURE(c.at("name").get<std::string>());
         const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
         Seq2SeqSession s;
-        m.family().start_translation(m, c.at("source_ids").get<std::vector<int>>(), s);
+        m.family().start_translation(m, c.at("source_ids").get<std::vector<int>>(), s, {});
         for (std::size_t i = 1; i < input.size(); ++i) m.family().append_target(s, input[i]);
         REQUIRE(s.ids == input);
         REQUIRE(s.steps.size() == input.size());
@@ -194,7 +194,7 @@ TEST_CASE("Marian: the cached decoder step gives the teacher-forced pass's logit
             std::vector<float> row(ref_logits.begin() + i * V, ref_logits.begin() + (i + 1) * V);
             Seq2SeqSession probe = s;  // the step's logits: rebuild up to token i
             if (i + 1 < T) {
-                m.family().start_translation(m, s.source, probe);
+                m.family().start_translation(m, s.source, probe, {});
                 for (int j = 1; j <= i; ++j) m.family().append_target(probe, input[std::size_t(j)]);
             }
             logits = std::max(logits, relative_diff(probe.logits, row));

@@ -157,12 +157,12 @@ TEST_CASE("T5: every section's attention, the position bias, the hidden states a
         double bias = 0;
         compare_cases(folder, ref.at("cases"),
                       [&](const std::vector<int>& source, const std::vector<int>& input) {
-                          return t5_forward(w, m.config, source, input, own());
+                          return t5_forward(w, m.config, source, input, ForwardOptions{own(), {}});
                       },
                       [](const PassDiffs& d) { CHECK(d.worst() < kTolerance); });
         for (const auto& c : ref.at("cases")) {
             const Seq2SeqPass p = t5_forward(w, m.config, c.at("source_ids").get<std::vector<int>>(),
-                                             c.at("decoder_input_ids").get<std::vector<int>>(), own());
+                                             c.at("decoder_input_ids").get<std::vector<int>>(), ForwardOptions{own(), {}});
             for (std::size_t h = 0; h < std::size_t(m.config.n_heads); ++h) {
                 const auto enc = c.at("encoder_position_bias")[h].get<std::vector<float>>();
                 const auto dec = c.at("decoder_position_bias")[h].get<std::vector<float>>();
@@ -185,7 +185,7 @@ TEST_CASE("T5: every section's attention, the position bias, the hidden states a
         T5Weights bad = w;
         PretrainedConfig config = m.config;
         change(bad, config);
-        return compare(t5_forward(bad, config, source, input, opt), c);
+        return compare(t5_forward(bad, config, source, input, ForwardOptions{opt, {}}), c);
     };
     CHECK(broken([](T5Weights&, PretrainedConfig&) {}, AttentionOptions{}).encoder > 1e-2);  // ÷√d_k: not T5
     CHECK(broken([](T5Weights& b, PretrainedConfig&) { b.encoder_bias_table.setZero(); }).encoder > 1e-2);
@@ -204,7 +204,7 @@ TEST_CASE("T5: every section's attention, the position bias, the hidden states a
     T5Weights untied = weights_as<T5Weights>(*tied.weights);
     untied.lm_head = untied.embed;  // the same table without the rescale
     CHECK(compare(t5_forward(untied, tied.config, tc.at("source_ids").get<std::vector<int>>(),
-                             tc.at("decoder_input_ids").get<std::vector<int>>(), own()),
+                             tc.at("decoder_input_ids").get<std::vector<int>>(), ForwardOptions{own(), {}}),
                   tc)
               .logits > 1e-2);
 }
@@ -220,7 +220,7 @@ TEST_CASE("T5: the cached decoder step gives the teacher-forced pass's logits an
             const int T = int(input.size()), S = int(c.at("source_ids").size()), V = m.config.vocab_size;
             const auto ref_logits = c.at("logits").get<std::vector<float>>();
             Seq2SeqSession s;
-            m.family().start_translation(m, c.at("source_ids").get<std::vector<int>>(), s);
+            m.family().start_translation(m, c.at("source_ids").get<std::vector<int>>(), s, {});
             for (int i = 0; i < T; ++i) {
                 if (i > 0) m.family().append_target(s, input[std::size_t(i)]);
                 logits = std::max(logits, relative_diff(s.logits, std::vector<float>(ref_logits.begin() + i * V,

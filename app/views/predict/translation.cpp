@@ -60,7 +60,7 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
             kept.source_labels.push_back(t.display.empty() ? t.piece : t.display);
         }
         if (!q.search) {  // the search encodes inside its own run
-            family.start_translation(m, kept.source_ids, kept.start);
+            family.start_translation(m, kept.source_ids, kept.start, {});
             ++kept.encodes;
             kept.model = q.model;
             kept.key = q.source;

@@ -30,7 +30,7 @@ void embed(const BartWeights& w, const Mat& table, const RowVec& gamma, const Ro
 }  // namespace
 
 ForwardPass bart_encode(const BartWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
-                        const AttentionOptions& opt) {
+                        const ForwardOptions& opt) {
     ForwardPass pass;
     Mat x;  // (S, d)
     embed(w, w.encoder_positions, w.encoder_ln_gamma, w.encoder_ln_beta, c, source, pass, x);
@@ -49,7 +49,7 @@ Mat bart_target_row(const BartWeights& w, const PretrainedConfig& c, int id, int
 }
 
 Seq2SeqPass bart_forward(const BartWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
-                         const std::vector<int>& decoder_input, const AttentionOptions& opt) {
+                         const std::vector<int>& decoder_input, const ForwardOptions& opt) {
     assert(!source.empty() && int(source.size()) <= c.max_positions && "bart_forward: 1 … max_positions source ids");
     assert(!decoder_input.empty() && int(decoder_input.size()) <= c.max_positions &&
            "bart_forward: 1 … max_positions decoder ids");

@@ -45,12 +45,13 @@ Expected<BartWeights> load_bart_weights(const SafeTensorsFile& file, const Pretr
                                         const LayerLoaded& on_layer = {});
 
 // Source ids (S) and decoder input ids (T: the start token, <s>, then the target), each < vocab
-// and at most max_positions (asserted: callers check). `opt` applies in every attention.
+// and at most max_positions (asserted: callers check). `opt` applies in every attention (its
+// knock-outs, with sections, in theirs).
 Seq2SeqPass bart_forward(const BartWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
-                         const std::vector<int>& decoder_input, const AttentionOptions& opt);
+                         const std::vector<int>& decoder_input, const ForwardOptions& opt);
 // The encoder alone over checked source ids (S).
 ForwardPass bart_encode(const BartWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
-                        const AttentionOptions& opt);
+                        const ForwardOptions& opt);
 // The decoder's first input row for token `id` at position `pos`: LN_emb'(E[id] · s + P'[pos + 2])  (1, d)
 Mat bart_target_row(const BartWeights& w, const PretrainedConfig& config, int id, int pos);
 

@@ -37,7 +37,7 @@ void embed(const MarianWeights& w, const Mat& table, const PretrainedConfig& c, 
 }  // namespace
 
 ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
-                          const AttentionOptions& opt) {
+                          const ForwardOptions& opt) {
     ForwardPass pass;
     Mat x;  // (S, d)
     embed(w, w.encoder_positions, c, source, pass, x);
@@ -68,7 +68,7 @@ Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const P
 }
 
 Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& c, const std::vector<int>& source,
-                           const std::vector<int>& decoder_input, const AttentionOptions& opt) {
+                           const std::vector<int>& decoder_input, const ForwardOptions& opt) {
     assert(!source.empty() && int(source.size()) <= c.max_positions && "marian_forward: 1 … max_positions source ids");
     assert(!decoder_input.empty() && int(decoder_input.size()) <= c.max_positions &&
            "marian_forward: 1 … max_positions decoder ids");

@@ -43,13 +43,14 @@ Expected<MarianWeights> load_marian_weights(const SafeTensorsFile& file, const P
                                             const LayerLoaded& on_layer = {});
 
 // Source ids (S) and decoder input ids (T: the start token, then the target), each < vocab and at
-// most max_positions (asserted: callers check). `opt` applies in every attention of both stacks.
+// most max_positions (asserted: callers check). `opt` applies in every attention of both stacks
+// (its knock-outs, with sections, in theirs).
 Seq2SeqPass marian_forward(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
-                           const std::vector<int>& decoder_input, const AttentionOptions& opt);
+                           const std::vector<int>& decoder_input, const ForwardOptions& opt);
 
 // The encoder alone over checked source ids (S): its self-attention and hidden states.
 ForwardPass marian_encode(const MarianWeights& w, const PretrainedConfig& config, const std::vector<int>& source,
-                          const AttentionOptions& opt);
+                          const ForwardOptions& opt);
 
 // The Marian family (family.h): model_type marian.
 const ModelFamily& marian_family();

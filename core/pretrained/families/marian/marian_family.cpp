@@ -107,12 +107,13 @@ public:
     }
 
     Seq2SeqPass forward_pair(const PretrainedModel& model, const std::vector<int>& source,
-                             const std::vector<int>& decoder_input, const AttentionOptions& opt) const override {
+                             const std::vector<int>& decoder_input, const ForwardOptions& opt) const override {
         return marian_forward(weights_of(model), model.config, source, decoder_input, opt);
     }
-    Mat encode_source(const PretrainedModel& model, const std::vector<int>& source) const override {
-        AttentionOptions opt;
-        opt.compute_stats = false;
+    Mat encode_source(const PretrainedModel& model, const std::vector<int>& source,
+                      const Ablation& ablation) const override {
+        ForwardOptions opt{AttentionOptions{}, ablation};
+        opt.attention.compute_stats = false;
         return marian_encode(weights_of(model), model.config, source, opt).hidden_states.back();
     }
     // E[id] · scale + P[pos]

@@ -50,8 +50,11 @@ std::size_t attention_floats(const T5Attention& a) {
 
 // One attention sublayer over the normed inputs: q from a_q, k and v from a_kv, the heads
 // finished by the engine (attention.h) with `bias` added to their softmax input.
+// Knock-outs of `off` (one section's part) in layer l: the removed heads' columns of the concat
+// rewritten before W_O (T5's has no bias).
 LayerTrace attention(const T5Attention& w, const PretrainedConfig& c, const Mat& a_q, const Mat& a_kv,
-                     std::vector<Mat> bias, BoolMat blocked, const AttentionOptions& opt) {
+                     std::vector<Mat> bias, BoolMat blocked, const AttentionOptions& opt, const Ablation& off, int l,
+                     MeanOver over) {
     LayerTrace L;
     L.n_heads = c.n_heads;
     L.d_k = c.d_k();
@@ -63,6 +66,7 @@ LayerTrace attention(const T5Attention& w, const PretrainedConfig& c, const Mat&
     L.blocked = std::move(blocked);
     L.position_bias = std::move(bias);
     finish_attention_heads(L, opt);
+    ablate_head_outputs(off, l, over, L);
     linear(L.concat, w.w_o, RowVec(), L.output);  // (T_q, d)
     return L;
 }
@@ -107,21 +111,25 @@ std::vector<Mat> t5_position_bias(const Mat& table, const PretrainedConfig& c, b
 }
 
 ForwardPass t5_encode(const T5Weights& w, const PretrainedConfig& c, const std::vector<int>& source,
-                      const AttentionOptions& opt) {
+                      const ForwardOptions& opt) {
     const int s = int(source.size());
     ForwardPass pass;
     embed(w, c, source, pass);
     Mat x = pass.token_embeddings, a, out;  // (S, d) the residual stream, its norm, a sublayer's output
     const std::vector<Mat> bias = t5_position_bias(w.encoder_bias_table, c, /*bidirectional=*/true, s, s);
+    const Ablation off = section_part(opt.ablation, Section::Encoder);
     pass.layers.resize(w.encoder.size());
     for (std::size_t l = 0; l < w.encoder.size(); ++l) {
         const T5Block& b = w.encoder[l];
+        const int li = int(l);
         rms_norm(x, b.ln_self, c.layer_norm_eps, a);
-        pass.layers[l] = attention(b.self_attn, c, a, a, bias, BoolMat(), opt);
-        x += pass.layers[l].output;
-        rms_norm(x, b.ln_ff, c.layer_norm_eps, a);
-        feed_forward(b, c, a, out);
-        x += out;
+        pass.layers[l] = attention(b.self_attn, c, a, a, bias, BoolMat(), opt.attention, off, li, MeanOver::All);
+        if (off.attention_kept(li)) x += pass.layers[l].output;
+        if (off.mlp_kept(li)) {
+            rms_norm(x, b.ln_ff, c.layer_norm_eps, a);
+            feed_forward(b, c, a, out);
+            x += out;
+        }
         if (l + 1 < w.encoder.size()) pass.hidden_states.push_back(x);  // the next block's input
     }
     rms_norm(x, w.ln_enc, c.layer_norm_eps, x);
@@ -130,7 +138,7 @@ ForwardPass t5_encode(const T5Weights& w, const PretrainedConfig& c, const std::
 }
 
 Seq2SeqPass t5_forward(const T5Weights& w, const PretrainedConfig& c, const std::vector<int>& source,
-                       const std::vector<int>& decoder_input, const AttentionOptions& opt) {
+                       const std::vector<int>& decoder_input, const ForwardOptions& opt) {
     assert(!source.empty() && int(source.size()) <= c.max_positions && "t5_forward: 1 … max_positions source ids");
     assert(!decoder_input.empty() && int(decoder_input.size()) <= c.max_positions &&
            "t5_forward: 1 … max_positions decoder ids");
@@ -143,19 +151,25 @@ Seq2SeqPass t5_forward(const T5Weights& w, const PretrainedConfig& c, const std:
     Mat y = pass.token_embeddings, a, ff;  // (T, d)
     const std::vector<Mat> bias = t5_position_bias(w.decoder_bias_table, c, /*bidirectional=*/false, t, t);
     const BoolMat blocked = causal_mask(t);
+    const Ablation self_off = section_part(opt.ablation, Section::Decoder);
+    const Ablation cross_off = section_part(opt.ablation, Section::Cross);
     pass.layers.resize(w.decoder.size());
     out.cross.resize(w.decoder.size());
     for (std::size_t l = 0; l < w.decoder.size(); ++l) {
         const T5Block& b = w.decoder[l];
+        const int li = int(l);
         rms_norm(y, b.ln_self, c.layer_norm_eps, a);
-        pass.layers[l] = attention(b.self_attn, c, a, a, bias, blocked, opt);
-        y += pass.layers[l].output;
+        pass.layers[l] = attention(b.self_attn, c, a, a, bias, blocked, opt.attention, self_off, li, MeanOver::Prefix);
+        if (self_off.attention_kept(li)) y += pass.layers[l].output;
         rms_norm(y, b.ln_cross, c.layer_norm_eps, a);
-        out.cross[l] = attention(b.cross_attn, c, a, memory, {}, BoolMat(), opt);
-        y += out.cross[l].output;
-        rms_norm(y, b.ln_ff, c.layer_norm_eps, a);
-        feed_forward(b, c, a, ff);
-        y += ff;
+        out.cross[l] =
+            attention(b.cross_attn, c, a, memory, {}, BoolMat(), opt.attention, cross_off, li, MeanOver::Prefix);
+        if (cross_off.attention_kept(li)) y += out.cross[l].output;
+        if (self_off.mlp_kept(li)) {
+            rms_norm(y, b.ln_ff, c.layer_norm_eps, a);
+            feed_forward(b, c, a, ff);
+            y += ff;
+        }
         if (l + 1 < w.decoder.size()) pass.hidden_states.push_back(y);
     }
     rms_norm(y, w.ln_dec, c.layer_norm_eps, y);
@@ -192,6 +206,7 @@ void t5_decode_row(const T5Weights& w, const PretrainedConfig& c, Seq2SeqSession
     step.self_attention.resize(w.decoder.size());
     step.cross_attention.resize(w.decoder.size());
     Mat a, q, k, v, concat, out;  // (1, d) or (1, H·d_kv)
+    const int dk = c.d_k();
     for (std::size_t l = 0; l < w.decoder.size(); ++l) {
         const T5Block& b = w.decoder[l];
         rms_norm(y, b.ln_self, c.layer_norm_eps, a);
@@ -202,16 +217,22 @@ void t5_decode_row(const T5Weights& w, const PretrainedConfig& c, Seq2SeqSession
         s.cache.v[l].row(pos) = v;
         attend_row(q, s.cache.k[l].topRows(pos + 1), s.cache.v[l].topRows(pos + 1), heads, 1.0f,
                    step.self_attention[l], concat, &bias);
-        linear_row(concat, b.self_attn.w_o, RowVec(), out);
-        y += out;
+        if (knock_out_row(s.self_off, s.self_sums, l, pos, dk, concat)) {
+            linear_row(concat, b.self_attn.w_o, RowVec(), out);
+            y += out;
+        }
         rms_norm(y, b.ln_cross, c.layer_norm_eps, a);
         linear_row(a, b.cross_attn.w_q, RowVec(), q);
         attend_row(q, s.memory->k[l], s.memory->v[l], heads, 1.0f, step.cross_attention[l], concat);
-        linear_row(concat, b.cross_attn.w_o, RowVec(), out);
-        y += out;
-        rms_norm(y, b.ln_ff, c.layer_norm_eps, a);
-        feed_forward(b, c, a, out);
-        y += out;
+        if (knock_out_row(s.cross_off, s.cross_sums, l, pos, dk, concat)) {
+            linear_row(concat, b.cross_attn.w_o, RowVec(), out);
+            y += out;
+        }
+        if (s.self_off.mlp_kept(int(l))) {
+            rms_norm(y, b.ln_ff, c.layer_norm_eps, a);
+            feed_forward(b, c, a, out);
+            y += out;
+        }
     }
     rms_norm(y, w.ln_dec, c.layer_norm_eps, y);
 }

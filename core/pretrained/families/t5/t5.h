@@ -83,11 +83,11 @@ std::vector<Mat> t5_position_bias(const Mat& table, const PretrainedConfig& conf
 // The teacher-forced pass over checked source ids (S) and decoder input ids (T: the start token,
 // then the target). `opt` applies in every attention of both stacks (T5's own: opt.scale false).
 Seq2SeqPass t5_forward(const T5Weights& w, const PretrainedConfig& config, const std::vector<int>& source,
-                       const std::vector<int>& decoder_input, const AttentionOptions& opt);
+                       const std::vector<int>& decoder_input, const ForwardOptions& opt);
 
 // The encoder alone: its self-attention and hidden states (the last after RMS_enc).
 ForwardPass t5_encode(const T5Weights& w, const PretrainedConfig& config, const std::vector<int>& source,
-                      const AttentionOptions& opt);
+                      const ForwardOptions& opt);
 
 // The cached step (seq2seq_session.h): every decoder layer's cross-attention keys and values over
 // the encoder's output, once; then one target row through every decoder block.

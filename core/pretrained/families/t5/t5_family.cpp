@@ -170,13 +170,14 @@ public:
     }
 
     Seq2SeqPass forward_pair(const PretrainedModel& model, const std::vector<int>& source,
-                             const std::vector<int>& decoder_input, const AttentionOptions& opt) const override {
+                             const std::vector<int>& decoder_input, const ForwardOptions& opt) const override {
         return t5_forward(weights_of(model), model.config, source, decoder_input, opt);
     }
-    Mat encode_source(const PretrainedModel& model, const std::vector<int>& source) const override {
-        AttentionOptions opt;
-        opt.scale = false;
-        opt.compute_stats = false;
+    Mat encode_source(const PretrainedModel& model, const std::vector<int>& source,
+                      const Ablation& ablation) const override {
+        ForwardOptions opt{AttentionOptions{}, ablation};
+        opt.attention.scale = false;
+        opt.attention.compute_stats = false;
         return t5_encode(weights_of(model), model.config, source, opt).hidden_states.back();
     }
     Mat embed_target(const PretrainedModel& model, int id, int) const override { return weights_of(model).embed.row(id); }

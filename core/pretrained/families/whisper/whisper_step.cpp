@@ -42,10 +42,10 @@ void whisper_append(const WhisperWeights& w, const PretrainedConfig& c, Seq2SeqS
         const Seq2SeqBlock& b = w.decoder[l];
         // pre-LN: each sublayer reads the normalised stream; its output is added
         layer_norm(y, b.ln_self_gamma, b.ln_self_beta, eps, a);
-        self_attention_row(b.self_attn, a, s.cache, l, pos, heads, factor, step.self_attention[l], out);
+        self_attention_row(b.self_attn, a, s, l, pos, heads, factor, step.self_attention[l], out);
         y += out;
         layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, eps, a);
-        cross_attention_row(b.cross_attn, a, *s.memory, l, heads, factor, step.cross_attention[l], out);
+        cross_attention_row(b.cross_attn, a, s, l, pos, heads, factor, step.cross_attention[l], out);
         y += out;
         layer_norm(y, b.ln_out_gamma, b.ln_out_beta, eps, a);
         feed_forward_row(b, c.activation, a, out);
