@@ -9,11 +9,13 @@
 //   - the cached step (running sums for the mean) equals the teacher-forced pass (MeanOver::Prefix)
 //     under the same knock-out, step by step;
 //   - PyTorch: tests/fixtures/pretrained/models/gen_knockout_reference.py computes the knocked-out
-//     Marian and T5 in float64 torch ops (zero and mean) with greedy translations under them.
+//     Marian and T5 in float64 torch ops (zero and mean; knockout_reference.json in each folder):
+//     the logits, both stacks' outputs, the last cross-attention, and greedy translations under them.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -213,6 +215,58 @@ TEST_CASE("Seq2seq knock-outs: the cached step equals the teacher-forced pass, z
                     worst, worst_cross);
         CHECK(worst < 1e-4);
         CHECK(worst_cross < 1e-5);
+    }
+}
+
+TEST_CASE("Seq2seq knock-outs match PyTorch: every section, zero and mean, and greedy translation under them") {
+    for (const char* folder : {"tiny-marian", "tiny-t5"}) {
+        CAPTURE(folder);
+        const PretrainedModel& m = load(folder);
+        const auto* family = dynamic_cast<const TextSeq2SeqFamily*>(&m.family());
+        REQUIRE(family != nullptr);
+        const std::string path = kModels + folder + "/knockout_reference.json";
+        const nlohmann::json ref = nlohmann::json::parse(read_text(path));
+        REQUIRE(ref.at("cases").size() >= 12);
+        double worst_logits = 0, worst_hidden = 0, worst_cross = 0;
+        for (const auto& c : ref.at("cases")) {
+            const std::string spec = c.at("spec").get<std::string>();
+            CAPTURE(spec);
+            const AblationMode mode = c.at("mode") == "zero" ? AblationMode::Zero : AblationMode::Mean;
+            ForwardOptions opt;
+            opt.attention.scale = m.caps().scaled_scores;
+            opt.ablation = parsed(m, spec, mode);
+            const Seq2SeqPass p = family->forward_pair(m, c.at("source_ids").get<std::vector<int>>(),
+                                                       c.at("decoder_input_ids").get<std::vector<int>>(), opt);
+            auto flat = [](const nlohmann::json& rows) {
+                std::vector<float> out;
+                for (const auto& r : rows)
+                    for (const auto& v : r) out.push_back(v.get<float>());
+                return out;
+            };
+            worst_logits = std::max(worst_logits, relative_diff(p.logits, flat(c.at("logits"))));
+            worst_hidden = std::max(worst_hidden, relative_diff(p.encoder.hidden_states.back(), flat(c.at("encoder_output"))));
+            worst_hidden = std::max(worst_hidden, relative_diff(p.decoder.hidden_states.back(), flat(c.at("decoder_output"))));
+            const LayerTrace& last = p.cross.back();
+            for (int h = 0; h < last.n_heads; ++h)
+                worst_cross = std::max(worst_cross, max_diff(last.heads[std::size_t(h)].weights, flat(c.at("cross_last")[h])));
+        }
+        int greedy_equal = 0;
+        for (const auto& g : ref.at("greedy")) {
+            const std::string spec = g.at("spec").get<std::string>();
+            CAPTURE(spec);
+            const Ablation a = parsed(m, spec, g.at("mode") == "zero" ? AblationMode::Zero : AblationMode::Mean);
+            const Translation t =
+                translate_greedy(m, g.at("source_ids").get<std::vector<int>>(), generation_limit(m.config), a);
+            CHECK(t.ids == g.at("ids").get<std::vector<int>>());
+            greedy_equal += t.ids == g.at("ids").get<std::vector<int>>();
+        }
+        std::printf("%s knock-outs vs PyTorch (%zu passes): logits %.2e, hidden %.2e (relative), last cross-attention "
+                    "%.2e; greedy equal %d of %zu\n",
+                    folder, ref.at("cases").size(), worst_logits, worst_hidden, worst_cross, greedy_equal,
+                    ref.at("greedy").size());
+        CHECK(worst_logits < 2e-5);
+        CHECK(worst_hidden < 2e-5);
+        CHECK(worst_cross < 2e-5);
     }
 }
 

@@ -195,5 +195,29 @@ PY
 expect_exit nonzero "T5: --no-scale and --scale-scores together" -- "$bin" dump --model "$t5" --text "x" \
     --no-scale --scale-scores -o "$tmp/x.json"
 
+# Knock-outs named by section: the knocked-out model's greedy translation is PyTorch's
+# (gen_knockout_reference.py), and the refusals name what is wrong.
+for k in "cross.1.1,cross.2.2 mean" "cross.1.attn,cross.2.attn zero" "enc.1.1,dec.1.2,cross.2.1 zero"; do
+    set -- $k
+    expect_exit 0 "knock-out $1 ($2): translate" -- "$bin" generate --model "$marian" --text "He went home." \
+        --beams 1 --ablate "$1" --ablation "$2" --no-attention -o "$tmp/knock.json"
+    $py - "$tmp/knock.json" "$marian/knockout_reference.json" "$1" "$2" <<'PY' && ok || fail "knock-out $1 ($2): not PyTorch's"
+import json, sys
+j, ref, spec, mode = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3], sys.argv[4]
+want = next(g for g in ref["greedy"] if g["spec"] == spec and g["mode"] == mode)
+assert [s["id"] for s in j["steps"]] == want["ids"], ([s["id"] for s in j["steps"]], want["ids"])
+assert j["ablation"]["mode"] == mode and j["ablation"]["spec"] != "", j["ablation"]
+PY
+done
+expect_exit nonzero "knock-out without a section" -- "$bin" generate --model "$marian" --text "He went home." \
+    --ablate 1.2 -o "$tmp/x.json"
+expect_stderr "name the section first" "knock-out without a section"
+expect_exit nonzero "knock-out of a cross MLP" -- "$bin" generate --model "$marian" --text "He went home." \
+    --ablate cross.1.mlp -o "$tmp/x.json"
+expect_stderr "no MLP of its own" "knock-out of a cross MLP"
+expect_exit nonzero "generate --ablate on a decoder" -- "$bin" generate --model "$models/tiny-gpt2" --text "a b" \
+    --ablate 1.1 -o "$tmp/x.json"
+expect_stderr "predict --ablate" "generate --ablate on a decoder"
+
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]
