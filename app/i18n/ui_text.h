@@ -174,6 +174,8 @@ enum class Txt {
     TrainSeq2SeqTask, TrainSeq2SeqArch, TrainSeq2SeqArchTip, TrainSeq2SeqLayersTip, TrainCrossProbeTitle,
     // The Lens view's export; the Predict view's knock-outs for BERT (ui_text_model.cpp)
     LensExport, LensExportTip, LensExportTitle, LensExportIntro, KnockNoneMasked,
+    // … and a translation model's, heads named by section (ui_text_model.cpp, issue 32)
+    KnockNoneTranslation, KnockChipTipTranslation,
     // RoPE view: export, padding test (ui_text_rope.cpp)
     RopeExport, RopeExportTip, RopePad, RopePadToken, RopePadTip, RopePadHidden, RopePadVisibleFirst, RopePadVisibleLater,
     RopePadWhy,

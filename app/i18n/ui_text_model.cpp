@@ -224,6 +224,16 @@ constexpr Entry kTexts[] = {
      "remove it and compare the fillers.",
      "끈 헤드가 없습니다. 모델 뷰에서 헤드를 Shift-클릭하거나 (히트맵의 헤드 옆 “끄기”를 눌러) 헤드를 빼고 "
      "채울 토큰의 확률을 비교해 보세요."},
+    {Txt::KnockNoneTranslation,
+     "No head knocked out. Shift-click a head in the Model view (or press “Knock out” by the heatmap's head) in "
+     "any section — encoder, decoder or cross — and the translation below becomes the knocked-out model's.",
+     "끈 헤드가 없습니다. 인코더·디코더·교차 어느 구역에서든 모델 뷰에서 헤드를 Shift-클릭하거나 (히트맵의 헤드 옆 "
+     "“끄기”를 눌러) 헤드를 빼면, 아래 번역이 헤드를 끈 모델의 번역이 됩니다."},
+    {Txt::KnockChipTipTranslation,
+     "A head named section.layer.head: enc (the encoder's self-attention), dec (the decoder's), cross (the "
+     "decoder reading the source). Click to put it back.",
+     "구역.층.헤드로 부르는 헤드입니다: enc(인코더의 셀프 어텐션), dec(디코더의 셀프 어텐션), cross(디코더가 원문을 "
+     "읽는 교차 어텐션). 누르면 되돌립니다."},
     {Txt::KnockClear, "Clear", "모두 되돌리기"},
     {Txt::KnockMean, "Mean, not zero", "0 대신 평균"},
     {Txt::KnockMeanTip,

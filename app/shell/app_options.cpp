@@ -248,12 +248,18 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             if (!n) return n.status();
             o.train_steps = *n;
         } else if (a.flag == "--knock") {
-            // Checked against the model's sizes when it is known; here only the form (heads only).
-            auto k = pretrained::parse_ablation(std::string(v), pretrained::AblationMode::Zero, 999, 999);
+            // Checked against the model's sizes when it is known; here only the form (heads only):
+            // layer.head, or section.layer.head for an encoder–decoder (enc.1.2, cross.3.4).
+            const std::string spec(v);
+            const bool sections = spec.find_first_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos &&
+                                  spec.find(".attn") == std::string::npos && spec.find(".mlp") == std::string::npos;
+            const pretrained::AblationShape any{999, 999, sections ? 999 : 0, sections ? 999 : 0};
+            auto k = pretrained::parse_ablation(spec, pretrained::AblationMode::Zero, any);
             if (!k) return Status::Error("--knock: " + k.error());
             if (!k->attention_off.empty() || !k->mlp_off.empty())
-                return Status::Error("--knock takes heads only (layer.head from 1, e.g. 1.2,3.4).");
-            for (const pretrained::HeadIndex& h : k->heads) o.knock.emplace_back(h.layer, h.head);
+                return Status::Error("--knock takes heads only (layer.head from 1, e.g. 1.2,3.4; an encoder–decoder's "
+                                     "as enc.1.2, dec.1.2 or cross.1.2).");
+            o.knock.insert(o.knock.end(), k->heads.begin(), k->heads.end());
         } else if (a.flag == "--generate") {
             auto n = parse_int(a.flag, v, 1, 1024);
             if (!n) return n.status();

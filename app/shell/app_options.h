@@ -83,7 +83,7 @@ struct AppOptions {
     int sample_seed = -1;  // --sample SEED: the Predict view samples with this seed (−1 = greedy)
     // --knock L.H,… (1-based): heads knocked out at start; --rank-heads: the Predict view ranks
     // every head once its session runs (screenshots).
-    std::vector<std::pair<int, int>> knock;  // 0-based (layer, head)
+    std::vector<pretrained::HeadIndex> knock;  // 0-based; an encoder–decoder's with their sections
     bool rank_heads = false;
     bool translate = false;  // --translate: the Predict view translates the source at start (a translation model)
 };

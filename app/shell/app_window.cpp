@@ -435,7 +435,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
         app->predict.settings.sampling.greedy = false;
         app->predict.settings.sampling.seed = std::uint64_t(options.sample_seed);
     }
-    for (const auto& [layer, head] : options.knock) toggle_knockout(app->state, layer, head);
+    for (const pretrained::HeadIndex& h : options.knock) toggle_knockout(app->state, h.layer, h.head, h.section);
     app->predict.rank_on_start = options.rank_heads;
     app->predict.translate_on_start = options.translate;
     post_if_changed(*app, *worker);

@@ -151,9 +151,9 @@ RunConfig prune_blocked_cells(RunConfig run) {
     return prune_blocked_cells(std::move(run), t_q, t_k);
 }
 
-void toggle_knockout(AppState& state, int layer, int head) {
+void toggle_knockout(AppState& state, int layer, int head, pretrained::Section section) {
     auto& v = state.knocked_out;
-    const pretrained::HeadIndex h{layer, head};
+    const pretrained::HeadIndex h{layer, head, section};
     auto it = std::find(v.begin(), v.end(), h);
     if (it == v.end()) {
         v.push_back(h);
@@ -162,9 +162,9 @@ void toggle_knockout(AppState& state, int layer, int head) {
     }
 }
 
-bool is_knocked_out(const AppState& state, int layer, int head) {
+bool is_knocked_out(const AppState& state, int layer, int head, pretrained::Section section) {
     const auto& v = state.knocked_out;
-    return std::find(v.begin(), v.end(), pretrained::HeadIndex{layer, head}) != v.end();
+    return std::find(v.begin(), v.end(), pretrained::HeadIndex{layer, head, section}) != v.end();
 }
 
 pretrained::Ablation knockout_ablation(const AppState& state) {
@@ -175,7 +175,12 @@ pretrained::Ablation knockout_ablation(const AppState& state) {
 }
 
 bool takes_knockouts(const pretrained::Capabilities& caps) {
+    if (caps.stacks == 2) return caps.inputs.source_target && !caps.inputs.audio;
     return caps.stacks == 1 && !caps.inputs.image && (caps.next_token || caps.fills_masks);
+}
+
+pretrained::Section knockout_section(const pretrained::Capabilities& caps, const std::string& trace_section) {
+    return caps.stacks == 2 ? pretrained::section_of_trace(trace_section) : pretrained::Section::Only;
 }
 
 }  // namespace attn::app

@@ -178,12 +178,18 @@ RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k);
 
 // Knock-outs (AppState::knocked_out): toggles one head (added at the end, or removed); the set
 // as an ablation for the forward passes; whether a head is in it.
-void toggle_knockout(AppState& state, int layer, int head);
-bool is_knocked_out(const AppState& state, int layer, int head);
+// An encoder–decoder's heads carry their section (encoder, decoder, cross).
+void toggle_knockout(AppState& state, int layer, int head,
+                     pretrained::Section section = pretrained::Section::Only);
+bool is_knocked_out(const AppState& state, int layer, int head,
+                    pretrained::Section section = pretrained::Section::Only);
 pretrained::Ablation knockout_ablation(const AppState& state);
-// Whether the Predict view compares a model with heads knocked out: one stack with a language-model
-// head (the next token, or masks). Not yet encoder–decoders (a head there is named by its section
-// too) or image models.
+// Whether the Predict view runs a model with heads knocked out: one stack with a language-model
+// head (the next token, or masks), or an encoder–decoder that translates text (its heads named by
+// section). Not image or speech models.
 bool takes_knockouts(const pretrained::Capabilities& caps);
+// The section a head of `caps`'s model shown in trace section `trace_section` belongs to: Only for
+// one stack.
+pretrained::Section knockout_section(const pretrained::Capabilities& caps, const std::string& trace_section);
 
 }  // namespace attn::app

@@ -38,6 +38,13 @@ Ablation section_part(const Ablation& a, Section s) {
     return part;
 }
 
+Section section_of_trace(const std::string& name) {
+    if (name == "encoder") return Section::Encoder;
+    if (name == "decoder") return Section::Decoder;
+    if (name == "cross") return Section::Cross;
+    return Section::Only;
+}
+
 const char* section_prefix(Section s) {
     switch (s) {
         case Section::Only: return "";

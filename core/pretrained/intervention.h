@@ -83,6 +83,9 @@ struct AblationShape {
     int heads_of(Section s) const { return s == Section::Decoder || s == Section::Cross ? decoder_heads : heads; }
 };
 
+// The section of a trace section's name ("encoder", "decoder", "cross": seq2seq_run.h); Only for
+// any other (a one-stack model's trace has none).
+Section section_of_trace(const std::string& trace_section);
 // "enc", "dec", "cross" (the text form's prefix); "" for Only.
 const char* section_prefix(Section s);
 // "1.2", or "cross.1.2": a head as the text form and the app name it (1-based).

@@ -585,10 +585,18 @@ TEST_CASE("--knock and --rank-heads") {
     for (std::string& a : args) argv.push_back(a.data());
     auto o = parse_app_options(int(argv.size()), argv.data());
     REQUIRE(o.ok());
-    CHECK(o->knock == std::vector<std::pair<int, int>>{{0, 1}, {1, 3}});
+    CHECK(o->knock == std::vector<pretrained::HeadIndex>{{0, 1}, {1, 3}});
     CHECK(o->rank_heads);
     CHECK(o->frames >= 6);
-    for (const char* bad : {"x", "0.1", "1.attn"}) {
+    // An encoder–decoder's heads by section.
+    args[4] = "cross.2.1, enc.1.3";
+    argv.clear();
+    for (std::string& a : args) argv.push_back(a.data());
+    auto sections = parse_app_options(int(argv.size()), argv.data());
+    REQUIRE(sections.ok());
+    CHECK(sections->knock == std::vector<pretrained::HeadIndex>{{1, 0, pretrained::Section::Cross},
+                                                                 {0, 2, pretrained::Section::Encoder}});
+    for (const char* bad : {"x", "0.1", "1.attn", "cross.1.attn", "1.2,cross.1.1"}) {
         args[4] = bad;
         argv.clear();
         for (std::string& a : args) argv.push_back(a.data());

@@ -18,6 +18,7 @@
 #include "app/views/predict/translation.h"
 #include "tests/app/same_translation.h"
 #include "core/lm/beam_figure.h"
+#include "core/lm/knockout.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/translate.h"
 
@@ -306,4 +307,36 @@ TEST_CASE("translation view: an empty source, invalid UTF-8 and no model give me
     CHECK(r.prefix == std::vector<int>{5, eos});
     CHECK(r.ended);
     CHECK(r.next.empty());
+}
+
+TEST_CASE("translation view: knocked-out heads (by section) make the whole view the knocked-out model's") {
+    const PretrainedPtr m = tiny_marian();
+    TranslateRequest q = he_went_home(m);
+    EncodedSource kept;
+    const TranslateResult plain = run_translate(q, kept);
+    REQUIRE(plain.error.empty());
+    CHECK(kept.encodes == 1);
+    // Every cross-attention sublayer off: the decoder no longer reads the source.
+    auto a = pretrained::parse_ablation("cross.1.attn,cross.2.attn,enc.1.2", pretrained::AblationMode::Zero,
+                                        lm::ablation_shape(*m));
+    REQUIRE(a.ok());
+    q.ablation = *a;
+    const TranslateResult knocked = run_translate(q, kept);
+    REQUIRE(knocked.error.empty());
+    CHECK(kept.encodes == 2);  // the encoder's output depends on the knock-outs: encoded again
+    check_same_translation(knocked, run_translate(q));
+    REQUIRE(!knocked.next.empty());
+    CHECK(std::fabs(knocked.next.front().raw - plain.next.front().raw) > 1e-3f);
+    // The bars are core's: translate.h's scores of the knocked-out model after the start token.
+    const pretrained::Translation t =
+        pretrained::translate_greedy(*m, kept.source_ids, pretrained::generation_limit(m->config), *a);
+    CHECK(knocked.written == t.ids.front());
+    // The whole-sentence search is the knocked-out model's too.
+    q.search = true;
+    const TranslateResult searched = run_translate(q, kept);
+    CHECK(searched.prefix == pretrained::translate(*m, kept.source_ids, pretrained::generation_limit(m->config), *a).ids);
+    // Heads outside the model are refused with a message, not run.
+    q.search = false;
+    q.ablation.heads = {pretrained::HeadIndex{9, 0, pretrained::Section::Cross}};
+    CHECK(run_translate(q, kept).error.find("is not in the model") != std::string::npos);
 }

@@ -22,7 +22,8 @@ namespace attn::app {
 namespace {
 
 
-void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers, const pretrained::PretrainedModel* model) {
+void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers, const pretrained::PretrainedModel* model,
+                   const std::string& trace_section) {
     const Lang lang = s.lang;
     ImGui::AlignTextToFramePadding();
     if (n_layers > 1) draw_layer_choice(s, n_layers);
@@ -53,9 +54,10 @@ void draw_view_bar(HeatmapPanel& p, AppState& s, int n_heads, int n_layers, cons
     }
     if (n_heads > 0 && model != nullptr && takes_knockouts(model->caps())) {  // where the Predict view compares
         const int layer = std::clamp(s.layer, 0, std::max(n_layers - 1, 0));
-        const bool out = is_knocked_out(s, layer, s.head);
+        const pretrained::Section section = knockout_section(model->caps(), trace_section);
+        const bool out = is_knocked_out(s, layer, s.head, section);
         if (ImGui::SmallButton(p.label(lang, out ? Txt::HeatmapKnockBack : Txt::HeatmapKnock, "knock")))
-            toggle_knockout(s, layer, s.head);
+            toggle_knockout(s, layer, s.head, section);
         item_tooltip(tr(lang, Txt::HeatmapKnockTip));
         ImGui::SameLine();
     }
@@ -231,7 +233,8 @@ void draw_heatmap_panel(HeatmapPanel& p, AppState& s, const ComputeView& view) {
     const bool have_trace = trace && !trace->layers.empty();
     if (have_trace) clamp_selection(s, *trace);  // keep --head until a trace exists
     const int n_heads = have_trace ? current_layer(*trace, s).n_heads : 0;
-    draw_view_bar(p, s, n_heads, have_trace ? int(trace->layers.size()) : 0, view.model.get());
+    draw_view_bar(p, s, n_heads, have_trace ? int(trace->layers.size()) : 0, view.model.get(),
+                  have_trace ? trace->section : std::string());
     draw_status(s, view);
     p.hovered = {};
     if (!have_trace) return;

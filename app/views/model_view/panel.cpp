@@ -108,6 +108,9 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
     }
     const float du = float(a.tile_w) / float(a.width), dv = float(a.tile_h) / float(a.height);
     const int sel_layer = clamp_layer(s.layer, *trace);
+    // The section a knocked-out head belongs to (an encoder–decoder's: the trace section shown).
+    const pretrained::Section knock_section =
+        view.model ? knockout_section(view.model->caps(), trace->section) : pretrained::Section::Only;
     for (int l = 0; l < a.layers; ++l) {
         const float y = g0.y + float(l) * cell_h;
         std::snprintf(buf, sizeof(buf), tr(lang, Txt::ModelRowLabel), l + 1);
@@ -118,7 +121,7 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
             dl->AddImage(ImTextureID(std::intptr_t(p.texture)), p0, p1, ImVec2(float(h) * du, float(l) * dv),
                          ImVec2(float(h + 1) * du, float(l + 1) * dv));
             if (roles != nullptr) draw_role_badge(*roles, l, h, dl, p0, img_w, img_h);
-            if (is_knocked_out(s, l, h)) {  // dimmed and crossed out
+            if (is_knocked_out(s, l, h, knock_section)) {  // dimmed and crossed out
                 dl->AddRectFilled(p0, p1, IM_COL32(0, 0, 0, 150));
                 dl->AddLine(p0, p1, rgba(255, 90, 90), 2.0f);
                 dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p0.y), rgba(255, 90, 90), 2.0f);
@@ -160,7 +163,7 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
                 }
             }
             if (roles != nullptr) role_tooltip_line(*roles, hl, hh, lang);
-            if (is_knocked_out(s, hl, hh)) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", tr(lang, Txt::ModelViewKnocked));
+            if (is_knocked_out(s, hl, hh, knock_section)) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", tr(lang, Txt::ModelViewKnocked));
             ImGui::TextDisabled("%s", tr(lang, Txt::ModelViewClick));
             if (view.model && takes_knockouts(view.model->caps()))
                 ImGui::TextDisabled("%s", tr(lang, Txt::ModelViewKnockTip));
@@ -170,7 +173,7 @@ void draw_model_view_panel(ModelViewPanel& p, AppState& s, const ComputeView& vi
         }
     }
     if (clicked && hl >= 0 && ImGui::GetIO().KeyShift && view.model && takes_knockouts(view.model->caps())) {
-        toggle_knockout(s, hl, hh);
+        toggle_knockout(s, hl, hh, knock_section);
     } else if (clicked && hl >= 0) {
         s.layer = hl;
         s.head = hh;

@@ -52,24 +52,26 @@ void update_knockout(PredictPanel& p, const AppState& s, const PredictSnapshot& 
     }
 }
 
-void draw_knockout_bar(PredictPanel& p, AppState& s, const PredictSnapshot* snap) {
+void draw_knockout_bar(PredictPanel& p, AppState& s, const PredictSnapshot* snap, bool translation) {
     const Lang lang = s.lang;
     ImGui::AlignTextToFramePadding();
     if (s.knocked_out.empty()) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 0.6f * ImGui::GetContentRegionAvail().x);
-        ImGui::TextDisabled("%s", tr(lang, snap ? Txt::KnockNone : Txt::KnockNoneMasked));
+        ImGui::TextDisabled("%s", tr(lang, translation ? Txt::KnockNoneTranslation
+                                           : snap      ? Txt::KnockNone
+                                                       : Txt::KnockNoneMasked));
         ImGui::PopTextWrapPos();
     } else {
         ImGui::TextUnformatted(tr(lang, Txt::KnockTitle));
         int remove = -1;
         for (size_t i = 0; i < s.knocked_out.size(); ++i) {
             char chip[96];
-            std::snprintf(chip, sizeof(chip), "%d.%d ×##knock%zu", s.knocked_out[i].layer + 1, s.knocked_out[i].head + 1, i);
+            std::snprintf(chip, sizeof(chip), "%s ×##knock%zu", pretrained::head_name(s.knocked_out[i]).c_str(), i);
             ImGui::SameLine();
             ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.18f, 1.0f));
             if (ImGui::SmallButton(chip)) remove = int(i);
             ImGui::PopStyleColor();
-            item_tooltip(tr(lang, Txt::KnockChipTip));
+            item_tooltip(tr(lang, translation ? Txt::KnockChipTipTranslation : Txt::KnockChipTip));
         }
         if (remove >= 0) s.knocked_out.erase(s.knocked_out.begin() + remove);
         ImGui::SameLine(0.0f, 12.0f);
@@ -126,7 +128,7 @@ void draw_ranking(PredictPanel& p, AppState& s, const HeadRankDone& done) {
     for (const lm::HeadEffect& e : r.heads) {
         if (shown.size() >= 16) break;
         char name[32];
-        std::snprintf(name, sizeof(name), "%d.%d %s", e.head.layer + 1, e.head.head + 1, e.change < 0 ? "↓" : "↑");
+        std::snprintf(name, sizeof(name), "%s %s", pretrained::head_name(e.head).c_str(), e.change < 0 ? "↓" : "↑");
         spec.labels.push_back(name);
         spec.series[0].values.push_back(std::fabs(double(e.change)));
         top = std::max(top, std::fabs(double(e.change)));
@@ -143,8 +145,8 @@ void draw_ranking(PredictPanel& p, AppState& s, const HeadRankDone& done) {
         ImGui::EndTooltip();
     }
     if (h.clicked && h.row >= 0 && h.row < int(shown.size()) &&
-        !is_knocked_out(s, shown[size_t(h.row)].layer, shown[size_t(h.row)].head))
-        toggle_knockout(s, shown[size_t(h.row)].layer, shown[size_t(h.row)].head);
+        !is_knocked_out(s, shown[size_t(h.row)].layer, shown[size_t(h.row)].head, shown[size_t(h.row)].section))
+        toggle_knockout(s, shown[size_t(h.row)].layer, shown[size_t(h.row)].head, shown[size_t(h.row)].section);
 }
 
 }  // namespace attn::app::predict_view

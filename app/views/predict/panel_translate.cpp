@@ -14,6 +14,7 @@
 #include "app/views/predict/panel_parts.h"
 #include "app/views/predict/tree_export.h"
 #include "app/widgets/layer_choice.h"
+#include "core/lm/knockout.h"
 #include "core/base/colormap.h"
 #include "core/pretrained/speech.h"
 
@@ -39,8 +40,21 @@ void post_translation(PredictPanel& p, const ComputeView& view, const AppState& 
         q.audio_path = s.audio_path;
         q.language = s.speech_language;
     }
+    if (q.model && takes_knockouts(q.model->caps())) {  // the heads knocked out in this model's sections
+        q.ablation = knockout_ablation(s);
+        const pretrained::AblationShape shape = lm::ablation_shape(*q.model);
+        auto outside = [&](const pretrained::HeadIndex& h) {
+            pretrained::Ablation one;
+            one.heads = {h};
+            return !pretrained::check_ablation(one, shape).ok();
+        };
+        auto& heads = q.ablation.heads;
+        heads.erase(std::remove_if(heads.begin(), heads.end(), outside), heads.end());
+    }
     const bool same = p.translate_posted && p.posted_translate.model == q.model && p.posted_translate.source == q.source &&
                       p.posted_translate.audio_path == q.audio_path && p.posted_translate.language == q.language &&
+                      p.posted_translate.ablation.heads == q.ablation.heads &&
+                      p.posted_translate.ablation.mode == q.ablation.mode &&
                       p.posted_translate.prefix == q.prefix && p.posted_translate.shown == q.shown &&
                       same_sampling(p.posted_translate.sampling, q.sampling) && !search;
     if (same) return;
@@ -319,6 +333,7 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
         if (clicked >= 0) p.translate_step = clicked + 1 == T ? -1 : clicked;
     }
     if (!r.text.empty()) ImGui::TextDisabled("%s", r.text.c_str());
+    if (view.model && takes_knockouts(view.model->caps())) draw_knockout_bar(p, s, nullptr, true);
 
     // Controls: how the next token is chosen (the bars' second series when sampling), then writing.
     const bool sampling = !p.settings.sampling.greedy;

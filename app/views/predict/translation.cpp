@@ -6,6 +6,8 @@
 #include <cassert>
 #include <cstdint>
 
+#include "core/lm/knockout.h"
+
 namespace attn::app {
 
 bool fit_prefix(TranslateResult& r, const std::vector<int>& prefix, int held, int limit, int eos, int vocab) {
@@ -48,7 +50,16 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     if (q.model->caps().inputs.audio) return run_listen(q, kept);
     const pretrained::PretrainedModel& m = *q.model;
     const pretrained::ModelFamily& family = m.family();
-    if (kept.model.lock() != q.model || kept.key != q.source) {
+    if (!q.ablation.empty()) {
+        if (Status st = pretrained::check_ablation(q.ablation, lm::ablation_shape(m)); !st) {
+            r.error = st.message();
+            return r;
+        }
+    }
+    // The encoder's output depends on the knock-outs too.
+    const std::string key = q.source + '\0' + pretrained::format_ablation(q.ablation) + '\0' +
+                            pretrained::ablation_mode_name(q.ablation.mode);
+    if (kept.model.lock() != q.model || kept.key != key) {
         kept.forget();
         auto source = pretrained::source_tokens(m, q.source, 1 << 16);
         if (!source) {
@@ -60,10 +71,10 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
             kept.source_labels.push_back(t.display.empty() ? t.piece : t.display);
         }
         if (!q.search) {  // the search encodes inside its own run
-            family.start_translation(m, kept.source_ids, kept.start, {});
+            family.start_translation(m, kept.source_ids, kept.start, q.ablation);
             ++kept.encodes;
             kept.model = q.model;
-            kept.key = q.source;
+            kept.key = key;
         }
     }
     r.source_labels = kept.source_labels;
@@ -75,7 +86,7 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     // The decoder after the target: the search's own (its steps kept), or the prefix replayed.
     pretrained::Seq2SeqSession s;
     if (q.search) {
-        pretrained::Translation t = pretrained::translate(m, kept.source_ids, limit);
+        pretrained::Translation t = pretrained::translate(m, kept.source_ids, limit, q.ablation);
         r.prefix = t.ids;
         r.ended = target_ended(r.prefix, 1, limit, eos);
         r.beams = t.beams;

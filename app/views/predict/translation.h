@@ -37,6 +37,8 @@ struct TranslateRequest {
     bool search = false;          // translate the whole source (the folder's beams or greedy), not the prefix
     // A speech model (listening.cpp): the recording instead of `source`, the language ("" = detected).
     std::string audio_path, language;
+    // Knocked-out heads and sublayers, named by section (text translation; checked by run_translate).
+    pretrained::Ablation ablation;
 };
 
 struct TranslateResult {
