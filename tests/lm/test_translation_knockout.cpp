@@ -24,10 +24,6 @@ const std::string kModels = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/mode
 
 const PretrainedModel& load(const std::string& folder) { return loaded_model(kModels + folder); }
 
-AblationShape shape_of(const PretrainedConfig& c) {
-    return AblationShape{c.n_layers, c.n_heads, c.seq2seq.decoder_layers, c.seq2seq.decoder_heads};
-}
-
 }  // namespace
 
 TEST_CASE("Translation knock-outs: the ranking removes every head of every section, watching the next target token") {
@@ -41,7 +37,7 @@ TEST_CASE("Translation knock-outs: the ranking removes every head of every secti
     base.heads = {HeadIndex{0, 0, Section::Cross}};
     auto r = lm::rank_translation_heads(m, source, target, base);
     REQUIRE(r.ok());
-    const AblationShape shape = shape_of(m.config);
+    const AblationShape shape = lm::ablation_shape(m);
     CHECK(r->heads.size() == std::size_t(shape.layers * shape.heads + 2 * shape.decoder_layers * shape.decoder_heads));
     CHECK(r->position == 2);
     for (std::size_t i = 1; i < r->heads.size(); ++i)
