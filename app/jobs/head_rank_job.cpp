@@ -26,7 +26,7 @@ void HeadRankJob::start(HeadRankRequest request) {
     join();
     cancel_ = false;
     done_ = 0;
-    total_ = request.model ? request.model->config.n_layers * request.model->config.n_heads : 0;
+    total_ = request.model ? int(lm::every_head(lm::ablation_shape(*request.model)).size()) : 0;
     running_ = true;
     thread_ = std::thread([this, request = std::move(request)]() mutable {
         name_this_thread("attn-rank");
@@ -38,13 +38,14 @@ void HeadRankJob::start(HeadRankRequest request) {
         HeadRankDone out;
         const auto t0 = std::chrono::steady_clock::now();
         if (request.model) {
-            auto r = lm::rank_heads(
-                *request.model, request.ids, request.base,
-                [&](int done, int) {
-                    done_ = done;
-                    if (wake) wake();
-                },
-                &cancel_);
+            const lm::RankProgress progress = [&](int done, int) {
+                done_ = done;
+                if (wake) wake();
+            };
+            auto r = request.source.empty()
+                         ? lm::rank_heads(*request.model, request.ids, request.base, progress, &cancel_)
+                         : lm::rank_translation_heads(*request.model, request.source, request.ids, request.base,
+                                                      progress, &cancel_);
             if (r) {
                 out.ranking = std::move(*r);
             } else {

@@ -5,7 +5,9 @@
 //               progress()            heads done / total, for a progress bar
 //               cancel()              stops between two heads
 //               take()                the finished ranking (or error) once
-//   job thread: lm::rank_heads over the request's ids, watching their last position
+//   job thread: lm::rank_heads over the request's ids, watching their last position; for a
+//               translation model (request.source set) lm::rank_translation_heads, every head of
+//               every section, watching the token after the target `ids`
 #pragma once
 
 #include <atomic>
@@ -27,8 +29,10 @@ namespace attn::app {
 
 struct HeadRankRequest {
     std::shared_ptr<const pretrained::PretrainedModel> model;
-    std::vector<int> ids;             // up to and including the watched position
+    std::vector<int> ids;             // up to and including the watched position (translation: the
+                                      // target written so far, start token not included)
     pretrained::Ablation base;        // heads already knocked out (kept out while ranking)
+    std::vector<int> source;          // a translation model's source ids; empty = one stack
 };
 
 struct HeadRankDone {

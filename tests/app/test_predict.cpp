@@ -579,6 +579,29 @@ TEST_CASE("head ranking job: every head once, progress, cancel") {
     CHECK(bert->error.find("does not predict the next token") != std::string::npos);
 }
 
+TEST_CASE("head ranking job: a translation model's heads, every section, watching the next target token") {
+    HeadRankJob job;
+    HeadRankRequest r;
+    r.model = load_model(fixtures() / "pretrained" / "models" / "tiny-marian");
+    r.source = {5, 6, 7, 0};
+    r.ids = {9};
+    r.base.heads = {pretrained::HeadIndex{0, 0, pretrained::Section::Cross}};
+    job.start(r);
+    REQUIRE(job.wait_idle(std::chrono::seconds(30)));
+    auto done = job.take();
+    REQUIRE(done.has_value());
+    CHECK(done->error.empty());
+    const auto& c = r.model->config;
+    const int total = c.n_layers * c.n_heads + 2 * c.seq2seq.decoder_layers * c.seq2seq.decoder_heads;
+    CHECK(int(done->ranking.heads.size()) == total);
+    CHECK(job.total() == total);
+    CHECK(done->ranking.position == 1);
+    auto direct = lm::rank_translation_heads(*r.model, r.source, r.ids, r.base);
+    REQUIRE(direct.ok());
+    CHECK(direct->answer_id == done->ranking.answer_id);
+    CHECK(direct->heads.front().head == done->ranking.heads.front().head);
+}
+
 TEST_CASE("--knock and --rank-heads") {
     std::vector<std::string> args = {"attnlab", "--screenshot", "out.png", "--knock", "1.2,2.4", "--rank-heads"};
     std::vector<char*> argv;

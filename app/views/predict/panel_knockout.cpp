@@ -30,6 +30,17 @@ void start_ranking(PredictPanel& p, const AppState& s, const PredictSnapshot& sn
     p.rank.start(std::move(r));
 }
 
+// The token after the target written so far, every head of every section removed alone.
+void start_translation_ranking(PredictPanel& p, const TranslateResult& r) {
+    HeadRankRequest q;
+    q.model = p.posted_translate.model;
+    q.source = r.source_ids;
+    q.ids = r.prefix;
+    q.base = p.posted_translate.ablation;  // the heads inside this model (post_translation)
+    p.ranked.reset();
+    p.rank.start(std::move(q));
+}
+
 }  // namespace
 
 void update_knockout(PredictPanel& p, const AppState& s, const PredictSnapshot& snap) {
@@ -52,7 +63,7 @@ void update_knockout(PredictPanel& p, const AppState& s, const PredictSnapshot& 
     }
 }
 
-void draw_knockout_bar(PredictPanel& p, AppState& s, const PredictSnapshot* snap, bool translation) {
+void draw_knockout_bar(PredictPanel& p, AppState& s, const PredictSnapshot* snap, const TranslateResult* translation) {
     const Lang lang = s.lang;
     ImGui::AlignTextToFramePadding();
     if (s.knocked_out.empty()) {
@@ -80,7 +91,8 @@ void draw_knockout_bar(PredictPanel& p, AppState& s, const PredictSnapshot* snap
         ImGui::Checkbox(p.label(lang, Txt::KnockMean, "knock_mean"), &s.knockout_mean);
         item_tooltip(tr(lang, Txt::KnockMeanTip));
     }
-    if (!snap) return;  // BERT: no ranking
+    if (!snap && !translation) return;  // BERT: no ranking
+    if (translation && (translation->source_ids.empty() || translation->next.empty())) return;  // nothing to watch
     ImGui::SameLine(0.0f, 20.0f);
     if (p.rank.running()) {
         char prog[96];
@@ -93,7 +105,8 @@ void draw_knockout_bar(PredictPanel& p, AppState& s, const PredictSnapshot* snap
     } else {
         if (ImGui::Button(p.label(lang, Txt::RankButton, "rank_go")) || p.rank_on_start) {
             p.rank_on_start = false;
-            start_ranking(p, s, *snap);
+            if (snap) start_ranking(p, s, *snap);
+            else start_translation_ranking(p, *translation);
         }
         item_tooltip(tr(lang, Txt::RankTip));
     }

@@ -27,9 +27,10 @@ void error_line(Lang lang, const std::string& core_message);
 
 // "Knocked-out heads: [1.2 ×] [3.4 ×]  Clear  [] Mean, not zero", then (GPT-2: `snap` given)
 // "Which heads matter here?" or the ranking's progress. BERT passes no snapshot: no ranking.
-// `translation`: an encoder–decoder's (heads named by section; the whole translation is the
-// knocked-out model's).
-void draw_knockout_bar(PredictPanel& panel, AppState& state, const PredictSnapshot* snap, bool translation = false);
+// `translation`: an encoder–decoder's result (heads named by section; the whole translation is the
+// knocked-out model's; the ranking watches the token after its target).
+void draw_knockout_bar(PredictPanel& panel, AppState& state, const PredictSnapshot* snap,
+                       const TranslateResult* translation = nullptr);
 // Posts the GPT-2 knock-out comparison when its inputs changed; takes a finished one.
 void update_knockout(PredictPanel& panel, const AppState& state, const PredictSnapshot& snap);
 // The ranking in place of the grown heatmap (a click knocks a head out).

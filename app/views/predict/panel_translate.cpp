@@ -289,6 +289,7 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
         p.searched.reset();
     }
     take_translation(p);
+    if (auto done = p.rank.take()) p.ranked = std::move(*done);
     draw_tree_export_popup(p, s, view);  // before any early return: a request is answered this frame
     if (p.translate_on_start) {
         p.translate_on_start = false;
@@ -333,7 +334,7 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
         if (clicked >= 0) p.translate_step = clicked + 1 == T ? -1 : clicked;
     }
     if (!r.text.empty()) ImGui::TextDisabled("%s", r.text.c_str());
-    if (view.model && takes_knockouts(view.model->caps())) draw_knockout_bar(p, s, nullptr, true);
+    if (view.model && takes_knockouts(view.model->caps())) draw_knockout_bar(p, s, nullptr, &r);
 
     // Controls: how the next token is chosen (the bars' second series when sampling), then writing.
     const bool sampling = !p.settings.sampling.greedy;
@@ -377,7 +378,9 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float left_w = std::floor(avail.x * 0.4f);
     ImGui::BeginChild("##tr_next", ImVec2(left_w, avail.y), false, ImGuiWindowFlags_NoScrollbar);
-    if (r.ended) {
+    if (p.ranked && p.ranked->request.model == view.model && !p.ranked->request.source.empty()) {
+        draw_ranking(p, s, *p.ranked);  // in place of the bars until closed
+    } else if (r.ended) {
         ImGui::PushTextWrapPos(0.0f);
         if (!r.prefix.empty() && r.prefix.back() == view.model->config.seq2seq.eos_id)
             ImGui::Text(tr(lang, Txt::TrEnded), r.prefix_labels.back().c_str());

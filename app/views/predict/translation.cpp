@@ -78,6 +78,7 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
         }
     }
     r.source_labels = kept.source_labels;
+    r.source_ids = kept.source_ids;
     const int limit = pretrained::generation_limit(m.config);
     r.n_layers = m.config.seq2seq.decoder_layers;
     r.n_heads = m.config.seq2seq.decoder_heads;

@@ -44,6 +44,7 @@ struct TranslateRequest {
 struct TranslateResult {
     std::string error;                        // core English; "" = ok
     std::vector<std::string> source_labels;   // (S) the encoder's tokens (Marian: then </s>)
+    std::vector<int> source_ids;              // (S) their ids (text translation)
     std::vector<int> prefix;                  // the target written so far (requested, or the search's)
     std::vector<std::string> prefix_labels;
     std::string text;                         // the prefix decoded (special tokens left out)
