@@ -2,6 +2,8 @@
 //
 //   {"model": {…}, "text", "tokens": [{id, token}], "ablation"?: {…},
 //    "answers": [{position, id, token, first_layer}],
+//    a translation model: "source": {text, tokens}, "tokens" the decoder's input (the start token,
+//    then the model's own translation), "layers" the decoder's,
 //    "layers": [{"layer": 0, "embeddings": true, "positions": […]},    (unless --no-embeddings)
 //               {"layer": 1, "positions": [{position, token, top: [{id, token, probability}],
 //                                           answer_probability}]}, … one per block, in order]}
@@ -13,15 +15,22 @@
 #include "cli/generate_command.h"
 #include "core/base/json_writer.h"
 #include "core/lm/lm_inputs.h"
+#include "core/lm/knockout.h"
 #include "core/lm/logit_lens.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/translate.h"
 
 namespace attn::cli {
 
 void add_lens_options(CLI::App& cmd, LensOptions& o) {
-    cmd.add_option("--model", o.model_path, "A local GPT-2, Llama, Qwen or Mistral folder (Hugging Face layout, or one trained by AttnLab)")
+    cmd.add_option("--model", o.model_path,
+                   "A local GPT-2, Llama, Qwen or Mistral folder (Hugging Face layout, or one trained by AttnLab), "
+                   "or a translation model (Marian, BART, T5: its decoder)")
         ->required();
-    cmd.add_option("--text", o.text, "The sentence to read")->required();
+    cmd.add_option("--text", o.text,
+                   "The sentence to read (a translation model: the source; the lens reads its decoder while it "
+                   "writes the model's own translation)")
+        ->required();
     cmd.add_option("--top", o.top, "How many tokens to write per layer and position")->capture_default_str();
     cmd.add_flag("--no-embeddings", o.no_embeddings, "Leave out the row read straight from the embeddings");
     cmd.add_flag("--compact", o.compact, "No indentation (smaller file)");
@@ -42,9 +51,25 @@ int run_lens(const LensOptions& o) {
                              ": it reads images, and the logit lens needs a model that predicts the next token (GPT-2, Llama, Qwen, Mistral).",
                     kExitBadInput);
     }
-    auto ids = lm::encode_for_model(m, o.text);
-    if (!ids) return fail(who, ids.error(), kExitBadInput);
-    auto lens = lm::logit_lens(m, *ids, o.top, !o.no_embeddings, *ablation);
+    // A translation model: the decoder's lens over the model's own translation of --text.
+    const bool translates = m.caps().stacks == 2;
+    std::vector<int> source_ids;
+    Expected<std::vector<int>> ids = std::vector<int>{};
+    Expected<lm::LogitLens> lens = lm::LogitLens{};
+    if (translates) {
+        if (Status st = lm::check_translation_knockout(m, *ablation); !st) return fail(who, st.message(), kExitBadInput);
+        auto source = pretrained::source_tokens(m, o.text, 1 << 20);
+        if (!source) return fail(who, source.error(), kExitBadInput);
+        for (const pretrained::SubwordToken& s : *source) source_ids.push_back(s.id);
+        std::vector<int> target = pretrained::translate(m, source_ids, pretrained::generation_limit(m.config), *ablation).ids;
+        if (!target.empty() && target.back() == m.config.seq2seq.eos_id) target.pop_back();  // the last row predicts it
+        lens = lm::translation_lens(m, source_ids, target, o.top, !o.no_embeddings, *ablation);
+        if (lens) ids = lens->ids;
+    } else {
+        ids = lm::encode_for_model(m, o.text);
+        if (!ids) return fail(who, ids.error(), kExitBadInput);
+        lens = lm::logit_lens(m, *ids, o.top, !o.no_embeddings, *ablation);
+    }
     if (!lens) return fail(who, lens.error(), kExitBadInput);
     const int t = int(ids->size());
 
@@ -53,6 +78,12 @@ int run_lens(const LensOptions& o) {
         j.begin_object();
         write_model(j, m);
         j.key("text").value(o.text);
+        if (translates) {
+            j.key("source").begin_object().key("text").value(o.text).key("tokens").begin_array();
+            for (int id : source_ids)
+                j.begin_object().key("id").value(id).key("token").value(m.tokenizer->piece(id)).end_object();
+            j.end_array().end_object();
+        }
         j.key("tokens").begin_array();
         for (int id : *ids) write_token(j, m, id);
         j.end_array();

@@ -98,9 +98,8 @@ Status check_translation_knockout(const PretrainedModel& model, const Ablation& 
     return check_ablation(ablation, ablation_shape(model));
 }
 
-Expected<RowVec> ablated_translation_logits(const PretrainedModel& model, const std::vector<int>& source,
-                                            const std::vector<int>& target, const Ablation& ablation) {
-    if (Status s = check_translation_knockout(model, ablation); !s) return s;
+Status check_translation_ids(const PretrainedModel& model, const std::vector<int>& source,
+                             const std::vector<int>& target) {
     const PretrainedConfig& c = model.config;
     if (source.empty() || int(source.size()) > c.max_positions || int(target.size()) + 1 >= c.max_positions)
         return Status::Error("The source or the target is longer than " + model.name + " reads.");
@@ -109,6 +108,13 @@ Expected<RowVec> ablated_translation_logits(const PretrainedModel& model, const 
             if (id < 0 || id >= c.vocab_size)
                 return Status::Error("Token id " + std::to_string(id) + " is outside " + model.name + "'s " +
                                      std::to_string(c.vocab_size) + " token embeddings.");
+    return Status::Ok();
+}
+
+Expected<RowVec> ablated_translation_logits(const PretrainedModel& model, const std::vector<int>& source,
+                                            const std::vector<int>& target, const Ablation& ablation) {
+    if (Status s = check_translation_knockout(model, ablation); !s) return s;
+    if (Status s = check_translation_ids(model, source, target); !s) return s;
     Seq2SeqSession s;
     model.family().start_translation(model, source, s, ablation);
     for (int id : target) model.family().append_target(s, id);

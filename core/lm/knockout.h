@@ -72,6 +72,11 @@ pretrained::AblationShape ablation_shape(const pretrained::PretrainedModel& mode
 // it; a message for users otherwise.
 Status check_translation_knockout(const pretrained::PretrainedModel& model, const pretrained::Ablation& ablation);
 
+// Source ids (1 … max_positions) and a target (after the start token, shorter than the decoder's
+// positions), every id inside the vocabulary; a message otherwise.
+Status check_translation_ids(const pretrained::PretrainedModel& model, const std::vector<int>& source,
+                             const std::vector<int>& target);
+
 // The next target token's logits (V) after the decoder has read its start token and `target`,
 // over `source` (the encoder's ids), with `ablation` in every section — the cached step, as the
 // Predict view and generation run it. Errors: not a translation model, an index outside it, ids

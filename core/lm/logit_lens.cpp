@@ -6,7 +6,9 @@
 #include "core/lm/lm_session.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
+#include "core/pretrained/family.h"
 #include "core/pretrained/nn_ops.h"
+#include "core/pretrained/seq2seq_block.h"
 
 namespace attn::lm {
 
@@ -64,6 +66,27 @@ Expected<LogitLens> logit_lens(const PretrainedModel& model, const std::vector<i
     auto to_logits = [&](const Mat& h) { return unembed(model, h); };   // (T, V)
     LogitLens lens = logit_lens(pass.hidden_states, norm, to_logits, k, with_embeddings);
     lens.ids = ids;
+    return lens;
+}
+
+Expected<LogitLens> translation_lens(const PretrainedModel& model, const std::vector<int>& source,
+                                     const std::vector<int>& target, int k, bool with_embeddings,
+                                     const Ablation& ablation) {
+    if (Status s = check_translation_knockout(model, ablation); !s) return s;
+    if (k < 1) return Status::Error("The lens needs at least one token per cell (top 1 or more).");
+    if (Status s = check_translation_ids(model, source, target); !s) return s;
+    std::vector<int> input = {model.config.seq2seq.decoder_start_id};  // (T) the decoder's input
+    input.insert(input.end(), target.begin(), target.end());
+    ForwardOptions opt;
+    opt.attention.scale = model.caps().scaled_scores;
+    opt.attention.compute_stats = false;
+    opt.ablation = ablation;
+    const ModelFamily& family = model.family();
+    const Seq2SeqPass pass = family.forward_pair(model, source, input, opt);
+    auto norm = [&](const Mat& x) { return family.final_norm(model, x); };   // (T, d)
+    auto to_logits = [&](const Mat& h) { return family.unembed(model, h); };  // (T, V)
+    LogitLens lens = logit_lens(pass.decoder.hidden_states, norm, to_logits, k, with_embeddings);
+    lens.ids = std::move(input);
     return lens;
 }
 

@@ -52,4 +52,13 @@ LogitLens logit_lens(const std::vector<Mat>& hidden_states, const RowsFn& final_
 Expected<LogitLens> logit_lens(const pretrained::PretrainedModel& model, const std::vector<int>& ids, int k,
                                bool with_embeddings = true, const pretrained::Ablation& ablation = {});
 
+// The lens of an encoder–decoder's decoder (a model that translates text): source ids (S) read
+// by the encoder, the decoder input = the start token, then `target`; each decoder layer's stream
+// through the decoder's final norm (none after post-LN stacks) and the output. Row i predicts
+// target token i + 1 (row 0, reading the start token, the first word). LogitLens::ids is the
+// decoder input. Errors: not a translation model, bad ids, an ablation outside the model.
+Expected<LogitLens> translation_lens(const pretrained::PretrainedModel& model, const std::vector<int>& source,
+                                     const std::vector<int>& target, int k, bool with_embeddings = true,
+                                     const pretrained::Ablation& ablation = {});
+
 }  // namespace attn::lm

@@ -11,6 +11,7 @@
 #include "core/attention/word_tokenizer.h"
 #include "core/pretrained/decode_session.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_block.h"
 #include "core/pretrained/speech.h"
 
 namespace attn::pretrained {
@@ -91,6 +92,12 @@ void ModelFamily::start_translation(const PretrainedModel&, const std::vector<in
 }
 
 void ModelFamily::append_target(Seq2SeqSession&, int) const { assert(false && "append_target: an encoder-decoder family"); }
+
+Seq2SeqPass ModelFamily::forward_pair(const PretrainedModel&, const std::vector<int>&, const std::vector<int>&,
+                                      const ForwardOptions&) const {
+    assert(false && "forward_pair: a family that reads a source text and a target");
+    return Seq2SeqPass{};
+}
 
 Expected<std::shared_ptr<const FamilyWeights>> ModelFamily::load_mlm_head(const PretrainedModel& model) const {
     const Capabilities c = capabilities(model.config);

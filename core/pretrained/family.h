@@ -35,6 +35,7 @@ struct ModelFolder;          // model_folder.h
 struct ConfigJson;           // model_config_fields.h: config.json's root object
 struct DecodeSession;        // decode_session.h
 struct Seq2SeqSession;       // seq2seq_session.h
+struct Seq2SeqPass;          // seq2seq_block.h
 struct VisionInput;          // pretrained_model.h
 struct SpeechOptions;        // speech.h
 struct Transcript;           // speech.h
@@ -170,7 +171,9 @@ public:
     // spelled out).
     virtual std::string token_label(const PretrainedModel& model, int id) const;
 
-    // ---- Predicting the next token (capabilities().next_token)
+    // ---- Predicting the next token (capabilities().next_token; an encoder–decoder that reads text:
+    // its decoder's final norm — the identity for post-LN stacks — and its output, so the logit lens
+    // reads the decoder's layers)
     virtual Mat final_norm(const PretrainedModel& model, const Mat& x) const;  // (T, d) -> (T, d)
     virtual Mat unembed(const PretrainedModel& model, const Mat& h) const;     // (T, d) -> (T, V)
     // The cached step (capabilities().cached_step): a session over checked prompt ids, one full
@@ -186,6 +189,12 @@ public:
     virtual void start_translation(const PretrainedModel& model, const std::vector<int>& source,
                                    Seq2SeqSession& session, const Ablation& ablation) const;
     virtual void append_target(Seq2SeqSession& session, int id) const;
+    // The teacher-forced pass of a family that reads a source text and a target (inputs.source_target)
+    // over checked ids: source (S), decoder input (T: the start token, then the target); every
+    // section's attention, both stacks' hidden states (Hugging Face's convention: the last one
+    // through the stack's final norm), the logits; opt's knock-outs (with sections) inside.
+    virtual Seq2SeqPass forward_pair(const PretrainedModel& model, const std::vector<int>& source,
+                                     const std::vector<int>& decoder_input, const ForwardOptions& opt) const;
 
     // ---- Filling masks (capabilities().fills_masks)
     // The masked-LM head from the folder's weights file (an error naming what was looked for when

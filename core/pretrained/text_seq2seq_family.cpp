@@ -64,6 +64,10 @@ Status TextSeq2SeqFamily::finish_loading(PretrainedModel& model, const ModelFold
 
 int TextSeq2SeqFamily::pad_id(const PretrainedModel& model) const { return model.config.seq2seq.pad_id; }
 
+Mat TextSeq2SeqFamily::final_norm(const PretrainedModel&, const Mat& x) const { return x; }
+
+Mat TextSeq2SeqFamily::unembed(const PretrainedModel& model, const Mat& h) const { return shared_of(model).logits(h); }
+
 Status TextSeq2SeqFamily::check_attention(const PretrainedModel& model, const AttentionOptions& opt) const {
     const int d = model.config.d_model;
     return validate_attention(shared_of(model).encoder.at(0).self_attn, opt, d, d);

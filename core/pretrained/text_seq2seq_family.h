@@ -48,8 +48,8 @@ public:
     // ---- What each family says
     // The teacher-forced pass over checked ids: source (S), decoder input (T); opt's knock-outs
     // (with sections) inside.
-    virtual Seq2SeqPass forward_pair(const PretrainedModel& model, const std::vector<int>& source,
-                                     const std::vector<int>& decoder_input, const ForwardOptions& opt) const = 0;
+    Seq2SeqPass forward_pair(const PretrainedModel& model, const std::vector<int>& source,
+                             const std::vector<int>& decoder_input, const ForwardOptions& opt) const override = 0;
     // The encoder's output over checked source ids (S, d), without statistics, with the encoder's
     // knock-outs of `ablation`.
     virtual Mat encode_source(const PretrainedModel& model, const std::vector<int>& source,
@@ -71,6 +71,9 @@ public:
     // generation_config.json, where the folder has one, over config.json's generation fields.
     Status finish_loading(PretrainedModel& model, const ModelFolder& files) const override;
     int pad_id(const PretrainedModel& model) const override;
+    // The decoder's end: post-LN stacks have no final norm (identity); logits = y·Oᵀ + final_logits_bias.
+    Mat final_norm(const PretrainedModel& model, const Mat& x) const override;
+    Mat unembed(const PretrainedModel& model, const Mat& h) const override;
     Status check_attention(const PretrainedModel& model, const AttentionOptions& opt) const override;
     Expected<std::vector<Trace>> run(const PretrainedModel& model, const RunConfig& run) const override;
     void start_translation(const PretrainedModel& model, const std::vector<int>& source, Seq2SeqSession& session,

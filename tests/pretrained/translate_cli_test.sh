@@ -219,5 +219,23 @@ expect_exit nonzero "generate --ablate on a decoder" -- "$bin" generate --model 
     --ablate 1.1 -o "$tmp/x.json"
 expect_stderr "predict --ablate" "generate --ablate on a decoder"
 
+# The decoder's logit lens over the model's own translation (the folder's search), knock-outs too.
+expect_exit 0 "lens of a translation model" -- "$bin" lens --model "$marian" --text "He went home." --top 3 \
+    --ablate cross.2.1 -o "$tmp/lens.json"
+expect_exit 0 "the same translation, for comparison" -- "$bin" generate --model "$marian" --text "He went home." \
+    --ablate cross.2.1 --no-attention -o "$tmp/lens_gen.json"
+$py - "$tmp/lens.json" "$tmp/lens_gen.json" "$marian/config.json" <<'PY' && ok || fail "lens of a translation model"
+import json, sys
+lens, gen, config = (json.load(open(p)) for p in sys.argv[1:4])
+written = [s["id"] for s in gen["steps"]]
+if written and written[-1] == config["eos_token_id"]:
+    written = written[:-1]
+assert [t["id"] for t in lens["tokens"]] == [config["decoder_start_token_id"]] + written, lens["tokens"]
+assert len(lens["layers"]) == config["decoder_layers"] + 1 and lens["layers"][0].get("embeddings"), len(lens["layers"])
+assert lens["source"]["tokens"][-1]["token"] == "</s>" and lens["ablation"]["spec"] == "cross.2.1"
+assert all(len(p["top"]) == 3 for l in lens["layers"] for p in l["positions"])
+PY
+expect_exit 0 "lens of T5" -- "$bin" lens --model "$t5" --text "He went home." --top 1 --no-embeddings -o "$tmp/t5_lens.json"
+
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]

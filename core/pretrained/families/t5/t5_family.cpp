@@ -181,6 +181,15 @@ public:
         return t5_encode(weights_of(model), model.config, source, opt).hidden_states.back();
     }
     Mat embed_target(const PretrainedModel& model, int id, int) const override { return weights_of(model).embed.row(id); }
+    // The decoder's final RMSNorm, then the output (the tied one rescaled by d^−½ first).
+    Mat final_norm(const PretrainedModel& model, const Mat& x) const override {
+        Mat y;
+        rms_norm(x, weights_of(model).ln_dec, model.config.layer_norm_eps, y);
+        return y;
+    }
+    Mat unembed(const PretrainedModel& model, const Mat& h) const override {
+        return weights_of(model).logits(h, model.config);
+    }
 
     std::shared_ptr<CrossMemory> cross_memory_of(const PretrainedModel& model, const Mat& memory) const override {
         return t5_cross_memory(weights_of(model), memory);
