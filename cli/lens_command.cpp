@@ -15,10 +15,8 @@
 #include "cli/generate_command.h"
 #include "core/base/json_writer.h"
 #include "core/lm/lm_inputs.h"
-#include "core/lm/knockout.h"
 #include "core/lm/logit_lens.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/translate.h"
 
 namespace attn::cli {
 
@@ -53,24 +51,11 @@ int run_lens(const LensOptions& o) {
     }
     // A translation model: the decoder's lens over the model's own translation of --text.
     const bool translates = m.caps().stacks == 2;
-    std::vector<int> source_ids;
-    Expected<std::vector<int>> ids = std::vector<int>{};
-    Expected<lm::LogitLens> lens = lm::LogitLens{};
-    if (translates) {
-        if (Status st = lm::check_translation_knockout(m, *ablation); !st) return fail(who, st.message(), kExitBadInput);
-        auto source = pretrained::source_tokens(m, o.text, 1 << 20);
-        if (!source) return fail(who, source.error(), kExitBadInput);
-        for (const pretrained::SubwordToken& s : *source) source_ids.push_back(s.id);
-        std::vector<int> target = pretrained::translate(m, source_ids, pretrained::generation_limit(m.config), *ablation).ids;
-        if (!target.empty() && target.back() == m.config.seq2seq.eos_id) target.pop_back();  // the last row predicts it
-        lens = lm::translation_lens(m, source_ids, target, o.top, !o.no_embeddings, *ablation);
-        if (lens) ids = lens->ids;
-    } else {
-        ids = lm::encode_for_model(m, o.text);
-        if (!ids) return fail(who, ids.error(), kExitBadInput);
-        lens = lm::logit_lens(m, *ids, o.top, !o.no_embeddings, *ablation);
-    }
-    if (!lens) return fail(who, lens.error(), kExitBadInput);
+    auto read = lm::text_lens(m, o.text, o.top, !o.no_embeddings, *ablation);
+    if (!read) return fail(who, read.error(), kExitBadInput);
+    const lm::LogitLens* lens = &read->lens;
+    const std::vector<int>* ids = &lens->ids;
+    const std::vector<int>& source_ids = read->source;
     const int t = int(ids->size());
 
     Status written = write_output(o.output, [&](std::ostream& out) {

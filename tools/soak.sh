@@ -276,7 +276,10 @@ done
 send pause; send builtin; send "view heatmap"; xdotool mousemove 5 990; press Escape; sleep 0.5; press Escape; sleep 4
 sample
 # Korean still types through IBus after the hour, and the sentence reaches settings.json.
-ibus engine hangul; click 150 "$(field_y)"; xdotool key ctrl+a; press BackSpace g k s r m f space
+# Ctrl held across frames (as view_key does): a ctrl+a sent at once can fall between two frames of
+# a loaded machine and arrive as a plain "a" at the click's caret.
+ibus engine hangul; click 150 "$(field_y)"; sleep 0.3
+xdotool keydown ctrl; sleep 0.1; press a; xdotool keyup ctrl; sleep 0.1; press BackSpace g k s r m f space
 ibus engine xkb:us::eng; xdotool type --delay 70 "end"; press Tab; sleep 1
 note "closing"
 "$closer" "$win"

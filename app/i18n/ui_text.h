@@ -175,7 +175,7 @@ enum class Txt {
     // The Lens view's export; the Predict view's knock-outs for BERT (ui_text_model.cpp)
     LensExport, LensExportTip, LensExportTitle, LensExportIntro, KnockNoneMasked,
     // … and a translation model's, heads named by section (ui_text_model.cpp, issue 32)
-    KnockNoneTranslation, KnockChipTipTranslation,
+    KnockNoneTranslation, KnockChipTipTranslation, LensTranslation,
     // RoPE view: export, padding test (ui_text_rope.cpp)
     RopeExport, RopeExportTip, RopePad, RopePadToken, RopePadTip, RopePadHidden, RopePadVisibleFirst, RopePadVisibleLater,
     RopePadWhy,

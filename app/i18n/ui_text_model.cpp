@@ -234,6 +234,13 @@ constexpr Entry kTexts[] = {
      "decoder reading the source). Click to put it back.",
      "구역.층.헤드로 부르는 헤드입니다: enc(인코더의 셀프 어텐션), dec(디코더의 셀프 어텐션), cross(디코더가 원문을 "
      "읽는 교차 어텐션). 누르면 되돌립니다."},
+    {Txt::LensTranslation,
+     "A translation model: the rows are its decoder's layers while it writes its own translation of the sentence "
+     "(the columns: the start token, then what it wrote), each cell its guess for the next target word. A post-LN "
+     "decoder (Marian, BART) has no final norm; T5's RMSNorm is applied.",
+     "번역 모델입니다: 행은 문장을 스스로 번역하는 동안의 디코더 층이고 (열: 시작 토큰, 그다음 모델이 쓴 "
+     "토큰), 칸마다 다음 목표 단어에 대한 추측입니다. 사후 LN 디코더(Marian, BART)에는 마지막 정규화가 없고, "
+     "T5는 RMSNorm을 적용합니다."},
     {Txt::KnockClear, "Clear", "모두 되돌리기"},
     {Txt::KnockMean, "Mean, not zero", "0 대신 평균"},
     {Txt::KnockMeanTip,

@@ -9,6 +9,7 @@
 #include "core/pretrained/family.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/seq2seq_block.h"
+#include "core/pretrained/translate.h"
 
 namespace attn::lm {
 
@@ -88,6 +89,29 @@ Expected<LogitLens> translation_lens(const PretrainedModel& model, const std::ve
     LogitLens lens = logit_lens(pass.decoder.hidden_states, norm, to_logits, k, with_embeddings);
     lens.ids = std::move(input);
     return lens;
+}
+
+Expected<TextLens> text_lens(const PretrainedModel& model, const std::string& text, int k, bool with_embeddings,
+                             const Ablation& ablation) {
+    TextLens out;
+    if (model.caps().stacks != 2) {
+        auto ids = encode_for_model(model, text);
+        if (!ids) return ids.status();
+        auto lens = logit_lens(model, *ids, k, with_embeddings, ablation);
+        if (!lens) return lens.status();
+        out.lens = std::move(*lens);
+        return out;
+    }
+    if (Status st = check_translation_knockout(model, ablation); !st) return st;
+    auto source = source_tokens(model, text, 1 << 20);
+    if (!source) return source.status();
+    for (const SubwordToken& s : *source) out.source.push_back(s.id);
+    std::vector<int> target = translate(model, out.source, generation_limit(model.config), ablation).ids;
+    if (!target.empty() && target.back() == model.config.seq2seq.eos_id) target.pop_back();
+    auto lens = translation_lens(model, out.source, target, k, with_embeddings, ablation);
+    if (!lens) return lens.status();
+    out.lens = std::move(*lens);
+    return out;
 }
 
 }  // namespace attn::lm

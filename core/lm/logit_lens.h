@@ -10,6 +10,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "core/base/matrix.h"
@@ -60,5 +61,15 @@ Expected<LogitLens> logit_lens(const pretrained::PretrainedModel& model, const s
 Expected<LogitLens> translation_lens(const pretrained::PretrainedModel& model, const std::vector<int>& source,
                                      const std::vector<int>& target, int k, bool with_embeddings = true,
                                      const pretrained::Ablation& ablation = {});
+
+// The lens of a typed text as the model reads it: a next-token model's over its tokens
+// (encode_for_model); a translation model's decoder while it writes its own translation of `text`
+// (the folder's search, with the ablation; the end token left out: the last row predicts it).
+struct TextLens {
+    LogitLens lens;
+    std::vector<int> source;  // a translation model's source ids (the encoder's input); else empty
+};
+Expected<TextLens> text_lens(const pretrained::PretrainedModel& model, const std::string& text, int k,
+                             bool with_embeddings = true, const pretrained::Ablation& ablation = {});
 
 }  // namespace attn::lm

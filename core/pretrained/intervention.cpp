@@ -155,6 +155,28 @@ Status check_ablation(const Ablation& a, const AblationShape& m) {
     return Status::Ok();
 }
 
+Ablation ablation_inside(const Ablation& a, const AblationShape& shape) {
+    Ablation out;
+    out.mode = a.mode;
+    auto fits = [&](const Ablation& one) { return check_ablation(one, shape).ok(); };
+    for (const HeadIndex& h : a.heads) {
+        Ablation one;
+        one.heads = {h};
+        if (fits(one)) out.heads.push_back(h);
+    }
+    for (const LayerIndex& l : a.attention_off) {
+        Ablation one;
+        one.attention_off = {l};
+        if (fits(one)) out.attention_off.push_back(l);
+    }
+    for (const LayerIndex& l : a.mlp_off) {
+        Ablation one;
+        one.mlp_off = {l};
+        if (fits(one)) out.mlp_off.push_back(l);
+    }
+    return out;
+}
+
 Status check_ablation(const Ablation& a, int n_layers, int n_heads) {
     return check_ablation(a, AblationShape{n_layers, n_heads, 0, 0});
 }

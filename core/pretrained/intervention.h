@@ -120,6 +120,10 @@ bool ablate_row_heads(const Ablation& a, int layer, int d_k, int pos, Mat& conca
 Status check_ablation(const Ablation& a, const AblationShape& shape);
 Status check_ablation(const Ablation& a, int n_layers, int n_heads);  // one stack
 
+// The heads and sublayers of `a` that check_ablation accepts for `shape` (the app keeps one set of
+// knocked-out heads across models: another model's, or another section's, are left out).
+Ablation ablation_inside(const Ablation& a, const AblationShape& shape);
+
 // "1.2,3.4" (layer.head, 1-based), "2.attn" (layer 2's attention), "5.mlp" (layer 5's MLP); commas
 // between, spaces allowed, repeats ignored. Two stacks: each item starts with its section, "enc.",
 // "dec." or "cross." ("encoder." and "decoder." too). Errors name the bad item and the model's sizes.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/lm/knockout.h"
 #include "core/lm/lens_figure.h"
 #include "core/lm/lm_inputs.h"
 
@@ -19,23 +20,15 @@ LensResult run_lens(const LensRequest& r) {
                     "The logit lens needs a GPT-2, Llama, Qwen or Mistral model.";
         return out;
     }
-    auto ids = lm::encode_for_model(m, r.text);
-    if (!ids) {
-        out.error = ids.error();
+    // Heads knocked out in another model (or another section) stay out of this one's run.
+    const pretrained::Ablation a = pretrained::ablation_inside(r.ablation, lm::ablation_shape(m));
+    auto read = lm::text_lens(m, r.text, std::max(1, r.k), true, a);
+    if (!read) {
+        out.error = read.error();
         return out;
     }
-    pretrained::Ablation a = r.ablation;
-    a.heads.erase(std::remove_if(a.heads.begin(), a.heads.end(),
-                                 [&](const pretrained::HeadIndex& h) {
-                                     return h.layer < 0 || h.layer >= m.config.n_layers || h.head < 0 ||
-                                            h.head >= m.config.n_heads;
-                                 }),
-                  a.heads.end());
-    auto lens = lm::logit_lens(m, *ids, std::max(1, r.k), true, a);
-    if (!lens) {
-        out.error = lens.error();
-        return out;
-    }
+    const lm::LogitLens* lens = &read->lens;
+    const std::vector<int>* ids = &lens->ids;
     const int t = int(ids->size());
     for (int id : *ids) out.tokens.push_back(lm::token_label(m, id));
     for (int id : lens->answer) out.answers.push_back(lm::token_label(m, id));

@@ -121,6 +121,7 @@ void draw_lens_panel(LensPanel& p, AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(lang, Txt::LensIntro));
+    if (view.model && view.model->caps().stacks == 2) ImGui::TextDisabled("%s", tr(lang, Txt::LensTranslation));
     ImGui::PopTextWrapPos();
     if (!view.model) {
         ImGui::PushTextWrapPos(0.0f);
