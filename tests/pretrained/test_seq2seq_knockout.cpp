@@ -319,4 +319,20 @@ TEST_CASE("Seq2seq knock-outs: the text form names sections, and refuses what th
     Ablation cross_mlp;
     cross_mlp.mlp_off = {LayerIndex{0, Section::Cross}};
     CHECK_FALSE(check_ablation(cross_mlp, shape).ok());
+
+    // ablation_inside keeps what this model has: another model's heads, sections and layers go.
+    Ablation mixed;
+    mixed.mode = AblationMode::Mean;
+    mixed.heads = {HeadIndex{0, 1, Section::Cross}, HeadIndex{0, 1}, HeadIndex{9, 0, Section::Encoder}};
+    mixed.attention_off = {LayerIndex{1, Section::Decoder}, LayerIndex{1}};
+    mixed.mlp_off = {LayerIndex{0, Section::Cross}, LayerIndex{0, Section::Encoder}};
+    const Ablation kept = ablation_inside(mixed, shape);
+    CHECK(kept.mode == AblationMode::Mean);
+    CHECK(kept.heads == std::vector<HeadIndex>{HeadIndex{0, 1, Section::Cross}});
+    CHECK(kept.attention_off == std::vector<LayerIndex>{LayerIndex{1, Section::Decoder}});
+    CHECK(kept.mlp_off == std::vector<LayerIndex>{LayerIndex{0, Section::Encoder}});
+    CHECK(check_ablation(kept, shape).ok());
+    const Ablation one_stack = ablation_inside(mixed, AblationShape{2, 2, 0, 0});
+    CHECK(one_stack.heads == std::vector<HeadIndex>{HeadIndex{0, 1}});
+    CHECK(one_stack.attention_off == std::vector<LayerIndex>{LayerIndex{1}});
 }

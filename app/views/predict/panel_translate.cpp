@@ -41,15 +41,7 @@ void post_translation(PredictPanel& p, const ComputeView& view, const AppState& 
         q.language = s.speech_language;
     }
     if (q.model && takes_knockouts(q.model->caps())) {  // the heads knocked out in this model's sections
-        q.ablation = knockout_ablation(s);
-        const pretrained::AblationShape shape = lm::ablation_shape(*q.model);
-        auto outside = [&](const pretrained::HeadIndex& h) {
-            pretrained::Ablation one;
-            one.heads = {h};
-            return !pretrained::check_ablation(one, shape).ok();
-        };
-        auto& heads = q.ablation.heads;
-        heads.erase(std::remove_if(heads.begin(), heads.end(), outside), heads.end());
+        q.ablation = pretrained::ablation_inside(knockout_ablation(s), lm::ablation_shape(*q.model));
     }
     const bool same = p.translate_posted && p.posted_translate.model == q.model && p.posted_translate.source == q.source &&
                       p.posted_translate.audio_path == q.audio_path && p.posted_translate.language == q.language &&

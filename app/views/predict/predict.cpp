@@ -164,12 +164,7 @@ MaskedResult run_masked(const MaskedRequest& request, MlmHeadCache& cache) {
 }
 
 pretrained::Ablation heads_inside(pretrained::Ablation a, int n_layers, int n_heads) {
-    auto outside = [&](const pretrained::HeadIndex& h) {  // another model's (an encoder–decoder's sections too)
-        return h.section != pretrained::Section::Only || h.layer < 0 || h.layer >= n_layers || h.head < 0 ||
-               h.head >= n_heads;
-    };
-    a.heads.erase(std::remove_if(a.heads.begin(), a.heads.end(), outside), a.heads.end());
-    return a;
+    return pretrained::ablation_inside(a, pretrained::AblationShape{n_layers, n_heads, 0, 0});
 }
 
 KnockoutResult run_knockout(const KnockoutRequest& r) {
