@@ -64,7 +64,8 @@ void apply_lesson_state(const lesson::LessonState& st, AppState& state) {
     state.text = st.run.text;
     state.cross = st.run.is_cross();
     if (state.cross) state.cross_text = st.run.cross_text;  // off: the field keeps what was typed
-    state.scale = st.run.attention.scale;
+    // An opened model keeps its own scaling unless the lesson says otherwise (T5: unscaled).
+    if (st.scale_set || st.model_use == lesson::ModelUse::Builtin) state.scale = st.run.attention.scale;
     state.temperature = st.run.attention.temperature;
     const MaskConfig& m = st.run.mask;
     state.causal = m.causal;

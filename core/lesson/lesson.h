@@ -100,6 +100,9 @@ struct LessonState {
     int layer = 0;                 // 0-based (the file says `layer = 1` for the first)
     int head = 0;                  // 0-based (the file says `head = 1` for the first)
     std::string section;           // a translation model's section: encoder, decoder, cross ("" = the first)
+    // Whether the start or a step so far said `scale =`. When none did, a step on an opened model
+    // keeps that model's own setting (T5 trains without ÷√d_k) instead of run.attention.scale's default.
+    bool scale_set = false;
     int cell_query = -1, cell_key = -1;  // selected cell (explainer); -1 = none
     std::vector<Highlight> highlights;   // this step's only (not carried to the next step)
 };

@@ -166,6 +166,7 @@ Status apply_action(LessonState& s, const Action& a) {
         auto b = parse_on_off(v, k);
         if (!b) return b.status();
         (k == "positional" ? s.model.positional : k == "scale" ? s.run.attention.scale : mask.causal) = *b;
+        if (k == "scale") s.scale_set = true;
     } else if (k == "temperature") {
         char* end = nullptr;
         errno = 0;

@@ -511,3 +511,42 @@ TEST_CASE("handout job: a PDF written atomically, a clear message when it cannot
     CHECK(done->result.ok);
     CHECK(fs::exists(dir.path / "job.pdf"));
 }
+
+TEST_CASE("lesson session: a step on an opened model keeps the model's own scaling unless it sets scale") {
+    const char* text = R"(# Scaling kept
+
+```attnlab
+model = required
+text = He went home.
+```
+
+## Untouched
+
+Nothing about scaling here.
+
+## Said
+
+```attnlab
+scale = on
+```
+)";
+    auto parsed = lesson::parse_lesson(text, "scale.md");
+    REQUIRE(parsed.ok());
+    AppState state;
+    state.scale = false;  // a T5 model opened: it trains without ÷√d_k
+    auto first = lesson::state_at_step(*parsed, 0);
+    REQUIRE(first.ok());
+    CHECK_FALSE(first->scale_set);
+    apply_lesson_state(*first, state);
+    CHECK_FALSE(state.scale);  // kept, not the lesson's default
+    auto second = lesson::state_at_step(*parsed, 1);
+    REQUIRE(second.ok());
+    CHECK(second->scale_set);
+    apply_lesson_state(*second, state);
+    CHECK(state.scale);  // the lesson said so
+    // The built-in model's lessons still start from ÷√d_k on.
+    lesson::LessonState builtin;
+    state.scale = false;
+    apply_lesson_state(builtin, state);
+    CHECK(state.scale);
+}
