@@ -290,7 +290,11 @@ void trim_layer_trace(LayerTrace& L, int rows, int cols) {
     top(L.v, cols);
     top(L.k_unrotated, cols);
     if (L.blocked.size() > 0) L.blocked = BoolMat(L.blocked.topLeftCorner(rows, cols));
-    for (Mat& b : L.position_bias) b = Mat(b.topLeftCorner(rows, cols));
+    if (L.has_position_bias()) {  // a trimmed copy of its own (the shared table stays whole)
+        std::vector<Mat> trimmed;
+        for (const Mat& b : L.position_bias) trimmed.push_back(Mat(b.topLeftCorner(rows, cols)));
+        L.position_bias = HeadBias(std::move(trimmed));
+    }
     if (L.fully_masked.size() > std::size_t(rows)) L.fully_masked.resize(std::size_t(rows));
     for (HeadTrace& h : L.heads) {
         h.scores = Mat(h.scores.topLeftCorner(rows, cols));

@@ -19,6 +19,7 @@
 // K/V head it shares with its group (LayerTrace::kv_head says which).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "core/attention/mask.h"
@@ -53,6 +54,27 @@ struct HeadTrace {
     RowStats stats_flipped;   // same head with √d_k scaling toggled (the scaling lab's comparison)
 };
 
+// Each head's bias [H] (T_q, T_k), read-only and shared: T5 adds one table to every block of a
+// stack, so the blocks' traces hold one copy between them (a copy of a HeadBias copies a pointer).
+class HeadBias {
+public:
+    HeadBias() = default;
+    HeadBias(std::vector<Mat> per_head)  // NOLINT: implicit, as a layer's own
+        : heads_(per_head.empty() ? nullptr : std::make_shared<const std::vector<Mat>>(std::move(per_head))) {}
+    bool empty() const { return !heads_; }
+    std::size_t size() const { return heads_ ? heads_->size() : 0; }
+    const Mat& operator[](std::size_t h) const { return (*heads_)[h]; }
+    const Mat& front() const { return heads_->front(); }
+    std::vector<Mat>::const_iterator begin() const { return heads_ ? heads_->begin() : kNone.begin(); }
+    std::vector<Mat>::const_iterator end() const { return heads_ ? heads_->end() : kNone.end(); }
+    // Whether two layers share one table (for tests and memory accounting).
+    bool shares(const HeadBias& o) const { return heads_ && heads_ == o.heads_; }
+
+private:
+    static inline const std::vector<Mat> kNone{};
+    std::shared_ptr<const std::vector<Mat>> heads_;
+};
+
 struct LayerTrace {
     int n_heads = 0;
     int d_k = 0;                 // = d_v = d_model / n_heads
@@ -75,8 +97,8 @@ struct LayerTrace {
     Mat q_unrotated, k_unrotated;
     // A learned bias per head added to the softmax input (T5's relative positions): [h] (T_q, T_k),
     // divided by the temperature like the rest but never by √d_k; empty = none. The softmax input
-    // is then z = factor · scores + bias / temperature.
-    std::vector<Mat> position_bias;
+    // is then z = factor · scores + bias / temperature. Shared by the layers that add the same one.
+    HeadBias position_bias;
     BoolMat blocked;                        // (T_q, T_k) 1 = hidden; empty = nothing hidden
     std::vector<std::uint8_t> fully_masked; // (T_q) 1 = every key hidden: weights and output 0
     std::vector<HeadTrace> heads;           // n_heads

@@ -140,11 +140,15 @@ TEST_CASE("T5: the folder frames a run as T5Tokenizer does, and says what it is"
             CHECK(dec == c.at("decoder_input_ids").get<std::vector<int>>());
             // The run's sections carry T5's own numbers: the bias in every self-attention layer,
             // none in cross-attention, no ÷√d_k anywhere.
-            for (const Trace& t : *sections)
+            for (const Trace& t : *sections) {
                 for (const LayerTrace& L : t.layers) {
                     CHECK(L.factor == 1.0f);
                     CHECK(L.has_position_bias() == (t.section != "cross"));
                 }
+                // One table per stack, shared by its blocks' traces (not a copy per layer).
+                if (t.section != "cross")
+                    for (const LayerTrace& L : t.layers) CHECK(L.position_bias.shares(t.layers.front().position_bias));
+            }
         }
     }
 }

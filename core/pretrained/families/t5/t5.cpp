@@ -53,7 +53,7 @@ std::size_t attention_floats(const T5Attention& a) {
 // Knock-outs of `off` (one section's part) in layer l: the removed heads' columns of the concat
 // rewritten before W_O (T5's has no bias).
 LayerTrace attention(const T5Attention& w, const PretrainedConfig& c, const Mat& a_q, const Mat& a_kv,
-                     std::vector<Mat> bias, BoolMat blocked, const AttentionOptions& opt, const Ablation& off, int l,
+                     const HeadBias& bias, BoolMat blocked, const AttentionOptions& opt, const Ablation& off, int l,
                      MeanOver over) {
     LayerTrace L;
     L.n_heads = c.n_heads;
@@ -64,7 +64,7 @@ LayerTrace attention(const T5Attention& w, const PretrainedConfig& c, const Mat&
     linear(a_kv, w.w_k, RowVec(), L.k);  // (T_k, H·d_kv)
     linear(a_kv, w.w_v, RowVec(), L.v);
     L.blocked = std::move(blocked);
-    L.position_bias = std::move(bias);
+    L.position_bias = bias;  // shared by every block of the stack
     finish_attention_heads(L, opt);
     ablate_head_outputs(off, l, over, L);
     linear(L.concat, w.w_o, RowVec(), L.output);  // (T_q, d)
@@ -116,7 +116,7 @@ ForwardPass t5_encode(const T5Weights& w, const PretrainedConfig& c, const std::
     ForwardPass pass;
     embed(w, c, source, pass);
     Mat x = pass.token_embeddings, a, out;  // (S, d) the residual stream, its norm, a sublayer's output
-    const std::vector<Mat> bias = t5_position_bias(w.encoder_bias_table, c, /*bidirectional=*/true, s, s);
+    const HeadBias bias = t5_position_bias(w.encoder_bias_table, c, /*bidirectional=*/true, s, s);
     const Ablation off = section_part(opt.ablation, Section::Encoder);
     pass.layers.resize(w.encoder.size());
     for (std::size_t l = 0; l < w.encoder.size(); ++l) {
@@ -149,7 +149,7 @@ Seq2SeqPass t5_forward(const T5Weights& w, const PretrainedConfig& c, const std:
     ForwardPass& pass = out.decoder;
     embed(w, c, decoder_input, pass);
     Mat y = pass.token_embeddings, a, ff;  // (T, d)
-    const std::vector<Mat> bias = t5_position_bias(w.decoder_bias_table, c, /*bidirectional=*/false, t, t);
+    const HeadBias bias = t5_position_bias(w.decoder_bias_table, c, /*bidirectional=*/false, t, t);
     const BoolMat blocked = causal_mask(t);
     const Ablation self_off = section_part(opt.ablation, Section::Decoder);
     const Ablation cross_off = section_part(opt.ablation, Section::Cross);
@@ -163,7 +163,7 @@ Seq2SeqPass t5_forward(const T5Weights& w, const PretrainedConfig& c, const std:
         if (self_off.attention_kept(li)) y += pass.layers[l].output;
         rms_norm(y, b.ln_cross, c.layer_norm_eps, a);
         out.cross[l] =
-            attention(b.cross_attn, c, a, memory, {}, BoolMat(), opt.attention, cross_off, li, MeanOver::Prefix);
+            attention(b.cross_attn, c, a, memory, HeadBias(), BoolMat(), opt.attention, cross_off, li, MeanOver::Prefix);
         if (cross_off.attention_kept(li)) y += out.cross[l].output;
         if (self_off.mlp_kept(li)) {
             rms_norm(y, b.ln_ff, c.layer_norm_eps, a);
