@@ -427,6 +427,9 @@ void add_heads_options(CLI::App& cmd, HeadsOptions& o) {
                    "A local GPT-2, Llama, Qwen, Mistral or BERT folder (Hugging Face layout), or one trained in AttnLab")
         ->required();
     cmd.add_option("--text", o.text, "Also score every head on this sentence");
+    cmd.add_option("--section", o.section,
+                   "A translation model's self-attention to score: encoder (the default) or decoder (on the "
+                   "model's own translation of --text)");
     cmd.add_option("-o,--output", o.output, "Output file: JSON when it ends in .json, else CSV ('-' for standard output)")
         ->required();
     cmd.add_option("--format", o.format, "csv or json (default: from the output's name)")
@@ -510,6 +513,7 @@ std::string heads_json(const PretrainedModel& m, const lm::HeadRoleReport& repor
     JsonWriter j(out, true);
     j.begin_object();
     write_model(j, m);
+    if (!report.section.empty()) j.key("section").value(report.section);
     const lm::ProbeSet& ps = report.probe_set;
     j.key("probe").begin_object();
     j.key("kind").value(ps.kind == lm::ProbeSet::Kind::Task ? "task" : "standard");
@@ -560,7 +564,10 @@ int run_heads(const HeadsOptions& o) {
     const char* who = "heads";
     auto model = load_model(o.model_path);
     if (!model) return fail(who, model.error(), kExitBadInput);
-    auto report = lm::head_role_report(**model, o.text);
+    if (!o.section.empty() && (*model)->caps().stacks != 2)
+        return fail(who, "--section is for translation models; " + (*model)->name + " has one stack of layers.",
+                    kExitBadInput);
+    auto report = lm::head_role_report(**model, o.text, o.section);
     if (!report) return fail(who, report.error(), 1);
     const bool json = o.format == "json" || (o.format.empty() && ends_with(o.output, ".json"));
     const std::string text = json ? heads_json(**model, *report) : heads_csv(*report);

@@ -51,6 +51,7 @@ struct PredictOptions {
 struct HeadsOptions {
     std::string model_path;
     std::string text;
+    std::string section;  // a translation model's: encoder (default) or decoder
     std::string output;
     std::string format;  // "csv", "json" or "" (from the output's name)
 };

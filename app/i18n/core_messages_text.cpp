@@ -64,6 +64,11 @@ constexpr CoreMessagePattern kPatterns[] = {
      "with predict --ablate.",
      "generate의 --ablate는 번역 모델용입니다. {1}은(는) 글을 이어 쓰는 모델이니 predict --ablate로 헤드를 끈 "
      "결과를 보세요."},
+    {"Head roles compare a token with the earlier tokens of its own text; cross-attention's queries (the target) and "
+     "keys (the source) are two texts. Choose the encoder or the decoder.",
+     "헤드 역할은 한 토큰을 같은 글의 앞선 토큰들과 비교합니다. 교차 어텐션의 쿼리(목표 문장)와 키(원문)는 서로 "
+     "다른 글입니다. 인코더나 디코더를 고르세요."},
+    {"Unknown section '{}': use encoder or decoder.", "알 수 없는 구역 '{1}': encoder 또는 decoder를 쓰세요."},
     {"Unknown ablation '{}': use zero (the head's output set to 0) or mean (replaced by its mean over the sentence).",
      "알 수 없는 제거 방식 '{1}': zero(헤드 출력을 0으로) 또는 mean(문장 전체에 대한 평균으로 바꿈)을 쓰세요."},
     {"{} is {}, which does not predict the next token. Knock heads out of it with a [MASK] in the text instead, or "

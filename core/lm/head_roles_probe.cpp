@@ -227,22 +227,18 @@ ProbeSet model_probe(const pretrained::PretrainedModel& model) {
 
 namespace {
 
-// [content] one forward pass per distinct content.
-std::vector<pretrained::ForwardPass> run_all(const pretrained::PretrainedModel& model,
-                                             const std::vector<std::vector<int>>& contents) {
-    std::vector<pretrained::ForwardPass> passes;
-    for (const std::vector<int>& ids : contents) {
-        assert(check_ids(model, ids).ok() && "score_probe: ids the model can read");
-        passes.push_back(forward_ids(model, ids));
-    }
+// [content] one run per distinct content: the layers scored.
+std::vector<std::vector<LayerTrace>> run_all(const ProbeRun& run, const std::vector<std::vector<int>>& contents) {
+    std::vector<std::vector<LayerTrace>> passes;
+    for (const std::vector<int>& ids : contents) passes.push_back(run(ids));
     return passes;
 }
 
-std::vector<HeadSample> head_samples(const std::vector<pretrained::ForwardPass>& passes,
+std::vector<HeadSample> head_samples(const std::vector<std::vector<LayerTrace>>& passes,
                                      const std::vector<std::vector<int>>& contents, int layer, int head) {
     std::vector<HeadSample> out;
     for (std::size_t c = 0; c < passes.size(); ++c) {
-        const LayerTrace& L = passes[c].layers[std::size_t(layer)];
+        const LayerTrace& L = passes[c][std::size_t(layer)];
         out.push_back({&L.heads[std::size_t(head)].weights, &L.blocked, &contents[c]});
     }
     return out;
@@ -250,16 +246,16 @@ std::vector<HeadSample> head_samples(const std::vector<pretrained::ForwardPass>&
 
 }  // namespace
 
-HeadRoleTable score_probe(const pretrained::PretrainedModel& model, const ProbeSet& probe) {
-    const std::vector<pretrained::ForwardPass> pattern = run_all(model, probe.pattern);
+HeadRoleTable score_probe(const ProbeSet& probe, const ProbeRun& run) {
+    const std::vector<std::vector<LayerTrace>> pattern = run_all(run, probe.pattern);
     const bool same = probe.position == probe.pattern;
-    const std::vector<pretrained::ForwardPass> position = same ? std::vector<pretrained::ForwardPass>{}
-                                                               : run_all(model, probe.position);
-    const std::vector<pretrained::ForwardPass>& pos = same ? pattern : position;
+    const std::vector<std::vector<LayerTrace>> position =
+        same ? std::vector<std::vector<LayerTrace>>{} : run_all(run, probe.position);
+    const std::vector<std::vector<LayerTrace>>& pos = same ? pattern : position;
     HeadRoleTable table;
     if (pattern.empty()) return table;
-    table.n_layers = int(pattern[0].layers.size());
-    table.n_heads = table.n_layers > 0 ? pattern[0].layers[0].n_heads : 0;
+    table.n_layers = int(pattern[0].size());
+    table.n_heads = table.n_layers > 0 ? pattern[0][0].n_heads : 0;
     table.heads.resize(std::size_t(table.n_layers) * std::size_t(table.n_heads));
     for (int l = 0; l < table.n_layers; ++l)
         for (int h = 0; h < table.n_heads; ++h)
@@ -269,7 +265,34 @@ HeadRoleTable score_probe(const pretrained::PretrainedModel& model, const ProbeS
     return table;
 }
 
-Expected<HeadRoleReport> head_role_report(const pretrained::PretrainedModel& model, const std::string& sentence) {
+HeadRoleTable score_probe(const pretrained::PretrainedModel& model, const ProbeSet& probe) {
+    return score_probe(probe, [&](const std::vector<int>& ids) {
+        assert(check_ids(model, ids).ok() && "score_probe: ids the model can read");
+        return forward_ids(model, ids).layers;
+    });
+}
+
+HeadRoleTable score_sentence(const std::vector<LayerTrace>& layers, const std::vector<int>& ids,
+                             const HeadRoleTable& probe) {
+    HeadRoleTable t = score_heads(layers, ids);
+    // Positional needs varied content: on the one sentence, measure the rule the probe found.
+    const std::vector<std::vector<int>> one = {ids};
+    for (int l = 0; l < t.n_layers; ++l) {
+        for (int h = 0; h < t.n_heads; ++h) {
+            HeadRoleScores& s = t.heads[std::size_t(l * t.n_heads + h)];
+            s.rule = probe.at(l, h).rule;
+            const LayerTrace& L = layers[std::size_t(l)];
+            s.score[int(HeadRole::Positional)] =
+                position_rule_score(s.rule, {HeadSample{&L.heads[std::size_t(h)].weights, &L.blocked, &one[0]}});
+            choose_role(s);
+        }
+    }
+    return t;
+}
+
+Expected<HeadRoleReport> head_role_report(const pretrained::PretrainedModel& model, const std::string& sentence,
+                                          const std::string& section) {
+    if (model.caps().stacks == 2) return section_head_role_report(model, sentence, section);
     if (!model.tokenizer)  // a vision model: there is no token probe to run
         return Status::Error(model.name + " reads images, not text: head roles need a language model (GPT-2, BERT).");
     HeadRoleReport report;
@@ -284,21 +307,8 @@ Expected<HeadRoleReport> head_role_report(const pretrained::PretrainedModel& mod
         auto ids = encode_for_model(model, sentence);
         if (!ids) return ids.status();
         report.sentence_ids = std::move(*ids);
-        const pretrained::ForwardPass pass = forward_ids(model, report.sentence_ids);
-        HeadRoleTable& t = report.sentence;
-        t = score_heads(pass.layers, report.sentence_ids);
-        // Positional needs varied content: on the one sentence, measure the rule the probe found.
-        const std::vector<std::vector<int>> one = {report.sentence_ids};
-        for (int l = 0; l < t.n_layers; ++l) {
-            for (int h = 0; h < t.n_heads; ++h) {
-                HeadRoleScores& s = t.heads[std::size_t(l * t.n_heads + h)];
-                s.rule = report.probe.at(l, h).rule;
-                const LayerTrace& L = pass.layers[std::size_t(l)];
-                s.score[int(HeadRole::Positional)] =
-                    position_rule_score(s.rule, {HeadSample{&L.heads[std::size_t(h)].weights, &L.blocked, &one[0]}});
-                choose_role(s);
-            }
-        }
+        report.sentence = score_sentence(forward_ids(model, report.sentence_ids).layers, report.sentence_ids,
+                                         report.probe);
     }
     return report;
 }

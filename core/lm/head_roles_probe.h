@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,13 +79,34 @@ struct HeadRoleReport {
     std::vector<int> sentence_ids;  // empty when no sentence was given
     HeadRoleTable sentence;         // scores on the sentence (n_layers = 0 when none); positional
                                     // measures the probe's rule on the sentence
+    std::string section;            // an encoder–decoder's section scored ("encoder", "decoder"); "" = one stack
 };
+
+// The layers one probe content runs through: one stack's, or an encoder–decoder section's; each
+// trace's queries and keys are the content's tokens.
+using ProbeRun = std::function<std::vector<LayerTrace>(const std::vector<int>& ids)>;
+// Every head on a probe set (one run per content).
+HeadRoleTable score_probe(const ProbeSet& probe, const ProbeRun& run);
+// Every head on one sentence's layers (ids: its tokens); positional measures the rule `probe` found.
+HeadRoleTable score_sentence(const std::vector<LayerTrace>& layers, const std::vector<int>& ids,
+                             const HeadRoleTable& probe);
 
 // Every head on a probe set (one forward per content). Asserts the ids are the model's.
 HeadRoleTable score_probe(const pretrained::PretrainedModel& model, const ProbeSet& probe);
 
 // Runs the model on its probe (and on `sentence` when not empty) and scores every head.
-// Errors: a vision model (no tokenizer), the sentence's (encode_for_model).
-Expected<HeadRoleReport> head_role_report(const pretrained::PretrainedModel& model, const std::string& sentence);
+// Errors: a vision model (no tokenizer), the sentence's (encode_for_model). An encoder–decoder
+// scores one self-attention section (`section`: "encoder" — also for "" — or "decoder";
+// head_roles_sections.cpp).
+Expected<HeadRoleReport> head_role_report(const pretrained::PretrainedModel& model, const std::string& sentence,
+                                          const std::string& section = "");
+
+// An encoder–decoder's section: the encoder over the standard probe as the source; the decoder over
+// it as the target (the start token, then the probe; the same ids as its source), teacher-forced;
+// the sentence as the source, and for the decoder the model's own translation of it. Errors:
+// "cross" (its queries and keys are two texts: these roles compare a token with its own text's),
+// an unknown section, a model that does not translate text, the sentence's.
+Expected<HeadRoleReport> section_head_role_report(const pretrained::PretrainedModel& model,
+                                                  const std::string& sentence, const std::string& section);
 
 }  // namespace attn::lm

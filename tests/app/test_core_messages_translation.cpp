@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
 #include "core/pretrained/intervention.h"
 #include "core/pretrained/model_config.h"
@@ -203,4 +204,7 @@ TEST_CASE("knock-outs named by section (encoder, decoder, cross) in Korean") {
     check_translated(error_of(lm::ablated_translation_logits(**gpt2, {1}, {}, {})));
     check_translated(error_of(lm::ablated_translation_logits(**marian, {1}, {999999}, {})));
     check_translated(error_of(lm::ablated_translation_logits(**marian, std::vector<int>(9999, 1), {}, {})));
+    // Head roles by section: cross-attention and an unknown section.
+    check_translated(error_of(lm::head_role_report(**marian, "", "cross")));
+    check_translated(error_of(lm::head_role_report(**marian, "", "middle")));
 }

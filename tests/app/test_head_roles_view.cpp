@@ -27,7 +27,7 @@ TEST_CASE("head roles: scored on a job, ranked for a role, a click opens the hea
 
     auto model = pretrained::load_pretrained_model((models() / "tiny-gpt2").string());
     REQUIRE(model.ok());
-    const RolesResult r = run_head_roles(RolesRequest{*model, "the cat sat on the mat and the cat sat"});
+    const RolesResult r = run_head_roles(RolesRequest{*model, "the cat sat on the mat and the cat sat", ""});
     REQUIRE(r.error.empty());
     REQUIRE(r.report != nullptr);
     const lm::HeadRoleTable& probe = shown_roles(*r.report, false);
@@ -58,10 +58,23 @@ TEST_CASE("head roles: scored on a job, ranked for a role, a click opens the hea
     }
 
     // A sentence the model cannot read still shows the probe, with the message.
-    const RolesResult bad = run_head_roles(RolesRequest{*model, std::string(5000, 'a')});
+    const RolesResult bad = run_head_roles(RolesRequest{*model, std::string(5000, 'a'), ""});
     CHECK_FALSE(bad.error.empty());
     REQUIRE(bad.report != nullptr);
     CHECK(&shown_roles(*bad.report, true) == &bad.report->probe);
+
+    // A translation model: the section shown is scored (its decoder here); cross-attention has a
+    // message and no table.
+    auto marian = pretrained::load_pretrained_model((models() / "tiny-marian").string());
+    REQUIRE(marian.ok());
+    const RolesResult dec = run_head_roles(RolesRequest{*marian, "He went home.", "decoder"});
+    REQUIRE(dec.error.empty());
+    REQUIRE(dec.report != nullptr);
+    CHECK(dec.report->section == "decoder");
+    CHECK(dec.report->probe.n_layers == (*marian)->config.seq2seq.decoder_layers);
+    const RolesResult cross = run_head_roles(RolesRequest{*marian, "He went home.", "cross"});
+    CHECK(cross.error.find("two texts") != std::string::npos);
+    CHECK(cross.report == nullptr);
 
     AppState state;
     state.view = View::Model;

@@ -292,12 +292,15 @@ TEST_CASE("the standard probe and a report on a real model") {
     CHECK(head_role_report(*bert, "").ok());
     CHECK_FALSE(head_role_report(*bert, "").value().sentence.n_layers);
 
-    // An encoder–decoder has no single stack to probe: refused with a message, never a pass that
-    // the family does not have.
+    // An encoder–decoder is probed one self-attention section at a time (the encoder when none
+    // is named; test_section_roles.cpp); its cross-attention is refused with a message.
     auto marian = load(kFixtures + "/pretrained/models/tiny-marian");
-    auto refused = head_role_report(*marian, "He went home.");
+    auto encoder = head_role_report(*marian, "He went home.");
+    REQUIRE(encoder.ok());
+    CHECK(encoder->section == "encoder");
+    auto refused = head_role_report(*marian, "He went home.", "cross");
     REQUIRE_FALSE(refused.ok());
-    CHECK(refused.error().find("encoder and a decoder") != std::string::npos);
+    CHECK(refused.error().find("two texts") != std::string::npos);
 }
 
 TEST_CASE("attention rollout equals the product written out, rows stay distributions") {

@@ -237,5 +237,19 @@ assert all(len(p["top"]) == 3 for l in lens["layers"] for p in l["positions"])
 PY
 expect_exit 0 "lens of T5" -- "$bin" lens --model "$t5" --text "He went home." --top 1 --no-embeddings -o "$tmp/t5_lens.json"
 
+# Head roles of a translation model's encoder and decoder; cross-attention is refused with why.
+expect_exit 0 "heads of the decoder" -- "$bin" heads --model "$marian" --text "He went home." --section decoder \
+    -o "$tmp/heads.json"
+$py - "$tmp/heads.json" "$marian/config.json" <<'PY' && ok || fail "heads of the decoder"
+import json, sys
+j, config = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert j["section"] == "decoder", j.get("section")
+assert len(j["probe"]) > 0 and j["model"]["family"] == "Marian", j["model"]
+PY
+expect_exit nonzero "heads of cross-attention" -- "$bin" heads --model "$marian" --section cross -o "$tmp/x.csv"
+expect_stderr "two texts" "heads of cross-attention"
+expect_exit nonzero "--section on one stack" -- "$bin" heads --model "$models/tiny-gpt2" --section decoder -o "$tmp/x.csv"
+expect_stderr "translation models" "--section on one stack"
+
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]

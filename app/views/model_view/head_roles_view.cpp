@@ -13,9 +13,9 @@ RolesResult run_head_roles(const RolesRequest& request) {
         out.error = "No model is open.";
         return out;
     }
-    auto report = lm::head_role_report(*request.model, request.sentence);
+    auto report = lm::head_role_report(*request.model, request.sentence, request.section);
     if (!report) {  // a sentence the model cannot read: still show the probe
-        auto probe_only = lm::head_role_report(*request.model, "");
+        auto probe_only = lm::head_role_report(*request.model, "", request.section);
         out.error = report.error();
         if (probe_only) out.report = std::make_shared<const lm::HeadRoleReport>(std::move(*probe_only));
         return out;

@@ -27,6 +27,7 @@ inline constexpr lm::HeadRole kRoleOrder[lm::kHeadRoleCount] = {
 struct RolesRequest {
     PretrainedPtr model;
     std::string sentence;  // scored too when not empty
+    std::string section;   // an encoder–decoder's section shown ("encoder", "decoder", "cross"); "" = one stack
 };
 struct RolesResult {
     std::string error;  // core English; "" = ok

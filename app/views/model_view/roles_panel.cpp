@@ -20,15 +20,20 @@ ImU32 colour_of(int role, int alpha = 255) {
 
 const lm::HeadRoleTable* update_roles(RolesPanel& p, const AppState& s, const ComputeView& view) {
     if (!view.model || !view.model->tokenizer) return nullptr;  // roles are scored on token probes (not images)
-    RolesRequest req{view.model, s.text};
-    if (!p.posted_any || req.model != p.posted.model || req.sentence != p.posted.sentence) {
-        if (req.model != p.posted.model) p.result.reset();  // another model's badges would mislead
+    // An encoder–decoder: the roles of the section shown (the encoder's or the decoder's heads).
+    const std::string section =
+        view.model->caps().stacks == 2 && view.trace ? (view.trace->section.empty() ? "encoder" : view.trace->section) : "";
+    RolesRequest req{view.model, s.text, section};
+    if (!p.posted_any || req.model != p.posted.model || req.sentence != p.posted.sentence ||
+        req.section != p.posted.section) {
+        // another model's (or section's) badges would mislead
+        if (req.model != p.posted.model || req.section != p.posted.section) p.result.reset();
         p.posted = req;
         p.posted_any = true;
         p.job->post(req);
     }
     if (auto done = p.job->take()) {
-        if (done->request.model == view.model) p.result = std::move(done->result);
+        if (done->request.model == view.model && done->request.section == section) p.result = std::move(done->result);
     }
     if (!p.result || !p.result->report) return nullptr;
     return &shown_roles(*p.result->report, p.on_sentence);
