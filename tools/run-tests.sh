@@ -131,6 +131,15 @@ if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
     fi
 fi
 
+# The benchmarks are built, not run (bench/run.sh runs them, minutes each): an interface change
+# that breaks one is caught here, not the next time someone measures.
+if [ "${ATTNLAB_SKIP_BENCH_BUILD:-0}" != 1 ]; then
+    step "Benchmarks build (bench/, not run), warnings as errors"
+    cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_BUILD_BENCH=ON -DATTNLAB_BUILD_TESTS=OFF \
+        -DATTNLAB_BUILD_APP=OFF -DATTNLAB_NATIVE=OFF -DATTNLAB_WERROR=ON
+    cmake --build build-bench -j "$jobs"
+fi
+
 if [ "${ATTNLAB_SKIP_PORTABLE:-0}" != 1 ]; then
     step "Package build as README.md gives it (portable, x86-64-v2), warnings as errors"
     # The README's two commands ("To build the package"), in build-package instead of build.
