@@ -14,12 +14,9 @@
 
 using namespace attn;
 using namespace attn::pretrained;
+using namespace attn::seq2seq_golden;
 
 namespace {
-
-const std::string kModels = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/";
-
-const PretrainedModel& load(const std::string& folder) { return seq2seq_golden::loaded_model(kModels + folder); }
 
 bool same_scores(const lm::HeadRoleTable& a, const lm::HeadRoleTable& b) {
     if (a.n_layers != b.n_layers || a.n_heads != b.n_heads) return false;
@@ -36,7 +33,7 @@ bool same_scores(const lm::HeadRoleTable& a, const lm::HeadRoleTable& b) {
 TEST_CASE("Section head roles: the encoder's and the decoder's, each equal to the app's run of that section") {
     for (const char* folder : {"tiny-marian", "tiny-t5"}) {
         CAPTURE(folder);
-        const PretrainedModel& m = load(folder);
+        const PretrainedModel& m = tiny_model(folder);
         RunConfig run;
         run.text = "He went home.";
         run.attention.scale = m.caps().scaled_scores;
@@ -78,7 +75,7 @@ TEST_CASE("Section head roles: the encoder's and the decoder's, each equal to th
         CHECK_FALSE(lm::head_role_report(m, "", "middle").ok());
     }
     // One stack: the section is not asked.
-    auto gpt2 = lm::head_role_report(load("tiny-gpt2"), "", "decoder");
+    auto gpt2 = lm::head_role_report(tiny_model("tiny-gpt2"), "", "decoder");
     REQUIRE(gpt2.ok());
     CHECK(gpt2->section.empty());
 }

@@ -18,17 +18,9 @@ using namespace attn;
 using namespace attn::pretrained;
 using namespace attn::seq2seq_golden;
 
-namespace {
-
-const std::string kModels = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/";
-
-const PretrainedModel& load(const std::string& folder) { return loaded_model(kModels + folder); }
-
-}  // namespace
-
 TEST_CASE("Translation knock-outs: the ranking removes every head of every section, watching the next target token") {
-    const PretrainedModel& m = load("tiny-marian");
-    const auto ref = reference_of(kModels + "tiny-marian");
+    const PretrainedModel& m = tiny_model("tiny-marian");
+    const auto ref = tiny_reference("tiny-marian");
     const auto& c = ref.at("cases").at(0);
     const auto source = c.at("source_ids").get<std::vector<int>>();
     auto input = c.at("decoder_input_ids").get<std::vector<int>>();
@@ -57,6 +49,6 @@ TEST_CASE("Translation knock-outs: the ranking removes every head of every secti
     CHECK(sections[int(Section::Encoder)] == shape.layers * shape.heads);
     CHECK(sections[int(Section::Cross)] == shape.decoder_layers * shape.decoder_heads);
     // A model that does not translate is refused.
-    CHECK_FALSE(lm::rank_translation_heads(load("tiny-gpt2"), {1}, {}, {}).ok());
+    CHECK_FALSE(lm::rank_translation_heads(tiny_model("tiny-gpt2"), {1}, {}, {}).ok());
 }
 

@@ -26,10 +26,6 @@ using namespace attn::seq2seq_golden;
 
 namespace {
 
-const std::string kModels = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/";
-
-const PretrainedModel& load(const std::string& folder) { return loaded_model(kModels + folder); }
-
 Mat rows_of(const std::vector<float>& flat, int cols) {
     REQUIRE(flat.size() % std::size_t(cols) == 0);
     Mat m(int(flat.size()) / cols, cols);
@@ -42,8 +38,8 @@ Mat rows_of(const std::vector<float>& flat, int cols) {
 // stream h (T, d). Returns the worst probability difference over every layer, position and top-5.
 template <typename Expected>
 double check_lens(const char* folder, const Expected& expected) {
-    const PretrainedModel& m = load(folder);
-    const auto ref = reference_of(kModels + folder);
+    const PretrainedModel& m = tiny_model(folder);
+    const auto ref = tiny_reference(folder);
     const auto& c = ref.at("cases").at(0);
     const auto source = c.at("source_ids").get<std::vector<int>>();
     const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
@@ -82,7 +78,7 @@ double check_lens(const char* folder, const Expected& expected) {
 
 TEST_CASE("Translation lens: each decoder layer read through the decoder's output, as PyTorch's streams give") {
     {   // Marian: post-LN, so no final norm; logits = h Eᵀ + final_logits_bias
-        const PretrainedModel& m = load("tiny-marian");
+        const PretrainedModel& m = tiny_model("tiny-marian");
         const auto& w = weights_as<MarianWeights>(*m.weights);
         const double worst = check_lens("tiny-marian", [&](int, const Mat& h) {
             Mat logits = h * w.embed.transpose();
@@ -92,7 +88,7 @@ TEST_CASE("Translation lens: each decoder layer read through the decoder's outpu
         CHECK(worst < 2e-5);
     }
     {   // T5: every layer but the last through the final RMSNorm (the last is already), then lm_head
-        const PretrainedModel& m = load("tiny-t5");
+        const PretrainedModel& m = tiny_model("tiny-t5");
         const auto& w = weights_as<T5Weights>(*m.weights);
         const int last = m.config.seq2seq.decoder_layers;
         REQUIRE(w.lm_head.size() > 0);  // tiny-t5 is untied
@@ -112,7 +108,7 @@ TEST_CASE("Translation lens: each decoder layer read through the decoder's outpu
 }
 
 TEST_CASE("Translation lens: knock-outs change it, and what is not a translation model is refused") {
-    const PretrainedModel& m = load("tiny-marian");
+    const PretrainedModel& m = tiny_model("tiny-marian");
     const std::vector<int> source = {5, 6, 7, 0}, target = {9, 10};
     auto plain = lm::translation_lens(m, source, target, 3, false);
     REQUIRE(plain.ok());
@@ -123,7 +119,7 @@ TEST_CASE("Translation lens: knock-outs change it, and what is not a translation
     auto knocked = lm::translation_lens(m, source, target, 3, false, off);
     REQUIRE(knocked.ok());
     CHECK(std::fabs(knocked->layers.back().top[0][0].prob - plain->layers.back().top[0][0].prob) > 1e-4f);
-    CHECK_FALSE(lm::translation_lens(load("tiny-gpt2"), {1}, {}, 3).ok());
+    CHECK_FALSE(lm::translation_lens(tiny_model("tiny-gpt2"), {1}, {}, 3).ok());
     CHECK_FALSE(lm::translation_lens(m, source, {999999}, 3).ok());
     CHECK_FALSE(lm::translation_lens(m, source, target, 0).ok());
     Ablation outside;

@@ -49,6 +49,18 @@ inline const pretrained::PretrainedModel& loaded_model(const std::string& folder
     return *slot;
 }
 
+#ifdef ATTNLAB_FIXTURE_DIR
+// tests/fixtures/pretrained/models/<folder>/ (the tiny folders), for tests built with the fixtures.
+inline std::string tiny_folder(const std::string& folder) {
+    return std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/" + folder;
+}
+// A tiny folder's model (loaded once per test binary) and its reference.json.
+inline const pretrained::PretrainedModel& tiny_model(const std::string& folder) {
+    return loaded_model(tiny_folder(folder));
+}
+inline nlohmann::json tiny_reference(const std::string& folder) { return reference_of(tiny_folder(folder)); }
+#endif
+
 // max |a − ref| over a (rows, cols) matrix against row-major floats; +inf on a shape mismatch.
 inline double max_diff(const Mat& a, const std::vector<float>& ref) {
     if (std::size_t(a.size()) != ref.size()) return INFINITY;

@@ -37,10 +37,6 @@ using namespace attn::seq2seq_golden;
 
 namespace {
 
-const std::string kModels = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/models/";
-
-const PretrainedModel& load(const std::string& folder) { return loaded_model(kModels + folder); }
-
 AblationShape shape_of(const PretrainedConfig& c) {
     return AblationShape{c.n_layers, c.n_heads, c.seq2seq.decoder_layers, c.seq2seq.decoder_heads};
 }
@@ -119,6 +115,11 @@ Surgery<W> post_ln_surgery(const PretrainedConfig& c,
     return s;
 }
 
+template <typename T>
+struct Type {
+    using type = T;
+};
+
 const std::vector<std::string> kSpecs = {
     "enc.1.2", "dec.2.1", "cross.1.1,cross.2.2", "cross.1.attn,cross.2.attn", "enc.2.mlp,dec.1.mlp,dec.2.attn",
     "enc.1.attn", "enc.1.1,dec.1.2,cross.2.1",
@@ -127,38 +128,27 @@ const std::vector<std::string> kSpecs = {
 }  // namespace
 
 TEST_CASE("Seq2seq knock-outs: each section's heads and sublayers equal the weight surgery they stand for") {
-    {
-        const PretrainedModel& m = load("tiny-marian");
-        const auto& w = weights_as<MarianWeights>(*m.weights);
-        const auto ref = reference_of(kModels + "tiny-marian");
+    // Marian and BART: the post-LN blocks, each family's own forward over its first case.
+    auto post_ln = [](auto tag, const char* name, const char* folder, auto forward) {
+        using W = typename decltype(tag)::type;
+        const PretrainedModel& m = tiny_model(folder);
+        const auto ref = tiny_reference(folder);
         const auto& c = ref.at("cases").at(0);
         const auto source = c.at("source_ids").get<std::vector<int>>();
         const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
-        check_surgery<MarianWeights>("Marian", w,
-                                     post_ln_surgery<MarianWeights>(m.config,
-                                                                    [&](const MarianWeights& x, const ForwardOptions& o) {
-                                                                        return marian_forward(x, m.config, source, input, o);
-                                                                    }),
-                                     kSpecs, m);
-    }
+        check_surgery<W>(name, weights_as<W>(*m.weights),
+                         post_ln_surgery<W>(m.config,
+                                            [&](const W& x, const ForwardOptions& o) {
+                                                return forward(x, m.config, source, input, o);
+                                            }),
+                         kSpecs, m);
+    };
+    post_ln(Type<MarianWeights>{}, "Marian", "tiny-marian", marian_forward);
+    post_ln(Type<BartWeights>{}, "BART", "tiny-bart", bart_forward);
     {
-        const PretrainedModel& m = load("tiny-bart");
-        const auto& w = weights_as<BartWeights>(*m.weights);
-        const auto ref = reference_of(kModels + "tiny-bart");
-        const auto& c = ref.at("cases").at(0);
-        const auto source = c.at("source_ids").get<std::vector<int>>();
-        const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
-        check_surgery<BartWeights>("BART", w,
-                                   post_ln_surgery<BartWeights>(m.config,
-                                                                [&](const BartWeights& x, const ForwardOptions& o) {
-                                                                    return bart_forward(x, m.config, source, input, o);
-                                                                }),
-                                   kSpecs, m);
-    }
-    {
-        const PretrainedModel& m = load("tiny-t5");
+        const PretrainedModel& m = tiny_model("tiny-t5");
         const auto& w = weights_as<T5Weights>(*m.weights);
-        const auto ref = reference_of(kModels + "tiny-t5");
+        const auto ref = tiny_reference("tiny-t5");
         const auto& c = ref.at("cases").at(0);
         const auto source = c.at("source_ids").get<std::vector<int>>();
         const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
@@ -182,10 +172,10 @@ TEST_CASE("Seq2seq knock-outs: each section's heads and sublayers equal the weig
 TEST_CASE("Seq2seq knock-outs: the cached step equals the teacher-forced pass, zero and mean, every family") {
     for (const char* folder : {"tiny-marian", "tiny-bart", "tiny-t5"}) {
         CAPTURE(folder);
-        const PretrainedModel& m = load(folder);
+        const PretrainedModel& m = tiny_model(folder);
         const auto* family = dynamic_cast<const TextSeq2SeqFamily*>(&m.family());
         REQUIRE(family != nullptr);
-        const auto ref = reference_of(kModels + folder);
+        const auto ref = tiny_reference(folder);
         const auto& c = ref.at("cases").at(0);
         const auto source = c.at("source_ids").get<std::vector<int>>();
         const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
@@ -225,10 +215,10 @@ TEST_CASE("Seq2seq knock-outs: the cached step equals the teacher-forced pass, z
 TEST_CASE("Seq2seq knock-outs match PyTorch: every section, zero and mean, and greedy translation under them") {
     for (const char* folder : {"tiny-marian", "tiny-t5"}) {
         CAPTURE(folder);
-        const PretrainedModel& m = load(folder);
+        const PretrainedModel& m = tiny_model(folder);
         const auto* family = dynamic_cast<const TextSeq2SeqFamily*>(&m.family());
         REQUIRE(family != nullptr);
-        const std::string path = kModels + folder + "/knockout_reference.json";
+        const std::string path = tiny_folder(folder) + "/knockout_reference.json";
         const nlohmann::json ref = nlohmann::json::parse(read_text(path));
         REQUIRE(ref.at("cases").size() >= 12);
         double worst_logits = 0, worst_hidden = 0, worst_cross = 0;
@@ -275,7 +265,7 @@ TEST_CASE("Seq2seq knock-outs match PyTorch: every section, zero and mean, and g
 }
 
 TEST_CASE("Seq2seq knock-outs: the text form names sections, and refuses what the model has not") {
-    const PretrainedModel& m = load("tiny-marian");
+    const PretrainedModel& m = tiny_model("tiny-marian");
     const AblationShape shape = shape_of(m.config);
     REQUIRE(shape.two_stacks());
     auto a = parse_ablation(" cross.2.1, enc.1.2 ,decoder.1.attn,dec.2.mlp,encoder.1.2", AblationMode::Mean, shape);
