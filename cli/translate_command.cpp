@@ -31,9 +31,16 @@ int run_translate(const GenerateOptions& o, const PretrainedModel& m) {
                     "--temperature, --top-k and --top-p (use --beams to choose the search).", kExitBadInput);
     if (o.chat) return fail(who, "--chat: " + m.name + " translates; it has no chat format.", kExitBadInput);
     if (o.beams < 0 || o.beams > 64) return fail(who, "--beams must be between 1 and 64 (0: the folder's setting).", kExitBadInput);
+    if (m.caps().inputs.audio)  // no text source: it writes what it hears
+        return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
+                             " model: it listens to a recording. Write what it hears with attnlab transcribe --model "
+                             "DIR --audio FILE.",
+                    kExitBadInput);
     auto ablation = ablation_for(m, o.ablate, o.ablation);
     if (!ablation) return fail(who, ablation.error(), kExitBadInput);
-    if (Status st = lm::check_translation_knockout(m, *ablation); !st) return fail(who, st.message(), kExitBadInput);
+    if (!ablation->empty()) {
+        if (Status st = lm::check_translation_knockout(m, *ablation); !st) return fail(who, st.message(), kExitBadInput);
+    }
     auto source = pretrained::source_tokens(m, o.text, 1 << 20);
     if (!source) return fail(who, source.error(), kExitBadInput);
     std::vector<int> source_ids;

@@ -251,5 +251,10 @@ expect_stderr "two texts" "heads of cross-attention"
 expect_exit nonzero "--section on one stack" -- "$bin" heads --model "$models/tiny-gpt2" --section decoder -o "$tmp/x.csv"
 expect_stderr "translation models" "--section on one stack"
 
+# A speech model has no text to translate: a message naming transcribe, never a crash.
+expect_exit nonzero "generate on a speech model" -- "$bin" generate --model "$models/tiny-whisper" --text "hi" \
+    -o "$tmp/x.json"
+expect_stderr "attnlab transcribe" "generate on a speech model"
+
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]
