@@ -58,6 +58,12 @@ constexpr CoreMessagePattern kPatterns[] = {
      "predict --ablate).",
      "{1}은(는) {2} 모델이라 글을 번역하지 않습니다. 예측 보기의 자체 패널에서 (또는 predict --ablate로) 헤드를 "
      "끄세요."},
+    {"{} is a {} model: it listens to a recording, and this reads translation models (Marian, BART, T5). Its "
+     "cross-attention is in the Audio view.",
+     "{1}은(는) {2} 모델이라 녹음을 듣습니다. 이 기능은 번역 모델(Marian, BART, T5)을 읽습니다. 이 모델의 교차 "
+     "어텐션은 오디오 보기에 있습니다."},
+    {"{} is {}, which does not translate a text. This reads translation models (Marian, BART, T5).",
+     "{1}은(는) {2} 모델이라 글을 번역하지 않습니다. 이 기능은 번역 모델(Marian, BART, T5)을 읽습니다."},
     {"The source or the target is longer than {} reads.", "원문이나 번역문이 {1}이(가) 읽을 수 있는 길이보다 깁니다."},
     {"Token id {} is outside {}'s {} token embeddings.", "토큰 id {1}은(는) {2}의 토큰 임베딩 {3}개 밖에 있습니다."},
     {"--ablate with generate is for translation models; {} continues a text: see what its knocked-out heads change "

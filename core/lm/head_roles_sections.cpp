@@ -48,7 +48,7 @@ Expected<HeadRoleReport> section_head_role_report(const PretrainedModel& model, 
     }
     if (!section.empty() && section != "encoder" && section != "decoder")
         return Status::Error("Unknown section '" + section + "': use encoder or decoder.");
-    if (Status st = check_translation_knockout(model, Ablation{}); !st) return st;
+    if (Status st = check_translation_model(model); !st) return st;
     const bool decoder = section == "decoder";
     const ModelFamily& family = model.family();
     const ForwardOptions opt = plain_options(model);

@@ -88,13 +88,25 @@ AblationShape ablation_shape(const PretrainedModel& model) {
     return AblationShape{c.n_layers, c.n_heads, 0, 0};
 }
 
-Status check_translation_knockout(const PretrainedModel& model, const Ablation& ablation) {
+Status check_translation_model(const PretrainedModel& model) {
     const Capabilities caps = model.caps();
-    if (caps.stacks != 2 || !caps.inputs.source_target) {
+    if (caps.stacks == 2 && caps.inputs.source_target) return Status::Ok();
+    if (caps.stacks == 2) {
+        return Status::Error(model.name + " is a " + family_name(model.config) +
+                             " model: it listens to a recording, and this reads translation models (Marian, BART, "
+                             "T5). Its cross-attention is in the Audio view.");
+    }
+    return Status::Error(model.name + " is " + family_name(model.config) +
+                         ", which does not translate a text. This reads translation models (Marian, BART, T5).");
+}
+
+Status check_translation_knockout(const PretrainedModel& model, const Ablation& ablation) {
+    if (model.caps().stacks == 1) {  // its knock-outs have their own place
         return Status::Error(model.name + " is " + family_name(model.config) +
                              ", which does not translate a text: knock its heads out in the Predict view's own "
                              "panel (or with predict --ablate).");
     }
+    if (Status s = check_translation_model(model); !s) return s;
     return check_ablation(ablation, ablation_shape(model));
 }
 

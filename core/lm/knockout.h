@@ -68,8 +68,11 @@ Expected<HeadRanking> rank_heads(const pretrained::PretrainedModel& model, const
 // The sizes a knock-out of `model` is checked against (one stack, or an encoder and a decoder).
 pretrained::AblationShape ablation_shape(const pretrained::PretrainedModel& model);
 
-// A model that translates a text (two stacks reading a source and a target) and an ablation inside
-// it; a message for users otherwise.
+// A model that translates a text (two stacks reading a source and a target); a message for users
+// otherwise (a speech model's says where its cross-attention is).
+Status check_translation_model(const pretrained::PretrainedModel& model);
+// A model that translates a text and an ablation inside it; a message for users otherwise (a
+// one-stack model's points at its own knock-outs).
 Status check_translation_knockout(const pretrained::PretrainedModel& model, const pretrained::Ablation& ablation);
 
 // Source ids (1 … max_positions) and a target (after the start token, shorter than the decoder's

@@ -12,6 +12,7 @@
 
 #include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
+#include "core/lm/logit_lens.h"
 #include "core/pretrained/intervention.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
@@ -207,4 +208,12 @@ TEST_CASE("knock-outs named by section (encoder, decoder, cross) in Korean") {
     // Head roles by section: cross-attention and an unknown section.
     check_translated(error_of(lm::head_role_report(**marian, "", "cross")));
     check_translated(error_of(lm::head_role_report(**marian, "", "middle")));
+    // A speech model is not a translation model: the lens and head roles say where to look instead.
+    auto whisper = pretrained::load_pretrained_model((models_dir() / "tiny-whisper").string());
+    REQUIRE(whisper.ok());
+    const std::string heard = error_of(lm::head_role_report(**whisper, "", "decoder"));
+    CHECK(heard.find("Audio view") != std::string::npos);
+    check_translated(heard);
+    check_translated(error_of(lm::text_lens(**whisper, "hi", 3)));
+    check_translated(error_of(lm::section_head_role_report(**gpt2, "", "encoder")));
 }
