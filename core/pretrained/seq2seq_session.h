@@ -42,12 +42,12 @@ struct Seq2SeqSession {
     KvCache cache;                             // the decoder's self-attention keys and values
     std::vector<Seq2SeqStep> steps;            // (t) one per token in ids
     RowVec logits;                             // (V) the next token's logits after ids.back()
-    // Knock-outs in force for the whole session (intervention.h, with sections; empty = none): the
-    // encoder's applied once by start_translation, the decoder's and the cross-attention's at every
-    // step (set_step_ablation splits them). A mean ablation's running sums of the removed heads'
-    // outputs: [decoder layer] (1, H·d_k), copied with the session (each beam its own).
-    Ablation ablation;
-    Ablation self_off, cross_off;                        // section_part: Decoder, Cross
+    // Knock-outs in force for the whole session (intervention.h; empty = none): the encoder's are
+    // applied once by start_translation; the decoder's and the cross-attention's, kept here as
+    // section_part(…, Decoder / Cross) by set_step_ablation, at every step. A mean ablation's
+    // running sums of the removed heads' outputs: [decoder layer] (1, H·d_k), copied with the
+    // session (each beam its own).
+    Ablation self_off, cross_off;
     std::vector<Eigen::RowVectorXd> self_sums, cross_sums;
 
     int length() const { return int(ids.size()); }

@@ -23,7 +23,6 @@ std::shared_ptr<CrossMemory> cross_memory(const Mat& memory, const std::vector<S
 }
 
 void set_step_ablation(Seq2SeqSession& s, const Ablation& a, int decoder_layers) {
-    s.ablation = a;
     s.self_off = section_part(a, Section::Decoder);
     s.cross_off = section_part(a, Section::Cross);
     s.self_sums.assign(std::size_t(decoder_layers), Eigen::RowVectorXd());
