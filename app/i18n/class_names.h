@@ -1,6 +1,6 @@
-// class_names.h — classifier class names in the UI's language: Fashion-MNIST's ten names in Korean
-// when the app is in Korean (GL-free). Only a model whose id2label is exactly the dataset's ten
-// English names, in order, is translated; every other list is shown as its folder names it, and
+// class_names.h — classifier class names in the UI's language: Fashion-MNIST's ten names and the
+// odd-one task's four quarters in Korean when the app is in Korean (GL-free). Only a model whose
+// id2label is exactly one of these English lists, in order, is translated; every other list is shown as its folder names it, and
 // what is saved (config.json's id2label) stays English.
 #pragma once
 
@@ -14,7 +14,7 @@ namespace attn::app {
 // True when `names` is Fashion-MNIST's "T-shirt/top", "Trouser", …, "Ankle boot" (ids 0–9).
 bool is_fashion_mnist_names(const std::vector<std::string>& names);
 
-// Class `id`'s name for the UI: the Korean name for Fashion-MNIST's classes in Korean, else
+// Class `id`'s name for the UI: the Korean name for a known list (above) in Korean, else
 // names[id]; `fallback` when the id has no name.
 std::string class_name_for_ui(const std::vector<std::string>& names, int id, Lang lang, const std::string& fallback);
 

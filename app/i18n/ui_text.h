@@ -117,7 +117,8 @@ enum class Txt {
     // Train view: the image tasks (a tiny ViT)
     TrainImageIntro, TrainPatch, TrainPatchTip, TrainImages, TrainImagesTip, TrainImagesAll, TrainImageProbes,
     TrainImageProbeTip, TrainImageLayer, TrainImageHead, TrainImageHeadMean, TrainImageProbeCaption,
-    TrainSeriesTestAcc, TrainImageLoading, TrainImageAccTitle, TrainSeriesTestLoss,
+    TrainSeriesTestAcc, TrainImageLoading, TrainImageAccTitle, TrainSeriesTestLoss, TrainImageEveryHead,
+    TrainImageEveryHeadTip, TrainImageEveryTitle, TrainImagePickTip,
     // Predict view (next token, generation, masked tokens) and head roles in the Model view
     ViewPredict, PredictNoModel, PredictIntroGpt2, PredictIntroBert, PredictPosition, PredictClickTip,
     PredictGreedy, PredictGreedyTip, PredictTemp, PredictTempTip, PredictTopK, PredictTopKTip, PredictTopP,

@@ -164,6 +164,17 @@ constexpr Entry kTexts[] = {
     {Txt::TrainImageLoading, "Loading the pictures…", "그림을 읽는 중…"},
     {Txt::TrainImageAccTitle, "Accuracy on test pictures", "테스트 그림에서의 정확도"},
     {Txt::TrainSeriesTestLoss, "test pictures", "테스트 그림"},
+    {Txt::TrainImageEveryHead, "Every head", "모든 헤드"},
+    {Txt::TrainImageEveryHeadTip,
+     "One picture's whole attention as it trains: every layer (down) and every head (across). In each square "
+     "the rows are the queries and the columns the keys: [CLS] first, then the patches numbered row by row. "
+     "Click a picture on the left to choose it.",
+     "그림 한 장의 어텐션 전체를 학습하는 동안 봅니다: 층은 아래로, 헤드는 옆으로. 네모 하나에서 행은 쿼리, "
+     "열은 키이고, [CLS]가 먼저, 그다음 패치가 줄마다 번호순으로 옵니다. 왼쪽 그림을 눌러 고르세요."},
+    {Txt::TrainImageEveryTitle, "Picture %d (truly %s), step %d: every layer's and head's attention (rows: queries, columns: keys)",
+     "그림 %d (정답 %s), 스텝 %d: 모든 층과 헤드의 어텐션 (행: 쿼리, 열: 키)"},
+    {Txt::TrainImagePickTip, "Click: this picture's attention in every layer and head",
+     "누르면 이 그림의 모든 층과 헤드의 어텐션을 봅니다"},
     // The architecture switch (issue 24)
     {Txt::TrainArch, "Architecture", "구조"},
     {Txt::TrainArchTip,

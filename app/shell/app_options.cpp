@@ -25,7 +25,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--cross-text", "--lang",   "--head",     "--layer",    "--show",
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model",    "--zoom",
-                                       "--lesson",     "--lesson-step", "--train-task", "--train-steps",
+                                       "--lesson",     "--lesson-step", "--train-task", "--train-steps", "--train-picture",
                                        "--generate",   "--image",  "--patch", "--image-mode", "--audio", "--language",
                                        "--knock",      "--section", "--word", "--control", "--frame-log", "--sample"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
@@ -247,6 +247,10 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             auto n = parse_int(a.flag, v, 0, 100000);
             if (!n) return n.status();
             o.train_steps = *n;
+        } else if (a.flag == "--train-picture") {
+            auto n = parse_int(a.flag, v, 1, 4);
+            if (!n) return n.status();
+            o.train_picture = *n;
         } else if (a.flag == "--knock") {
             // Checked against the model's sizes when it is known; here only the form (heads only):
             // layer.head, or section.layer.head for an encoder–decoder (enc.1.2, cross.3.4).
@@ -287,6 +291,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
     if (o.screenshot.empty() && o.mouse) return Status::Error("--mouse and --click only work with --screenshot.");
     if ((o.lesson_step > 0 || o.lesson_reveal) && o.lesson.empty())
         return Status::Error("--lesson-step and --lesson-reveal need --lesson FILE.");
+    if (o.train_picture && !(o.train_task && train::is_image_task(*o.train_task)))
+        return Status::Error("--train-picture shows a probe picture of an image task: use it with --train-task fashion or odd-one.");
     if ((o.train_task || o.train_steps) && o.screenshot.empty() && o.frames == 0)
         return Status::Error("--train-task and --train-steps are for screenshots: use them with --screenshot FILE or --frames N.");
     if (o.headless && o.screenshot.empty() && o.frames == 0) {
@@ -397,6 +403,7 @@ const char* app_usage() {
            "                          encoder–decoder's: en-ko, seq2seq:reverse, seq2seq:sort) with\n"
            "                          its defaults\n"
            "  --train-steps N         ... trained N steps before the first frame (with --screenshot)\n"
+           "  --train-picture N       ... an image task: probe picture N (1-4) in every layer and head\n"
            "  --auto-contrast         colour the weights on their own min..max (not 0..1)\n"
            "  --zoom Z[,U,V]          start the heatmap zoomed Z times around (U, V), fractions of the matrix\n"
            "  --export-dialog         start with File > Export open (Ctrl+E)\n"

@@ -79,6 +79,7 @@ struct AppOptions {
     // defaults, N steps trained before the first frame. Scripted runs only (--screenshot / --frames).
     std::optional<std::string> train_task;
     std::optional<int> train_steps;
+    std::optional<int> train_picture;  // 1-4: an image task's probe picture in every layer and head
     int generate = 0;  // --generate N: the Predict view adds N tokens at start (0 = none)
     int sample_seed = -1;  // --sample SEED: the Predict view samples with this seed (−1 = greedy)
     // --knock L.H,… (1-based): heads knocked out at start; --rank-heads: the Predict view ranks

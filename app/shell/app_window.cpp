@@ -418,6 +418,7 @@ int run_app(const AppOptions& options, const char* argv0, Clock::time_point proc
     train_panel_restore(app->train, app->state.train_task, app->state.train_text);  // before --train-task
     if (options.train_task || options.train_steps) {
         train_panel_script(app->train, options.train_task.value_or("reverse"), options.train_steps.value_or(0));
+        if (options.train_picture) train_panel_show_picture(app->train, *options.train_picture - 1);
     }
     // After the training script: the Train view's own figure popup is the chosen task's (text or image).
     if (options.export_dialog) open_export_for_view(*app);

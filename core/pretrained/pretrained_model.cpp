@@ -128,6 +128,8 @@ std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& c
     model->config = config;
     model->weight_bytes = weights->bytes();
     model->weights = std::move(weights);
+    // An image model prepares pictures as a folder without preprocessor_config.json would.
+    if (model->caps().inputs.image) model->preprocess = image::default_preprocess(config.vision.image_size);
     return model;
 }
 

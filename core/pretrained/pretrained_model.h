@@ -67,7 +67,8 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
     const std::atomic<bool>* cancel = nullptr);
 
 // A model held in memory, not read from a folder (a trainer's model as it trains): its family from
-// config.family, its weights as that family's own type; no tokenizer, no folder.
+// config.family, its weights as that family's own type; no tokenizer, no folder. An image model
+// gets the default preprocessing for its image_size (resize, mean = std = 0.5).
 std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& config,
                                                        std::shared_ptr<const FamilyWeights> weights,
                                                        const std::string& name);

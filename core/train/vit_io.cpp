@@ -1,6 +1,7 @@
 // vit_io.cpp — the trained ViT's Hugging Face folder (see vit_io.h).
 #include "core/train/vit_io.h"
 
+#include <cassert>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -92,6 +93,59 @@ std::vector<OwnedTensor> hf_tensors(const VitModel& m) {
 
 std::string vit_safetensors_bytes(const VitModel& m) {
     return f32_safetensors_bytes(hf_tensors(m));
+}
+
+pretrained::VitWeights to_vit_weights(const VitModel& m) {
+    const VitShape& s = m.shape;
+    const VitLayout& L = m.layout;
+    const int C = s.d_model, F = s.d_ff(), PP = s.patch_dim(), T = s.seq_len(), K = s.n_classes;
+    const float* W = m.params.data();
+    auto mat = [&](std::size_t off, int rows, int cols) { return Mat(Eigen::Map<const Mat>(W + off, rows, cols)); };
+    auto vec = [&](std::size_t off, int n) { return RowVec(Eigen::Map<const RowVec>(W + off, n)); };
+    pretrained::VitWeights w;
+    // (3·P·P, d): each channel's rows are a third of the grey kernel (P·P, d), as the saved Conv2d.
+    const Mat grey = mat(L.patch_w, PP, C);
+    w.patch_w.resize(3 * PP, C);
+    for (int ch = 0; ch < 3; ++ch) w.patch_w.middleRows(ch * PP, PP) = grey / 3.0f;
+    w.patch_b = vec(L.patch_b, C);
+    w.prefix = mat(L.cls, 1, C);
+    w.position = mat(L.pos, T, C);
+    for (const LayerOffsets& o : L.layers) {
+        pretrained::VitBlock b;
+        b.ln_before_gamma = vec(o.ln1_w, C);
+        b.ln_before_beta = vec(o.ln1_b, C);
+        const Mat qkv = mat(o.qkv_w, C, 3 * C);  // (C, 3C) q | k | v
+        const RowVec qkv_b = vec(o.qkv_b, 3 * C);
+        b.attn.n_heads = s.n_heads;
+        b.attn.w_q = qkv.leftCols(C);
+        b.attn.w_k = qkv.middleCols(C, C);
+        b.attn.w_v = qkv.rightCols(C);
+        b.attn.b_q = qkv_b.head(C);
+        b.attn.b_k = qkv_b.segment(C, C);
+        b.attn.b_v = qkv_b.tail(C);
+        b.attn.w_o = mat(o.attproj_w, C, C);
+        b.attn.b_o = vec(o.attproj_b, C);
+        b.ln_after_gamma = vec(o.ln2_w, C);
+        b.ln_after_beta = vec(o.ln2_b, C);
+        b.ff1_w = mat(o.fc_w, C, F);
+        b.ff1_b = vec(o.fc_b, F);
+        b.ff2_w = mat(o.fcproj_w, F, C);
+        b.ff2_b = vec(o.fcproj_b, C);
+        w.blocks.push_back(std::move(b));
+    }
+    w.ln_gamma = vec(L.lnf_w, C);
+    w.ln_beta = vec(L.lnf_b, C);
+    w.head_w = mat(L.head_w, C, K);
+    w.head_b = vec(L.head_b, K);
+    return w;
+}
+
+std::shared_ptr<const pretrained::PretrainedModel> to_vit_pretrained_model(const VitModel& m,
+                                                                           const std::vector<std::string>& class_names,
+                                                                           const std::string& name) {
+    auto config = pretrained::parse_model_config(vit_config_json(m.shape, class_names));
+    assert(config.ok() && "the trainer's own config.json parses");
+    return pretrained::in_memory_model(*config, std::make_shared<pretrained::VitWeights>(to_vit_weights(m)), name);
 }
 
 static std::string preprocessor_json(int side) {

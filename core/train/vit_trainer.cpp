@@ -2,8 +2,11 @@
 #include "core/train/vit_trainer.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cmath>
 
 #include "core/base/rng.h"
+#include "core/train/vit_io.h"
 
 namespace attn::train {
 
@@ -134,31 +137,41 @@ std::vector<std::vector<float>> classify_images(ImageTrainState& s, const std::v
     return out;
 }
 
-std::vector<ImageProbe> image_probes(ImageTrainState& s) {
-    const VitShape& sh = s.model.shape;
-    const int B = int(s.probe_ids.size()), K = sh.n_classes, T = sh.seq_len(), NH = sh.n_heads;
-    std::vector<const std::uint8_t*> images;
-    for (int id : s.probe_ids) images.push_back(s.data.test.image(id));
+std::vector<ImageProbe> image_probes(const ImageTrainState& s) {
     std::vector<ImageProbe> probes;
-    if (B == 0) return probes;
-    vit_forward(*s.pool, s.model, s.eval_acts, images.data(), nullptr, B);
-    for (int b = 0; b < B; ++b) {
+    if (s.probe_ids.empty()) return probes;
+    const VitShape& sh = s.model.shape;
+    const auto model = to_vit_pretrained_model(s.model, s.data.class_names, "trained " + s.options.task);
+    for (int id : s.probe_ids) {
         ImageProbe p;
         p.side = sh.image_side;
         p.grid = sh.grid();
-        p.pixels.assign(images[b], images[b] + std::size_t(p.side) * p.side);
-        p.label = s.data.test.labels[s.probe_ids[b]];
-        const float* pr = s.eval_acts.probs.data() + std::size_t(b) * K;  // (K)
-        p.predicted = int(std::max_element(pr, pr + K) - pr);
-        p.confidence = pr[p.predicted];
-        for (const LayerActs& l : s.eval_acts.layers) {
+        const std::uint8_t* grey = s.data.test.image(id);
+        p.pixels.assign(grey, grey + std::size_t(p.side) * p.side);
+        p.label = s.data.test.labels[id];
+        image::Image img;  // the grey picture as RGB, as a PNG of it would be read
+        img.width = img.height = p.side;
+        img.rgb.reserve(p.pixels.size() * 3);
+        for (std::uint8_t v : p.pixels) img.rgb.insert(img.rgb.end(), 3, v);
+        auto input = pretrained::make_vision_input(*model, img, s.data.class_names[std::size_t(p.label)]);
+        assert(input.ok() && "a trained ViT reads its own pictures");
+        if (!input.ok()) break;
+        auto trace = pretrained::compute_vision_trace(*model, *input, RunConfig{});
+        assert(trace.ok() && "a trained ViT's picture is within the token limit");
+        if (!trace.ok()) break;
+        // The classes' probabilities from the run's logits (softmax in double).
+        const std::vector<float>& logits = trace->image->logits;  // (K)
+        p.predicted = int(std::max_element(logits.begin(), logits.end()) - logits.begin());
+        double sum = 0;
+        for (float z : logits) sum += std::exp(double(z) - double(logits[std::size_t(p.predicted)]));
+        p.confidence = float(1.0 / sum);
+        for (const LayerTrace& layer : trace->layers) {
             std::vector<std::vector<float>> heads;
-            for (int h = 0; h < NH; ++h) {
-                const float* row = l.att.data() + (std::size_t(b) * NH + h) * T * T;  // query 0: (T) over keys
-                heads.emplace_back(row + 1, row + T);                                   // the patches' weights
-            }
+            for (const HeadTrace& h : layer.heads)  // the class token's row over the patches
+                heads.emplace_back(h.weights.row(0).data() + 1, h.weights.row(0).data() + h.weights.cols());
             p.cls_attention.push_back(std::move(heads));
         }
+        p.trace = std::make_shared<const Trace>(std::move(*trace));
         probes.push_back(std::move(p));
     }
     return probes;

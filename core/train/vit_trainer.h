@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/attention/trace.h"
 #include "core/base/parallel.h"
 #include "core/base/status.h"
 #include "core/train/image_data.h"
@@ -40,13 +41,16 @@ struct ImageTrainOptions {
 bool apply_image_task_defaults(ImageTrainOptions& o, const std::string& task);
 Status validate_image_options(const ImageTrainOptions& o);
 
-// The class token's attention on one probe image.
+// One probe image through the current weights, run by the pretrained ViT family on the model in
+// memory (vit_io.h: what loading the saved folder and opening the picture would give): the whole
+// trace (every layer and head, T × T, T = 1 + grid²), and the class token's row of it for the pictures.
 struct ImageProbe {
     int side = 28, grid = 4;
     std::vector<std::uint8_t> pixels;          // (side, side)
     int label = 0, predicted = 0;
     float confidence = 0;                      // the predicted class's probability
     std::vector<std::vector<std::vector<float>>> cls_attention;  // [layer][head] (grid·grid) over the patches
+    std::shared_ptr<const Trace> trace;        // the run (Trace::image: the picture, grid, class logits)
 };
 
 struct ImageTrainState {
@@ -79,6 +83,7 @@ Evaluation evaluate_images(ImageTrainState& s, int n);
 // Class predictions for images (B, side²) through the current weights: probabilities (B, K).
 std::vector<std::vector<float>> classify_images(ImageTrainState& s, const std::vector<const std::uint8_t*>& images);
 
-std::vector<ImageProbe> image_probes(ImageTrainState& s);
+// The probe images (probe_ids) through the current weights. Reads the state only.
+std::vector<ImageProbe> image_probes(const ImageTrainState& s);
 
 }  // namespace attn::train

@@ -488,6 +488,18 @@ TEST_CASE("the Train view: its name, its shortcut and its screenshot options") {
     const char* too_many[] = {"attnlab", "--screenshot", "x.png", "--train-steps", "200000"};
     CHECK(!parse_app_options(5, const_cast<char**>(too_many)).ok());
     CHECK(strip_gui_flags(9, const_cast<char**>(ok)).size() == 1);
+    // An image task's probe picture in every layer and head: 1-4, and only for an image task.
+    const char* picture[] = {"attnlab", "--screenshot", "x.png", "--train-task", "odd-one", "--train-picture", "3"};
+    auto pic = parse_app_options(7, const_cast<char**>(picture));
+    REQUIRE(pic.ok());
+    CHECK(*pic->train_picture == 3);
+    picture[6] = "5";
+    CHECK(!parse_app_options(7, const_cast<char**>(picture)).ok());
+    picture[4] = "copy";
+    picture[6] = "1";
+    auto text_task = parse_app_options(7, const_cast<char**>(picture));
+    REQUIRE(!text_task.ok());
+    CHECK(text_task.error().find("image task") != std::string::npos);
 }
 
 TEST_CASE("Export figure: the view's curves and probe become a figure, written by the export job off the UI thread") {
@@ -585,6 +597,14 @@ TEST_CASE("ImageTrainWorker: a tiny ViT trains on odd-one; probes, the overlay, 
         }
         const std::vector<std::uint8_t> rgba = probe_overlay_rgba(p, 0, -1, 6);
         CHECK(rgba.size() == std::size_t(168 * 168 * 4));
+        // The full trace behind it ("Every head"): one layer of four (17 × 17) heads, one tile each.
+        REQUIRE(p.trace);
+        CHECK(p.trace->q_tokens.front().text == "[CLS]");
+        const ProbeAtlas atlas = make_probe_atlas(*p.trace, Colormap::Viridis);
+        CHECK(atlas.layers == 1);
+        CHECK(atlas.heads == 4);
+        CHECK(atlas.tq == 17);
+        CHECK(atlas.tk == 17);
     }
     // Export figure for an image task: the curves and the probes as shown (the last layer, head 3).
     TrainCurves curves;
@@ -601,7 +621,8 @@ TEST_CASE("ImageTrainWorker: a tiny ViT trains on odd-one; probes, the overlay, 
     CHECK(fig.image_probes.size() == 4);
     CHECK(fig.probe_layer == 0);
     CHECK(fig.probe_head == 2);
-    CHECK(fig.class_names == u.class_names);  // not Fashion-MNIST's: as the task names them
+    CHECK(u.class_names[0] == "top left");  // the quarters, in the Korean figure in Korean
+    CHECK(fig.class_names == std::vector<std::string>{"왼쪽 위", "오른쪽 위", "왼쪽 아래", "오른쪽 아래"});
     ExportInputs in;
     in.train = std::make_shared<const TrainFigureData>(fig);
     ExportSettings es;

@@ -246,3 +246,16 @@ TEST_CASE("Fashion-MNIST's class names in Korean, only for exactly its ten names
     const std::vector<std::string> imagenet_like = {"tabby cat", "", "dog"};
     CHECK(class_name_for_ui(imagenet_like, 1, Lang::Ko, "class 1") == "class 1");  // no name: the fallback
 }
+
+TEST_CASE("the odd-one task's quarters in Korean, only for exactly its four names") {
+    const std::vector<std::string> quarters = {"top left", "top right", "bottom left", "bottom right"};
+    CHECK(class_name_for_ui(quarters, 0, Lang::Ko, "?") == "왼쪽 위");
+    CHECK(class_name_for_ui(quarters, 3, Lang::Ko, "?") == "오른쪽 아래");
+    CHECK(class_name_for_ui(quarters, 1, Lang::En, "?") == "top right");
+    CHECK(class_names_for_ui(quarters, Lang::Ko) ==
+          std::vector<std::string>{"왼쪽 위", "오른쪽 위", "왼쪽 아래", "오른쪽 아래"});
+    std::vector<std::string> other = quarters;
+    other.pop_back();  // three of them: not the task's list
+    CHECK(class_name_for_ui(other, 0, Lang::Ko, "?") == "top left");
+    CHECK(class_names_for_ui(other, Lang::Ko) == other);
+}

@@ -241,6 +241,77 @@ TEST_CASE("the saved folder is a ViTForImageClassification the loader runs with 
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("the probes are full traces through the ViT family: the saved folder's run and the trainer's own attention") {
+    ImageTrainOptions o;
+    REQUIRE(apply_image_task_defaults(o, "odd-one"));
+    o.train_size = 200;
+    o.test_size = 40;
+    o.steps = 25;
+    o.eval_every = 0;
+    auto st = make_image_train_state(o);
+    REQUIRE(st.ok());
+    for (int i = 0; i < o.steps; ++i) image_train_step(**st);
+    const std::vector<ImageProbe> probes = image_probes(**st);
+    REQUIRE(probes.size() == 4);
+
+    const std::string dir = temp_dir("probe");
+    std::filesystem::remove_all(dir);
+    REQUIRE(save_vit_folder(**st, dir).ok());
+    auto model = pretrained::load_pretrained_model(dir);
+    REQUIRE_MESSAGE(model.ok(), (model.ok() ? "" : model.error()));
+
+    const VitShape& sh = (*st)->model.shape;
+    const int T = sh.seq_len(), NH = sh.n_heads;
+    double folder_err = 0, kernel_err = 0, prob_err = 0, cls_err = 0;
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        const ImageProbe& p = probes[i];
+        REQUIRE(p.trace);
+        const Trace& tr = *p.trace;
+        REQUIRE(tr.is_image());
+        CHECK(tr.model_family == "ViT");
+        CHECK(tr.q_tokens.size() == std::size_t(T));
+        CHECK(tr.image->grid_rows == sh.grid());
+        REQUIRE(tr.layers.size() == std::size_t(sh.n_layers));
+        // The saved folder, its picture read as the app reads one: the same run.
+        image::Image img;
+        img.width = img.height = p.side;
+        for (std::uint8_t v : p.pixels) img.rgb.insert(img.rgb.end(), 3, v);
+        auto input = pretrained::make_vision_input(**model, img, "probe.png");
+        REQUIRE(input.ok());
+        auto saved = pretrained::compute_vision_trace(**model, *input, RunConfig{});
+        REQUIRE(saved.ok());
+        for (std::size_t k = 0; k < tr.image->logits.size(); ++k)
+            folder_err = std::max(folder_err, double(std::abs(tr.image->logits[k] - saved->image->logits[k])));
+        // The trainer's own kernel (vit_forward) on the same picture: attention and probabilities.
+        const std::uint8_t* grey = (*st)->data.test.image((*st)->probe_ids[i]);
+        CHECK(std::equal(p.pixels.begin(), p.pixels.end(), grey));
+        const std::vector<std::vector<float>> probs = classify_images(**st, {grey});
+        prob_err = std::max(prob_err, std::abs(double(probs[0][std::size_t(p.predicted)]) - p.confidence));
+        CHECK(p.predicted == int(std::max_element(probs[0].begin(), probs[0].end()) - probs[0].begin()));
+        const VitActs& a = (*st)->eval_acts;
+        for (int l = 0; l < sh.n_layers; ++l)
+            for (int h = 0; h < NH; ++h) {
+                const Mat& w = tr.layers[std::size_t(l)].heads[std::size_t(h)].weights;  // (T, T)
+                REQUIRE(w.rows() == T);
+                REQUIRE(w.cols() == T);
+                folder_err = std::max(folder_err, double((w - saved->layers[std::size_t(l)].heads[std::size_t(h)].weights)
+                                                             .cwiseAbs().maxCoeff()));
+                for (int r = 0; r < T; ++r)
+                    for (int c = 0; c < T; ++c)
+                        kernel_err = std::max(kernel_err, std::abs(double(w(r, c)) - a.layers[std::size_t(l)].att[(std::size_t(h) * T + r) * T + c]));
+                for (int c = 1; c < T; ++c)
+                    cls_err = std::max(cls_err, std::abs(double(p.cls_attention[std::size_t(l)][std::size_t(h)][std::size_t(c - 1)]) - w(0, c)));
+            }
+    }
+    std::printf("ViT probes as traces: vs the saved folder %.2e, vs the trainer's attention %.2e, probabilities %.2e, "
+                "class-token rows %.2e (max differences)\n", folder_err, kernel_err, prob_err, cls_err);
+    CHECK(folder_err <= 1e-6);
+    CHECK(kernel_err < 1e-5);
+    CHECK(prob_err < 1e-5);
+    CHECK(cls_err == 0.0);
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("idx files: parsed plain and gzipped; damaged ones refused with one clear line") {
     std::string labels = std::string("\0\0\x08\x01", 4) + std::string("\0\0\0\x03", 4) + std::string("\x01\x02\x09", 3);
     auto a = parse_idx(reinterpret_cast<const std::uint8_t*>(labels.data()), labels.size(), 1, "l");

@@ -19,6 +19,7 @@
 #include "app/jobs/model_loader.h"
 #include "app/state/app_state.h"
 #include "app/views/train/vit_panel.h"
+#include "app/views/train/probe_grid.h"
 #include "app/views/train/train_lab.h"
 #include "app/views/train/train_worker.h"
 
@@ -45,11 +46,7 @@ struct TrainPanel {
     bool follow_live = true;            // the picture follows the newest probe (else: scrub_step)
     int scrub_step = 0;
 
-    // The probe picture (GL texture of make_probe_atlas) and what it shows.
-    std::shared_ptr<const Trace> atlas_trace;
-    Colormap atlas_map = Colormap::Viridis;
-    ProbeAtlas atlas;  // sizes (pixels dropped after upload)
-    unsigned texture = 0;
+    ProbeGrid grid;  // the probe picture: every head's tile
 
     // Save / use.
     std::string save_path;
@@ -82,6 +79,8 @@ void train_panel_set_wakeup(TrainPanel& panel, std::function<void()> wake);
 // "en-ko"), `steps` steps done before the frames are drawn
 // (with wait_idle between frames). steps ≥ the task's default lengthens the run to `steps`.
 void train_panel_script(TrainPanel& panel, const std::string& task, int steps);
+// An image task's probe picture `index` (0-3) in every layer and head (screenshots).
+void train_panel_show_picture(TrainPanel& panel, int index);
 // A script's Start (tools/soak.sh): a fresh run of `task` with its defaults, training until done
 // or paused; and its Pause (both kinds of run).
 void train_panel_start(TrainPanel& panel, const std::string& task);

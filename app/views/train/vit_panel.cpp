@@ -200,7 +200,50 @@ void draw_curves(const VitTrainPanel& p, Lang lang, float height) {
 // Fashion-MNIST's classes in Korean when the app is (class_names.h); the saved folder keeps English.
 std::string class_name(const VitTrainPanel& p, int id, Lang lang) { return class_name_for_ui(p.class_names, id, lang, "?"); }
 
-void draw_probes(VitTrainPanel& p, Lang lang, LabelBuf& label, ImVec2 avail) {
+// A probe picture with its overlay, `side` pixels square; clicking it chooses it for "Every head".
+bool probe_picture(const VitTrainPanel& p, int i, float side, bool framed, Lang lang) {
+    ImGui::PushID(i);
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    const bool clicked = ImGui::InvisibleButton("##probe_pick", ImVec2(side, side));
+    ImGui::PopID();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p1(p0.x + side, p0.y + side);
+    dl->AddImage(ImTextureID(std::intptr_t(p.textures[i])), p0, p1);
+    if (framed) dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2), ImGui::GetColorU32(ImGuiCol_PlotHistogram), 0.0f, 0, 2.0f);
+    item_tooltip(tr(lang, Txt::TrainImagePickTip));
+    return clicked;
+}
+
+void draw_every_head(VitTrainPanel& p, Lang lang, Colormap map, int n) {
+    p.selected = std::clamp(p.selected, 0, n - 1);
+    const ImageProbe& pr = p.probes[std::size_t(p.selected)];
+    const float line_h = ImGui::GetTextLineHeightWithSpacing();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float thumb = std::floor(std::clamp((avail.y - 8.0f * float(n)) / float(n), 32.0f, 96.0f));
+    ImGui::BeginGroup();
+    for (int i = 0; i < n; ++i)
+        if (probe_picture(p, i, thumb, i == p.selected, lang)) p.selected = i;
+    ImGui::EndGroup();
+    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::BeginGroup();
+    char title[512];
+    std::snprintf(title, sizeof(title), tr(lang, Txt::TrainImageEveryTitle), p.selected + 1,
+                  class_name(p, pr.label, lang).c_str(), p.probes_step);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(title);
+    ImGui::PopTextWrapPos();
+    if (pr.trace) {
+        std::vector<std::string> rows, cols;
+        for (const Token& t : pr.trace->q_tokens) rows.push_back(probe_token_label(t.text));
+        for (const Token& t : pr.trace->k_tokens) cols.push_back(probe_token_label(t.text));
+        ImVec2 room = ImGui::GetContentRegionAvail();
+        room.y = std::max(room.y, 4.0f * line_h);
+        draw_probe_grid(p.grid, pr.trace, rows, cols, lang, map, room);
+    }
+    ImGui::EndGroup();
+}
+
+void draw_probes(VitTrainPanel& p, Lang lang, Colormap map, LabelBuf& label, ImVec2 avail) {
     if (p.probes.empty()) {
         ImGui::TextDisabled("%s", tr(lang, p.status.error.empty() ? Txt::TrainImageLoading : Txt::TrainNoProbe));
         return;
@@ -211,6 +254,10 @@ void draw_probes(VitTrainPanel& p, Lang lang, LabelBuf& label, ImVec2 avail) {
     if (p.head >= heads) p.head = -1;
     ImGui::Text(tr(lang, Txt::TrainImageProbes), p.probes_step);
     item_tooltip(tr(lang, Txt::TrainImageProbeTip));
+    ImGui::Checkbox(label(lang, Txt::TrainImageEveryHead, "image_every"), &p.every_head);
+    item_tooltip(tr(lang, Txt::TrainImageEveryHeadTip));
+    ImGui::SameLine(0.0f, 24.0f);
+    if (p.every_head) ImGui::BeginDisabled();  // the grid shows every layer and head
     int shown_layer = p.layer + 1;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
     if (ImGui::SliderInt(label(lang, Txt::TrainImageLayer, "image_layer"), &shown_layer, 1, std::max(1, layers))) {
@@ -226,6 +273,7 @@ void draw_probes(VitTrainPanel& p, Lang lang, LabelBuf& label, ImVec2 avail) {
             if (ImGui::Selectable(std::to_string(h + 1).c_str(), p.head == h)) p.head = h, p.textures_dirty = true;
         ImGui::EndCombo();
     }
+    if (p.every_head) ImGui::EndDisabled();
     const int n = std::min<int>(4, int(p.probes.size()));
     if (p.textures_dirty) {
         for (int i = 0; i < n; ++i) {
@@ -235,6 +283,10 @@ void draw_probes(VitTrainPanel& p, Lang lang, LabelBuf& label, ImVec2 avail) {
         }
         p.textures_dirty = false;
     }
+    if (p.every_head) {
+        draw_every_head(p, lang, map, n);
+        return;
+    }
     const float line_h = ImGui::GetTextLineHeightWithSpacing();
     const float gap = 16.0f;
     avail = ImGui::GetContentRegionAvail();
@@ -243,7 +295,7 @@ void draw_probes(VitTrainPanel& p, Lang lang, LabelBuf& label, ImVec2 avail) {
         const ImageProbe& pr = p.probes[std::size_t(i)];
         if (i > 0) ImGui::SameLine(0.0f, gap);
         ImGui::BeginGroup();
-        ImGui::Image(ImTextureID(std::intptr_t(p.textures[i])), ImVec2(side, side));
+        if (probe_picture(p, i, side, false, lang)) p.selected = i, p.every_head = true;
         const bool right = pr.predicted == pr.label;
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
         ImGui::TextColored(right ? ImVec4(0.55f, 0.85f, 0.55f, 1.0f) : error_colour(), tr(lang, Txt::TrainImageProbeCaption),
@@ -280,7 +332,7 @@ void draw_vit_train(VitTrainPanel& p, AppState& state, ModelSession& models, con
     ImGui::BeginChild("###train_live", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     draw_curves(p, lang, std::floor(std::clamp(avail.y * 0.34f, 180.0f, 330.0f)));
-    draw_probes(p, lang, label, ImGui::GetContentRegionAvail());
+    draw_probes(p, lang, state.colormap, label, ImGui::GetContentRegionAvail());
     ImGui::EndChild();
     draw_export_popup(p, state);
 }
@@ -303,6 +355,7 @@ void vit_train_destroy(VitTrainPanel& p) {
         if (t != 0) delete_texture(t);
         t = 0;
     }
+    destroy_probe_grid(p.grid);
     p.worker.reset();
 }
 

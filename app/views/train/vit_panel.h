@@ -1,7 +1,7 @@
 // vit_panel.h — the Train view's image tasks (fashion, odd-one): the tiny Vision Transformer's
 // settings, Start / Pause / Reset, the loss and test-accuracy curves, the class token's attention
 // on four probe pictures as it forms (an overlay on each 28×28 picture, upscaled; a layer and a head
-// or the mean of heads), and "Use this model" (saved, then opened through the Model menu's loader
+// or the mean of heads) or one picture's every layer and head (its full probe trace), and "Use this model" (saved, then opened through the Model menu's loader
 // with a probe picture as the image, so the Image view and every other view show the trained ViT),
 // and "Export figure…" (the curves and the probes as a figure, or the curves as CSV).
 #pragma once
@@ -16,6 +16,7 @@
 #include "app/jobs/model_loader.h"
 #include "app/state/app_state.h"
 #include "app/views/train/image_worker.h"
+#include "app/views/train/probe_grid.h"
 #include "app/views/train/train_lab.h"
 
 namespace attn::app {
@@ -33,6 +34,9 @@ struct VitTrainPanel {
     std::vector<std::string> class_names;
     int layer = -1;  // shown layer, 0-based (−1 = the last)
     int head = -1;   // −1 = the mean of the heads
+    bool every_head = false;  // one picture's whole trace (every layer and head) instead of the four overlays
+    int selected = 0;         // that picture
+    ProbeGrid grid;
     unsigned textures[4] = {0, 0, 0, 0};
     bool textures_dirty = true;
     int texture_side = 0;
