@@ -7,8 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/attention/mask.h"
-#include "core/pretrained/blocks.h"
+#include "core/pretrained/pre_ln_stacks.h"
 
 namespace attn::pretrained {
 
@@ -106,15 +105,8 @@ ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& c, c
     pass.token_embeddings = x;                     // (S, d) what the sound contributes
     pass.position_embeddings = w.encoder_positions;  // (S, d)
     x += w.encoder_positions;
-    pass.layers.resize(w.encoder.size());
-    const ForwardOptions fo{opt, {}};
-    for (std::size_t l = 0; l < w.encoder.size(); ++l) {
-        pass.hidden_states.push_back(x);
-        pre_ln_block(norm_block(w.encoder[l]), c, int(l), BoolMat(), fo, MeanOver::All, x, pass.layers[l]);
-        if (keep_frames >= 0) trim_layer_trace(pass.layers[l], keep_frames, keep_frames);
-    }
-    layer_norm(x, w.ln_enc_gamma, w.ln_enc_beta, c.layer_norm_eps, x);
     pass.hidden_states.push_back(x);
+    pre_ln_encode(w.encoder, {w.ln_enc_gamma, w.ln_enc_beta}, c, ForwardOptions{opt, {}}, keep_frames, x, pass);
     return pass;
 }
 
@@ -144,25 +136,8 @@ void whisper_decode(const WhisperWeights& w, const PretrainedConfig& c, const Ma
     }
     pass.position_embeddings = w.decoder_positions.topRows(t);
     Mat y = pass.token_embeddings + pass.position_embeddings;  // (T, d)
-    const BoolMat blocked = causal_mask(t);
-    pass.layers.resize(w.decoder.size());
-    out.cross.resize(w.decoder.size());
-    Mat a, ff, o;  // (T, d), (T, d_ff), (T, d)
-    for (std::size_t l = 0; l < w.decoder.size(); ++l) {
-        const Seq2SeqBlock& b = w.decoder[l];
-        pass.hidden_states.push_back(y);
-        layer_norm(y, b.ln_self_gamma, b.ln_self_beta, c.layer_norm_eps, a);
-        pass.layers[l] = run_attention_layer(a, a, b.self_attn, blocked, opt);
-        y += pass.layers[l].output;
-        layer_norm(y, b.ln_cross_gamma, b.ln_cross_beta, c.layer_norm_eps, a);
-        out.cross[l] = run_attention_layer(a, memory, b.cross_attn, BoolMat(), opt);
-        y += out.cross[l].output;
-        layer_norm(y, b.ln_out_gamma, b.ln_out_beta, c.layer_norm_eps, a);
-        feed_forward(norm_block(b), c.activation, a, ff, o);
-        y += o;
-    }
-    layer_norm(y, w.ln_dec_gamma, w.ln_dec_beta, c.layer_norm_eps, y);
     pass.hidden_states.push_back(y);
+    pre_ln_decode(w.decoder, {w.ln_dec_gamma, w.ln_dec_beta}, c, memory, ForwardOptions{opt, {}}, y, pass, out.cross);
     out.logits = whisper_logits(w, y);
 }
 
