@@ -310,6 +310,13 @@ constexpr CoreMessagePattern kPatterns[] = {
      "내려받으세요."},
     {"{} has a damaged normalization table ({}). Download the file again from the model's page.",
      "{1}의 정규화 표가 손상되었습니다 ({2}). 모델 페이지에서 파일을 다시 내려받으세요."},
+    {"{}: {} pieces and {} more tokens; at most {} are read.",
+     "{1}: 조각 {2}개와 토큰 {3}개가 더 있습니다. 최대 {4}개까지만 읽습니다."},
+    {"{}: its first pieces are not <unk> <s> </s>, which fairseq's numbering (mBART's) expects. Is it the model's "
+     "own sentencepiece.bpe.model?",
+     "{1}: 첫 조각들이 fairseq 번호 매기기(mBART 방식)가 기대하는 <unk> <s> </s>가 아닙니다. 이 모델의 "
+     "sentencepiece.bpe.model이 맞나요?"},
+    {"{}: an empty language code or added token.", "{1}: 언어 코드나 추가 토큰 중에 빈 것이 있습니다."},
     {"{} is not a SentencePiece model (its protobuf framing is broken). Download the file again from the model's "
      "page.",
      "{1}은(는) SentencePiece 모델이 아닙니다 (protobuf 구조가 깨졌습니다). 모델 페이지에서 파일을 다시 "
@@ -384,10 +391,10 @@ constexpr CoreMessagePattern kPatterns[] = {
      "목표 문장이 시작 토큰을 합쳐 {1}토큰인데, {2}는 최대 {3}토큰까지만 읽습니다. 글을 줄이세요."},
     {"{} is a {} model: it reads and writes text, not images.",
      "{1}은(는) {2} 모델입니다. 이미지가 아니라 글을 읽고 씁니다."},
-    // core/pretrained/families/bart
-    {"config.json: \"extra_pos_embeddings\" is not 2; AttnLab reads BART position tables with fairseq's two "
+    // core/pretrained/fairseq_seq2seq.cpp, families/bart, families/mbart
+    {"config.json: \"extra_pos_embeddings\" is not 2; AttnLab reads {} position tables with fairseq's two "
      "padding rows.",
-     "config.json: \"extra_pos_embeddings\"가 2가 아닙니다. AttnLab은 fairseq의 패딩 행 두 개가 앞에 있는 BART 위치 "
+     "config.json: \"extra_pos_embeddings\"가 2가 아닙니다. AttnLab은 fairseq의 패딩 행 두 개가 앞에 있는 {1} 위치 "
      "표만 읽습니다."},
     {"{}: config.json names token id {}, but the tokenizer has {} pieces. The folder mixes two models.",
      "{1}: config.json이 토큰 id {2}을(를) 가리키지만 토크나이저에는 조각이 {3}개뿐입니다. 폴더에 두 모델이 섞여 "

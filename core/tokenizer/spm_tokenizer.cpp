@@ -3,8 +3,9 @@
 // BPE search and its byte spans are the library's, not a copy of them.
 //
 // Ids: a Marian folder numbers pieces in its own vocab.json (not the spm's order), and a piece the
-// vocabulary lacks is that file's <unk>, as MarianTokenizer does; without a vocabulary the spm's own
-// ids are the model's. The vocabulary's special tokens (</s>, <unk>, <pad>) typed in the text are
+// vocabulary lacks is that file's <unk>, as MarianTokenizer does; mBART numbers them as fairseq
+// did (four specials first, each piece one place later, then the language codes); otherwise the
+// spm's own ids are the model's. The vocabulary's special tokens (</s>, <unk>, <pad>) typed in the text are
 // those tokens (split out before the spm sees the rest, as Hugging Face's tokenizers do).
 #include <sentencepiece_processor.h>
 
@@ -43,6 +44,10 @@ std::string spm_display(const std::string& piece) {
     return out.substr(first);
 }
 
+// fairseq's numbering (make_fairseq_spm_tokenizer): its four specials, then the spm's pieces.
+constexpr const char* kFairseqSpecials[4] = {"<s>", "<pad>", "</s>", "<unk>"};
+constexpr int kFairseqUnk = 3;
+
 class SpmTokenizer final : public SubwordTokenizer {
 public:
     SpmTokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> sp, std::optional<VocabTable> vocab,
@@ -62,6 +67,17 @@ public:
                 if (sp_->IsControl(id) && !sp_->IdToPiece(id).empty()) added_.push_back({sp_->IdToPiece(id), id, false});
             for (int id = sp_->GetPieceSize(); id < vocab_size(); ++id) added_.push_back({piece(id), id, false});
         }
+    }
+
+    // fairseq's ids (mBART): <s> 0, <pad> 1, </s> 2, <unk> 3, piece i at i + 1, `appended` after them.
+    SpmTokenizer(std::unique_ptr<sentencepiece::SentencePieceProcessor> sp, std::vector<std::string> appended)
+        : sp_(std::move(sp)), fairseq_(true), appended_(std::move(appended)) {
+        pad_id = 1;
+        eos_id = 2;
+        unk_id = kFairseqUnk;
+        for (int id = 0; id < 4; ++id) added_.push_back({kFairseqSpecials[id], id, false});
+        for (std::size_t k = 0; k < appended_.size(); ++k)
+            added_.push_back({appended_[k], sp_->GetPieceSize() + 1 + int(k), false});
     }
 
     SubwordKind kind() const override { return SubwordKind::SentencePiece; }
@@ -87,6 +103,7 @@ public:
                 SubwordToken t;
                 t.piece = p.piece();
                 t.id = vocab_ ? vocab_->find(t.piece) : int(p.id());
+                if (fairseq_) t.id = int(p.id()) == sp_->unk_id() ? kFairseqUnk : int(p.id()) + 1;
                 if (t.id < 0) t.id = unk_id;
                 t.display = spm_display(t.piece);
                 // The library's spans are bytes of `part`; a piece the normalizer made up (the
@@ -99,10 +116,19 @@ public:
         return out;
     }
 
-    int vocab_size() const override { return vocab_ ? int(vocab_->pieces.size()) : sp_->GetPieceSize() + extra_ids_; }
+    int vocab_size() const override {
+        if (fairseq_) return sp_->GetPieceSize() + 1 + int(appended_.size());
+        return vocab_ ? int(vocab_->pieces.size()) : sp_->GetPieceSize() + extra_ids_;
+    }
 
     int token_id(std::string_view piece) const override {
         if (vocab_) return vocab_->find(piece);
+        if (fairseq_) {
+            for (const AddedToken& t : added_)
+                if (t.content == piece) return t.id;
+            const int own = own_id(piece);
+            return own >= 0 && !sp_->IsControl(own) && own != sp_->unk_id() ? own + 1 : -1;
+        }
         for (const AddedToken& sentinel : added_)
             if (sentinel.id >= sp_->GetPieceSize() && sentinel.content == piece) return sentinel.id;
         return own_id(piece);
@@ -112,11 +138,19 @@ public:
     std::string piece(int id) const override {
         if (id < 0 || id >= vocab_size()) return "";
         if (vocab_) return vocab_->pieces[std::size_t(id)];
+        if (fairseq_) {
+            if (id < 4) return kFairseqSpecials[id];
+            if (id > sp_->GetPieceSize()) return appended_[std::size_t(id - sp_->GetPieceSize() - 1)];
+            return sp_->IdToPiece(id - 1);
+        }
         if (id >= sp_->GetPieceSize()) return "<extra_id_" + std::to_string(vocab_size() - 1 - id) + ">";
         return sp_->IdToPiece(id);
     }
 
     bool is_special(int id) const override {
+        if (fairseq_)  // <s> <pad> </s> and the appended codes (<unk> stands for text)
+            return SubwordTokenizer::is_special(id) || (id >= 0 && id < kFairseqUnk) ||
+                   (id > sp_->GetPieceSize() && id < vocab_size());
         return SubwordTokenizer::is_special(id) || (!vocab_ && id >= sp_->GetPieceSize() && id < vocab_size());
     }
 
@@ -144,15 +178,19 @@ private:
     std::unique_ptr<sentencepiece::SentencePieceProcessor> sp_;
     std::optional<VocabTable> vocab_;
     int extra_ids_ = 0;  // sentinels after the spm's pieces (own ids only)
+    bool fairseq_ = false;               // fairseq's ids (mBART)
+    std::vector<std::string> appended_;  // fairseq: the tokens after the pieces (language codes, <mask>)
     std::vector<AddedToken> added_;
 };
 
 }  // namespace
 
-Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view model_bytes,
-                                                               std::string_view vocab_json,
-                                                               const std::string& source, int extra_ids) {
-    assert(extra_ids >= 0 && (extra_ids == 0 || vocab_json.empty()) && "sentinels only on the spm's own ids");
+namespace {
+
+// The spm's bytes checked and loaded, with `extra` ids to follow its pieces (for the size limit).
+Expected<std::unique_ptr<sentencepiece::SentencePieceProcessor>> load_processor(std::string_view model_bytes,
+                                                                                const std::string& source,
+                                                                                std::size_t extra) {
     if (model_bytes.empty()) return Status::Error(source + " is empty; it should be a SentencePiece model.");
     if (Status s = check_spm_model(model_bytes, source); !s) return s;  // what the library would trust
     auto sp = std::make_unique<sentencepiece::SentencePieceProcessor>();
@@ -167,10 +205,21 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view 
     if (!problem.empty())
         return Status::Error(source + " is not a SentencePiece model the library can read (" + problem +
                              "). Download the file again from the model's page.");
-    if (sp->GetPieceSize() <= 0 || std::size_t(sp->GetPieceSize()) + std::size_t(extra_ids) > kMaxVocabEntries)
+    if (sp->GetPieceSize() <= 0 || std::size_t(sp->GetPieceSize()) + extra > kMaxVocabEntries)
         return Status::Error(source + ": " + std::to_string(sp->GetPieceSize()) + " pieces and " +
-                             std::to_string(extra_ids) + " sentinels; at most " + std::to_string(kMaxVocabEntries) +
+                             std::to_string(extra) + " more tokens; at most " + std::to_string(kMaxVocabEntries) +
                              " are read.");
+    return sp;
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view model_bytes,
+                                                               std::string_view vocab_json,
+                                                               const std::string& source, int extra_ids) {
+    assert(extra_ids >= 0 && (extra_ids == 0 || vocab_json.empty()) && "sentinels only on the spm's own ids");
+    auto sp = load_processor(model_bytes, source, std::size_t(extra_ids));
+    if (!sp) return sp.status();
     std::optional<VocabTable> vocab;
     if (!vocab_json.empty()) {
         try {
@@ -188,7 +237,29 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view 
             return Status::Error(std::string("vocab.json: unexpected content: ") + e.what());
         }
     }
-    return std::unique_ptr<SubwordTokenizer>(std::make_unique<SpmTokenizer>(std::move(sp), std::move(vocab), extra_ids));
+    return std::unique_ptr<SubwordTokenizer>(std::make_unique<SpmTokenizer>(std::move(*sp), std::move(vocab), extra_ids));
+}
+
+Expected<std::unique_ptr<SubwordTokenizer>> make_fairseq_spm_tokenizer(std::string_view model_bytes,
+                                                                       const std::string& source,
+                                                                       std::vector<std::string> appended) {
+    auto sp = load_processor(model_bytes, source, appended.size() + 1);
+    if (!sp) return sp.status();
+    // fairseq's specials are its first four ids; the spm's own <unk> <s> </s> must be its first three.
+    if ((*sp)->GetPieceSize() < 3 || (*sp)->unk_id() != 0 || (*sp)->IdToPiece(1) != "<s>" || (*sp)->IdToPiece(2) != "</s>")
+        return Status::Error(source + ": its first pieces are not <unk> <s> </s>, which fairseq's numbering "
+                             "(mBART's) expects. Is it the model's own sentencepiece.bpe.model?");
+    for (const std::string& a : appended)
+        if (a.empty()) return Status::Error(source + ": an empty language code or added token.");
+    return std::unique_ptr<SubwordTokenizer>(std::make_unique<SpmTokenizer>(std::move(*sp), std::move(appended)));
+}
+
+Expected<std::unique_ptr<SubwordTokenizer>> load_fairseq_spm_tokenizer(const std::string& spm_path,
+                                                                       std::vector<std::string> appended) {
+    const std::string name = std::filesystem::path(spm_path).filename().string();
+    auto model = read_file(spm_path, name.c_str());
+    if (!model) return model.status();
+    return make_fairseq_spm_tokenizer(*model, name, std::move(appended));
 }
 
 Expected<std::unique_ptr<SubwordTokenizer>> load_spm_tokenizer(const std::string& spm_path,

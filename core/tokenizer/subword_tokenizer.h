@@ -108,6 +108,16 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view 
 // The same from paths (vocab_json_path "" = the spm's own ids); files over the size limit refused.
 Expected<std::unique_ptr<SubwordTokenizer>> load_spm_tokenizer(const std::string& spm_path,
                                                                const std::string& vocab_json_path, int extra_ids = 0);
+// mBART's sentencepiece.bpe.model under fairseq's numbering: <s> 0, <pad> 1, </s> 2, <unk> 3, the
+// spm's piece i (i ≥ 3) at i + 1 (a piece it does not know is <unk> 3), then `appended` (the
+// language codes in order, then <mask>) at P + 1 + k, P the spm's piece count. The specials and the
+// appended tokens typed in the text are those tokens. Errors as make_spm_tokenizer's, and an spm
+// whose first pieces are not <unk> <s> </s>.
+Expected<std::unique_ptr<SubwordTokenizer>> make_fairseq_spm_tokenizer(std::string_view model_bytes,
+                                                                       const std::string& source,
+                                                                       std::vector<std::string> appended);
+Expected<std::unique_ptr<SubwordTokenizer>> load_fairseq_spm_tokenizer(const std::string& spm_path,
+                                                                       std::vector<std::string> appended);
 
 // ---------------------------------------------------------------------------------------------
 // Shared by the loaders (subword_tokenizer.cpp) and the two algorithms (bpe_tokenizer.cpp,

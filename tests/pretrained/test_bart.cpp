@@ -18,7 +18,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/pretrained/families/bart/bart.h"
+#include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/translate.h"
@@ -86,11 +86,11 @@ TEST_CASE("BART: the tokenizer gives the reference's ids; a run frames <s> sourc
 
 TEST_CASE("BART: every section's attention, the hidden states and the logits match PyTorch") {
     const PretrainedModel& m = tiny_bart();
-    const auto& w = weights_as<BartWeights>(*m.weights);
+    const auto& w = weights_as<FairseqSeq2SeqWeights>(*m.weights);
     const auto ref = reference();
     compare_cases("tiny BART", ref.at("cases"),
                   [&](const std::vector<int>& source, const std::vector<int>& input) {
-                      return bart_forward(w, m.config, source, input, ForwardOptions{});
+                      return fairseq_forward(w, m.config, source, input, ForwardOptions{});
                   },
                   [](const PassDiffs& d) { CHECK(d.worst() < kTolerance); });
 
@@ -99,23 +99,23 @@ TEST_CASE("BART: every section's attention, the hidden states and the logits mat
     const auto source = c.at("source_ids").get<std::vector<int>>();
     const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
     auto broken = [&](auto change) {
-        BartWeights bad = w;
+        FairseqSeq2SeqWeights bad = w;
         PretrainedConfig config = m.config;
         change(bad, config);
-        return compare(bart_forward(bad, config, source, input, ForwardOptions{}), c);
+        return compare(fairseq_forward(bad, config, source, input, ForwardOptions{}), c);
     };
     // fairseq's offset: position p reads row p + 2 (rows p would be another table)
-    CHECK(broken([](BartWeights& b, PretrainedConfig&) {
+    CHECK(broken([](FairseqSeq2SeqWeights& b, PretrainedConfig&) {
               b.encoder_positions.bottomRows(b.encoder_positions.rows() - 2) =
                   Mat(b.encoder_positions.topRows(b.encoder_positions.rows() - 2));
           }).encoder > 1e-2);
-    CHECK(broken([](BartWeights& b, PretrainedConfig&) { b.decoder_ln_gamma.setOnes(); }).decoder > 1e-2);
-    CHECK(broken([](BartWeights&, PretrainedConfig& k) { k.seq2seq.scale_embedding = true; }).enc_hidden > 1e-2);
-    CHECK(broken([](BartWeights& b, PretrainedConfig&) {
+    CHECK(broken([](FairseqSeq2SeqWeights& b, PretrainedConfig&) { b.decoder_ln_gamma.setOnes(); }).decoder > 1e-2);
+    CHECK(broken([](FairseqSeq2SeqWeights&, PretrainedConfig& k) { k.seq2seq.scale_embedding = true; }).enc_hidden > 1e-2);
+    CHECK(broken([](FairseqSeq2SeqWeights& b, PretrainedConfig&) {
               std::swap(b.decoder[1].cross_attn.w_q, b.decoder[1].cross_attn.w_k);
           }).cross > 1e-2);
-    CHECK(broken([](BartWeights& b, PretrainedConfig&) { b.final_logits_bias.setZero(); }).logits > 1e-2);
-    CHECK(broken([](BartWeights&, PretrainedConfig& k) { k.activation = "silu"; }).enc_hidden > 1e-2);
+    CHECK(broken([](FairseqSeq2SeqWeights& b, PretrainedConfig&) { b.final_logits_bias.setZero(); }).logits > 1e-2);
+    CHECK(broken([](FairseqSeq2SeqWeights&, PretrainedConfig& k) { k.activation = "silu"; }).enc_hidden > 1e-2);
 }
 
 TEST_CASE("BART: the cached step equals the teacher-forced pass; greedy and beam search (min_length, "

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/families/bart/bart.h"
+#include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/intervention.h"
@@ -144,7 +144,7 @@ TEST_CASE("Seq2seq knock-outs: each section's heads and sublayers equal the weig
                          kSpecs, m);
     };
     post_ln(Type<MarianWeights>{}, "Marian", "tiny-marian", marian_forward);
-    post_ln(Type<BartWeights>{}, "BART", "tiny-bart", bart_forward);
+    post_ln(Type<FairseqSeq2SeqWeights>{}, "BART", "tiny-bart", fairseq_forward);
     {
         const PretrainedModel& m = tiny_model("tiny-t5");
         const auto& w = weights_as<T5Weights>(*m.weights);
