@@ -38,27 +38,27 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"No model.safetensors in '{}'. Download it from the model's Hub page.",
      "'{1}'에 model.safetensors가 없습니다. 모델의 Hub 페이지에서 내려받으세요."},
     {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian) and spiece.model (T5). source.spm is there but vocab.json is missing. Download the tokenizer files "
+     "source.spm + vocab.json (Marian), spiece.model (T5) and sentencepiece.bpe.model (mBART). source.spm is there but vocab.json is missing. Download the tokenizer files "
      "from the model's Hub page.",
      "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian), spiece.model (T5)을 찾아보았습니다. source.spm은 있지만 vocab.json이 없습니다. 모델의 Hub "
+     "source.spm + vocab.json (Marian), spiece.model (T5), sentencepiece.bpe.model (mBART)을 찾아보았습니다. source.spm은 있지만 vocab.json이 없습니다. 모델의 Hub "
      "페이지에서 토크나이저 파일을 내려받으세요."},
     {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian) and spiece.model (T5). vocab.json is there but merges.txt is missing. Download the tokenizer files "
+     "source.spm + vocab.json (Marian), spiece.model (T5) and sentencepiece.bpe.model (mBART). vocab.json is there but merges.txt is missing. Download the tokenizer files "
      "from the model's Hub page.",
      "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian), spiece.model (T5)을 찾아보았습니다. vocab.json은 있지만 merges.txt가 없습니다. 모델의 Hub "
+     "source.spm + vocab.json (Marian), spiece.model (T5), sentencepiece.bpe.model (mBART)을 찾아보았습니다. vocab.json은 있지만 merges.txt가 없습니다. 모델의 Hub "
      "페이지에서 토크나이저 파일을 내려받으세요."},
     {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian) and spiece.model (T5). merges.txt is there but vocab.json is missing. Download the tokenizer files "
+     "source.spm + vocab.json (Marian), spiece.model (T5) and sentencepiece.bpe.model (mBART). merges.txt is there but vocab.json is missing. Download the tokenizer files "
      "from the model's Hub page.",
      "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian), spiece.model (T5)을 찾아보았습니다. merges.txt는 있지만 vocab.json이 없습니다. 모델의 Hub "
+     "source.spm + vocab.json (Marian), spiece.model (T5), sentencepiece.bpe.model (mBART)을 찾아보았습니다. merges.txt는 있지만 vocab.json이 없습니다. 모델의 Hub "
      "페이지에서 토크나이저 파일을 내려받으세요."},
     {"No tokenizer in '{}': looked for tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian) and spiece.model (T5). Download the tokenizer files from the model's Hub page.",
+     "source.spm + vocab.json (Marian), spiece.model (T5) and sentencepiece.bpe.model (mBART). Download the tokenizer files from the model's Hub page.",
      "'{1}'에 토크나이저가 없습니다: tokenizer.json, vocab.json + merges.txt (GPT-2), vocab.txt (BERT), "
-     "source.spm + vocab.json (Marian), spiece.model (T5)을 찾아보았습니다. 모델의 Hub 페이지에서 토크나이저 파일을 내려받으세요."},
+     "source.spm + vocab.json (Marian), spiece.model (T5), sentencepiece.bpe.model (mBART)을 찾아보았습니다. 모델의 Hub 페이지에서 토크나이저 파일을 내려받으세요."},
     {"Cannot inspect the model folder '{}': {}.", "모델 폴더 '{1}'을 살펴볼 수 없습니다: {2}."},
 
     // core/pretrained/model_config.cpp (parse_model_config: the model's config.json)
@@ -392,6 +392,35 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"{} is a {} model: it reads and writes text, not images.",
      "{1}은(는) {2} 모델입니다. 이미지가 아니라 글을 읽고 씁니다."},
     // core/pretrained/fairseq_seq2seq.cpp, families/bart, families/mbart
+    {"{}: an mBART folder needs tokenizer_config.json (its language codes). Download it from the model's Hub page.",
+     "{1}: mBART 폴더에는 tokenizer_config.json(언어 코드 목록)이 있어야 합니다. 모델의 Hub 페이지에서 내려받으세요."},
+    {"{}: an mBART folder needs sentencepiece.bpe.model (its SentencePiece model). Download it from the model's Hub "
+     "page.",
+     "{1}: mBART 폴더에는 sentencepiece.bpe.model(SentencePiece 모델)이 있어야 합니다. 모델의 Hub 페이지에서 "
+     "내려받으세요."},
+    {"{}: its tokenizer is MBartTokenizer (mBART-25, which writes the language code after </s>). AttnLab reads "
+     "mBART-50 folders (MBart50Tokenizer).",
+     "{1}: 토크나이저가 MBartTokenizer(언어 코드를 </s> 뒤에 쓰는 mBART-25)입니다. AttnLab은 mBART-50 폴더"
+     "(MBart50Tokenizer)를 읽습니다."},
+    {"{}: sentencepiece.bpe.model and its {} language codes make {} tokens, but config.json gives the model {}. The "
+     "folder mixes two models.",
+     "{1}: sentencepiece.bpe.model과 언어 코드 {2}개를 합치면 토큰이 {3}개인데, config.json은 모델에 {4}개를 "
+     "줍니다. 폴더에 두 모델이 섞여 있습니다."},
+    {"tokenizer_config.json: \"{}\" is {}; expected a text.", "tokenizer_config.json: \"{1}\" 값이 {2}입니다. 글자여야 합니다."},
+    {"tokenizer_config.json: \"additional_special_tokens\" holds {}, which is not a language code.",
+     "tokenizer_config.json: \"additional_special_tokens\"에 언어 코드가 아닌 {1}이(가) 있습니다."},
+    {"tokenizer_config.json lists no language codes (\"additional_special_tokens\": \"en_XX\", \"ko_KR\", …), which "
+     "an mBART-50 tokenizer numbers after its pieces.",
+     "tokenizer_config.json에 언어 코드 목록(\"additional_special_tokens\": \"en_XX\", \"ko_KR\", …)이 없습니다. "
+     "mBART-50 토크나이저는 조각들 뒤에 이 코드들의 번호를 매깁니다."},
+    {"tokenizer_config.json lists {} language codes; at most 4096 are read.",
+     "tokenizer_config.json에 언어 코드가 {1}개 있습니다. 최대 4096개까지만 읽습니다."},
+    {"tokenizer_config.json: the language \"{}\" is not among its \"additional_special_tokens\".",
+     "tokenizer_config.json: 언어 \"{1}\"이(가) \"additional_special_tokens\"에 없습니다."},
+    {"{} is a {} model: it does not choose languages (only a many-language translator such as mBART-50 does).",
+     "{1}은(는) {2} 모델이라 언어를 고르지 않습니다 (mBART-50 같은 다국어 번역 모델만 고릅니다)."},
+    {"\"{}\" is not a language {} knows. Its codes: {}.",
+     "\"{1}\"은(는) {2}이(가) 아는 언어가 아닙니다. 아는 코드: {3}."},
     {"config.json: \"extra_pos_embeddings\" is not 2; AttnLab reads {} position tables with fairseq's two "
      "padding rows.",
      "config.json: \"extra_pos_embeddings\"가 2가 아닙니다. AttnLab은 fairseq의 패딩 행 두 개가 앞에 있는 {1} 위치 "

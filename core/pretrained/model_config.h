@@ -83,6 +83,11 @@ struct Seq2SeqConfig {
     // max_positions is then the encoder's frames after them (1500), and the decoder has its own table.
     int n_mels = 0;                 // num_mel_bins; 0: the encoder reads token ids
     int decoder_max_positions = 0;  // max_target_positions (448); 0: max_positions
+    // Many-language text models (mBART-50): every language code the tokenizer knows, (code, id) in
+    // id order, and the two a run uses: the source is framed with source_lang_id, and the decoder
+    // writes target_lang_id first (forced_bos_id). Empty / −1 for the others.
+    std::vector<std::pair<std::string, int>> languages;
+    int source_lang_id = -1, target_lang_id = -1;
 };
 
 // A speech model's generation settings (Whisper's generation_config.json): the prompt's special

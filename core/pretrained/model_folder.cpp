@@ -92,12 +92,15 @@ Expected<ModelFolder> inspect(const std::string& path, bool need_tokenizer) {
     m.source_spm = optional("source.spm");
     m.target_spm = optional("target.spm");
     m.spiece_model = optional("spiece.model");
+    m.sentencepiece_bpe = optional("sentencepiece.bpe.model");
     m.generation_config = optional("generation_config.json");
     const bool bpe_pair = !m.vocab_json.empty() && !m.merges_txt.empty();
     const bool spm = !m.source_spm.empty() && !m.vocab_json.empty();
-    if (m.tokenizer_json.empty() && !bpe_pair && m.vocab_txt.empty() && !spm && m.spiece_model.empty()) {
+    if (m.tokenizer_json.empty() && !bpe_pair && m.vocab_txt.empty() && !spm && m.spiece_model.empty() &&
+        m.sentencepiece_bpe.empty()) {
         std::string msg = "No tokenizer in " + shown + ": looked for tokenizer.json, vocab.json + merges.txt (GPT-2), "
-                          "vocab.txt (BERT), source.spm + vocab.json (Marian) and spiece.model (T5).";
+                          "vocab.txt (BERT), source.spm + vocab.json (Marian), spiece.model (T5) and "
+                          "sentencepiece.bpe.model (mBART).";
         if (!m.source_spm.empty()) msg += " source.spm is there but vocab.json is missing.";
         else if (!m.vocab_json.empty()) msg += " vocab.json is there but merges.txt is missing.";
         if (!m.merges_txt.empty()) msg += " merges.txt is there but vocab.json is missing.";

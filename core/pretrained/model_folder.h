@@ -19,6 +19,7 @@ struct ModelFolder {
     std::string preprocessor_config;  // preprocessor_config.json (vision models), or empty
     std::string source_spm, target_spm;  // SentencePiece models (Marian's source.spm / target.spm), or empty
     std::string spiece_model;      // spiece.model (T5's SentencePiece model, its own ids), or empty
+    std::string sentencepiece_bpe;  // sentencepiece.bpe.model (mBART's, fairseq's ids), or empty
     std::string generation_config;  // generation_config.json, or empty
     std::string tokenizer_error;   // why no tokenizer was found ("" = found); vision models need none
 };

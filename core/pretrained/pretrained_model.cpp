@@ -133,6 +133,39 @@ std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& c
     return model;
 }
 
+Expected<std::shared_ptr<const PretrainedModel>> with_languages(const PretrainedModel& model, const std::string& source,
+                                                                const std::string& target) {
+    const Seq2SeqConfig& s = model.config.seq2seq;
+    if (s.languages.empty())
+        return Status::Error(model.name + " is a " + family_name(model.config) +
+                             " model: it does not choose languages (only a many-language translator such as mBART-50 does).");
+    auto id_of = [&](const std::string& code) {
+        for (const auto& [name, id] : s.languages)
+            if (name == code) return id;
+        return -1;
+    };
+    std::string known;
+    for (const auto& lang : s.languages) known += (known.empty() ? "" : ", ") + lang.first;
+    for (const std::string* code : {&source, &target})
+        if (!code->empty() && id_of(*code) < 0)
+            return Status::Error("\"" + *code + "\" is not a language " + model.name + " knows. Its codes: " + known + ".");
+    auto copy = std::make_shared<PretrainedModel>();
+    copy->name = model.name;
+    copy->folder = model.folder;
+    copy->config = model.config;
+    copy->tokenizer = model.tokenizer;
+    copy->target_tokenizer = model.target_tokenizer;
+    copy->preprocess = model.preprocess;
+    copy->mel = model.mel;
+    copy->weights = model.weights;
+    copy->weight_bytes = model.weight_bytes;
+    copy->chat_format = model.chat_format;
+    Seq2SeqConfig& c = copy->config.seq2seq;
+    if (!source.empty()) c.source_lang_id = id_of(source);
+    if (!target.empty()) c.target_lang_id = c.forced_bos_id = id_of(target);
+    return std::shared_ptr<const PretrainedModel>(std::move(copy));
+}
+
 // ------------------------------------------------------------------------------------------------
 // [SECTION] One run
 

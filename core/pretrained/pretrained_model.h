@@ -36,9 +36,10 @@ struct PretrainedModel {
     std::string name;         // folder name, e.g. "gpt2", "bert-base-uncased"
     std::string folder;
     PretrainedConfig config;
-    std::unique_ptr<SubwordTokenizer> tokenizer;  // null for vision models (they read images)
+    // Shared (never changed after loading) with the models with_languages makes.
+    std::shared_ptr<SubwordTokenizer> tokenizer;  // null for vision models (they read images)
     // An encoder–decoder's target side when it has its own (Marian's target.spm); null = tokenizer.
-    std::unique_ptr<SubwordTokenizer> target_tokenizer;
+    std::shared_ptr<SubwordTokenizer> target_tokenizer;
     const SubwordTokenizer& target_tok() const { return target_tokenizer ? *target_tokenizer : *tokenizer; }
     image::PreprocessConfig preprocess;  // vision models: preprocessor_config.json, or the defaults for image_size
     audio::MelConfig mel;                // speech models: preprocessor_config.json (a WhisperFeatureExtractor)
@@ -72,6 +73,13 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
 std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& config,
                                                        std::shared_ptr<const FamilyWeights> weights,
                                                        const std::string& name);
+
+// The same model translating from `source` into `target` (language codes the model knows:
+// config.seq2seq.languages, e.g. "ko_KR", "en_XX"; "" keeps that side as it is): its weights and
+// tokenizer shared, the new languages in its config. Errors: the model does not choose languages;
+// a code it does not know (the message lists the ones it knows).
+Expected<std::shared_ptr<const PretrainedModel>> with_languages(const PretrainedModel& model, const std::string& source,
+                                                                const std::string& target);
 
 // One run, as the model's family reads it (ModelFamily::run): a text family takes run.text (and
 // run.cross_text as the second segment where it reads pairs; refused with a message otherwise)

@@ -44,12 +44,12 @@ TEST_CASE("registry: one family per model_type, each found by its types and name
             CHECK(find_family(t) == f);
         }
     }
-    CHECK(ids == std::set<std::string>{"gpt2", "bert", "vit", "rotary", "marian", "bart", "whisper", "t5"});
+    CHECK(ids == std::set<std::string>{"gpt2", "bert", "vit", "rotary", "marian", "bart", "mbart", "whisper", "t5"});
     CHECK(find_family("gemma") == nullptr);
     CHECK(supported_model_types() ==
           "gpt2 (GPT-2), bert (BERT), distilbert (DistilBERT), vit (ViT, DINO), deit (DeiT), llama (Llama, "
           "SmolLM, TinyLlama), qwen2 (Qwen2, Qwen2.5), qwen3 (Qwen3), mistral (Mistral), marian (Marian "
-          "translation), bart (BART), whisper (Whisper speech recognition), t5 (T5, Flan-T5) and mt5 (mT5)");
+          "translation), bart (BART), mbart (mBART-50), whisper (Whisper speech recognition), t5 (T5, Flan-T5) and mt5 (mT5)");
     // An older config without model_type: the longest "architectures" prefix decides.
     auto c = parse_model_config(R"({"architectures": ["DistilBertForMaskedLM"], "n_layers": 1, "n_heads": 2,
                                     "dim": 8, "hidden_dim": 16, "vocab_size": 10, "max_position_embeddings": 8})");

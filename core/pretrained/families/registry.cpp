@@ -16,6 +16,7 @@ namespace attn::pretrained {
     F(rotary_family)           \
     F(marian_family)           \
     F(bart_family)             \
+    F(mbart_family)            \
     F(whisper_family)          \
     F(t5_family)               \
     /* one line per family, above this one */
