@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/cli_messages.h"
+#include "cli/run_options.h"
 #include "cli/translate_command.h"
 #include "core/base/atomic_file.h"
 #include "core/base/json_writer.h"
@@ -164,6 +165,8 @@ void add_generate_options(CLI::App& cmd, GenerateOptions& o) {
                    "Translation models: translate with heads knocked out, named by section (enc.1.2, dec.2.1, "
                    "cross.3.4), a sublayer (cross.2.attn) or a decoder block's MLP (dec.2.mlp)");
     cmd.add_option("--ablation", o.ablation, "How a knocked-out head is replaced: zero, or mean")->capture_default_str();
+    cmd.add_option("--language", o.language, kLanguageHelp);
+    cmd.add_option("--target-language", o.target_language, kTargetLanguageHelp);
     cmd.add_option("-o,--output", o.output, "Output JSON file ('-' for standard output)")->required();
 }
 
@@ -184,7 +187,9 @@ int run_generate(const GenerateOptions& o) {
     if (Status st = lm::validate_sampling(s); !st) return fail(who, st.message(), kExitBadInput);
     if (o.tokens < 0 || o.tokens > 100000) return fail(who, "--tokens must be between 0 and 100000.", kExitBadInput);
     if (o.report_top < 0) return fail(who, "--report-top cannot be negative.", kExitBadInput);
-    auto model = load_model(o.model_path);
+    auto loaded = load_model(o.model_path);
+    if (!loaded) return fail(who, loaded.error(), kExitBadInput);
+    auto model = choose_languages(*loaded, o.language, o.target_language);
     if (!model) return fail(who, model.error(), kExitBadInput);
     if ((*model)->caps().stacks == 2) return run_translate(o, **model);
     if (o.beams_given)

@@ -34,6 +34,7 @@ struct GenerateOptions {
     bool beams_given = false;   // set after parsing: --beams was given
     std::string ablate;             // translation models: "cross.1.2,enc.3.attn" (1-based); empty = none
     std::string ablation = "zero";  // zero | mean
+    std::string language, target_language;  // mBART-50: the source's and the target's codes ("" = the folder's)
 };
 
 struct PredictOptions {

@@ -13,6 +13,18 @@
 
 namespace attn::cli {
 
+const char* const kLanguageHelp =
+    "With --audio: the language spoken (en, ko, …; default: detected). With an mBART-50 folder: the language of "
+    "--text (ko_KR, en_XX, …; default: the folder's src_lang)";
+const char* const kTargetLanguageHelp =
+    "With an mBART-50 folder: the language to translate into (en_XX, ko_KR, …; default: the folder's tgt_lang)";
+
+Expected<std::shared_ptr<const pretrained::PretrainedModel>> choose_languages(
+    std::shared_ptr<const pretrained::PretrainedModel> model, const std::string& source, const std::string& target) {
+    if (source.empty() && target.empty()) return model;
+    return pretrained::with_languages(*model, source, target);
+}
+
 void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("-t,--text", o.text, "The sentence (queries; also keys/values unless --cross-text)");
     cmd.add_option("--image", o.image_path,
@@ -21,7 +33,8 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--audio", o.audio_path,
                    "A recording (WAV, FLAC, Ogg, MP3) instead of a sentence, for a speech model (--model with a Whisper "
                    "folder): one key per 20 ms frame that holds sound");
-    cmd.add_option("--language", o.language, "With --audio: the language spoken (en, ko, …); default: detected");
+    cmd.add_option("--language", o.language, kLanguageHelp);
+    cmd.add_option("--target-language", o.target_language, kTargetLanguageHelp);
     cmd.add_flag("--translate", o.translate, "With --audio: write English (Whisper's translate task)");
     auto* cross = cmd.add_option("--cross-text", o.cross_text,
                                  "A second sentence for cross-attention: keys and values come from it");
@@ -82,6 +95,14 @@ Expected<CliModel> load_cli_model(const RunOptions& o, RunSetup& setup) {
     auto loaded = pretrained::load_pretrained_model(o.model_path);
     if (!loaded) return loaded.status();
     m.pretrained = std::move(*loaded);
+    if (o.audio_path.empty()) {  // with --audio, --language is the language spoken (a speech run's)
+        auto chosen = choose_languages(m.pretrained, o.language, o.target_language);
+        if (!chosen) return chosen.status();
+        m.pretrained = std::move(*chosen);
+    } else if (!o.target_language.empty()) {
+        return Status::Error("--target-language is for a many-language translator (mBART-50); with --audio, "
+                             "--translate writes English.");
+    }
     // The model's own scaling unless the command line chose one (T5 divides by nothing).
     if (!o.no_scale && !o.scale_scores) setup.run.attention.scale = m.pretrained->caps().scaled_scores;
     return m;
@@ -155,8 +176,11 @@ Expected<RunSetup> make_run_setup(const RunOptions& o) {
         return Status::Error("--text is required: the sentence to look at (or --image FILE with a ViT/DeiT model, "
                              "--audio FILE with a Whisper model).");
     }
-    if ((!o.language.empty() || o.translate) && o.audio_path.empty())
-        return Status::Error("--language and --translate go with --audio (a speech model's recording).");
+    if (o.translate && o.audio_path.empty())
+        return Status::Error("--translate goes with --audio (a speech model's recording, written out in English).");
+    if ((!o.language.empty() || !o.target_language.empty()) && o.model_path.empty())
+        return Status::Error("--language and --target-language go with --model: a Whisper folder (with --audio) or "
+                             "a many-language translator (mBART-50).");
     s.model.d_model = o.d_model;
     s.model.n_heads = o.heads;
     s.model.seed = o.seed;

@@ -36,13 +36,23 @@ struct RunOptions {
     std::string model_path;     // --model: a local Hugging Face folder; empty = the built-in model
     std::string image_path;     // --image: a PNG/JPEG for a vision model (ViT/DeiT) instead of --text
     std::string audio_path;     // --audio: a recording for a speech model (Whisper) instead of --text
-    std::string language;       // --language: the language spoken ("" = detected)
+    std::string language;       // --language: the language spoken ("" = detected); mBART-50: the source's
+    std::string target_language;  // --target-language: mBART-50's language to write ("" = the folder's)
     bool translate = false;     // --translate: Whisper's translate task
     bool text_given = false;    // --text typed (set by parsing): --text or --image is required
     bool builtin_options_given = false;  // --d-model/--heads/--seed/--no-pe typed (set by parsing)
 };
 
 void add_run_options(CLI::App& cmd, RunOptions& o);
+
+// --language / --target-language for a many-language translator (mBART-50): `model` translating
+// from `source` into `target` (either "" = as the folder says). Both empty: `model` itself.
+// Errors: a model that does not choose languages, a code it does not know.
+Expected<std::shared_ptr<const pretrained::PretrainedModel>> choose_languages(
+    std::shared_ptr<const pretrained::PretrainedModel> model, const std::string& source, const std::string& target);
+// The --language / --target-language options' help, shared by the commands that take them.
+extern const char* const kLanguageHelp;
+extern const char* const kTargetLanguageHelp;
 // After parsing: records which options were typed (see RunOptions::builtin_options_given).
 void note_parsed_options(const CLI::App& cmd, RunOptions& o);
 

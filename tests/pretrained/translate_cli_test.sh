@@ -2,7 +2,8 @@
 # `attnlab generate` on a translation model as a user meets it: the tiny Marian folder translated by
 # beam search and greedily, checked against gen_tiny_marian.py's reference (reference.json), and
 # the refusals (sampling, --chat, --beams on a decoder, an empty source); `attnlab export --view
-# alignment` (figure and CSV); the tiny BART and T5 folders' generation and teacher-forced dumps.
+# alignment` (figure and CSV); the tiny BART, T5 and mBART folders' generation and teacher-forced dumps
+# (mBART both ways: --language / --target-language).
 set -u
 bin=${ATTNLAB:?set ATTNLAB to the attnlab binary}
 py=/usr/bin/python3
@@ -255,6 +256,37 @@ expect_stderr "translation models" "--section on one stack"
 expect_exit nonzero "generate on a speech model" -- "$bin" generate --model "$models/tiny-whisper" --text "hi" \
     -o "$tmp/x.json"
 expect_stderr "attnlab transcribe" "generate on a speech model"
+
+# mBART-50: the folder's direction (en_XX -> ko_KR), and the other way with --language / --target-language;
+# greedy as the reference writes it (the target's code first), the sections' ids framed by language.
+mbart=$models/tiny-mbart
+expect_exit 0 "mBART greedy, the folder's way" -- "$bin" generate --model "$mbart" --text "He went home." --beams 1 \
+    --no-attention -o "$tmp/mbart_en.json"
+expect_exit 0 "mBART greedy, ko_KR -> en_XX" -- "$bin" generate --model "$mbart" --text "집이 크다." --beams 1 \
+    --language ko_KR --target-language en_XX --no-attention -o "$tmp/mbart_ko.json"
+expect_exit 0 "mBART dump, ko_KR -> en_XX" -- "$bin" dump --model "$mbart" --text "집이 크다." --language ko_KR \
+    --target-language en_XX --target "$($py -c 'import json,sys; print(next(c["target"] for c in json.load(open(sys.argv[1]))["cases"] if c["name"] == "ko_en"))' "$mbart/reference.json")" \
+    -o "$tmp/mbart_dump.json"
+$py - "$tmp/mbart_en.json" "$tmp/mbart_ko.json" "$tmp/mbart_dump.json" "$mbart/reference.json" <<'PY' && ok || fail "mBART: not the reference's"
+import json, sys
+en, ko, dump, ref = (json.load(open(p)) for p in sys.argv[1:5])
+cases = {c["name"]: c for c in ref["cases"]}
+assert [s["id"] for s in en["steps"]] == cases["short"]["greedy"], [s["id"] for s in en["steps"]]
+assert [s["id"] for s in ko["steps"]] == cases["ko_en"]["greedy"], [s["id"] for s in ko["steps"]]
+assert ko["steps"][0]["id"] == ref["lang_codes"]["en_XX"]
+assert [t["id"] for t in ko["source"]["tokens"]] == cases["ko_en"]["source_ids"]
+sections = {s["name"]: s for s in dump["sections"]}
+assert [t["id"] for t in sections["encoder"]["tokens"]["queries"]] == cases["ko_en"]["source_ids"]
+assert [t["id"] for t in sections["decoder"]["tokens"]["queries"]] == cases["ko_en"]["decoder_input_ids"]
+PY
+expect_exit nonzero "mBART: a language it does not know" -- "$bin" generate --model "$mbart" --text "x" \
+    --target-language fr_XX -o "$tmp/x.json"
+expect_stderr "en_XX, ko_KR" "mBART: a language it does not know"
+expect_exit nonzero "--target-language on BART" -- "$bin" dump --model "$models/tiny-bart" --text "x" \
+    --target-language ko_KR -o "$tmp/x.json"
+expect_stderr "does not choose languages" "--target-language on BART"
+expect_exit nonzero "--language on the built-in model" -- "$bin" dump --text "x" --language ko_KR -o "$tmp/x.json"
+expect_stderr "go with --model" "--language on the built-in model"
 
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]
