@@ -50,7 +50,7 @@ seeds_of() {
         image) echo tests/image/fixtures/decode/*.png tests/image/fixtures/decode/*.jpg ;;
         preprocessor_config) echo tests/image/fixtures/preprocess/*.json ;;
         audio) echo tests/audio/fixtures/*.ogg tests/audio/fixtures/*.flac tests/audio/fixtures/broken_*.wav tests/audio/fixtures/hostile_*.wav ;;
-        generation_config) echo $fx/pretrained/models/tiny-{marian,whisper,t5}/generation_config.json $fx/pretrained/models/tiny-t5/tokenizer_config.json ;;
+        generation_config) echo $fx/pretrained/models/tiny-{marian,whisper,t5}/generation_config.json $fx/pretrained/models/tiny-{t5,mbart}/tokenizer_config.json ;;
         *) ;;
     esac
 }

@@ -90,7 +90,7 @@ enum class Txt {
     MenuModel, MenuOpenModel, MenuRecentModels, MenuNoRecent, RecentMissing, MenuUseBuiltin,
     OpenModelTitle, OpenModelIntro, OpenModelPath, OpenModelPathHint, OpenModelGo, ModelCancel, ModelClose,
     ModelLoading, ModelLoadFailed, ModelRestoreFailed, ModelBuiltin, ModelLessonBuiltin, ModelInfo, ModelFolderLine,
-    BuiltinOnlyTip, SentenceB, SentenceBTip, TargetText, TargetTextTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
+    BuiltinOnlyTip, SentenceB, SentenceBTip, TargetText, TargetTextTip, TranslateFrom, TranslateTo, TranslateLanguagesTip, CrossNoSecondTip, TokenPieceTip, Layer, LayerTip,
     ViewModel, ModelViewIntro, ModelViewCell, ModelViewClick, ModelRowLabel, ModelColLabel, ModelViewPooled,
     PeLearned, ModelDropHint, BuiltinHidden, CausalAlwaysTip, RunSection, RunSectionTip, SectionEncoder,
     SectionDecoder, SectionCross,

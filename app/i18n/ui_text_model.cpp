@@ -55,6 +55,15 @@ constexpr Entry kTexts[] = {
      "번역 모델은 위 문장을 원문(source)으로, 이 문장을 목표 문장(target)으로 읽습니다. 디코더는 시작 "
      "토큰 다음에 이 단어들을 읽고, 교차 어텐션으로 원문을 돌아봅니다. 끄면 모델이 먼저 원문을 직접 "
      "번역합니다."},
+    {Txt::TranslateFrom, "From", "원문 언어"},
+    {Txt::TranslateTo, "into", "번역할 언어"},
+    {Txt::TranslateLanguagesTip,
+     "This model translates between many languages with one set of weights. The language is a token: the "
+     "source is read as [its code] words </s>, and the decoder writes the target's code first, then the "
+     "translation. Choose both here; the views show the codes as the first tokens.",
+     "이 모델은 가중치 하나로 여러 언어 사이를 번역합니다. 언어도 토큰입니다: 원문은 [언어 코드] 단어들 </s>로 "
+     "읽고, 디코더는 목표 언어의 코드를 먼저 쓴 다음 번역을 씁니다. 여기서 두 언어를 고르세요. 뷰에서는 "
+     "코드가 맨 앞 토큰으로 보입니다."},
     {Txt::CrossNoSecondTip,
      "This model reads one text only (GPT-2 has no second sentence and no cross-attention).",
      "이 모델은 글 하나만 읽습니다 (GPT-2에는 두 번째 문장도 교차 어텐션도 없습니다)."},

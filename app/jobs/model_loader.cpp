@@ -309,4 +309,23 @@ bool poll_model_session(ModelSession& s, AppState& state) {
     return false;
 }
 
+bool sync_translation_languages(ModelSession& s, AppState& state) {
+    if (!s.active || s.active->config.seq2seq.languages.empty()) return false;
+    const pretrained::Seq2SeqConfig& c = s.active->config.seq2seq;
+    auto id_of = [&](const std::string& code) {
+        for (const auto& [name, id] : c.languages)
+            if (name == code) return id;
+        return -1;
+    };
+    if (!state.translate_from.empty() && id_of(state.translate_from) < 0) state.translate_from.clear();
+    if (!state.translate_to.empty() && id_of(state.translate_to) < 0) state.translate_to.clear();
+    const bool same_from = state.translate_from.empty() || id_of(state.translate_from) == c.source_lang_id;
+    const bool same_to = state.translate_to.empty() || id_of(state.translate_to) == c.target_lang_id;
+    if (same_from && same_to) return false;
+    auto chosen = pretrained::with_languages(*s.active, state.translate_from, state.translate_to);
+    if (!chosen) return false;  // the codes were checked above
+    s.active = std::move(*chosen);
+    return true;
+}
+
 }  // namespace attn::app

@@ -132,5 +132,10 @@ void use_builtin_model(ModelSession& session, AppState& state);
 void cancel_model_load(ModelSession& session, AppState& state);
 // Applies a finished load; returns true when the active model changed.
 bool poll_model_session(ModelSession& session, AppState& state);
+// A many-language translator (mBART-50) translating as state.translate_from / translate_to say
+// ("" = the folder's way): swaps session.active for the same model with those languages (weights
+// and tokenizer shared: pretrained::with_languages) when they differ; a code the model does not
+// know is cleared. Other models: nothing. Returns true when the active model changed.
+bool sync_translation_languages(ModelSession& session, AppState& state);
 
 }  // namespace attn::app

@@ -4,6 +4,7 @@
 #include "app/panels/panel_controls.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -24,6 +25,34 @@ void section(Lang lang, Txt title) {
     ImGui::Spacing();
     ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1.0f), "%s", tr(lang, title));
     ImGui::Separator();
+}
+
+// A many-language translator's direction: two combos of its language codes (AppState's
+// translate_from / translate_to; the shell applies them: sync_translation_languages).
+void language_pair(AppState& s, const pretrained::PretrainedModel& model) {
+    const Lang lang = s.lang;
+    const pretrained::Seq2SeqConfig& c = model.config.seq2seq;
+    auto name_of = [&](int id) {
+        for (const auto& [code, lid] : c.languages)
+            if (lid == id) return code;
+        return std::string("?");
+    };
+    const float w = std::floor((ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr(lang, Txt::TranslateTo)).x -
+                                ImGui::CalcTextSize(tr(lang, Txt::TranslateFrom)).x) * 0.5f - 3.0f * ImGui::GetStyle().ItemSpacing.x);
+    auto combo = [&](const char* id, Txt label, std::string& chosen, int current) {
+        ImGui::TextUnformatted(tr(lang, label));
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(std::max(w, 60.0f));
+        if (ImGui::BeginCombo(id, name_of(current).c_str())) {
+            for (const auto& [code, lid] : c.languages)
+                if (ImGui::Selectable(code.c_str(), lid == current)) chosen = code;
+            ImGui::EndCombo();
+        }
+        item_tooltip(tr(lang, Txt::TranslateLanguagesTip));
+    };
+    combo("##translate_from", Txt::TranslateFrom, s.translate_from, c.source_lang_id);
+    ImGui::SameLine();
+    combo("##translate_to", Txt::TranslateTo, s.translate_to, c.target_lang_id);
 }
 
 // Full-width text field with its label on the line above.
@@ -81,6 +110,7 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
                    second_label == Txt::Cross ? Txt::CrossTextTip : second_tip, "cross_text", s.cross_text);
         mark_control(s.highlights, "cross_text");
     }
+    if (target && !model->config.seq2seq.languages.empty()) language_pair(s, *model);
 
     // The token limit (the CLI's --max-tokens): what a long pasted text's refusal names.
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);

@@ -26,7 +26,7 @@ constexpr const char* kValueFlags[] = {"--screenshot", "--frames", "--view",    
                                        "--colormap",   "--mouse",  "--click",
                                        "--config",     "--type",   "--model",    "--zoom",
                                        "--lesson",     "--lesson-step", "--train-task", "--train-steps", "--train-picture",
-                                       "--generate",   "--image",  "--patch", "--image-mode", "--audio", "--language",
+                                       "--generate",   "--image",  "--patch", "--image-mode", "--audio", "--language", "--target-language",
                                        "--knock",      "--section", "--word", "--control", "--frame-log", "--sample"};
 constexpr const char* kBareFlags[] = {"--stats", "--causal", "--mask-edit", "--presentation", "--export-dialog", "--run", "--auto-contrast",
                                       "--headless", "--lesson-reveal", "--rank-heads", "--translate"};
@@ -179,6 +179,10 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
         } else if (a.flag == "--language") {
             if (v.empty() || v.size() > 16) return Status::Error("--language needs a language code such as en or ko.");
             o.language = std::string(v);
+        } else if (a.flag == "--target-language") {
+            if (v.empty() || v.size() > 16)
+                return Status::Error("--target-language needs a language code such as en_XX or ko_KR.");
+            o.target_language = std::string(v);
         } else if (a.flag == "--patch") {
             int r = -1, c = -1;
             char tail = 0;
@@ -320,7 +324,11 @@ void apply_options(const AppOptions& o, AppState& state) {
         state.audio_path = ec ? *o.audio : abs.lexically_normal().string();
     }
     if (o.word) state.audio_word = *o.word;
-    if (o.language) state.speech_language = *o.language == "auto" ? std::string() : *o.language;
+    if (o.language) {  // a speech model's (what it listens for) or a translator's source (mBART-50)
+        state.speech_language = *o.language == "auto" ? std::string() : *o.language;
+        state.translate_from = state.speech_language;
+    }
+    if (o.target_language) state.translate_to = *o.target_language;
     if (o.lang) state.lang = *o.lang;
     if (o.head) state.head = *o.head;
     if (o.layer) state.layer = *o.layer;
@@ -374,7 +382,9 @@ const char* app_usage() {
            "                          tokenizer files) instead of the built-in model\n"
            "  --image FILE            the PNG or JPEG a vision model (ViT, DeiT) looks at\n"
            "  --audio FILE            the recording a speech model (Whisper) listens to\n"
-           "  --language CODE         the language it listens for (en, ko, …; auto: detected)\n"
+           "  --language CODE         the language it listens for (en, ko, …; auto: detected); an\n"
+           "                          mBART-50 model: the source's (ko_KR, en_XX, …)\n"
+           "  --target-language CODE  an mBART-50 model: the language it writes (en_XX, ko_KR, …)\n"
            "  --word N                Audio view: follow the transcript's Nth word (from 1)\n"
            "  --patch R,C|cls         the query in every view: the patch (row, column from 0) or class token\n"
            "  --image-mode MODE       Image view: query (one token's attention), heads (the class\n"

@@ -40,7 +40,8 @@ struct AppOptions {
     std::optional<std::string> model;  // --model PATH: a pretrained model folder to open first
     std::optional<std::string> image;  // --image FILE: the PNG/JPEG a vision model looks at
     std::optional<std::string> audio;  // --audio FILE: the recording a speech model listens to
-    std::optional<std::string> language;  // --language CODE: what it listens for ("auto": detected)
+    std::optional<std::string> language;  // --language CODE: what it listens for ("auto": detected); mBART-50: the source's
+    std::optional<std::string> target_language;  // --target-language CODE: mBART-50's target
     std::optional<int> word;              // --word N: the Audio view's word, 0-based once parsed
     // --patch R,C (0-based) or cls: the query token of every view; (-1, -1) = the class token.
     std::optional<std::pair<int, int>> patch;

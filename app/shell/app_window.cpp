@@ -131,6 +131,7 @@ void draw_frame(App& app, ComputeWorker& worker) {
     }
     app.view.busy = worker.busy();
     poll_model_session(app.models, app.state);  // a finished load: the next request runs it
+    sync_translation_languages(app.models, app.state);  // mBART-50: the languages chosen in Controls
     open_start_lesson(app);
     lesson_panel_update(app.lesson, app.state, app.view, app.models.active != nullptr);
     handle_shortcuts(app);

@@ -55,6 +55,9 @@ struct AppState {
     // listens for ("" = detected). Other models ignore them.
     std::string audio_path;
     std::string speech_language;
+    // A many-language translator (mBART-50): the source's and the target's language codes ("" =
+    // the folder's tokenizer_config.json). sync_translation_languages applies them. Not saved.
+    std::string translate_from, translate_to;
     int audio_word = -1;  // the Audio view's chosen word (its index in TraceAudio::words; −1 = none). Not saved.
     bool audio_alignment_heads = true;  // the Audio view shows the alignment heads' mean (else the layer and head)
     int image_query = 0;

@@ -156,3 +156,18 @@ TEST_CASE("--headless and the automatic choice without a display") {
     Argv strip{"attnlab", "--headless", "--screenshot", "dump"};
     CHECK(strip_gui_flags(strip.argc(), strip.argv()).size() == 1);
 }
+
+TEST_CASE("--language and --target-language: a speech model's language, or an mBART-50 model's direction") {
+    const char* argv[] = {"attnlab", "--screenshot", "x.png", "--language", "ko_KR", "--target-language", "en_XX"};
+    auto o = parse_app_options(7, const_cast<char**>(argv));
+    REQUIRE(o.ok());
+    AppState state;
+    apply_options(*o, state);
+    CHECK(state.translate_from == "ko_KR");
+    CHECK(state.translate_to == "en_XX");
+    CHECK(state.speech_language == "ko_KR");  // each applies where it means something
+    const char* empty[] = {"attnlab", "--target-language", ""};
+    auto bad = parse_app_options(3, const_cast<char**>(empty));
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().find("--target-language") != std::string::npos);
+}

@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "app/jobs/export_job.h"
+#include "app/jobs/model_loader.h"
+#include "app/state/app_state.h"
 #include "app/views/predict/translation.h"
 #include "tests/app/same_translation.h"
 #include "core/lm/beam_figure.h"
@@ -339,4 +341,46 @@ TEST_CASE("translation view: knocked-out heads (by section) make the whole view 
     q.search = false;
     q.ablation.heads = {pretrained::HeadIndex{9, 0, pretrained::Section::Cross}};
     CHECK(run_translate(q, kept).error.find("is not in the model") != std::string::npos);
+}
+
+TEST_CASE("mBART-50's languages: the Controls' choice swaps the active model for the same weights the other way") {
+    auto loaded = pretrained::load_pretrained_model(std::string(ATTNLAB_ASSET_DIR) +
+                                                    "/../tests/fixtures/pretrained/models/tiny-mbart");
+    REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error()));
+    const PretrainedPtr folder_way = *loaded;
+    ModelSession session;
+    session.active = folder_way;
+    AppState state;
+    CHECK_FALSE(sync_translation_languages(session, state));  // nothing chosen: the folder's en_XX -> ko_KR
+    CHECK(session.active == folder_way);
+
+    state.translate_from = "ko_KR";
+    state.translate_to = "en_XX";
+    REQUIRE(sync_translation_languages(session, state));
+    const PretrainedPtr ko_en = session.active;
+    CHECK(ko_en != folder_way);
+    CHECK(ko_en->weights == folder_way->weights);      // shared, not copied
+    CHECK(ko_en->tokenizer == folder_way->tokenizer);
+    CHECK(ko_en->config.seq2seq.source_lang_id == ko_en->tokenizer->token_id("ko_KR"));
+    CHECK(ko_en->config.seq2seq.forced_bos_id == ko_en->tokenizer->token_id("en_XX"));
+    CHECK_FALSE(sync_translation_languages(session, state));  // already so: no new model every frame
+    CHECK(session.active == ko_en);
+    // The run reads the source with its code first; the decoder writes en_XX first.
+    auto req = make_request(state, session.active);
+    REQUIRE(req.ok());
+    req->run.text = "집이 크다.";
+    auto sections = pretrained::compute_pretrained_run(*session.active, req->run);
+    REQUIRE(sections.ok());
+    CHECK((*sections)[0].q_tokens.front().text == "ko_KR");
+    CHECK((*sections)[1].q_tokens.at(1).text == "en_XX");
+
+    state.translate_to = "fr_XX";  // a code the model does not know (another model's choice): forgotten
+    CHECK_FALSE(sync_translation_languages(session, state));
+    CHECK(state.translate_to.empty());
+    CHECK(state.translate_from == "ko_KR");
+
+    session.active = tiny_marian();  // a one-way model: nothing to choose, nothing changes
+    state.translate_to = "en_XX";
+    CHECK_FALSE(sync_translation_languages(session, state));
+    CHECK(session.active == tiny_marian());
 }

@@ -2,12 +2,14 @@
 // config (a translation model's fields, core/pretrained/families/marian) and over the tiny Whisper
 // fixture's (a speech model's: languages, tasks, suppressed tokens, alignment heads,
 // core/pretrained/families/whisper): ids checked against the vocabulary, heads against the decoder.
-// The same bytes as a T5 folder's tokenizer_config.json (its sentinel count, families/t5).
+// The same bytes as a T5 folder's tokenizer_config.json (its sentinel count, families/t5) and as an
+// mBART-50 folder's (its language codes and direction, families/mbart).
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "core/pretrained/seq2seq_generation.h"
+#include "core/pretrained/families/mbart/mbart.h"
 #include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/model_config.h"
@@ -33,5 +35,6 @@ ATTNLAB_FUZZ_TARGET(generation_config) {
     c = whisper;
     (void)attn::pretrained::apply_whisper_generation_config(attn::fuzz::as_text(data, size), c);
     (void)attn::pretrained::t5_extra_ids(attn::fuzz::as_text(data, size));
+    (void)attn::pretrained::mbart_tokenizer_config(attn::fuzz::as_text(data, size));
     return 0;
 }
