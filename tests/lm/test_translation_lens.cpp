@@ -1,5 +1,6 @@
 // test_translation_lens.cpp — the logit lens of an encoder–decoder's decoder: every decoder layer's
-// stream read through the decoder's final norm (none after Marian's post-LN blocks; T5's RMSNorm)
+// stream read through the decoder's final norm (none after Marian's post-LN blocks; T5's RMSNorm;
+// mBART's LayerNorm)
 // and the output. The expected logits are computed here, in Eigen, from PyTorch's hidden states
 // (reference.json's decoder_hidden_states) and the folder's weights, so the lens is checked against
 // the reference's streams, not against its own forward pass.
@@ -15,6 +16,7 @@
 #include "core/lm/knockout.h"
 #include "core/lm/logit_lens.h"
 #include "core/lm/sampling.h"
+#include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/pretrained_model.h"
@@ -102,6 +104,28 @@ TEST_CASE("Translation lens: each decoder layer read through the decoder's outpu
                 }
             }
             return Mat(y * w.lm_head.transpose());
+        });
+        CHECK(worst < 2e-5);
+    }
+    {   // mBART: pre-LN, every layer but the last through decoder.layer_norm (the last is already),
+        // then h Eᵀ + final_logits_bias
+        const PretrainedModel& m = tiny_model("tiny-mbart");
+        const auto& w = weights_as<FairseqSeq2SeqWeights>(*m.weights);
+        const int last = m.config.seq2seq.decoder_layers;
+        const double worst = check_lens("tiny-mbart", [&](int l, const Mat& h) {
+            Mat y = h;
+            if (l < last) {
+                for (int i = 0; i < y.rows(); ++i) {
+                    const double mean = double(y.row(i).mean());
+                    const RowVec centred = (y.row(i).array() - float(mean)).matrix();
+                    const double var = double(centred.squaredNorm()) / double(y.cols());
+                    y.row(i) = (centred.array() / float(std::sqrt(var + double(m.config.layer_norm_eps)))).matrix();
+                    y.row(i) = y.row(i).cwiseProduct(w.decoder_norm_gamma) + w.decoder_norm_beta;
+                }
+            }
+            Mat logits = y * w.embed.transpose();
+            logits.rowwise() += w.final_logits_bias;
+            return logits;
         });
         CHECK(worst < 2e-5);
     }

@@ -4,8 +4,8 @@
 // Three independent checks:
 //   - weight surgery: zero-ablating head h equals the plain forward with the rows of W_O that read
 //     head h set to 0; a sublayer off equals W_O = 0 and b_O = 0 (the FFN: its second matrix and
-//     bias); so the knock-out code path is compared with the unmodified forward (tiny Marian, BART
-//     and T5; every section);
+//     bias); so the knock-out code path is compared with the unmodified forward (tiny Marian, BART,
+//     mBART (pre-LN) and T5; every section);
 //   - the cached step (running sums for the mean) equals the teacher-forced pass (MeanOver::Prefix)
 //     under the same knock-out, step by step;
 //   - PyTorch: tests/fixtures/pretrained/models/gen_knockout_reference.py computes the knocked-out
@@ -90,9 +90,9 @@ void check_surgery(const char* name, const W& w, const Surgery<W>& s, const std:
     }
 }
 
-// Post-LN blocks (Marian, BART): x·W layout, head h reads rows h·d_k … of W_O.
+// Blocks in x·W layout (Marian, BART post-LN; mBART pre-LN): head h reads rows h·d_k … of W_O.
 template <typename W>
-Surgery<W> post_ln_surgery(const PretrainedConfig& c,
+Surgery<W> xw_surgery(const PretrainedConfig& c,
                            std::function<Seq2SeqPass(const W&, const ForwardOptions&)> forward) {
     const int dk = c.d_model / c.n_heads;
     auto attn_of = [](W& w, Section s, int l) -> AttentionWeights& {
@@ -128,8 +128,9 @@ const std::vector<std::string> kSpecs = {
 }  // namespace
 
 TEST_CASE("Seq2seq knock-outs: each section's heads and sublayers equal the weight surgery they stand for") {
-    // Marian and BART: the post-LN blocks, each family's own forward over its first case.
-    auto post_ln = [](auto tag, const char* name, const char* folder, auto forward) {
+    // Marian, BART and mBART: x·W blocks (post-LN, and mBART's pre-LN), each family's own forward
+    // over its first case.
+    auto xw = [](auto tag, const char* name, const char* folder, auto forward) {
         using W = typename decltype(tag)::type;
         const PretrainedModel& m = tiny_model(folder);
         const auto ref = tiny_reference(folder);
@@ -137,14 +138,15 @@ TEST_CASE("Seq2seq knock-outs: each section's heads and sublayers equal the weig
         const auto source = c.at("source_ids").get<std::vector<int>>();
         const auto input = c.at("decoder_input_ids").get<std::vector<int>>();
         check_surgery<W>(name, weights_as<W>(*m.weights),
-                         post_ln_surgery<W>(m.config,
+                         xw_surgery<W>(m.config,
                                             [&](const W& x, const ForwardOptions& o) {
                                                 return forward(x, m.config, source, input, o);
                                             }),
                          kSpecs, m);
     };
-    post_ln(Type<MarianWeights>{}, "Marian", "tiny-marian", marian_forward);
-    post_ln(Type<FairseqSeq2SeqWeights>{}, "BART", "tiny-bart", fairseq_forward);
+    xw(Type<MarianWeights>{}, "Marian", "tiny-marian", marian_forward);
+    xw(Type<FairseqSeq2SeqWeights>{}, "BART", "tiny-bart", fairseq_forward);
+    xw(Type<FairseqSeq2SeqWeights>{}, "mBART", "tiny-mbart", fairseq_forward);
     {
         const PretrainedModel& m = tiny_model("tiny-t5");
         const auto& w = weights_as<T5Weights>(*m.weights);
@@ -170,7 +172,7 @@ TEST_CASE("Seq2seq knock-outs: each section's heads and sublayers equal the weig
 }
 
 TEST_CASE("Seq2seq knock-outs: the cached step equals the teacher-forced pass, zero and mean, every family") {
-    for (const char* folder : {"tiny-marian", "tiny-bart", "tiny-t5"}) {
+    for (const char* folder : {"tiny-marian", "tiny-bart", "tiny-mbart", "tiny-t5"}) {
         CAPTURE(folder);
         const PretrainedModel& m = tiny_model(folder);
         const auto* family = dynamic_cast<const TextSeq2SeqFamily*>(&m.family());
