@@ -8,6 +8,7 @@
 
 #include "core/base/limits.h"
 #include "core/pretrained/model_config_fields.h"
+#include "core/pretrained/model_folder.h"
 #include "core/pretrained/post_ln_stacks.h"
 #include "core/pretrained/pre_ln_stacks.h"
 #include "core/pretrained/pretrained_model.h"
@@ -138,6 +139,52 @@ Seq2SeqPass fairseq_forward(const FairseqSeq2SeqWeights& w, const PretrainedConf
 
 // ------------------------------------------------------------------------------------------------
 // The shared family part
+
+Status FairseqFamily::parse_config(const ConfigJson& json, PretrainedConfig& c) const {
+    return parse_fairseq_config(json, c, name_, pre_ln_);
+}
+
+Capabilities FairseqFamily::capabilities(const PretrainedConfig&) const {
+    Capabilities caps;
+    caps.inputs.text = true;
+    caps.inputs.source_target = true;
+    caps.positions = PositionKind::Learned;
+    caps.stacks = 2;
+    return caps;
+}
+
+Status FairseqFamily::finish_loading(PretrainedModel& model, const ModelFolder& files) const {
+    const Seq2SeqConfig& s = model.config.seq2seq;
+    SubwordTokenizer& tok = *model.tokenizer;
+    for (int id : {s.bos_id, s.eos_id, s.pad_id, s.decoder_start_id})
+        if (id >= tok.vocab_size())
+            return Status::Error(model.folder + ": config.json names token id " + std::to_string(id) +
+                                 ", but the tokenizer has " + std::to_string(tok.vocab_size()) +
+                                 " pieces. The folder mixes two models.");
+    tok.cls_id = s.bos_id;
+    tok.sep_id = tok.eos_id = s.eos_id;
+    tok.pad_id = s.pad_id;
+    return TextSeq2SeqFamily::finish_loading(model, files);
+}
+
+Expected<std::shared_ptr<const FamilyWeights>> FairseqFamily::load_weights(const SafeTensorsFile& file,
+                                                                           const PretrainedConfig& config,
+                                                                           const LayerLoaded& on_layer) const {
+    return shared_weights(load_fairseq_weights(file, config, name_, pre_ln_, on_layer));
+}
+
+Expected<FramedText> FairseqFamily::frame(const PretrainedModel& model, std::vector<SubwordToken> first,
+                                          std::size_t first_bytes, const std::vector<SubwordToken>*, std::size_t) const {
+    const SubwordTokenizer& tok = *model.tokenizer;
+    const int start = source_start(model), eos = model.config.seq2seq.eos_id;
+    FramedText f;
+    f.added = tok.piece(start) + "/" + tok.piece(eos);
+    f.tokens.push_back(special_token(tok, start, 0));
+    for (SubwordToken& t : first) f.tokens.push_back(std::move(t));
+    f.tokens.push_back(special_token(tok, eos, first_bytes));
+    f.segments.assign(f.tokens.size(), 0);
+    return f;
+}
 
 Seq2SeqPass FairseqFamily::forward_pair(const PretrainedModel& model, const std::vector<int>& source,
                                         const std::vector<int>& decoder_input, const ForwardOptions& opt) const {

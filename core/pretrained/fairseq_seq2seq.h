@@ -69,11 +69,28 @@ ForwardPass fairseq_encode(const FairseqSeq2SeqWeights& w, const PretrainedConfi
 // The decoder's first input row for token `id` at position `pos`: LN_emb'(E[id] · s + P'[pos + 2])  (1, d)
 Mat fairseq_target_row(const FairseqSeq2SeqWeights& w, const PretrainedConfig& config, int id, int pos);
 
-// The family part BART and mBART share: the passes above behind the interface, the cached step
-// in either block form, the decoder's closing norm for the logit lens, and generated text without
-// its control tokens.
+// The family part BART and mBART share: config and weights in their block form, what they read
+// (a source and a target; learned positions), the special ids checked against the tokenizer, the
+// source framed as [source_start] pieces </s>, the passes above behind the interface, the cached
+// step in either block form, the decoder's closing norm for the logit lens, and generated text
+// without its control tokens.
 class FairseqFamily : public TextSeq2SeqFamily {
 public:
+    // `name` is what users see ("BART"); `pre_ln`: mBART's block form.
+    FairseqFamily(const char* name, bool pre_ln) : name_(name), pre_ln_(pre_ln) {}
+    // The token a source starts with: BART's <s>, mBART's language code.
+    virtual int source_start(const PretrainedModel& model) const = 0;
+
+    std::string display_name(const PretrainedConfig&) const override { return name_; }
+    Status parse_config(const ConfigJson& json, PretrainedConfig& config) const override;
+    Capabilities capabilities(const PretrainedConfig& config) const override;
+    // config.json's special ids checked against the tokenizer, which learns from them which ids are
+    // control tokens; then generation_config.json.
+    Status finish_loading(PretrainedModel& model, const ModelFolder& files) const override;
+    Expected<std::shared_ptr<const FamilyWeights>> load_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
+                                                                const LayerLoaded& on_layer) const override;
+    Expected<FramedText> frame(const PretrainedModel& model, std::vector<SubwordToken> first, std::size_t first_bytes,
+                               const std::vector<SubwordToken>* second, std::size_t second_bytes) const override;
     Seq2SeqPass forward_pair(const PretrainedModel& model, const std::vector<int>& source,
                              const std::vector<int>& decoder_input, const ForwardOptions& opt) const override;
     Mat encode_source(const PretrainedModel& model, const std::vector<int>& source,
@@ -82,6 +99,10 @@ public:
     RowVec decode_row(const PretrainedModel& model, Seq2SeqSession& s, int pos, Mat& y, Seq2SeqStep& step) const override;
     Mat final_norm(const PretrainedModel& model, const Mat& x) const override;
     std::string decode(const PretrainedModel& model, const std::vector<int>& ids) const override;
+
+private:
+    const char* name_;
+    bool pre_ln_;
 };
 
 }  // namespace attn::pretrained

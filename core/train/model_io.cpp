@@ -38,6 +38,22 @@ pretrained::PretrainedConfig to_pretrained_config(const ModelShape& s) {
     return c;
 }
 
+AttentionWeights packed_attention(const float* params, const LayerOffsets& o, int C, int heads) {
+    const Mat qkv = Eigen::Map<const Mat>(params + o.qkv_w, C, 3 * C);  // (C, 3C)
+    const RowVec qkv_b = Eigen::Map<const RowVec>(params + o.qkv_b, 3 * C);
+    AttentionWeights a;
+    a.n_heads = heads;
+    a.w_q = qkv.leftCols(C);
+    a.w_k = qkv.middleCols(C, C);
+    a.w_v = qkv.rightCols(C);
+    a.b_q = qkv_b.head(C);
+    a.b_k = qkv_b.segment(C, C);
+    a.b_v = qkv_b.tail(C);
+    a.w_o = Eigen::Map<const Mat>(params + o.attproj_w, C, C);
+    a.b_o = Eigen::Map<const RowVec>(params + o.attproj_b, C);
+    return a;
+}
+
 pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m) {
     const ModelShape& s = m.shape;
     const int C = s.d_model, F = s.d_ff();
@@ -54,17 +70,7 @@ pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m) {
         pretrained::Gpt2Block b;
         b.ln_1_gamma = vec(o.ln1_w, C);
         b.ln_1_beta = vec(o.ln1_b, C);
-        const Mat qkv = mat(o.qkv_w, C, 3 * C);  // (C, 3C)
-        const RowVec qkv_b = vec(o.qkv_b, 3 * C);
-        b.attn.n_heads = s.n_heads;
-        b.attn.w_q = qkv.leftCols(C);
-        b.attn.w_k = qkv.middleCols(C, C);
-        b.attn.w_v = qkv.rightCols(C);
-        b.attn.b_q = qkv_b.head(C);
-        b.attn.b_k = qkv_b.segment(C, C);
-        b.attn.b_v = qkv_b.tail(C);
-        b.attn.w_o = mat(o.attproj_w, C, C);
-        b.attn.b_o = vec(o.attproj_b, C);
+        b.attn = packed_attention(P, o, C, s.n_heads);
         b.ln_2_gamma = vec(o.ln2_w, C);
         b.ln_2_beta = vec(o.ln2_b, C);
         b.fc_w = mat(o.fc_w, C, F);

@@ -21,6 +21,9 @@ namespace attn::train {
 struct TrainState;
 
 pretrained::PretrainedConfig to_pretrained_config(const ModelShape& s);
+// A block's attention in the loader's layout from the trainer's (q | k | v packed (C, 3C) with
+// their biases, then W_O (C, C) and b_O): GPT-2's and the ViT's blocks.
+AttentionWeights packed_attention(const float* params, const LayerOffsets& o, int C, int heads);
 pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m);
 // The model as it is now, through the same exporter as its saved folder: a pretrained model in
 // memory (pretrained_model.h) of the family its shape names (GPT-2 or the rotary decoders), so

@@ -114,17 +114,7 @@ pretrained::VitWeights to_vit_weights(const VitModel& m) {
         pretrained::VitBlock b;
         b.ln_before_gamma = vec(o.ln1_w, C);
         b.ln_before_beta = vec(o.ln1_b, C);
-        const Mat qkv = mat(o.qkv_w, C, 3 * C);  // (C, 3C) q | k | v
-        const RowVec qkv_b = vec(o.qkv_b, 3 * C);
-        b.attn.n_heads = s.n_heads;
-        b.attn.w_q = qkv.leftCols(C);
-        b.attn.w_k = qkv.middleCols(C, C);
-        b.attn.w_v = qkv.rightCols(C);
-        b.attn.b_q = qkv_b.head(C);
-        b.attn.b_k = qkv_b.segment(C, C);
-        b.attn.b_v = qkv_b.tail(C);
-        b.attn.w_o = mat(o.attproj_w, C, C);
-        b.attn.b_o = vec(o.attproj_b, C);
+        b.attn = packed_attention(W, o, C, s.n_heads);
         b.ln_after_gamma = vec(o.ln2_w, C);
         b.ln_after_beta = vec(o.ln2_b, C);
         b.ff1_w = mat(o.fc_w, C, F);

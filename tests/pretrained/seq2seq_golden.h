@@ -61,6 +61,19 @@ inline const pretrained::PretrainedModel& tiny_model(const std::string& folder) 
 inline nlohmann::json tiny_reference(const std::string& folder) { return reference_of(tiny_folder(folder)); }
 #endif
 
+// `m` searching as one of reference.json's beam settings says ({"beams", "length_penalty",
+// "early_stopping", "min_length", "no_repeat_ngram_size"}): a model in memory sharing m's weights.
+inline std::shared_ptr<const pretrained::PretrainedModel> with_beam_setting(const pretrained::PretrainedModel& m,
+                                                                            const nlohmann::json& b) {
+    pretrained::PretrainedConfig config = m.config;
+    config.seq2seq.num_beams = b.at("beams").get<int>();
+    config.seq2seq.length_penalty = b.at("length_penalty").get<float>();
+    config.seq2seq.early_stopping = b.at("early_stopping").get<bool>();
+    config.seq2seq.min_length = b.at("min_length").get<int>();
+    config.seq2seq.no_repeat_ngram = b.at("no_repeat_ngram_size").get<int>();
+    return pretrained::in_memory_model(config, m.weights, m.name);
+}
+
 // max |a − ref| over a (rows, cols) matrix against row-major floats; +inf on a shape mismatch.
 inline double max_diff(const Mat& a, const std::vector<float>& ref) {
     if (std::size_t(a.size()) != ref.size()) return INFINITY;

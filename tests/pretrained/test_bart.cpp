@@ -147,13 +147,8 @@ TEST_CASE("BART: the cached step equals the teacher-forced pass; greedy and beam
         CHECK(greedy.ids == c.at("greedy").get<std::vector<int>>());
         CHECK(greedy.ids.front() == m.config.seq2seq.forced_bos_id);
         for (const auto& b : c.at("beams")) {
-            PretrainedConfig config = m.config;
-            config.seq2seq.num_beams = b.at("beams").get<int>();
-            config.seq2seq.length_penalty = b.at("length_penalty").get<float>();
-            config.seq2seq.early_stopping = b.at("early_stopping").get<bool>();
-            config.seq2seq.min_length = b.at("min_length").get<int>();
-            config.seq2seq.no_repeat_ngram = b.at("no_repeat_ngram_size").get<int>();
-            const auto model = in_memory_model(config, m.weights, "tiny-bart");
+            const auto model = with_beam_setting(m, b);
+            const PretrainedConfig& config = model->config;
             CAPTURE(b.dump());
             const Translation t = translate(*model, source, 1000);
             const auto expect = b.at("ids").get<std::vector<int>>();

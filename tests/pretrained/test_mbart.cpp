@@ -194,13 +194,7 @@ TEST_CASE("mBART: the cached step equals the teacher-forced pass; greedy and bea
         CHECK(greedy.ids == c.at("greedy").get<std::vector<int>>());
         CHECK(greedy.ids.front() == m.config.seq2seq.target_lang_id);
         for (const auto& b : c.at("beams")) {
-            PretrainedConfig config = m.config;
-            config.seq2seq.num_beams = b.at("beams").get<int>();
-            config.seq2seq.length_penalty = b.at("length_penalty").get<float>();
-            config.seq2seq.early_stopping = b.at("early_stopping").get<bool>();
-            config.seq2seq.min_length = b.at("min_length").get<int>();
-            config.seq2seq.no_repeat_ngram = b.at("no_repeat_ngram_size").get<int>();
-            const auto beam_model = in_memory_model(config, m.weights, kName);
+            const auto beam_model = with_beam_setting(m, b);
             CAPTURE(b.dump());
             const Translation t = translate(*beam_model, source, 1000);
             const auto expect = b.at("ids").get<std::vector<int>>();

@@ -265,13 +265,7 @@ TEST_CASE("T5: greedy and beam search give the reference's translations and scor
             CHECK(translate_greedy(m, source, 1000).ids == c.at("greedy").get<std::vector<int>>());
             for (const auto& b : c.at("beams")) {
                 if (b.at("score").is_null()) continue;  // one beam: greedy, checked above
-                PretrainedConfig config = m.config;
-                config.seq2seq.num_beams = b.at("beams").get<int>();
-                config.seq2seq.length_penalty = b.at("length_penalty").get<float>();
-                config.seq2seq.early_stopping = b.at("early_stopping").get<bool>();
-                config.seq2seq.min_length = b.at("min_length").get<int>();
-                config.seq2seq.no_repeat_ngram = b.at("no_repeat_ngram_size").get<int>();
-                const auto model = in_memory_model(config, m.weights, folder);
+                const auto model = with_beam_setting(m, b);
                 CAPTURE(b.dump());
                 const Translation t = translate(*model, source, 1000);
                 CHECK(t.ids == b.at("ids").get<std::vector<int>>());

@@ -84,26 +84,13 @@ Expected<MBartTokenizerConfig> read_languages(const PretrainedModel& model, cons
 
 class MBartFamily final : public FairseqFamily {
 public:
+    MBartFamily() : FairseqFamily("mBART", /*pre_ln=*/true) {}
     const char* id() const override { return "mbart"; }
     std::vector<std::string_view> model_types() const override { return {"mbart"}; }
-    std::string display_name(const PretrainedConfig&) const override { return "mBART"; }
     std::vector<std::pair<std::string_view, std::string_view>> architecture_prefixes() const override {
         return {{"MBart", "mbart"}};
     }
     std::vector<std::string> supported() const override { return {"mbart (mBART-50)"}; }
-
-    Status parse_config(const ConfigJson& json, PretrainedConfig& c) const override {
-        return parse_fairseq_config(json, c, "mBART", /*pre_ln=*/true);
-    }
-
-    Capabilities capabilities(const PretrainedConfig&) const override {
-        Capabilities caps;
-        caps.inputs.text = true;
-        caps.inputs.source_target = true;
-        caps.positions = PositionKind::Learned;
-        caps.stacks = 2;
-        return caps;
-    }
 
     // sentencepiece.bpe.model under fairseq's numbering, then the language codes and <mask>.
     Status load_tokenizer(PretrainedModel& model, const ModelFolder& files) const override {
@@ -132,19 +119,13 @@ public:
         return kind == SubwordKind::SentencePiece ? Status::Ok() : tokenizer_mismatch(model, kind);
     }
 
-    // The languages' ids, tokenizer_config.json's direction (else English into the first other
-    // code), then generation_config.json; the target's code is the first token written.
+    // The special ids and generation_config.json (FairseqFamily's), then the languages' ids and
+    // tokenizer_config.json's direction (else English into the first other code); the target's
+    // code is the first token written.
     Status finish_loading(PretrainedModel& model, const ModelFolder& files) const override {
+        if (Status st = FairseqFamily::finish_loading(model, files); !st) return st;
         Seq2SeqConfig& s = model.config.seq2seq;
-        SubwordTokenizer& tok = *model.tokenizer;
-        for (int id : {s.bos_id, s.eos_id, s.pad_id, s.decoder_start_id})
-            if (id >= tok.vocab_size())
-                return Status::Error(model.folder + ": config.json names token id " + std::to_string(id) +
-                                     ", but the tokenizer has " + std::to_string(tok.vocab_size()) +
-                                     " pieces. The folder mixes two models.");
-        tok.cls_id = s.bos_id;
-        tok.sep_id = tok.eos_id = s.eos_id;
-        tok.pad_id = s.pad_id;
+        const SubwordTokenizer& tok = *model.tokenizer;
         auto langs = read_languages(model, files);
         if (!langs) return langs.status();
         s.languages.clear();
@@ -157,30 +138,13 @@ public:
         if (target.empty()) target = source;
         s.source_lang_id = tok.token_id(source);
         s.target_lang_id = tok.token_id(target);
-        if (Status st = TextSeq2SeqFamily::finish_loading(model, files); !st) return st;
         s.forced_bos_id = s.target_lang_id;
         return Status::Ok();
     }
 
-    Expected<std::shared_ptr<const FamilyWeights>> load_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
-                                                                const LayerLoaded& on_layer) const override {
-        return shared_weights(load_fairseq_weights(file, config, "mBART", /*pre_ln=*/true, on_layer));
-    }
-
-    // The source as the encoder reads it: its language's code, its pieces, </s>.
-    Expected<FramedText> frame(const PretrainedModel& model, std::vector<SubwordToken> first, std::size_t first_bytes,
-                               const std::vector<SubwordToken>*, std::size_t) const override {
-        const Seq2SeqConfig& s = model.config.seq2seq;
-        const SubwordTokenizer& tok = *model.tokenizer;
-        FramedText f;
-        f.added = tok.piece(s.source_lang_id) + "/" + tok.piece(s.eos_id);
-        f.tokens.push_back(special_token(tok, s.source_lang_id, 0));
-        for (SubwordToken& t : first) f.tokens.push_back(std::move(t));
-        f.tokens.push_back(special_token(tok, s.eos_id, first_bytes));
-        f.segments.assign(f.tokens.size(), 0);
-        return f;
-    }
-
+    // The source as the encoder reads it: its language's code, its pieces, </s>; a typed target
+    // after </s> and the target's code.
+    int source_start(const PretrainedModel& model) const override { return model.config.seq2seq.source_lang_id; }
     int target_bos(const PretrainedModel& model) const override { return model.config.seq2seq.target_lang_id; }
 };
 
