@@ -43,7 +43,7 @@ seeds_of() {
         vocab_json) echo $fx/pretrained/tokenizers/bpe/vocab.json $fx/pretrained/models/tiny-gpt2/vocab.json ;;
         merges_txt) echo $fx/pretrained/tokenizers/bpe/merges.txt ;;
         vocab_txt) echo $fx/pretrained/tokenizers/wordpiece/vocab.txt ;;
-        tokenizer_json) echo $fx/pretrained/tokenizers/*/tokenizer.json ;;
+        tokenizer_json) echo $fx/pretrained/tokenizers/*/tokenizer.json $fx/pretrained/models/tiny-t5/tokenizer.json ;;
         config_json) echo $fx/pretrained/models/*/config.json ;;
         safetensors) echo $fx/pretrained/models/*/model.safetensors ;;
         lesson) echo assets/lessons/*/*.md ;;

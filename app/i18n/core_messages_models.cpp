@@ -346,18 +346,40 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"generation_config.json: \"{}\" is {}; expected a whole number from {} to {}.",
      "generation_config.json: \"{1}\" 값이 {2}입니다. {3}부터 {4}까지의 정수여야 합니다."},
     // families/t5 (T5, mT5)
-    {"{}: a T5 folder needs spiece.model (its SentencePiece model; tokenizer.json alone is not read). Download "
-     "spiece.model from the model's Hub page.",
-     "{1}: T5 폴더에는 spiece.model(SentencePiece 모델)이 있어야 합니다 (tokenizer.json만으로는 읽지 않습니다). "
-     "모델의 Hub 페이지에서 spiece.model을 내려받으세요."},
     {"{}: a T5 folder needs spiece.model (its SentencePiece model). Download spiece.model from the model's Hub "
      "page.",
      "{1}: T5 폴더에는 spiece.model(SentencePiece 모델)이 있어야 합니다. 모델의 Hub 페이지에서 spiece.model을 "
      "내려받으세요."},
-    {"{}: spiece.model and its {} sentinels make {} tokens, but config.json gives the model {}. The folder mixes "
-     "two models.",
-     "{1}: spiece.model과 센티널 {2}개를 합치면 토큰이 {3}개인데, config.json은 모델에 {4}개를 줍니다. 폴더에 "
-     "두 모델이 섞여 있습니다."},
+    {"{}: {} and its {} sentinels make {} tokens, but config.json gives the model {}. The folder mixes two models.",
+     "{1}: {2}과(와) 센티널 {3}개를 합치면 토큰이 {4}개인데, config.json은 모델에 {5}개를 줍니다. 폴더에 두 모델이 "
+     "섞여 있습니다."},
+    // core/tokenizer/unigram_json.cpp (a T5 folder's tokenizer.json without spiece.model)
+    {"tokenizer.json: {msg} AttnLab reads T5-style Unigram files (a Precompiled normalizer, Metaspace); download "
+     "spiece.model from the model's Hub page instead.",
+     "tokenizer.json: {1} AttnLab은 T5 방식의 Unigram 파일(Precompiled 정규화, Metaspace)을 읽습니다. 대신 모델의 "
+     "Hub 페이지에서 spiece.model을 내려받으세요."},
+    {"it is not a JSON object.", "JSON 객체가 아닙니다."},
+    {"the normalizer is not an object.", "정규화 설정(normalizer)이 객체가 아닙니다."},
+    {"the normalizer Sequence has no list.", "정규화 Sequence에 목록이 없습니다."},
+    {"the Precompiled normalizer's charsmap is not a text.", "Precompiled 정규화의 문자표가 글자가 아닙니다."},
+    {"the Precompiled normalizer's charsmap is not base64.", "Precompiled 정규화의 문자표가 base64가 아닙니다."},
+    {"its normalizer \"{}\" is not one a SentencePiece model has.",
+     "정규화 \"{1}\"은(는) SentencePiece 모델에 있는 종류가 아닙니다."},
+    {"the pre-tokenizer is not an object.", "사전 분할 설정(pre_tokenizer)이 객체가 아닙니다."},
+    {"the pre-tokenizer Sequence has no list.", "사전 분할 Sequence에 목록이 없습니다."},
+    {"its Metaspace replacement is not \"\u2581\".", "Metaspace의 대체 문자가 \"\u2581\"이 아닙니다."},
+    {"its pre-tokenizer \"{}\" is not one a SentencePiece model has.",
+     "사전 분할 \"{1}\"은(는) SentencePiece 모델에 있는 종류가 아닙니다."},
+    {"its model is not a Unigram model.", "모델이 Unigram 모델이 아닙니다."},
+    {"its Unigram model falls back to bytes.", "Unigram 모델이 바이트 대체(byte_fallback)를 씁니다."},
+    {"its Unigram model has no vocab.", "Unigram 모델에 어휘(vocab)가 없습니다."},
+    {"its Unigram model names no unknown piece (unk_id).", "Unigram 모델이 알 수 없는 조각(unk_id)을 정하지 않았습니다."},
+    {"it has no Metaspace pre-tokenizer (SentencePiece's \u2581 for spaces).",
+     "Metaspace 사전 분할(SentencePiece가 공백을 \u2581로 쓰는 방식)이 없습니다."},
+    {"a vocab entry is not [piece, score]: {}.", "어휘 항목이 [조각, 점수]가 아닙니다: {1}."},
+    {"a vocab piece is empty or longer than 1024 bytes.", "어휘 조각이 비었거나 1024바이트보다 깁니다."},
+    {"its vocab has only sentinels.", "어휘에 센티널만 있습니다."},
+    {"tokenizer.json: {} pieces; at most {} are read.", "tokenizer.json: 조각이 {1}개입니다. 최대 {2}개까지만 읽습니다."},
     {"tokenizer_config.json is not a JSON object.", "tokenizer_config.json이 JSON 객체가 아닙니다."},
     {"tokenizer_config.json: \"extra_ids\" is {}; expected a whole number of sentinel tokens from 0 to 100000.",
      "tokenizer_config.json: \"extra_ids\"가 {1}입니다. 센티널 토큰 수로 0에서 100000 사이의 정수여야 합니다."},

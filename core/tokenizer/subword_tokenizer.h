@@ -108,6 +108,11 @@ Expected<std::unique_ptr<SubwordTokenizer>> make_spm_tokenizer(std::string_view 
 // The same from paths (vocab_json_path "" = the spm's own ids); files over the size limit refused.
 Expected<std::unique_ptr<SubwordTokenizer>> load_spm_tokenizer(const std::string& spm_path,
                                                                const std::string& vocab_json_path, int extra_ids = 0);
+// A Unigram tokenizer.json (T5's, for a folder without spiece.model) as the SentencePiece model it
+// was converted from (unigram_json.h), run by libsentencepiece with the spm's own ids; its T5
+// sentinels (the vocab's closing <extra_id_N> … <extra_id_0>) counted into `extra_ids`.
+Expected<std::unique_ptr<SubwordTokenizer>> load_unigram_json_tokenizer(const std::string& path, int* extra_ids);
+
 // mBART's sentencepiece.bpe.model under fairseq's numbering: <s> 0, <pad> 1, </s> 2, <unk> 3, the
 // spm's piece i (i ≥ 3) at i + 1 (a piece it does not know is <unk> 3), then `appended` (the
 // language codes in order, then <mask>) at P + 1 + k, P the spm's piece count. The specials and the

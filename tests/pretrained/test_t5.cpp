@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -26,6 +27,8 @@
 #include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/translate.h"
+#include "core/tokenizer/unigram_json.h"
+#include "tests/temp_dir.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;
@@ -309,4 +312,65 @@ TEST_CASE("T5: the scaling switch is literal — on, T5's scores are divided by 
     }
     MESSAGE("layer 0 mean entropy, as trained " << entropy_own / a.n_heads << " nats, ÷√d_kv " << entropy_scaled / a.n_heads);
     CHECK(entropy_scaled > entropy_own);
+}
+
+TEST_CASE("T5: a folder with tokenizer.json and no spiece.model reads it through libsentencepiece, the same ids") {
+    // tiny-t5/tokenizer.json is spiece.model as Hugging Face's converter writes it
+    // (gen_t5_tokenizer_json.py): a copy of the folder without spiece.model must split every text of
+    // the reference as python3-sentencepiece did, and run the same model.
+    attn::test::TempDir tmp;
+    const std::filesystem::path dir = tmp.path / "t5-json";
+    std::filesystem::create_directories(dir);
+    for (const char* f : {"config.json", "generation_config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json"})
+        std::filesystem::copy_file(kModels + "tiny-t5/" + f, dir / f);
+    auto loaded = load_pretrained_model(dir.string());
+    REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error()));
+    const PretrainedModel& m = **loaded;
+    const PretrainedModel& spm = load("tiny-t5");
+    CHECK(m.tokenizer->vocab_size() == spm.tokenizer->vocab_size());
+    int texts = 0;
+    const auto ref = reference("tiny-t5");  // kept: a loop over a temporary's member would dangle
+    for (const auto& c : ref.at("tokenizer_cases")) {
+        const std::string text = c.at("text");
+        CAPTURE(text);
+        auto got = m.tokenizer->encode(text, 10000);
+        REQUIRE(got.ok());
+        std::vector<std::string> p;
+        std::vector<int> ids;
+        for (const SubwordToken& t : *got) p.push_back(t.piece), ids.push_back(t.id);
+        CHECK(p == c.at("pieces").get<std::vector<std::string>>());
+        CHECK(ids == c.at("ids").get<std::vector<int>>());
+        ++texts;
+    }
+    CHECK(texts >= 6);
+    CHECK(m.tokenizer->token_id("<extra_id_0>") == spm.tokenizer->token_id("<extra_id_0>"));
+    RunConfig run;
+    run.text = "He went home.";
+    run.cross_text = "그는 집에 갔다.";
+    auto a = compute_pretrained_run(m, run);
+    auto b = compute_pretrained_run(spm, run);
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    CHECK((*a)[2].layers.back().heads[0].weights.isApprox((*b)[2].layers.back().heads[0].weights));
+
+    // What is not a T5-style Unigram file is refused by name, pointing to spiece.model.
+    auto json = nlohmann::json::parse(read_text(kModels + "tiny-t5/tokenizer.json"));
+    for (auto [what, needle] : {std::pair<const char*, const char*>{"byte_fallback", "falls back to bytes"},
+                                {"bpe", "not a Unigram model"},
+                                {"normalizer", "NFD"},
+                                {"unk", "unk_id"}}) {
+        auto bad = json;
+        const std::string w = what;
+        if (w == "byte_fallback") bad["model"]["byte_fallback"] = true;
+        if (w == "bpe") bad["model"]["type"] = "BPE";
+        if (w == "normalizer") bad["normalizer"] = {{"type", "NFD"}};
+        if (w == "unk") bad["model"].erase("unk_id");
+        CAPTURE(w);
+        auto got = unigram_json_to_spm(bad.dump());
+        REQUIRE_FALSE(got.ok());
+        CHECK(got.error().find(needle) != std::string::npos);
+        CHECK(got.error().find("spiece.model") != std::string::npos);
+    }
+    auto none = unigram_json_to_spm("{\"model\": {\"type\": \"Unigram\"}}");
+    CHECK_FALSE(none.ok());
 }

@@ -134,17 +134,27 @@ public:
         return caps;
     }
 
+    // spiece.model with tokenizer_config.json's sentinel count; without it, a Unigram
+    // tokenizer.json turned back into the SentencePiece model it was converted from (its sentinels
+    // counted from its vocab), run by the same library.
     Status load_tokenizer(PretrainedModel& model, const ModelFolder& files) const override {
-        if (files.spiece_model.empty())
-            return Status::Error(model.folder + ": a T5 folder needs spiece.model (its SentencePiece model" +
-                                 std::string(files.tokenizer_json.empty() ? "" : "; tokenizer.json alone is not read") +
-                                 "). Download spiece.model from the model's Hub page.");
-        auto extra = extra_ids(files);
-        if (!extra) return extra.status();
-        auto tok = load_spm_tokenizer(files.spiece_model, "", *extra);
+        if (files.spiece_model.empty() && files.tokenizer_json.empty())
+            return Status::Error(model.folder + ": a T5 folder needs spiece.model (its SentencePiece model). "
+                                 "Download spiece.model from the model's Hub page.");
+        Expected<std::unique_ptr<SubwordTokenizer>> tok = Status::Error("");
+        int sentinels = 0;
+        if (!files.spiece_model.empty()) {
+            auto extra = extra_ids(files);
+            if (!extra) return extra.status();
+            sentinels = *extra;
+            tok = load_spm_tokenizer(files.spiece_model, "", sentinels);
+        } else {
+            tok = load_unigram_json_tokenizer(files.tokenizer_json, &sentinels);
+        }
         if (!tok) return tok.status();
+        const char* source = files.spiece_model.empty() ? "tokenizer.json" : "spiece.model";
         if ((*tok)->vocab_size() > model.config.vocab_size)
-            return Status::Error(model.folder + ": spiece.model and its " + std::to_string(*extra) + " sentinels make " +
+            return Status::Error(model.folder + ": " + source + " and its " + std::to_string(sentinels) + " sentinels make " +
                                  std::to_string((*tok)->vocab_size()) + " tokens, but config.json gives the model " +
                                  std::to_string(model.config.vocab_size) + ". The folder mixes two models.");
         model.tokenizer = std::move(*tok);
