@@ -154,6 +154,11 @@ view_shot predict-translate-sample-ko --check "--has-colour 86,180,233 1000 --ha
     --model "$marian" --text "He went home." --sample 7 --generate 3 --lang ko
 view_shot pipeline-cross-ko --view pipeline --model "$marian" --text "He went home." --cross-text "그는 집에 갔다." \
     --section cross --lang ko
+# mBART-50 turned the other way (ko_KR -> en_XX, from --language / --target-language): the search's tree
+# and the decoder's cross-attention bars (green) in Korean.
+view_shot predict-mbart-ko --check "--has-colour 0,158,115 500 --has-colour 80,220,255 1200" --view predict \
+    --model "$fixtures/pretrained/models/tiny-mbart" --text "집이 크다." --language ko_KR --target-language en_XX \
+    --translate --lang ko
 # A speech model (the tiny Whisper) in the Audio view, EN and KO: the waveform (sky blue, > 1000 pixels) and,
 # with the fourth word of a typed transcript followed, its word button (amber).
 whisper="$fixtures/pretrained/models/tiny-whisper"
