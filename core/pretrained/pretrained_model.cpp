@@ -16,6 +16,7 @@
 #include "core/base/limits.h"
 #include "core/attention/mask.h"
 #include "core/pretrained/family.h"
+#include "core/pretrained/model_config_fields.h"
 #include "core/pretrained/model_folder.h"
 #include "core/pretrained/safetensors.h"
 #include "core/tokenizer/chat_format.h"
@@ -148,7 +149,8 @@ Expected<std::shared_ptr<const PretrainedModel>> with_languages(const Pretrained
     for (const auto& lang : s.languages) known += (known.empty() ? "" : ", ") + lang.first;
     for (const std::string* code : {&source, &target})
         if (!code->empty() && id_of(*code) < 0)
-            return Status::Error("\"" + *code + "\" is not a language " + model.name + " knows. Its codes: " + known + ".");
+            return Status::Error("\"" + config_fields::printable(*code) + "\" is not a language " + model.name +
+                                 " knows. Its codes: " + known + ".");
     auto copy = std::make_shared<PretrainedModel>();
     copy->name = model.name;
     copy->folder = model.folder;
