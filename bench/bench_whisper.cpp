@@ -144,7 +144,7 @@ void BM_WhisperEncoder(benchmark::State& state) {
     const WhisperWeights& w = weights(shape);
     const Mat& mel = features();
     for (auto _ : state) {
-        ForwardPass pass = whisper_encode(w, c, mel, AttentionOptions{}, nullptr, kSoundFrames);
+        ForwardPass pass = whisper_encode(w, c, mel, ForwardOptions{}, nullptr, kSoundFrames);
         benchmark::DoNotOptimize(pass.hidden_states.back().data());
         benchmark::ClobberMemory();
     }
@@ -157,8 +157,8 @@ void BM_WhisperListen(benchmark::State& state) {
     const PretrainedConfig c = config_of(kShapes[shape]);
     const WhisperWeights& w = weights(shape);
     const Mat& mel = features();
-    AttentionOptions plain;
-    plain.compute_stats = false;
+    ForwardOptions plain;
+    plain.attention.compute_stats = false;
     for (auto _ : state) {
         ForwardPass pass = whisper_encode(w, c, mel, plain, nullptr, 0);
         benchmark::DoNotOptimize(pass.hidden_states.back().data());
@@ -204,7 +204,7 @@ void BM_WhisperDecode(benchmark::State& state) {
     const int shape = int(state.range(0));
     const PretrainedConfig c = config_of(kShapes[shape]);
     const WhisperWeights& w = weights(shape);
-    const Mat memory = whisper_encode(w, c, features(), AttentionOptions{}, nullptr, 1).hidden_states.back();
+    const Mat memory = whisper_encode(w, c, features(), ForwardOptions{}, nullptr, 1).hidden_states.back();
     const int prompt[kPrompt] = {50258, 50264, 50359, 50363};
     for (auto _ : state) {
         Seq2SeqSession s;

@@ -28,6 +28,10 @@ void add_transcribe_options(CLI::App& cmd, TranscribeOptions& o) {
     cmd.add_flag("--word-timestamps", o.word_timestamps,
                  "Each word's start and end in seconds, from the alignment heads' cross-attention (docs/speech.md)");
     cmd.add_flag("--compact", o.compact, "No indentation");
+    cmd.add_option("--ablate", o.ablate,
+                   "Listen with heads knocked out, named by section (enc.1.2, dec.2.1, cross.1.3), a sublayer "
+                   "(cross.2.attn) or a decoder block's MLP (dec.2.mlp)");
+    cmd.add_option("--ablation", o.ablation, "How a knocked-out head is replaced: zero, or mean")->capture_default_str();
 }
 
 int run_transcribe(const TranscribeOptions& o) {
@@ -39,9 +43,12 @@ int run_transcribe(const TranscribeOptions& o) {
                     m.name + " is a " + pretrained::family_name(m.config) +
                         ": it does not listen to sound. Give --model a speech model's folder (Whisper).",
                     kExitBadInput);
+    auto ablation = ablation_for(m, o.ablate, o.ablation);
+    if (!ablation) return fail("transcribe", ablation.error(), kExitBadInput);
     auto sound = audio::read_audio_file(o.audio, m.mel.sample_rate);
     if (!sound) return fail("transcribe", sound.error(), kExitBadInput);
     pretrained::SpeechOptions opt;
+    opt.ablation = *ablation;
     opt.language = o.language;
     opt.translate = o.translate;
     opt.max_tokens = o.tokens;
@@ -97,6 +104,7 @@ int run_transcribe(const TranscribeOptions& o) {
             j.key("alignment_heads").value(t->alignment_heads);
             if (!t->untimed.empty()) j.key("untimed").value(t->untimed);
         }
+        if (!ablation->empty()) write_ablation(j, *ablation);
         j.end_object();
         out << '\n';
     });

@@ -4,7 +4,8 @@
 //   {format "attnlab-transcript/1", model {…}, audio {source, format, seconds, sample_rate, cut},
 //    language, language_detected, language_probabilities {code: p} (detected only),
 //    prompt [ids], tokens [{id, token, probability}], text, finished,
-//    words [{text, start, end, tokens [i …]}] (--word-timestamps), alignment_heads, untimed}
+//    words [{text, start, end, tokens [i …]}] (--word-timestamps), alignment_heads, untimed,
+//    ablation {spec, mode, heads [{section, layer, head}], …} (--ablate: the knocked-out model heard it)}
 #pragma once
 
 #include <string>
@@ -22,6 +23,8 @@ struct TranscribeOptions {
     int tokens = 0;        // 0 = as many as the model allows
     bool word_timestamps = false;
     bool compact = false;
+    std::string ablate;             // "cross.1.2,enc.3.attn" (1-based, by section); empty = none
+    std::string ablation = "zero";  // zero | mean
 };
 
 void add_transcribe_options(CLI::App& cmd, TranscribeOptions& o);

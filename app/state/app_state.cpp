@@ -175,7 +175,7 @@ pretrained::Ablation knockout_ablation(const AppState& state) {
 }
 
 bool takes_knockouts(const pretrained::Capabilities& caps) {
-    if (caps.stacks == 2) return caps.inputs.source_target && !caps.inputs.audio;
+    if (caps.stacks == 2) return caps.inputs.source_target || caps.inputs.audio;  // translators and listeners
     return caps.stacks == 1 && !caps.inputs.image && (caps.next_token || caps.fills_masks);
 }
 

@@ -15,6 +15,7 @@
 
 #include "core/attention/trace.h"
 #include "core/base/matrix.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/model_config.h"
 
 namespace attn::pretrained {
@@ -24,6 +25,9 @@ struct SpeechOptions {
     bool translate = false;  // write English (the translate task) instead of the spoken language
     int max_tokens = 0;      // at most this many tokens after the prompt (0: as many as the model allows)
     bool word_times = true;  // time the words (one more decoder pass)
+    // Heads and sublayers knocked out (sections: enc / dec / cross; checked by the caller against
+    // the model's sizes): the knocked-out model listens, detects the language and writes.
+    Ablation ablation;
 };
 
 struct Transcript {

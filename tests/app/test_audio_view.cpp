@@ -18,6 +18,9 @@
 #include "app/state/views.h"
 #include "app/views/predict/predict.h"
 #include "app/views/predict/translation.h"
+#include "core/audio/audio.h"
+#include "core/lm/knockout.h"
+#include "core/pretrained/intervention.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/speech.h"
 #include "tests/app/same_translation.h"
@@ -227,6 +230,47 @@ TEST_CASE("listening step by step: the recording is heard once while it stays th
     CHECK_FALSE(run_translate(q, kept).error.empty());
     CHECK(kept.key.empty());
     fs::remove_all(dir);
+}
+
+TEST_CASE("listening with heads knocked out: the knocked-out model hears it, as transcribe does; heard again when they change") {
+    const PretrainedPtr model = tiny_whisper();
+    CHECK(takes_knockouts(model->caps()));  // the heatmap's Knock out and the chips work on its sections
+    TranslateRequest q;
+    q.model = model;
+    q.audio_path = kFixtures + "audio/fixtures/ko_16k.wav";
+    q.language = "ko";
+    q.search = true;
+    EncodedSource kept;
+    const TranslateResult plain = run_translate(q, kept);
+    REQUIRE_MESSAGE(plain.error.empty(), plain.error);
+    auto off = pretrained::parse_ablation("cross.1.attn,cross.2.attn", pretrained::AblationMode::Zero,
+                                          lm::ablation_shape(*model));
+    REQUIRE(off.ok());
+    q.ablation = *off;
+    const TranslateResult knocked = run_translate(q, kept);
+    REQUIRE_MESSAGE(knocked.error.empty(), knocked.error);
+    CHECK(kept.encodes == 2);  // another model: heard again
+    // The same as transcribe with the same knock-outs (the greedy path both take).
+    auto sound = audio::read_audio_file(q.audio_path, model->mel.sample_rate);
+    REQUIRE(sound.ok());
+    pretrained::SpeechOptions opt;
+    opt.language = "ko";
+    opt.word_times = false;
+    opt.ablation = *off;
+    auto said = model->family().transcribe(*model, *sound, opt);
+    REQUIRE(said.ok());
+    std::vector<int> want = said->ids;
+    if (said->finished) want.push_back(model->config.seq2seq.eos_id);
+    CHECK(knocked.prefix == want);
+    opt.ablation = {};
+    auto heard = model->family().transcribe(*model, *sound, opt);
+    REQUIRE(heard.ok());
+    CHECK(heard->ids != said->ids);  // without cross-attention the decoder writes something else
+    // A head outside the model is refused with a message, never run.
+    pretrained::Ablation bad;
+    bad.heads.push_back({9, 0, pretrained::Section::Cross});
+    q.ablation = bad;
+    CHECK_FALSE(run_translate(q, kept).error.empty());
 }
 
 TEST_CASE("listening step by step: a transcript that fills the decoder is cut where greedy decoding stops") {

@@ -5,7 +5,7 @@
 //   - weight surgery: zero-ablating head h equals the plain forward with the rows of W_O that read
 //     head h set to 0; a sublayer off equals W_O = 0 and b_O = 0 (the FFN: its second matrix and
 //     bias); so the knock-out code path is compared with the unmodified forward (tiny Marian, BART,
-//     mBART (pre-LN) and T5; every section);
+//     mBART (pre-LN), T5 and Whisper (pre-LN over the sound); every section);
 //   - the cached step (running sums for the mean) equals the teacher-forced pass (MeanOver::Prefix)
 //     under the same knock-out, step by step;
 //   - PyTorch: tests/fixtures/pretrained/models/gen_knockout_reference.py computes the knocked-out
@@ -24,9 +24,11 @@
 
 #include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/families/marian/marian.h"
+#include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/intervention.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/safetensors.h"
 #include "core/pretrained/text_seq2seq_family.h"
 #include "core/pretrained/translate.h"
 #include "tests/pretrained/seq2seq_golden.h"
@@ -331,4 +333,50 @@ TEST_CASE("Seq2seq knock-outs: the text form names sections, and refuses what th
     const Ablation one_stack = ablation_inside(mixed, AblationShape{2, 2, 0, 0});
     CHECK(one_stack.heads == std::vector<HeadIndex>{HeadIndex{0, 1}});
     CHECK(one_stack.attention_off == std::vector<LayerIndex>{LayerIndex{1}});
+}
+
+TEST_CASE("Whisper knock-outs: weight surgery, and the cached step equals the teacher-forced pass, zero and mean") {
+    // The encoder over the reference's log-mel (reference.safetensors), a prompt and a few tokens.
+    const PretrainedModel& m = tiny_model("tiny-whisper");
+    const auto& w = weights_as<WhisperWeights>(*m.weights);
+    const PretrainedConfig& c = m.config;
+    auto ref = SafeTensorsFile::open(tiny_folder("tiny-whisper") + "/reference.safetensors");
+    REQUIRE(ref.ok());
+    const Mat features = ref->read_matrix("input_features", c.seq2seq.n_mels, 2 * c.max_positions).value();
+    const std::vector<int> ids{275, 276, 279, 283, 84, 72, 75, 68, 37, 274};
+    Surgery<WhisperWeights> s =
+        xw_surgery<WhisperWeights>(c, [&](const WhisperWeights& x, const ForwardOptions& o) {
+            return whisper_forward(x, c, features, ids, o);
+        });
+    // Whisper's k_proj has no bias, its other projections do: the surgery is the same (W_O rows, b_O).
+    check_surgery<WhisperWeights>("Whisper", w, s, kSpecs, m);
+
+    double worst = 0, worst_cross = 0;
+    for (AblationMode mode : {AblationMode::Zero, AblationMode::Mean}) {
+        for (const std::string& spec : kSpecs) {
+            CAPTURE(spec);
+            ForwardOptions opt;
+            opt.attention.compute_stats = false;
+            opt.ablation = parsed(m, spec, mode);
+            const Seq2SeqPass pass = whisper_forward(w, c, features, ids, opt);
+            Seq2SeqSession session;
+            session.model = &m;
+            whisper_start_from_memory(w, c, pass.encoder.hidden_states.back(), session, opt.ablation);
+            for (std::size_t i = 0; i < ids.size(); ++i) {
+                whisper_append(w, c, session, ids[i]);
+                worst = std::max(worst, double((session.logits - pass.logits.row(Eigen::Index(i))).cwiseAbs().maxCoeff()));
+                for (std::size_t l = 0; l < pass.cross.size(); ++l)
+                    for (int h = 0; h < pass.cross[l].n_heads; ++h)
+                        worst_cross = std::max(
+                            worst_cross, double((session.steps[i].cross_attention[l].row(h) -
+                                                 pass.cross[l].heads[std::size_t(h)].weights.row(Eigen::Index(i)))
+                                                    .cwiseAbs()
+                                                    .maxCoeff()));
+            }
+        }
+    }
+    std::printf("tiny-whisper knocked-out cached step vs teacher-forced pass: logits %.2e, cross-attention %.2e\n", worst,
+                worst_cross);
+    CHECK(worst < 1e-4);
+    CHECK(worst_cross < 1e-5);
 }

@@ -92,8 +92,8 @@ Diffs compare(const WhisperWeights& w) {
     std::vector<int> ids;
     for (int i = 0; i < ids_f.cols(); ++i) ids.push_back(int(std::lround(ids_f(0, i))));
     const int T = int(ids.size()), V = c.vocab_size;
-    AttentionOptions opt;
-    opt.compute_stats = false;
+    ForwardOptions opt;
+    opt.attention.compute_stats = false;
     Mat conv;
     whisper_encode(w, c, features, opt, &conv);
     const Seq2SeqPass p = whisper_forward(w, c, features, ids, opt);
@@ -204,8 +204,8 @@ TEST_CASE("Whisper: the cached step equals the teacher-forced pass, token by tok
     const PretrainedConfig& c = t.config;
     const Mat features = t.ref.read_matrix("input_features", c.seq2seq.n_mels, 2 * c.max_positions).value();
     const std::vector<int> ids{275, 276, 279, 283, 84, 72, 75, 68, 37, 274};
-    AttentionOptions opt;
-    opt.compute_stats = false;
+    ForwardOptions opt;
+    opt.attention.compute_stats = false;
     const Seq2SeqPass full = whisper_forward(t.weights, c, features, ids, opt);
     Seq2SeqSession s;
     whisper_start(t.weights, c, features, s);

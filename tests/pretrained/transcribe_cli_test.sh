@@ -47,6 +47,25 @@ assert j["prompt"] == case["prompt"] and [t["id"] for t in j["tokens"]] == case[
 assert j["language_detected"] is False and "language_probabilities" not in j and "words" not in j
 PY
 
+# Knocked-out heads: the model listens without its cross-attention (the JSON names what was knocked
+# out, by section), and the same spec without a section is refused naming the three.
+expect_exit 0 "transcribe with cross-attention off" -- "$bin" transcribe --model "$whisper" \
+    --audio "$sounds/hello_16k_sox.wav" --language en --tokens 20 --ablate cross.1.attn,cross.2.attn \
+    -o "$tmp/knocked.json"
+$py - "$tmp/knocked.json" "$tmp/en.json" <<'PY' && ok || fail "transcribe --ablate: not recorded, or nothing changed"
+import json, sys
+k, plain = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert k["ablation"]["spec"] == "cross.1.attn,cross.2.attn", k["ablation"]
+assert [x["section"] for x in k["ablation"]["attention_off"]] == ["cross", "cross"], k["ablation"]
+assert k["prompt"] == plain["prompt"]
+assert [t["id"] for t in k["tokens"]] != [t["id"] for t in plain["tokens"]] or \
+    [t["probability"] for t in k["tokens"]] != [t["probability"] for t in plain["tokens"]]
+assert "ablation" not in plain
+PY
+expect_exit 1 "--ablate without a section" -- "$bin" transcribe --model "$whisper" --audio "$sounds/hello_16k_sox.wav" \
+    --ablate 1.2 -o "$tmp/x.json"
+expect_stderr "cross" "--ablate without a section"
+
 # dump --audio with a typed transcript: the audio object and three sections trimmed to the sound.
 expect_exit 0 "dump --audio --target" -- "$bin" dump --model "$whisper" --audio "$sounds/ko_16k.wav" \
     --language ko --target " the cat, 집!" -o "$tmp/run.json"

@@ -13,14 +13,15 @@
 
 #include "app/views/predict/translation.h"
 #include "core/audio/audio.h"
+#include "core/lm/knockout.h"
 #include "core/pretrained/speech.h"
 
 namespace attn::app {
 
 namespace {
 
-// Which recording, as it is on disk now (a new recording may be saved over the same path), and in
-// which language it is to be heard.
+// Which recording, as it is on disk now (a new recording may be saved over the same path), in
+// which language it is to be heard, and with which heads knocked out.
 std::string recording_key(const TranslateRequest& q) {
     namespace fs = std::filesystem;
     std::error_code e1, e2;
@@ -28,7 +29,8 @@ std::string recording_key(const TranslateRequest& q) {
     const auto time = fs::last_write_time(q.audio_path, e2);
     if (e1 || e2) return "";  // read it again: the reader will say what is wrong
     return q.audio_path + '\n' + std::to_string(size) + '\n' + std::to_string(time.time_since_epoch().count()) +
-           '\n' + q.language;
+           '\n' + q.language + '\n' + pretrained::format_ablation(q.ablation) + '\n' +
+           pretrained::ablation_mode_name(q.ablation.mode);
 }
 
 }  // namespace
@@ -42,6 +44,11 @@ TranslateResult run_listen(const TranslateRequest& q, EncodedSource& kept) {
                   std::string(audio::kSupportedAudioFormats) + ") or record one.";
         return r;
     }
+    if (!q.ablation.empty())
+        if (Status st = pretrained::check_ablation(q.ablation, lm::ablation_shape(m)); !st) {
+            r.error = st.message();
+            return r;
+        }
     const std::string key = recording_key(q);
     if (key.empty() || kept.model.lock() != q.model || kept.key != key) {
         kept.forget();
@@ -52,6 +59,7 @@ TranslateResult run_listen(const TranslateRequest& q, EncodedSource& kept) {
         }
         pretrained::SpeechOptions opt;
         opt.language = q.language;
+        opt.ablation = q.ablation;  // the knocked-out model hears it
         if (Status st = family.start_listening(m, *sound, opt, kept.start, kept.said); !st) {
             kept.forget();
             r.error = st.message();

@@ -93,7 +93,7 @@ Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const
 }
 
 ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features,
-                           const AttentionOptions& opt, Mat* conv_out, int keep_frames) {
+                           const ForwardOptions& opt, Mat* conv_out, int keep_frames) {
     assert(features.rows() == c.seq2seq.n_mels && features.cols() == 2 * c.max_positions &&
            "whisper_encode: (n_mels, 2 · max_positions) features (callers check)");
     Mat a = conv1d_k3(features.transpose(), w.conv1_w, w.conv1_b, 1);  // (2S, d)
@@ -106,7 +106,7 @@ ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& c, c
     pass.position_embeddings = w.encoder_positions;  // (S, d)
     x += w.encoder_positions;
     pass.hidden_states.push_back(x);
-    pre_ln_encode(w.encoder, {w.ln_enc_gamma, w.ln_enc_beta}, c, ForwardOptions{opt, {}}, keep_frames, x, pass);
+    pre_ln_encode(w.encoder, {w.ln_enc_gamma, w.ln_enc_beta}, c, opt, keep_frames, x, pass);
     return pass;
 }
 
@@ -116,7 +116,7 @@ Mat whisper_logits(const WhisperWeights& w, const Mat& h) {
 }
 
 Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features,
-                            const std::vector<int>& input, const AttentionOptions& opt) {
+                            const std::vector<int>& input, const ForwardOptions& opt) {
     Seq2SeqPass out;
     out.encoder = whisper_encode(w, c, features, opt);
     whisper_decode(w, c, out.encoder.hidden_states.back(), input, opt, out);
@@ -124,7 +124,7 @@ Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& c, 
 }
 
 void whisper_decode(const WhisperWeights& w, const PretrainedConfig& c, const Mat& memory,
-                    const std::vector<int>& input, const AttentionOptions& opt, Seq2SeqPass& out) {
+                    const std::vector<int>& input, const ForwardOptions& opt, Seq2SeqPass& out) {
     const int t = int(input.size());
     assert(t >= 1 && t <= w.decoder_positions.rows() && "whisper_decode: 1 … the decoder's positions");
     ForwardPass& pass = out.decoder;
@@ -137,7 +137,7 @@ void whisper_decode(const WhisperWeights& w, const PretrainedConfig& c, const Ma
     pass.position_embeddings = w.decoder_positions.topRows(t);
     Mat y = pass.token_embeddings + pass.position_embeddings;  // (T, d)
     pass.hidden_states.push_back(y);
-    pre_ln_decode(w.decoder, {w.ln_dec_gamma, w.ln_dec_beta}, c, memory, ForwardOptions{opt, {}}, y, pass, out.cross);
+    pre_ln_decode(w.decoder, {w.ln_dec_gamma, w.ln_dec_beta}, c, memory, opt, y, pass, out.cross);
     out.logits = whisper_logits(w, y);
 }
 

@@ -74,21 +74,21 @@ Mat conv1d_k3(const Mat& x, const Mat& w, const RowVec& b, int stride);
 // block's input (the first: the convolutions plus the positions), then the output after LN_enc.
 // keep_frames ≥ 0: each layer's trace cut to its first keep_frames queries and keys as soon as it
 // is computed (trim_layer_trace; the hidden states stay whole), so a long chunk's 1500 × 1500
-// heads are held one layer at a time.
+// heads are held one layer at a time. `opt`'s encoder knock-outs apply inside (pre_ln_stacks.h).
 ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& config, const Mat& features,
-                           const AttentionOptions& opt, Mat* conv_out = nullptr, int keep_frames = -1);
+                           const ForwardOptions& opt, Mat* conv_out = nullptr, int keep_frames = -1);
 
 // The decoder over `input` (T ≤ the decoder's positions, ids < vocab; asserted) reading the
 // encoder's output `memory` (S, d): its self-attention pass, each layer's cross-attention and the
-// logits (T, V), as in whisper_forward.
+// logits (T, V), as in whisper_forward; `opt`'s decoder and cross-attention knock-outs inside.
 void whisper_decode(const WhisperWeights& w, const PretrainedConfig& config, const Mat& memory,
-                    const std::vector<int>& input, const AttentionOptions& opt, Seq2SeqPass& out);
+                    const std::vector<int>& input, const ForwardOptions& opt, Seq2SeqPass& out);
 
 // The teacher-forced pass: the encoder over `features`, the decoder over `decoder_input` (T ≤ the
 // decoder's positions, ids < vocab; asserted). As Hugging Face's output_hidden_states, each stack's
 // hidden_states are its blocks' inputs, then its output after the final norm (L + 1 in all).
 Seq2SeqPass whisper_forward(const WhisperWeights& w, const PretrainedConfig& config, const Mat& features,
-                            const std::vector<int>& decoder_input, const AttentionOptions& opt);
+                            const std::vector<int>& decoder_input, const ForwardOptions& opt);
 
 // logits = h · Eᵀ   h (T, d) after LN_dec -> (T, V)
 Mat whisper_logits(const WhisperWeights& w, const Mat& h);
@@ -99,9 +99,11 @@ Mat whisper_logits(const WhisperWeights& w, const Mat& h);
 // (the prompt's tokens first: <|startoftranscript|>, language, task, …), its logits in s.logits.
 // Equal to the teacher-forced pass over the same tokens (tested).
 void whisper_start(const WhisperWeights& w, const PretrainedConfig& config, const Mat& features, Seq2SeqSession& s);
-// The same from the encoder's output `memory` (S, d) already computed.
+// The same from the encoder's output `memory` (S, d) already computed; `ablation`'s decoder and
+// cross-attention knock-outs then apply at every step (set_step_ablation; the encoder's are the
+// caller's, in `memory`).
 void whisper_start_from_memory(const WhisperWeights& w, const PretrainedConfig& config, const Mat& memory,
-                               Seq2SeqSession& s);
+                               Seq2SeqSession& s, const Ablation& ablation = {});
 void whisper_append(const WhisperWeights& w, const PretrainedConfig& config, Seq2SeqSession& s, int id);
 
 }  // namespace attn::pretrained

@@ -140,9 +140,9 @@ public:
         if (!heard) return heard.status();
         const PretrainedConfig& c = model.config;
         const WhisperWeights& w = weights_of(model);
-        AttentionOptions plain;
-        plain.compute_stats = false;
-        const ForwardPass enc = whisper_encode(w, c, heard->mel.features, plain, nullptr, 0);
+        ForwardOptions knocked{AttentionOptions{}, opt.ablation};  // the knocked-out model listens
+        knocked.attention.compute_stats = false;
+        const ForwardPass enc = whisper_encode(w, c, heard->mel.features, knocked, nullptr, 0);
         const Mat& memory = enc.hidden_states.back();
         Transcript out;
         if (Status st = write(model, memory, opt, out); !st) return st;
@@ -150,7 +150,7 @@ public:
         out.cut = heard->mel.cut;
         if (opt.word_times && !out.words.empty()) {
             Seq2SeqPass pass;
-            decode_and_time(model, memory, plain, heard->frames, out, pass);
+            decode_and_time(model, memory, knocked, heard->frames, out, pass);
         }
         return out;
     }
@@ -160,9 +160,9 @@ public:
         auto heard = whisper_audio(model, sound);
         if (!heard) return heard.status();
         const PretrainedConfig& c = model.config;
-        AttentionOptions plain;
-        plain.compute_stats = false;
-        const ForwardPass enc = whisper_encode(weights_of(model), c, heard->mel.features, plain, nullptr, 0);
+        ForwardOptions knocked{AttentionOptions{}, opt.ablation};
+        knocked.attention.compute_stats = false;
+        const ForwardPass enc = whisper_encode(weights_of(model), c, heard->mel.features, knocked, nullptr, 0);
         if (Status st = start_prompt(model, enc.hidden_states.back(), opt, s, out); !st) return st;
         if (int(out.prompt.size()) >= whisper_limit(c))
             return Status::Error(model.name + ": generation_config.json's max_length leaves no room after the prompt.");
@@ -199,7 +199,7 @@ public:
         // The encoder: its traces cut to the recording's frames as each layer is computed.
         Seq2SeqPass pass;
         Mat conv;
-        pass.encoder = whisper_encode(w, c, heard->mel.features, run.attention, &conv, F);
+        pass.encoder = whisper_encode(w, c, heard->mel.features, ForwardOptions{run.attention, {}}, &conv, F);
         const Mat memory = pass.encoder.hidden_states.back();
 
         // The transcript: typed, or written by the model (greedy, its own settings).
@@ -228,7 +228,8 @@ public:
             return Status::Error("The prompt and transcript are " + std::to_string(T) + " tokens, but " + model.name +
                                  "'s decoder reads at most " + std::to_string(positions) + ". Shorten it.");
         if (Status s = check_trace_budget(T + 1, std::max(T + 1, F), H, L, c.d_model); !s) return s;
-        const std::vector<std::pair<int, int>> timing_heads = decode_and_time(model, memory, run.attention, F, said, pass);
+        const std::vector<std::pair<int, int>> timing_heads =
+            decode_and_time(model, memory, ForwardOptions{run.attention, {}}, F, said, pass);
         for (LayerTrace& layer : pass.decoder.layers) trim_layer_trace(layer, T, T);
         for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, T, F);
 
@@ -286,7 +287,7 @@ private:
     // the recording's frames, and the words' times from it. A transcript that fills the decoder
     // leaves no room for <|endoftext|>: its words stay untimed, and `untimed` says why. Returns the
     // alignment heads (0-based (layer, head)).
-    static std::vector<std::pair<int, int>> decode_and_time(const PretrainedModel& model, const Mat& memory, const AttentionOptions& opt, int frames,
+    static std::vector<std::pair<int, int>> decode_and_time(const PretrainedModel& model, const Mat& memory, const ForwardOptions& opt, int frames,
                                 Transcript& said, Seq2SeqPass& pass) {
         const PretrainedConfig& c = model.config;
         const WhisperWeights& w = weights_of(model);
@@ -317,7 +318,7 @@ private:
     static Status start_prompt(const PretrainedModel& model, const Mat& memory, const SpeechOptions& opt,
                                Seq2SeqSession& s, Transcript& out) {
         s.model = &model;
-        whisper_start_from_memory(weights_of(model), model.config, memory, s);
+        whisper_start_from_memory(weights_of(model), model.config, memory, s, opt.ablation);
         auto language = choose_language(model, opt, s, out);
         if (!language) return language.status();
         out.prompt = whisper_prompt(model.config.speech, *language, opt.translate);

@@ -10,16 +10,17 @@
 namespace attn::pretrained {
 
 void whisper_start(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features, Seq2SeqSession& s) {
-    AttentionOptions opt;
-    opt.compute_stats = false;
+    ForwardOptions opt;
+    opt.attention.compute_stats = false;
     whisper_start_from_memory(w, c, whisper_encode(w, c, features, opt).hidden_states.back(), s);
 }
 
 void whisper_start_from_memory(const WhisperWeights& w, const PretrainedConfig& c, const Mat& memory,
-                               Seq2SeqSession& s) {
+                               Seq2SeqSession& s, const Ablation& ablation) {
     const PretrainedModel* model = s.model;
     s = Seq2SeqSession{};
     s.model = model;
+    set_step_ablation(s, ablation, int(w.decoder.size()));
     s.memory = cross_memory(memory, w.decoder);
     s.cache.k.assign(w.decoder.size(), Mat(0, c.d_model));
     s.cache.v.assign(w.decoder.size(), Mat(0, c.d_model));
