@@ -141,16 +141,14 @@ public:
         if (files.spiece_model.empty() && files.tokenizer_json.empty())
             return Status::Error(model.folder + ": a T5 folder needs spiece.model (its SentencePiece model). "
                                  "Download spiece.model from the model's Hub page.");
-        Expected<std::unique_ptr<SubwordTokenizer>> tok = Status::Error("");
         int sentinels = 0;
         if (!files.spiece_model.empty()) {
             auto extra = extra_ids(files);
             if (!extra) return extra.status();
             sentinels = *extra;
-            tok = load_spm_tokenizer(files.spiece_model, "", sentinels);
-        } else {
-            tok = load_unigram_json_tokenizer(files.tokenizer_json, &sentinels);
         }
+        auto tok = !files.spiece_model.empty() ? load_spm_tokenizer(files.spiece_model, "", sentinels)
+                                               : load_unigram_json_tokenizer(files.tokenizer_json, &sentinels);
         if (!tok) return tok.status();
         const char* source = files.spiece_model.empty() ? "tokenizer.json" : "spiece.model";
         if ((*tok)->vocab_size() > model.config.vocab_size)
