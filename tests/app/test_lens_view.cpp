@@ -13,20 +13,15 @@
 #include "app/state/views.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/logit_lens.h"
+#include "tests/app/fixture_models.h"
 
 using namespace attn;
 using namespace attn::app;
 namespace fs = std::filesystem;
+using attn::app::testing::fixtures;
+using attn::app::testing::load_model;
 
 namespace {
-
-fs::path fixtures() { return fs::path(ATTNLAB_ASSET_DIR) / ".." / "tests" / "fixtures"; }
-
-PretrainedPtr load_model(const fs::path& folder) {
-    auto m = pretrained::load_pretrained_model(folder.string());
-    REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
-    return *m;
-}
 
 }  // namespace
 

@@ -26,25 +26,16 @@
 #include "core/lm/sampling.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
 #include "tests/app/fake_pretrained.h"
+#include "tests/app/fixture_models.h"
 
 using namespace attn;
 using namespace attn::app;
 namespace fs = std::filesystem;
+using attn::app::testing::fixtures;
+using attn::app::testing::load_model;
+using attn::app::testing::tiny_gpt2;
 
 namespace {
-
-fs::path fixtures() { return fs::path(ATTNLAB_ASSET_DIR) / ".." / "tests" / "fixtures"; }
-
-PretrainedPtr load_model(const fs::path& folder) {
-    auto m = pretrained::load_pretrained_model(folder.string());
-    REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
-    return *m;
-}
-
-PretrainedPtr tiny_gpt2() {
-    static PretrainedPtr model = load_model(fixtures() / "pretrained" / "models" / "tiny-gpt2");
-    return model;
-}
 
 std::shared_ptr<const PredictSnapshot> settle(GenerationWorker& w) {
     REQUIRE(w.wait_idle(std::chrono::seconds(30)));

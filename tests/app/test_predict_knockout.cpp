@@ -18,27 +18,14 @@
 #include "core/lm/lm_inputs.h"
 #include "core/pretrained/pretrained_model.h"
 #include "tests/app/fake_pretrained.h"
+#include "tests/app/fixture_models.h"
 
 using namespace attn;
 using namespace attn::app;
 namespace fs = std::filesystem;
-
-namespace {
-
-fs::path fixtures() { return fs::path(ATTNLAB_ASSET_DIR) / ".." / "tests" / "fixtures"; }
-
-PretrainedPtr load_model(const fs::path& folder) {
-    auto m = pretrained::load_pretrained_model(folder.string());
-    REQUIRE_MESSAGE(m.ok(), (m.ok() ? "" : m.error()));
-    return *m;
-}
-
-PretrainedPtr tiny_gpt2() {
-    static PretrainedPtr model = load_model(fixtures() / "pretrained" / "models" / "tiny-gpt2");
-    return model;
-}
-
-}  // namespace
+using attn::app::testing::fixtures;
+using attn::app::testing::load_model;
+using attn::app::testing::tiny_gpt2;
 
 TEST_CASE("knock-outs: toggled in the state, compared at the chosen position") {
     AppState s;
