@@ -151,17 +151,7 @@ Expected<std::shared_ptr<const PretrainedModel>> with_languages(const Pretrained
         if (!code->empty() && id_of(*code) < 0)
             return Status::Error("\"" + config_fields::printable(*code) + "\" is not a language " + model.name +
                                  " knows. Its codes: " + known + ".");
-    auto copy = std::make_shared<PretrainedModel>();
-    copy->name = model.name;
-    copy->folder = model.folder;
-    copy->config = model.config;
-    copy->tokenizer = model.tokenizer;
-    copy->target_tokenizer = model.target_tokenizer;
-    copy->preprocess = model.preprocess;
-    copy->mel = model.mel;
-    copy->weights = model.weights;
-    copy->weight_bytes = model.weight_bytes;
-    copy->chat_format = model.chat_format;
+    auto copy = std::make_shared<PretrainedModel>(model);  // weights and tokenizers shared (pointers)
     Seq2SeqConfig& c = copy->config.seq2seq;
     if (!source.empty()) c.source_lang_id = id_of(source);
     if (!target.empty()) c.target_lang_id = c.forced_bos_id = id_of(target);
