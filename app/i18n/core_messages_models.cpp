@@ -391,6 +391,10 @@ constexpr CoreMessagePattern kPatterns[] = {
      "so it must be even.",
      "config.json: \"relative_attention_num_buckets\"가 {1}입니다. T5의 인코더는 버킷을 똑같이 둘로 나누므로 "
      "짝수여야 합니다."},
+    {"config.json: \"relative_attention_max_distance\" is {}; with {} buckets it must be above {} (the distances "
+     "that get a bucket each).",
+     "config.json: \"relative_attention_max_distance\"가 {1}입니다. 버킷이 {2}개이면 {3}보다 커야 합니다(버킷을 "
+     "하나씩 받는 거리들)."},
     {"config.json: {} heads of {} dimensions are wider than AttnLab reads ({}).",
      "config.json: {2}차원 헤드 {1}개는 AttnLab이 읽는 너비({3})보다 넓습니다."},
     {"{}: a Marian folder needs source.spm and vocab.json (and target.spm). Download the tokenizer files from the "

@@ -48,6 +48,7 @@ int relative_position_bucket(int rel, bool bidirectional, int num_buckets, int m
         n = rel < 0 ? -rel : 0;
     }
     const int exact = per_direction / 2;
+    assert(max_distance > exact && "relative_position_bucket: the log scale starts past the exact buckets");
     if (n < exact) return bucket + n;
     // float32 throughout, as the reference: log(n / e) / log(max_distance / e) · (per_direction − e)
     const float ratio = float(n) / float(exact);

@@ -121,6 +121,7 @@ TEST_CASE("T5 messages in Korean (config.json, spiece.model, tokenizer_config.js
     auto with = [&](const char* key, const nlohmann::json& value) { return config_error_with(config, key, value); };
     check_translated(with("feed_forward_proj", "gated-tanh"));
     check_translated(with("relative_attention_num_buckets", 7));
+    check_translated(with("relative_attention_max_distance", 4));  // at the 8 buckets' 4 exact ones
     check_translated(with("d_kv", 1 << 20));
     check_translated(with("decoder_start_token_id", 100000));
 

@@ -180,6 +180,18 @@ grep -q "MASK" "$tmp/err" && fail "generate on a ViT gives BERT's [MASK] advice"
 cp -r "$vit" "$tmp/std-model"
 echo '{"image_std": 1e-45}' > "$tmp/std-model/preprocessor_config.json"
 case_ 1 "preprocessor_config.json: \"image_std\"" "image_std 1e-45 blamed on the preprocessor config" -- "$bin" dump --model "$tmp/std-model" --image "$models/tiny-vit-input.png" -o "$tmp/x.json"
+# T5's log-scaled buckets start past the decoder's num_buckets / 2 exact ones: a max_distance at or
+# below them used to read the bias table outside its bounds (issue 54); refused as Hugging Face does.
+cp -r "$models/tiny-t5" "$tmp/t5-model"
+for d in 1 8 12 16; do
+    python3 - "$tmp/t5-model/config.json" "$d" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1])); c["relative_attention_num_buckets"] = 32; c["relative_attention_max_distance"] = int(sys.argv[2])
+json.dump(c, open(sys.argv[1], "w"))
+PY
+    case_ 1 "relative_attention_max_distance.* is $d; with 32 buckets it must be above 16" "T5 max_distance $d with 32 buckets" -- \
+        "$bin" generate --model "$tmp/t5-model" --text "a b c d e f g h i j k l m n o p q r s t u v w x y z" -o "$tmp/x.json"
+done
 # Exit codes: one rule for every command (cli_messages.h): a folder that is no model, a bad value
 # (whether CLI11 or the command refuses it) are bad input (1); an unknown option or a missing
 # required one is usage (2).

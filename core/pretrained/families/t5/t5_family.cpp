@@ -80,6 +80,15 @@ Status parse_t5(const ConfigJson& json, PretrainedConfig& c) {
     if (c.t5.num_buckets % 2 != 0)
         return Status::Error("config.json: \"relative_attention_num_buckets\" is " + std::to_string(c.t5.num_buckets) +
                              "; T5's encoder splits its buckets into two equal halves, so it must be even.");
+    // The decoder's buckets look one way: the first num_buckets / 2 distances each have their own, and
+    // the rest share the others on a log scale up to max_distance, so max_distance must lie past them
+    // (at or below, the scale's log is zero or negative: Hugging Face divides by zero or indexes
+    // outside the table).
+    if (c.t5.max_distance <= c.t5.num_buckets / 2)
+        return Status::Error("config.json: \"relative_attention_max_distance\" is " +
+                             std::to_string(c.t5.max_distance) + "; with " + std::to_string(c.t5.num_buckets) +
+                             " buckets it must be above " + std::to_string(c.t5.num_buckets / 2) +
+                             " (the distances that get a bucket each).");
     if (static_cast<long long>(c.n_heads) * c.decoder.head_dim > limits::kMaxModelWidth)
         return Status::Error("config.json: " + std::to_string(c.n_heads) + " heads of " +
                              std::to_string(c.decoder.head_dim) + " dimensions are wider than AttnLab reads (" +
