@@ -95,8 +95,9 @@ if [ "${ATTNLAB_SKIP_SANITIZE:-0}" != 1 ]; then
     fi
     step "ASan + UBSan tests"
     # Not the app's or the trainer's suites (see above), nor the package and build checks
-    # (tests/package): nothing to sanitize there.
-    skip='^(app_|train_|package_test$|offline_bundle_test$|portable_isa_test$|quiet_headers_test$)'
+    # (tests/package): nothing to sanitize there; nor golden_kernels_test, which reruns the goldens
+    # (run here once) under each kernel path to measure float32 margins (a Release build's matter).
+    skip='^(app_|train_|package_test$|offline_bundle_test$|portable_isa_test$|quiet_headers_test$|golden_kernels_test$)'
     # print_suppressions=0: LSan would report the suppressions it used on stderr, which tests that
     # expect a quiet stderr (a closed pipe) would read as a message.
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \

@@ -18,6 +18,7 @@
 #include "core/pretrained/families/gpt2/gpt2.h"
 #include "core/pretrained/intervention.h"
 #include "tests/lm/lm_test_util.h"
+#include "tests/pretrained/stack_bounds.h"
 
 using namespace attn;
 using namespace attn::lm;
@@ -26,7 +27,13 @@ using namespace attn::pretrained;
 
 namespace {
 
-constexpr double kTolerance = 1e-5;
+// float32's bound for the model's pass over `ids` (tests/pretrained/stack_bounds.h; tests/float32_bound.h
+// says how): relative, for logits taken relative to their largest value; absolute for probabilities,
+// which move at most as their logits do (range: the largest |logit|, `logit_range`).
+double relative_bound(const PretrainedModel& m, const std::vector<int>& ids) {
+    const ForwardPass pass = m.family().forward(m, IdsInput{ids, nullptr, 0}, PassOptions{});
+    return test::float32_bounds(m.config, pass).relative;
+}
 
 Ablation ablation_of(const nlohmann::json& c) {
     Ablation a;
@@ -60,6 +67,7 @@ void check_ablation_reference(const std::string& folder, const std::string& refe
     const std::vector<int> ids = ids_of(ref["ids"]);
     const int t = int(ids.size()), v = ref["n_vocab"].get<int>();
     double worst = 0.0;
+    const double bound = relative_bound(*model, ids);
     for (const auto& c : ref["cases"]) {
         CAPTURE(c["name"].get<std::string>());
         auto logits = ablated_next_logits(*model, ids, ablation_of(c));
@@ -67,9 +75,9 @@ void check_ablation_reference(const std::string& folder, const std::string& refe
         const Mat want = from_flat(c["logits"], t, v);
         // relative to the largest |logit| (float32 rounding scales with them)
         const double diff = max_diff(*logits, want) / std::max(1.0, double(want.cwiseAbs().maxCoeff()));
-        std::printf("ablation %-10s %-15s logits max |diff| %.3g (relative)\n", model->name.c_str(),
-                    c["name"].get<std::string>().c_str(), diff);
-        CHECK(diff <= kTolerance);
+        std::printf("ablation %-10s %-15s logits max |diff| %s (relative)\n", model->name.c_str(),
+                    c["name"].get<std::string>().c_str(), test::against_bound(diff, bound).c_str());
+        CHECK(diff <= bound);
         worst = std::max(worst, diff);
     }
     std::printf("ablation %s: worst logits max |diff| vs torch %.3g\n", model->name.c_str(), worst);
@@ -82,6 +90,7 @@ void check_lens_reference(const std::string& folder, const std::string& referenc
     const std::vector<int> ids = ids_of(ref["ids"]);
     const int t = int(ids.size()), v = ref["n_vocab"].get<int>(), layers = model->config.n_layers;
     int compared = 0;
+    const double bound = relative_bound(*model, ids);  // probabilities in [0, 1]: range 1
     for (const auto& c : ref["cases"]) {
         if (c["lens"].empty()) continue;
         CAPTURE(c["name"].get<std::string>());
@@ -99,9 +108,9 @@ void check_lens_reference(const std::string& folder, const std::string& referenc
                 }
             }
         }
-        std::printf("logit lens %-10s %-6s probabilities max |diff| vs torch %.3g\n", model->name.c_str(),
-                    c["name"].get<std::string>().c_str(), worst);
-        CHECK(worst <= kTolerance);
+        std::printf("logit lens %-10s %-6s probabilities max |diff| vs torch %s\n", model->name.c_str(),
+                    c["name"].get<std::string>().c_str(), test::against_bound(worst, bound).c_str());
+        CHECK(worst <= bound);
         ++compared;
     }
     CHECK(compared == 2);

@@ -253,18 +253,20 @@ TEST_CASE("GPT-2 forward matches PyTorch on the tiny models (F32, F16, BF16)") {
         const Fixture f(folder);
         for (const RefCase& c : f.cases) {
             CAPTURE(c.name);
-            const MaxDiff m = compare(f.run(c), c);
+            const MaxDiff m = f.compare(c, f.run(c));
             MESSAGE(folder << " / " << c.name << " (T=" << c.ids.size() << "): max |Δ| attention "
-                           << m.attention << ", hidden states " << m.hidden);
-            CHECK(m.attention < kTolerance);
-            CHECK(m.hidden < kTolerance);
+                           << test::against_bound(m.attention, m.bounds.attention) << ", hidden states "
+                           << test::against_bound(m.hidden, m.bounds.hidden));
+            CHECK(m.attention < m.bounds.attention);
+            CHECK(m.hidden < m.bounds.hidden);
         }
     }
 }
 
 TEST_CASE("GPT-2 golden comparison fails when the forward pass is wrong") {
     const Fixture good("tiny-gpt2");
-    REQUIRE(good.max_diff().worst() < kTolerance);
+    const MaxDiff ok = good.max_diff();
+    REQUIRE(ok.within());
     auto worst_with = [&](auto&& perturb) {
         Fixture f = good;
         perturb(f);
@@ -272,13 +274,21 @@ TEST_CASE("GPT-2 golden comparison fails when the forward pass is wrong") {
         MESSAGE("perturbed " << good.folder << ": max |Δ| " << worst);
         return worst;
     };
+    // A subtle bug (a difference near float32's bound) must still fail the golden, with room.
+    auto excess_with = [&](auto&& perturb) {
+        Fixture f = good;
+        perturb(f);
+        const double excess = f.max_diff().excess();
+        MESSAGE("perturbed " << good.folder << ": " << excess << "× float32's bound");
+        return excess;
+    };
     // Conv1D is already x·W: transposing it (as one would for nn.Linear) is a bug.
     CHECK(worst_with([](Fixture& f) { f.gpt2.blocks[0].attn.w_o.transposeInPlace(); }) > 1e-2);
     // c_attn's thirds are Q, K, V in that order.
     CHECK(worst_with([](Fixture& f) { std::swap(f.gpt2.blocks[1].attn.w_q, f.gpt2.blocks[1].attn.w_k); }) > 1e-2);
     CHECK(worst_with([](Fixture& f) { std::swap(f.gpt2.blocks[0].attn.b_k, f.gpt2.blocks[0].attn.b_v); }) > 1e-2);
     // gelu_new is the tanh form; the erf form is close but not equal.
-    CHECK(worst_with([](Fixture& f) { f.config.activation = "gelu"; }) > kTolerance * 10);
+    CHECK(excess_with([](Fixture& f) { f.config.activation = "gelu"; }) > 3);
     // Positions are added to the token embeddings.
     CHECK(worst_with([](Fixture& f) { f.gpt2.wpe.setZero(); }) > 1e-2);
     // ln_f is applied at the end (the last hidden state is after it).
@@ -286,7 +296,7 @@ TEST_CASE("GPT-2 golden comparison fails when the forward pass is wrong") {
     // The extra mask cells of the "masked" case are applied.
     const RefCase& masked = good.find("masked");
     const BoolMat none;
-    CHECK(compare(good.run(masked, nullptr, &none), masked).worst() > 1e-2);
+    CHECK(good.compare(masked, good.run(masked, nullptr, &none)).worst() > 1e-2);
 }
 
 TEST_CASE("BERT and DistilBERT forward match PyTorch on the tiny models") {
@@ -295,18 +305,20 @@ TEST_CASE("BERT and DistilBERT forward match PyTorch on the tiny models") {
         const Fixture f(folder);
         for (const RefCase& c : f.cases) {
             CAPTURE(c.name);
-            const MaxDiff m = compare(f.run(c), c);
+            const MaxDiff m = f.compare(c, f.run(c));
             MESSAGE(folder << " / " << c.name << " (T=" << c.ids.size() << "): max |Δ| attention "
-                           << m.attention << ", hidden states " << m.hidden);
-            CHECK(m.attention < kTolerance);
-            CHECK(m.hidden < kTolerance);
+                           << test::against_bound(m.attention, m.bounds.attention) << ", hidden states "
+                           << test::against_bound(m.hidden, m.bounds.hidden));
+            CHECK(m.attention < m.bounds.attention);
+            CHECK(m.hidden < m.bounds.hidden);
         }
     }
 }
 
 TEST_CASE("BERT golden comparison fails when the forward pass is wrong") {
     const Fixture good("tiny-bert");
-    REQUIRE(good.max_diff().worst() < kTolerance);
+    const MaxDiff ok = good.max_diff();
+    REQUIRE(ok.within());
     auto worst_with = [&](auto&& perturb) {
         Fixture f = good;
         perturb(f);
@@ -314,20 +326,28 @@ TEST_CASE("BERT golden comparison fails when the forward pass is wrong") {
         MESSAGE("perturbed " << good.folder << ": max |Δ| " << worst);
         return worst;
     };
+    // A subtle bug (a difference near float32's bound) must still fail the golden, with room.
+    auto excess_with = [&](auto&& perturb) {
+        Fixture f = good;
+        perturb(f);
+        const double excess = f.max_diff().excess();
+        MESSAGE("perturbed " << good.folder << ": " << excess << "× float32's bound");
+        return excess;
+    };
     // nn.Linear stores (out, in): forgetting the transpose at load is caught.
     CHECK(worst_with([](Fixture& f) { f.bert.blocks[0].attn.w_q.transposeInPlace(); }) > 1e-2);
     CHECK(worst_with([](Fixture& f) { f.bert.blocks[1].attn.w_v.transposeInPlace(); }) > 1e-2);
     // BERT's "gelu" is the erf form.
-    CHECK(worst_with([](Fixture& f) { f.config.activation = "gelu_new"; }) > kTolerance * 10);
+    CHECK(excess_with([](Fixture& f) { f.config.activation = "gelu_new"; }) > 3);
     // Post-LN: the attention LayerNorm is applied to x + attention.
     CHECK(worst_with([](Fixture& f) { f.bert.blocks[0].ln_attn_beta.setZero(); }) > 1e-2);
 
     const RefCase& pair = good.find("pair");
     const std::vector<int> no_segments;
-    CHECK(compare(good.run(pair, &no_segments), pair).worst() > 1e-2);  // segment ids matter
+    CHECK(good.compare(pair, good.run(pair, &no_segments)).worst() > 1e-2);  // segment ids matter
     const RefCase& padded = good.find("padded");
     const BoolMat none;
-    CHECK(compare(good.run(padded, nullptr, &none), padded).worst() > 1e-2);  // padding is hidden
+    CHECK(good.compare(padded, good.run(padded, nullptr, &none)).worst() > 1e-2);  // padding is hidden
 
     const Fixture distil("tiny-distilbert");
     Fixture bad = distil;
