@@ -343,6 +343,10 @@ constexpr CoreMessagePattern kPatterns[] = {
     {"{}: \"bad_words_ids\" holds {}, which is not a token id.",
      "{1}: \"bad_words_ids\"에 토큰 id가 아닌 {2}이(가) 있습니다."},
     {"generation_config.json is not a JSON object.", "generation_config.json이 JSON 객체가 아닙니다."},
+    {"generation_config.json: \"suppress_tokens\" and \"begin_suppress_tokens\" together forbid all {} token ids, so "
+     "the model could write nothing.",
+     "generation_config.json: \"suppress_tokens\"와 \"begin_suppress_tokens\"가 토큰 id {1}개를 모두 금지하므로 모델이 아무것도 "
+     "쓸 수 없습니다."},
     {"generation_config.json: \"{}\" is {}; expected a whole number from {} to {}.",
      "generation_config.json: \"{1}\" 값이 {2}입니다. {3}부터 {4}까지의 정수여야 합니다."},
     // families/t5 (T5, mT5)
@@ -470,6 +474,16 @@ constexpr CoreMessagePattern kPatterns[] = {
      "{1}은(는) \"{2}\" 언어를 모릅니다. 아는 언어: {3}."},
     {"The recording is {} ms long; {} needs at least {} ms of sound.",
      "녹음이 {1} ms입니다. {2}에는 최소 {3} ms의 소리가 필요합니다."},
+    {"{} has no preprocessor_config.json, and config.json's \"max_source_positions\" {} would make Whisper's log-mel "
+     "listen to {} s at a time; AttnLab reads chunks of 1 to 60 whole seconds. Add the model's preprocessor_config.json "
+     "to the folder.",
+     "{1}에 preprocessor_config.json이 없어서 config.json의 \"max_source_positions\" {2}에 따라 Whisper의 로그 멜이 한 번에 "
+     "{3}초씩 듣게 됩니다. AttnLab은 1초에서 60초 사이의 정수 초 단위로 읽습니다. 모델의 preprocessor_config.json을 폴더에 "
+     "넣으세요."},
+    {"preprocessor_config.json: n_fft {} over {} frames would take {} MiB for one chunk's spectrogram; AttnLab's limit "
+     "is {} MiB (Whisper's takes 5).",
+     "preprocessor_config.json: n_fft {1}로 {2}프레임을 계산하면 한 구간의 스펙트로그램에 {3} MiB가 듭니다. AttnLab의 "
+     "한도는 {4} MiB입니다(Whisper는 5 MiB)."},
     {"'{}' is empty (0 bytes).", "'{1}'은(는) 비어 있습니다 (0바이트)."},
     {"'{}' is not a sound file AttnLab can read ({}); it reads {} files.",
      "'{1}'은(는) AttnLab이 읽을 수 있는 소리 파일이 아닙니다 ({2}). 읽을 수 있는 형식: {3}."},

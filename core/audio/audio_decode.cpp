@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "core/audio/audio.h"
+#include "core/base/library_log.h"
 #include "core/base/limits.h"
 #include "core/base/user_file.h"
 #include "core/base/utf8.h"
@@ -135,11 +136,19 @@ Expected<Sound> decode_audio(const std::uint8_t* data, std::size_t size, const s
     MemoryFile file{data, static_cast<sf_count_t>(size)};
     SF_VIRTUAL_IO io{mem_length, mem_seek, mem_read, mem_write, mem_tell};
     SF_INFO info{};
+    // libsndfile's decoders (libmpg123 above all) print on stderr by themselves: kept, and their last
+    // line joins our message when the file is refused. Declared before `sf` so it outlives sf_close.
+    const LibraryLog log;
     SndCloser sf{sf_open_virtual(&io, SFM_READ, &info, &file)};
     if (!sf.sf) {
         std::string why = printable_input(sf_strerror(nullptr), 120);
         if (why.find("SF_INFO struct incomplete") != std::string::npos)  // libsndfile's words for a 0 Hz or 0-channel header
             why = "its header gives no sample rate or no channels";
+        // libsndfile's words for a format it does not recognise speak of missing files and pipes
+        // (its message for an unreadable path): the file exists, it is the format that is unknown.
+        if (why.find("possibly a pipe") != std::string::npos || why.find("does not exist") != std::string::npos)
+            why = "its format is none libsndfile recognises";
+        if (const std::string said = log.last_line(); !said.empty()) why += "; the decoder said: " + said;
         return Status::Error("'" + shown + "' is not a sound file AttnLab can read (" + why + "); it reads " +
                              kSupportedAudioFormats + " files.");
     }
@@ -176,9 +185,11 @@ Expected<Sound> decode_audio(const std::uint8_t* data, std::size_t size, const s
         const std::vector<float> part = mix_to_mono(block.data(), static_cast<std::size_t>(got), channels);
         mono.insert(mono.end(), part.begin(), part.end());
     }
-    if (sf_error(sf.sf) != SF_ERR_NO_ERROR && mono.empty())
-        return Status::Error("'" + shown + "' is a damaged " + format + " file (" +
-                             printable_input(sf_strerror(sf.sf), 120) + ").");
+    if (sf_error(sf.sf) != SF_ERR_NO_ERROR && mono.empty()) {
+        std::string why = printable_input(sf_strerror(sf.sf), 120);
+        if (const std::string said = log.last_line(); !said.empty()) why += "; the decoder said: " + said;
+        return Status::Error("'" + shown + "' is a damaged " + format + " file (" + why + ").");
+    }
     if (mono.empty())
         return Status::Error("'" + shown + "' (" + format + ") holds no sound: 0 samples.");
     for (float v : mono) {

@@ -63,6 +63,9 @@ inline constexpr std::size_t kMaxAudioFileBytes = 256u << 20;     // 256 MiB per
 inline constexpr double kMaxAudioSeconds = 600.0;                 // 10 minutes, checked from the header
 inline constexpr int kMaxAudioChannels = 64;                      // real: 1 or 2
 inline constexpr int kMinAudioRate = 1000, kMaxAudioRate = 768000;  // Hz; real: 8000 … 192000
+// A chunk's power spectrogram (n_fft / 2 + 1 bins × frames, doubles) and log-mel features; Whisper's
+// is 201 × 3000 (4.8 MB). Checked from preprocessor_config.json before anything is computed.
+inline constexpr std::uint64_t kMaxSpectrogramBytes = 512ull << 20;  // 512 MiB
 
 // Image datasets for training (core/train/idx_file.h): Fashion-MNIST's idx files, gzip or not.
 // Its training images are 47 MB unpacked (60,000 × 28 × 28); a gzip stream is stopped at this size.

@@ -163,6 +163,11 @@ Expected<std::shared_ptr<const PretrainedModel>> with_languages(const Pretrained
 
 Expected<std::vector<Trace>> compute_pretrained_run(const PretrainedModel& model, const RunConfig& run) {
     assert(model.config.family && model.weights && "a model from load_pretrained_model");
+    // A recording for a model that reads text: say so before the family looks for a text it was
+    // not given ("the text is empty" would send the user to --text, which --audio refuses).
+    if (!run.audio_path.empty() && !model.caps().inputs.audio)
+        return Status::Error(model.name + " is a " + family_name(model.config) +
+                             ": it does not listen to sound. Open a speech model (Whisper).");
     return model.config.family->run(model, run);
 }
 

@@ -2,6 +2,7 @@
 #include "core/pretrained/speech.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -17,6 +18,7 @@ RowVec speech_next_scores(const SpeechConfig& sp, const RowVec& logits, bool fir
         for (int id : sp.begin_suppress)
             if (id >= 0 && id < V) z(id) = kMinusInf;
     const float top = z.maxCoeff();
+    assert(top > kMinusInf && "speech_next_scores: every token suppressed (the config reader refuses such lists)");
     const double log_total = std::log((z.array() - top).exp().cast<double>().sum());
     return (z.array() - top - float(log_total)).matrix();
 }

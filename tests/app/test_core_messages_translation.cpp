@@ -218,3 +218,49 @@ TEST_CASE("knock-outs named by section (encoder, decoder, cross) in Korean") {
     check_translated(error_of(lm::text_lens(**whisper, "hi", 3)));
     check_translated(error_of(lm::section_head_role_report(**gpt2, "", "encoder")));
 }
+
+// Issue 54: a speech folder's refusals name the field really at fault, in Korean too.
+TEST_CASE("speech folder refusals in Korean: every token suppressed, a chunk without preprocessor_config.json, a huge FFT") {
+    TempDir dir;
+    auto folder_with = [&](const std::string& name, auto&& change) {
+        const fs::path f = dir.path / name;
+        fs::copy(models_dir() / "tiny-whisper", f, fs::copy_options::recursive);
+        change(f);
+        return error_of(pretrained::load_pretrained_model(f.string()));
+    };
+    const std::string every = folder_with("suppress", [](const fs::path& f) {
+        std::vector<int> all(385);
+        for (int i = 0; i < 385; ++i) all[std::size_t(i)] = i;
+        write_text(f / "generation_config.json", nlohmann::json{{"suppress_tokens", all}}.dump());
+    });
+    CHECK(every.find("forbid all 385 token ids") != std::string::npos);
+    check_translated(every);
+    const std::string half = folder_with("half", [](const fs::path& f) {
+        std::vector<int> low, high;
+        for (int i = 0; i < 385; ++i) (i < 200 ? low : high).push_back(i);
+        write_text(f / "generation_config.json", nlohmann::json{{"suppress_tokens", low}, {"begin_suppress_tokens", high}}.dump());
+    });
+    CHECK(half.find("forbid all 385 token ids") != std::string::npos);  // together, at the first step
+    const std::string chunk = folder_with("chunk", [](const fs::path& f) {
+        fs::remove(f / "preprocessor_config.json");
+        std::ifstream in(f / "config.json");
+        nlohmann::json c = nlohmann::json::parse(in);
+        c["max_source_positions"] = 8000;  // a 160 s chunk
+        write_text(f / "config.json", c.dump());
+    });
+    CHECK(chunk.find("has no preprocessor_config.json") != std::string::npos);
+    CHECK(chunk.find("160 s at a time") != std::string::npos);
+    check_translated(chunk);
+    const std::string fft = folder_with("fft", [](const fs::path& f) {
+        std::ifstream in(f / "preprocessor_config.json");
+        nlohmann::json c = nlohmann::json::parse(in);
+        c["n_fft"] = 16384;
+        c["hop_length"] = 1;
+        c["chunk_length"] = 1;
+        c.erase("n_samples");
+        c.erase("nb_max_frames");
+        write_text(f / "preprocessor_config.json", c.dump());
+    });
+    CHECK(fft.find("MiB for one chunk's spectrogram") != std::string::npos);
+    check_translated(fft);
+}

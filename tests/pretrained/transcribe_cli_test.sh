@@ -146,5 +146,50 @@ expect_exit 1 "dump a Whisper model with text" -- "$bin" dump --model "$whisper"
 expect_stderr "listens to a recording" "dump a Whisper model with text"
 [ ! -e "$tmp/x.json" ] && ok || fail "a refused run wrote its output"
 
+# Issue 54: the refusal names what is really at fault. A recording given to a model that reads
+# text is that model's problem (not "the text is empty", which sent the user to --text and back).
+for m in tiny-gpt2 tiny-bert tiny-marian; do
+    expect_exit 1 "dump --audio with $m" -- "$bin" dump --model "$models/$m" --audio "$sounds/ko_16k.wav" -o "$tmp/x.json"
+    expect_stderr "does not listen to sound" "dump --audio with $m"
+    grep -q "text is empty" "$tmp/err" && fail "dump --audio with $m: blames the text" || ok
+done
+# 319 samples at 16 kHz are 19.9 ms: never "20 ms long; needs at least 20 ms".
+$py - "$tmp/short.wav" <<'PY'
+import struct, sys, wave
+with wave.open(sys.argv[1], "wb") as w:
+    w.setnchannels(1); w.setsampwidth(2); w.setframerate(16000)
+    w.writeframes(b"".join(struct.pack("<h", 3000 if i % 20 < 10 else -3000) for i in range(319)))
+PY
+expect_exit 1 "a 19.9 ms recording" -- "$bin" transcribe --model "$whisper" --audio "$tmp/short.wav" -o "$tmp/x.json"
+expect_stderr "The recording is 19.9 ms long; .* needs at least 20 ms of sound." "a 19.9 ms recording"
+# A suppress_tokens that forbids every id: refused at load (it wrote null probabilities).
+cp -r "$whisper" "$tmp/suppress-all"
+$py - "$tmp/suppress-all/generation_config.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1])); c["suppress_tokens"] = list(range(385)); json.dump(c, open(sys.argv[1], "w"))
+PY
+expect_exit 1 "suppress_tokens lists every id" -- "$bin" transcribe --model "$tmp/suppress-all" \
+    --audio "$sounds/hello_16k_sox.wav" -o "$tmp/x.json"
+expect_stderr "forbid all 385 token ids" "suppress_tokens lists every id"
+# The decoders' own logging is ours to word: a damaged MP3 (libmpg123 printed 100+ lines of its own,
+# even when the file decoded) is quiet, and a UTF-16 text named .wav gets one line, not libmpg123's
+# "cannot seek!" and libsndfile's words about pipes.
+$py - "$sounds/fox_16k.mp3" "$tmp/damaged.mp3" "$tmp/utf16.wav" <<'PY'
+import random, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+random.seed(3)
+for _ in range(300):
+    d[random.randrange(100, len(d))] = random.randrange(256)
+open(sys.argv[2], "wb").write(d)
+open(sys.argv[3], "wb").write("hello there".encode("utf-16"))
+PY
+"$bin" transcribe --model "$whisper" --audio "$tmp/damaged.mp3" --language en --tokens 4 -o "$tmp/d.json" 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && ok || { fail "a damaged MP3: the decoder's log reached stderr ($(wc -l <"$tmp/err") lines)"; head -3 "$tmp/err"; }
+expect_exit 1 "a UTF-16 text named .wav" -- "$bin" transcribe --model "$whisper" --audio "$tmp/utf16.wav" -o "$tmp/x.json"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || fail "a UTF-16 text named .wav: not one line"
+expect_stderr "its format is none libsndfile recognises" "a UTF-16 text named .wav"
+grep -q "pipe" "$tmp/err" && fail "a UTF-16 text named .wav: speaks of pipes" || ok
+[ ! -e "$tmp/x.json" ] && ok || fail "a refused run wrote its output"
+
 echo "transcribe cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]

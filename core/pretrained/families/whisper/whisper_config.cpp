@@ -119,6 +119,16 @@ Status apply_whisper_generation_config(std::string_view text, PretrainedConfig& 
     }
     if (Status st = id_list(root, "suppress_tokens", V, sp.suppress); !st) return st;
     if (Status st = id_list(root, "begin_suppress_tokens", V, sp.begin_suppress); !st) return st;
+    // The first step forbids both lists: if together they name every id, no token is left to write
+    // and every probability would be 0/0 (Hugging Face writes NaN).
+    {
+        std::vector<char> forbidden(std::size_t(std::max(V, 0)), 0);
+        for (int id : sp.suppress) forbidden[std::size_t(id)] = 1;
+        for (int id : sp.begin_suppress) forbidden[std::size_t(id)] = 1;
+        if (V > 0 && std::count(forbidden.begin(), forbidden.end(), 1) == V)
+            return Status::Error("generation_config.json: \"suppress_tokens\" and \"begin_suppress_tokens\" together "
+                                 "forbid all " + std::to_string(V) + " token ids, so the model could write nothing.");
+    }
     if (Status st = id_map(root, "lang_to_id", V, sp.languages); !st) return st;
     std::vector<std::pair<std::string, int>> tasks;
     if (Status st = id_map(root, "task_to_id", V, tasks); !st) return st;

@@ -87,8 +87,21 @@ public:
         PretrainedConfig& c = model.config;
         audio::MelConfig mel;
         mel.n_mels = c.seq2seq.n_mels;
-        mel.chunk_seconds = std::max(1, 2 * c.max_positions * mel.hop_length / mel.sample_rate);
-        if (!files.preprocessor_config.empty()) {
+        if (files.preprocessor_config.empty()) {
+            // Whisper's log-mel (16 kHz, a frame every 10 ms, two frames per encoder position) over a
+            // chunk the encoder fills: whole seconds, 1 to 60, as a preprocessor_config.json must say.
+            const long long samples = 2LL * c.max_positions * mel.hop_length;
+            const double seconds = double(samples) / mel.sample_rate;
+            if (samples % mel.sample_rate != 0 || seconds < 1 || seconds > 60) {
+                char shown[32];
+                std::snprintf(shown, sizeof shown, "%g", seconds);
+                return Status::Error(model.folder + " has no preprocessor_config.json, and config.json's \"max_source_positions\" " +
+                                     std::to_string(c.max_positions) + " would make Whisper's log-mel listen to " + shown +
+                                     " s at a time; AttnLab reads chunks of 1 to 60 whole seconds. Add the model's "
+                                     "preprocessor_config.json to the folder.");
+            }
+            mel.chunk_seconds = int(samples / mel.sample_rate);
+        } else {
             auto text = read_config_file(files.preprocessor_config);
             if (!text) return text.status();
             auto parsed = audio::parse_mel_config(*text);

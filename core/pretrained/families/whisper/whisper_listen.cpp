@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <string_view>
 
 #include "core/attention/word_timing.h"
@@ -72,10 +74,15 @@ Expected<WhisperAudio> whisper_audio(const PretrainedModel& model, audio::Sound 
                              ". The folder mixes two models.");
     const long long heard = std::min<long long>(static_cast<long long>(sound.samples.size()), mel.n_samples());
     const int frames = int(heard / (2LL * mel.hop_length));
-    if (frames < 1)
-        return Status::Error("The recording is " + std::to_string(int(std::lround(sound.seconds() * 1000))) + " ms long; " +
-                             model.name + " needs at least " +
-                             std::to_string(2 * mel.hop_length * 1000 / mel.sample_rate) + " ms of sound.");
+    if (frames < 1) {
+        // Tenths of a millisecond, so 19.9 ms is never "20 ms long; needs at least 20 ms".
+        char have[32], need[32];
+        std::snprintf(have, sizeof have, "%.1f", std::floor(sound.seconds() * 10000) / 10);
+        std::snprintf(need, sizeof need, "%.1f", 2000.0 * mel.hop_length / mel.sample_rate);
+        auto trimmed = [](std::string s) { return s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0 ? s.substr(0, s.size() - 2) : s; };
+        return Status::Error("The recording is " + trimmed(have) + " ms long; " + model.name + " needs at least " +
+                             trimmed(need) + " ms of sound.");
+    }
     WhisperAudio a;
     a.mel = audio::log_mel_spectrogram(sound.samples, mel);
     a.frames = frames;

@@ -1,0 +1,81 @@
+// library_log.cpp — fd 2 redirected to an anonymous temporary file (see library_log.h).
+#include "core/base/library_log.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/base/utf8.h"
+
+namespace attn {
+
+namespace {
+std::mutex g_stderr_mutex;
+}
+
+LibraryLog::LibraryLog() : lock_(g_stderr_mutex) {
+    std::fflush(stderr);
+    char path[] = "/tmp/attnlab-log-XXXXXX";
+    file_fd_ = ::mkstemp(path);
+    if (file_fd_ < 0) return;  // then the library's words simply stay on stderr
+    ::unlink(path);
+    saved_fd_ = ::dup(STDERR_FILENO);
+    if (saved_fd_ < 0 || ::dup2(file_fd_, STDERR_FILENO) < 0) {
+        if (saved_fd_ >= 0) ::close(saved_fd_);
+        ::close(file_fd_);
+        saved_fd_ = file_fd_ = -1;
+    }
+}
+
+LibraryLog::~LibraryLog() {
+    std::fflush(stderr);
+    if (saved_fd_ >= 0) {
+        ::dup2(saved_fd_, STDERR_FILENO);
+        ::close(saved_fd_);
+    }
+    if (file_fd_ >= 0) ::close(file_fd_);
+}
+
+std::string LibraryLog::text() const {
+    std::fflush(stderr);
+    std::string out;
+    if (file_fd_ < 0) return out;
+    const off_t end = ::lseek(file_fd_, 0, SEEK_END);
+    if (end <= 0) return out;
+    constexpr off_t kTail = 4096;  // the last lines are enough
+    const off_t from = end > kTail ? end - kTail : 0;
+    out.resize(std::size_t(end - from));
+    const ssize_t got = ::pread(file_fd_, out.data(), out.size(), from);
+    out.resize(got > 0 ? std::size_t(got) : 0);
+    return out;
+}
+
+int LibraryLog::lines() const {
+    if (file_fd_ < 0) return 0;
+    int n = 0;
+    char buf[4096];
+    off_t at = 0;
+    for (ssize_t got; (got = ::pread(file_fd_, buf, sizeof buf, at)) > 0; at += got)
+        for (ssize_t i = 0; i < got; ++i) n += buf[i] == '\n';
+    return n;
+}
+
+std::string LibraryLog::last_line(std::size_t max_chars) const {
+    const std::string all = text();
+    std::size_t end = all.find_last_not_of(" \t\r\n");
+    if (end == std::string::npos) return "";
+    std::size_t begin = all.rfind('\n', end);
+    begin = begin == std::string::npos ? 0 : begin + 1;
+    std::string line = all.substr(begin, end + 1 - begin);
+    if (!line.empty() && line[0] == '[') {  // "[src/libmpg123/parse.c:1234] error: …"
+        const std::size_t close = line.find("] ");
+        if (close != std::string::npos) line.erase(0, close + 2);
+    }
+    for (const char* label : {"error: ", "warning: ", "Note: "})
+        if (line.rfind(label, 0) == 0) line.erase(0, std::char_traits<char>::length(label));
+    return printable_input(line, max_chars);
+}
+
+}  // namespace attn

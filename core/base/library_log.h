@@ -1,0 +1,34 @@
+// library_log.h — what a C library prints on stderr by itself (libmpg123 behind libsndfile prints
+// up to ~200 lines for a damaged MP3, even when the file decodes), caught while a LibraryLog lives
+// so that it can become part of our own one-line message instead of noise on the user's terminal.
+//
+// Process-wide: file descriptor 2 points at an anonymous temporary file until the LibraryLog is
+// destroyed, and one LibraryLog exists at a time (a mutex). Keep it around library calls only.
+#pragma once
+
+#include <mutex>
+#include <string>
+
+namespace attn {
+
+class LibraryLog {
+public:
+    LibraryLog();
+    ~LibraryLog();
+    LibraryLog(const LibraryLog&) = delete;
+    LibraryLog& operator=(const LibraryLog&) = delete;
+
+    // The last non-empty line written so far, without a "[src/file.c:123] " location prefix or an
+    // "error: " label, printable and at most `max_chars` long; "" when nothing was written.
+    std::string last_line(std::size_t max_chars = 120) const;
+    // How many lines were written so far.
+    int lines() const;
+
+private:
+    std::string text() const;
+    std::unique_lock<std::mutex> lock_;
+    int saved_fd_ = -1;
+    int file_fd_ = -1;
+};
+
+}  // namespace attn
