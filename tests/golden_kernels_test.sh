@@ -13,9 +13,8 @@ set -u
 : "${CORE_TESTS:?}" "${PRETRAINED_TESTS:?}" "${LM_TESTS:?}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# shellcheck source=tests/test_lib.sh
+. "$(dirname "$0")/test_lib.sh"
 
 # The golden test cases of each binary (doctest's -tc takes comma-separated wildcards).
 core_cases='*golden*'
@@ -64,7 +63,7 @@ run() {
     if [ "$status" != 0 ]; then fail "$name: a golden failed"; grep -B2 -A8 'ERROR\|FAILED' "$out" | head -40; return; fi
     [ "$cases" = 3 ] || { fail "$name: not every binary ran"; return; }
     if [ -z "$margin" ]; then fail "$name: no margin printed"; return; fi
-    awk -v m="$margin" 'BEGIN {exit !(m >= 2)}' && passed=$((passed + 1)) ||
+    awk -v m="$margin" 'BEGIN {exit !(m >= 2)}' && ok ||
         fail "$name: a golden uses more than half its float32 bound (margin ${margin}×)"
 }
 

@@ -52,16 +52,6 @@ std::string LibraryLog::text() const {
     return out;
 }
 
-int LibraryLog::lines() const {
-    if (file_fd_ < 0) return 0;
-    int n = 0;
-    char buf[4096];
-    off_t at = 0;
-    for (ssize_t got; (got = ::pread(file_fd_, buf, sizeof buf, at)) > 0; at += got)
-        for (ssize_t i = 0; i < got; ++i) n += buf[i] == '\n';
-    return n;
-}
-
 std::string LibraryLog::last_line(std::size_t max_chars) const {
     const std::string all = text();
     std::size_t end = all.find_last_not_of(" \t\r\n");

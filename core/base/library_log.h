@@ -21,8 +21,6 @@ public:
     // The last non-empty line written so far, without a "[src/file.c:123] " location prefix or an
     // "error: " label, printable and at most `max_chars` long; "" when nothing was written.
     std::string last_line(std::size_t max_chars = 120) const;
-    // How many lines were written so far.
-    int lines() const;
 
 private:
     std::string text() const;

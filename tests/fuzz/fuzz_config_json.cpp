@@ -12,5 +12,7 @@ ATTNLAB_FUZZ_TARGET(config_json) {
             int(d.window.size()) != config->n_layers || !(d.rope.theta >= 1.0) || !(d.rope.factor >= 1.0))
             __builtin_trap();
     }
+    // T5's log-scaled buckets start past the exact ones (relative_position_bucket asserts it).
+    if (config && config->model_type == "t5" && config->t5.max_distance <= config->t5.num_buckets / 2) __builtin_trap();
     return 0;
 }

@@ -4,9 +4,11 @@
 // core/pretrained/families/whisper): ids checked against the vocabulary, heads against the decoder.
 // The same bytes as a T5 folder's tokenizer_config.json (its sentinel count, families/t5) and as an
 // mBART-50 folder's (its language codes and direction, families/mbart).
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/pretrained/seq2seq_generation.h"
 #include "core/pretrained/families/mbart/mbart.h"
@@ -33,7 +35,13 @@ ATTNLAB_FUZZ_TARGET(generation_config) {
     attn::pretrained::PretrainedConfig c = marian;
     (void)attn::pretrained::apply_generation_config(attn::fuzz::as_text(data, size), c);
     c = whisper;
-    (void)attn::pretrained::apply_whisper_generation_config(attn::fuzz::as_text(data, size), c);
+    if (attn::pretrained::apply_whisper_generation_config(attn::fuzz::as_text(data, size), c)) {
+        // An accepted list leaves the first step a token to write (speech_next_scores asserts it).
+        std::vector<char> forbidden(std::size_t(c.vocab_size), 0);
+        for (int id : c.speech.suppress) forbidden[std::size_t(id)] = 1;
+        for (int id : c.speech.begin_suppress) forbidden[std::size_t(id)] = 1;
+        if (std::count(forbidden.begin(), forbidden.end(), 1) == c.vocab_size) __builtin_trap();
+    }
     (void)attn::pretrained::t5_extra_ids(attn::fuzz::as_text(data, size));
     (void)attn::pretrained::mbart_tokenizer_config(attn::fuzz::as_text(data, size));
     return 0;

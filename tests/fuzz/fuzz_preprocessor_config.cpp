@@ -2,6 +2,7 @@
 // (an accepted config must give a tensor of its own size for a tiny image) and as Whisper's feature
 // extractor's (an accepted config must keep its sizes within the limits it promises).
 #include "core/audio/log_mel.h"
+#include "core/base/limits.h"
 #include "core/image/preprocess.h"
 #include "tests/fuzz/fuzz_target.h"
 
@@ -10,7 +11,9 @@ ATTNLAB_FUZZ_TARGET(preprocessor_config) {
     auto mel = attn::audio::parse_mel_config(attn::fuzz::as_text(data, size));
     if (!mel.ok() && mel.error().empty()) __builtin_trap();
     if (mel.ok() && (mel->n_mels < 1 || mel->n_mels > 512 || mel->hop_length > mel->n_fft ||
-                     mel->n_fft / 2 >= mel->n_samples() || mel->n_frames() > 100000 || mel->n_frames() < 1))
+                     mel->n_fft / 2 >= mel->n_samples() || mel->n_frames() > 100000 || mel->n_frames() < 1 ||
+                     std::uint64_t(mel->n_frames()) * (std::uint64_t(mel->n_bins()) * 8 + std::uint64_t(mel->n_mels) * 4) >
+                         attn::limits::kMaxSpectrogramBytes))
         __builtin_trap();
     auto cfg = parse_preprocessor_config(attn::fuzz::as_text(data, size));
     if (!cfg.ok()) {

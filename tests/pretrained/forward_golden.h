@@ -178,4 +178,15 @@ struct Fixture {
     }
 };
 
+// `good`'s comparison after `perturb` changed a copy of it (a deliberate bug), printed: its worst
+// difference and how many times float32's bound that is.
+template <class Perturb>
+MaxDiff perturbed(const Fixture& good, Perturb&& perturb) {
+    Fixture f = good;
+    perturb(f);
+    const MaxDiff m = f.max_diff();
+    MESSAGE("perturbed " << good.folder << ": max |Δ| " << m.worst() << ", " << m.excess() << "× float32's bound");
+    return m;
+}
+
 }  // namespace attn::pretrained::forward_golden

@@ -267,21 +267,9 @@ TEST_CASE("GPT-2 golden comparison fails when the forward pass is wrong") {
     const Fixture good("tiny-gpt2");
     const MaxDiff ok = good.max_diff();
     REQUIRE(ok.within());
-    auto worst_with = [&](auto&& perturb) {
-        Fixture f = good;
-        perturb(f);
-        const double worst = f.max_diff().worst();
-        MESSAGE("perturbed " << good.folder << ": max |Δ| " << worst);
-        return worst;
-    };
+    auto worst_with = [&](auto&& perturb) { return perturbed(good, perturb).worst(); };
     // A subtle bug (a difference near float32's bound) must still fail the golden, with room.
-    auto excess_with = [&](auto&& perturb) {
-        Fixture f = good;
-        perturb(f);
-        const double excess = f.max_diff().excess();
-        MESSAGE("perturbed " << good.folder << ": " << excess << "× float32's bound");
-        return excess;
-    };
+    auto excess_with = [&](auto&& perturb) { return perturbed(good, perturb).excess(); };
     // Conv1D is already x·W: transposing it (as one would for nn.Linear) is a bug.
     CHECK(worst_with([](Fixture& f) { f.gpt2.blocks[0].attn.w_o.transposeInPlace(); }) > 1e-2);
     // c_attn's thirds are Q, K, V in that order.
@@ -319,21 +307,9 @@ TEST_CASE("BERT golden comparison fails when the forward pass is wrong") {
     const Fixture good("tiny-bert");
     const MaxDiff ok = good.max_diff();
     REQUIRE(ok.within());
-    auto worst_with = [&](auto&& perturb) {
-        Fixture f = good;
-        perturb(f);
-        const double worst = f.max_diff().worst();
-        MESSAGE("perturbed " << good.folder << ": max |Δ| " << worst);
-        return worst;
-    };
+    auto worst_with = [&](auto&& perturb) { return perturbed(good, perturb).worst(); };
     // A subtle bug (a difference near float32's bound) must still fail the golden, with room.
-    auto excess_with = [&](auto&& perturb) {
-        Fixture f = good;
-        perturb(f);
-        const double excess = f.max_diff().excess();
-        MESSAGE("perturbed " << good.folder << ": " << excess << "× float32's bound");
-        return excess;
-    };
+    auto excess_with = [&](auto&& perturb) { return perturbed(good, perturb).excess(); };
     // nn.Linear stores (out, in): forgetting the transpose at load is caught.
     CHECK(worst_with([](Fixture& f) { f.bert.blocks[0].attn.w_q.transposeInPlace(); }) > 1e-2);
     CHECK(worst_with([](Fixture& f) { f.bert.blocks[1].attn.w_v.transposeInPlace(); }) > 1e-2);
