@@ -1,11 +1,11 @@
-// library_log.cpp — fd 2 redirected to an anonymous temporary file (see library_log.h).
+// library_log.cpp — fd 2 redirected to an in-memory file (memfd) (see library_log.h).
 #include "core/base/library_log.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
 
 #include "core/base/utf8.h"
 
@@ -17,10 +17,8 @@ std::mutex g_stderr_mutex;
 
 LibraryLog::LibraryLog() : lock_(g_stderr_mutex) {
     std::fflush(stderr);
-    char path[] = "/tmp/attnlab-log-XXXXXX";
-    file_fd_ = ::mkstemp(path);
+    file_fd_ = ::memfd_create("attnlab-library-log", MFD_CLOEXEC);  // in memory: no temp folder needed
     if (file_fd_ < 0) return;  // then the library's words simply stay on stderr
-    ::unlink(path);
     saved_fd_ = ::dup(STDERR_FILENO);
     if (saved_fd_ < 0 || ::dup2(file_fd_, STDERR_FILENO) < 0) {
         if (saved_fd_ >= 0) ::close(saved_fd_);

@@ -2,7 +2,7 @@
 // up to ~200 lines for a damaged MP3, even when the file decodes), caught while a LibraryLog lives
 // so that it can become part of our own one-line message instead of noise on the user's terminal.
 //
-// Process-wide: file descriptor 2 points at an anonymous temporary file until the LibraryLog is
+// Process-wide: file descriptor 2 points at an in-memory file (memfd) until the LibraryLog is
 // destroyed, and one LibraryLog exists at a time (a mutex). Keep it around library calls only.
 #pragma once
 
