@@ -36,6 +36,9 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--language", o.language, kLanguageHelp);
     cmd.add_option("--target-language", o.target_language, kTargetLanguageHelp);
     cmd.add_flag("--translate", o.translate, "With --audio: write English (Whisper's translate task)");
+    cmd.add_flag("--all-frames", o.all_frames,
+                 "With --audio: keep every encoder frame of the chunk (Hugging Face's output_attentions: 1,500 x "
+                 "1,500 for a 30 s chunk), not only the frames that hold sound");
     auto* cross = cmd.add_option("--cross-text", o.cross_text,
                                  "A second sentence for cross-attention: keys and values come from it");
     cmd.add_option("--target", o.cross_text,
@@ -178,6 +181,8 @@ Expected<RunSetup> make_run_setup(const RunOptions& o) {
     }
     if (o.translate && o.audio_path.empty())
         return Status::Error("--translate goes with --audio (a speech model's recording, written out in English).");
+    if (o.all_frames && o.audio_path.empty())
+        return Status::Error("--all-frames goes with --audio (a speech model's recording: every frame of its chunk).");
     if ((!o.language.empty() || !o.target_language.empty()) && o.model_path.empty())
         return Status::Error("--language and --target-language go with --model: a Whisper folder (with --audio) or "
                              "a many-language translator (mBART-50).");
@@ -206,6 +211,7 @@ Expected<RunSetup> make_run_setup(const RunOptions& o) {
     s.run.audio_path = o.audio_path;
     s.run.language = o.language;
     s.run.translate = o.translate;
+    s.run.all_frames = o.all_frames;
     s.run.attention.scale = !o.no_scale;
     s.run.attention.temperature = temperature;
     s.run.tokenizer.max_tokens = size_t(o.max_tokens);

@@ -39,6 +39,7 @@ struct RunOptions {
     std::string language;       // --language: the language spoken ("" = detected); mBART-50: the source's
     std::string target_language;  // --target-language: mBART-50's language to write ("" = the folder's)
     bool translate = false;     // --translate: Whisper's translate task
+    bool all_frames = false;    // --all-frames: a speech run keeps the whole chunk's frames
     bool text_given = false;    // --text typed (set by parsing): --text or --image is required
     bool builtin_options_given = false;  // --d-model/--heads/--seed/--no-pe typed (set by parsing)
 };

@@ -100,7 +100,7 @@ bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
     return a.with_flipped == b.with_flipped && a.section == b.section && ra.text == rb.text &&
            ra.cross_text == rb.cross_text &&
            ra.image_path == rb.image_path && ra.audio_path == rb.audio_path && ra.language == rb.language &&
-           ra.translate == rb.translate &&
+           ra.translate == rb.translate && ra.all_frames == rb.all_frames &&
            ra.attention.scale == rb.attention.scale &&
            ra.attention.temperature == rb.attention.temperature &&
            ra.attention.compute_stats == rb.attention.compute_stats &&

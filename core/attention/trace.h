@@ -27,6 +27,9 @@ struct RunConfig {
     std::string audio_path;
     std::string language;    // speech: the language spoken ("en", "ko", …; "" = detected from the sound)
     bool translate = false;  // speech: write English (Whisper's translate task) instead of transcribing
+    // speech: keep every encoder frame of the chunk (Hugging Face's output_attentions: 1,500 × 1,500
+    // for a 30 s chunk) instead of only the frames that hold sound; word times still use those.
+    bool all_frames = false;
     AttentionOptions attention;
     MaskConfig mask;
     TokenizerOptions tokenizer;

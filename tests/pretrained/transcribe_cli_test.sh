@@ -90,6 +90,35 @@ assert len(w) == len(ids) and len(w[0]) == F
 assert [x["text"] for x in a["words"]] == [x["text"] for x in case["words"]]
 PY
 
+# --all-frames: the whole chunk kept (Hugging Face's output_attentions), 100 frames of the tiny
+# model's 2 s chunk where 74 hold sound. The full chunk's numbers are the PyTorch golden's
+# (test_whisper.cpp compares every frame); here the dump must be that pass: the default dump is its
+# top-left block value for value, every row still sums to 1 over all 100 keys, and the words are
+# timed over the frames that hold sound as before.
+expect_exit 0 "dump --audio --all-frames" -- "$bin" dump --model "$whisper" --audio "$sounds/ko_16k.wav" \
+    --language ko --target " the cat, 집!" --all-frames --weights-only -o "$tmp/all.json"
+$py - "$tmp/all.json" "$tmp/run.json" <<'PY' && ok || fail "dump --audio --all-frames: not the whole chunk"
+import json, sys
+full, cut = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+F, S = cut["audio"]["sound_frames"], full["audio"]["frames"]
+assert full["audio"]["sound_frames"] == F < S == 100, (F, S)
+assert full["audio"]["words"] == cut["audio"]["words"]
+enc, dec, cross = full["sections"]
+assert len(enc["tokens"]["queries"]) == S and len(enc["tokens"]["keys"]) == S and len(cross["tokens"]["keys"]) == S
+last = enc["tokens"]["keys"][S - 1]["seconds"]
+assert abs(last[0] - 1.98) < 1e-9 and abs(last[1] - 2.0) < 1e-9, last
+for name in ("encoder", "cross"):
+    a = next(s for s in full["sections"] if s["name"] == name)
+    b = next(s for s in cut["sections"] if s["name"] == name)
+    for La, Lb in zip(a["layers"], b["layers"]):
+        for ha, hb in zip(La["heads"], Lb["heads"]):
+            wa, wb = ha["weights"], hb["weights"]
+            assert len(wa[0]) == S and all(abs(sum(r) - 1) < 1e-4 for r in wa)
+            assert all(wa[i][:F] == wb[i] for i in range(len(wb))), name
+PY
+expect_exit 1 "--all-frames without --audio" -- "$bin" dump --model "$models/tiny-gpt2" --text "hi" --all-frames -o "$tmp/x.json"
+expect_stderr "all-frames goes with --audio" "--all-frames without --audio"
+
 # --weights-only: the heads' weights alone.
 expect_exit 0 "dump --audio --weights-only" -- "$bin" dump --model "$whisper" --audio "$sounds/ko_16k.wav" \
     --weights-only --compact -o "$tmp/small.json"

@@ -163,7 +163,7 @@ public:
         out.cut = heard->mel.cut;
         if (opt.word_times && !out.words.empty()) {
             Seq2SeqPass pass;
-            decode_and_time(model, memory, knocked, heard->frames, out, pass);
+            decode_and_time(model, memory, knocked, heard->frames, heard->frames, out, pass);
         }
         return out;
     }
@@ -205,7 +205,8 @@ public:
         if (!sound) return sound.status();
         auto heard = whisper_audio(model, std::move(*sound));
         if (!heard) return heard.status();
-        const int F = heard->frames;
+        // The frames kept in the traces: those that hold sound, or the whole chunk.
+        const int F = run.all_frames ? c.max_positions : heard->frames;
         const int H = std::max(c.n_heads, c.seq2seq.decoder_heads), L = c.n_layers + 2 * c.seq2seq.decoder_layers;
         if (Status s = check_trace_budget(F, F, H, L, c.d_model); !s) return s;
 
@@ -242,7 +243,7 @@ public:
                                  "'s decoder reads at most " + std::to_string(positions) + ". Shorten it.");
         if (Status s = check_trace_budget(T + 1, std::max(T + 1, F), H, L, c.d_model); !s) return s;
         const std::vector<std::pair<int, int>> timing_heads =
-            decode_and_time(model, memory, ForwardOptions{run.attention, {}}, F, said, pass);
+            decode_and_time(model, memory, ForwardOptions{run.attention, {}}, F, heard->frames, said, pass);
         for (LayerTrace& layer : pass.decoder.layers) trim_layer_trace(layer, T, T);
         for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, T, F);
 
@@ -258,7 +259,7 @@ public:
         audio->log_mel_floor = heard->mel.floor;
         audio->hop_length = model.mel.hop_length;
         audio->frames = c.max_positions;
-        audio->sound_frames = F;
+        audio->sound_frames = heard->frames;
         audio->seconds_per_frame = seconds_per_frame(model);
         audio->cut = heard->mel.cut;
         audio->language = said.language;
@@ -297,11 +298,11 @@ public:
 private:
     // The decoder over the prompt, the transcript and <|endoftext|> (its row times the last word;
     // causal, so the rows before it are those of the input without it), its cross-attention cut to
-    // the recording's frames, and the words' times from it. A transcript that fills the decoder
-    // leaves no room for <|endoftext|>: its words stay untimed, and `untimed` says why. Returns the
-    // alignment heads (0-based (layer, head)).
-    static std::vector<std::pair<int, int>> decode_and_time(const PretrainedModel& model, const Mat& memory, const ForwardOptions& opt, int frames,
-                                Transcript& said, Seq2SeqPass& pass) {
+    // `kept` frames, and the words' times from its first `heard` (the frames that hold sound). A
+    // transcript that fills the decoder leaves no room for <|endoftext|>: its words stay untimed, and
+    // `untimed` says why. Returns the alignment heads (0-based (layer, head)).
+    static std::vector<std::pair<int, int>> decode_and_time(const PretrainedModel& model, const Mat& memory, const ForwardOptions& opt, int kept,
+                                int heard, Transcript& said, Seq2SeqPass& pass) {
         const PretrainedConfig& c = model.config;
         const WhisperWeights& w = weights_of(model);
         std::vector<int> input = said.prompt;
@@ -309,7 +310,7 @@ private:
         const bool room = int(input.size()) < int(w.decoder_positions.rows());
         if (room) input.push_back(c.seq2seq.eos_id);
         whisper_decode(w, c, memory, input, opt, pass);
-        for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, layer.t_q(), frames);
+        for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, layer.t_q(), kept);
         std::vector<std::pair<int, int>> heads = alignment_heads(model, pass.cross, said.alignment_heads);
         if (said.words.empty()) return heads;
         if (!room) {
@@ -317,8 +318,13 @@ private:
                            " tokens), so <|endoftext|> has no row; the word times need it.";
             return heads;
         }
-        time_words(model, pass.cross, int(said.prompt.size()), int(said.ids.size()), seconds_per_frame(model), said.words,
-                   said.alignment_heads);
+        std::vector<LayerTrace> timed;  // the whole chunk kept: the times read over the frames heard only
+        if (heard < kept) {
+            timed = pass.cross;
+            for (LayerTrace& layer : timed) trim_layer_trace(layer, layer.t_q(), heard);
+        }
+        time_words(model, heard < kept ? timed : pass.cross, int(said.prompt.size()), int(said.ids.size()),
+                   seconds_per_frame(model), said.words, said.alignment_heads);
         return heads;
     }
 
