@@ -57,9 +57,17 @@ int run_translate(const GenerateOptions& o, const PretrainedModel& m) {
         JsonWriter j(out, !o.compact);
         j.begin_object();
         write_model(j, m);
+        // Unknown tokens (the vocabulary's <unk>) flagged, and listed: the model translates them blind.
+        const std::vector<bool> unknown = pretrained::unknown_source_tokens(m, *source);
         j.key("source").begin_object().key("text").value(o.text).key("tokens").begin_array();
-        for (const pretrained::SubwordToken& s : *source)
-            j.begin_object().key("id").value(s.id).key("token").value(s.display.empty() ? s.piece : s.display).end_object();
+        for (std::size_t i = 0; i < source->size(); ++i) {
+            const pretrained::SubwordToken& s = (*source)[i];
+            j.begin_object().key("id").value(s.id).key("token").value(s.display.empty() ? s.piece : s.display);
+            if (unknown[i]) j.key("unknown").value(true);
+            j.end_object();
+        }
+        j.end_array().key("unknown_words").begin_array();
+        for (const std::string& w : pretrained::unknown_source_words(m, *source, o.text)) j.value(w);
         j.end_array().end_object();
         j.key("search").begin_object();
         j.key("mode").value(beams > 1 ? "beams" : "greedy").key("beams").value(beams);

@@ -22,7 +22,7 @@ enum class Txt {
     ControlsTitle, HeatmapTitle, SecSentence, SecModel, SecAttention, SecMask, SecDisplay,
     // Sentence
     Sentence, SentenceTip, Presets, PresetsTip, PresetsMissing, Cross, CrossTip, CrossText,
-    CrossTextTip, TokensLine,
+    CrossTextTip, TokensLine, TokensUnknownLine, TokenUnknownTip,
     // Model
     DModel, DModelTip, Heads, HeadsTip, Seed, SeedTip, Positional, PositionalTip,
     // Attention
@@ -155,7 +155,7 @@ enum class Txt {
     PredictTranslation, ViewAlignment, AlignIntro, AlignNeedsTranslation, AlignSwitching, AlignHead, AlignMeanHeads, AlignMeanLayers,
     AlignSourceTip, AlignPieces, AlignPiecesTip, AlignCellTip, AlignClickHint,
     // The Predict view for a translation model (ui_text_translate.cpp)
-    TrSource, TrTarget, TrTargetTip, TrNothingYet, TrWriteBest, TrWriteBestTip, TrWriteSample, TrWriteSampleTip,
+    TrSource, TrSourceUnknownTip, TrUnknownWords, TrTarget, TrTargetTip, TrNothingYet, TrWriteBest, TrWriteBestTip, TrWriteSample, TrWriteSampleTip,
     TrStartOver, TrStartOverTip,
     TrTranslateBeams, TrTranslateGreedy, TrTranslateTip, TrComputing, TrNextAfter, TrBarsTip, TrEnded, TrEndedLimit,
     TrReadWhile, TrHead, TrHeadTip, TrMeanOfHeads, TrGridTitle, TrGridTip, TrTreeTitle, TrTreeTip, TrTreeNodeTip,

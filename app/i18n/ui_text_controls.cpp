@@ -33,6 +33,13 @@ constexpr Entry kTexts[] = {
     {Txt::CrossText, "Second sentence", "두 번째 문장"},
     {Txt::CrossTextTip, "Keys and values come from this sentence.", "키와 값을 이 문장에서 가져옵니다."},
     {Txt::TokensLine, "%d query tokens, %d key tokens", "쿼리 토큰 %d개, 키 토큰 %d개"},
+    {Txt::TokensUnknownLine, "Not in this model's vocabulary (%d): %s",
+     "이 모델의 어휘에 없는 말 (%d개): %s"},
+    {Txt::TokenUnknownTip,
+     "Not in this model's vocabulary: the model reads it as its unknown token (id %d), the same as every "
+     "other word it does not know.",
+     "이 모델의 어휘에 없는 말입니다. 모델은 이것을 '모르는 말' 토큰(id %d)으로 읽으며, 모르는 다른 말과 "
+     "구별하지 못합니다."},
 
     // Model
     {Txt::DModel, "d_model", "d_model"},

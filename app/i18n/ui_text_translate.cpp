@@ -9,6 +9,11 @@ namespace {
 
 constexpr Entry kTexts[] = {
     {Txt::TrSource, "Source:", "원문:"},
+    {Txt::TrSourceUnknownTip,
+     "Marked tokens are not in this model's vocabulary: it reads each as <unk> and translates it blind.",
+     "표시된 토큰은 이 모델의 어휘에 없습니다. 모델은 각각을 <unk>로 읽고 뜻을 모른 채 번역합니다."},
+    {Txt::TrUnknownWords, "Not in this model's vocabulary, so translated blind: %s",
+     "이 모델의 어휘에 없어 뜻을 모른 채 번역한 말: %s"},
     {Txt::TrTarget, "Target:", "목표 문장:"},
     {Txt::TrTargetTip, "Click a written token to see what the decoder read in the source while it wrote it.",
      "쓴 토큰을 누르면 디코더가 그 토큰을 쓰는 동안 원문에서 무엇을 읽었는지 보입니다."},

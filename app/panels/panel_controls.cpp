@@ -13,6 +13,7 @@
 
 #include "app/panels/panel_model.h"
 #include "app/widgets/lesson_marks.h"
+#include "app/widgets/ui_widgets.h"
 #include "core/base/limits.h"
 
 namespace attn::app {
@@ -135,13 +136,28 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
             }
             ImGui::TextDisabled("%s", idx);
             ImGui::SameLine(0.0f, 3.0f);
-            ImGui::TextUnformatted(tok.c_str());
+            // A word the vocabulary lacks (read as <unk>): amber, underlined, and said so.
+            const bool unknown = t->q_tokens[size_t(i)].unknown;
+            if (unknown) ImGui::TextColored(warning_colour(), "%s", tok.c_str());
+            else ImGui::TextUnformatted(tok.c_str());
+            if (unknown) {
+                const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+                ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, b.y), b, ImGui::GetColorU32(warning_colour()), 1.5f);
+            }
             if (size_t(i) < view.pieces.size() && ImGui::IsItemHovered()) {  // subword: piece + id
                 const TokenPiece& piece = view.pieces[size_t(i)];
-                ImGui::SetTooltip(tr(lang, Txt::TokenPieceTip), piece.piece.c_str(), piece.id);
+                if (unknown) ImGui::SetTooltip(tr(lang, Txt::TokenUnknownTip), piece.id);
+                else ImGui::SetTooltip(tr(lang, Txt::TokenPieceTip), piece.piece.c_str(), piece.id);
             }
         }
         if (boxed) ImGui::EndChild();
+        if (const std::vector<std::string> unknown = unknown_words(t->q_tokens); !unknown.empty()) {
+            std::string words;
+            for (const std::string& w : unknown) words += (words.empty() ? "" : ", ") + w;
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(warning_colour(), tr(lang, Txt::TokensUnknownLine), int(unknown.size()), words.c_str());
+            ImGui::PopTextWrapPos();
+        }
     }
 }
 

@@ -33,6 +33,7 @@ inline bool close_popup_on_escape(bool* open = nullptr) {
 }
 
 inline ImVec4 error_colour() { return ImVec4(1.0f, 0.42f, 0.38f, 1.0f); }  // red, readable on dark
+inline ImVec4 warning_colour() { return ImVec4(1.0f, 0.85f, 0.3f, 1.0f); }  // amber: a caution, not an error
 
 inline ImU32 rgba(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
 

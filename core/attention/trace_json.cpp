@@ -18,6 +18,7 @@ static void write_tokens(JsonWriter& w, const std::vector<Token>& tokens, const 
         w.key("end").value((unsigned long long)t.byte_end);
         w.key("kind").value(token_kind_name(t.kind));
         if (t.id >= 0) w.key("id").value(t.id);  // pretrained models: the vocabulary id
+        if (t.unknown) w.key("unknown").value(true);  // not in the vocabulary: read as <unk>
         if (t.kind == TokenKind::Frame && audio != nullptr) {  // its stretch of the recording, in seconds
             const std::size_t i = std::size_t(&t - tokens.data());
             w.key("seconds").begin_array().value(double(i) * audio->seconds_per_frame)
@@ -144,6 +145,16 @@ void write_trace_keys(JsonWriter& w, const Trace& tr, const TraceJsonOptions& op
     write_tokens(w, tr.q_tokens, tr.image.get(), tr.audio.get());
     w.key("keys");
     write_tokens(w, tr.k_tokens, tr.image.get(), tr.audio.get());
+    // Only when a text held words the model's vocabulary lacks (each read as its unknown piece).
+    const std::vector<std::string> unknown_q = unknown_words(tr.q_tokens), unknown_k = unknown_words(tr.k_tokens);
+    if (!unknown_q.empty() || !unknown_k.empty()) {
+        w.key("unknown_words").begin_object();
+        w.key("queries").begin_array();
+        for (const std::string& s : unknown_q) w.value(s);
+        w.end_array().key("keys").begin_array();
+        for (const std::string& s : unknown_k) w.value(s);
+        w.end_array().end_object();
+    }
     w.end_object();
     w.key("key_is_pad").vector(tr.key_is_pad);
 

@@ -342,6 +342,13 @@ Expected<std::vector<Token>> tokenize(std::string_view text, const TokenizerOpti
     return tokens;
 }
 
+std::vector<std::string> unknown_words(const std::vector<Token>& tokens) {
+    std::vector<std::string> out;
+    for (const Token& t : tokens)
+        if (t.unknown) out.push_back(t.text);
+    return out;
+}
+
 const char* token_kind_name(TokenKind kind) {
     switch (kind) {
     case TokenKind::Word: return "word";

@@ -55,6 +55,9 @@ struct Token {
     int id = -1;             // vocabulary id (pretrained models' subword tokens); -1 = none
     int patch_row = -1;      // Patch tokens: row and column in the image's patch grid (0-based)
     int patch_col = -1;
+    // Not in the model's vocabulary: its tokenizer gave its unknown piece (<unk>, [UNK]), so the
+    // model cannot tell this text from any other it does not know.
+    bool unknown = false;
 };
 
 struct TokenizerOptions {
@@ -72,6 +75,9 @@ Expected<std::vector<Token>> tokenize(std::string_view text, const TokenizerOpti
 // The refusal above for more than `limit` tokens (a pretrained model's run says it too when the
 // run's max_tokens, not the model, is what stopped the text).
 Status too_many_tokens(size_t limit);
+
+// The texts of the tokens marked unknown, in order (one entry per token).
+std::vector<std::string> unknown_words(const std::vector<Token>& tokens);
 
 // "word", "number", "punctuation", "symbol", "special", "patch" (for logs, golden files, the UI legend).
 const char* token_kind_name(TokenKind kind);

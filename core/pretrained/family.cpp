@@ -175,6 +175,7 @@ Token trace_token(const SubwordTokenizer& tok, const SubwordToken& s) {
     t.byte_end = s.byte_end;
     t.kind = s.special ? TokenKind::Special : kind_of(s.display);
     t.id = s.id;
+    t.unknown = !s.special && tok.is_unknown(s.id);
     return t;
 }
 

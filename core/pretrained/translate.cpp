@@ -266,6 +266,27 @@ Expected<std::vector<SubwordToken>> source_tokens(const PretrainedModel& model, 
     return std::move(framed->tokens);
 }
 
+std::vector<bool> unknown_source_tokens(const PretrainedModel& model, const std::vector<SubwordToken>& tokens) {
+    std::vector<bool> out;
+    out.reserve(tokens.size());
+    for (const SubwordToken& t : tokens) out.push_back(!t.special && model.tokenizer->is_unknown(t.id));
+    return out;
+}
+
+std::vector<std::string> unknown_source_words(const PretrainedModel& model, const std::vector<SubwordToken>& tokens,
+                                              const std::string& text) {
+    const std::vector<bool> unknown = unknown_source_tokens(model, tokens);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (!unknown[i]) continue;
+        std::size_t b = std::min(tokens[i].byte_begin, text.size()), e = std::min(tokens[i].byte_end, text.size());
+        while (b < e && (text[b] == ' ' || text[b] == '\t' || text[b] == '\n')) ++b;
+        while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\n')) --e;
+        out.push_back(b < e ? text.substr(b, e - b) : tokens[i].display);
+    }
+    return out;
+}
+
 Status check_token_ids(const PretrainedModel& model, const std::vector<SubwordToken>& tokens) {
     const int vocab = model.config.vocab_size;
     for (const SubwordToken& t : tokens)

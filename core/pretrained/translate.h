@@ -98,6 +98,12 @@ std::vector<ScoredToken> score_translation(const PretrainedModel& model, const s
 // source fits in max_positions. Errors are messages for users.
 Expected<std::vector<SubwordToken>> source_tokens(const PretrainedModel& model, const std::string& text,
                                                   int max_tokens);
+// One flag per token of source_tokens: the source tokenizer's unknown piece (<unk>), text the
+// model's vocabulary lacks (the app marks them, generate lists them).
+std::vector<bool> unknown_source_tokens(const PretrainedModel& model, const std::vector<SubwordToken>& tokens);
+// Those tokens' stretches of `text` (the source they came from), spaces trimmed, in order.
+std::vector<std::string> unknown_source_words(const PretrainedModel& model, const std::vector<SubwordToken>& tokens,
+                                              const std::string& text);
 // Every token's id is a row of the model's embeddings (a message naming the token otherwise).
 Status check_token_ids(const PretrainedModel& model, const std::vector<SubwordToken>& tokens);
 

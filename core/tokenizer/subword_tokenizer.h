@@ -74,6 +74,9 @@ public:
     virtual bool is_special(int id) const {
         return id >= 0 && (id == cls_id || id == sep_id || id == pad_id || id == eos_id);
     }
+    // The piece for text the vocabulary lacks (<unk>, [UNK]); never true for a tokenizer without one
+    // (GPT-2's bytes cover every text).
+    bool is_unknown(int id) const { return unk_id >= 0 && id == unk_id; }
     // Special tokens: -1 if the vocabulary has none. BERT: [CLS] [SEP] [PAD] [UNK]; GPT-2: <|endoftext|>.
     int cls_id = -1, sep_id = -1, pad_id = -1, unk_id = -1, eos_id = -1;
 };

@@ -120,6 +120,50 @@ TEST_CASE("Marian: the folder's tokenizers give the ids MarianTokenizer gives (v
     }
 }
 
+TEST_CASE("Marian: the tokens MarianTokenizer reads as <unk> are marked unknown, in the trace and the source") {
+    // The reference's ids come from MarianTokenizer; its <unk> is the independent answer.
+    const PretrainedModel& m = tiny_marian();
+    const int unk = m.tokenizer->token_id("<unk>");
+    REQUIRE(unk >= 0);
+    const auto ref = reference();
+    int unknown_cases = 0;
+    for (const auto& c : ref.at("cases")) {
+        CAPTURE(c.at("name").get<std::string>());
+        const std::string text = c.at("source").get<std::string>();
+        const auto ids = c.at("source_ids").get<std::vector<int>>();
+        RunConfig run;
+        run.text = text;
+        run.cross_text = c.at("target").get<std::string>();
+        auto sections = compute_pretrained_run(m, run);
+        REQUIRE(sections.ok());
+        const std::vector<Token>& q = (*sections)[0].q_tokens;
+        REQUIRE(q.size() == ids.size());
+        auto source = source_tokens(m, text, 512);
+        REQUIRE(source.ok());
+        const std::vector<bool> flags = unknown_source_tokens(m, *source);
+        REQUIRE(flags.size() == ids.size());
+        std::vector<std::string> expected_words;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            CHECK(q[i].unknown == (ids[i] == unk));
+            CHECK(flags[i] == (ids[i] == unk));
+            if (ids[i] == unk) expected_words.push_back(q[i].text);
+        }
+        // The cross section's keys are the same source tokens; the decoder's target has none.
+        for (std::size_t i = 0; i < ids.size(); ++i) CHECK((*sections)[2].k_tokens[i].unknown == (ids[i] == unk));
+        CHECK(unknown_words((*sections)[1].q_tokens).empty());
+        CHECK(unknown_words(q) == expected_words);
+        const std::vector<std::string> words = unknown_source_words(m, *source, text);
+        CHECK(words.size() == expected_words.size());
+        for (const std::string& w : words) CHECK(text.find(w) != std::string::npos);  // the source's own text
+        if (!expected_words.empty()) ++unknown_cases;
+    }
+    CHECK(unknown_cases == 2);  // "caught a mouse" and "snow ☃" hold pieces the vocabulary lacks
+    // The snowman is the unknown word of its case.
+    auto snow = source_tokens(m, "I like snow ☃.", 512);
+    REQUIRE(snow.ok());
+    CHECK(unknown_source_words(m, *snow, "I like snow ☃.") == std::vector<std::string>{"☃"});
+}
+
 TEST_CASE("Marian: every section's attention, the hidden states and the logits match PyTorch") {
     const PretrainedModel& m = tiny_marian();
     const auto& w = weights_as<MarianWeights>(*m.weights);

@@ -199,6 +199,23 @@ TEST_CASE("compute_pretrained_trace: BERT single sentence, pair and padding") {
         for (const HeadTrace& h : L.heads) CHECK(h.weights.rightCols(4).cwiseAbs().maxCoeff() == 0.0f);
 }
 
+TEST_CASE("compute_pretrained_trace: a word the vocabulary lacks is marked unknown (BERT's [UNK]); GPT-2's bytes never are") {
+    // "zebra" has no pieces in tiny-bert's vocabulary (vocab.txt: no z, e, b, r pieces after "a"):
+    // BertTokenizer gives [UNK] for the whole word.
+    const auto bert = load_model("tiny-bert");
+    const Trace tr = trace_of(*bert, "the zebra sat");
+    REQUIRE(tr.t_q() == 5);  // [CLS] the [UNK] sat [SEP]
+    CHECK(tr.q_tokens[2].id == bert->tokenizer->unk_id);
+    CHECK(tr.q_tokens[2].unknown);
+    CHECK(tr.q_tokens[2].text == "[UNK]");
+    CHECK(tr.q_tokens[2].byte_begin == 4);
+    CHECK(tr.q_tokens[2].byte_end == 9);
+    for (int i : {0, 1, 3, 4}) CHECK_FALSE(tr.q_tokens[std::size_t(i)].unknown);  // specials and known words
+    CHECK(unknown_words(tr.q_tokens) == std::vector<std::string>{"[UNK]"});
+    const auto gpt2 = load_model("tiny-gpt2");
+    CHECK(unknown_words(trace_of(*gpt2, "the zebra sat ☃").q_tokens).empty());
+}
+
 TEST_CASE("compute_pretrained_trace: DistilBERT end to end") {
     const auto model = load_model("tiny-distilbert");
     const Trace tr = trace_of(*model, "where is the dog?");

@@ -311,7 +311,18 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     } else {
         ImGui::TextUnformatted(tr(lang, Txt::TrSource));
         ImGui::SameLine();
-        token_row(r.source_labels, std::vector<bool>(r.source_labels.size(), false), -1, nullptr, plot_colour(2));
+        // Words the vocabulary lacks stand out: the model read each as <unk>.
+        const bool any_unknown = !r.unknown_words.empty();
+        token_row(r.source_labels, any_unknown ? r.source_unknown : std::vector<bool>(r.source_labels.size(), false), -1,
+                  any_unknown ? tr(lang, Txt::TrSourceUnknownTip) : nullptr,
+                  any_unknown ? ImGui::GetColorU32(warning_colour()) : plot_colour(2));
+        if (any_unknown) {
+            std::string words;
+            for (const std::string& w : r.unknown_words) words += (words.empty() ? "" : ", ") + w;
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(warning_colour(), tr(lang, Txt::TrUnknownWords), words.c_str());
+            ImGui::PopTextWrapPos();
+        }
     }
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr(lang, r.seconds_per_frame > 0 ? Txt::ListenTranscript : Txt::TrTarget));

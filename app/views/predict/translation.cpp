@@ -70,6 +70,8 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
             kept.source_ids.push_back(t.id);
             kept.source_labels.push_back(t.display.empty() ? t.piece : t.display);
         }
+        kept.source_unknown = pretrained::unknown_source_tokens(m, *source);
+        kept.unknown_words = pretrained::unknown_source_words(m, *source, q.source);
         if (!q.search) {  // the search encodes inside its own run
             family.start_translation(m, kept.source_ids, kept.start, q.ablation);
             ++kept.encodes;
@@ -79,6 +81,8 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     }
     r.source_labels = kept.source_labels;
     r.source_ids = kept.source_ids;
+    r.source_unknown = kept.source_unknown;
+    r.unknown_words = kept.unknown_words;
     const int limit = pretrained::generation_limit(m.config);
     r.n_layers = m.config.seq2seq.decoder_layers;
     r.n_heads = m.config.seq2seq.decoder_heads;

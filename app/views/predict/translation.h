@@ -45,6 +45,8 @@ struct TranslateResult {
     std::string error;                        // core English; "" = ok
     std::vector<std::string> source_labels;   // (S) the encoder's tokens (Marian: then </s>)
     std::vector<int> source_ids;              // (S) their ids (text translation)
+    std::vector<bool> source_unknown;         // (S) not in the vocabulary: read as <unk> (marked)
+    std::vector<std::string> unknown_words;   // those tokens' words in the source, in order
     std::vector<int> prefix;                  // the target written so far (requested, or the search's)
     std::vector<std::string> prefix_labels;
     std::string text;                         // the prefix decoded (special tokens left out)
@@ -76,10 +78,12 @@ struct EncodedSource {
     pretrained::Seq2SeqSession start;        // after the encoder and the start token (speech: the prompt)
     std::vector<int> source_ids;             // (S) the encoder's ids (text)
     std::vector<std::string> source_labels;  // as TranslateResult's
+    std::vector<bool> source_unknown;        // as TranslateResult's
+    std::vector<std::string> unknown_words;  // as TranslateResult's
     pretrained::Transcript said;             // a speech model's prompt, frames and language
     int encodes = 0;                         // how often the encoder ran (the tests count)
 
-    void forget() { *this = EncodedSource{{}, {}, {}, {}, {}, {}, encodes}; }  // all but the count
+    void forget() { *this = EncodedSource{{}, {}, {}, {}, {}, {}, {}, {}, encodes}; }  // all but the count
 };
 
 TranslateResult run_translate(const TranslateRequest& request, EncodedSource& kept);
