@@ -49,19 +49,36 @@ Status check_run_limits(const RunConfig& run) {
     return Status::Ok();
 }
 
+RunMemory trace_memory(std::int64_t t_q, std::int64_t t_k, std::int64_t n_heads, std::int64_t n_layers,
+                       std::int64_t d_model) {
+    // Per head: raw scores and weights (T_q x T_k); per layer: inputs, Q, K, V, concat, output.
+    RunMemory m;
+    m.kept_bytes = 4.0 * double(n_layers) *
+                   (2.0 * double(n_heads) * double(t_q) * double(t_k) + 8.0 * double(t_q + t_k) * double(d_model));
+    m.what = std::to_string(t_q) + " x " + std::to_string(t_k) + " tokens, " + std::to_string(n_heads) + " heads, " +
+             std::to_string(n_layers) + " layers";
+    return m;
+}
+
+Status check_run_memory(const RunMemory& m, const std::string& advice) {
+    const double total = m.kept_bytes + m.working_bytes;
+    if (total <= double(limits::kMaxTraceBytes)) return Status::Ok();
+    auto mib = [](double bytes) { return std::to_string(std::int64_t(bytes / double(1 << 20))); };
+    const std::string limit = std::to_string(limits::kMaxTraceBytes >> 20);
+    if (m.working_bytes == 0)
+        return Status::Error("This run would keep " + mib(total) + " MiB of matrices (" + m.what + "); the limit is " +
+                             limit + " MiB. " + advice);
+    if (m.kept_bytes == 0)
+        return Status::Error("This run would need " + mib(total) + " MiB while it works (" + m.what + "); the limit is " +
+                             limit + " MiB. " + advice);
+    return Status::Error("This run would need " + mib(total) + " MiB (" + mib(m.kept_bytes) + " MiB kept, " +
+                         mib(m.working_bytes) + " MiB while it works: " + m.what + "); the limit is " + limit +
+                         " MiB. " + advice);
+}
+
 Status check_trace_budget(std::int64_t t_q, std::int64_t t_k, std::int64_t n_heads, std::int64_t n_layers,
                           std::int64_t d_model) {
-    // Per head: raw scores and weights (T_q x T_k); per layer: inputs, Q, K, V, concat, output.
-    const double bytes = 4.0 * double(n_layers) *
-                         (2.0 * double(n_heads) * double(t_q) * double(t_k) + 8.0 * double(t_q + t_k) * double(d_model));
-    if (bytes > double(limits::kMaxTraceBytes)) {
-        return Status::Error("This run would keep " + std::to_string(std::int64_t(bytes / double(1 << 20))) +
-                             " MiB of matrices (" + std::to_string(t_q) + " x " + std::to_string(t_k) + " tokens, " +
-                             std::to_string(n_heads) + " heads, " + std::to_string(n_layers) +
-                             " layers); the limit is " + std::to_string(limits::kMaxTraceBytes >> 20) +
-                             " MiB. Use fewer tokens or heads.");
-    }
-    return Status::Ok();
+    return check_run_memory(trace_memory(t_q, t_k, n_heads, n_layers, d_model), "Use fewer tokens or heads.");
 }
 
 static bool all_finite(const Mat& m) { return m.size() == 0 || m.allFinite(); }

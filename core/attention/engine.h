@@ -18,7 +18,26 @@ constexpr size_t kMaxTextBytes = limits::kMaxTextBytes;
 // text size, token limit (at most limits::kMaxTokens), padding length, temperature range.
 Status check_run_limits(const RunConfig& run);
 
-// Refuses a trace that would not fit limits::kMaxTraceBytes, before it is allocated.
+// One run's memory, estimated before anything is allocated, against one budget for every run —
+// dump, transcribe, generate and the app alike (limits::kMaxTraceBytes): what the run keeps (the
+// traces the views read, a generation's attention rows) and the largest working set it allocates
+// and lets go again (a speech encoder's layer over its whole chunk, the spectrogram).
+struct RunMemory {
+    double kept_bytes = 0;
+    double working_bytes = 0;
+    std::string what;  // the sizes behind the figure, for the message: "1500 x 1500 frames, 6 heads"
+};
+
+// What a trace keeps: per head its raw scores and weights (T_q x T_k); per layer its inputs, Q, K,
+// V, the heads' concatenation and the output.
+RunMemory trace_memory(std::int64_t t_q, std::int64_t t_k, std::int64_t n_heads, std::int64_t n_layers,
+                       std::int64_t d_model);
+// Refused over the budget, with the figure, the sizes and the limit; `advice` says what to change
+// (a sentence of its own, e.g. "Use a shorter recording.").
+Status check_run_memory(const RunMemory& m, const std::string& advice);
+
+// Refuses a trace that would not fit limits::kMaxTraceBytes, before it is allocated
+// (check_run_memory of trace_memory, advising fewer tokens or heads).
 Status check_trace_budget(std::int64_t t_q, std::int64_t t_k, std::int64_t n_heads, std::int64_t n_layers,
                           std::int64_t d_model);
 

@@ -10,6 +10,7 @@
 // The FFT is Debian's FFTW3. n_mels is 80 (Whisper tiny … large-v2) or 128 (large-v3).
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,11 @@ struct MelConfig {  // preprocessor_config.json of a WhisperFeatureExtractor
     int n_samples() const { return chunk_seconds * sample_rate; }  // 480000
     int n_frames() const { return n_samples() / hop_length; }      // 3000
     int n_bins() const { return n_fft / 2 + 1; }                   // 201
+    // What one chunk's features take in log_mel_spectrogram (the power spectrogram in doubles, the
+    // features in floats), before any of it is allocated.
+    std::uint64_t spectrogram_bytes() const {
+        return std::uint64_t(n_frames()) * (std::uint64_t(n_bins()) * 8 + std::uint64_t(n_mels) * 4);
+    }
 };
 
 // Keys: feature_size, sampling_rate, n_fft, hop_length, chunk_length, n_samples and nb_max_frames

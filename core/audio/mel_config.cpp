@@ -60,9 +60,7 @@ Expected<MelConfig> parse(const json& root) {
     if (c.n_frames() > 100000)
         return Status::Error(std::string(kFile) + ": " + std::to_string(c.n_frames()) +
                              " frames per chunk; AttnLab computes at most 100000.");
-    // What one chunk's features take (log_mel_spectrogram: the power spectrogram in doubles, the
-    // features in floats), before any of it is allocated.
-    const std::uint64_t bytes = std::uint64_t(c.n_frames()) * (std::uint64_t(c.n_bins()) * 8 + std::uint64_t(c.n_mels) * 4);
+    const std::uint64_t bytes = c.spectrogram_bytes();
     if (bytes > limits::kMaxSpectrogramBytes)
         return Status::Error(std::string(kFile) + ": n_fft " + std::to_string(c.n_fft) + " over " +
                              std::to_string(c.n_frames()) + " frames would take " + std::to_string(bytes >> 20) +

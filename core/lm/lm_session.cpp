@@ -84,6 +84,19 @@ Mat attention_matrix(const LmSession& s, int layer, int head) {
     return a;
 }
 
+RunMemory generation_memory(const LmSession& s, int n) {
+    const PretrainedConfig& c = s.config;
+    const double t = std::min<double>(double(s.length()) + std::max(n, 0), double(std::max(c.max_positions, s.length())));
+    const double L = c.n_layers, H = c.n_heads, d = std::max(c.d_model, c.n_heads * c.d_k());
+    RunMemory m;
+    // Every token's attention rows (token i: H x (i + 1) per layer), the key and value cache and
+    // the hidden rows, at the session's final length (the cache may double past it: 2x).
+    m.kept_bytes = 4.0 * (L * H * t * (t + 1) / 2 + 2.0 * (2.0 * L * t * d) + 2.0 * t * d);
+    m.what = std::to_string(std::int64_t(t)) + " tokens, " + std::to_string(c.n_layers) + " layers of " +
+             std::to_string(c.n_heads) + " heads";
+    return m;
+}
+
 Expected<std::vector<GenerationStep>> generate(LmSession& s, int n, const SamplingOptions& o, int report_top,
                                                const std::function<bool(const GenerationStep&)>& on_step) {
     SampleRng rng(o.seed);
@@ -95,6 +108,7 @@ Expected<std::vector<GenerationStep>> generate(LmSession& s, int n, const Sampli
                                                const std::function<bool(const GenerationStep&)>& on_step) {
     if (Status st = validate_sampling(o); !st) return st;
     if (n < 0) return Status::Error("The number of tokens to generate cannot be negative.");
+    if (Status st = check_run_memory(generation_memory(s, n), kGenerationAdvice); !st) return st;
     std::vector<GenerationStep> out;
     for (int i = 0; i < n; ++i) {
         const RowVec logits = logits_at(s, s.length() - 1);  // (V)

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/attention/engine.h"
 #include "core/lm/sampling.h"
 #include "core/base/matrix.h"
 #include "core/pretrained/decode_session.h"
@@ -58,10 +59,16 @@ struct GenerationStep {
     std::vector<TokenProb> top;  // the model's top-k at that step (temperature 1), most probable first
 };
 
+// What `s` will keep after n more tokens (check_run_memory, the budget every run shares): every
+// token's attention rows, the key/value cache and the hidden rows, at the session's final length.
+RunMemory generation_memory(const LmSession& s, int n);
+inline constexpr const char* kGenerationAdvice = "Generate fewer tokens, or start from a shorter text.";
+
 // Appends n tokens chosen by `o` (greedy or sampled; one SampleRng seeded with o.seed for the whole
 // run, so the same seed gives the same tokens). `report_top` sets GenerationStep::top's size.
 // `on_step` (optional) sees each step after it is appended; returning false stops early (cancel).
-// Errors: invalid options, the positions run out (the steps so far are kept in the session).
+// Errors: invalid options, a run over the memory budget (generation_memory; refused before the
+// first step), the positions run out (the steps so far are kept in the session).
 Expected<std::vector<GenerationStep>> generate(LmSession& s, int n, const SamplingOptions& o,
                                                int report_top = 5,
                                                const std::function<bool(const GenerationStep&)>& on_step = {});

@@ -251,3 +251,36 @@ TEST_CASE("session errors and texts") {
     REQUIRE_FALSE(no.ok());
     CHECK(no.error().find("[MASK]") != std::string::npos);
 }
+
+TEST_CASE("generation within the memory budget: every token's attention rows counted before the first step") {
+    auto model = load(kTinyGpt2);
+    auto s = start_session(*model, "the cat sat");
+    REQUIRE(s.ok());
+    const int prompt = s->length();
+    // The tiny model's 10 tokens fit; the figure grows with the square of the final length.
+    const RunMemory ten = generation_memory(*s, 10);
+    CHECK(ten.kept_bytes > 0);
+    CHECK(ten.what.find(std::to_string(prompt + 10) + " tokens") == 0);
+    CHECK(generation_memory(*s, 20).kept_bytes > ten.kept_bytes);
+    // Past the positions the session cannot grow: the figure stops at max_positions.
+    CHECK(generation_memory(*s, 1000000).kept_bytes == generation_memory(*s, model->config.max_positions).kept_bytes);
+
+    // A copy of the model that claims 200,000 positions: 200,000 tokens would keep every token's
+    // rows, L · H · t² / 2 floats (tens of GiB): refused before the first step, nothing appended.
+    pretrained::PretrainedModel wide = *model;
+    wide.config.max_positions = 200000;
+    auto w = start_session(wide, "the cat sat");
+    REQUIRE(w.ok());
+    // The attention rows grow with the square of the length: twice the tokens, ~4x the bytes.
+    const double ratio = generation_memory(*w, 100000).kept_bytes / generation_memory(*w, 50000).kept_bytes;
+    CHECK(ratio > 3.9);
+    CHECK(ratio < 4.0);
+    SamplingOptions greedy;
+    auto over = generate(*w, 199000, greedy);
+    REQUIRE_FALSE(over.ok());
+    MESSAGE(over.error());
+    CHECK(over.error().find("This run would keep ") == 0);
+    CHECK(over.error().find("the limit is 4096 MiB. Generate fewer tokens") != std::string::npos);
+    CHECK(w->length() == prompt);
+    CHECK(generate(*w, 10, greedy).ok());  // a reasonable request still runs
+}

@@ -236,3 +236,57 @@ TEST_CASE("Whisper family: word times follow a cross-attention staircase (rows f
         CHECK(words[std::size_t(k)].end == doctest::Approx(0.2 * (k + 1)));
     }
 }
+
+TEST_CASE("Whisper family: a chunk whose encoder would not fit the memory budget is refused before it is heard") {
+    // The tiny model with a 60 s chunk at a 10-sample hop: 96,000 mel frames, 48,000 encoder
+    // frames. One encoder layer's scores and weights over that chunk alone would take
+    // 2 · H · 48,000² · 4 bytes (36 GiB for 2 heads) — far over the budget every run shares.
+    PretrainedModel big = model();
+    big.mel.hop_length = 10;
+    big.mel.chunk_seconds = 60;
+    big.config.max_positions = big.mel.n_frames() / 2;
+    REQUIRE(big.config.max_positions == 48000);
+    const RunMemory need = listening_memory(big);
+    CHECK(need.kept_bytes == 0);
+    CHECK(need.working_bytes > 2.0 * big.config.n_heads * 48000.0 * 48000.0 * 4.0);
+    CHECK(need.working_bytes > double(limits::kMaxTraceBytes));
+    CHECK(listening_memory(model()).working_bytes < double(limits::kMaxTraceBytes));
+
+    auto sound = audio::read_audio_file(kAudio + "ko_16k.wav");
+    REQUIRE(sound.ok());
+    // Transcription (the CLI's transcribe, the app's listening) and a traced run (dump) alike.
+    auto t = big.family().transcribe(big, *sound, SpeechOptions{});
+    REQUIRE_FALSE(t.ok());
+    MESSAGE(t.error());
+    CHECK(t.error().find("This run would need ") == 0);
+    CHECK(t.error().find("MiB while it works (a chunk of") != std::string::npos);
+    CHECK(t.error().find("a chunk of 48000 frames, " + std::to_string(big.config.n_heads) + " heads") !=
+          std::string::npos);
+    CHECK(t.error().find("the limit is 4096 MiB") != std::string::npos);
+    RunConfig run;
+    run.audio_path = kAudio + "ko_16k.wav";
+    auto r = compute_pretrained_run(big, run);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() == t.error());
+    Seq2SeqSession session;
+    Transcript said;
+    CHECK_FALSE(big.family().start_listening(big, *sound, SpeechOptions{}, session, said).ok());
+}
+
+TEST_CASE("Whisper family: a traced run counts the traces it keeps and the chunk it works in, in one figure") {
+    const PretrainedModel& m = model();
+    const RunMemory listening = listening_memory(m);
+    CHECK(listening.working_bytes > 0);
+    // --all-frames keeps every frame of the chunk: the traces' figure for max_positions frames.
+    const RunMemory kept = trace_memory(m.config.max_positions, m.config.max_positions,
+                                        std::max(m.config.n_heads, m.config.seq2seq.decoder_heads),
+                                        m.config.n_layers + 2 * m.config.seq2seq.decoder_layers, m.config.d_model);
+    RunMemory both = kept;
+    both.working_bytes = listening.working_bytes;
+    CHECK(check_run_memory(both, "advice").ok());  // the tiny model fits
+    both.kept_bytes = double(limits::kMaxTraceBytes) - listening.working_bytes + 1;
+    const Status over = check_run_memory(both, "Use a shorter recording.");
+    REQUIRE_FALSE(over.ok());
+    CHECK(over.message().find("MiB kept") != std::string::npos);
+    CHECK(over.message().find("Use a shorter recording.") != std::string::npos);
+}

@@ -208,7 +208,11 @@ public:
         // The frames kept in the traces: those that hold sound, or the whole chunk.
         const int F = run.all_frames ? c.max_positions : heard->frames;
         const int H = std::max(c.n_heads, c.seq2seq.decoder_heads), L = c.n_layers + 2 * c.seq2seq.decoder_layers;
-        if (Status s = check_trace_budget(F, F, H, L, c.d_model); !s) return s;
+        // What the traces keep and what listening works in, against the one budget.
+        RunMemory memory_needed = trace_memory(F, F, H, L, c.d_model);
+        memory_needed.working_bytes = listening_memory(model).working_bytes;
+        if (Status s = check_run_memory(memory_needed, "Use a shorter recording, or leave out --all-frames."); !s)
+            return s;
 
         // The encoder: its traces cut to the recording's frames as each layer is computed.
         Seq2SeqPass pass;

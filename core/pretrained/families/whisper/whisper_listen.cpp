@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/attention/engine.h"
 #include "core/attention/word_timing.h"
 #include "core/base/utf8.h"
 
@@ -61,9 +62,22 @@ bool punctuation(const std::string& piece) {
 
 int whisper_limit(const PretrainedConfig& c) { return speech_limit(c); }
 
+RunMemory listening_memory(const PretrainedModel& model) {
+    const PretrainedConfig& c = model.config;
+    const double F = c.max_positions, H = c.n_heads, d = c.d_model;
+    RunMemory m;
+    // The chunk's spectrogram, then one encoder layer at a time over every frame of the chunk (its
+    // scores and weights per head, its activations), before any trace keeps anything.
+    m.working_bytes = double(model.mel.spectrogram_bytes()) + 4.0 * (2.0 * H * F * F + 8.0 * F * d);
+    m.what = "a chunk of " + std::to_string(c.max_positions) + " frames, " + std::to_string(c.n_heads) + " heads, " +
+             std::to_string(c.n_layers) + " layers";
+    return m;
+}
+
 Expected<WhisperAudio> whisper_audio(const PretrainedModel& model, audio::Sound sound) {
     const audio::MelConfig& mel = model.mel;
     const PretrainedConfig& c = model.config;
+    if (Status s = check_run_memory(listening_memory(model), kListeningAdvice); !s) return s;
     if (sound.sample_rate != mel.sample_rate)
         return Status::Error("The sound is at " + std::to_string(sound.sample_rate) + " Hz; " + model.name + " listens at " +
                              std::to_string(mel.sample_rate) + " Hz.");

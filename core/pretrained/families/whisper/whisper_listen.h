@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/audio/audio.h"
+#include "core/attention/engine.h"
 #include "core/audio/log_mel.h"
 #include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/pretrained_model.h"
@@ -22,9 +23,16 @@ struct WhisperAudio {
     int frames = 0;      // F: encoder frames holding the recording, samples / (2 · hop), 1 … max_positions
 };
 
-// The log-mel of `sound` (mono at the model's rate) checked against the encoder. Errors: a rate
-// other than the model's, a recording shorter than one encoder frame, a preprocessor whose chunk
-// does not fit the encoder's positions.
+// What listening works in before anything is kept (check_run_memory): the chunk's spectrogram and
+// one encoder layer over every frame of the chunk. Every speech run (dump, transcribe, the app)
+// passes it in whisper_audio; dump adds the traces it keeps.
+RunMemory listening_memory(const PretrainedModel& model);
+inline constexpr const char* kListeningAdvice =
+    "The model listens to too much at once: its chunk is too long for its heads.";
+
+// The log-mel of `sound` (mono at the model's rate) checked against the encoder. Errors: a run
+// over the memory budget (listening_memory), a rate other than the model's, a recording shorter
+// than one encoder frame, a preprocessor whose chunk does not fit the encoder's positions.
 Expected<WhisperAudio> whisper_audio(const PretrainedModel& model, audio::Sound sound);
 
 // <|startoftranscript|> [language] [task] <|notimestamps|> (an English-only model: no language or
