@@ -25,7 +25,9 @@ elif ! grep -q '^ATTNLAB_FUZZ:BOOL=ON' "$bdir/CMakeCache.txt" 2>/dev/null; then
     echo "fuzz: $bdir is not a clang build configured with -DATTNLAB_FUZZ=ON"
     exit 1
 fi
-if ! cmake --build "$bdir" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") >"$bdir/fuzz-build.log" 2>&1; then
+# attnlab_audio_forms: the audio fuzzer's seeds in every form libsndfile writes (every decoder it has).
+if ! cmake --build "$bdir" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") attnlab_audio_forms \
+        >"$bdir/fuzz-build.log" 2>&1; then
     grep -E 'error|FAILED' "$bdir/fuzz-build.log" | head -20
     echo "fuzz: the clang build failed (whole log: $bdir/fuzz-build.log)"
     exit 1
@@ -49,7 +51,7 @@ seeds_of() {
         lesson) echo assets/lessons/*/*.md ;;
         image) echo tests/image/fixtures/decode/*.png tests/image/fixtures/decode/*.jpg ;;
         preprocessor_config) echo tests/image/fixtures/preprocess/*.json ;;
-        audio) echo tests/audio/fixtures/*.ogg tests/audio/fixtures/*.flac tests/audio/fixtures/broken_*.wav tests/audio/fixtures/hostile_*.wav ;;
+        audio) echo tests/audio/fixtures/*.{ogg,flac,mp3,wav} ;;
         generation_config) echo $fx/pretrained/models/tiny-{marian,whisper,t5}/generation_config.json $fx/pretrained/models/tiny-{t5,mbart}/tokenizer_config.json ;;
         *) ;;
     esac
@@ -60,6 +62,12 @@ for t in "${targets[@]}"; do
     mkdir -p "$corpus" "$crashes" tests/fuzz/regressions/"$t"
     for s in $(seeds_of "$t"); do cp -n "$s" "$corpus/seed-$(basename "$(dirname "$s")")-$(basename "$s")"; done
     [ -d tests/fuzz/seeds/"$t" ] && cp -n tests/fuzz/seeds/"$t"/* "$corpus"/
+    if [ "$t" = audio ]; then
+        forms=$(mktemp -d)
+        "$bdir"/tests/fuzz/attnlab_audio_forms "$forms" >/dev/null
+        for s in "$forms"/*; do cp -n "$s" "$corpus/seed-form-$(basename "$s")"; done
+        rm -rf "$forms"
+    fi
     dict=()
     case $t in vocab_json|tokenizer_json|config_json|safetensors|settings|run_options|preprocessor_config|task_json|generation_config) dict=(-dict=tests/fuzz/json.dict) ;; esac
     # Inputs stay small enough to run fast; the bad sizes that matter are declared, not real.

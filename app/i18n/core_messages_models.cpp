@@ -163,7 +163,6 @@ constexpr CoreMessagePattern kPatterns[] = {
      "Save it as RGB.",
      "'{1}'은(는) 색 성분이 {2}개인 JPEG로, AttnLab이 읽지 못하는 구성입니다 (회색조, RGB, CMYK를 읽습니다). "
      "RGB로 저장하세요."},
-    {"'{}' is a damaged {} file ({}).", "'{1}'은(는) 손상된 {2} 파일입니다 ({3})."},
     // core/image/preprocess*.cpp (preprocessor_config.json, the ViT's input)
     {"preprocessor_config.json is not a JSON object.", "preprocessor_config.json이 JSON 객체가 아닙니다."},
     {"preprocessor_config.json is not valid JSON: {}.", "preprocessor_config.json이 올바른 JSON이 아닙니다: {1}."},
@@ -485,13 +484,15 @@ constexpr CoreMessagePattern kPatterns[] = {
      "preprocessor_config.json: n_fft {1}로 {2}프레임을 계산하면 한 구간의 스펙트로그램에 {3} MiB가 듭니다. AttnLab의 "
      "한도는 {4} MiB입니다(Whisper는 5 MiB)."},
     {"'{}' is empty (0 bytes).", "'{1}'은(는) 비어 있습니다 (0바이트)."},
-    {"'{}' is not a sound file AttnLab can read ({}); it reads {} files.",
+    {"'{}' is not a sound file AttnLab can read ({msg}); it reads {} files.",
      "'{1}'은(는) AttnLab이 읽을 수 있는 소리 파일이 아닙니다 ({2}). 읽을 수 있는 형식: {3}."},
     {"'{}' is {}, not a recording; AttnLab reads {} files.",
      "'{1}'은(는) {2}이며 녹음이 아닙니다. AttnLab이 읽는 형식: {3}."},
     {"'{}' holds samples that are not numbers (NaN or infinity); the file is damaged.",
      "'{1}'에 숫자가 아닌 샘플(NaN 또는 무한대)이 있습니다. 파일이 손상되었습니다."},
-    {"'{}' is a damaged {} file ({}).", "'{1}'은(는) 손상된 {2} 파일입니다 ({3})."},
+    {"'{}' ({}) holds no sound: 0 samples.", "'{1}' ({2})에 소리가 없습니다: 샘플 0개."},
+    {"'{}' holds a sample of {}, far beyond full scale (±1); the file is damaged.",
+     "'{1}'에 최대 크기(±1)를 훨씬 넘는 샘플 {2}이(가) 있습니다. 파일이 손상되었습니다."},
     {"{}: config.json says {} but the tokenizer files are WordPiece (BERT style). The folder mixes two models.",
      "{1}: config.json은 {2} 모델인데 토크나이저 파일은 WordPiece(BERT 방식)입니다. 폴더에 두 모델이 섞여 "
      "있습니다."},

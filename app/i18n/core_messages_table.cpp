@@ -1,5 +1,5 @@
-// core_messages_table.cpp — the engine's messages, English pattern → Korean template: the three
-// parts (core_messages_engine.cpp, _models.cpp, _text.cpp) joined in matching order.
+// core_messages_table.cpp — the engine's messages, English pattern → Korean template: the four
+// parts (core_messages_engine.cpp, _models.cpp, _text.cpp, _sound.cpp) joined in matching order.
 #include "app/i18n/core_messages_table.h"
 
 #include <vector>
@@ -9,11 +9,13 @@ namespace attn::app {
 CoreMessageTable core_messages_engine();
 CoreMessageTable core_messages_models();
 CoreMessageTable core_messages_text();
+CoreMessageTable core_messages_sound();
 
 CoreMessageTable core_message_patterns() {
     static const std::vector<CoreMessagePattern> all = [] {
         std::vector<CoreMessagePattern> v;
-        for (const CoreMessageTable& part : {core_messages_engine(), core_messages_models(), core_messages_text()})
+        for (const CoreMessageTable& part : {core_messages_engine(), core_messages_models(), core_messages_text(),
+                                                core_messages_sound()})
             v.insert(v.end(), part.begin(), part.end());
         return v;
     }();

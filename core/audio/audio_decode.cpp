@@ -65,6 +65,21 @@ const char* container_name(int format) {
         case SF_FORMAT_MPEG: return "MPEG";
         case SF_FORMAT_CAF: return "CAF";
         case SF_FORMAT_RAW: return "raw";
+        case SF_FORMAT_PAF: return "PAF";
+        case SF_FORMAT_SVX: return "8SVX";
+        case SF_FORMAT_NIST: return "NIST SPHERE";
+        case SF_FORMAT_VOC: return "VOC";
+        case SF_FORMAT_IRCAM: return "IRCAM";
+        case SF_FORMAT_MAT4: return "MAT4";
+        case SF_FORMAT_MAT5: return "MAT5";
+        case SF_FORMAT_PVF: return "PVF";
+        case SF_FORMAT_XI: return "XI";
+        case SF_FORMAT_HTK: return "HTK";
+        case SF_FORMAT_SDS: return "SDS";
+        case SF_FORMAT_AVR: return "AVR";
+        case SF_FORMAT_SD2: return "SD2";
+        case SF_FORMAT_WVE: return "WVE";
+        case SF_FORMAT_MPC2K: return "MPC 2000";
         default: return "sound";
     }
 }

@@ -1,4 +1,4 @@
-// library_log.cpp — fd 2 redirected to an in-memory file (memfd) (see library_log.h).
+// library_log.cpp — fds 1 and 2 redirected to an in-memory file (memfd) (see library_log.h).
 #include "core/base/library_log.h"
 
 #include <fcntl.h>
@@ -16,27 +16,44 @@ std::mutex g_stderr_mutex;
 }
 
 LibraryLog::LibraryLog() : lock_(g_stderr_mutex) {
+    // What we printed before goes where it was meant to go.
+    std::fflush(stdout);
     std::fflush(stderr);
     file_fd_ = ::memfd_create("attnlab-library-log", MFD_CLOEXEC);  // in memory: no temp folder needed
-    if (file_fd_ < 0) return;  // then the library's words simply stay on stderr
-    saved_fd_ = ::dup(STDERR_FILENO);
-    if (saved_fd_ < 0 || ::dup2(file_fd_, STDERR_FILENO) < 0) {
-        if (saved_fd_ >= 0) ::close(saved_fd_);
+    if (file_fd_ < 0) return;  // then the library's words simply stay where it writes them
+    saved_out_ = ::dup(STDOUT_FILENO);
+    saved_err_ = ::dup(STDERR_FILENO);
+    if (saved_out_ < 0 || saved_err_ < 0 || ::dup2(file_fd_, STDOUT_FILENO) < 0 || ::dup2(file_fd_, STDERR_FILENO) < 0) {
+        if (saved_out_ >= 0) {
+            ::dup2(saved_out_, STDOUT_FILENO);
+            ::close(saved_out_);
+        }
+        if (saved_err_ >= 0) {
+            ::dup2(saved_err_, STDERR_FILENO);
+            ::close(saved_err_);
+        }
         ::close(file_fd_);
-        saved_fd_ = file_fd_ = -1;
+        saved_out_ = saved_err_ = file_fd_ = -1;
     }
 }
 
 LibraryLog::~LibraryLog() {
+    // The library's buffered printf()s land in the memfd, not later on the real stdout.
+    std::fflush(stdout);
     std::fflush(stderr);
-    if (saved_fd_ >= 0) {
-        ::dup2(saved_fd_, STDERR_FILENO);
-        ::close(saved_fd_);
+    if (saved_out_ >= 0) {
+        ::dup2(saved_out_, STDOUT_FILENO);
+        ::close(saved_out_);
+    }
+    if (saved_err_ >= 0) {
+        ::dup2(saved_err_, STDERR_FILENO);
+        ::close(saved_err_);
     }
     if (file_fd_ >= 0) ::close(file_fd_);
 }
 
 std::string LibraryLog::text() const {
+    std::fflush(stdout);
     std::fflush(stderr);
     std::string out;
     if (file_fd_ < 0) return out;

@@ -1,9 +1,12 @@
-// library_log.h — what a C library prints on stderr by itself (libmpg123 behind libsndfile prints
-// up to ~200 lines for a damaged MP3, even when the file decodes), caught while a LibraryLog lives
-// so that it can become part of our own one-line message instead of noise on the user's terminal.
+// library_log.h — what a C library prints by itself (libmpg123 behind libsndfile prints up to ~200
+// lines on stderr for a damaged MP3, even when the file decodes; libsndfile's SDS reader printf()s
+// "Error A : 75" on stdout, where `dump -o -` writes its JSON), caught while a LibraryLog lives so
+// that it can become part of our own one-line message instead of noise on the user's terminal or
+// damage in the output.
 //
-// Process-wide: file descriptor 2 points at an in-memory file (memfd) until the LibraryLog is
-// destroyed, and one LibraryLog exists at a time (a mutex). Keep it around library calls only.
+// Process-wide: file descriptors 1 and 2 point at one in-memory file (memfd) until the LibraryLog
+// is destroyed (C stdio's buffers flushed on both sides), and one LibraryLog exists at a time (a
+// mutex). Keep it around library calls only.
 #pragma once
 
 #include <mutex>
@@ -25,7 +28,7 @@ public:
 private:
     std::string text() const;
     std::unique_lock<std::mutex> lock_;
-    int saved_fd_ = -1;
+    int saved_out_ = -1, saved_err_ = -1;  // the real stdout and stderr while redirected
     int file_fd_ = -1;
 };
 
