@@ -288,5 +288,29 @@ expect_stderr "does not choose languages" "--target-language on BART"
 expect_exit nonzero "--language on the built-in model" -- "$bin" dump --text "x" --language ko_KR -o "$tmp/x.json"
 expect_stderr "go with --model" "--language on the built-in model"
 
+# Unknown words: MarianTokenizer reads "☃" as <unk> (the reference's "unknown" case); generate lists
+# it and flags its token, dump flags the encoder's and the cross section's token.
+expect_exit 0 "a source with a word the vocabulary lacks" -- "$bin" generate --model "$marian" \
+    --text "I like snow ☃." -o "$tmp/unk.json"
+expect_exit 0 "its dump" -- "$bin" dump --model "$marian" --text "I like snow ☃." --weights-only -o "$tmp/unk-dump.json"
+$py - "$tmp/unk.json" "$tmp/unk-dump.json" "$marian/reference.json" <<'PY' && ok || fail "unknown words: not marked as MarianTokenizer reads them"
+import json, sys
+g, d, ref = (json.load(open(p)) for p in sys.argv[1:4])
+case = next(c for c in ref["cases"] if c["name"] == "unknown")
+unk = [i for i, t in enumerate(case["source_ids"]) if t == 1]  # <unk> is id 1 in vocab.json
+assert len(unk) == 1, unk
+assert [i for i, t in enumerate(g["source"]["tokens"]) if t.get("unknown")] == unk, g["source"]
+assert g["source"]["unknown_words"] == ["☃"], g["source"]["unknown_words"]
+sections = {s["name"]: s for s in d["sections"]}
+enc, cross, dec = sections["encoder"], sections["cross"], sections["decoder"]
+assert [i for i, t in enumerate(enc["tokens"]["queries"]) if t.get("unknown")] == unk
+assert enc["tokens"]["unknown_words"] == {"queries": ["☃"], "keys": ["☃"]}, enc["tokens"]["unknown_words"]
+assert cross["tokens"]["unknown_words"] == {"queries": [], "keys": ["☃"]}, cross["tokens"]["unknown_words"]
+assert "unknown_words" not in dec["tokens"]
+PY
+expect_exit 0 "a source the vocabulary covers" -- "$bin" generate --model "$marian" --text "He went home." -o "$tmp/known.json"
+$py -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["source"]["unknown_words"] == [] and not any(t.get("unknown") for t in j["source"]["tokens"])' \
+    "$tmp/known.json" && ok || fail "a known source: something marked unknown"
+
 echo "translate cli: $passed passed, $failed failed"
 [ $failed -eq 0 ]
