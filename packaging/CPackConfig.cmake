@@ -32,6 +32,9 @@ install(FILES ${attnlab_pkg_dir}/attnlab.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/copyright ${attnlab_pkg_dir}/changelog.gz
               ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/CHANGELOG.md
         DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/attnlab)  # not DOCDIR: that is doc/AttnLab
+# The user guide (docs/: the README's links) and its screenshots, as the README points to them.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/attnlab/docs
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
 
 # Installed into a system prefix (/usr, as the package does): no RUNPATH. Debian policy allows one
 # only for a package's private libraries (lintian: custom-library-search-path); the system's

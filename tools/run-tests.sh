@@ -24,7 +24,7 @@
 #      2's build folder, whose libraries are also instrumented for libFuzzer's coverage) and
 #      run ATTNLAB_FUZZ_SECONDS (default 5; `tools/fuzz.sh all 3600` for a real run) each; a crash fails the run and is kept in
 #      tests/fuzz/regressions/ (the regression corpus itself is replayed by ctest in steps 1 and 2).
-#   5. The package build exactly as README.md gives it (its two commands are read from the README,
+#   5. The package build exactly as docs/install.md gives it (its two commands are read from there,
 #      so the two can never drift; portable: -DATTNLAB_NATIVE=OFF, x86-64-v2 baseline), with
 #      -DATTNLAB_WERROR=ON added; the .deb must exist. Its binary then passes portable_isa_test:
 #      its instructions, its kernel dispatch and identical numbers from every variant.
@@ -139,15 +139,15 @@ if [ "${ATTNLAB_SKIP_FUZZ:-0}" != 1 ]; then
 fi
 
 if [ "${ATTNLAB_SKIP_PORTABLE:-0}" != 1 ]; then
-    step "Package build as README.md gives it (portable, x86-64-v2), warnings as errors"
-    # The README's two commands ("To build the package"), in build-package instead of build.
-    mapfile -t readme_cmds < <(sed -n '/^To build the package/,/^## /s/^    \(cmake .*\)$/\1/p' README.md |
+    step "Package build as docs/install.md gives it (portable, x86-64-v2), warnings as errors"
+    # docs/install.md's two commands ("To build the package"), in build-package instead of build.
+    mapfile -t readme_cmds < <(sed -n '/^To build the package/,/^\*\*A lab/s/^    \(cmake .*\)$/\1/p' docs/install.md |
         sed 's/ *#.*$//')
-    [ "${#readme_cmds[@]}" -eq 2 ] || { echo "run-tests: README's package build is not two cmake commands"; exit 1; }
+    [ "${#readme_cmds[@]}" -eq 2 ] || { echo "run-tests: docs/install.md's package build is not two cmake commands"; exit 1; }
     for i in 0 1; do
         # Words only (no shell syntax), run without eval; the build folder must be the one we rename.
         [[ ${readme_cmds[$i]} =~ ^cmake\ [-A-Za-z0-9_=.\ ]+$ && ${readme_cmds[$i]} =~ (-B|--build)\ build( |$) ]] ||
-            { echo "run-tests: unexpected package command in README.md: ${readme_cmds[$i]}"; exit 1; }
+            { echo "run-tests: unexpected package command in docs/install.md: ${readme_cmds[$i]}"; exit 1; }
         readme_cmds[$i]=$(sed -E 's/(-B|--build) build( |$)/\1 build-package\2/' <<<"${readme_cmds[$i]}")
     done
     read -ra configure <<<"${readme_cmds[0]} -DATTNLAB_WERROR=ON"

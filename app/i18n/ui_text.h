@@ -42,7 +42,7 @@ enum class Txt {
     Computing, StatusLine, NoTrace, FontMissing,
     // Views and menus
     ViewHeatmap, ViewExplainer, ViewAllHeads, ViewScaling, ViewPipeline, ViewLines, ViewPositional,
-    MenuView, MenuHelp, MenuShortcuts, ShortcutsText, AboutFree, ClickToExplain,
+    MenuView, MenuHelp, MenuShortcuts, ShortcutsText, AboutFree, MenuManual, ClickToExplain,
     // Cell explainer
     ExplHint, ExplCell, ExplStepVectors, ExplStepDot, ExplStepScale, ExplFactorScaled,
     ExplFactorUnscaled, ExplBias, ExplStepMask, ExplMaskedYes, ExplMaskedNo, ExplStepSoftmax, ExplRowMax,

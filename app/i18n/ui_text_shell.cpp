@@ -35,6 +35,9 @@ constexpr Entry kTexts[] = {
      "Ctrl+E   export a figure or the numbers\nF5   presentation mode\nEsc   leave presentation mode",
      "Ctrl+1 … Ctrl+9, Ctrl+0   보기 전환\nPageUp / PageDown   이전 / 다음 층\n"
      "Ctrl+E   그림이나 숫자 내보내기\nF5   발표 모드\nEsc   발표 모드 끝내기"},
+    {Txt::MenuManual,
+     "The user guide: /usr/share/doc/attnlab/docs/ (docs/ in the source), and `man attnlab` for the command line.",
+     "사용 안내서: /usr/share/doc/attnlab/docs/ (소스에서는 docs/), 명령줄은 `man attnlab`."},
     {Txt::AboutFree, "Free software: anyone may use, copy, change and share it.",
      "자유 소프트웨어: 누구나 쓰고, 복사하고, 고치고, 나눌 수 있습니다."},
     {Txt::ClickToExplain, "Click a cell to see its numbers step by step.",

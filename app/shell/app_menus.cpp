@@ -92,6 +92,8 @@ float draw_main_menu(App& app) {
             ImGui::TextDisabled("%s", tr(lang, Txt::MenuShortcuts));
             ImGui::Separator();
             ImGui::TextUnformatted(tr(lang, Txt::ShortcutsText));
+            ImGui::Separator();
+            ImGui::TextUnformatted(tr(lang, Txt::MenuManual));
             ImGui::Separator();  // About: the same version as `attnlab --version` and the package
             ImGui::TextDisabled("AttnLab %s  (%s)", ATTNLAB_VERSION_STRING, attn::simd::row_kernels().name);
             ImGui::TextDisabled("%s", ATTNLAB_LICENSE_LINE);  // as `attnlab --version --verbose` says

@@ -99,7 +99,7 @@ zoomed=$(diff_px heat_before heat_zoomed 440) home=$(diff_px heat_before heat_ho
 echo "keys_test: heatmap: the wheel changed $zoomed pixels; after Home $home pixels differ from the start"
 [ "$zoomed" -gt 1000 ] || fail "the mouse wheel did not zoom the heatmap"
 [ "$home" -lt 1000 ] || fail "Home did not show the whole heatmap again"
-# --- The shortcuts the README and the Help menu promise, each undone by its counterpart: Ctrl+2 /
+# --- The shortcuts docs/app.md and the Help menu promise, each undone by its counterpart: Ctrl+2 /
 # Ctrl+1 (views), PageDown / PageUp (layers: a 2-layer GPT-2), F5 / Esc (presentation mode),
 # Ctrl+E / Esc (the export dialog), Ctrl+Shift+4 / Ctrl+1 (a view past the first ten).
 start_app heatmap --model "$fixtures/tiny-gpt2"

@@ -26,6 +26,7 @@ deb="$tmp/pkg/attnlab_${version}_amd64.deb"
 dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$tmp/contents"
 for f in /usr/bin/attnlab /usr/share/man/man1/attnlab.1.gz /usr/share/doc/attnlab/copyright \
          /usr/share/doc/attnlab/changelog.gz /usr/share/attnlab/presets.txt \
+         /usr/share/doc/attnlab/docs/install.md /usr/share/doc/attnlab/docs/images/heatmap.png \
          /usr/share/attnlab/fonts/NanumGothic.ttf /usr/share/attnlab/fonts/OFL-NanumGothic.txt \
          /usr/share/applications/attnlab.desktop /usr/share/icons/hicolor/scalable/apps/attnlab.svg; do
     grep -qx "$f" "$tmp/contents" && ok || fail "package lacks $f"
