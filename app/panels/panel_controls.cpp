@@ -151,7 +151,11 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
             }
         }
         if (boxed) ImGui::EndChild();
-        if (const std::vector<std::string> unknown = unknown_words(t->q_tokens); !unknown.empty()) {
+        // The source's unknown words also when the strip shows the target (the cross section's keys).
+        std::vector<std::string> unknown = unknown_words(t->q_tokens);
+        if (t->section == "cross")
+            for (std::string& w : unknown_words(t->k_tokens)) unknown.push_back(std::move(w));
+        if (!unknown.empty()) {
             std::string words;
             for (const std::string& w : unknown) words += (words.empty() ? "" : ", ") + w;
             ImGui::PushTextWrapPos(0.0f);
