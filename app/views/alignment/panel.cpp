@@ -90,6 +90,10 @@ void draw_alignment_panel(AlignmentPanel& p, AppState& s, const ComputeView& vie
         p.cached_source != s.alignment_source || p.cached_pieces != int(s.alignment_pieces)) {
         p.target = target_words(trace, !s.alignment_pieces);
         p.source_words = group_words(trace.k_tokens, trace.run.text, !s.alignment_pieces);
+        p.source_unknown.assign(p.source_words.labels.size(), false);
+        for (std::size_t w = 0; w < p.source_words.pieces.size(); ++w)
+            for (int i : p.source_words.pieces[w])
+                if (i >= 0 && i < trace.t_k() && trace.k_tokens[std::size_t(i)].unknown) p.source_unknown[w] = true;
         p.words = merge_words(alignment_pieces(trace, AlignmentSource(std::clamp(s.alignment_source, 0, 2)), s.layer, s.head),
                               p.target, p.source_words);
         if (p.cached_trace.lock() != view.trace) p.selected = -1;
@@ -115,10 +119,15 @@ void draw_alignment_panel(AlignmentPanel& p, AppState& s, const ComputeView& vie
     const float gx = origin.x + label_w, gy = origin.y + line_h + 6.0f;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    // A source word the vocabulary lacks (read as <unk>) in amber, as in the token strip.
+    auto source_colour = [&](int b) {
+        return std::size_t(b) < p.source_unknown.size() && p.source_unknown[std::size_t(b)]
+                   ? ImGui::GetColorU32(warning_colour()) : text;
+    };
     for (int b = 0; b < cols; ++b) {  // source words over the columns
         const std::string l = elide(p.source_words.labels[std::size_t(b)], std::max(cell - 2.0f, 8.0f));
         const ImVec2 size = ImGui::CalcTextSize(l.c_str());
-        dl->AddText(ImVec2(gx + (float(b) + 0.5f) * cell - 0.5f * size.x, origin.y), text, l.c_str());
+        dl->AddText(ImVec2(gx + (float(b) + 0.5f) * cell - 0.5f * size.x, origin.y), source_colour(b), l.c_str());
     }
     for (int a = 0; a < rows; ++a) {
         const float y = gy + float(a) * cell;
@@ -185,7 +194,7 @@ void draw_alignment_panel(AlignmentPanel& p, AppState& s, const ComputeView& vie
     for (int b = 0; b < cols; ++b) {
         const std::string l = elide(p.source_words.labels[std::size_t(b)], src_band - 6.0f);
         const ImVec2 size = ImGui::CalcTextSize(l.c_str());
-        dl->AddText(ImVec2(sx[std::size_t(b)] - 0.5f * size.x, top), text, l.c_str());
+        dl->AddText(ImVec2(sx[std::size_t(b)] - 0.5f * size.x, top), source_colour(b), l.c_str());
     }
     for (int a = 0; a < rows; ++a) {
         const std::string l = elide(p.target.labels[std::size_t(a)], tgt_band - 6.0f);

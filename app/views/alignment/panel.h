@@ -22,6 +22,7 @@ struct AlignmentPanel {
     std::weak_ptr<const Trace> cached_trace;  // the trace drawn (weakly: an old trace is freed)
     int cached_layer = -1, cached_head = -1, cached_source = -1, cached_pieces = -1;
     WordGroups target, source_words;
+    std::vector<bool> source_unknown;  // (W_src) a piece of the word is not in the vocabulary (<unk>)
     Mat words;  // (W_tgt, W_src)
 };
 
