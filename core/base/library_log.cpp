@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <utility>
 
 #include "core/base/utf8.h"
 
@@ -23,33 +24,26 @@ LibraryLog::LibraryLog() : lock_(g_stderr_mutex) {
     if (file_fd_ < 0) return;  // then the library's words simply stay where it writes them
     saved_out_ = ::dup(STDOUT_FILENO);
     saved_err_ = ::dup(STDERR_FILENO);
-    if (saved_out_ < 0 || saved_err_ < 0 || ::dup2(file_fd_, STDOUT_FILENO) < 0 || ::dup2(file_fd_, STDERR_FILENO) < 0) {
-        if (saved_out_ >= 0) {
-            ::dup2(saved_out_, STDOUT_FILENO);
-            ::close(saved_out_);
-        }
-        if (saved_err_ >= 0) {
-            ::dup2(saved_err_, STDERR_FILENO);
-            ::close(saved_err_);
-        }
-        ::close(file_fd_);
-        saved_out_ = saved_err_ = file_fd_ = -1;
-    }
+    if (saved_out_ < 0 || saved_err_ < 0 || ::dup2(file_fd_, STDOUT_FILENO) < 0 || ::dup2(file_fd_, STDERR_FILENO) < 0)
+        restore();
 }
 
 LibraryLog::~LibraryLog() {
     // The library's buffered printf()s land in the memfd, not later on the real stdout.
     std::fflush(stdout);
     std::fflush(stderr);
-    if (saved_out_ >= 0) {
-        ::dup2(saved_out_, STDOUT_FILENO);
-        ::close(saved_out_);
-    }
-    if (saved_err_ >= 0) {
-        ::dup2(saved_err_, STDERR_FILENO);
-        ::close(saved_err_);
+    restore();
+}
+
+void LibraryLog::restore() {
+    for (auto [saved, fd] : {std::pair<int*, int>{&saved_out_, STDOUT_FILENO}, {&saved_err_, STDERR_FILENO}}) {
+        if (*saved < 0) continue;
+        ::dup2(*saved, fd);
+        ::close(*saved);
+        *saved = -1;
     }
     if (file_fd_ >= 0) ::close(file_fd_);
+    file_fd_ = -1;
 }
 
 std::string LibraryLog::text() const {

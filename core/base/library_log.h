@@ -27,6 +27,7 @@ public:
 
 private:
     std::string text() const;
+    void restore();  // the real stdout and stderr back, the memfd closed (idempotent)
     std::unique_lock<std::mutex> lock_;
     int saved_out_ = -1, saved_err_ = -1;  // the real stdout and stderr while redirected
     int file_fd_ = -1;
