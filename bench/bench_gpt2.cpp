@@ -4,6 +4,10 @@
 //   BM_Gpt2Forward/N     the whole pass: embeddings, 12 × (LN, attention trace, MLP), ln_f
 //   BM_Gpt2Attention/N   one layer's run_attention_layer (projections, 12 heads, W_O, stats)
 //   BM_Gpt2Mlp/N         one layer's MLP: LN, c_fc, gelu_new, c_proj
+//   BM_ScalingView{TwoRuns,OneRun}/N  the Scaling view's response (causal, as the app runs GPT-2):
+//                        before, the model ran twice (the run, then every layer with the scaling
+//                        toggled); now once, and the shown head's other setting comes from the same
+//                        scores (other_scaling_layer). Both include the lab's one-head softmax.
 //   BM_Gpt2Products/N    the whole pass's matrix products alone (q, k, v, o, c_fc, c_proj; QKᵀ and
 //                        AV of every head) by OpenBLAS sgemm, split over the engine pool as the
 //                        engine splits them: the practical limit, for the ratio forward / products
@@ -112,8 +116,45 @@ void BM_Gpt2Products(benchmark::State& state) {
     counters(state);
 }
 
+BoolMat causal(int n) {
+    BoolMat m = BoolMat::Zero(n, n);
+    for (int i = 0; i < n; ++i) m.row(i).tail(n - 1 - i).setOnes();
+    return m;
+}
+
+void BM_ScalingViewTwoRuns(benchmark::State& state) {
+    const PretrainedConfig c = small_config();
+    const std::vector<int> tokens = ids(int(state.range(0)));
+    const BoolMat mask = causal(int(state.range(0)));
+    AttentionOptions flipped;
+    flipped.scale = false;
+    for (auto _ : state) {
+        ForwardPass pass = gpt2_forward(weights(), c, tokens, mask, AttentionOptions{});
+        ForwardPass other = gpt2_forward(weights(), c, tokens, mask, flipped);
+        benchmark::DoNotOptimize(pass.layers.back().heads[0].weights.data());
+        benchmark::DoNotOptimize(other.layers.back().heads[0].weights.data());
+        benchmark::ClobberMemory();
+    }
+    counters(state);
+}
+
+void BM_ScalingViewOneRun(benchmark::State& state) {
+    const PretrainedConfig c = small_config();
+    const std::vector<int> tokens = ids(int(state.range(0)));
+    const BoolMat mask = causal(int(state.range(0)));
+    for (auto _ : state) {
+        ForwardPass pass = gpt2_forward(weights(), c, tokens, mask, AttentionOptions{});
+        LayerTrace other = other_scaling_layer(pass.layers.back(), 0);
+        benchmark::DoNotOptimize(other.heads[0].weights.data());
+        benchmark::ClobberMemory();
+    }
+    counters(state);
+}
+
 }  // namespace
 
+BENCHMARK(BM_ScalingViewTwoRuns)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ScalingViewOneRun)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Gpt2Forward)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Gpt2Attention)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Gpt2Products)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -371,19 +371,6 @@ int run_export(const ExportOptions& o, const char* argv0) {
     } else {
         FigureFormat ff = FigureFormat::Png;
         parse_figure_format(*format, &ff);
-        // The scaling view compares with the same run scaled the other way: the trace holds only
-        // one setting's weights, and recomputing from its projections is cheap.
-        Trace other;
-        if (request->view == FigureView::Scaling) {
-            RunConfig flipped = setup->run;
-            flipped.attention.scale = !flipped.attention.scale;
-            auto t2 = compute_cli_trace(*model, flipped, &*trace);
-            if (!t2) {
-                return fail("export", t2.error(), kExitBadInput);
-            }
-            other = std::move(*t2);
-            request->other_scaling = &other;
-        }
         std::vector<std::string> warnings;
         auto rendered = render_figure(*trace, *request, ff, &warnings);
         if (!rendered) {

@@ -120,9 +120,9 @@ Expected<std::vector<Trace>> compute_cli_run(const CliModel& model, const RunCon
     return out;
 }
 
-Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run, const Trace* previous) {
+Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run) {
     if (model.pretrained) return pretrained::compute_pretrained_trace(*model.pretrained, run);
-    return compute_trace(*model.builtin, run, previous);
+    return compute_trace(*model.builtin, run);
 }
 
 static Expected<int> parse_int(std::string_view s, const char* option) {

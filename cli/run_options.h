@@ -75,8 +75,8 @@ struct CliModel {
 // Builds or loads it. Errors: a bad model shape, a folder that is not a supported model, or
 // built-in options (--d-model, --heads, --seed, --no-pe) combined with --model.
 Expected<CliModel> load_cli_model(const RunOptions& o, RunSetup& setup);
-// One run through either model; `previous` (built-in only) lets a re-run reuse projections.
-Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run, const Trace* previous = nullptr);
+// One run through either model.
+Expected<Trace> compute_cli_trace(const CliModel& model, const RunConfig& run);
 // Every section of the run (an encoder–decoder: encoder, decoder, cross; others: one).
 Expected<std::vector<Trace>> compute_cli_run(const CliModel& model, const RunConfig& run);
 

@@ -384,3 +384,112 @@ TEST_CASE("trace: reusing a previous trace gives the same result as computing af
     REQUIRE(via_other.ok());
     CHECK(via_other->layers[0].n_heads == 2);
 }
+
+// The scaling lab's other setting: max |weight − double reference| over heads.
+static double max_weight_error(const LayerTrace& L, const std::vector<Eigen::MatrixXd>& ref) {
+    double worst = 0.0;
+    for (int h = 0; h < L.n_heads; ++h)
+        worst = std::max(worst, (L.heads[size_t(h)].weights.cast<double>() - ref[size_t(h)]).cwiseAbs().maxCoeff());
+    return worst;
+}
+
+TEST_CASE("other_scaling_layer: the same scores under the other factor, against a double reference") {
+    std::mt19937 gen(11);
+    const int d = 32, heads = 4, t = 6, d_k = d / heads;
+    const AttentionWeights w = random_weights(d, heads, true, gen);
+    const Mat x = randn(t, d, 1.0f, gen);  // (T, d)
+    BoolMat blocked = causal_mask(t);
+    blocked(3, 1) = 1;
+    for (bool scale : {true, false}) {
+        for (float temperature : {1.0f, 0.7f}) {
+            CAPTURE(scale);
+            CAPTURE(temperature);
+            AttentionOptions opt;
+            opt.scale = scale;
+            opt.temperature = temperature;
+            const LayerTrace L = run_attention_layer(x, x, w, blocked, opt);
+            const LayerTrace O = other_scaling_layer(L);
+            CHECK(O.scale == !scale);
+            CHECK(O.factor == L.factor_flipped);
+            CHECK(O.t_q() == t);
+            CHECK(O.t_k() == t);
+            std::vector<Eigen::MatrixXd> ref;  // the other setting's factor, from x and W alone
+            naive_attention(x, x, w, blocked, (scale ? 1.0 : 1.0 / std::sqrt(double(d_k))) / temperature, &ref);
+            const double err = max_weight_error(O, ref);
+            MESSAGE("other scaling: max |weight - double reference| = " << err);
+            CHECK(err < 2e-6);
+            // The same as running the layer again with the other setting (what the app did).
+            AttentionOptions other = opt;
+            other.scale = !scale;
+            const LayerTrace again = run_attention_layer(x, x, w, blocked, other);
+            for (int h = 0; h < heads; ++h) {
+                CHECK(O.heads[size_t(h)].weights == again.heads[size_t(h)].weights);
+                CHECK(O.heads[size_t(h)].stats.entropy.isApprox(again.heads[size_t(h)].stats.entropy, 1e-5f));
+                CHECK(O.heads[size_t(h)].stats_flipped.entropy == L.heads[size_t(h)].stats.entropy);
+            }
+            // Toggled twice: the layer's own weights.
+            const LayerTrace back = other_scaling_layer(O);
+            for (int h = 0; h < heads; ++h) CHECK(back.heads[size_t(h)].weights == L.heads[size_t(h)].weights);
+            // One head only: the others' weights are left empty.
+            const LayerTrace one = other_scaling_layer(L, 2);
+            CHECK(one.heads[2].weights == O.heads[2].weights);
+            CHECK(one.heads[1].weights.size() == 0);
+        }
+    }
+}
+
+TEST_CASE("other_scaling_layer: T5's position bias stays unscaled") {
+    std::mt19937 gen(5);
+    const int d = 16, heads = 2, t = 5, d_k = d / heads;
+    LayerTrace L;
+    L.n_heads = heads;
+    L.d_k = d_k;
+    L.x_q = L.x_kv = randn(t, d, 1.0f, gen);
+    L.q = randn(t, d, 1.0f, gen);
+    L.k = randn(t, d, 1.0f, gen);
+    L.v = randn(t, d, 1.0f, gen);
+    L.position_bias = HeadBias(std::vector<Mat>{randn(t, t, 2.0f, gen), randn(t, t, 2.0f, gen)});
+    AttentionOptions opt;
+    opt.scale = false;  // as T5 was trained
+    opt.temperature = 1.3f;
+    finish_attention_heads(L, opt);
+    const LayerTrace O = other_scaling_layer(L);
+    double worst = 0.0;
+    const double f = 1.0 / std::sqrt(double(d_k)) / double(opt.temperature);
+    for (int h = 0; h < heads; ++h) {
+        for (int i = 0; i < t; ++i) {
+            std::vector<double> z(static_cast<std::size_t>(t), 0.0);
+            double m = -INFINITY, sum = 0.0;
+            for (int j = 0; j < t; ++j) {
+                double dot = 0.0;
+                for (int c = 0; c < d_k; ++c) dot += double(L.q(i, h * d_k + c)) * double(L.k(j, h * d_k + c));
+                z[size_t(j)] = f * dot + double(L.position_bias[size_t(h)](i, j)) / double(opt.temperature);
+                m = std::max(m, z[size_t(j)]);
+            }
+            for (double v : z) sum += std::exp(v - m);
+            for (int j = 0; j < t; ++j)
+                worst = std::max(worst, std::fabs(double(O.heads[size_t(h)].weights(i, j)) - std::exp(z[size_t(j)] - m) / sum));
+        }
+    }
+    MESSAGE("T5-style bias, other scaling: max |weight - double reference| = " << worst);
+    CHECK(worst < 2e-6);
+    CHECK(O.position_bias.shares(L.position_bias));
+}
+
+TEST_CASE("trace: cells outside the matrix are dropped when asked, refused otherwise") {
+    const BuiltinModel m = model(32, 4);
+    RunConfig r;
+    r.text = "one two three";  // 3 tokens
+    r.mask.blocked_cells = {{0, 0}, {2, 1}, {3, 0}, {0, 3}, {-1, 0}};
+    CHECK_FALSE(compute_trace(m, r).ok());
+    r.mask.drop_cells_outside = true;
+    auto t = compute_trace(m, r);
+    REQUIRE(t.ok());
+    CHECK(t->run.mask.blocked_cells == std::vector<std::pair<int, int>>{{0, 0}, {2, 1}});  // what was applied
+    CHECK(t->layers[0].is_blocked(2, 1));
+    CHECK(t->layers[0].heads[0].weights(2, 1) == 0.0f);
+    r.mask.pad_to = 4;  // self-attention pads queries and keys to 4: (3, 0) and (0, 3) are inside now
+    t = compute_trace(m, r);
+    REQUIRE(t.ok());
+    CHECK(t->run.mask.blocked_cells.size() == 4);
+}

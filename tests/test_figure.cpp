@@ -216,13 +216,6 @@ TEST_CASE("every figure string exists in English and Korean") {
 
 TEST_CASE("every view renders in every format and language, with no missing glyphs") {
     const Trace t = make_trace("Time flies like an arrow", true);
-    RunConfig flipped_run = t.run;
-    flipped_run.attention.scale = false;
-    ModelConfig mc = t.model;
-    auto model = make_builtin_model(mc);
-    REQUIRE(model.ok());
-    auto flipped = compute_trace(*model, flipped_run, &t);
-    REQUIRE(flipped.ok());
     for (FigureView view : {FigureView::Heatmap, FigureView::Heads, FigureView::Scaling, FigureView::Pipeline,
                             FigureView::Lines, FigureView::PositionalEncoding, FigureView::Cell}) {
         for (FigureLang lang : {FigureLang::En, FigureLang::Ko}) {
@@ -234,7 +227,6 @@ TEST_CASE("every view renders in every format and language, with no missing glyp
                 r.cell_query = 3;
                 r.cell_key = 1;
                 r.head = 1;
-                r.other_scaling = &*flipped;
                 std::vector<std::string> warnings;
                 auto out = render_figure(t, r, format, &warnings);
                 REQUIRE_MESSAGE(out.ok(), out.status().message());
@@ -460,10 +452,6 @@ TEST_CASE("figure errors are messages, not crashes") {
     r.cell_query = 0;
     r.cell_key = 5;
     expect_error(r, FigureFormat::Png, "out of range");
-    r = base_request(FigureView::Scaling);
-    expect_error(r, FigureFormat::Png, "scaling");
-    r.other_scaling = &t;  // same scaling: not a comparison
-    expect_error(r, FigureFormat::Png, "switched");
     r = base_request(FigureView::Heatmap);
     r.options.width = 10;
     expect_error(r, FigureFormat::Svg, "size");

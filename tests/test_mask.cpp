@@ -126,3 +126,18 @@ TEST_CASE("describe_mask") {
     c.global_tokens = {0, 4};
     CHECK(describe_mask(c) == "causal + window ±2 + global {0,4}");
 }
+
+TEST_CASE("drop_cells_outside: cells outside the matrix are left out, not refused") {
+    MaskConfig c;
+    c.blocked_cells = {{0, 1}, {3, 3}, {2, 5}, {-1, 0}};
+    CHECK_FALSE(build_mask(c, 4, 4, {}).ok());
+    CHECK(mask_for_matrix(c, 4, 4).blocked_cells == c.blocked_cells);  // without the flag: unchanged
+    c.drop_cells_outside = true;
+    auto m = build_mask(c, 4, 4, {});
+    REQUIRE(m.ok());
+    CHECK(m->cast<int>().sum() == 2);
+    CHECK((*m)(0, 1) == 1);
+    CHECK((*m)(3, 3) == 1);
+    CHECK(mask_for_matrix(c, 4, 4).blocked_cells == std::vector<std::pair<int, int>>{{0, 1}, {3, 3}});
+    CHECK(mask_for_matrix(c, 2, 2).blocked_cells == std::vector<std::pair<int, int>>{{0, 1}});
+}

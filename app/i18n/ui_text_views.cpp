@@ -73,8 +73,10 @@ constexpr Entry kTexts[] = {
 
     // Scaling lab
     {Txt::ScalingIntro,
-     "The same head with and without dividing by √d_k, on the same 0-1 colour scale.",
-     "같은 헤드를 √d_k로 나눌 때와 나누지 않을 때, 같은 0-1 색 범위로 비교합니다."},
+     "The same head with and without dividing by √d_k, on the same 0-1 colour scale: the same scores, only "
+     "this layer's softmax changed (the layers before it as they ran).",
+     "같은 헤드를 √d_k로 나눌 때와 나누지 않을 때, 같은 0-1 색 범위로 비교합니다. 점수는 같고 이 층의 "
+     "소프트맥스만 바뀝니다 (앞 층들은 계산된 그대로)."},
     {Txt::ScalingHead, "Head %d · d_k = %d (choose the head in the heatmap or all-heads view)",
      "헤드 %d · d_k = %d (헤드는 히트맵이나 모든 헤드 보기에서 고릅니다)"},
     {Txt::ScalingScaled, "With ÷√d_k (factor %.4f)", "÷√d_k 적용 (계수 %.4f)"},

@@ -17,10 +17,8 @@ namespace attn::app {
 void apply_result(ComputeView& view, ComputeResult result) {
     if (result.trace) {
         view.trace = std::move(result.trace);
-        view.flipped = std::move(result.flipped);
         view.sections = std::move(result.sections);
         view.model = std::move(result.model);
-        view.pieces = std::move(result.pieces);
         view.error.clear();
         view.compute_ms = result.compute_ms;
     } else {
@@ -30,9 +28,7 @@ void apply_result(ComputeView& view, ComputeResult result) {
         // the model that refused.
         view.error = std::move(result.error);
         view.trace.reset();
-        view.flipped.reset();
         view.sections.clear();
-        view.pieces.clear();
         view.model = std::move(result.model);
         view.compute_ms = 0.0;
     }
@@ -72,26 +68,6 @@ bool has_section(const ComputeView& view, const char* name) {
 
 std::string empty_view_message(const ComputeView& view, Lang lang) {
     return view.error.empty() ? std::string(tr(lang, Txt::NoTrace)) : refusal_message(view, lang);
-}
-
-std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& model, const RunConfig& run) {
-    std::vector<TokenPiece> out;
-    const pretrained::SubwordTokenizer* tok = model.tokenizer.get();
-    if (tok == nullptr) return out;
-    auto first = tok->encode(run.text, run.tokenizer.max_tokens);
-    if (!first) return out;
-    const bool pair = run.is_cross() && model.caps().inputs.text_pair;
-    std::vector<pretrained::SubwordToken> second;
-    if (pair) {
-        auto pieces = tok->encode(run.cross_text, run.tokenizer.max_tokens);
-        if (!pieces) return out;
-        second = std::move(*pieces);
-    }
-    auto framed = model.family().frame(model, std::move(*first), run.text.size(), pair ? &second : nullptr,
-                                       run.cross_text.size());
-    if (!framed) return out;
-    for (const pretrained::SubwordToken& p : framed->tokens) out.push_back({p.piece, p.id});
-    return out;
 }
 
 int section_index(const std::vector<std::string>& sections, const std::string& name) {
@@ -153,40 +129,18 @@ bool ComputeWorker::wait_idle(std::chrono::milliseconds timeout) {
     return idle_.wait_for(lock, timeout, [this] { return !pending_ && !running_; });
 }
 
-static bool same_model(const ModelConfig& a, const ModelConfig& b) {
-    return a.d_model == b.d_model && a.n_heads == b.n_heads && a.seed == b.seed &&
-           a.positional == b.positional;
-}
-
 void ComputeWorker::run_pretrained(ComputeRequest& request, ComputeResult& result) const {
     result.model = request.pretrained;  // on a refusal too: the views then describe this model
     const pretrained::PretrainedModel& model = *request.pretrained;
-    result.pieces = pretrained_pieces(model, request.run);
-    RunConfig run = std::move(request.run);
-    if (!result.pieces.empty()) {  // cells clicked on a longer sentence: drop those now outside
-        const int t = std::max(int(result.pieces.size()), run.mask.pad_to);
-        run = prune_blocked_cells(std::move(run), t, t);
-    }
-    auto sections = compute_pretrained_(model, run);
+    auto sections = compute_pretrained_(model, request.run);
     if (sections && sections->empty()) sections = Status::Error(model.name + ": the run gave no result.");
     if (!sections) {
         result.error = sections.error();
-        result.pieces.clear();
         return;
     }
     for (const Trace& t : *sections) result.sections.push_back(t.section);
     const int chosen = section_index(result.sections, request.section);
-    Trace* trace = &(*sections)[std::size_t(chosen)];
-    // Aligned with the trace's tokens, or followed only by padding; anything else: no pieces.
-    const int n = int(result.pieces.size());
-    if (n != trace->t_q() && !(n < trace->t_q() && run.mask.pad_to == trace->t_q())) result.pieces.clear();
-    if (request.with_flipped) {  // every layer again: later layers see the changed earlier ones
-        run.attention.scale = !run.attention.scale;
-        auto flipped = compute_pretrained_(model, run);
-        if (flipped && int(flipped->size()) > chosen)
-            result.flipped = std::make_shared<const Trace>(std::move((*flipped)[std::size_t(chosen)]));
-    }
-    result.trace = std::make_shared<const Trace>(std::move(*trace));
+    result.trace = std::make_shared<const Trace>(std::move((*sections)[std::size_t(chosen)]));
 }
 
 void ComputeWorker::run() {
@@ -208,7 +162,7 @@ void ComputeWorker::run() {
         const auto t0 = std::chrono::steady_clock::now();
         if (request.pretrained) {
             run_pretrained(request, result);
-        } else if (!model_ || !same_model(model_->config, request.model)) {
+        } else if (!model_ || model_->config != request.model) {
             model_.reset();
             auto model = make_builtin_model(request.model);
             if (model) {
@@ -218,18 +172,12 @@ void ComputeWorker::run() {
             }
         }
         if (!request.pretrained && model_) {
-            RunConfig run = prune_blocked_cells(std::move(request.run));
             Expected<Trace> trace = Status::Error("Out of memory: use fewer tokens or heads.");
             try {  // limits are checked first (check_trace_budget); this is the last guard
-                trace = compute_trace(*model_, run);
+                trace = compute_trace(*model_, request.run);
             } catch (const std::bad_alloc&) {
             }
             if (trace) {
-                if (request.with_flipped) {
-                    run.attention.scale = !run.attention.scale;
-                    auto flipped = compute_trace(*model_, run, &*trace);  // reuses Q, K, V, scores
-                    if (flipped) result.flipped = std::make_shared<const Trace>(std::move(*flipped));
-                }
                 result.trace = std::make_shared<const Trace>(std::move(*trace));
             } else {
                 result.error = trace.error();

@@ -5,7 +5,8 @@
 //   worker:    take pending → with a pretrained model: compute_pretrained_run (every layer, every
 //              section; the request's section is the one shown);
 //              else make_builtin_model (cached while the ModelConfig is unchanged) → compute_trace
-//              (+ the scaling-toggled twin when asked) → publish a ComputeResult
+//              → publish a ComputeResult (one pass: the tokens come back in the trace, and the
+//              scaling lab's other setting is derived from its scores, other_scaling_layer)
 //   UI thread: take_result() at the start of a frame and swap the trace in.
 // Every finished run is published, even if a newer request is pending, so dragging a slider
 // still shows intermediate results. The UI never waits (except wait_idle, for screenshots).
@@ -28,19 +29,11 @@
 
 namespace attn::app {
 
-// A pretrained model's subword token as the tokenizer stored it (the trace keeps display text).
-struct TokenPiece {
-    std::string piece;  // "Ġflies", "##ing", "[CLS]"
-    int id = -1;        // vocabulary id
-};
-
 struct ComputeResult {
     std::uint64_t generation = 0;        // of the request that produced it
     std::shared_ptr<const Trace> trace;    // null on error: the chosen section of the run
-    std::shared_ptr<const Trace> flipped;  // with_flipped: same run, scaling toggled; else null
     std::vector<std::string> sections;     // every section's name (Trace::section), in run order
     PretrainedPtr model;                 // the pretrained model that ran (or refused), or null (built-in)
-    std::vector<TokenPiece> pieces;      // (T_q) pretrained: the query tokens' pieces; else empty
     std::string error;                   // attn::Status message; empty on success
     double compute_ms = 0.0;             // model (if rebuilt) + trace
 };
@@ -49,9 +42,7 @@ struct ComputeResult {
 struct ComputeView {
     std::shared_ptr<const Trace> trace;  // the latest run's trace; null after a refusal
     std::vector<std::string> sections;   // the run's sections (more than one: a selector shows)
-    std::shared_ptr<const Trace> flipped;  // trace with √d_k scaling toggled, when requested
     PretrainedPtr model;                 // the pretrained model behind `trace`, or null (built-in)
-    std::vector<TokenPiece> pieces;      // (T_q) pretrained tokens' pieces and ids, or empty
     std::string error;                   // the latest run's error (or the request's); empty = ok
     bool busy = false;                   // a newer request is pending or running
     double compute_ms = 0.0;             // of the trace
@@ -80,12 +71,8 @@ using PretrainedComputeFn =
 // The index of `name` among a run's sections; the first (0) when it is not there.
 int section_index(const std::vector<std::string>& sections, const std::string& name);
 // compute_pretrained_trace keeping the last image ready (core/pretrained/vision_input_cache.h): a
-// re-run of the same image file (√d_k, temperature, the flipped run) does not decode it again.
+// re-run of the same image file (√d_k, temperature, a mask) does not decode it again.
 PretrainedComputeFn cached_pretrained_compute();
-
-// The query tokens' pieces for a run through `model`, as compute_pretrained_trace tokenizes it
-// (BERT: [CLS] A [SEP] (B [SEP])). Empty when the model has no tokenizer or the text fails.
-std::vector<TokenPiece> pretrained_pieces(const pretrained::PretrainedModel& model, const RunConfig& run);
 
 class ComputeWorker {
 public:

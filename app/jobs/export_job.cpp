@@ -10,8 +10,6 @@
 #include <sstream>
 
 #include "core/base/atomic_file.h"
-#include "core/attention/builtin_model.h"
-#include "core/attention/engine.h"
 #include "core/base/parallel.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/attention/trace_json.h"
@@ -207,25 +205,6 @@ ExportOutcome run_export(const ExportInputs& in, const ExportSettings& s) {
         case ExportKind::Svg:
         case ExportKind::Pdf: {
             FigureRequest request = make_figure_request(in, s);
-            std::shared_ptr<const Trace> other = in.flipped;
-            if (s.view == FigureView::Scaling && !other) {
-                // The scaling figure needs the same run with scaling toggled (built-in: cheap, the
-                // projections of the trace on screen are reused; pretrained: every layer again).
-                RunConfig flipped = in.trace->run;
-                flipped.attention.scale = !flipped.attention.scale;
-                auto t = [&]() -> Expected<Trace> {
-                    if (in.model) return pretrained::compute_pretrained_trace(*in.model, flipped);
-                    auto model = make_builtin_model(in.trace->model);
-                    if (!model) return model.status();
-                    return compute_trace(*model, flipped, in.trace.get());
-                }();
-                if (!t) {
-                    out.message = t.error();
-                    return out;
-                }
-                other = std::make_shared<const Trace>(std::move(*t));
-            }
-            request.other_scaling = other.get();
             const FigureFormat format = s.kind == ExportKind::Png   ? FigureFormat::Png
                                         : s.kind == ExportKind::Svg ? FigureFormat::Svg
                                                                     : FigureFormat::Pdf;

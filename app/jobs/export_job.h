@@ -59,7 +59,6 @@ struct ExportOutcome {
 
 struct ExportInputs {
     std::shared_ptr<const Trace> trace;    // the trace on screen
-    std::shared_ptr<const Trace> flipped;  // the same run with scaling toggled, or null
     // The pretrained model behind `trace` (null: built-in), to compute the toggled run if needed.
     std::shared_ptr<const pretrained::PretrainedModel> model;
     int head = 0, layer = 0;
@@ -82,7 +81,7 @@ struct ExportInputs {
     std::shared_ptr<const BeamFigureData> beams;
 };
 
-// The figure request for these inputs and settings (other_scaling left null).
+// The figure request for these inputs and settings.
 FigureRequest make_figure_request(const ExportInputs& in, const ExportSettings& settings);
 
 // Renders and writes synchronously (the job's thread body; also what tests call).

@@ -144,10 +144,10 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
                 const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
                 ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, b.y), b, ImGui::GetColorU32(warning_colour()), 1.5f);
             }
-            if (size_t(i) < view.pieces.size() && ImGui::IsItemHovered()) {  // subword: piece + id
-                const TokenPiece& piece = view.pieces[size_t(i)];
-                if (unknown) ImGui::SetTooltip(tr(lang, Txt::TokenUnknownTip), piece.id);
-                else ImGui::SetTooltip(tr(lang, Txt::TokenPieceTip), piece.piece.c_str(), piece.id);
+            const Token& qt = t->q_tokens[size_t(i)];
+            if (qt.id >= 0 && ImGui::IsItemHovered()) {  // subword: piece + id
+                if (unknown) ImGui::SetTooltip(tr(lang, Txt::TokenUnknownTip), qt.id);
+                else ImGui::SetTooltip(tr(lang, Txt::TokenPieceTip), qt.piece.c_str(), qt.id);
             }
         }
         if (boxed) ImGui::EndChild();

@@ -1,6 +1,6 @@
 // panel_controls.h — the left panel: sentence, presets, model, attention and mask switches.
 //
-// Edits AppState only; the app notices the change (make_request/same_request) and posts a new
+// Edits AppState only; the app notices the change (make_request, ComputeRequest ==) and posts a new
 // request to the worker. Reads the trace just to show the tokens and bound the window slider.
 // With a pretrained model the built-in model's switches are disabled, the model section shows
 // the model's facts and a folder field, and the second sentence is BERT's sentence B.

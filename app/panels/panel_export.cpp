@@ -150,7 +150,6 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         (can_export && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false))) {
         ExportInputs in;
         in.trace = view.trace;
-        in.flipped = view.flipped;
         in.model = view.model;
         in.layer = layer;
         in.head = state.head;

@@ -105,7 +105,7 @@ void post_if_changed(App& app, ComputeWorker& worker) {
         return;
     }
     app.controls.request_error.clear();
-    if (app.posted_any && same_request(*request, app.last_posted)) return;
+    if (app.posted_any && *request == app.last_posted) return;
     app.last_posted = *request;
     app.posted_any = true;
     app.posted_generation = worker.post(std::move(*request));

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <charconv>
 
-#include "core/attention/word_tokenizer.h"
 #include "core/base/limits.h"
 
 namespace attn::app {
@@ -78,35 +77,14 @@ Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model
     req.run.mask.pad_to = std::max(0, state.pad_to);
     req.run.tokenizer.max_tokens = size_t(std::clamp(state.max_tokens, 1, int(limits::kMaxTokens)));
     req.run.mask.blocked_cells = state.blocked_cells;
-    req.with_flipped = state.view == View::Scaling;
+    req.run.mask.drop_cells_outside = true;  // cells clicked on a longer sentence, kept while typing
     return req;
 }
 
-bool same_request(const ComputeRequest& a, const ComputeRequest& b) {
-    if (a.pretrained != b.pretrained) return false;
-    const ModelConfig& ma = a.model;
-    const ModelConfig& mb = b.model;
-    if (!a.pretrained && (ma.d_model != mb.d_model || ma.n_heads != mb.n_heads || ma.seed != mb.seed ||
-                          ma.positional != mb.positional)) {
-        return false;
-    }
-    const RunConfig& ra = a.run;
-    const RunConfig& rb = b.run;
-    const MaskConfig& ka = ra.mask;
-    const MaskConfig& kb = rb.mask;
-    const bool same_custom = ka.custom_blocked.rows() == kb.custom_blocked.rows() &&
-                             ka.custom_blocked.cols() == kb.custom_blocked.cols() &&
-                             ka.custom_blocked == kb.custom_blocked;
-    return a.with_flipped == b.with_flipped && a.section == b.section && ra.text == rb.text &&
-           ra.cross_text == rb.cross_text &&
-           ra.image_path == rb.image_path && ra.audio_path == rb.audio_path && ra.language == rb.language &&
-           ra.translate == rb.translate && ra.all_frames == rb.all_frames &&
-           ra.attention.scale == rb.attention.scale &&
-           ra.attention.temperature == rb.attention.temperature &&
-           ra.attention.compute_stats == rb.attention.compute_stats &&
-           ra.tokenizer.max_tokens == rb.tokenizer.max_tokens && ka.causal == kb.causal &&
-           ka.window == kb.window && ka.global_tokens == kb.global_tokens &&
-           ka.pad_to == kb.pad_to && same_custom && ka.blocked_cells == kb.blocked_cells;
+bool operator==(const ComputeRequest& a, const ComputeRequest& b) {
+    // A pretrained model is the same object or not; the built-in settings count only without one.
+    return a.pretrained == b.pretrained && (a.pretrained || a.model == b.model) && a.run == b.run &&
+           a.section == b.section;
 }
 
 int clamp_layer(int layer, const Trace& trace) {
@@ -121,34 +99,6 @@ void clamp_selection(AppState& state, const Trace& trace) {
     if (trace.layers.empty()) return;
     state.layer = clamp_layer(state.layer, trace);
     state.head = std::clamp(state.head, 0, std::max(current_layer(trace, state).n_heads - 1, 0));
-}
-
-RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k) {
-    auto& cells = run.mask.blocked_cells;
-    cells.erase(std::remove_if(cells.begin(), cells.end(),
-                               [&](const std::pair<int, int>& c) {
-                                   return c.first < 0 || c.first >= t_q || c.second < 0 ||
-                                          c.second >= t_k;
-                               }),
-                cells.end());
-    return run;
-}
-
-RunConfig prune_blocked_cells(RunConfig run) {
-    if (run.mask.blocked_cells.empty()) return run;
-    auto q = tokenize(run.text, run.tokenizer);
-    if (!q) return run;
-    int t_q = int(q->size());
-    int t_k = t_q;
-    if (run.is_cross()) {
-        auto k = tokenize(run.cross_text, run.tokenizer);
-        if (!k) return run;
-        t_k = int(k->size());
-        t_k = std::max(t_k, run.mask.pad_to);
-    } else {
-        t_q = t_k = std::max(t_q, run.mask.pad_to);  // self-attention pads queries and keys
-    }
-    return prune_blocked_cells(std::move(run), t_q, t_k);
 }
 
 void toggle_knockout(AppState& state, int layer, int head, pretrained::Section section) {

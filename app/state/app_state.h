@@ -134,11 +134,12 @@ struct ComputeRequest {
     ModelConfig model;     // the built-in model's settings (ignored when `pretrained` is set)
     PretrainedPtr pretrained;  // the loaded model to run instead of the built-in one, or null
     RunConfig run;
-    // Also compute the same run with √d_k scaling toggled (the scaling lab's comparison), in the
-    // same job; it reuses the first trace's projections and scores.
-    bool with_flipped = false;
     std::string section;   // the section to show (AppState::section); "" or unknown = the first
 };
+// Everything the engine reads is equal; models compare by identity (the same loaded object), so
+// re-opening a folder computes again, and the built-in settings count only without one.
+bool operator==(const ComputeRequest& a, const ComputeRequest& b);
+inline bool operator!=(const ComputeRequest& a, const ComputeRequest& b) { return !(a == b); }
 
 // "0, 3,5" → {0, 3, 5}; spaces allowed; empty text → {}. Errors name the bad item.
 Expected<std::vector<int>> parse_index_list(std::string_view text);
@@ -150,10 +151,6 @@ Expected<std::vector<int>> parse_index_list(std::string_view text);
 // With a pretrained model the second sentence is BERT's sentence B (segment 1) when the model has
 // segments, and is left out otherwise (GPT-2 has no second input).
 Expected<ComputeRequest> make_request(const AppState& state, PretrainedPtr model = {});
-
-// Field-by-field equality of everything the engine reads; models compare by identity (the same
-// loaded object), so re-opening a folder computes again.
-bool same_request(const ComputeRequest& a, const ComputeRequest& b);
 
 // True when the model takes a second sentence as segment B (BERT with token-type embeddings).
 bool takes_sentence_b(const pretrained::PretrainedModel& model);
@@ -171,13 +168,6 @@ int clamp_layer(int layer, const Trace& trace);
 const LayerTrace& current_layer(const Trace& trace, const AppState& state);
 // Clamps state.layer and state.head to the trace (called when a trace arrives).
 void clamp_selection(AppState& state, const Trace& trace);
-
-// Drops hand-blocked cells outside the (T_q, T_k) matrix the run will produce (the sentence may
-// have got shorter since they were clicked). Tokenizes to find T; on a tokenizer error returns
-// `run` unchanged so the engine reports that error.
-RunConfig prune_blocked_cells(RunConfig run);
-// The same for a run whose matrix is known to be (t_q, t_k) (a pretrained model's tokenizer).
-RunConfig prune_blocked_cells(RunConfig run, int t_q, int t_k);
 
 // Knock-outs (AppState::knocked_out): toggles one head (added at the end, or removed); the set
 // as an ablation for the forward passes; whether a head is in it.

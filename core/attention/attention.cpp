@@ -272,6 +272,43 @@ LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, con
     return L;
 }
 
+LayerTrace other_scaling_layer(const LayerTrace& L, int only_head) {
+    assert(only_head < L.n_heads && int(L.heads.size()) == L.n_heads && "other_scaling_layer: a computed layer");
+    LayerTrace O;
+    O.n_heads = L.n_heads;
+    O.d_k = L.d_k;
+    O.scale = !L.scale;
+    O.temperature = L.temperature;
+    O.factor = L.factor_flipped;
+    O.factor_flipped = L.factor;
+    O.q = Mat(L.t_q(), 0);  // shapes only: (T_q, ·) and (T_k, ·)
+    O.k = Mat(L.t_k(), 0);
+    O.kv_head = L.kv_head;
+    O.n_kv_heads = L.n_kv_heads;
+    O.position_bias = L.position_bias;
+    O.blocked = L.blocked;
+    O.fully_masked = L.fully_masked;
+    O.heads.resize(std::size_t(L.n_heads));
+    const BoolMat* mask = L.blocked.size() > 0 ? &L.blocked : nullptr;
+    const int t_q = L.t_q();
+    for (int h = 0; h < L.n_heads; ++h) {
+        const HeadTrace& src = L.heads[std::size_t(h)];
+        HeadTrace& H = O.heads[std::size_t(h)];
+        H.scores = src.scores;
+        H.stats = src.stats_flipped;
+        H.stats_flipped = src.stats;
+        if (only_head >= 0 && h != only_head) continue;
+        H.weights.resize(t_q, L.t_k());
+        if (O.has_position_bias()) {  // z = factor · scores + bias / τ, run at factor 1 (as attend does)
+            const Mat z = O.scaled_scores(h);  // (T_q, T_k)
+            softmax_rows_with_stats(z, mask, 0, t_q, 1.0f, H.weights, 1.0f, nullptr, nullptr);
+        } else {
+            softmax_rows_with_stats(H.scores, mask, 0, t_q, O.factor, H.weights, O.factor_flipped, nullptr, nullptr);
+        }
+    }
+    return O;
+}
+
 void trim_layer_trace(LayerTrace& L, int rows, int cols) {
     assert(rows >= 0 && rows <= L.t_q() && cols >= 0 && cols <= L.t_k() && "trim_layer_trace: within the layer");
     auto top = [](Mat& m, int n) {

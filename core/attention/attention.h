@@ -43,6 +43,8 @@ struct AttentionOptions {
     float temperature = 1.0f;   // further divide by this (> 0)
     bool compute_stats = true;  // per-row stats for this setting and for the other scaling
 };
+bool operator==(const AttentionOptions& a, const AttentionOptions& b);
+inline bool operator!=(const AttentionOptions& a, const AttentionOptions& b) { return !(a == b); }
 
 // The softmax input factor for a setting: (scale ? 1/√d_k : 1) / temperature.
 float logit_factor(bool scale, float temperature, int d_k);
@@ -147,6 +149,15 @@ void finish_attention_heads(LayerTrace& L, const AttentionOptions& opt);
 // toggling the scaling, the temperature or a mask costs.
 LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, const BoolMat& blocked,
                           const AttentionOptions& opt);
+
+// The layer as it would attend with √d_k scaling toggled and nothing else changed: the same raw
+// scores (the same Q and K), T5's position bias and mask, the other factor. Its heads hold the
+// scores, the weights softmax(factor_flipped · S (+ bias / τ)), stats and stats_flipped swapped (both
+// were computed with the layer); only `only_head`'s weights are computed when it is ≥ 0 (the other
+// heads' weights stay empty). Q, K and V are shared in shape (t_q(), t_k() answer), the heads'
+// outputs are not recomputed, and later layers are not run again: this is the one layer's softmax
+// under the other scaling, which is what the scaling lab compares.
+LayerTrace other_scaling_layer(const LayerTrace& L, int only_head = -1);
 
 // Keeps the first `rows` queries and the first `cols` keys of a computed layer (a speech model's
 // frames that hold sound): every per-query and per-key matrix cut, nothing recomputed, so each

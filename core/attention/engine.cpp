@@ -157,6 +157,7 @@ Expected<Trace> compute_trace(const BuiltinModel& model, const RunConfig& run, c
         if (Status s = prepare_inputs(tr, mc, run); !s) return s;
     }
     tr.run = run;
+    tr.run.mask = mask_for_matrix(run.mask, tr.t_q(), tr.t_k());  // what was applied
 
     if (Status s = check_trace_budget(tr.t_q(), tr.t_k(), mc.n_heads, 1, mc.d_model); !s) return s;
     auto mask = make_mask(run.mask, tr);

@@ -2,6 +2,7 @@
 // (implementation; the interface and its contract are in mask.h)
 #include "core/attention/mask.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstdlib>
 #include <string>
@@ -33,7 +34,7 @@ Expected<BoolMat> build_mask(const MaskConfig& config, int t_q, int t_k,
     }
 
     for (const auto& [i, j] : config.blocked_cells) {
-        if (i < 0 || i >= t_q || j < 0 || j >= t_k) {
+        if ((i < 0 || i >= t_q || j < 0 || j >= t_k) && !config.drop_cells_outside) {
             return Status::Error("The masked cell (" + std::to_string(i) + ", " + std::to_string(j) +
                                  ") is outside the " + std::to_string(t_q) + " x " +
                                  std::to_string(t_k) + " attention matrix.");
@@ -53,8 +54,20 @@ Expected<BoolMat> build_mask(const MaskConfig& config, int t_q, int t_k,
             blocked(i, j) = visible ? 0 : 1;
         }
     }
-    for (const auto& [i, j] : config.blocked_cells) blocked(i, j) = 1;
+    for (const auto& [i, j] : config.blocked_cells)
+        if (i >= 0 && i < t_q && j >= 0 && j < t_k) blocked(i, j) = 1;  // the rest dropped (checked above)
     return blocked;
+}
+
+MaskConfig mask_for_matrix(MaskConfig config, int t_q, int t_k) {
+    if (!config.drop_cells_outside) return config;
+    auto& cells = config.blocked_cells;
+    cells.erase(std::remove_if(cells.begin(), cells.end(),
+                               [&](const std::pair<int, int>& c) {
+                                   return c.first < 0 || c.first >= t_q || c.second < 0 || c.second >= t_k;
+                               }),
+                cells.end());
+    return config;
 }
 
 std::vector<std::uint8_t> fully_masked_rows(const BoolMat& blocked) {

@@ -28,12 +28,23 @@ struct MaskConfig {
                                      // those keys; 0 or ≤ T_k = no padding
     BoolMat custom_blocked;          // (T_q, T_k) extra cells to hide; empty = none
     std::vector<std::pair<int, int>> blocked_cells;  // (query, key) cells to hide, e.g. clicked
+    // Cells outside the matrix the text makes are dropped instead of refused: the app keeps the
+    // cells clicked on a longer sentence while the text is edited (the command line refuses them).
+    bool drop_cells_outside = false;
 
     bool any() const {
         return causal || window >= 0 || !global_tokens.empty() || pad_to > 0 ||
                custom_blocked.size() > 0 || !blocked_cells.empty();
     }
 };
+
+// Every field equal (custom_blocked: same shape and cells).
+bool operator==(const MaskConfig& a, const MaskConfig& b);
+inline bool operator!=(const MaskConfig& a, const MaskConfig& b) { return !(a == b); }
+
+// The mask settings as a (t_q, t_k) run uses them: with drop_cells_outside, the blocked cells
+// outside the matrix are gone; otherwise `config` unchanged.
+MaskConfig mask_for_matrix(MaskConfig config, int t_q, int t_k);
 
 // `key_is_pad` has T_k entries (1 = padding key), or is empty for no padding.
 // Errors: a custom mask of the wrong shape, global tokens or cells out of range.

@@ -36,6 +36,10 @@ struct RunConfig {
 
     bool is_cross() const { return !cross_text.empty(); }
 };
+// Every field equal: what decides whether a run would give the same trace (the app runs a request
+// only when it differs from the last one).
+bool operator==(const RunConfig& a, const RunConfig& b);
+inline bool operator!=(const RunConfig& a, const RunConfig& b) { return !(a == b); }
 
 // The picture behind an image run (Vision Transformers): what the model saw and how its patches
 // lie on it. Token i ≥ prefix_tokens is the patch at (row, col) = divmod(i − prefix_tokens, grid_cols),

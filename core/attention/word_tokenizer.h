@@ -53,6 +53,7 @@ struct Token {
     size_t byte_end = 0;
     TokenKind kind = TokenKind::Word;
     int id = -1;             // vocabulary id (pretrained models' subword tokens); -1 = none
+    std::string piece{};     // the vocabulary's spelling of `id` ("Ġflies", "##ing", "▁집"); "" = none
     int patch_row = -1;      // Patch tokens: row and column in the image's patch grid (0-based)
     int patch_col = -1;
     // Not in the model's vocabulary: its tokenizer gave its unknown piece (<unk>, [UNK]), so the
@@ -63,6 +64,8 @@ struct Token {
 struct TokenizerOptions {
     size_t max_tokens = 512;  // more tokens than this is an error (attention cost grows as n^2)
 };
+inline bool operator==(const TokenizerOptions& a, const TokenizerOptions& b) { return a.max_tokens == b.max_tokens; }
+inline bool operator!=(const TokenizerOptions& a, const TokenizerOptions& b) { return !(a == b); }
 
 // Splits text into words, numbers, punctuation and symbols. Errors:
 //  - empty, whitespace-only (or control-only) text: "The text is empty. Type a sentence."

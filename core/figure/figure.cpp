@@ -175,20 +175,6 @@ Status validate_figure_request(const Trace& trace, const FigureRequest& r, Figur
         return Status::Error("Row " + std::to_string(r.row) + " is out of range: queries are 0–" +
                              std::to_string(L.t_q() - 1) + ".");
     if (r.view == FigureView::Rope) return fig::validate_rope_request(trace, r);
-    if (r.view == FigureView::Scaling) {
-        const Trace* other = r.other_scaling;
-        if (other == nullptr)
-            return Status::Error(
-                "The scaling view needs the same run with the scaling switched the other way.");
-        if (other->layers.size() != trace.layers.size() || other->t_q() != trace.t_q() ||
-            other->t_k() != trace.t_k() || other->model != trace.model)
-            return Status::Error(
-                "The scaling view's second run does not match the first (tokens or model differ).");
-        const LayerTrace& O = other->layers[size_t(r.layer)];
-        if (O.scale == L.scale || O.n_heads != L.n_heads)
-            return Status::Error(
-                "The scaling view's second run must have the scaling switched the other way.");
-    }
     return Status::Ok();
 }
 

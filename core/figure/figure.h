@@ -1,11 +1,8 @@
 // figure.h — print-quality figures of a trace (PNG, SVG, PDF) and its numbers (CSV).
 //
 // Views only read the trace; nothing is recomputed except small derived quantities (a head
-// average, one row's exp() for the cell explainer). The one thing a trace cannot hold is the
-// same run with the √d_k scaling switched the other way: the scaling view needs it as a second
-// trace (`FigureRequest::other_scaling`), computed by the caller with
-//   RunConfig flipped = trace.run; flipped.attention.scale = !flipped.attention.scale;
-//   compute_trace(model, flipped, &trace)   // reuses the projections: cheap
+// average, one row's exp() for the cell explainer, the scaling view's other setting of one head:
+// its softmax from the same scores, core/attention/attention.h other_scaling_layer).
 //
 // Units. A figure is laid out in "figure units" of 1/120 inch: the slide size is 1600 × 900
 // units = 13.33 × 7.5 in. PNG: pixels = units · png_scale (scale 1 = 120 dpi). SVG: 1 unit = 1 px
@@ -82,8 +79,6 @@ struct FigureRequest {
     MatrixValues values = MatrixValues::Weights;  // heatmap view
     int cell_query = -1, cell_key = -1;           // cell view (the heatmap outlines it): 0-based
     int row = -1;  // row and qk views: the query (0-based); -1 = the last one. Image view: -1 = [CLS]
-    // Scaling view: the same run with attention.scale flipped (see the top of this file).
-    const Trace* other_scaling = nullptr;
     // Rope view: the dimension pair (0 … r/2 − 1; pair i = coordinates i and i + r/2 of a head's
     // d_k block, rotate-half) and the frequency of every pair in radians per position, highest
     // first (r/2 values, r = rotary_dim): the model's config gives them (core/pretrained/rope.h
@@ -123,7 +118,7 @@ struct DocumentPage {
     std::string heading;      // Pango markup
     std::string body;         // Pango markup; paragraphs separated by blank lines
     const Trace* trace = nullptr;  // the figure's trace; null = text only
-    FigureRequest figure;     // view, layer, head, cell, other_scaling (options ignored)
+    FigureRequest figure;     // view, layer, head, cell (options ignored)
     std::string footer;       // Pango markup under everything (small, muted); may be empty
 };
 Expected<std::string> render_pdf_document(const std::vector<DocumentPage>& pages, const FigureOptions& options,

@@ -1,8 +1,8 @@
 // figure_scaling.cpp — the same head with and without ÷√d_k: both weight maps on one colour
 // scale, their difference, and the entropy of every query row for both.
 //
-// The trace holds one setting's weights; the other setting comes from a second trace computed by
-// the caller with attention.scale flipped (FigureRequest::other_scaling, see figure.h).
+// The trace holds one setting's weights; the other setting's are the same scores' softmax with the
+// other factor (other_scaling_layer: this layer alone, the layers before it as they ran).
 #include <algorithm>
 #include <cmath>
 
@@ -102,9 +102,8 @@ void draw_entropy_chart(Canvas& c, const EntropyChart& ch, const Vec& with, cons
 
 void draw_scaling_view(Canvas& c, const Trace& trace, const FigureRequest& r) {
     const double k = c.k;
-    const Trace& other = *r.other_scaling;
     const LayerTrace& A = trace.layers[size_t(r.layer)];
-    const LayerTrace& B = other.layers[size_t(r.layer)];
+    const LayerTrace B = other_scaling_layer(A, r.head);
     const LayerTrace& with = A.scale ? A : B;
     const LayerTrace& without = A.scale ? B : A;
     const HeadTrace& hw = with.heads[size_t(r.head)];

@@ -117,14 +117,6 @@ Expected<std::string> render_handout(const Lesson& lesson, const HandoutOptions&
             r.row = state->cell_query;
             for (const Highlight& h : state->highlights)
                 if (r.row < 0 && (h.kind == Highlight::Kind::Row || h.kind == Highlight::Kind::Token)) r.row = h.a;
-            if (r.view == FigureView::Scaling) {
-                LessonState flipped = *state;
-                flipped.run.attention.scale = !flipped.run.attention.scale;
-                auto other = compute_step_trace(flipped, o.model);
-                if (!other) return other.status();
-                traces.push_back(std::make_unique<Trace>(std::move(*other)));
-                r.other_scaling = traces.back().get();
-            }
             page.trace = tr;
             if (step.question) {
                 auto a = evaluate_answer(*step.question, *tr, *state);

@@ -175,6 +175,7 @@ Token trace_token(const SubwordTokenizer& tok, const SubwordToken& s) {
     t.byte_end = s.byte_end;
     t.kind = s.special ? TokenKind::Special : kind_of(s.display);
     t.id = s.id;
+    t.piece = s.piece;
     t.unknown = !s.special && tok.is_unknown(s.id);
     return t;
 }
@@ -322,7 +323,7 @@ Expected<Trace> run_text_model(const PretrainedModel& model, const RunConfig& ru
         return s;
 
     // The user's mask, as the built-in engine builds it; a causal model is causal whatever it says.
-    MaskConfig mask = run.mask;
+    MaskConfig mask = mask_for_matrix(run.mask, t, t);
     if (caps.always_causal) mask.causal = true;
     PassOptions opt;
     opt.forward.attention = run.attention;
@@ -343,7 +344,7 @@ Expected<Trace> run_text_model(const PretrainedModel& model, const RunConfig& ru
     tr.model.positional = caps.positions == PositionKind::Learned || caps.positions == PositionKind::Sinusoidal;
     tr.model.seed = 0;
     tr.run = run;
-    tr.run.mask.causal = mask.causal;  // what was applied (causal models: always), for captions and exports
+    tr.run.mask = mask;  // what was applied (causal models: always causal), for captions and exports
     tr.q_tokens = std::move(in->tokens);
     tr.k_tokens = tr.q_tokens;
     tr.key_is_pad = std::move(in->is_pad);

@@ -62,14 +62,14 @@ TEST_CASE("make_request maps every control") {
     CHECK(!make_request(s));
 }
 
-TEST_CASE("same_request notices every change") {
+TEST_CASE("ComputeRequest == notices every change") {
     AppState s;
     const ComputeRequest base = *make_request(s);
-    CHECK(same_request(base, base));
+    CHECK(base == base);
     auto differs = [&](auto&& edit) {
         AppState t;
         edit(t);
-        return !same_request(base, *make_request(t));
+        return base != *make_request(t);
     };
     CHECK(differs([](AppState& t) { t.text += "!"; }));
     CHECK(differs([](AppState& t) { t.cross = true; }));
@@ -88,27 +88,26 @@ TEST_CASE("same_request notices every change") {
     CHECK(!differs([](AppState& t) { t.head = 2; }));
     CHECK(!differs([](AppState& t) { t.colormap = attn::Colormap::Magma; }));
     CHECK(!differs([](AppState& t) { t.lang = Lang::Ko; }));
-}
-
-TEST_CASE("prune_blocked_cells drops cells outside the next matrix") {
-    attn::RunConfig run;
-    run.text = "one two three";  // 3 tokens
-    run.mask.blocked_cells = {{0, 0}, {2, 2}, {3, 0}, {0, 3}, {-1, 0}};
-    auto pruned = prune_blocked_cells(run);
-    CHECK(pruned.mask.blocked_cells == std::vector<std::pair<int, int>>{{0, 0}, {2, 2}});
-
-    run.mask.pad_to = 4;  // self-attention pads queries and keys to 4
-    pruned = prune_blocked_cells(run);
-    CHECK(pruned.mask.blocked_cells.size() == 4);
-
-    run.mask.pad_to = 0;
-    run.cross_text = "a b c d e";  // 3 queries x 5 keys
-    run.mask.blocked_cells = {{2, 4}, {3, 0}};
-    pruned = prune_blocked_cells(run);
-    CHECK(pruned.mask.blocked_cells == std::vector<std::pair<int, int>>{{2, 4}});
-
-    run.text = "";  // tokenizer error: left for the engine to report
-    CHECK(prune_blocked_cells(run).mask.blocked_cells.size() == 2);
+    CHECK(!differs([](AppState& t) { t.view = View::Scaling; }));  // the lab derives the other scaling
+    CHECK(base.run.mask.drop_cells_outside);  // cells clicked on a longer sentence stay while typing
+    // Every field of the run compares (a field left out of operator== fails its static_assert).
+    auto run_differs = [&](auto&& edit) {
+        ComputeRequest r = base;
+        edit(r.run);
+        return r != base;
+    };
+    CHECK(run_differs([](attn::RunConfig& r) { r.image_path = "a.png"; }));
+    CHECK(run_differs([](attn::RunConfig& r) { r.audio_path = "a.wav"; }));
+    CHECK(run_differs([](attn::RunConfig& r) { r.language = "ko"; }));
+    CHECK(run_differs([](attn::RunConfig& r) { r.translate = true; }));
+    CHECK(run_differs([](attn::RunConfig& r) { r.all_frames = true; }));
+    CHECK(run_differs([](attn::RunConfig& r) { r.attention.compute_stats = false; }));
+    CHECK(run_differs([](attn::RunConfig& r) { r.tokenizer.max_tokens = 7; }));
+    CHECK(run_differs([](attn::RunConfig& r) { r.mask.drop_cells_outside = false; }));
+    CHECK(run_differs([](attn::RunConfig& r) { r.mask.custom_blocked = attn::BoolMat::Zero(2, 2); }));
+    ComputeRequest section = base;
+    section.section = "cross";
+    CHECK(section != base);
 }
 
 // --- pretrained models and layers ---------------------------------------------------------
@@ -149,26 +148,26 @@ TEST_CASE("make_request with a translation model: the second text is its target"
     CHECK(make_request(s, marian)->run.cross_text.empty());
 }
 
-TEST_CASE("same_request: the model counts by identity; built-in switches do not matter for it") {
+TEST_CASE("ComputeRequest ==: the model counts by identity; built-in switches do not matter for it") {
     AppState s;
     const auto a = testing::fake_model("gpt2", 2, 2, "gpt2");
     const auto a_again = testing::fake_model("gpt2", 2, 2, "gpt2");  // re-opened folder
     const ComputeRequest with_a = *make_request(s, a);
-    CHECK(same_request(with_a, *make_request(s, a)));
-    CHECK(!same_request(with_a, *make_request(s)));  // back to built-in
-    CHECK(!same_request(*make_request(s), with_a));
-    CHECK(!same_request(with_a, *make_request(s, a_again)));
+    CHECK(with_a == *make_request(s, a));
+    CHECK(with_a != *make_request(s));  // back to built-in
+    CHECK(*make_request(s) != with_a);
+    CHECK(with_a != *make_request(s, a_again));
     AppState t = s;
     t.d_model = 128;  // hidden while a pretrained model runs
     t.seed = 7;
-    CHECK(same_request(with_a, *make_request(t, a)));
-    CHECK(!same_request(*make_request(s), *make_request(t)));
+    CHECK(with_a == *make_request(t, a));
+    CHECK(*make_request(s) != *make_request(t));
     t = s;
     t.temperature = 2.0f;  // still applies to the pretrained model
-    CHECK(!same_request(with_a, *make_request(t, a)));
+    CHECK(with_a != *make_request(t, a));
     t = s;
     t.layer = 5;  // view only
-    CHECK(same_request(with_a, *make_request(t, a)));
+    CHECK(with_a == *make_request(t, a));
 }
 
 TEST_CASE("layer selection: clamped to the trace, one helper for every view") {
@@ -204,13 +203,6 @@ TEST_CASE("layer selection: clamped to the trace, one helper for every view") {
     CHECK(s.layer == 4);
 }
 
-TEST_CASE("prune_blocked_cells with a known matrix size") {
-    attn::RunConfig run;
-    run.mask.blocked_cells = {{0, 1}, {3, 3}, {2, 5}, {-1, 0}};
-    const auto pruned = prune_blocked_cells(run, 4, 4);
-    CHECK(pruned.mask.blocked_cells == std::vector<std::pair<int, int>>{{0, 1}, {3, 3}});
-}
-
 TEST_CASE("make_request: the Chat format box wraps the sentence for a model with a chat format only") {
     const std::string models = std::string(ATTNLAB_ASSET_DIR) + "/../tests/fixtures/pretrained/models/";
     auto qwen = attn::pretrained::load_pretrained_model(models + "tiny-qwen2");  // <|im_start|> in its vocabulary
@@ -228,7 +220,7 @@ TEST_CASE("make_request: the Chat format box wraps the sentence for a model with
     auto wrapped = make_request(s, *qwen);
     REQUIRE(wrapped.ok());
     CHECK(wrapped->run.text == "<|im_start|>user\nthe cat<|im_end|>\n<|im_start|>assistant\n");
-    CHECK_FALSE(same_request(*plain, *wrapped));  // ticking the box computes again
+    CHECK(*plain != *wrapped);  // ticking the box computes again
     auto none = make_request(s, *llama);
     REQUIRE(none.ok());
     CHECK(none->run.text == "the cat");

@@ -153,17 +153,17 @@ TEST_CASE("the Variants job computes what compute_variants does") {
 
 TEST_CASE("the scaling lab's jobs compute the maps and the d_k curve") {
     const auto scaled = shared_trace(true), unscaled = shared_trace(false);
-    // Either trace may be the one on screen: the maps always compare scaled with unscaled.
-    const ScalingMaps a = run_scaling_request(ScalingRequest{scaled, unscaled, 0, 1});
-    const ScalingMaps b = run_scaling_request(ScalingRequest{unscaled, scaled, 0, 1});
+    // Either setting may be the one on screen: the maps always compare scaled with unscaled.
+    const ScalingMaps a = run_scaling_request(ScalingRequest{scaled, 0, 1});
+    const ScalingMaps b = run_scaling_request(ScalingRequest{unscaled, 0, 1});
     CHECK(a.diff.diff == b.diff.diff);
     CHECK(a.scaled.values == b.scaled.values);
-    const DifferenceMap direct = make_difference_map(scaled->layers[0], unscaled->layers[0], 1);
+    const DifferenceMap direct = make_difference_map(scaled->layers[0], unscaled->layers[0], 1);  // two runs
     CHECK(a.diff.diff == direct.diff);
     CHECK(a.diff.max_abs > 0.0f);
     CHECK(a.hist_scaled.total == scaled->t_q() * scaled->t_k());
     CHECK(a.hist_scaled.counts.size() == size_t(kScalingHistogramBins));
-    CHECK(!same_scaling_request(ScalingRequest{scaled, unscaled, 0, 1}, ScalingRequest{scaled, unscaled, 0, 2}));
+    CHECK(!same_scaling_request(ScalingRequest{scaled, 0, 1}, ScalingRequest{scaled, 0, 2}));
 
     LatestJob<std::uint64_t, DkCurve> dk([](const std::uint64_t& seed) { return run_dk_curve(seed); });
     dk.post(7);

@@ -1,4 +1,4 @@
-// What the app sends a speech model (make_request, same_request, settings); the Audio view's
+// What the app sends a speech model (make_request, ComputeRequest ==, settings); the Audio view's
 // numbers are tested with core (tests/pretrained/test_audio_map.cpp).
 #include <doctest/doctest.h>
 
@@ -75,10 +75,10 @@ TEST_CASE("make_request: a speech model gets the recording, the language and a t
     CHECK(plain->run.audio_path.empty());
     AppState t = s;
     t.speech_language = "en";
-    CHECK_FALSE(same_request(*req, *make_request(t, tiny_whisper())));
+    CHECK(*req != *make_request(t, tiny_whisper()));
     t = s;
     t.audio_path = "/tmp/y.wav";
-    CHECK_FALSE(same_request(*req, *make_request(t, tiny_whisper())));
+    CHECK(*req != *make_request(t, tiny_whisper()));
     CHECK(needs_audio(AppState{}, tiny_whisper().get()));
     CHECK_FALSE(needs_audio(s, tiny_whisper().get()));
     CHECK(predict_support(tiny_whisper().get()) == PredictSupport::Speech);

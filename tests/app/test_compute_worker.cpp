@@ -1,8 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 
 #include "app/jobs/compute_worker.h"
+#include "app/views/scaling_lab/scaling_lab.h"
+#include "core/attention/engine.h"
 #include "fake_pretrained.h"
 
 using namespace attn::app;
@@ -111,12 +115,10 @@ TEST_CASE("apply_result: another model's refusal drops the trace, and the views 
     ran.model = refused.model;
     ran.trace = std::make_shared<const attn::Trace>();
     ran.sections = {"decoder"};
-    ran.pieces = {{"a", 1}};
     apply_result(view, ran);
     REQUIRE(view.trace);
     apply_result(view, refused);
     CHECK(view.trace == nullptr);
-    CHECK(view.pieces.empty());
     CHECK(view.sections.empty());
     CHECK(view.model == refused.model);
 }
@@ -130,41 +132,51 @@ TEST_CASE("destroying a busy worker joins cleanly") {
     CHECK(true);
 }
 
-TEST_CASE("worker: with_flipped computes the scaling-toggled twin in the same job") {
-    ComputeWorker worker;
+TEST_CASE("worker: the Scaling view runs the model once; the other scaling comes from the same scores") {
     AppState s;
     s.text = "Time flies like an arrow";
     s.view = View::Scaling;
-    const ComputeRequest r = *make_request(s);
-    CHECK(r.with_flipped);
     AppState plain = s;
     plain.view = View::Heatmap;
-    CHECK(!same_request(r, *make_request(plain)));
-    worker.post(r);
+    CHECK(*make_request(s) == *make_request(plain));  // opening the view asks for nothing more
+
+    std::atomic<int> runs{0};
+    ComputeWorker worker({}, [&](const attn::pretrained::PretrainedModel&, const attn::RunConfig& run) {
+        ++runs;
+        return attn::Expected<std::vector<attn::Trace>>(std::vector<attn::Trace>{*attn::compute_trace(
+            *attn::make_builtin_model(attn::ModelConfig{}), run)});
+    });
+    worker.post(*make_request(s, attn::app::testing::fake_model("gpt2")));
     REQUIRE(worker.wait_idle(30s));
     auto result = worker.take_result();
     REQUIRE(result.has_value());
     REQUIRE(result->trace != nullptr);
-    REQUIRE(result->flipped != nullptr);
-    const attn::LayerTrace& a = result->trace->layers[0];
-    const attn::LayerTrace& b = result->flipped->layers[0];
-    CHECK(a.scale);
-    CHECK(!b.scale);
-    CHECK(b.factor == a.factor_flipped);
-    CHECK(b.heads[0].scores.isApprox(a.heads[0].scores));
-    // The stats the first trace keeps for the toggled setting are those of the twin's weights.
-    for (int h = 0; h < a.n_heads; ++h) {
-        CHECK(a.heads[h].stats_flipped.entropy.isApprox(b.heads[h].stats.entropy, 1e-4f));
-        CHECK(a.heads[h].stats_flipped.max_weight.isApprox(b.heads[h].stats.max_weight, 1e-4f));
-    }
+    CHECK(runs == 1);
 
-    ComputeView view;
-    apply_result(view, std::move(*result));
-    CHECK(view.flipped != nullptr);
-    worker.post(*make_request(plain));
-    REQUIRE(worker.wait_idle(30s));
-    apply_result(view, *worker.take_result());
-    CHECK(view.flipped == nullptr);  // not asked for: dropped
+    // The built-in engine's re-run with the scaling toggled (its projections reused) is the
+    // reference: the lab's other setting must match it.
+    const attn::Trace& t = *result->trace;
+    const attn::LayerTrace& a = t.layers[0];
+    attn::RunConfig flipped_run = t.run;
+    flipped_run.attention.scale = !flipped_run.attention.scale;
+    const auto model = attn::make_builtin_model(attn::ModelConfig{});
+    REQUIRE(model);
+    const auto flipped = attn::compute_trace(*model, flipped_run);
+    REQUIRE(flipped);
+    const attn::LayerTrace& b = flipped->layers[0];
+    for (int h = 0; h < a.n_heads; ++h) {
+        const ScalingMaps m = run_scaling_request(ScalingRequest{result->trace, 0, h});
+        CHECK(!m.other.scale);
+        CHECK(m.other.factor == a.factor_flipped);
+        CHECK(m.other.heads[size_t(h)].weights.isApprox(b.heads[size_t(h)].weights, 1e-6f));
+        CHECK(m.other.heads[size_t(h)].stats.entropy.isApprox(b.heads[size_t(h)].stats.entropy, 1e-4f));
+        const std::vector<float> want = make_difference_map(a, b, h).diff;
+        REQUIRE(m.diff.diff.size() == want.size());
+        float worst = 0.0f;
+        for (size_t k = 0; k < want.size(); ++k) worst = std::max(worst, std::fabs(m.diff.diff[k] - want[k]));
+        MESSAGE("head " << h << ": max |difference map − reference| = " << worst);
+        CHECK(worst < 1e-6f);
+    }
 }
 
 // --- switching between the built-in model and a pretrained one ------------------------------
@@ -197,7 +209,6 @@ TEST_CASE("worker: a request with a pretrained model runs it; without, the built
     CHECK(pre->trace->layers.size() == 3);
     CHECK(pre->trace->model_name == "tiny-gpt2");
     CHECK(pre->model == gpt2);
-    CHECK(pre->pieces.empty());  // the fake has no tokenizer
     CHECK(pretrained_runs.load() == 1);
 
     ComputeView view;
@@ -215,16 +226,16 @@ TEST_CASE("worker: a request with a pretrained model runs it; without, the built
     CHECK(view.model == nullptr);
     CHECK(pretrained_runs.load() == 1);
 
-    // The scaling view's twin: the pretrained model runs again with scaling toggled.
+    // The scaling view: one run; its other setting comes from the same scores.
     s.view = View::Scaling;
     worker.post(*make_request(s, gpt2));
     REQUIRE(worker.wait_idle(30s));
-    auto twin = worker.take_result();
-    REQUIRE(twin);
-    REQUIRE(twin->flipped);
-    CHECK(twin->flipped->layers.size() == 3);
-    CHECK(twin->trace->layers[1].scale != twin->flipped->layers[1].scale);
-    CHECK(pretrained_runs.load() == 3);
+    auto once = worker.take_result();
+    REQUIRE(once);
+    REQUIRE(once->trace);
+    CHECK(pretrained_runs.load() == 2);
+    const ScalingMaps m = run_scaling_request(ScalingRequest{once->trace, 1, 0});
+    CHECK(m.other.scale != once->trace->layers[1].scale);
 }
 
 TEST_CASE("worker: a run of several sections shows the chosen one and names them all") {
@@ -254,7 +265,7 @@ TEST_CASE("worker: a run of several sections shows the chosen one and names them
     s.section = "cross";
     const auto request = make_request(s, model);
     CHECK(request->section == "cross");
-    CHECK_FALSE(same_request(*request, *make_request(AppState{}, model)));
+    CHECK(*request != *make_request(AppState{}, model));
     worker.post(*request);
     REQUIRE(worker.wait_idle(30s));
     auto cross = worker.take_result();

@@ -199,16 +199,6 @@ TEST_CASE("file and figure messages in Korean") {
         check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
     }
     r = FigureRequest{};
-    r.view = FigureView::Scaling;
-    check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
-    r.other_scaling = &t;  // the same scaling: not the other way
-    check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
-    const Trace other = small_trace();
-    Trace shorter = other;
-    shorter.q_tokens.pop_back();
-    r.other_scaling = &shorter;
-    check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
-    r = FigureRequest{};
     r.view = FigureView::Rope;  // the built-in model has no rotary positions
     check_translated(validate_figure_request(t, r, FigureFormat::Svg).message());
     Trace rotary = small_trace();  // as a rotary model's trace: q and k kept before the rotation

@@ -223,7 +223,7 @@ TEST_CASE("image view: the tiny ViT fixture through the worker; the image as the
     CHECK(builtin->run.image_path.empty());
     AppState other = s;
     other.image_path += "x";
-    CHECK_FALSE(same_request(*request, *make_request(other, vit)));
+    CHECK(*request != *make_request(other, vit));
 
     ComputeWorker worker;
     worker.post(std::move(*request));

@@ -62,10 +62,9 @@ TEST_CASE("tiny GPT-2 in the app: every layer, pieces with ids, causal, no secon
     CHECK(t.layers[0].d_k == gpt2->config.d_k());
     CHECK(t.run.cross_text.empty());
     CHECK(r.model == gpt2);
-    REQUIRE(int(r.pieces.size()) == t.t_q());
-    for (int i = 0; i < t.t_q(); ++i) {
-        CHECK(r.pieces[size_t(i)].id == t.q_tokens[size_t(i)].id);
-        CHECK(r.pieces[size_t(i)].piece == gpt2->tokenizer->piece(r.pieces[size_t(i)].id));
+    for (const attn::Token& q : t.q_tokens) {  // the framed pieces come back in the trace
+        REQUIRE(q.id >= 0);
+        CHECK(q.piece == gpt2->tokenizer->piece(q.id));
     }
     for (const attn::LayerTrace& L : t.layers) {  // GPT-2 never looks ahead
         CHECK(L.is_blocked(0, 1));
@@ -85,7 +84,7 @@ TEST_CASE("tiny GPT-2 in the app: every layer, pieces with ids, causal, no secon
     r = run(worker, s, gpt2);
     REQUIRE_MESSAGE(r.trace != nullptr, r.error);
     CHECK(r.trace->t_q() == t.t_q() + 3);
-    CHECK(int(r.pieces.size()) == t.t_q());
+    for (int i = 0; i < r.trace->t_q(); ++i) CHECK(r.trace->key_is_pad[size_t(i)] == (i >= t.t_q()));
 
     // The Model view's atlas covers every layer and head.
     const ModelAtlas atlas = make_model_atlas(t, attn::Colormap::Viridis);
@@ -98,7 +97,7 @@ TEST_CASE("tiny GPT-2 in the app: every layer, pieces with ids, causal, no secon
     REQUIRE_MESSAGE(r.trace != nullptr, r.error);
     CHECK(r.trace->layers.size() == 1);
     CHECK(r.model == nullptr);
-    CHECK(r.pieces.empty());
+    CHECK(r.trace->q_tokens.front().piece.empty());  // words, not a vocabulary's pieces
     CHECK(r.trace->run.cross_text == "It was late.");  // the built-in model does cross-attention
 }
 
@@ -109,13 +108,11 @@ TEST_CASE("the Variants and scaling-lab jobs follow the selected layer of a real
     s.text = "Time flies like an arrow";
     auto request = make_request(s, gpt2);
     REQUIRE(request);
-    request->with_flipped = true;
     worker.post(std::move(*request));
     REQUIRE(worker.wait_idle(60s));
     auto r = worker.take_result();
     REQUIRE(r);
     REQUIRE_MESSAGE(r->trace != nullptr, r->error);
-    REQUIRE(r->flipped != nullptr);
     const attn::Trace& t = *r->trace;
     REQUIRE(t.layers.size() == 2);
 
@@ -130,11 +127,13 @@ TEST_CASE("the Variants and scaling-lab jobs follow the selected layer of a real
     CHECK(run_variants_request(VariantsRequest{r->trace, 9, 1, 2, 3}).softmax_out ==
           attn::Mat(t.layers[1].out_head(1)));
 
-    // Scaling lab: the maps of layer 1 are layer 1's difference map, not layer 0's.
-    const ScalingMaps m1 = run_scaling_request(ScalingRequest{r->trace, r->flipped, 1, 2});
-    CHECK(m1.diff.diff == make_difference_map(t.layers[1], r->flipped->layers[1], 2).diff);
-    CHECK(m1.diff.diff != run_scaling_request(ScalingRequest{r->trace, r->flipped, 0, 2}).diff.diff);
-    CHECK(!same_scaling_request(ScalingRequest{r->trace, r->flipped, 0, 2}, ScalingRequest{r->trace, r->flipped, 1, 2}));
+    // Scaling lab: the maps of layer 1 are layer 1's difference map, not layer 0's, from the one
+    // run's scores (no second run).
+    const ScalingMaps m1 = run_scaling_request(ScalingRequest{r->trace, 1, 2});
+    CHECK(m1.diff.diff == make_difference_map(t.layers[1], attn::other_scaling_layer(t.layers[1], 2), 2).diff);
+    CHECK(m1.other.scale != t.layers[1].scale);
+    CHECK(m1.diff.diff != run_scaling_request(ScalingRequest{r->trace, 0, 2}).diff.diff);
+    CHECK(!same_scaling_request(ScalingRequest{r->trace, 0, 2}, ScalingRequest{r->trace, 1, 2}));
 }
 
 TEST_CASE("tiny BERT in the app: sentence B as the second segment, [CLS]/[SEP] pieces") {
@@ -155,13 +154,12 @@ TEST_CASE("tiny BERT in the app: sentence B as the second segment, [CLS]/[SEP] p
     CHECK(int(t.layers.size()) == bert->config.n_layers);
     CHECK(t.run.cross_text == "It was late.");
     CHECK(t.t_q() == t.t_k());  // one sequence: [CLS] A [SEP] B [SEP]
-    REQUIRE(int(r.pieces.size()) == t.t_q());
-    CHECK(r.pieces.front().piece == "[CLS]");
-    CHECK(r.pieces.back().piece == "[SEP]");
+    CHECK(t.q_tokens.front().piece == "[CLS]");
+    CHECK(t.q_tokens.back().piece == "[SEP]");
     int seps = 0;
-    for (int i = 0; i < t.t_q(); ++i) {
-        CHECK(r.pieces[size_t(i)].id == t.q_tokens[size_t(i)].id);
-        seps += r.pieces[size_t(i)].piece == "[SEP]";
+    for (const attn::Token& q : t.q_tokens) {
+        CHECK(q.piece == bert->tokenizer->piece(q.id));
+        seps += q.piece == "[SEP]";
     }
     CHECK(seps == 2);
     CHECK(!t.layers[0].is_blocked(0, t.t_k() - 1));  // BERT looks both ways

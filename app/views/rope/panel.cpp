@@ -181,9 +181,11 @@ void draw_pad_test(RopePanel& p, const AppState& s, const ComputeView& view, con
 void draw_shift_test(RopePanel& p, const AppState& s, const ComputeView& view, const Trace& trace) {
     const Lang lang = s.lang;
     const pretrained::PretrainedConfig& cfg = view.model->config;
-    std::vector<int> ids;
-    ids.reserve(view.pieces.size());
-    for (const TokenPiece& piece : view.pieces) ids.push_back(piece.id);
+    std::vector<int> ids;  // the framed text's ids, without the padding after it (key_is_pad)
+    ids.reserve(trace.q_tokens.size());
+    for (std::size_t i = 0; i < trace.q_tokens.size(); ++i)
+        if (i >= trace.key_is_pad.size() || !trace.key_is_pad[i]) ids.push_back(trace.q_tokens[i].id);
+    if (std::find(ids.begin(), ids.end(), -1) != ids.end()) ids.clear();
     const int limit = std::min(max_shift(cfg, int(ids.size())), 4096);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr(lang, Txt::RopeShift));

@@ -28,9 +28,10 @@ void refresh(ScalingLabPanel& p, const ComputeView& view, int layer, int head) {
         p.diff_tex = upload_rgba_texture(p.diff_tex, p.diff.rgba.data(), p.diff.cols, p.diff.rows);
         p.hist_scaled = std::move(done->result.hist_scaled);
         p.hist_unscaled = std::move(done->result.hist_unscaled);
+        p.other = std::move(done->result.other);
         p.shown = std::move(done->request);
     }
-    const ScalingRequest wanted{view.trace, view.flipped, layer, head};
+    const ScalingRequest wanted{view.trace, layer, head};
     const bool up_to_date = p.shown && same_scaling_request(*p.shown, wanted);
     if (!up_to_date && (!p.posted || !same_scaling_request(*p.posted, wanted))) {
         p.maps_job.post(wanted);
@@ -254,12 +255,9 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
         ImGui::TextColored(error_colour(), "%s", p.renderer_error.c_str());
         return;
     }
-    const bool have_twin = view.flipped && !view.flipped->layers.empty() &&
-                           view.flipped->t_q() == view.trace->t_q() && view.flipped->t_k() == view.trace->t_k();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const bool have_twin_layer = have_twin && int(view.flipped->layers.size()) > layer;
-    if (have_twin_layer) refresh(p, view, layer, head);
-    if (p.shown && !same_scaling_request(*p.shown, ScalingRequest{view.trace, view.flipped, layer, head})) {
+    refresh(p, view, layer, head);
+    if (p.shown && !same_scaling_request(*p.shown, ScalingRequest{view.trace, layer, head})) {
         ImGui::SameLine(0.0f, 24.0f);
         draw_computing(lang);
     }
@@ -267,8 +265,7 @@ void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const Compute
     if (p.shown) {  // the maps on screen, drawn with the shape of the run they were made from
         const float side = std::floor(std::min((avail.x - 32.0f) / 3.0f, avail.y * 0.42f));
         const size_t shown_layer = size_t(clamp_layer(p.shown->layer, *p.shown->trace));
-        draw_maps(p, s, p.shown->trace->layers[shown_layer], p.shown->flipped->layers[shown_layer],
-                  std::max(side, 16.0f));
+        draw_maps(p, s, p.shown->trace->layers[shown_layer], p.other, std::max(side, 16.0f));
     } else {
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", tr(lang, Txt::ScalingWaiting));
     }

@@ -3,9 +3,10 @@
 //   [ A with ÷√d_k ] [ A without ] [ difference ]     one head, (T_q × T_k), same 0-1 scale
 //   per-row entropy / max weight / ‖J‖ for both (trace stats and stats_flipped)
 //   histograms of the softmax inputs, and the d_k demo with random vectors (scaling_lab.h)
-// The unscaled weights come from the worker's twin trace (ComputeView::flipped), requested
-// while this view is open. Everything derived is computed on two background jobs (latest
-// request wins): the maps and histograms per (trace, twin, head), the d_k demo once. Until they
+// The other setting's weights are the same scores' softmax with the other factor (core's
+// other_scaling_layer: this layer alone; the model is not run again). Everything derived is
+// computed on two background jobs (latest request wins): the maps and histograms per (trace,
+// layer, head), the d_k demo once. Until they
 // arrive, the previous maps stay on screen (with their own trace's shape) under "computing…";
 // the UI thread only uploads textures.
 #pragma once
@@ -39,6 +40,7 @@ struct ScalingLabPanel {
     std::optional<ScalingRequest> shown;   // what the textures, diff and histograms below are for
     DifferenceMap diff;
     Histogram hist_scaled, hist_unscaled;
+    LayerTrace other;  // the shown layer with the other scaling (its head's weights; the tooltips)
 
     int dk_index = 4;  // into kDkDemoValues (64)
     bool dk_posted = false;

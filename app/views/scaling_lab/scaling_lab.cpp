@@ -145,19 +145,18 @@ DkCurve run_dk_curve(std::uint64_t seed) {
 }
 
 bool same_scaling_request(const ScalingRequest& a, const ScalingRequest& b) {
-    return a.trace == b.trace && a.flipped == b.flipped && a.layer == b.layer && a.head == b.head;
+    return a.trace == b.trace && a.layer == b.layer && a.head == b.head;
 }
 
 ScalingMaps run_scaling_request(const ScalingRequest& request) {
-    assert(request.trace && request.flipped && !request.trace->layers.empty() && !request.flipped->layers.empty());
-    const int n_layers = int(std::min(request.trace->layers.size(), request.flipped->layers.size()));
-    const size_t layer = size_t(std::clamp(request.layer, 0, n_layers - 1));
+    assert(request.trace && !request.trace->layers.empty());
+    const size_t layer = size_t(std::clamp(request.layer, 0, int(request.trace->layers.size()) - 1));
     const LayerTrace& main = request.trace->layers[layer];
-    const LayerTrace& twin = request.flipped->layers[layer];
-    const LayerTrace& scaled = main.scale ? main : twin;
-    const LayerTrace& unscaled = main.scale ? twin : main;
-    const int head = std::clamp(request.head, 0, std::min(main.n_heads, twin.n_heads) - 1);
+    const int head = std::clamp(request.head, 0, main.n_heads - 1);
     ScalingMaps m;
+    m.other = other_scaling_layer(main, head);
+    const LayerTrace& scaled = main.scale ? main : m.other;
+    const LayerTrace& unscaled = main.scale ? m.other : main;
     m.scaled = make_heatmap_data(scaled, head, HeatmapQuantity::Weights);
     m.unscaled = make_heatmap_data(unscaled, head, HeatmapQuantity::Weights);
     m.diff = make_difference_map(scaled, unscaled, head);

@@ -62,18 +62,18 @@ DkCurve run_dk_curve(std::uint64_t seed = 7);
 // One head's comparison: both weight maps, their difference and the logit histograms.
 struct ScalingRequest {
     std::shared_ptr<const Trace> trace;    // the run on screen
-    std::shared_ptr<const Trace> flipped;  // the same run with √d_k scaling toggled (same shape)
-    int layer = 0;                         // clamped to the traces' layers
+    int layer = 0;                         // clamped to the trace's layers
     int head = 0;
 };
 struct ScalingMaps {
+    LayerTrace other;                      // the layer with the other scaling (other_scaling_layer)
     HeatmapData scaled, unscaled;          // weights of the head, with and without ÷√d_k
     DifferenceMap diff;                    // scaled − unscaled
     Histogram hist_scaled, hist_unscaled;  // softmax inputs
 };
 inline constexpr int kScalingHistogramBins = 24;
 bool same_scaling_request(const ScalingRequest& a, const ScalingRequest& b);
-// The request's layer of both traces (clamped); head clamped to their heads.
+// The request's layer (clamped) with the other scaling from the same scores, for the head (clamped).
 ScalingMaps run_scaling_request(const ScalingRequest& request);
 
 }  // namespace attn::app

@@ -124,7 +124,7 @@ Expected<Trace> run_vit(const PretrainedModel& model, const VisionInput& input, 
     if (Status s = check_trace_budget(t, t, cfg.n_heads, cfg.n_layers, cfg.d_model); !s) return s;
 
     // Masks as for BERT (every token sees every token unless the user hides some); no padding.
-    MaskConfig mask = run.mask;
+    MaskConfig mask = mask_for_matrix(run.mask, t, t);
     mask.pad_to = 0;
     BoolMat blocked;  // (T, T) or empty
     if (mask.any()) {
