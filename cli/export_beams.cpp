@@ -35,7 +35,7 @@ int run_export_beams(const ExportOptions& o, const FigureOptions& options, const
     if (!source) return fail(who, source.error(), kExitBadInput);
     std::vector<int> source_ids;
     for (const pretrained::SubwordToken& t : *source) source_ids.push_back(t.id);
-    const int folder = m.config.seq2seq.num_beams;
+    const int folder = m.family().decoder_facts(m).num_beams;
     const int beams = o.beams > 0 ? o.beams : folder > 1 ? folder : kBeamsWhenGreedy;
     const pretrained::Translation t =
         pretrained::translate_beams(m, source_ids, beams, pretrained::generation_limit(m.config));

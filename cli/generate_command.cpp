@@ -282,7 +282,7 @@ static int run_predict_image(const PredictOptions& o, const PretrainedModel& m) 
         return fail(who, m.name + " is a " + pretrained::family_name(m.config) +
                              ": it classifies images. Give one with --image FILE.", kExitUsage);
     }
-    if (m.config.vision.head == pretrained::VisionHead::None) {
+    if (!m.caps().names_classes) {
         return fail(who, m.name + " has no classifier (" + pretrained::family_name(m.config) +
                              " encoder only), so there are no classes to predict. Look at its attention with "
                              "`attnlab dump --image` or `attnlab export --image`.", kExitBadInput);

@@ -46,7 +46,8 @@ int run_translate(const GenerateOptions& o, const PretrainedModel& m) {
     std::vector<int> source_ids;
     for (const pretrained::SubwordToken& t : *source) source_ids.push_back(t.id);
 
-    const int beams = o.beams > 0 ? o.beams : m.config.seq2seq.num_beams;
+    const pretrained::DecoderFacts dec = m.family().decoder_facts(m);
+    const int beams = o.beams > 0 ? o.beams : dec.num_beams;
     const int max_new = o.tokens_given ? o.tokens : pretrained::generation_limit(m.config);
     const pretrained::Translation t = beams > 1 ? pretrained::translate_beams(m, source_ids, beams, max_new, *ablation)
                                                 : pretrained::translate_greedy(m, source_ids, max_new, *ablation);
@@ -71,8 +72,8 @@ int run_translate(const GenerateOptions& o, const PretrainedModel& m) {
         j.end_array().end_object();
         j.key("search").begin_object();
         j.key("mode").value(beams > 1 ? "beams" : "greedy").key("beams").value(beams);
-        j.key("length_penalty").value(m.config.seq2seq.length_penalty);
-        j.key("early_stopping").value(m.config.seq2seq.early_stopping);
+        j.key("length_penalty").value(dec.length_penalty);
+        j.key("early_stopping").value(dec.early_stopping);
         j.key("score").value(t.score).key("finished").value(t.finished);
         j.end_object();
         if (!ablation->empty()) write_ablation(j, *ablation);

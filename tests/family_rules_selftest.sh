@@ -24,4 +24,12 @@ expect_fail "a view compares the family's name" "app/views/lens/lens.cpp"
 
 fresh; echo 'bool d = m.config.is_causal_lm();' >> "$tmp/t/core/lm/logit_lens.cpp"
 expect_fail "core/lm asks is_causal_lm" "core/lm/logit_lens.cpp"
+fresh; echo 'int e = m.config.seq2seq.eos_id;' >> "$tmp/t/app/views/predict/translation.cpp"
+expect_fail "a view reads an encoder-decoder's settings" "app/views/predict/translation.cpp"
+
+fresh; echo 'auto h = m.config.vision.head;' >> "$tmp/t/cli/generate_command.cpp"
+expect_fail "the CLI reads a vision model's settings" "cli/generate_command.cpp"
+
+fresh; echo 'int p = config.decoder.eos_id;' >> "$tmp/t/core/lm/position_tests.cpp"
+expect_fail "core/lm reads a decoder's settings" "core/lm/position_tests.cpp"
 echo "family rules selftest: every kind of switch is caught"

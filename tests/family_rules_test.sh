@@ -8,6 +8,9 @@
 #   - a family's own header (core/pretrained/families/…) included outside core/pretrained;
 # except in the trainers' weight exporters (core/train: they build a family's weights from the
 # trained parameters, and the rotary trainer shares the RoPE tables).
+# And a family owns its settings: no code in app, cli, core/lm, core/attention, core/figure or
+# core/lesson reads a family's block of the config (config.vision / decoder / seq2seq / speech /
+# t5); it asks the family (decoder_facts, translation_languages, spoken_languages, pad_id, caps()).
 # ATTNLAB_FAMILY_ROOT overrides the tree to check (family_rules_selftest.sh uses it).
 set -uo pipefail
 root=${ATTNLAB_FAMILY_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -25,8 +28,15 @@ while IFS= read -r hit; do
     fails=$((fails + 1))
 done < <(grep -rnE "$switch|$family_header" app cli core --include='*.h' --include='*.cpp' | grep -v '^core/pretrained/')
 
+block='config\.(vision|decoder|seq2seq|speech|t5)\b'
+while IFS= read -r hit; do
+    echo "family rules: $hit"
+    echo "  (a family's own settings read outside it: ask model.family() or model.caps() instead)"
+    fails=$((fails + 1))
+done < <(grep -rnE "$block" app cli core/lm core/attention core/figure core/lesson --include='*.h' --include='*.cpp')
+
 if [ "$fails" -gt 0 ]; then
-    echo "family rules: $fails place(s) outside core/pretrained ask which family a model is"
+    echo "family rules: $fails place(s) outside core/pretrained ask which family a model is or read its settings"
     exit 1
 fi
-echo "family rules: no family switch outside core/pretrained"
+echo "family rules: no family switch and no family's settings read outside core/pretrained"

@@ -310,17 +310,16 @@ bool poll_model_session(ModelSession& s, AppState& state) {
 }
 
 bool sync_translation_languages(ModelSession& s, AppState& state) {
-    if (!s.active || s.active->config.seq2seq.languages.empty()) return false;
-    const pretrained::Seq2SeqConfig& c = s.active->config.seq2seq;
-    auto id_of = [&](const std::string& code) {
-        for (const auto& [name, id] : c.languages)
-            if (name == code) return id;
-        return -1;
+    if (!s.active) return false;
+    const pretrained::LanguageFacts langs = s.active->family().translation_languages(*s.active);
+    if (langs.codes.empty()) return false;
+    auto known = [&](const std::string& code) {
+        return std::find(langs.codes.begin(), langs.codes.end(), code) != langs.codes.end();
     };
-    if (!state.translate_from.empty() && id_of(state.translate_from) < 0) state.translate_from.clear();
-    if (!state.translate_to.empty() && id_of(state.translate_to) < 0) state.translate_to.clear();
-    const bool same_from = state.translate_from.empty() || id_of(state.translate_from) == c.source_lang_id;
-    const bool same_to = state.translate_to.empty() || id_of(state.translate_to) == c.target_lang_id;
+    if (!state.translate_from.empty() && !known(state.translate_from)) state.translate_from.clear();
+    if (!state.translate_to.empty() && !known(state.translate_to)) state.translate_to.clear();
+    const bool same_from = state.translate_from.empty() || state.translate_from == langs.source;
+    const bool same_to = state.translate_to.empty() || state.translate_to == langs.target;
     if (same_from && same_to) return false;
     auto chosen = pretrained::with_languages(*s.active, state.translate_from, state.translate_to);
     if (!chosen) return false;  // the codes were checked above

@@ -32,28 +32,23 @@ void section(Lang lang, Txt title) {
 // translate_from / translate_to; the shell applies them: sync_translation_languages).
 void language_pair(AppState& s, const pretrained::PretrainedModel& model) {
     const Lang lang = s.lang;
-    const pretrained::Seq2SeqConfig& c = model.config.seq2seq;
-    auto name_of = [&](int id) {
-        for (const auto& [code, lid] : c.languages)
-            if (lid == id) return code;
-        return std::string("?");
-    };
+    const pretrained::LanguageFacts langs = model.family().translation_languages(model);
     const float w = std::floor((ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr(lang, Txt::TranslateTo)).x -
                                 ImGui::CalcTextSize(tr(lang, Txt::TranslateFrom)).x) * 0.5f - 3.0f * ImGui::GetStyle().ItemSpacing.x);
-    auto combo = [&](const char* id, Txt label, std::string& chosen, int current) {
+    auto combo = [&](const char* id, Txt label, std::string& chosen, const std::string& current) {
         ImGui::TextUnformatted(tr(lang, label));
         ImGui::SameLine();
         ImGui::SetNextItemWidth(std::max(w, 60.0f));
-        if (ImGui::BeginCombo(id, name_of(current).c_str())) {
-            for (const auto& [code, lid] : c.languages)
-                if (ImGui::Selectable(code.c_str(), lid == current)) chosen = code;
+        if (ImGui::BeginCombo(id, current.empty() ? "?" : current.c_str())) {
+            for (const std::string& code : langs.codes)
+                if (ImGui::Selectable(code.c_str(), code == current)) chosen = code;
             ImGui::EndCombo();
         }
         item_tooltip(tr(lang, Txt::TranslateLanguagesTip));
     };
-    combo("##translate_from", Txt::TranslateFrom, s.translate_from, c.source_lang_id);
+    combo("##translate_from", Txt::TranslateFrom, s.translate_from, langs.source);
     ImGui::SameLine();
-    combo("##translate_to", Txt::TranslateTo, s.translate_to, c.target_lang_id);
+    combo("##translate_to", Txt::TranslateTo, s.translate_to, langs.target);
 }
 
 // Full-width text field with its label on the line above.
@@ -111,7 +106,7 @@ void draw_sentence(ControlsPanel& p, AppState& s, const ComputeView& view, const
                    second_label == Txt::Cross ? Txt::CrossTextTip : second_tip, "cross_text", s.cross_text);
         mark_control(s.highlights, "cross_text");
     }
-    if (target && !model->config.seq2seq.languages.empty()) language_pair(s, *model);
+    if (target && !model->family().translation_languages(*model).codes.empty()) language_pair(s, *model);
 
     // The token limit (the CLI's --max-tokens): what a long pasted text's refusal names.
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);

@@ -12,13 +12,13 @@ namespace attn::app {
 
 void language_combo(AppState& s, const pretrained::PretrainedModel& model) {
     const Lang lang = s.lang;
-    const auto& languages = model.config.speech.languages;
+    const std::vector<std::string> languages = model.family().spoken_languages(model).codes;
     if (languages.empty()) return;  // an English-only model: nothing to choose
     ImGui::SetNextItemWidth(140.0f);
     const std::string shown = s.speech_language.empty() ? tr(lang, Txt::AudioLanguageAuto) : s.speech_language;
     if (ImGui::BeginCombo(tr(lang, Txt::AudioLanguage), shown.c_str())) {
         if (ImGui::Selectable(tr(lang, Txt::AudioLanguageAuto), s.speech_language.empty())) s.speech_language.clear();
-        for (const auto& [code, id] : languages)
+        for (const std::string& code : languages)
             if (ImGui::Selectable(code.c_str(), s.speech_language == code)) s.speech_language = code;
         ImGui::EndCombo();
     }

@@ -31,9 +31,9 @@ ForwardOptions plain_options(const PretrainedModel& model) {
 // A decoder content from an encoder content: the start token, then the content without the
 // family's end token.
 std::vector<int> as_decoder_input(const PretrainedModel& model, const std::vector<int>& source) {
-    std::vector<int> input = {model.config.seq2seq.decoder_start_id};
+    std::vector<int> input = {model.family().decoder_facts(model).start_id};
     for (int id : source)
-        if (id != model.config.seq2seq.eos_id) input.push_back(id);
+        if (id != model.family().decoder_facts(model).eos_id) input.push_back(id);
     return input;
 }
 
@@ -52,7 +52,7 @@ Expected<HeadRoleReport> section_head_role_report(const PretrainedModel& model, 
     const bool decoder = section == "decoder";
     const ModelFamily& family = model.family();
     const ForwardOptions opt = plain_options(model);
-    const std::vector<int> start = {model.config.seq2seq.decoder_start_id};
+    const std::vector<int> start = {model.family().decoder_facts(model).start_id};
 
     HeadRoleReport report;
     report.section = decoder ? "decoder" : "encoder";
@@ -65,7 +65,7 @@ Expected<HeadRoleReport> section_head_role_report(const PretrainedModel& model, 
     // A decoder content's source: r r, then the end token.
     auto source_of = [&](const std::vector<int>& input) {
         std::vector<int> source(input.begin() + 1, input.end());
-        source.push_back(model.config.seq2seq.eos_id);
+        source.push_back(model.family().decoder_facts(model).eos_id);
         return source;
     };
     for (const auto* contents : {&probe.pattern, &probe.position})
@@ -92,7 +92,7 @@ Expected<HeadRoleReport> section_head_role_report(const PretrainedModel& model, 
                 score_sentence(family.forward_pair(model, source_ids, start, opt).encoder.layers, source_ids, report.probe);
         } else {
             std::vector<int> target = translate(model, source_ids, generation_limit(model.config)).ids;
-            if (!target.empty() && target.back() == model.config.seq2seq.eos_id) target.pop_back();
+            if (!target.empty() && target.back() == model.family().decoder_facts(model).eos_id) target.pop_back();
             report.sentence_ids = start;
             report.sentence_ids.insert(report.sentence_ids.end(), target.begin(), target.end());
             report.sentence = score_sentence(family.forward_pair(model, source_ids, report.sentence_ids, opt).decoder.layers,

@@ -76,7 +76,7 @@ Expected<LogitLens> translation_lens(const PretrainedModel& model, const std::ve
     if (Status s = check_translation_knockout(model, ablation); !s) return s;
     if (k < 1) return Status::Error("The lens needs at least one token per cell (top 1 or more).");
     if (Status s = check_translation_ids(model, source, target); !s) return s;
-    std::vector<int> input = {model.config.seq2seq.decoder_start_id};  // (T) the decoder's input
+    std::vector<int> input = {model.family().decoder_facts(model).start_id};  // (T) the decoder's input
     input.insert(input.end(), target.begin(), target.end());
     ForwardOptions opt;
     opt.attention.scale = model.caps().scaled_scores;
@@ -107,7 +107,7 @@ Expected<TextLens> text_lens(const PretrainedModel& model, const std::string& te
     if (!source) return source.status();
     for (const SubwordToken& s : *source) out.source.push_back(s.id);
     std::vector<int> target = translate(model, out.source, generation_limit(model.config), ablation).ids;
-    if (!target.empty() && target.back() == model.config.seq2seq.eos_id) target.pop_back();
+    if (!target.empty() && target.back() == model.family().decoder_facts(model).eos_id) target.pop_back();
     auto lens = translation_lens(model, out.source, target, k, with_embeddings, ablation);
     if (!lens) return lens.status();
     out.lens = std::move(*lens);

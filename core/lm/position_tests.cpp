@@ -81,13 +81,6 @@ float logits_change(const pretrained::PretrainedModel& m, const pretrained::Forw
 
 }  // namespace
 
-int pad_token_id(const pretrained::PretrainedConfig& config) {
-    const pretrained::DecoderConfig& dc = config.decoder;
-    if (dc.eos_id >= 0 && dc.eos_id < config.vocab_size) return dc.eos_id;
-    if (dc.bos_id >= 0 && dc.bos_id < config.vocab_size) return dc.bos_id;
-    return 0;
-}
-
 PadResult run_pad_test(const pretrained::PretrainedModel& model, const std::vector<int>& ids, int pad_id, int pad) {
     assert(model.caps().positions == pretrained::PositionKind::Rotary && "run_pad_test: a rotary model");
     assert(!ids.empty() && pad >= 1 && pad <= max_shift(model.config, int(ids.size())) && "run_pad_test: room for the padding");

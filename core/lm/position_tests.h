@@ -54,9 +54,7 @@ struct PadResult {
     float hidden_logits = 0.0f, visible_logits = 0.0f;  // max |Δ| of the last token's logits
     double ms = 0.0;                                     // all three runs
 };
+// The filler is the family's pad_id (the rotary decoders: their end-of-text token).
 PadResult run_pad_test(const pretrained::PretrainedModel& model, const std::vector<int>& ids, int pad_id, int pad);
-// The filler the panel pads with: the model's end-of-text token (what Llama-style models pad with),
-// else its beginning-of-text token, else id 0.
-int pad_token_id(const pretrained::PretrainedConfig& config);
 
 }  // namespace attn::lm

@@ -37,6 +37,24 @@ int ModelFamily::start_of_text(const PretrainedModel&) const { return -1; }
 
 int ModelFamily::pad_id(const PretrainedModel&) const { return -1; }
 
+DecoderFacts ModelFamily::decoder_facts(const PretrainedModel&) const { return {}; }
+
+LanguageFacts ModelFamily::translation_languages(const PretrainedModel&) const { return {}; }
+
+LanguageFacts ModelFamily::spoken_languages(const PretrainedModel&) const { return {}; }
+
+DecoderFacts seq2seq_decoder_facts(const Seq2SeqConfig& s) {
+    DecoderFacts f;
+    f.layers = s.decoder_layers;
+    f.heads = s.decoder_heads;
+    f.start_id = s.decoder_start_id;
+    f.eos_id = s.eos_id;
+    f.num_beams = s.num_beams;
+    f.length_penalty = s.length_penalty;
+    f.early_stopping = s.early_stopping;
+    return f;
+}
+
 Status ModelFamily::check_attention(const PretrainedModel&, const AttentionOptions& opt) const {
     return validate_attention_options(opt);
 }

@@ -76,6 +76,25 @@ struct Capabilities {
     // Divides q·k by √d_k. T5 does not: its initialisation folds the factor into W_Q, so the run's
     // own setting is AttentionOptions::scale = false (the app and the CLI start from this).
     bool scaled_scores = true;
+    bool names_classes = false;   // an image classifier: its output names classes (a ViT with a head)
+};
+
+// An encoder–decoder's decoder as generation needs it (its family answers from its own settings:
+// the views, the command line and core/lm read this, never a family's config block).
+struct DecoderFacts {
+    int layers = 0, heads = 0;      // the decoder's stack (0: the model has no separate decoder)
+    int start_id = -1;              // the decoder's first input (decoder_start_token_id)
+    int eos_id = -1;                // the token that ends a written text
+    int num_beams = 1;              // generation_config.json's beams (1: greedy)
+    float length_penalty = 1.0f;    // a finished beam's score: Σ log p / length^length_penalty
+    bool early_stopping = false;    // stop once num_beams beams have finished
+};
+
+// Languages a model can be set to, by code in id order ("ko_KR" for mBART-50, "ko" for Whisper);
+// empty codes: nothing to choose.
+struct LanguageFacts {
+    std::vector<std::string> codes;
+    std::string source, target;  // a translator's current pair (mBART-50); empty otherwise
 };
 
 // A family's loaded weights; each family derives its own and reads it back with weights_as<>.
@@ -150,6 +169,12 @@ public:
     virtual int start_of_text(const PretrainedModel& model) const;
     // The token that pads a sequence (BERT's [PAD]; the decoders' end-of-text), or -1 (cannot pad).
     virtual int pad_id(const PretrainedModel& model) const;
+    // An encoder–decoder's decoder (DecoderFacts); default: none (layers 0).
+    virtual DecoderFacts decoder_facts(const PretrainedModel& model) const;
+    // The languages it translates between (a many-language translator) and the ones it listens in
+    // (a speech model); default: none.
+    virtual LanguageFacts translation_languages(const PretrainedModel& model) const;
+    virtual LanguageFacts spoken_languages(const PretrainedModel& model) const;
     // Checks the run's attention options against the model (a message for users).
     virtual Status check_attention(const PretrainedModel& model, const AttentionOptions& opt) const;
     // The app's and the CLI's run: `run` as the family reads it (text, pair, image) into one
@@ -249,6 +274,9 @@ std::string supported_model_types();  // "gpt2, bert, …" for messages
 // and byte fallback): decode and token_label through them.
 std::string decode_with_file_decoders(const SubwordTokenizer& tok, const std::vector<int>& ids);
 std::string label_with_file_decoders(const SubwordTokenizer& tok, int id);
+
+// An encoder–decoder's DecoderFacts from its generation settings (the seq2seq families' answer).
+DecoderFacts seq2seq_decoder_facts(const Seq2SeqConfig& settings);
 
 // For check_tokenizer: "config.json says X but the tokenizer files are Y. The folder mixes two models."
 Status tokenizer_mismatch(const PretrainedModel& model, SubwordKind kind);

@@ -6,7 +6,13 @@
 #include <cmath>
 #include <limits>
 
+#include "core/pretrained/pretrained_model.h"
+
 namespace attn::pretrained {
+
+RowVec speech_next_scores(const PretrainedModel& model, const RowVec& logits, bool first) {
+    return speech_next_scores(model.config.speech, logits, first);
+}
 
 RowVec speech_next_scores(const SpeechConfig& sp, const RowVec& logits, bool first) {
     constexpr float kMinusInf = -std::numeric_limits<float>::infinity();

@@ -20,6 +20,8 @@
 
 namespace attn::pretrained {
 
+struct PretrainedModel;  // pretrained_model.h
+
 struct SpeechOptions {
     std::string language;    // "ko", "en", … ("" = detected from the sound); a multilingual model's
     bool translate = false;  // write English (the translate task) instead of the spoken language
@@ -53,6 +55,7 @@ struct Transcript {
 // The scores of a speech model's next token: log-softmax of the logits with suppress_tokens (and,
 // for the first written token, begin_suppress_tokens) at −∞.
 RowVec speech_next_scores(const SpeechConfig& speech, const RowVec& logits, bool first);
+RowVec speech_next_scores(const PretrainedModel& model, const RowVec& logits, bool first);  // its own settings
 
 // The decoder's length limit for a speech model, the prompt included: generation's max_length, at
 // most the decoder's positions.

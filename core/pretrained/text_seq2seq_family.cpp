@@ -64,6 +64,10 @@ Status TextSeq2SeqFamily::finish_loading(PretrainedModel& model, const ModelFold
 
 int TextSeq2SeqFamily::pad_id(const PretrainedModel& model) const { return model.config.seq2seq.pad_id; }
 
+DecoderFacts TextSeq2SeqFamily::decoder_facts(const PretrainedModel& model) const {
+    return seq2seq_decoder_facts(model.config.seq2seq);
+}
+
 Mat TextSeq2SeqFamily::final_norm(const PretrainedModel&, const Mat& x) const { return x; }
 
 Mat TextSeq2SeqFamily::unembed(const PretrainedModel& model, const Mat& h) const { return shared_of(model).logits(h); }

@@ -71,6 +71,7 @@ public:
     // generation_config.json, where the folder has one, over config.json's generation fields.
     Status finish_loading(PretrainedModel& model, const ModelFolder& files) const override;
     int pad_id(const PretrainedModel& model) const override;
+    DecoderFacts decoder_facts(const PretrainedModel& model) const override;
     // The decoder's end: post-LN stacks have no final norm (identity); logits = y·Oᵀ + final_logits_bias.
     Mat final_norm(const PretrainedModel& model, const Mat& x) const override;
     Mat unembed(const PretrainedModel& model, const Mat& h) const override;

@@ -88,6 +88,10 @@ int generation_limit(const PretrainedConfig& c) {
     return std::min(wanted, c.max_positions);
 }
 
+RowVec next_token_scores(const PretrainedModel& model, const RowVec& logits, const std::vector<int>& ids, int limit) {
+    return next_token_scores(model.config.seq2seq, logits, ids, limit);
+}
+
 RowVec next_token_scores(const Seq2SeqConfig& g, const RowVec& logits, const std::vector<int>& ids, int limit) {
     const int length = int(ids.size());
     const float top = logits.maxCoeff();

@@ -62,6 +62,8 @@ int generation_limit(const PretrainedConfig& config);
 // s for the next token after the decoder input `ids` (the start token first) under a limit of
 // `limit` (above).
 RowVec next_token_scores(const Seq2SeqConfig& settings, const RowVec& logits, const std::vector<int>& ids, int limit);
+// The same with the model's own generation settings (for callers outside the families).
+RowVec next_token_scores(const PretrainedModel& model, const RowVec& logits, const std::vector<int>& ids, int limit);
 
 // The source ids (checked: 1 … max_positions, each < vocab), at most max_new_tokens new tokens
 // (the end token included). `model` is an encoder–decoder (capabilities().stacks == 2). With

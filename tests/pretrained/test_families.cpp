@@ -189,3 +189,50 @@ TEST_CASE("live_model_count: every model alive counts, read from a folder, copie
     }
     CHECK(live_model_count() == before);
 }
+
+TEST_CASE("what the views ask a family instead of its settings: decoders, languages, classes, padding") {
+    // An encoder–decoder's decoder, from its folder's generation settings.
+    const auto marian = load("tiny-marian");
+    const DecoderFacts m = marian->family().decoder_facts(*marian);
+    CHECK(m.layers == marian->config.seq2seq.decoder_layers);
+    CHECK(m.heads == marian->config.seq2seq.decoder_heads);
+    CHECK(m.start_id == 322);  // generation_config.json's decoder_start_token_id
+    CHECK(m.eos_id == 0);
+    CHECK(m.num_beams == 4);
+    CHECK(marian->family().translation_languages(*marian).codes.empty());  // one direction only
+    const auto whisper = load("tiny-whisper");
+    const DecoderFacts w = whisper->family().decoder_facts(*whisper);
+    CHECK(w.layers >= 1);
+    CHECK(w.eos_id == whisper->config.seq2seq.eos_id);
+    const LanguageFacts spoken = whisper->family().spoken_languages(*whisper);
+    CHECK(spoken.codes.size() == whisper->config.speech.languages.size());
+    CHECK_FALSE(spoken.codes.empty());
+    // mBART-50: its codes in id order and the pair tokenizer_config.json sets.
+    const auto mbart = load("tiny-mbart");
+    const LanguageFacts pair = mbart->family().translation_languages(*mbart);
+    REQUIRE(pair.codes.size() == mbart->config.seq2seq.languages.size());
+    CHECK(pair.source == "en_XX");
+    CHECK(pair.target == "ko_KR");
+    auto turned = with_languages(*mbart, "ko_KR", "en_XX");
+    REQUIRE(turned.ok());
+    CHECK((*turned)->family().translation_languages(**turned).source == "ko_KR");
+    CHECK((*turned)->family().translation_languages(**turned).target == "en_XX");
+    // One-stack models have no decoder of their own and no languages to choose.
+    const auto gpt2 = load("tiny-gpt2");
+    CHECK(gpt2->family().decoder_facts(*gpt2).layers == 0);
+    CHECK(gpt2->family().spoken_languages(*gpt2).codes.empty());
+    // An image classifier names classes; DINO's encoder alone does not.
+    CHECK(load("tiny-vit")->caps().names_classes);
+    CHECK(load("tiny-deit")->caps().names_classes);
+    CHECK_FALSE(load("tiny-dino")->caps().names_classes);
+    CHECK_FALSE(gpt2->caps().names_classes);
+    // The rotary decoders pad with their end-of-text token: one rule, the family's.
+    for (const char* name : {"tiny-llama", "tiny-qwen2", "tiny-qwen3", "tiny-mistral"}) {
+        CAPTURE(name);
+        const auto m = load(name);
+        const int pad = m->family().pad_id(*m);
+        CHECK(pad >= 0);
+        CHECK(pad < m->config.vocab_size);
+        CHECK(pad == (m->tokenizer->eos_id >= 0 ? m->tokenizer->eos_id : m->config.decoder.eos_id));
+    }
+}

@@ -72,19 +72,20 @@ TranslateResult run_listen(const TranslateRequest& q, EncodedSource& kept) {
     const pretrained::Transcript& said = kept.said;
     pretrained::Seq2SeqSession s = kept.start;  // the encoder's memory is shared, not copied
     const int F = std::max(said.frames, 1), P = int(said.prompt.size());
-    const int limit = pretrained::speech_limit(m.config), eos = m.config.seq2seq.eos_id;
+    const pretrained::DecoderFacts dec = m.family().decoder_facts(m);
+    const int limit = pretrained::speech_limit(m.config), eos = dec.eos_id;
     r.seconds_per_frame = said.seconds_per_frame;
     r.language = said.language;
     r.language_detected = said.language_detected;
     r.recording = std::filesystem::path(q.audio_path).filename().string();
-    r.n_layers = m.config.seq2seq.decoder_layers;
-    r.n_heads = m.config.seq2seq.decoder_heads;
+    r.n_layers = dec.layers;
+    r.n_heads = dec.heads;
     for (int f = 0; f < F; ++f) {
         char label[32];
         std::snprintf(label, sizeof label, "%.2f s", f * said.seconds_per_frame);
         r.source_labels.push_back(label);
     }
-    auto scores = [&] { return pretrained::speech_next_scores(m.config.speech, s.logits, s.length() == P); };
+    auto scores = [&] { return pretrained::speech_next_scores(m, s.logits, s.length() == P); };
 
     if (q.search) {  // greedy to <|endoftext|> or the limit, as transcribe writes
         while (s.length() < limit && s.logits.size() > 0) {

@@ -360,7 +360,8 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     item_tooltip(tr(lang, Txt::TrStartOverTip));
     ImGui::EndDisabled();
     ImGui::SameLine(0.0f, 20.0f);
-    const int beams = view.model ? view.model->config.seq2seq.num_beams : 1;
+    const pretrained::DecoderFacts dec = view.model ? view.model->family().decoder_facts(*view.model) : pretrained::DecoderFacts{};
+    const int beams = dec.num_beams;
     char search[96];
     std::snprintf(search, sizeof(search),
                   speech ? tr(lang, Txt::ListenWriteAll) : beams > 1 ? tr(lang, Txt::TrTranslateBeams) : tr(lang, Txt::TrTranslateGreedy),
@@ -385,7 +386,7 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
         draw_ranking(p, s, *p.ranked);  // in place of the bars until closed
     } else if (r.ended) {
         ImGui::PushTextWrapPos(0.0f);
-        if (!r.prefix.empty() && r.prefix.back() == view.model->config.seq2seq.eos_id)
+        if (!r.prefix.empty() && r.prefix.back() == dec.eos_id)
             ImGui::Text(tr(lang, Txt::TrEnded), r.prefix_labels.back().c_str());
         else
             ImGui::Text(tr(lang, Txt::TrEndedLimit),
@@ -394,7 +395,7 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
     } else if (!r.next.empty()) {
         const std::string after = T > 0    ? r.prefix_labels.back()
                                   : speech ? std::string("<|notimestamps|>")
-                                           : view.model->target_tok().piece(view.model->config.seq2seq.decoder_start_id);
+                                           : view.model->target_tok().piece(dec.start_id);
         ImGui::PushTextWrapPos(0.0f);
         ImGui::Text(tr(lang, Txt::TrNextAfter), after.c_str());
         ImGui::PopTextWrapPos();

@@ -84,9 +84,10 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     r.source_unknown = kept.source_unknown;
     r.unknown_words = kept.unknown_words;
     const int limit = pretrained::generation_limit(m.config);
-    r.n_layers = m.config.seq2seq.decoder_layers;
-    r.n_heads = m.config.seq2seq.decoder_heads;
-    const int eos = m.config.seq2seq.eos_id;
+    const pretrained::DecoderFacts dec = family.decoder_facts(m);
+    r.n_layers = dec.layers;
+    r.n_heads = dec.heads;
+    const int eos = dec.eos_id;
 
     // The decoder after the target: the search's own (its steps kept), or the prefix replayed.
     pretrained::Seq2SeqSession s;
@@ -110,7 +111,7 @@ TranslateResult run_translate(const TranslateRequest& q, EncodedSource& kept) {
     // Step t read the start token or prefix[t − 1] and chose prefix[t].
     const std::size_t rows = std::min(std::max<std::size_t>(1, r.prefix.size()), s.steps.size());
     for (std::size_t t = 0; t < rows; ++t) r.cross.push_back(s.steps[t].cross_attention);
-    const RowVec scores = r.ended ? RowVec() : pretrained::next_token_scores(m.config.seq2seq, s.logits, s.ids, limit);
+    const RowVec scores = r.ended ? RowVec() : pretrained::next_token_scores(m, s.logits, s.ids, limit);
     describe_target(r, q, scores, s.logits);
     return r;
 }

@@ -133,7 +133,7 @@ void draw_spectrum(int& pair, Lang lang, const RopeSpectrum& sp, float width, fl
 void draw_pad_test(RopePanel& p, const AppState& s, const ComputeView& view, const std::vector<int>& ids) {
     const Lang lang = s.lang;
     const pretrained::PretrainedConfig& cfg = view.model->config;
-    const int pad_id = pad_token_id(cfg);
+    const int pad_id = view.model->family().pad_id(*view.model);
     const int limit = std::min(max_shift(cfg, int(ids.size())), 512);
     if (ids.empty() || limit < 1) return;
     const std::string piece = view.model->tokenizer ? view.model->tokenizer->piece(pad_id) : std::to_string(pad_id);

@@ -47,7 +47,6 @@ RopeSpectrum rope_spectrum(std::vector<double> inv_freq);
 
 // The shift and padding tests run through the model's family (core/lm/position_tests.h).
 using lm::max_shift;
-using lm::pad_token_id;
 using lm::PadResult;
 using lm::run_pad_test;
 using lm::run_shift_test;

@@ -146,6 +146,17 @@ public:
     // after </s> and the target's code.
     int source_start(const PretrainedModel& model) const override { return model.config.seq2seq.source_lang_id; }
     int target_bos(const PretrainedModel& model) const override { return model.config.seq2seq.target_lang_id; }
+
+    LanguageFacts translation_languages(const PretrainedModel& model) const override {
+        const Seq2SeqConfig& s = model.config.seq2seq;
+        LanguageFacts f;
+        for (const auto& [code, id] : s.languages) {
+            f.codes.push_back(code);
+            if (id == s.source_lang_id) f.source = code;
+            if (id == s.target_lang_id) f.target = code;
+        }
+        return f;
+    }
 };
 
 }  // namespace

@@ -81,9 +81,14 @@ public:
         f.segments.assign(f.tokens.size(), 0);
         return f;
     }
-    // Padded with the end-of-text token: the tokenizer's, else config.json's eos_token_id.
+    // Padded with the end-of-text token: the tokenizer's, else config.json's eos_token_id, else its
+    // bos_token_id, else token 0 (padding is hidden by the mask: any token of the vocabulary serves).
     int pad_id(const PretrainedModel& model) const override {
-        return model.tokenizer->eos_id >= 0 ? model.tokenizer->eos_id : model.config.decoder.eos_id;
+        const int vocab = model.config.vocab_size;
+        const DecoderConfig& dc = model.config.decoder;
+        for (int id : {model.tokenizer ? model.tokenizer->eos_id : -1, dc.eos_id, dc.bos_id})
+            if (id >= 0 && id < vocab) return id;
+        return 0;
     }
 
     ForwardPass forward(const PretrainedModel& model, const IdsInput& in, const PassOptions& opt) const override {

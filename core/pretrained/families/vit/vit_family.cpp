@@ -214,10 +214,11 @@ public:
         return config_fields::check_activation_and_heads(c);
     }
 
-    Capabilities capabilities(const PretrainedConfig&) const override {
+    Capabilities capabilities(const PretrainedConfig& config) const override {
         Capabilities c;
         c.inputs.image = true;
         c.positions = PositionKind::Learned;
+        c.names_classes = config.vision.head != VisionHead::None;
         return c;
     }
 

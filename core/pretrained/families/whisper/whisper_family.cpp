@@ -81,6 +81,15 @@ public:
         return kind == SubwordKind::ByteLevelBpe ? Status::Ok() : tokenizer_mismatch(model, kind);
     }
 
+    DecoderFacts decoder_facts(const PretrainedModel& model) const override {
+        return seq2seq_decoder_facts(model.config.seq2seq);
+    }
+    LanguageFacts spoken_languages(const PretrainedModel& model) const override {
+        LanguageFacts f;
+        for (const auto& [code, id] : model.config.speech.languages) f.codes.push_back(code);
+        return f;
+    }
+
     // preprocessor_config.json (the log-mel's settings; absent: Whisper's, with the model's mel
     // bins and a chunk its encoder fills), then generation_config.json (absent: read off the tokenizer).
     Status finish_loading(PretrainedModel& model, const ModelFolder& files) const override {
