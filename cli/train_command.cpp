@@ -20,6 +20,7 @@
 #include "core/train/image_data.h"
 #include "core/task/seq2seq_task.h"
 #include "core/train/model_io.h"
+#include "core/train/trainer_kinds.h"
 #include "core/train/train_figure.h"
 
 namespace attn::cli {
@@ -202,9 +203,11 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         list_tasks(o.lang == "ko");
         return 0;
     }
-    if (o.arch == "seq2seq") return run_seq2seq_train(o, argv0);
+    const train::TrainerKind* kind = train::find_trainer(o.arch);
+    if (!kind) return bad("--arch " + o.arch + ": choose " + train::trainer_ids() + ".");
+    if (kind->own_tasks) return run_seq2seq_train(o, argv0);
     if (train::is_image_task(o.task)) {
-        if (o.arch != "gpt" || o.kv_heads || o.rope_theta || !o.eval_lengths.empty())
+        if (o.arch != TrainCommandOptions{}.arch || o.kv_heads || o.rope_theta || !o.eval_lengths.empty())
             return bad("--arch, --kv-heads, --rope-theta and --eval-lengths are for the text tasks (the image tasks "
                        "train a Vision Transformer).");
         return run_image_train(o);
@@ -216,18 +219,14 @@ int run_train(const TrainCommandOptions& o, const char* argv0) {
         return bad("--task " + o.task + ": unknown task. Choose one of: " + train::task_names() + ", fashion, odd-one.");
     if (o.output.empty() && o.figure.empty())
         return usage("-o: give the model folder to create, e.g. -o models/" + o.task + " (or --figure FILE for a figure only).");
-    if (o.arch == "llama") {
-        t.arch = train::Arch::Llama;
-    } else if (o.arch != "gpt") {
-        return bad("--arch " + o.arch + ": choose gpt, llama or seq2seq.");
-    }
+    t.arch = kind->arch;
     if (o.kv_heads) {
-        if (t.arch != train::Arch::Llama) return bad("--kv-heads is for --arch llama.");
+        if (!kind->grouped_kv) return bad("--kv-heads is for --arch llama.");
         if (*o.kv_heads < 1) return bad("--kv-heads " + std::to_string(*o.kv_heads) + ": must be 1 or more.");
         t.kv_heads = *o.kv_heads;
     }
     if (o.rope_theta) {
-        if (t.arch != train::Arch::Llama) return bad("--rope-theta is for --arch llama.");
+        if (!kind->grouped_kv) return bad("--rope-theta is for --arch llama.");
         if (!(*o.rope_theta >= 1.0 && *o.rope_theta <= 1e9)) return bad("--rope-theta: must be 1 to 1000000000.");
         t.rope_theta = float(*o.rope_theta);
     }

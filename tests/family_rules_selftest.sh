@@ -32,4 +32,9 @@ expect_fail "the CLI reads a vision model's settings" "cli/generate_command.cpp"
 
 fresh; echo 'int p = config.decoder.eos_id;' >> "$tmp/t/core/lm/position_tests.cpp"
 expect_fail "core/lm reads a decoder's settings" "core/lm/position_tests.cpp"
+fresh; echo 'bool l = o.arch == Arch::Llama;' >> "$tmp/t/app/views/train/panel.cpp"
+expect_fail "the Train view switches on the trainer's Arch" "app/views/train/panel.cpp"
+
+fresh; echo 'bool l = o.arch == "llama";' >> "$tmp/t/cli/train_command.cpp"
+expect_fail "the CLI compares --arch" "cli/train_command.cpp"
 echo "family rules selftest: every kind of switch is caught"

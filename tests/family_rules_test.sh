@@ -11,6 +11,7 @@
 # And a family owns its settings: no code in app, cli, core/lm, core/attention, core/figure or
 # core/lesson reads a family's block of the config (config.vision / decoder / seq2seq / speech /
 # t5); it asks the family (decoder_facts, translation_languages, spoken_languages, pad_id, caps()).
+# Likewise the trainers: no Arch:: or --arch comparison there; ask the kind (core/train/trainer_kinds.h).
 # ATTNLAB_FAMILY_ROOT overrides the tree to check (family_rules_selftest.sh uses it).
 set -uo pipefail
 root=${ATTNLAB_FAMILY_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -28,7 +29,7 @@ while IFS= read -r hit; do
     fails=$((fails + 1))
 done < <(grep -rnE "$switch|$family_header" app cli core --include='*.h' --include='*.cpp' | grep -v '^core/pretrained/')
 
-block='config\.(vision|decoder|seq2seq|speech|t5)\b'
+block='config\.(vision|decoder|seq2seq|speech|t5)\b|Arch::|\.arch *[!=]= *"'
 while IFS= read -r hit; do
     echo "family rules: $hit"
     echo "  (a family's own settings read outside it: ask model.family() or model.caps() instead)"

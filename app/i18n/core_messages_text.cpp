@@ -343,6 +343,10 @@ constexpr CoreMessagePattern kPatterns[] = {
      "--d-model {1} / --heads {2}이면 헤드 하나가 {3}채널입니다. RoPE는 두 채널씩 돌리므로 헤드 크기가 짝수여야 "
      "합니다."},
     {"--kv-heads and --rope-theta are for --arch llama.", "--kv-heads와 --rope-theta는 --arch llama에서만 씁니다."},
+    // core/train/trainer_kinds.cpp: the trainers' names in the Train view
+    {"GPT-2 (learned positions)", "GPT-2 (학습된 위치)"},
+    {"Llama (RoPE, RMSNorm, SwiGLU)", "Llama (RoPE, RMSNorm, SwiGLU)"},
+    {"Encoder–decoder (cross-attention)", "인코더–디코더 (교차 어텐션)"},
     // core/train/seq2seq and core/task/seq2seq_task.h: the encoder–decoder (--arch seq2seq)
     {"--task {}: no such task for --arch seq2seq. Choose one of: {}.",
      "--task {1}: --arch seq2seq에는 그런 과제가 없습니다. 다음 중에서 고르세요: {2}."},

@@ -170,7 +170,7 @@ enum class Txt {
     RopeKvTitle, RopeKvIntro, RopeKvContext, RopeKvBytes, RopeKvMha, RopeKvModel, RopeKvMqa, RopeKvShare, RopeKvNoShare,
     GqaGroup, GqaGroupTip, GqaExplain,
     // Train view: the architecture switch, learned positions vs rotary (ui_text_train.cpp, issue 24)
-    TrainArch, TrainArchTip, TrainArchGpt, TrainArchLlama, TrainKvHeads, TrainKvHeadsTip,
+    TrainArch, TrainArchTip, TrainKvHeads, TrainKvHeadsTip,
     // Train view: the encoder–decoder's tasks and its probe (ui_text_train.cpp, issue 32)
     TrainSeq2SeqTask, TrainSeq2SeqArch, TrainSeq2SeqArchTip, TrainSeq2SeqLayersTip, TrainCrossProbeTitle,
     // The Lens view's export; the Predict view's knock-outs for BERT (ui_text_model.cpp)

@@ -184,7 +184,6 @@ constexpr Entry kTexts[] = {
      "GPT-2: 학습된 위치 임베딩, LayerNorm, GELU (GPT-2 폴더로 저장). Llama: 회전 위치 임베딩(RoPE)이 위치마다 "
      "q와 k를 일정한 각도로 돌리고, RMSNorm, SwiGLU를 쓰며, 여러 쿼리 헤드가 키/값 헤드 하나를 나눠 씁니다 "
      "(Llama 폴더로 저장). 한 길이로 학습한 뒤 더 긴 입력에서 평가해 보세요."},
-    {Txt::TrainArchGpt, "GPT-2 (learned positions)", "GPT-2 (학습된 위치)"},
     {Txt::TrainSeq2SeqTask, "%s (encoder–decoder)", "%s (인코더–디코더)"},
     {Txt::TrainSeq2SeqArch, "Encoder–decoder (saved as Marian)", "인코더–디코더 (Marian으로 저장)"},
     {Txt::TrainSeq2SeqArchTip,
@@ -199,7 +198,6 @@ constexpr Entry kTexts[] = {
      "각 스택의 층 수: 인코더와 디코더가 이만큼씩 갖습니다. 너비는 헤드 수로 나누어떨어져야 합니다."},
     {Txt::TrainCrossProbeTitle, "Cross-attention on the probe \"%s\" → \"%s\" at step %d (rows: the word each row writes)",
      "고정 예제 \"%s\" → \"%s\"의 교차 어텐션 (스텝 %d, 행: 그 행이 쓰는 단어)"},
-    {Txt::TrainArchLlama, "Llama (RoPE, RMSNorm, SwiGLU)", "Llama (RoPE, RMSNorm, SwiGLU)"},
     {Txt::TrainKvHeads, "K/V heads", "키/값 헤드 수"},
     {Txt::TrainKvHeadsTip,
      "Key/value heads (grouped-query attention): each serves heads ÷ K/V heads query heads. Must divide the "

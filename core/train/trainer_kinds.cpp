@@ -36,9 +36,9 @@ TrainOptions seq2seq_defaults(const std::string& task) {
 
 const std::vector<TrainerKind>& trainer_kinds() {
     static const std::vector<TrainerKind> kinds = {
-        {Arch::Gpt, "gpt", "GPT-2 (learned positions)", false, true, false, gpt_defaults},
-        {Arch::Llama, "llama", "Llama (RoPE, RMSNorm, SwiGLU)", false, true, true, llama_defaults},
-        {Arch::Seq2Seq, "seq2seq", "Encoder–decoder (cross-attention)", true, false, false, seq2seq_defaults},
+        {Arch::Gpt, "gpt", "GPT-2 (learned positions)", false, true, false, false, gpt_defaults},
+        {Arch::Llama, "llama", "Llama (RoPE, RMSNorm, SwiGLU)", false, true, true, false, llama_defaults},
+        {Arch::Seq2Seq, "seq2seq", "Encoder–decoder (cross-attention)", true, false, false, true, seq2seq_defaults},
     };
     return kinds;
 }
@@ -53,6 +53,12 @@ const TrainerKind& trainer_of(const TrainOptions& o) {
 const TrainerKind* find_trainer(std::string_view id) {
     for (const TrainerKind& k : trainer_kinds())
         if (id == k.id) return &k;
+    return nullptr;
+}
+
+const TrainerKind* own_task_trainer(const std::string& task) {
+    for (const TrainerKind& k : trainer_kinds())
+        if (k.own_tasks && k.defaults(task).task == task) return &k;
     return nullptr;
 }
 

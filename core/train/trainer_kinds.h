@@ -21,6 +21,7 @@ struct TrainerKind {
     bool own_tasks = false;    // trains on its own tasks (the translation tasks), not the text tasks
     bool mlp_switch = true;    // the feed-forward layers can be left out (--no-mlp)
     bool grouped_kv = false;   // key/value heads (--kv-heads) and RoPE's base θ (--rope-theta)
+    bool two_stacks = false;   // an encoder and a decoder joined by cross-attention
     // The task's defaults with its parameters resolved (the controls show real values); an
     // unknown task gives the kind's first task's. Sets arch.
     TrainOptions (*defaults)(const std::string& task) = nullptr;
@@ -32,6 +33,8 @@ const std::vector<TrainerKind>& trainer_kinds();
 const TrainerKind& trainer_of(const TrainOptions& o);
 // The kind with that --arch value, or null.
 const TrainerKind* find_trainer(std::string_view id);
+// The kind that trains on its own task `task` (the translation tasks), or null.
+const TrainerKind* own_task_trainer(const std::string& task);
 // "gpt, llama or seq2seq" for messages.
 std::string trainer_ids();
 

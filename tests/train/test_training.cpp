@@ -14,6 +14,7 @@
 #include "core/pretrained/safetensors.h"
 #include "core/train/model_io.h"
 #include "core/train/trainer.h"
+#include "core/train/trainer_kinds.h"
 #include "tests/temp_dir.h"
 
 using namespace attn;
@@ -220,4 +221,28 @@ TEST_CASE("options out of range are refused with the option named") {
     o.lr = 1e-3f;
     o.task = "nope";
     CHECK(validate_options(o).message().find("unknown task") != std::string::npos);
+}
+
+TEST_CASE("trainer kinds: one per architecture, found by --arch, each with its defaults") {
+    using namespace attn::train;
+    CHECK(trainer_ids() == "gpt, llama or seq2seq");
+    for (Arch a : {Arch::Gpt, Arch::Llama, Arch::Seq2Seq}) {
+        TrainOptions o;
+        o.arch = a;
+        const TrainerKind& k = trainer_of(o);
+        CHECK(k.arch == a);
+        CHECK(find_trainer(k.id) == &k);
+        const TrainOptions d = k.defaults(k.own_tasks ? "en-ko" : "reverse");
+        CHECK(d.arch == a);  // the defaults keep the kind
+        CHECK(validate_run_ranges(d.steps, d.batch, d.warmup, d.threads).ok());
+    }
+    CHECK(find_trainer("vit") == nullptr);  // the image trainer is its own stack (ImageTrainOptions)
+    CHECK(find_trainer("seq2seq")->own_tasks);
+    CHECK(find_trainer("seq2seq")->two_stacks);
+    CHECK_FALSE(find_trainer("seq2seq")->mlp_switch);
+    CHECK(find_trainer("llama")->grouped_kv);
+    CHECK_FALSE(find_trainer("gpt")->grouped_kv);
+    CHECK(own_task_trainer("en-ko") == find_trainer("seq2seq"));
+    CHECK(own_task_trainer("induction") == nullptr);
+    CHECK(find_trainer("gpt")->defaults("no-such-task").task == "reverse");
 }

@@ -102,7 +102,7 @@ void ensure_run(TrainPanel& p, bool force_new) {
 }
 
 void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
-    const bool s2s = p.settings.arch == Arch::Seq2Seq;
+    const bool s2s = train::trainer_of(p.settings).own_tasks;
     const TaskInfo* info = s2s ? nullptr : find_task(p.settings.task);
     const Seq2SeqTaskInfo* s2s_info = s2s ? find_seq2seq_task(p.settings.task) : nullptr;
     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -184,15 +184,17 @@ void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
 
 // The architecture switch (GPT-2's parts or the modern decoder's) and, for Llama, the K/V heads.
 void draw_arch_choice(TrainOptions& o, Lang lang, LabelBuf& label) {
-    const bool llama = o.arch == Arch::Llama;
+    const train::TrainerKind& current = train::trainer_of(o);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
-    if (ImGui::BeginCombo(label(lang, Txt::TrainArch, "train_arch"), tr(lang, llama ? Txt::TrainArchLlama : Txt::TrainArchGpt))) {
-        if (ImGui::Selectable(tr(lang, Txt::TrainArchGpt), !llama)) o.arch = Arch::Gpt;
-        if (ImGui::Selectable(tr(lang, Txt::TrainArchLlama), llama)) o.arch = Arch::Llama;
+    if (ImGui::BeginCombo(label(lang, Txt::TrainArch, "train_arch"), localize_core_message(current.label, lang).c_str())) {
+        for (const train::TrainerKind& k : train::trainer_kinds()) {  // the kinds that train on the text tasks
+            if (k.own_tasks) continue;
+            if (ImGui::Selectable(localize_core_message(k.label, lang).c_str(), &k == &current)) o.arch = k.arch;
+        }
         ImGui::EndCombo();
     }
     item_tooltip(tr(lang, Txt::TrainArchTip));
-    if (o.arch != Arch::Llama) {
+    if (!train::trainer_of(o).grouped_kv) {
         o.kv_heads = 0;  // gpt has no grouping; the CLI refuses --kv-heads there too
         return;
     }
@@ -203,7 +205,7 @@ void draw_arch_choice(TrainOptions& o, Lang lang, LabelBuf& label) {
 
 void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
     TrainOptions& o = p.settings;
-    const bool s2s = o.arch == Arch::Seq2Seq;
+    const bool s2s = train::trainer_of(o).own_tasks;
     ImGui::Separator();
     train_input_int(label, lang, Txt::TrainLayers, "train_layers", &o.n_layers, 1,
                     s2s ? Txt::TrainSeq2SeqLayersTip : Txt::TrainSizeTip);
@@ -226,10 +228,8 @@ void draw_model_settings(TrainPanel& p, Lang lang, LabelBuf& label) {
     if (train_input_int(label, lang, Txt::TrainSeed, "train_seed", &seed, 1, Txt::TrainSeedTip)) o.seed = std::uint64_t(std::max(seed, 0));
     if (ImGui::SmallButton(label(lang, Txt::TrainDefaults, "train_defaults"))) {
         const int threads = o.threads;
-        const Arch arch = o.arch;  // the defaults are the task's sizes; the architecture stays
-        o = arch == Arch::Seq2Seq ? s2s_train_defaults(o.task) : train_defaults(o.task);
+        o = train::trainer_of(o).defaults(o.task);  // the task's sizes; the architecture stays
         o.threads = threads;
-        o.arch = arch;
     }
     item_tooltip(tr(lang, Txt::TrainDefaultsTip));
 }

@@ -20,36 +20,30 @@ using namespace attn::train;  // the core training API (trainer.h, task.h)
 
 // --- settings ------------------------------------------------------------------------------
 
-TrainOptions train_defaults(const std::string& task) {
-    TrainOptions o;
-    if (!apply_task_defaults(o, task)) apply_task_defaults(o, "reverse");
-    if (const TaskInfo* info = find_task(o.task)) {
-        if (auto made = info->make(TaskParams{})) o.task_params = made->params;  // resolved defaults
-    }
-    return o;
-}
+TrainOptions train_defaults(const std::string& task) { return train::trainer_kinds().front().defaults(task); }
 
 TrainOptions s2s_train_defaults(const std::string& task) {
-    TrainOptions o;
-    if (!apply_s2s_task_defaults(o, task)) apply_s2s_task_defaults(o, "en-ko");
-    if (const Seq2SeqTaskInfo* info = find_seq2seq_task(o.task)) {
-        if (auto made = info->make(TaskParams{})) o.task_params = made->params;  // resolved defaults
-    }
-    return o;
+    for (const train::TrainerKind& k : train::trainer_kinds())
+        if (k.own_tasks) return k.defaults(task);
+    return train_defaults(task);
 }
 
 std::string saved_task_name(const TrainOptions& o) {
-    return o.arch == Arch::Seq2Seq ? "seq2seq:" + o.task : o.task;
+    const train::TrainerKind& kind = train::trainer_of(o);
+    return kind.own_tasks ? std::string(kind.id) + ":" + o.task : o.task;
 }
 
 bool restore_task_settings(TrainOptions& o, const std::string& name, const std::string& text) {
-    const bool s2s = name.rfind("seq2seq:", 0) == 0;
-    const std::string task = s2s ? name.substr(8) : name;
-    if (s2s ? find_seq2seq_task(task) == nullptr : find_task(task) == nullptr) return false;
+    // "KIND:TASK" for a kind with its own tasks ("seq2seq:en-ko"), else a text task's name.
+    const std::size_t colon = name.find(':');
+    const train::TrainerKind* kind = colon == std::string::npos ? nullptr : train::find_trainer(name.substr(0, colon));
+    if (colon != std::string::npos && (!kind || !kind->own_tasks)) return false;
+    const std::string task = kind ? name.substr(colon + 1) : name;
+    if (kind ? train::own_task_trainer(task) != kind : find_task(task) == nullptr) return false;
     const int threads = o.threads;
-    o = s2s ? s2s_train_defaults(task) : train_defaults(task);
+    o = kind ? kind->defaults(task) : train_defaults(task);
     o.threads = threads;
-    if (!s2s && task_uses_text(task)) o.task_params.text = text;
+    if (!kind && task_uses_text(task)) o.task_params.text = text;
     return true;
 }
 
@@ -94,7 +88,7 @@ TrainFigureData train_figure_of(const TrainOptions& run, const TrainCurves& c, c
 }
 
 double step_gflop(const TrainOptions& o, int seq_len) {
-    if (o.arch == Arch::Seq2Seq) {  // seq_len: the longest source or target + 1; two stacks
+    if (train::trainer_of(o).two_stacks) {  // seq_len: the longest source or target + 1
         const double T = std::max(seq_len, 1), d = o.d_model, L = o.n_layers;
         const double tokens = double(o.batch) * T;
         const double weights = L * 12.0 * d * d + L * 16.0 * d * d;  // the encoder's layers, the decoder's (+ cross)
@@ -140,8 +134,9 @@ std::string check_s2s_settings(const TrainOptions& o, Lang lang) {
 }  // namespace
 
 std::string check_train_settings(const TrainOptions& o, Lang lang) {
-    const TaskInfo* info = o.arch == Arch::Seq2Seq ? nullptr : find_task(o.task);
-    if (!info && o.arch != Arch::Seq2Seq)
+    const train::TrainerKind& kind = train::trainer_of(o);
+    const TaskInfo* info = kind.own_tasks ? nullptr : find_task(o.task);
+    if (!info && !kind.own_tasks)
         return localize_core_message("--task " + o.task + ": unknown task. Choose one of: " + task_names() + ".", lang);
     if (o.n_layers < 1 || o.n_layers > 4) return range_message(lang, Txt::TrainLayers, o.n_layers, 1, 4);
     if (o.n_heads < 1 || o.n_heads > 8) return range_message(lang, Txt::TrainHeads, o.n_heads, 1, 8);
@@ -152,11 +147,11 @@ std::string check_train_settings(const TrainOptions& o, Lang lang) {
         return buf;
     }
     if (!(o.lr > 0.0f && o.lr <= 1.0f)) return tr(lang, Txt::TrainBadLr);
-    if (o.arch == Arch::Llama)  // K/V heads dividing the heads, even head sizes: the core's words
+    if (kind.grouped_kv)  // K/V heads dividing the heads, even head sizes: the core's words
         if (Status st = validate_options(o); !st) return localize_core_message(st.message(), lang);
     if (o.batch < 1 || o.batch > 1024) return range_message(lang, Txt::TrainBatch, o.batch, 1, 1024);
     if (o.steps < 1 || o.steps > kMaxTrainSteps) return range_message(lang, Txt::TrainSteps, o.steps, 1, kMaxTrainSteps);
-    if (o.arch == Arch::Seq2Seq) return check_s2s_settings(o, lang);
+    if (kind.own_tasks) return check_s2s_settings(o, lang);
     if (task_uses_text(o.task)) {
         const bool blank = std::all_of(o.task_params.text.begin(), o.task_params.text.end(),
                                        [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; });

@@ -19,6 +19,7 @@
 #include "core/base/colormap.h"
 #include "core/figure/figure_train.h"
 #include "core/train/trainer.h"
+#include "core/train/trainer_kinds.h"
 
 namespace attn::app {
 
