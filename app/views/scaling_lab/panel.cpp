@@ -231,7 +231,9 @@ void draw_histograms_and_demo(ScalingLabPanel& p, Lang lang) {
 
 void draw_scaling_lab_panel(ScalingLabPanel& p, const AppState& s, const ComputeView& view) {
     const Lang lang = s.lang;
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(lang, Txt::ScalingIntro));
+    ImGui::PopTextWrapPos();
     if (!view.trace || view.trace->layers.empty()) {
         draw_empty_view(view, lang);
         return;
