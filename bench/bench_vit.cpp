@@ -45,19 +45,21 @@ PretrainedConfig config_of(const Shape& s) {
     c.d_ff = s.d_ff;
     c.layer_norm_eps = 1e-12f;
     c.activation = "gelu";
-    c.vision.image_size = 224;
-    c.vision.patch_size = 16;
-    c.vision.prefix_tokens = s.prefix;
+    auto vision = std::make_shared<VitSettings>();
+    vision->image_size = 224;
+    vision->patch_size = 16;
+    vision->prefix_tokens = s.prefix;
+    c.settings = vision;
     c.max_positions = 196 + s.prefix;
     return c;
 }
 
 VitWeights make_weights(const PretrainedConfig& c) {
-    const int d = c.d_model, p = c.vision.patch_size;
+    const int d = c.d_model, p = vit_settings(c).patch_size;
     VitWeights w;
     w.patch_w = testing::random_normal(3 * p * p, d, 0.02f, 1);
     w.patch_b = bench::random_row(d, 0.02f, 2);
-    w.prefix = testing::random_normal(c.vision.prefix_tokens, d, 0.02f, 3);
+    w.prefix = testing::random_normal(vit_settings(c).prefix_tokens, d, 0.02f, 3);
     w.position = testing::random_normal(c.max_positions, d, 0.02f, 4);
     w.ln_gamma = RowVec::Ones(d);
     w.ln_beta = RowVec::Zero(d);

@@ -225,27 +225,20 @@ struct Value {
     std::string en, ko;
 };
 
-// One head's weights row or column as the live trace has it, or with √d_k flipped.
+// One head's weights row as the live trace has it, or with √d_k flipped: the same scores' softmax
+// with the other factor (other_scaling_layer, T5's position bias kept), as the Scaling lab shows it.
 struct HeadView {
     const LayerTrace* layer = nullptr;
     int head = 0;
     bool flipped = false;
+    LayerTrace other;  // flipped: the layer with the other scaling (this head's weights only)
+    HeadView(const LayerTrace* l, int h, bool f) : layer(l), head(h), flipped(f) {
+        if (flipped) other = other_scaling_layer(*layer, head);
+    }
     std::vector<double> row(int i) const {  // (T_k) weights; blocked = 0
-        const HeadTrace& h = layer->heads[size_t(head)];
-        const int tk = layer->t_k();
-        std::vector<double> p(size_t(tk), 0.0);
-        if (!flipped) {
-            for (int j = 0; j < tk; ++j) p[size_t(j)] = h.weights(i, j);
-            return p;
-        }
-        double mx = -INFINITY;
-        for (int j = 0; j < tk; ++j)
-            if (!layer->is_blocked(i, j)) mx = std::max(mx, double(layer->factor_flipped) * h.scores(i, j));
-        if (!std::isfinite(mx)) return p;
-        double sum = 0;
-        for (int j = 0; j < tk; ++j)
-            if (!layer->is_blocked(i, j)) sum += p[size_t(j)] = std::exp(double(layer->factor_flipped) * h.scores(i, j) - mx);
-        for (double& x : p) x /= sum;
+        const Mat& w = (flipped ? other : *layer).heads[size_t(head)].weights;
+        std::vector<double> p(size_t(w.cols()), 0.0);
+        for (Eigen::Index j = 0; j < w.cols(); ++j) p[size_t(j)] = w(i, j);
         return p;
     }
 };

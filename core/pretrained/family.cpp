@@ -43,16 +43,11 @@ LanguageFacts ModelFamily::translation_languages(const PretrainedModel&) const {
 
 LanguageFacts ModelFamily::spoken_languages(const PretrainedModel&) const { return {}; }
 
+int ModelFamily::image_size(const PretrainedConfig&) const { return 0; }
+
 DecoderFacts seq2seq_decoder_facts(const Seq2SeqConfig& s) {
-    DecoderFacts f;
-    f.layers = s.decoder_layers;
-    f.heads = s.decoder_heads;
-    f.start_id = s.decoder_start_id;
-    f.eos_id = s.eos_id;
-    f.num_beams = s.num_beams;
-    f.length_penalty = s.length_penalty;
-    f.early_stopping = s.early_stopping;
-    return f;
+    return {s.decoder_layers, s.decoder_heads, s.decoder_start_id, s.eos_id, s.num_beams, s.length_penalty,
+            s.early_stopping};
 }
 
 Status ModelFamily::check_attention(const PretrainedModel&, const AttentionOptions& opt) const {

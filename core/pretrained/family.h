@@ -175,6 +175,8 @@ public:
     // (a speech model); default: none.
     virtual LanguageFacts translation_languages(const PretrainedModel& model) const;
     virtual LanguageFacts spoken_languages(const PretrainedModel& model) const;
+    // An image model's square input side (its default preprocessing resizes to it); 0 otherwise.
+    virtual int image_size(const PretrainedConfig& config) const;
     // Checks the run's attention options against the model (a message for users).
     virtual Status check_attention(const PretrainedModel& model, const AttentionOptions& opt) const;
     // The app's and the CLI's run: `run` as the family reads it (text, pair, image) into one

@@ -1,7 +1,9 @@
 // model_config.h — the parts of a Hugging Face config.json that our forward pass needs.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,23 +16,11 @@ namespace attn::pretrained {
 class ModelFamily;  // family.h: the family that reads this config (families/registry.cpp)
 struct Capabilities;  // family.h
 
-// What sits on top of a Vision Transformer's last layer.
-enum class VisionHead {
-    None,        // ViTModel, DeiTModel (DINO's checkpoints): the encoder only
-    Classifier,  // ViTForImageClassification, DeiTForImageClassification: a linear layer on the class token
-    Teacher,     // DeiTForImageClassificationWithTeacher: the mean of the class and distillation heads
-};
-
-// The image side of a ViT / DeiT config (model_type "vit" or "deit").
-struct VisionConfig {
-    int image_size = 0;        // the checkpoint's square input (its position grid is image/patch)
-    int patch_size = 0;        // P: the image is cut into P×P patches, one token each
-    int num_channels = 3;
-    bool qkv_bias = true;
-    int prefix_tokens = 1;     // 1: [CLS]; 2: DeiT's [CLS] and [DIST] before the patches
-    VisionHead head = VisionHead::None;  // from "architectures"; the loader checks the weights agree
-    std::vector<std::string> labels;     // id2label in id order ("LABEL_i" where a label is missing)
-    int grid() const { return patch_size > 0 ? image_size / patch_size : 0; }
+// A family's own settings: its folder defines a struct deriving from this, its parse_config puts
+// one in PretrainedConfig::settings, and only its folder reads it back (settings_as). A family with
+// settings of its own adds nothing to this file (families/vit/vit.h: VitSettings; families/t5/t5.h).
+struct FamilySettings {
+    virtual ~FamilySettings() = default;
 };
 
 // Rotary position embeddings as the checkpoint's config sets them (rope_theta, rope_scaling or
@@ -103,15 +93,6 @@ struct SpeechConfig {
     bool multilingual = false;        // is_multilingual (else an English-only ".en" model: no language token)
 };
 
-// T5's side (families/t5): a learned bias per relative distance instead of position vectors, and
-// the feed-forward's form. Heads are decoder.head_dim (d_kv) wide.
-struct RelativeBiasConfig {
-    int num_buckets = 32;       // relative_attention_num_buckets (per head, both directions together)
-    int max_distance = 128;     // relative_attention_max_distance: farther keys share the last bucket
-    bool gated = false;         // feed_forward_proj "gated-…": act(a W_i0) ⊙ a W_i1
-    bool tied = true;           // tie_word_embeddings: logits = (y · d^−½) · Eᵀ
-};
-
 struct PretrainedConfig {
     const ModelFamily* family = nullptr;  // set by parse_model_config (never null after it)
     std::string model_type;     // as in config.json: "gpt2", "bert", "distilbert", "llama", …
@@ -124,16 +105,23 @@ struct PretrainedConfig {
     int type_vocab_size = 0;    // bert segment embeddings (0 = none: gpt2, distilbert)
     float layer_norm_eps = 1e-5f;  // gpt2 layer_norm_epsilon, bert layer_norm_eps, distilbert 1e-12
     std::string activation;     // "gelu_new" (tanh form) or "gelu" (erf form); others refused
-    VisionConfig vision;        // the vision family only
     DecoderConfig decoder;      // the rotary decoders only
     Seq2SeqConfig seq2seq;      // the encoder–decoder families only
     SpeechConfig speech;        // speech models only (Whisper)
-    RelativeBiasConfig t5;      // T5 only
+    std::shared_ptr<const FamilySettings> settings;  // the family's own (FamilySettings), or null
     // A head's width d_k (Qwen3 sets head_dim; else d_model / heads) and the key/value heads
     // (grouped-query attention: fewer than the query heads).
     int d_k() const { return decoder.head_dim > 0 ? decoder.head_dim : d_model / n_heads; }
     int n_kv_heads() const { return decoder.n_kv_heads > 0 ? decoder.n_kv_heads : n_heads; }
 };
+
+// The family's own settings as its type (asserted: only the family that parsed the config asks).
+template <class T>
+const T& settings_as(const PretrainedConfig& config) {
+    const T* s = dynamic_cast<const T*>(config.settings.get());
+    assert(s && "settings_as: a family reads its own settings");
+    return *s;
+}
 
 // The name users see, as the family gives it: "GPT-2", "DistilBERT", "DeiT", "Qwen2", …
 std::string family_name(const PretrainedConfig& config);

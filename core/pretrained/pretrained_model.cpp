@@ -76,7 +76,7 @@ Expected<std::shared_ptr<const PretrainedModel>> load_pretrained_model(
     const ModelFamily& family = *config->family;
     const Capabilities caps = family.capabilities(*config);
     if (caps.inputs.image) {  // images need no tokenizer; their preprocessing is read now
-        model->preprocess = image::default_preprocess(config->vision.image_size);
+        model->preprocess = image::default_preprocess(config->family->image_size(*config));
         if (!files->preprocessor_config.empty()) {
             auto text = read_config_file(files->preprocessor_config);
             if (!text) return text.status();
@@ -130,7 +130,7 @@ std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& c
     model->weight_bytes = weights->bytes();
     model->weights = std::move(weights);
     // An image model prepares pictures as a folder without preprocessor_config.json would.
-    if (model->caps().inputs.image) model->preprocess = image::default_preprocess(config.vision.image_size);
+    if (model->caps().inputs.image) model->preprocess = image::default_preprocess(config.family->image_size(config));
     return model;
 }
 

@@ -1,4 +1,5 @@
 // fuzz_config_json.cpp — a model's config.json.
+#include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/model_config.h"
 #include "tests/fuzz/fuzz_target.h"
 
@@ -13,6 +14,9 @@ ATTNLAB_FUZZ_TARGET(config_json) {
             __builtin_trap();
     }
     // T5's log-scaled buckets start past the exact ones (relative_position_bucket asserts it).
-    if (config && config->model_type == "t5" && config->t5.max_distance <= config->t5.num_buckets / 2) __builtin_trap();
+    if (config && config->model_type == "t5") {
+        const attn::pretrained::T5Settings& t5 = attn::pretrained::t5_settings(*config);
+        if (t5.max_distance <= t5.num_buckets / 2) __builtin_trap();
+    }
     return 0;
 }

@@ -196,7 +196,11 @@ TEST_CASE("T5: every section's attention, the position bias, the hidden states a
     };
     CHECK(broken([](T5Weights&, PretrainedConfig&) {}, AttentionOptions{}).encoder > 1e-2);  // ÷√d_k: not T5
     CHECK(broken([](T5Weights& b, PretrainedConfig&) { b.encoder_bias_table.setZero(); }).encoder > 1e-2);
-    CHECK(broken([](T5Weights&, PretrainedConfig& k) { k.t5.max_distance = 128; }).encoder > 1e-2);
+    CHECK(broken([](T5Weights&, PretrainedConfig& k) {
+              auto t5 = std::make_shared<T5Settings>(t5_settings(k));
+              t5->max_distance = 128;
+              k.settings = t5;
+          }).encoder > 1e-2);
     CHECK(broken([](T5Weights& b, PretrainedConfig&) {
               b.decoder_bias_table = b.decoder_bias_table.colwise().reverse().eval();
           }).decoder > 1e-2);

@@ -150,25 +150,25 @@ TEST_CASE("ViT config: sizes, head, labels, DeiT's two prefix tokens") {
     VitFixture vit("tiny-vit");
     CHECK(vit.config.model_type == "vit");
     CHECK(family_name(vit.config) == "ViT");
-    CHECK(vit.config.vision.image_size == 32);
-    CHECK(vit.config.vision.patch_size == 8);
-    CHECK(vit.config.vision.grid() == 4);
-    CHECK(vit.config.vision.prefix_tokens == 1);
-    CHECK(vit.config.vision.head == VisionHead::Classifier);
-    REQUIRE(vit.config.vision.labels.size() == 5);
-    CHECK(vit.config.vision.labels[1] == "고양이");
+    CHECK(vit_settings(vit.config).image_size == 32);
+    CHECK(vit_settings(vit.config).patch_size == 8);
+    CHECK(vit_settings(vit.config).grid() == 4);
+    CHECK(vit_settings(vit.config).prefix_tokens == 1);
+    CHECK(vit_settings(vit.config).head == VisionHead::Classifier);
+    REQUIRE(vit_settings(vit.config).labels.size() == 5);
+    CHECK(vit_settings(vit.config).labels[1] == "고양이");
     CHECK(vit.config.layer_norm_eps == doctest::Approx(1e-6));
     CHECK(vit.weights.n_labels() == 5);
 
     VitFixture deit("tiny-deit");
     CHECK(family_name(deit.config) == "DeiT");
-    CHECK(deit.config.vision.prefix_tokens == 2);
-    CHECK(deit.config.vision.head == VisionHead::Teacher);
+    CHECK(vit_settings(deit.config).prefix_tokens == 2);
+    CHECK(vit_settings(deit.config).head == VisionHead::Teacher);
     CHECK(deit.weights.dist_w.cols() == 4);
 
     VitFixture dino("tiny-dino");
-    CHECK(dino.config.vision.head == VisionHead::None);
-    CHECK_FALSE(dino.config.vision.qkv_bias);
+    CHECK(vit_settings(dino.config).head == VisionHead::None);
+    CHECK_FALSE(vit_settings(dino.config).qkv_bias);
     CHECK(dino.weights.blocks[0].attn.b_q.size() == 0);
     CHECK(dino.weights.n_labels() == 0);
 }
@@ -189,7 +189,7 @@ TEST_CASE("ViT golden comparisons fail when the forward pass is wrong") {
     VitFixture f("tiny-vit");
     SUBCASE("patch kernel flattened in the wrong order (x, y swapped)") {
         VitWeights w = f.weights;
-        const int p = f.config.vision.patch_size;
+        const int p = vit_settings(f.config).patch_size;
         for (int c = 0; c < 3; ++c)
             for (int y = 0; y < p; ++y)
                 for (int x = 0; x < p; ++x) w.patch_w.row(c * p * p + y * p + x) = f.weights.patch_w.row(c * p * p + x * p + y);
@@ -258,8 +258,8 @@ TEST_CASE("ViT config errors name what is wrong") {
     CHECK(err("{" + base + R"(, "qkv_bias": "yes"})").find("qkv_bias") != std::string::npos);
     auto ok = parse_model_config("{" + base + R"(, "architectures": ["ViTForImageClassification"], "id2label": {"2": "c"}})");
     REQUIRE(ok.ok());
-    CHECK(ok->vision.labels == std::vector<std::string>{"LABEL_0", "LABEL_1", "c"});
-    CHECK(ok->vision.image_size == 224);
+    CHECK(vit_settings(*ok).labels == std::vector<std::string>{"LABEL_0", "LABEL_1", "c"});
+    CHECK(vit_settings(*ok).image_size == 224);
     CHECK(ok->max_positions == 197);
 }
 

@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "core/base/parallel.h"
+#include "core/pretrained/families/vit/vit.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/train/idx_file.h"
 #include "core/train/train_ops.h"
@@ -193,8 +194,8 @@ TEST_CASE("the saved folder is a ViTForImageClassification the loader runs with 
     auto model = pretrained::load_pretrained_model(dir);
     REQUIRE_MESSAGE(model.ok(), (model.ok() ? "" : model.error()));
     const pretrained::PretrainedModel& pm = **model;
-    CHECK(pm.config.vision.head == pretrained::VisionHead::Classifier);
-    CHECK(pm.config.vision.labels[1] == "top right");
+    CHECK(pretrained::vit_settings(pm.config).head == pretrained::VisionHead::Classifier);
+    CHECK(pretrained::vit_settings(pm.config).labels[1] == "top right");
 
     const ImageSet& test = (*st)->data.test;
     double logit_err = 0, att_err = 0;

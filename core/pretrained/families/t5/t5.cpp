@@ -34,7 +34,7 @@ void read_block(WeightReader& r, const PretrainedConfig& c, const std::string& s
         b.ln_cross = r.vector(p + "1.layer_norm.weight", d);
     }
     const std::string ff = p + (decoder ? "2." : "1.");
-    if (c.t5.gated) {
+    if (t5_settings(c).gated) {
         b.wi = r.linear_weight(ff + "DenseReluDense.wi_0.weight", d_ff, d);  // (d, d_ff)
         b.wi_gate = r.linear_weight(ff + "DenseReluDense.wi_1.weight", d_ff, d);
     } else {
@@ -76,7 +76,7 @@ void feed_forward(const T5Block& b, const PretrainedConfig& c, const Mat& a, Mat
     Mat h;  // (T, d_ff)
     linear(a, b.wi, RowVec(), h);
     apply_activation(c.activation, h);
-    if (c.t5.gated) {
+    if (t5_settings(c).gated) {
         Mat gate;  // (T, d_ff)
         linear(a, b.wi_gate, RowVec(), gate);
         h.array() *= gate.array();
@@ -104,7 +104,7 @@ std::vector<Mat> t5_position_bias(const Mat& table, const PretrainedConfig& c, b
     for (int i = 0; i < t_q; ++i)
         for (int j = 0; j < t_k; ++j) {
             const int bucket =
-                relative_position_bucket(j - (i + first_query), bidirectional, c.t5.num_buckets, c.t5.max_distance);
+                relative_position_bucket(j - (i + first_query), bidirectional, t5_settings(c).num_buckets, t5_settings(c).max_distance);
             for (int h = 0; h < heads; ++h) bias[std::size_t(h)](i, j) = table(bucket, h);
         }
     return bias;
@@ -249,13 +249,13 @@ std::size_t T5Weights::bytes() const {
 }
 
 Expected<T5Weights> load_t5_weights(const SafeTensorsFile& file, const PretrainedConfig& c, const LayerLoaded& on_layer) {
-    const int d = c.d_model, V = c.vocab_size, H = c.n_heads, buckets = c.t5.num_buckets;
+    const int d = c.d_model, V = c.vocab_size, H = c.n_heads, buckets = t5_settings(c).num_buckets;
     auto prefix = find_name_prefix(file, {"", "model."}, "encoder.block.0.layer.0.SelfAttention.q.weight", "T5");
     if (!prefix) return prefix.status();
     WeightReader r(file, *prefix);
     T5Weights w;
     w.embed = r.matrix(r.has("shared.weight") ? "shared.weight" : "encoder.embed_tokens.weight", V, d);  // (V, d)
-    if (!c.t5.tied) {
+    if (!t5_settings(c).tied) {
         WeightReader top(file, "");
         w.lm_head = top.matrix("lm_head.weight", V, d);
         if (!top.status()) return top.status();

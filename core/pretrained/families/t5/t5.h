@@ -44,6 +44,16 @@
 
 namespace attn::pretrained {
 
+// T5's own settings: a learned bias per relative distance instead of position vectors, and the
+// feed-forward's form. Heads are decoder.head_dim (d_kv) wide.
+struct T5Settings : FamilySettings {
+    int num_buckets = 32;       // relative_attention_num_buckets (per head, both directions together)
+    int max_distance = 128;     // relative_attention_max_distance: farther keys share the last bucket
+    bool gated = false;         // feed_forward_proj "gated-…": act(a W_i0) ⊙ a W_i1
+    bool tied = true;           // tie_word_embeddings: logits = (y · d^−½) · Eᵀ
+};
+inline const T5Settings& t5_settings(const PretrainedConfig& c) { return settings_as<T5Settings>(c); }
+
 struct T5Attention {
     Mat w_q, w_k, w_v;  // (d, H·d_kv) x·W layout
     Mat w_o;            // (H·d_kv, d)

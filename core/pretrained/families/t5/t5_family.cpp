@@ -32,14 +32,14 @@ using config_fields::Fields;
 const T5Weights& weights_of(const PretrainedModel& model) { return weights_as<T5Weights>(*model.weights); }
 
 // feed_forward_proj: "relu", "gated-gelu" (the tanh GELU, as Hugging Face reads that name), or
-// "[gated-]ACT" with ACT one of relu, gelu, gelu_new, silu. Sets c.activation and c.t5.gated.
-void read_feed_forward(Fields& f, PretrainedConfig& c) {
+// "[gated-]ACT" with ACT one of relu, gelu, gelu_new, silu. Sets c.activation and t5.gated.
+void read_feed_forward(Fields& f, PretrainedConfig& c, T5Settings& t5) {
     const std::string proj = f.text("feed_forward_proj", "relu");
     if (!f.ok()) return;
     const std::string gated_prefix = "gated-";
-    c.t5.gated = proj.compare(0, gated_prefix.size(), gated_prefix) == 0;
-    std::string act = c.t5.gated ? proj.substr(gated_prefix.size()) : proj;
-    if (act == "gelu" && c.t5.gated) act = "gelu_new";
+    t5.gated = proj.compare(0, gated_prefix.size(), gated_prefix) == 0;
+    std::string act = t5.gated ? proj.substr(gated_prefix.size()) : proj;
+    if (act == "gelu" && t5.gated) act = "gelu_new";
     if (act == "gelu_pytorch_tanh") act = "gelu_new";
     if (act == "swish") act = "silu";
     if (act != "relu" && act != "gelu" && act != "gelu_new" && act != "silu") {
@@ -52,6 +52,9 @@ void read_feed_forward(Fields& f, PretrainedConfig& c) {
 
 Status parse_t5(const ConfigJson& json, PretrainedConfig& c) {
     Fields f(json.root, "T5");
+    auto settings = std::make_shared<T5Settings>();
+    c.settings = settings;
+    T5Settings& t5 = *settings;
     Seq2SeqConfig& s = c.seq2seq;
     c.d_model = f.integer("d_model", 1, limits::kMaxModelWidth);
     c.decoder.head_dim = f.integer("d_kv", 1, limits::kMaxModelWidth);
@@ -66,10 +69,10 @@ Status parse_t5(const ConfigJson& json, PretrainedConfig& c) {
     c.max_positions = f.integer_or("n_positions", 1, limits::kMaxPositions, &default_positions);
     c.layer_norm_eps = f.epsilon("layer_norm_epsilon", 1e-6f);
     const int default_buckets = 32, default_distance = 128;
-    c.t5.num_buckets = f.integer_or("relative_attention_num_buckets", 4, 4096, &default_buckets);
-    c.t5.max_distance = f.integer_or("relative_attention_max_distance", 1, 1 << 20, &default_distance);
-    c.t5.tied = f.boolean("tie_word_embeddings", true);
-    read_feed_forward(f, c);
+    t5.num_buckets = f.integer_or("relative_attention_num_buckets", 4, 4096, &default_buckets);
+    t5.max_distance = f.integer_or("relative_attention_max_distance", 1, 1 << 20, &default_distance);
+    t5.tied = f.boolean("tie_word_embeddings", true);
+    read_feed_forward(f, c, t5);
     const int default_pad = 0, default_eos = 1;
     s.pad_id = f.integer_or("pad_token_id", 0, limits::kMaxVocabSize, &default_pad);
     s.eos_id = f.integer_or("eos_token_id", 0, limits::kMaxVocabSize, &default_eos);
@@ -77,17 +80,17 @@ Status parse_t5(const ConfigJson& json, PretrainedConfig& c) {
     s.max_length = 20;  // Hugging Face's generation default when neither file sets one
     const Status bad_words = read_seq2seq_generation(f, json.root, s);
     if (!f.ok()) return Status::Error(f.error());
-    if (c.t5.num_buckets % 2 != 0)
-        return Status::Error("config.json: \"relative_attention_num_buckets\" is " + std::to_string(c.t5.num_buckets) +
+    if (t5.num_buckets % 2 != 0)
+        return Status::Error("config.json: \"relative_attention_num_buckets\" is " + std::to_string(t5.num_buckets) +
                              "; T5's encoder splits its buckets into two equal halves, so it must be even.");
     // The decoder's buckets look one way: the first num_buckets / 2 distances each have their own, and
     // the rest share the others on a log scale up to max_distance, so max_distance must lie past them
     // (at or below, the scale's log is zero or negative: Hugging Face divides by zero or indexes
     // outside the table).
-    if (c.t5.max_distance <= c.t5.num_buckets / 2)
+    if (t5.max_distance <= t5.num_buckets / 2)
         return Status::Error("config.json: \"relative_attention_max_distance\" is " +
-                             std::to_string(c.t5.max_distance) + "; with " + std::to_string(c.t5.num_buckets) +
-                             " buckets it must be above " + std::to_string(c.t5.num_buckets / 2) +
+                             std::to_string(t5.max_distance) + "; with " + std::to_string(t5.num_buckets) +
+                             " buckets it must be above " + std::to_string(t5.num_buckets / 2) +
                              " (the distances that get a bucket each).");
     if (static_cast<long long>(c.n_heads) * c.decoder.head_dim > limits::kMaxModelWidth)
         return Status::Error("config.json: " + std::to_string(c.n_heads) + " heads of " +

@@ -28,8 +28,8 @@ std::size_t VitWeights::bytes() const {
 
 Expected<VitWeights> load_vit_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
                                       const LayerLoaded& on_layer) {
-    assert(config.vision.patch_size > 0 && "load_vit_weights: a ViT/DeiT config");
-    const VisionConfig& v = config.vision;
+    assert(vit_settings(config).patch_size > 0 && "load_vit_weights: a ViT/DeiT config");
+    const VitSettings& v = vit_settings(config);
     const bool deit = config.model_type == "deit";
     const int d = config.d_model, d_ff = config.d_ff, p = v.patch_size, c = v.num_channels;
     const int grid = v.grid(), n_pos = v.prefix_tokens + grid * grid;
@@ -120,7 +120,7 @@ Expected<VitWeights> load_vit_weights(const SafeTensorsFile& file, const Pretrai
 // [SECTION] Patches and positions
 
 Expected<PatchGrid> patch_grid(const PretrainedConfig& config, int height, int width, int max_patches) {
-    const VisionConfig& v = config.vision;
+    const VitSettings& v = vit_settings(config);
     PatchGrid g;
     g.patch_size = v.patch_size;
     g.prefix_tokens = v.prefix_tokens;
@@ -217,7 +217,7 @@ Mat vit_positions(const Mat& stored, int prefix_tokens, int rows, int cols) {
 
 ForwardPass vit_forward(const VitWeights& w, const PretrainedConfig& config, const PixelInput& pixels,
                         const PatchGrid& grid, const BoolMat& blocked, const AttentionOptions& opt) {
-    const int d = config.d_model, p = grid.patch_size, c = config.vision.num_channels;
+    const int d = config.d_model, p = grid.patch_size, c = vit_settings(config).num_channels;
     const int n = grid.rows * grid.cols, pre = grid.prefix_tokens, t = pre + n;
     assert(pixels.chw != nullptr && grid.rows == pixels.height / p && grid.cols == pixels.width / p &&
            "vit_forward: the grid of this input (patch_grid)");
@@ -267,7 +267,7 @@ ForwardPass vit_forward(const VitWeights& w, const PretrainedConfig& config, con
 RowVec vit_logits(const VitWeights& w, const PretrainedConfig& config, const Mat& last_hidden) {
     if (w.head_w.size() == 0) return RowVec();
     RowVec logits = last_hidden.row(0) * w.head_w + w.head_b;  // (n_labels)
-    if (config.vision.head == VisionHead::Teacher) {
+    if (vit_settings(config).head == VisionHead::Teacher) {
         assert(last_hidden.rows() >= 2 && w.dist_w.size() > 0);
         logits = 0.5f * (logits + (last_hidden.row(1) * w.dist_w + w.dist_b));
     }

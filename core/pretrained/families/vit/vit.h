@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "core/attention/attention.h"
@@ -32,6 +33,26 @@
 #include "core/pretrained/safetensors.h"
 
 namespace attn::pretrained {
+
+// What sits on top of a Vision Transformer's last layer.
+enum class VisionHead {
+    None,        // ViTModel, DeiTModel (DINO's checkpoints): the encoder only
+    Classifier,  // ViTForImageClassification, DeiTForImageClassification: a linear layer on the class token
+    Teacher,     // DeiTForImageClassificationWithTeacher: the mean of the class and distillation heads
+};
+
+// The image side of a ViT / DeiT config (model_type "vit" or "deit"): the family's own settings.
+struct VitSettings : FamilySettings {
+    int image_size = 0;        // the checkpoint's square input (its position grid is image/patch)
+    int patch_size = 0;        // P: the image is cut into P×P patches, one token each
+    int num_channels = 3;
+    bool qkv_bias = true;
+    int prefix_tokens = 1;     // 1: [CLS]; 2: DeiT's [CLS] and [DIST] before the patches
+    VisionHead head = VisionHead::None;  // from "architectures"; the loader checks the weights agree
+    std::vector<std::string> labels;     // id2label in id order ("LABEL_i" where a label is missing)
+    int grid() const { return patch_size > 0 ? image_size / patch_size : 0; }
+};
+inline const VitSettings& vit_settings(const PretrainedConfig& c) { return settings_as<VitSettings>(c); }
 
 struct VitBlock {
     RowVec ln_before_gamma, ln_before_beta;  // (d)

@@ -66,7 +66,9 @@ void parse_vision(const json& root, PretrainedConfig& c, Fields& f) {
     c.layer_norm_eps = f.epsilon("layer_norm_eps", 1e-12f);
     c.activation = f.text("hidden_act", "gelu");
     c.type_vocab_size = 0;
-    VisionConfig& v = c.vision;
+    auto settings = std::make_shared<VitSettings>();
+    c.settings = settings;
+    VitSettings& v = *settings;
     const int default_size = 224, default_patch = 16, default_channels = 3;
     v.image_size = f.integer_or("image_size", 1, limits::kMaxModelImageSide, &default_size);
     v.patch_size = f.integer_or("patch_size", 1, limits::kMaxModelImageSide, &default_patch);
@@ -117,10 +119,10 @@ Expected<Trace> run_vit(const PretrainedModel& model, const VisionInput& input, 
     assert(input.chw.size() == std::size_t(3) * input.height * input.width && "VisionInput: (3, H, W) pixels");
     if (Status s = validate_attention(w->blocks.at(0).attn, run.attention, cfg.d_model, cfg.d_model); !s) return s;
     if (Status s = check_run_limits(run); !s) return s;
-    const int max_patches = int(limits::kMaxTokens) - cfg.vision.prefix_tokens;
+    const int max_patches = int(limits::kMaxTokens) - vit_settings(cfg).prefix_tokens;
     auto grid = patch_grid(cfg, input.height, input.width, max_patches);
     if (!grid) return grid.status();
-    const int t = cfg.vision.prefix_tokens + grid->rows * grid->cols;
+    const int t = vit_settings(cfg).prefix_tokens + grid->rows * grid->cols;
     if (Status s = check_trace_budget(t, t, cfg.n_heads, cfg.n_layers, cfg.d_model); !s) return s;
 
     // Masks as for BERT (every token sees every token unless the user hides some); no padding.
@@ -147,7 +149,7 @@ Expected<Trace> run_vit(const PretrainedModel& model, const VisionInput& input, 
     tr.run.cross_text.clear();
     tr.run.mask = mask;
     const char* prefix_names[2] = {"[CLS]", "[DIST]"};
-    for (int i = 0; i < cfg.vision.prefix_tokens; ++i) {
+    for (int i = 0; i < vit_settings(cfg).prefix_tokens; ++i) {
         Token tok;
         tok.text = prefix_names[i];
         tok.kind = TokenKind::Special;
@@ -186,7 +188,7 @@ Expected<Trace> run_vit(const PretrainedModel& model, const VisionInput& input, 
     const RowVec logits = vit_logits(*w, cfg, pass.hidden_states.back());
     image->logits.assign(logits.data(), logits.data() + logits.size());
     if (!image->logits.empty()) {
-        image->labels = cfg.vision.labels;
+        image->labels = vit_settings(cfg).labels;
         image->labels.resize(image->logits.size());
         for (std::size_t i = 0; i < image->labels.size(); ++i)
             if (image->labels[i].empty()) image->labels[i] = "LABEL_" + std::to_string(i);
@@ -214,11 +216,13 @@ public:
         return config_fields::check_activation_and_heads(c);
     }
 
+    int image_size(const PretrainedConfig& config) const override { return vit_settings(config).image_size; }
+
     Capabilities capabilities(const PretrainedConfig& config) const override {
         Capabilities c;
         c.inputs.image = true;
         c.positions = PositionKind::Learned;
-        c.names_classes = config.vision.head != VisionHead::None;
+        c.names_classes = vit_settings(config).head != VisionHead::None;
         return c;
     }
 
