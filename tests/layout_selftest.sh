@@ -25,8 +25,8 @@ expect_fail "a view includes another view" "may not include app/views/pipeline/p
 fresh; echo '#include "core/pretrained/families/gpt2/gpt2.h"' >> "$tmp/t/core/pretrained/families/bert/bert.cpp"
 expect_fail "a family includes another family" "core/pretrained/families/bert/ may not include core/pretrained/families/gpt2/gpt2.h"
 
-fresh; echo '#include "app/views/cost/panel.h"' >> "$tmp/t/app/heatmap/heatmap_data.cpp"
-expect_fail "a shared block includes a view" "app/heatmap/ may not include app/views/cost/panel.h"
+fresh; echo '#include "app/views/cost/panel.h"' >> "$tmp/t/app/matrix/heatmap_data.cpp"
+expect_fail "a shared block includes a view" "app/matrix/ may not include app/views/cost/panel.h"
 
 fresh; echo '#include <GL/gl.h>' >> "$tmp/t/app/state/app_state.cpp"
 expect_fail "GL-free logic includes GL" "part of the GL-free app logic"

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 
 namespace attn::app {
 

@@ -1,7 +1,7 @@
 // The colours the app draws: core's tables (core/base/colormap.h) as the app uploads them.
 #include <doctest/doctest.h>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "core/base/colormap.h"
 
 using namespace attn;

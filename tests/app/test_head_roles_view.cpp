@@ -9,7 +9,7 @@
 #include <set>
 #include <tuple>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "app/views/model_view/head_roles_view.h"
 #include "core/attention/attention_flow.h"
 

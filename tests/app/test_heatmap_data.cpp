@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "core/attention/engine.h"
 
 using namespace attn::app;

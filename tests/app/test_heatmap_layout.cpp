@@ -2,7 +2,7 @@
 
 #include <initializer_list>
 
-#include "app/heatmap/heatmap_layout.h"
+#include "app/matrix/heatmap_layout.h"
 
 using namespace attn::app;
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <nlohmann/json.hpp>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "app/jobs/compute_worker.h"
 #include "app/jobs/model_loader.h"
 #include "app/shell/app_options.h"

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "app/heatmap/mask_edit.h"
+#include "app/matrix/mask_edit.h"
 
 using namespace attn::app;
 

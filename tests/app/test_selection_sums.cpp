@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "app/heatmap/selection_sums.h"
+#include "app/matrix/selection_sums.h"
 #include "app/i18n/ui_text.h"
 #include "core/attention/attention_flow.h"
 

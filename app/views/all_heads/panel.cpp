@@ -10,7 +10,7 @@
 
 #include <imgui.h>
 
-#include "app/heatmap/heatmap_layout.h"
+#include "app/matrix/heatmap_layout.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"

@@ -10,8 +10,8 @@
 
 #include "app/state/app_state.h"
 #include "app/jobs/compute_worker.h"
-#include "app/heatmap/heatmap_data.h"
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_data.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/widgets/patch_thumbs.h"
 
 namespace attn::app {

@@ -8,7 +8,7 @@
 
 #include <imgui.h>
 
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/i18n/core_messages.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/speech_language.h"

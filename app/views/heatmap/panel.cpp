@@ -10,7 +10,7 @@
 
 #include <imgui.h>
 
-#include "app/heatmap/selection_sums.h"
+#include "app/matrix/selection_sums.h"
 
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"

@@ -14,8 +14,8 @@
 
 #include <imgui.h>
 
-#include "app/heatmap/heatmap_data.h"
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_data.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/i18n/class_names.h"
 #include "app/i18n/core_messages.h"
 #include "app/widgets/layer_choice.h"

@@ -11,7 +11,7 @@
 
 #include <imgui.h>
 
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/views/model_view/kv_groups.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"

@@ -11,7 +11,7 @@
 
 #include "app/state/app_state.h"
 #include "app/jobs/compute_worker.h"
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/views/pipeline/pipeline.h"
 #include "app/views/pipeline/pipeline_image.h"
 #include "app/widgets/ui_widgets.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "app/i18n/ui_text.h"
 #include "core/attention/trace.h"
 

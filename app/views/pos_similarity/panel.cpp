@@ -9,7 +9,7 @@
 
 #include <imgui.h>
 
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/widgets/view_notice.h"
 #include "core/attention/vision_stats.h"
 

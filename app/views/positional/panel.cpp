@@ -9,7 +9,7 @@
 
 #include <imgui.h>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "app/views/positional/positional_demo.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"

@@ -9,8 +9,8 @@
 
 #include "app/state/app_state.h"
 #include "app/jobs/compute_worker.h"
-#include "app/heatmap/heatmap_data.h"
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_data.h"
+#include "app/matrix/heatmap_texture.h"
 
 namespace attn::app {
 

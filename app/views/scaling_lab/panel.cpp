@@ -10,7 +10,7 @@
 
 #include <imgui.h>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "app/plot/plot.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"

@@ -21,7 +21,7 @@
 #include "app/state/app_state.h"
 #include "app/jobs/async_job.h"
 #include "app/jobs/compute_worker.h"
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/views/scaling_lab/scaling_lab.h"
 #include "app/widgets/patch_thumbs.h"
 

@@ -15,7 +15,7 @@
 #include <memory>
 #include <vector>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "core/attention/attention.h"
 #include "core/attention/trace.h"
 

@@ -18,7 +18,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"
 #include "app/views/train/panel_parts.h"

@@ -12,7 +12,7 @@
 #include <imgui.h>
 #include <stb_image_write.h>
 
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/i18n/class_names.h"
 #include "app/i18n/core_messages.h"
 #include "app/plot/plot.h"

@@ -15,7 +15,7 @@
 
 #include "app/state/app_state.h"
 #include "app/jobs/async_job.h"
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/jobs/compute_worker.h"
 #include "app/views/variants/variants.h"
 

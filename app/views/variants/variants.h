@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "core/attention/online_softmax.h"
 #include "core/attention/trace.h"
 

@@ -1,6 +1,6 @@
 // heatmap_texture.cpp — the heatmap's cells as GL textures: one RG32F texture of values (+ mask
 // (implementation; the interface and its contract are in heatmap_texture.h)
-#include "app/heatmap/heatmap_texture.h"
+#include "app/matrix/heatmap_texture.h"
 
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/gl.h>

@@ -1,6 +1,6 @@
 // heatmap_data.cpp — the numbers one heatmap shows, taken from a trace (GL-free)
 // (implementation; the interface and its contract are in heatmap_data.h)
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 
 #include <algorithm>
 #include <cassert>

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "app/heatmap/heatmap_data.h"
+#include "app/matrix/heatmap_data.h"
 #include "core/base/colormap.h"
 #include "core/base/status.h"
 

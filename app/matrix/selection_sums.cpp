@@ -1,6 +1,6 @@
 // selection_sums.cpp — attention summed over a heatmap selection (GL-free)
 // (implementation; the interface and its contract are in selection_sums.h)
-#include "app/heatmap/selection_sums.h"
+#include "app/matrix/selection_sums.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/heatmap/heatmap_layout.h"
+#include "app/matrix/heatmap_layout.h"
 
 namespace attn::app {
 

@@ -1,6 +1,6 @@
 // mask_edit.cpp — hiding single query→key cells by clicking or dragging on the heatmap (GL-free)
 // (implementation; the interface and its contract are in mask_edit.h)
-#include "app/heatmap/mask_edit.h"
+#include "app/matrix/mask_edit.h"
 
 #include <algorithm>
 

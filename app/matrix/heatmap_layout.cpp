@@ -1,6 +1,6 @@
 // heatmap_layout.cpp — where the heatmap's cells, labels and colour bar go (GL-free, pixels)
 // (implementation; the interface and its contract are in heatmap_layout.h)
-#include "app/heatmap/heatmap_layout.h"
+#include "app/matrix/heatmap_layout.h"
 
 #include <algorithm>
 #include <cmath>
