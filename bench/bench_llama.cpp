@@ -66,7 +66,7 @@ void BM_LlamaForward(benchmark::State& state) {
     const std::vector<int> tokens = ids(int(state.range(0)));
     const bench::LlamaFolder& f = folder();
     for (auto _ : state) {
-        ForwardPass pass = llama_forward(f.weights, f.config, tokens);
+        ForwardPass pass = rotary_forward(f.weights, f.config, tokens);
         benchmark::DoNotOptimize(pass.hidden_states.back().data());
         benchmark::ClobberMemory();
     }
@@ -85,7 +85,7 @@ void BM_LlamaProducts(benchmark::State& state) {
     const int d = c.d_model, H = c.n_heads, G = c.n_kv_heads(), dk = c.d_k(), group = H / G;
     static const std::vector<FloatLayer> layers = [&] {
         std::vector<FloatLayer> out;
-        for (const LlamaBlock& b : f.weights.blocks)
+        for (const RotaryBlock& b : f.weights.blocks)
             out.push_back({weight_to_float_transposed(b.w_q), weight_to_float_transposed(b.w_k),
                            weight_to_float_transposed(b.w_v), weight_to_float_transposed(b.w_o),
                            weight_to_float_transposed(b.w_gate), weight_to_float_transposed(b.w_up),

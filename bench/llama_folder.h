@@ -8,7 +8,7 @@
 #include <iterator>
 #include <string>
 
-#include "core/pretrained/families/rotary/llama.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
 
@@ -16,7 +16,7 @@ namespace attn::bench {
 
 struct LlamaFolder {
     pretrained::PretrainedConfig config;
-    pretrained::LlamaWeights weights;
+    pretrained::RotaryWeights weights;
 };
 
 // compact: keep BF16 matrices 16-bit (the app's way); false: widen everything to float32.
@@ -32,7 +32,7 @@ inline LlamaFolder load_llama_folder(const std::string& dir, bool compact) {
     if (!config) fail(config.status().message());
     auto file = pretrained::SafeTensorsFile::open(dir + "/model.safetensors");
     if (!file) fail(file.status().message());
-    auto w = pretrained::load_llama_weights(*file, *config, {}, compact);
+    auto w = pretrained::load_rotary_weights(*file, *config, {}, compact);
     if (!w) fail(w.status().message());
     return {*config, std::move(*w)};
 }

@@ -48,18 +48,18 @@ pretrained::PretrainedConfig llama_pretrained_config(const ModelShape& s) {
     return *c;
 }
 
-pretrained::LlamaWeights to_llama_weights(const GptModel& m) {
+pretrained::RotaryWeights to_llama_weights(const GptModel& m) {
     const ModelShape& s = m.shape;
     const int C = s.d_model, F = s.d_ff(), KC = s.kv_heads() * s.head_size(), W = s.qkv_width();
     const float* P = m.params.data();
     const ParamLayout& L = m.layout;
     auto mat = [&](std::size_t off, int rows, int cols) { return Mat(Eigen::Map<const Mat>(P + off, rows, cols)); };
     auto vec = [&](std::size_t off, int n) { return RowVec(Eigen::Map<const RowVec>(P + off, n)); };
-    pretrained::LlamaWeights w;
+    pretrained::RotaryWeights w;
     w.embed = pretrained::weight_from_float(mat(L.wte, s.vocab, C));  // (V, d) as stored
     w.norm = vec(L.lnf_w, C);
     for (const LayerOffsets& o : L.layers) {
-        pretrained::LlamaBlock b;
+        pretrained::RotaryBlock b;
         b.input_norm = vec(o.ln1_w, C);
         const Mat qkv = mat(o.qkv_w, C, W);  // (C, C + 2·KC)
         // Our x·W matrices (in, out) → the stored nn.Linear layout (out, in).
@@ -79,13 +79,13 @@ pretrained::LlamaWeights to_llama_weights(const GptModel& m) {
 }
 
 std::string llama_safetensors_bytes(const GptModel& m) {
-    const pretrained::LlamaWeights w = to_llama_weights(m);
+    const pretrained::RotaryWeights w = to_llama_weights(m);
     // (name, tensor as stored): to_llama_weights already holds nn.Linear's (out, in) layout.
     std::vector<std::pair<std::string, Mat>> tensors;
     auto row = [](const RowVec& v) { return Mat(v); };
     tensors.emplace_back("model.embed_tokens.weight", w.embed.f32);
     for (std::size_t l = 0; l < w.blocks.size(); ++l) {
-        const pretrained::LlamaBlock& b = w.blocks[l];
+        const pretrained::RotaryBlock& b = w.blocks[l];
         const std::string h = "model.layers." + std::to_string(l) + ".";
         tensors.emplace_back(h + "input_layernorm.weight", row(b.input_norm));
         tensors.emplace_back(h + "self_attn.q_proj.weight", b.w_q.f32);

@@ -86,7 +86,7 @@ std::shared_ptr<const pretrained::PretrainedModel> to_pretrained_model(const Gpt
     const pretrained::PretrainedConfig c = to_pretrained_config(m.shape);
     std::shared_ptr<const pretrained::FamilyWeights> w;
     if (m.shape.arch == Arch::Llama) {
-        w = std::make_shared<pretrained::LlamaWeights>(to_llama_weights(m));
+        w = std::make_shared<pretrained::RotaryWeights>(to_llama_weights(m));
     } else {
         w = std::make_shared<pretrained::Gpt2Weights>(to_gpt2_weights(m));
     }

@@ -13,7 +13,7 @@
 #include "app/views/model_view/kv_groups.h"
 #include "app/views/rope/rope_view.h"
 #include "core/pretrained/families/rotary/rope.h"
-#include "core/pretrained/families/rotary/llama.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
@@ -58,9 +58,9 @@ TEST_CASE("rope view: the spectrum is θ^(−2i/r) without scaling") {
 
 TEST_CASE("rope view: a tiny-llama pair after rotation is the pair before, turned by position × θ") {
     const auto model = load("tiny-llama");
-    const pretrained::LlamaWeights* w = &pretrained::weights_as<pretrained::LlamaWeights>(*model->weights);
+    const pretrained::RotaryWeights* w = &pretrained::weights_as<pretrained::RotaryWeights>(*model->weights);
     REQUIRE(w != nullptr);
-    const pretrained::ForwardPass pass = pretrained::llama_forward(*w, model->config, kIds);
+    const pretrained::ForwardPass pass = pretrained::rotary_forward(*w, model->config, kIds);
     const int rotary_dim = model->config.decoder.rope.rotary_dim;
     const RopeSpectrum sp = rope_spectrum(pretrained::rope_inverse_frequencies(model->config.decoder.rope));
     REQUIRE(has_rotary(pass.layers[0]));
@@ -96,11 +96,11 @@ TEST_CASE("rope view: shifting the sentence leaves every score (tiny-llama, tiny
         CHECK(r.max_change <= 1e-4f);
 
         // Not vacuous: the rotated q themselves move a lot under the same shift.
-        const pretrained::LlamaWeights* w = &pretrained::weights_as<pretrained::LlamaWeights>(*model->weights);
+        const pretrained::RotaryWeights* w = &pretrained::weights_as<pretrained::RotaryWeights>(*model->weights);
         pretrained::DecoderOptions moved;
         moved.first_position = shift;
-        const auto a = pretrained::llama_forward(*w, model->config, kIds);
-        const auto b = pretrained::llama_forward(*w, model->config, kIds, moved);
+        const auto a = pretrained::rotary_forward(*w, model->config, kIds);
+        const auto b = pretrained::rotary_forward(*w, model->config, kIds, moved);
         CHECK((a.layers[0].q - b.layers[0].q).cwiseAbs().maxCoeff() > 0.1f);
     }
 }
@@ -172,7 +172,7 @@ TEST_CASE("rope view: KV-cache sizes (Llama 3.2-1B at 128k tokens in bf16)") {
 
 TEST_CASE("gqa: the Model view's groups and the cell explainer's K/V head (tiny-llama: 4 query heads, 2 K/V)") {
     const auto model = load("tiny-llama");
-    const pretrained::ForwardPass pass = pretrained::llama_forward(pretrained::weights_as<pretrained::LlamaWeights>(*model->weights), model->config, kIds);
+    const pretrained::ForwardPass pass = pretrained::rotary_forward(pretrained::weights_as<pretrained::RotaryWeights>(*model->weights), model->config, kIds);
     const LayerTrace& L = pass.layers[1];
     const std::vector<KvGroup> g = kv_groups(L);
     REQUIRE(g.size() == 2);

@@ -14,7 +14,7 @@
 
 #include "core/lm/lm_session.h"
 #include "core/lm/lm_inputs.h"
-#include "core/pretrained/families/rotary/llama.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
@@ -52,9 +52,9 @@ TEST_CASE("llama session: greedy generation with the cache equals PyTorch and re
         CHECK(got == g.at("tokens").get<std::vector<int>>());
 
         // The cached session against one pass over all its tokens (Mistral: longer than its window).
-        const LlamaWeights* w = &pretrained::weights_as<pretrained::LlamaWeights>(*(*model)->weights);
+        const RotaryWeights* w = &pretrained::weights_as<pretrained::RotaryWeights>(*(*model)->weights);
         REQUIRE(w != nullptr);
-        const ForwardPass full = llama_forward(*w, (*model)->config, session->ids);
+        const ForwardPass full = rotary_forward(*w, (*model)->config, session->ids);
         double att = 0, logit = 0;
         for (int l = 0; l < (*model)->config.n_layers; ++l)
             for (int h = 0; h < (*model)->config.n_heads; ++h) {
@@ -62,7 +62,7 @@ TEST_CASE("llama session: greedy generation with the cache equals PyTorch and re
                 att = std::max(att, double((a - full.layers[l].heads[h].weights).cwiseAbs().maxCoeff()));
             }
         const Mat cached = lm::all_logits(*session);                       // (T, V)
-        const Mat fresh = llama_logits(*w, full.hidden_states.back());     // (T, V)
+        const Mat fresh = rotary_logits(*w, full.hidden_states.back());     // (T, V)
         logit = double((cached - fresh).cwiseAbs().maxCoeff()) / std::max(1.0, double(fresh.cwiseAbs().maxCoeff()));
         MESSAGE(std::string(folder) << ": " << session->length() << " tokens, cached vs recomputed max |Δ| attention "
                                     << att << ", logits (rel) " << logit);

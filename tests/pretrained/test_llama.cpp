@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/families/rotary/llama.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/families/rotary/rope.h"
@@ -91,7 +91,7 @@ Reference load_reference(const std::string& folder) {
 struct Fixture {
     std::string folder;
     PretrainedConfig config;
-    LlamaWeights w;
+    RotaryWeights w;
     Reference ref;
 
     explicit Fixture(const std::string& f) : folder(f), ref(load_reference(f)) {
@@ -100,7 +100,7 @@ struct Fixture {
         config = *cfg;
         auto file = SafeTensorsFile::open(kModels + f + "/model.safetensors");
         REQUIRE_MESSAGE(file.ok(), file.status().message());
-        auto weights = load_llama_weights(*file, config);
+        auto weights = load_rotary_weights(*file, config);
         REQUIRE_MESSAGE(weights.ok(), weights.status().message());
         w = std::move(*weights);
     }
@@ -113,7 +113,7 @@ struct Fixture {
             opt.extra_blocked = BoolMat::Zero(t, t);  // (T, T)
             for (auto [i, j] : c.cells) opt.extra_blocked(i, j) = 1;
         }
-        return llama_forward(w, config, c.ids, opt);
+        return rotary_forward(w, config, c.ids, opt);
     }
 };
 
@@ -144,7 +144,7 @@ MaxDiff compare(const Fixture& fx, const ForwardPass& pass, const RefCase& ref) 
         REQUIRE(x.size() == Eigen::Index(ref.hidden[k].size()));
         for (Eigen::Index i = 0; i < x.size(); ++i) m.hidden = std::max(m.hidden, rel(x.data()[i], ref.hidden[k][size_t(i)]));
     }
-    const Mat logits = llama_logits(fx.w, pass.hidden_states.back());  // (T, V)
+    const Mat logits = rotary_logits(fx.w, pass.hidden_states.back());  // (T, V)
     REQUIRE(logits.size() == Eigen::Index(ref.logits.size()));
     for (Eigen::Index i = 0; i < logits.size(); ++i) m.logits = std::max(m.logits, rel(logits.data()[i], ref.logits[size_t(i)]));
     return m;
@@ -278,7 +278,7 @@ TEST_CASE("llama families: attentions, hidden states and logits equal PyTorch's"
             const MaxDiff m = compare(fx, pass, c);
             const test::StackBounds b = test::float32_bounds(fx.config, pass);
             const double logits_bound =
-                test::logits_bound(fx.config, pass, [&](const Mat& h) { return llama_logits(fx.w, h); });
+                test::logits_bound(fx.config, pass, [&](const Mat& h) { return rotary_logits(fx.w, h); });
             MESSAGE(std::string(folder) << " " << c.name << ": max |Δ| attention " << test::against_bound(m.attention, b.attention)
                                         << ", hidden (rel) " << test::against_bound(m.hidden, b.relative) << ", logits (rel) "
                                         << test::against_bound(m.logits, logits_bound));

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/families/rotary/llama.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/weight_matrix.h"
 #include "tests/random_matrix.h"
@@ -145,8 +145,8 @@ TEST_CASE("weight_matrix: the tiny BF16 Qwen2 loads compact, half the bytes, the
     REQUIRE_MESSAGE(config.ok(), config.status().message());
     auto file = SafeTensorsFile::open(dir + "model.safetensors");
     REQUIRE_MESSAGE(file.ok(), file.status().message());
-    auto compact = load_llama_weights(*file, *config, {}, true);
-    auto wide = load_llama_weights(*file, *config, {}, false);
+    auto compact = load_rotary_weights(*file, *config, {}, true);
+    auto wide = load_rotary_weights(*file, *config, {}, false);
     REQUIRE_MESSAGE(compact.ok(), compact.status().message());
     REQUIRE(wide.ok());
     CHECK(compact->embed.format == WeightFormat::BF16);
@@ -156,8 +156,8 @@ TEST_CASE("weight_matrix: the tiny BF16 Qwen2 loads compact, half the bytes, the
     CHECK(double(compact->bytes()) < 0.55 * double(wide->bytes()));
 
     const std::vector<int> ids = {3, 17, 42, 5, 99, 1, 64, 7, 23};
-    const ForwardPass a = llama_forward(*compact, *config, ids), b = llama_forward(*wide, *config, ids);
-    const Mat la = llama_logits(*compact, a.hidden_states.back()), lb = llama_logits(*wide, b.hidden_states.back());
+    const ForwardPass a = rotary_forward(*compact, *config, ids), b = rotary_forward(*wide, *config, ids);
+    const Mat la = rotary_logits(*compact, a.hidden_states.back()), lb = rotary_logits(*wide, b.hidden_states.back());
     double attn = 0;
     for (std::size_t l = 0; l < a.layers.size(); ++l)
         for (int h = 0; h < a.layers[l].n_heads; ++h)

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/families/rotary/llama.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"
 #include "core/train/model_io.h"
@@ -101,10 +101,10 @@ TEST_CASE("a saved llama folder loads as LlamaForCausalLM with the trainer's att
             att_err = std::max(att_err, double((trace->layers[l].heads[h].weights - att[l][h]).cwiseAbs().maxCoeff()));
 
     const pretrained::PretrainedConfig cfg = (*model)->config;
-    auto w = pretrained::load_llama_weights(*file, cfg);
+    auto w = pretrained::load_rotary_weights(*file, cfg);
     REQUIRE_MESSAGE(w.ok(), w.status().message());
-    const pretrained::ForwardPass pass = pretrained::llama_forward(*w, cfg, ids);
-    const Mat logits = pretrained::llama_logits(*w, pass.hidden_states.back());  // (T, V)
+    const pretrained::ForwardPass pass = pretrained::rotary_forward(*w, cfg, ids);
+    const Mat logits = pretrained::rotary_logits(*w, pass.hidden_states.back());  // (T, V)
     const Eigen::Map<const Mat> ours(a.logits.data(), T, s->model.shape.vocab);
     const double logit_err = (logits - ours).cwiseAbs().maxCoeff() / ours.cwiseAbs().maxCoeff();
     std::printf("llama saved -> loaded: max attention difference %.2e, max relative logit difference %.2e\n",

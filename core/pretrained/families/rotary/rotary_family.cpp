@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/pretrained/families/rotary/llama.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/families/rotary/rope.h"
 #include "core/pretrained/families/rotary/rotary_config.h"
 #include "core/pretrained/model_folder.h"
@@ -15,7 +15,7 @@ namespace attn::pretrained {
 
 namespace {
 
-const LlamaWeights& weights_of(const PretrainedModel& model) { return weights_as<LlamaWeights>(*model.weights); }
+const RotaryWeights& weights_of(const PretrainedModel& model) { return weights_as<RotaryWeights>(*model.weights); }
 
 class RotaryFamily final : public ModelFamily {
 public:
@@ -70,7 +70,7 @@ public:
     Expected<std::shared_ptr<const FamilyWeights>> load_weights(const SafeTensorsFile& file,
                                                                 const PretrainedConfig& config,
                                                                 const LayerLoaded& on_layer) const override {
-        return shared_weights(load_llama_weights(file, config, on_layer));
+        return shared_weights(load_rotary_weights(file, config, on_layer));
     }
 
     // What the post-processor adds: <|begin_of_text|>, <s>, or nothing (Qwen).
@@ -97,7 +97,7 @@ public:
         d.ablation = opt.forward.ablation;
         d.extra_blocked = opt.blocked;
         d.first_position = in.first_position;
-        return llama_forward(weights_of(model), model.config, in.ids, d);
+        return rotary_forward(weights_of(model), model.config, in.ids, d);
     }
 
     // The file's own decoders (byte-level, or ▁ and byte fallback).
@@ -113,13 +113,13 @@ public:
         rms_norm(x, weights_of(model).norm, model.config.decoder.rms_norm_eps, h);
         return h;
     }
-    Mat unembed(const PretrainedModel& model, const Mat& h) const override { return llama_logits(weights_of(model), h); }
+    Mat unembed(const PretrainedModel& model, const Mat& h) const override { return rotary_logits(weights_of(model), h); }
 
     void start_decoding(const PretrainedModel& model, const std::vector<int>& prompt,
                         DecodeSession& s) const override {
-        llama_start_decoding(weights_of(model), prompt, s);
+        rotary_start_decoding(weights_of(model), prompt, s);
     }
-    void append_token(DecodeSession& s, int id) const override { llama_append_token(weights_of(*s.model), s, id); }
+    void append_token(DecodeSession& s, int id) const override { rotary_append_token(weights_of(*s.model), s, id); }
 
     int window(const PretrainedConfig& c, int layer) const override { return c.decoder.window_of(layer); }
     std::vector<double> rotary_frequencies(const PretrainedConfig& c) const override {

@@ -1,18 +1,18 @@
-// rotary_step.cpp — the rotary decoders' cached one-token step (the contract is in llama.h).
+// rotary_step.cpp — the rotary decoders' cached one-token step (the contract is in rotary.h).
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 
 #include "core/attention/softmax.h"
-#include "core/pretrained/families/rotary/llama.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/families/rotary/rope.h"
 
 namespace attn::pretrained {
 
-void llama_start_decoding(const LlamaWeights& w, const std::vector<int>& prompt, DecodeSession& s) {
+void rotary_start_decoding(const RotaryWeights& w, const std::vector<int>& prompt, DecodeSession& s) {
     const PretrainedConfig& config = s.config;
     const int t = int(prompt.size()), H = config.n_heads, G = config.n_kv_heads(), dk = config.d_k(), group = H / G;
-    const ForwardPass pass = llama_forward(w, config, prompt);
+    const ForwardPass pass = rotary_forward(w, config, prompt);
     start_from_pass(s, prompt, pass, G * dk);
     for (int l = 0; l < config.n_layers; ++l) {
         const LayerTrace& L = pass.layers[l];
@@ -37,7 +37,7 @@ void head_rms_norm_row(Mat& x, int n_heads, const RowVec& gamma, float eps) {
 
 }  // namespace
 
-void llama_append_token(const LlamaWeights& w, DecodeSession& s, int id) {
+void rotary_append_token(const RotaryWeights& w, DecodeSession& s, int id) {
     const PretrainedConfig& c = s.config;
     const DecoderConfig& dc = c.decoder;
     const int pos = s.length(), t = pos + 1, H = c.n_heads, G = dc.n_kv_heads, dk = dc.head_dim, group = H / G;
@@ -53,7 +53,7 @@ void llama_append_token(const LlamaWeights& w, DecodeSession& s, int id) {
     Mat a, q, k, v, concat(1, H * dk), y, gate, up;   // (1, d), (1, H·d_k), (1, G·d_k) ×2, …, (1, d_ff) ×2
     RowVec scores(t);                                 // (t) one head's raw q·k over the window
     for (int l = 0; l < c.n_layers; ++l) {
-        const LlamaBlock& b = w.blocks[l];
+        const RotaryBlock& b = w.blocks[l];
         rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
         const LinearJob qkv[] = {{&b.w_q, &b.b_q, &q}, {&b.w_k, &b.b_k, &k}, {&b.w_v, &b.b_v, &v}};
         linear_t_many(a, qkv, 3);  // q (1, H·d_k), k and v (1, G·d_k)

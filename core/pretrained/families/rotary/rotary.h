@@ -1,4 +1,4 @@
-// llama.h — the rotary decoders: Llama (Llama 3, SmolLM2, TinyLlama), Qwen2 / Qwen2.5, Qwen3 and
+// rotary.h — the rotary decoders: Llama (Llama 3, SmolLM2, TinyLlama), Qwen2 / Qwen2.5, Qwen3 and
 // Mistral, one pre-norm block with the families' differences as config flags.
 //
 //   x = embed_tokens[ids]                                  (T, d)        no position table
@@ -35,7 +35,7 @@ namespace attn::pretrained {
 
 // The big matrices are WeightMatrix (weight_matrix.h): as the file stores them, nn.Linear's
 // (d_out, d_in), and 16-bit when the checkpoint is BF16 or F16 (half the memory of float32).
-struct LlamaBlock {
+struct RotaryBlock {
     RowVec input_norm;            // (d) input_layernorm
     WeightMatrix w_q, w_k, w_v;   // (H·d_k, d), (G·d_k, d), (G·d_k, d) as stored
     RowVec b_q, b_k, b_v;         // (H·d_k), (G·d_k), (G·d_k) or empty (no bias)
@@ -47,9 +47,9 @@ struct LlamaBlock {
     WeightMatrix w_down;          // (d, d_ff) as stored
 };
 
-struct LlamaWeights : FamilyWeights {
+struct RotaryWeights : FamilyWeights {
     WeightMatrix embed;             // (V, d) embed_tokens
-    std::vector<LlamaBlock> blocks; // n_layers
+    std::vector<RotaryBlock> blocks; // n_layers
     RowVec norm;                    // (d) the final RMSNorm
     WeightMatrix lm_head;           // (V, d) as stored; empty when tied to embed
     const WeightMatrix& head() const { return lm_head.empty() ? embed : lm_head; }  // (V, d)
@@ -60,7 +60,7 @@ struct LlamaWeights : FamilyWeights {
 // config ties it. F32, F16 or BF16. Errors name the missing or misshapen tensor; `on_layer` may stop
 // loading by returning an error. `compact`: keep BF16 / F16 matrices 16-bit (false: widen all to
 // float32, as before; tests compare the two).
-Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
+Expected<RotaryWeights> load_rotary_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
                                           const LayerLoaded& on_layer = {}, bool compact = true);
 
 // Options of one pass; the defaults are the model's own computation.
@@ -78,11 +78,11 @@ BoolMat causal_window_mask(int t, int window);
 // check and report). One LayerTrace per layer with H heads of d_k = head_dim, kv_head filled,
 // q_unrotated / k_unrotated kept; hidden_states as Hugging Face's (the last after the final norm);
 // position_embeddings are zeros (the positions live inside q and k).
-ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config, const std::vector<int>& ids,
+ForwardPass rotary_forward(const RotaryWeights& w, const PretrainedConfig& config, const std::vector<int>& ids,
                           const DecoderOptions& opt = {});
 
 // logits = h · head()ᵀ for every row of h (T, d): (T, V). Vocabulary blocks run in parallel.
-Mat llama_logits(const LlamaWeights& w, const Mat& h);
+Mat rotary_logits(const RotaryWeights& w, const Mat& h);
 
 // silu(gate) ⊙ up, in place in gate. Both (T, d_ff).
 void swiglu(Mat& gate, const Mat& up);
@@ -91,8 +91,8 @@ void swiglu(Mat& gate, const Mat& up);
 // heads' rows (G·d_k wide, keys already rotated), the new row's q and k are rotated at its absolute
 // position, query head h reads K/V head h / (H/G), and a sliding-window layer looks at the last W
 // keys only (its attention row is 0 before them).
-void llama_start_decoding(const LlamaWeights& w, const std::vector<int>& prompt, DecodeSession& s);
-void llama_append_token(const LlamaWeights& w, DecodeSession& s, int id);
+void rotary_start_decoding(const RotaryWeights& w, const std::vector<int>& prompt, DecodeSession& s);
+void rotary_append_token(const RotaryWeights& w, DecodeSession& s, int id);
 
 // The rotary decoders' family (family.h): model_type llama, qwen2, qwen3 and mistral.
 const ModelFamily& rotary_family();

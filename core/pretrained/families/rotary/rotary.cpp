@@ -1,6 +1,6 @@
-// llama.cpp — the rotary decoders: Llama, Qwen2, Qwen3, Mistral
-// (implementation; the interface, the formulas and the weight names are in llama.h)
-#include "core/pretrained/families/rotary/llama.h"
+// rotary.cpp — the rotary decoders: Llama, Qwen2, Qwen3, Mistral
+// (implementation; the interface, the formulas and the weight names are in rotary.h)
+#include "core/pretrained/families/rotary/rotary.h"
 
 #include <cassert>
 #include <cmath>
@@ -10,9 +10,9 @@
 
 namespace attn::pretrained {
 
-std::size_t LlamaWeights::bytes() const {
+std::size_t RotaryWeights::bytes() const {
     std::size_t n = (norm.size()) * sizeof(float) + embed.bytes() + lm_head.bytes();
-    for (const LlamaBlock& b : blocks) {
+    for (const RotaryBlock& b : blocks) {
         n += (b.input_norm.size() + b.post_norm.size() + b.q_norm.size() + b.k_norm.size()) * sizeof(float);
         n += (b.b_q.size() + b.b_k.size() + b.b_v.size() + b.b_o.size()) * sizeof(float);
         for (const WeightMatrix* m : {&b.w_q, &b.w_k, &b.w_v, &b.w_o, &b.w_gate, &b.w_up, &b.w_down}) n += m->bytes();
@@ -20,7 +20,7 @@ std::size_t LlamaWeights::bytes() const {
     return n;
 }
 
-Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
+Expected<RotaryWeights> load_rotary_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
                                           const LayerLoaded& on_layer, bool compact) {
     const DecoderConfig& dc = config.decoder;
     const int d = config.d_model, d_ff = config.d_ff, dk = dc.head_dim;
@@ -40,7 +40,7 @@ Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const Pre
         return std::move(*m);
     };
 
-    LlamaWeights w;
+    RotaryWeights w;
     w.embed = matrix(*prefix + "embed_tokens.weight", config.vocab_size, d);  // (V, d)
     w.norm = r.vector("norm.weight", d);
     if (!matrix_status) return matrix_status;
@@ -54,7 +54,7 @@ Expected<LlamaWeights> load_llama_weights(const SafeTensorsFile& file, const Pre
     for (int i = 0; i < config.n_layers; ++i) {
         const std::string h = "layers." + std::to_string(i) + ".";
         const std::string ph = *prefix + h;
-        LlamaBlock& b = w.blocks[std::size_t(i)];
+        RotaryBlock& b = w.blocks[std::size_t(i)];
         b.input_norm = r.vector(h + "input_layernorm.weight", d);
         b.w_q = matrix(ph + "self_attn.q_proj.weight", dq, d);    // (H·d_k, d)
         b.w_k = matrix(ph + "self_attn.k_proj.weight", dkv, d);   // (G·d_k, d)
@@ -118,19 +118,19 @@ static Mat expand_kv(const Mat& kv, int n_heads, int n_kv, int dk) {
     return out;
 }
 
-ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config, const std::vector<int>& ids,
+ForwardPass rotary_forward(const RotaryWeights& w, const PretrainedConfig& config, const std::vector<int>& ids,
                           const DecoderOptions& opt) {
     const DecoderConfig& dc = config.decoder;
     const int t = int(ids.size()), d = config.d_model, H = config.n_heads, G = dc.n_kv_heads, dk = dc.head_dim;
-    assert(t >= 1 && t <= config.max_positions && "llama_forward: 1 … max_positions tokens (callers check)");
+    assert(t >= 1 && t <= config.max_positions && "rotary_forward: 1 … max_positions tokens (callers check)");
     assert((opt.extra_blocked.size() == 0 || (opt.extra_blocked.rows() == t && opt.extra_blocked.cols() == t)) &&
-           "llama_forward: extra mask must be (T, T)");
+           "rotary_forward: extra mask must be (T, T)");
     assert(int(w.blocks.size()) == config.n_layers && opt.first_position >= 0);
 
     ForwardPass out;
     out.token_embeddings.resize(t, d);  // (T, d)
     for (int i = 0; i < t; ++i) {
-        assert(ids[std::size_t(i)] >= 0 && ids[std::size_t(i)] < w.embed.rows && "llama_forward: token id out of range");
+        assert(ids[std::size_t(i)] >= 0 && ids[std::size_t(i)] < w.embed.rows && "rotary_forward: token id out of range");
         weight_rows(w.embed, ids[std::size_t(i)], 1, out.token_embeddings.row(i).data());
     }
     out.position_embeddings = Mat::Zero(t, d);  // rotary: nothing is added to the embeddings
@@ -145,7 +145,7 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
     out.layers.reserve(std::size_t(config.n_layers));
     Mat a, q, k, v, gate, up, y;  // (T, d), (T, H·d_k), (T, G·d_k) ×2, (T, d_ff) ×2, (T, d)
     for (int l = 0; l < config.n_layers; ++l) {
-        const LlamaBlock& b = w.blocks[std::size_t(l)];
+        const RotaryBlock& b = w.blocks[std::size_t(l)];
         rms_norm(x, b.input_norm, dc.rms_norm_eps, a);
         const LinearJob qkv[] = {{&b.w_q, &b.b_q, &q}, {&b.w_k, &b.b_k, &k}, {&b.w_v, &b.b_v, &v}};
         linear_t_many(a, qkv, 3);  // q (T, H·d_k), k and v (T, G·d_k)
@@ -192,8 +192,8 @@ ForwardPass llama_forward(const LlamaWeights& w, const PretrainedConfig& config,
     return out;
 }
 
-Mat llama_logits(const LlamaWeights& w, const Mat& h) {
-    assert(h.cols() == w.head().cols && "llama_logits: h must be (T, d)");
+Mat rotary_logits(const RotaryWeights& w, const Mat& h) {
+    assert(h.cols() == w.head().cols && "rotary_logits: h must be (T, d)");
     Mat out;  // (T, V)
     linear_t(h, w.head(), RowVec(), out);
     return out;
