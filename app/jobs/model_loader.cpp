@@ -111,10 +111,6 @@ bool folder_exists(const std::string& folder) {
     return !folder.empty() && fs::is_directory(folder, ec);
 }
 
-std::string model_family(const pretrained::PretrainedModel& model) {
-    return pretrained::family_name(model.config);  // "GPT-2", "DeiT", "Qwen2", …
-}
-
 std::string format_bytes(std::size_t bytes) {
     char buf[32];
     const double b = double(bytes);

@@ -52,8 +52,7 @@ void add_recent_model(std::vector<std::string>& recent, const std::string& folde
 
 bool folder_exists(const std::string& folder);
 
-// Short model facts for the UI: "GPT-2", "12 × 12", "474.7 MiB".
-std::string model_family(const pretrained::PretrainedModel& model);
+// A size for the UI: "474.7 MiB" (the family's name: pretrained::family_name).
 std::string format_bytes(std::size_t bytes);
 
 using ModelLoadFn = std::function<Expected<PretrainedPtr>(const std::string& folder,

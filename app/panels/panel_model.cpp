@@ -134,7 +134,7 @@ void draw_model_facts(const AppState& state, const ModelSession& session, bool l
         ImGui::TextUnformatted(tr(lang, Txt::ModelBuiltin));
         ImGui::TextColored(warn_colour(), tr(lang, Txt::ModelLessonBuiltin), session.active->name.c_str());
     } else if (const pretrained::PretrainedModel* m = session.active.get()) {
-        ImGui::Text(tr(lang, Txt::ModelInfo), model_family(*m).c_str(), m->config.n_layers, m->config.n_heads,
+        ImGui::Text(tr(lang, Txt::ModelInfo), pretrained::family_name(m->config).c_str(), m->config.n_layers, m->config.n_heads,
                     m->config.d_model, m->config.d_k());
         ImGui::TextDisabled(tr(lang, Txt::ModelFolderLine), m->name.c_str(), format_bytes(m->weight_bytes).c_str());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", session.active_folder.c_str());

@@ -93,13 +93,13 @@ TEST_CASE("recent models: most recent first, no duplicates, at most eight") {
     CHECK(std::find(recent.begin(), recent.end(), "/m/a") == recent.end());  // the oldest fell off
 }
 
-TEST_CASE("format_bytes and model_family") {
+TEST_CASE("format_bytes and the family's name") {
     CHECK(format_bytes(512) == "512 B");
     CHECK(format_bytes(2048) == "2.0 KiB");
     CHECK(format_bytes(size_t(497.8 * 1024 * 1024)) == "497.8 MiB");
     CHECK(format_bytes(size_t(3) << 30) == "3.00 GiB");
-    CHECK(model_family(*attn::app::testing::fake_model("bert")) == "BERT");
-    CHECK(model_family(*attn::app::testing::fake_model("gpt2")) == "GPT-2");
+    CHECK(attn::pretrained::family_name(attn::app::testing::fake_model("bert")->config) == "BERT");
+    CHECK(attn::pretrained::family_name(attn::app::testing::fake_model("gpt2")->config) == "GPT-2");
 }
 
 TEST_CASE("ModelLoader: progress while loading, then the model or the core's message, once") {
