@@ -25,6 +25,9 @@ expect_fail "a view includes another view" "may not include app/views/pipeline/p
 fresh; echo '#include "core/pretrained/families/gpt2/gpt2.h"' >> "$tmp/t/core/pretrained/families/bert/bert.cpp"
 expect_fail "a family includes another family" "core/pretrained/families/bert/ may not include core/pretrained/families/gpt2/gpt2.h"
 
+fresh; echo '#include "app/jobs/model_loader.h"' >> "$tmp/t/app/state/settings.cpp"
+expect_fail "the state includes a job" "app/state/ may not include app/jobs/model_loader.h"
+
 fresh; echo '#include "app/views/cost/panel.h"' >> "$tmp/t/app/matrix/heatmap_data.cpp"
 expect_fail "a shared block includes a view" "app/matrix/ may not include app/views/cost/panel.h"
 

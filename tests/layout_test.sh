@@ -39,6 +39,7 @@ allowed() {
                                  { [[ $to == app/* && $to != app/shell && $to != app/panels && $to != app/views/* ]]; } ;;
         app/panels)              [[ $to == core/* ]] ||
                                  { [[ $to == app/* && $to != app/shell && $to != app/views/* ]]; } ;;
+        app/state)               [[ $to == core/* || $to == app/state || $to == app/i18n ]] ;;  # the state below the jobs
         app/*)                   [[ $to == core/* || $to == app/* ]] &&  # shared blocks
                                  [[ $to != app/shell && $to != app/panels && $to != app/views/* ]] ;;
         tests*|bench|tools)      true ;;

@@ -24,8 +24,6 @@
 
 namespace attn::app {
 
-inline constexpr int kMaxRecentModels = 8;
-
 // A typed or dropped path made usable: surrounding spaces and quotes and a file:// prefix
 // removed, "~/" expanded with `home` (may be null), trailing slashes dropped, lexically normal.
 std::string normalize_model_path(std::string_view path, const char* home = nullptr);

@@ -30,6 +30,8 @@ inline constexpr int kMaxRecentLessons = 8;  // AppState::recent_lessons
 // attention_rollout), self-attention only.
 enum class HeatmapQuantity { Weights, Scores, Scaled, Rollout };
 
+inline constexpr int kMaxRecentModels = 8;  // AppState::recent_models (the Model menu, settings.json)
+
 struct AppState {
     Lang lang = Lang::En;
 
@@ -44,7 +46,7 @@ struct AppState {
     // Model: a pretrained model folder in use ("" = the built-in model). Set while its model
     // loads (so a session closed mid-load still reloads it) and cleared when loading fails.
     std::string model_path;
-    std::vector<std::string> recent_models;  // folders opened before, most recent first
+    std::vector<std::string> recent_models;  // folders opened before, most recent first (kMaxRecentModels)
 
     // Image: the PNG/JPEG a vision model (ViT, DeiT) looks at ("" = none). Text models ignore it.
     std::string image_path;

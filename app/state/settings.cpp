@@ -11,7 +11,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/jobs/model_loader.h"
 #include "core/base/atomic_file.h"
 #include "core/base/json_depth.h"
 #include "core/base/limits.h"
