@@ -292,12 +292,12 @@ LayerTrace other_scaling_layer(const LayerTrace& L, int only_head) {
     const BoolMat* mask = L.blocked.size() > 0 ? &L.blocked : nullptr;
     const int t_q = L.t_q();
     for (int h = 0; h < L.n_heads; ++h) {
+        if (only_head >= 0 && h != only_head) continue;  // no copy of heads nobody asked for
         const HeadTrace& src = L.heads[std::size_t(h)];
         HeadTrace& H = O.heads[std::size_t(h)];
         H.scores = src.scores;
         H.stats = src.stats_flipped;
         H.stats_flipped = src.stats;
-        if (only_head >= 0 && h != only_head) continue;
         H.weights.resize(t_q, L.t_k());
         if (O.has_position_bias()) {  // z = factor · scores + bias / τ, run at factor 1 (as attend does)
             const Mat z = O.scaled_scores(h);  // (T_q, T_k)

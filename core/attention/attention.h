@@ -153,10 +153,11 @@ LayerTrace reattend_layer(const LayerTrace& prev, const AttentionWeights& w, con
 // The layer as it would attend with √d_k scaling toggled and nothing else changed: the same raw
 // scores (the same Q and K), T5's position bias and mask, the other factor. Its heads hold the
 // scores, the weights softmax(factor_flipped · S (+ bias / τ)), stats and stats_flipped swapped (both
-// were computed with the layer); only `only_head`'s weights are computed when it is ≥ 0 (the other
-// heads' weights stay empty). Q, K and V are shared in shape (t_q(), t_k() answer), the heads'
-// outputs are not recomputed, and later layers are not run again: this is the one layer's softmax
-// under the other scaling, which is what the scaling lab compares.
+// were computed with the layer); with `only_head` ≥ 0 only that head is filled (the others stay
+// empty: a view of one head copies one head's scores, not the layer's). Q, K and V are shared in
+// shape (t_q(), t_k() answer), the heads' outputs are not recomputed, and later layers are not run
+// again: this is the one layer's softmax under the other scaling, which is what the scaling lab
+// compares.
 LayerTrace other_scaling_layer(const LayerTrace& L, int only_head = -1);
 
 // Keeps the first `rows` queries and the first `cols` keys of a computed layer (a speech model's
