@@ -32,6 +32,7 @@ allowed() {
         core/figure)             [[ $to == core/base || $to == core/attention || $to == core/figure ]] ;;
         core/image)              [[ $to == core/base || $to == core/image ]] ;;  # PNG/JPEG, ViT preprocessing
         core/audio)              [[ $to == core/base || $to == core/audio ]] ;;  # sound files, Whisper's log-mel
+        core/i18n)               [[ $to == core/base || $to == core/i18n ]] ;;  # translation catalogues
         core/*)                  [[ $to == core/* ]] ;;           # lesson/, train/, lm/, ...: any of core
         cli)                     [[ $to == core/* || $to == cli ]] ;;
         app/shell)               [[ $to == core/* || $to == app/* || $to == cli ]] ;;  # the top

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 want=${1:-all}
 seconds=${2:-30}
 all=(builtin_tokenizer vocab_json merges_txt vocab_txt tokenizer_json config_json safetensors settings run_options lesson
-     train_text image preprocessor_config ibus_address task_json idx spm_model generation_config audio)
+     train_text image preprocessor_config ibus_address task_json idx spm_model generation_config audio mo_file)
 if [ "$want" = all ]; then targets=("${all[@]}"); else targets=("$want"); fi
 
 bdir=${ATTNLAB_FUZZ_BUILD:-build-fuzz}
@@ -26,7 +26,7 @@ elif ! grep -q '^ATTNLAB_FUZZ:BOOL=ON' "$bdir/CMakeCache.txt" 2>/dev/null; then
     exit 1
 fi
 # attnlab_audio_forms: the audio fuzzer's seeds in every form libsndfile writes (every decoder it has).
-if ! cmake --build "$bdir" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") attnlab_audio_forms \
+if ! cmake --build "$bdir" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") attnlab_audio_forms attnlab_catalogues \
         >"$bdir/fuzz-build.log" 2>&1; then
     grep -E 'error|FAILED' "$bdir/fuzz-build.log" | head -20
     echo "fuzz: the clang build failed (whole log: $bdir/fuzz-build.log)"
@@ -52,6 +52,7 @@ seeds_of() {
         image) echo tests/image/fixtures/decode/*.png tests/image/fixtures/decode/*.jpg ;;
         preprocessor_config) echo tests/image/fixtures/preprocess/*.json ;;
         audio) echo tests/audio/fixtures/*.{ogg,flac,mp3,wav} ;;
+        mo_file) echo "$bdir"/locale/*/LC_MESSAGES/attnlab.mo ;;  # po/*.po, compiled by the build
         generation_config) echo $fx/pretrained/models/tiny-{marian,whisper,t5}/generation_config.json $fx/pretrained/models/tiny-{t5,mbart}/tokenizer_config.json ;;
         *) ;;
     esac
@@ -60,7 +61,7 @@ status=0
 for t in "${targets[@]}"; do
     corpus=$bdir/corpus/$t crashes=$bdir/crashes/$t/
     mkdir -p "$corpus" "$crashes" tests/fuzz/regressions/"$t"
-    for s in $(seeds_of "$t"); do cp -n "$s" "$corpus/seed-$(basename "$(dirname "$s")")-$(basename "$s")"; done
+    for s in $(seeds_of "$t"); do cp -n "$s" "$corpus/seed-$(dirname "$s" | tr / _)-$(basename "$s")"; done
     [ -d tests/fuzz/seeds/"$t" ] && cp -n tests/fuzz/seeds/"$t"/* "$corpus"/
     if [ "$t" = audio ]; then
         forms=$(mktemp -d)

@@ -4,7 +4,8 @@
 # Idempotent: already installed packages are skipped by apt.
 set -euo pipefail
 
-build=(build-essential cmake pkg-config ninja-build)
+build=(build-essential cmake pkg-config ninja-build
+       gettext)  # msgfmt compiles po/*.po at build time; xgettext, msgmerge, msgattrib check them (ctest po_catalogues)
 libs=(libeigen3-dev libimgui-dev libglfw3-dev libstb-dev libgl-dev libegl-dev
       libpcre2-dev  # tokenizer.json Split patterns (Llama 3, Qwen) run by a real Unicode regex engine (core/tokenizer)
       nlohmann-json3-dev libutf8proc-dev libcli11-dev libcairo2-dev libpango1.0-dev libfontconfig-dev

@@ -42,7 +42,7 @@ Parsed parse_en(const char* en) {
 const std::vector<Parsed>& parsed_patterns() {
     static const std::vector<Parsed> parsed = [] {  // immutable after the first call (thread-safe init)
         std::vector<Parsed> v;
-        for (const CoreMessagePattern& p : core_message_patterns()) v.push_back(parse_en(p.en));
+        for (const char* p : core_message_patterns()) v.push_back(parse_en(p));
         return v;
     }();
     return parsed;
@@ -70,10 +70,10 @@ bool match(const Parsed& p, std::string_view text, std::vector<std::string_view>
     return true;
 }
 
-// `ko` with {1}, {2}, ... replaced by the captures.
-std::string fill(const char* ko, const std::vector<std::string>& caps) {
+// A translated template with {1}, {2}, ... replaced by the captures.
+std::string fill(const char* translated, const std::vector<std::string>& caps) {
     std::string out;
-    for (const char* c = ko; *c != '\0';) {
+    for (const char* c = translated; *c != '\0';) {
         if (c[0] == '{' && c[1] >= '1' && c[1] <= '9' && c[2] == '}') {
             const size_t k = size_t(c[1] - '1');
             assert(k < caps.size() && "check_core_message_table catches this");
@@ -98,30 +98,41 @@ std::string localize_core_message(std::string_view english, Lang lang) {
         for (size_t k = 0; k < caps.size(); ++k) {
             filled.push_back(parsed[n].nested[k] ? localize_core_message(caps[k], lang) : std::string(caps[k]));
         }
-        return fill(core_message_patterns()[n].ko, filled);
+        const char* pattern = core_message_patterns()[n];
+        const char* translated = translate(lang, nullptr, pattern);
+        if (translated == pattern) return std::string(english);  // this language has no translation of it
+        return fill(translated, filled);
     }
     return std::string(english);
 }
 
 std::string check_core_message_table() {
     std::string problems;
-    for (const CoreMessagePattern& p : core_message_patterns()) {
-        const Parsed parsed = parse_en(p.en);
-        const size_t n_caps = parsed.nested.size();
+    for (const char* p : core_message_patterns()) {
+        const Parsed parsed = parse_en(p);
         for (size_t k = 1; k + 1 < parsed.literals.size(); ++k) {
-            if (parsed.literals[k].empty()) problems += std::string("adjacent captures: ") + p.en + "\n";
+            if (parsed.literals[k].empty()) problems += std::string("adjacent captures: ") + p + "\n";
         }
-        std::vector<bool> used(n_caps, false);
-        const std::string ko(p.ko);
-        for (size_t i = 0; i + 2 < ko.size(); ++i) {
-            if (ko[i] == '{' && ko[i + 1] >= '1' && ko[i + 1] <= '9' && ko[i + 2] == '}') {
-                const size_t k = size_t(ko[i + 1] - '1');
-                if (k >= n_caps) problems += std::string("{") + ko[i + 1] + "} without a capture: " + p.en + "\n";
-                else used[k] = true;
+    }
+    for (int l = 1; l < lang_count(); ++l) {
+        for (const char* p : core_message_patterns()) {
+            const char* translated = translate(Lang(l), nullptr, p);
+            if (translated == p) continue;  // untranslated: shown in English (po_catalogues_test reports it)
+            const std::string where = std::string(lang_name(Lang(l))) + ": " + p + "\n";
+            const Parsed parsed = parse_en(p);
+            const size_t n_caps = parsed.nested.size();
+            std::vector<bool> used(n_caps, false);
+            const std::string t(translated);
+            for (size_t i = 0; i + 2 < t.size(); ++i) {
+                if (t[i] == '{' && t[i + 1] >= '1' && t[i + 1] <= '9' && t[i + 2] == '}') {
+                    const size_t k = size_t(t[i + 1] - '1');
+                    if (k >= n_caps) problems += std::string("{") + t[i + 1] + "} without a capture: " + where;
+                    else used[k] = true;
+                }
             }
-        }
-        for (size_t k = 0; k < n_caps; ++k) {
-            if (!used[k]) problems += "capture " + std::to_string(k + 1) + " unused: " + p.en + "\n";
+            for (size_t k = 0; k < n_caps; ++k) {
+                if (!used[k]) problems += "capture " + std::to_string(k + 1) + " unused: " + where;
+            }
         }
     }
     return problems;

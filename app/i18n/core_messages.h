@@ -9,7 +9,8 @@
 //        높이세요 (최대 2048)."
 //
 // Each known message is a pattern whose `{}` parts (numbers, paths, system errors) are captured
-// and put back into the translation; `{msg}` is a nested message, itself localized (e.g.
+// and put back into the translation (po/<code>.po: msgid the pattern, msgstr with {1}, {2}, ...);
+// `{msg}` is a nested message, itself localized (e.g.
 // "Second sentence: {msg}"). Unknown messages are returned unchanged, so nothing is ever lost.
 // tests/app/test_core_messages.cpp triggers the real errors: a new or reworded core message
 // without a pattern fails there.
@@ -24,8 +25,8 @@ namespace attn::app {
 
 std::string localize_core_message(std::string_view english, Lang lang);
 
-// Patterns in the table whose English and Korean templates disagree (a `{n}` with no `{}`, a
-// capture never used, `{}{}` without a literal between). Empty = the table is well formed.
+// Patterns whose English and translated templates disagree, in any language found (a `{n}` with
+// no `{}`, a capture never used, `{}{}` without a literal between). Empty = all is well formed.
 std::string check_core_message_table();
 
 }  // namespace attn::app

@@ -1,4 +1,4 @@
-// core_messages_table.cpp — the engine's messages, English pattern → Korean template: the four
+// core_messages_table.cpp — the engine's messages as English patterns: the four
 // parts (core_messages_engine.cpp, _models.cpp, _text.cpp, _sound.cpp) joined in matching order.
 #include "app/i18n/core_messages_table.h"
 
@@ -12,10 +12,10 @@ CoreMessageTable core_messages_text();
 CoreMessageTable core_messages_sound();
 
 CoreMessageTable core_message_patterns() {
-    static const std::vector<CoreMessagePattern> all = [] {
-        std::vector<CoreMessagePattern> v;
-        for (const CoreMessageTable& part : {core_messages_engine(), core_messages_models(), core_messages_text(),
-                                                core_messages_sound()})
+    static const std::vector<const char*> all = [] {
+        std::vector<const char*> v;
+        for (const CoreMessageTable& part :
+             {core_messages_engine(), core_messages_models(), core_messages_text(), core_messages_sound()})
             v.insert(v.end(), part.begin(), part.end());
         return v;
     }();

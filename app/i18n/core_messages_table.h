@@ -1,28 +1,26 @@
-// core_messages_table.h — the table behind localize_core_message (core_messages.cpp): each engine
-// message in English with its Korean template. Internal to app/i18n.
+// core_messages_table.h — the patterns behind localize_core_message (core_messages.cpp): each engine
+// message in English, in matching order. Internal to app/i18n.
 //
-// In `en`, `{}` captures any text and `{msg}` a nested message (localized in turn); in `ko`, `{1}`,
-// `{2}`, ... put the captures back in order of appearance. The first match wins: put longer, more
-// specific patterns before shorter ones they overlap with. To add a message: copy its English
-// text from core/, replace each variable part by `{}`, and add a case to
-// tests/app/test_core_messages.cpp that triggers it.
+// In a pattern, `{}` captures any text and `{msg}` a nested message (localized in turn). Its
+// translation (po/<code>.po, msgid = the pattern) puts the captures back with `{1}`, `{2}`, ... in
+// order of appearance. The first match wins: put longer, more specific patterns before shorter ones
+// they overlap with. To add a message: copy its English text from core/, replace each variable part
+// by `{}`, mark it N_(), add a case to tests/app/test_core_messages.cpp that triggers it, and
+// translate it (tools/update-po.sh; po/README.md).
 #pragma once
 
 #include <cstddef>
 
+#include "core/i18n/marks.h"
+
 namespace attn::app {
 
-struct CoreMessagePattern {
-    const char* en;
-    const char* ko;
-};
-
-struct CoreMessageTable {  // in matching order
-    const CoreMessagePattern* first;
+struct CoreMessageTable {  // English patterns, in matching order
+    const char* const* first;
     std::size_t count;
-    const CoreMessagePattern* begin() const { return first; }
-    const CoreMessagePattern* end() const { return first + count; }
-    const CoreMessagePattern& operator[](std::size_t i) const { return first[i]; }
+    const char* const* begin() const { return first; }
+    const char* const* end() const { return first + count; }
+    const char* operator[](std::size_t i) const { return first[i]; }
 };
 
 CoreMessageTable core_message_patterns();

@@ -1,21 +1,28 @@
-// ui_text.cpp — every user-visible UI string in English and Korean (GL-free)
-// (implementation: lang_name, parse_lang, tr; the strings are in ui_text_<area>.cpp, gathered here
-// into one array indexed by Txt; the interface and its contract are in ui_text.h)
+// ui_text.cpp — every user-visible UI string, in the user's language (GL-free)
+// (implementation: the languages found, their catalogues, tr; the English strings are in
+// ui_text_<area>.cpp; the interface and its contract are in ui_text.h)
 #include "app/i18n/ui_text.h"
 
-#include <array>
 #include <cassert>
 #include <cstddef>
+#include <cstdlib>
+#include <vector>
 
 #include "app/i18n/ui_text_table.h"
+#include "core/base/asset_paths.h"
+#include "core/i18n/languages.h"
+
+#ifndef ATTNLAB_BUILD_LOCALE_DIR
+#define ATTNLAB_BUILD_LOCALE_DIR ""  // the build tree's compiled catalogues (app/CMakeLists.txt)
+#endif
 
 namespace attn::app {
 
 namespace ui_text_parts {
 
 const Area* all_areas() {
-    static const Area kAreas[kAreaCount] = {shell_texts(), controls_texts(), heatmap_texts(), views_texts(),
-                                            model_texts(),  lesson_texts(),   train_texts(),   image_texts(),
+    static const Area kAreas[kAreaCount] = {shell_texts(), controls_texts(),  heatmap_texts(), views_texts(),
+                                            model_texts(), lesson_texts(),    train_texts(),   image_texts(),
                                             rope_texts(),  translate_texts(), audio_texts()};
     return kAreas;
 }
@@ -24,52 +31,108 @@ const Area* all_areas() {
 
 namespace {
 
-struct Strings {
-    const char* en = nullptr;
-    const char* ko = nullptr;
+struct Registry {
+    std::vector<i18n::Language> languages;       // [0] English, [1] Korean, then the others found
+    std::vector<std::vector<const char*>> text;  // [language][Txt]
 };
-using Table = std::array<Strings, std::size_t(Txt::Count)>;
 
-// Every area's entries at their ids. An id in two areas or in none is a bug that
-// tests/app/test_ui_text.cpp reports; here it asserts (debug) or shows "?" (release).
-Table gather() {
-    Table table{};
-    const ui_text_parts::Area* areas = ui_text_parts::all_areas();
-    for (int a = 0; a < ui_text_parts::kAreaCount; ++a) {
-        for (std::size_t i = 0; i < areas[a].count; ++i) {
-            const ui_text_parts::Entry& e = areas[a].entries[i];
-            Strings& s = table[std::size_t(e.id)];
-            assert(s.en == nullptr && "a Txt in two areas of the UI string table");
-            s = {e.en, e.ko};
+// One per process, built at the first lookup (thread-safe static initialization; read-only after).
+// An id in two areas or in none is a bug that tests/app/test_ui_text.cpp reports; here it asserts
+// (debug) or shows "?" (release).
+const Registry& registry() {
+    static const Registry kRegistry = [] {
+        Registry r;
+        r.languages = i18n::find_languages(
+            i18n::locale_dir_candidates(current_executable(nullptr), std::getenv("ATTNLAB_LOCALE_DIR"),
+                                        ATTNLAB_BUILD_LOCALE_DIR),
+            {"ko"});
+        std::vector<const ui_text_parts::Entry*> entry(std::size_t(Txt::Count), nullptr);
+        const ui_text_parts::Area* areas = ui_text_parts::all_areas();
+        for (int a = 0; a < ui_text_parts::kAreaCount; ++a) {
+            for (std::size_t i = 0; i < areas[a].count; ++i) {
+                const ui_text_parts::Entry& e = areas[a].entries[i];
+                assert(entry[std::size_t(e.id)] == nullptr && "a Txt in two areas of the UI string table");
+                entry[std::size_t(e.id)] = &e;
+            }
         }
-    }
-    for (Strings& s : table) {
-        assert(s.en != nullptr && "a Txt with no entry in the UI string table");
-        if (s.en == nullptr) s = {"?", "?"};
-    }
-    return table;
+        for (const i18n::Language& lang : r.languages) {
+            std::vector<const char*> text(std::size_t(Txt::Count), "?");
+            for (std::size_t id = 0; id < text.size(); ++id) {
+                const ui_text_parts::Entry* e = entry[id];
+                assert(e != nullptr && "a Txt with no entry in the UI string table");
+                if (e == nullptr) continue;
+                const char* t =
+                    lang.catalogue ? lang.catalogue->find(e->context ? e->context : "", e->en) : nullptr;
+                text[id] = t ? t : e->en;
+            }
+            r.text.push_back(std::move(text));
+        }
+        return r;
+    }();
+    return kRegistry;
+}
+
+const i18n::Language* language(Lang lang) {
+    const Registry& r = registry();
+    const int i = int(lang);
+    return i >= 0 && std::size_t(i) < r.languages.size() ? &r.languages[std::size_t(i)] : nullptr;
 }
 
 }  // namespace
 
-const char* lang_name(Lang lang) { return lang == Lang::Ko ? "ko" : "en"; }
+int lang_count() {
+    return int(registry().languages.size());
+}
 
-bool parse_lang(std::string_view name, Lang* out) {
-    if (name == "en") {
-        *out = Lang::En;
-        return true;
-    }
-    if (name == "ko") {
-        *out = Lang::Ko;
-        return true;
+const char* lang_name(Lang lang) {
+    const i18n::Language* l = language(lang);
+    return l ? l->code.c_str() : "en";
+}
+
+const char* lang_display_name(Lang lang) {
+    const i18n::Language* l = language(lang);
+    return l ? l->name.c_str() : "English";
+}
+
+const char* lang_problem(Lang lang) {
+    const i18n::Language* l = language(lang);
+    return l ? l->problem.c_str() : "";
+}
+
+const char* lang_catalogue_path(Lang lang) {
+    const i18n::Language* l = language(lang);
+    return l ? l->file.c_str() : "";
+}
+
+bool parse_lang(std::string_view code, Lang* out) {
+    const Registry& r = registry();
+    for (std::size_t i = 0; i < r.languages.size(); ++i) {
+        if (r.languages[i].code == code) {
+            *out = Lang(int(i));
+            return true;
+        }
     }
     return false;
 }
 
+std::string lang_codes() {
+    std::string out;
+    for (const i18n::Language& l : registry().languages) out += (out.empty() ? "" : ", ") + l.code;
+    return out;
+}
+
+const char* translate(Lang lang, const char* context, const char* english) {
+    const i18n::Language* l = language(lang);
+    if (l == nullptr || !l->catalogue) return english;
+    const char* t = l->catalogue->find(context ? context : "", english);
+    return t ? t : english;
+}
+
 const char* tr(Lang lang, Txt id) {
-    static const Table kTable = gather();
-    const Strings& s = kTable[std::size_t(id)];
-    return lang == Lang::Ko ? s.ko : s.en;
+    const Registry& r = registry();
+    const int i = int(lang);
+    const std::size_t row = i >= 0 && std::size_t(i) < r.text.size() ? std::size_t(i) : 0;
+    return r.text[row][std::size_t(id)];
 }
 
 }  // namespace attn::app

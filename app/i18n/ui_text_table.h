@@ -1,22 +1,23 @@
 // ui_text_table.h — the parts of the UI string table, one per area (internal to app/i18n and its test)
 //
-// Each ui_text_<area>.cpp lists its strings as {Txt::X, "English", "Korean"} in any order it likes;
-// ui_text.cpp gathers the areas into one array indexed by Txt at first use, so tr() stays an array
-// index and the order of the enum no longer has to match any list. Within an area, the
-// static_asserts below check at compile time that no id repeats and no string is empty; across
-// the areas, tests/app/test_ui_text.cpp checks that every Txt has exactly one entry.
+// Each ui_text_<area>.cpp lists its strings as {Txt::X, N_("English")} (or NC_(context, "English")
+// where the same English needs two translations) in any order it likes; ui_text.cpp gathers the
+// areas into one array per language, indexed by Txt, at first use, so tr() stays an array index.
+// Within an area, the static_asserts below check at compile time that no id repeats and no string
+// is empty; across the areas, tests/app/test_ui_text.cpp checks that every Txt has exactly one entry.
 #pragma once
 
 #include <cstddef>
 
 #include "app/i18n/ui_text.h"
+#include "core/i18n/marks.h"
 
 namespace attn::app::ui_text_parts {
 
 struct Entry {
     Txt id;
     const char* en;
-    const char* ko;
+    const char* context = nullptr;  // gettext's msgctxt, set by NC_
 };
 
 struct Area {
@@ -53,7 +54,7 @@ constexpr bool ids_unique(const Entry (&entries)[N]) {
 template <std::size_t N>
 constexpr bool strings_filled(const Entry (&entries)[N]) {
     for (std::size_t i = 0; i < N; ++i)
-        if (!entries[i].en || !entries[i].ko || !entries[i].en[0] || !entries[i].ko[0]) return false;
+        if (!entries[i].en || !entries[i].en[0]) return false;
     return true;
 }
 

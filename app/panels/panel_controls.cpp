@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <string>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -318,10 +319,24 @@ void draw_mask(ControlsPanel& p, AppState& s, const ComputeView& view, const Mod
 void draw_display(ControlsPanel& p, AppState& s) {
     const Lang lang = s.lang;
     section(lang, Txt::SecDisplay);
-    const char* names[] = {"English", "한국어"};
-    int current = int(s.lang);
-    if (ImGui::Combo(p.label(lang, Txt::Language, "lang"), &current, names, 2)) s.lang = Lang(current);
+    // English, Korean and every other catalogue found (core/i18n/languages.h), each in itself.
+    if (ImGui::BeginCombo(p.label(lang, Txt::Language, "lang"), lang_display_name(lang))) {
+        for (int i = 0; i < lang_count(); ++i) {
+            ImGui::PushID(i);
+            if (ImGui::Selectable(lang_display_name(Lang(i)), i == int(lang))) s.lang = Lang(i);
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
     item_tooltip(tr(lang, Txt::LanguageTip));
+    // A language whose catalogue is missing shows English: say why, in English (nothing else to say it in).
+    if (lang_problem(lang)[0] != '\0') {
+        const std::string problem = lang_problem(lang);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.6f, 0.3f, 1.0f));
+        ImGui::TextWrapped("%s", problem.substr(0, problem.find('\n')).c_str());
+        ImGui::PopStyleColor();
+        item_tooltip(problem.c_str());
+    }
 }
 
 }  // namespace

@@ -107,7 +107,7 @@ std::string apply_control_command(App& app, const std::string& line) {
     } else if (cmd == "view") {
         if (!parse_view(arg, &s.view)) return "unknown view '" + arg + "'";
     } else if (cmd == "lang") {
-        if (!parse_lang(arg, &s.lang)) return "expected en or ko";
+        if (!parse_lang(arg, &s.lang)) return "expected one of " + lang_codes();
     } else if (cmd == "text") {
         s.text = arg;
     } else if (cmd == "causal") {

@@ -201,7 +201,8 @@ Expected<AppOptions> parse_app_options(int argc, char** argv) {
             o.image_mode = std::string(v);
         } else if (a.flag == "--lang") {
             Lang lang;
-            if (!parse_lang(v, &lang)) return Status::Error("--lang: expected en or ko, got '" + std::string(v) + "'.");
+            if (!parse_lang(v, &lang))
+                return Status::Error("--lang: expected one of " + lang_codes() + ", got '" + std::string(v) + "'.");
             o.lang = lang;
         } else if (a.flag == "--zoom") {
             // Z or Z,U,V: zoom factor and the centre of the view as fractions of the matrix.

@@ -14,6 +14,11 @@ void print_stats(const App& app, bool headless, const std::string& headless_rend
                  app.fonts.loaded ? app.fonts.path.c_str() : "default font: NanumGothic.ttf not found",
                  app.fonts.cjk_path.empty() ? "" : " + ", app.fonts.cjk_path.c_str(),
                  app.fonts.symbol_path.empty() ? "" : " + ", app.fonts.symbol_path.c_str());
+    const Lang lang = app.state.lang;
+    std::fprintf(stderr, "attnlab stats: language %s (%s)\n", lang_name(lang),
+                 lang == Lang::En              ? "the code's own text"
+                 : lang_problem(lang)[0] != '\0' ? lang_problem(lang)
+                                                : lang_catalogue_path(lang));
     if (app.fonts.atlas && app.fonts.atlas->Fonts.Size > 0) {
         // Text an input method may type at run time (not in the atlas's start-up texts).
         const std::string probe = "我们这是什么时候说话没有问题谢谢ありがとうございますカタカナ漢字変換";  // 34

@@ -253,8 +253,9 @@ void setup_fonts(FontSetup& fonts, const std::filesystem::path& asset_dir, float
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(atlas.GetGlyphRangesDefault());
     builder.AddRanges(atlas.GetGlyphRangesKorean());
-    for (int lang = 0; lang < kLangCount; ++lang) {
+    for (int lang = 0; lang < lang_count(); ++lang) {
         for (int id = 0; id < int(Txt::Count); ++id) builder.AddText(tr(Lang(lang), Txt(id)));
+        builder.AddText(lang_display_name(Lang(lang)));
     }
     builder.AddText("…→←↓↑×·√±∞–—“”‘’ᵀ‖Σ");
     builder.AddText(extra_text.c_str());

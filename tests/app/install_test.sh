@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the build to a temporary prefix and checks the installed layout and binary:
 #   bin/attnlab, share/attnlab/{presets.txt,fonts/}, share/applications/attnlab.desktop,
-#   share/icons/hicolor/scalable/apps/attnlab.svg; --version works; under Xvfb the installed
+#   share/icons/hicolor/scalable/apps/attnlab.svg, share/locale/ko/LC_MESSAGES/attnlab.mo; --version works; under Xvfb the installed
 #   binary draws a non-blank window with the installed font (not the source tree's).
 # Env: BUILD_DIR (the CMake build tree), PNG_CHECK (attnlab_png_check). Exit 77 = skipped.
 set -u
@@ -16,7 +16,7 @@ prefix="$tmp/prefix"
 cmake --install "$BUILD_DIR" --prefix "$prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; echo "FAIL: cmake --install"; exit 1; }
 
 for f in bin/attnlab share/attnlab/presets.txt share/applications/attnlab.desktop \
-         share/icons/hicolor/scalable/apps/attnlab.svg; do
+         share/icons/hicolor/scalable/apps/attnlab.svg share/locale/ko/LC_MESSAGES/attnlab.mo; do
     [ -s "$prefix/$f" ] || fail "missing $f"
 done
 ls "$prefix"/share/attnlab/fonts/*.ttf >/dev/null 2>&1 || fail "no font in share/attnlab/fonts"
@@ -36,6 +36,9 @@ if command -v xvfb-run >/dev/null 2>&1; then
     "$PNG_CHECK" "$tmp/installed.png" 1600 1000 || fail "installed screenshot is blank"
     grep -q "$prefix/bin/../share/attnlab/fonts/\|$prefix/share/attnlab/fonts/" "$tmp/run.err" ||
         fail "the installed binary did not use the installed font: $(grep 'font atlas' "$tmp/run.err")"
+    # The Korean catalogue from the install (share/locale), not the build tree's.
+    grep -q "language ko ($prefix/share/locale/ko/LC_MESSAGES/attnlab.mo)" "$tmp/run.err" ||
+        fail "the installed binary did not use the installed catalogue: $(grep 'language' "$tmp/run.err")"
 else
     echo "note: xvfb-run not found; installed GUI run skipped"
 fi

@@ -24,7 +24,7 @@ deb="$tmp/pkg/attnlab_${version}_amd64.deb"
 
 # --- contents -----------------------------------------------------------------------------
 dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$tmp/contents"
-for f in /usr/bin/attnlab /usr/share/man/man1/attnlab.1.gz /usr/share/doc/attnlab/copyright \
+for f in /usr/bin/attnlab /usr/share/locale/ko/LC_MESSAGES/attnlab.mo /usr/share/man/man1/attnlab.1.gz /usr/share/doc/attnlab/copyright \
          /usr/share/doc/attnlab/changelog.gz /usr/share/attnlab/presets.txt \
          /usr/share/doc/attnlab/docs/install.md /usr/share/doc/attnlab/docs/images/heatmap.png \
          /usr/share/attnlab/fonts/NanumGothic.ttf /usr/share/attnlab/fonts/OFL-NanumGothic.txt \
