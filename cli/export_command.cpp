@@ -10,11 +10,12 @@
 #include "cli/cli_messages.h"
 #include "cli/export_beams.h"
 #include "cli/export_lens.h"
-#include "cli/generate_command.h"
+#include "cli/lm_output.h"
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
 #include "core/attention/engine.h"
 #include "core/figure/figure.h"
+#include "core/i18n/languages.h"
 #include "core/attention/trace_json.h"
 #include "core/pretrained/pretrained_model.h"
 
@@ -61,7 +62,8 @@ void add_export_options(CLI::App& cmd, ExportOptions& o) {
     auto* dpi = cmd.add_option("--dpi", o.dpi, "PNG resolution in dots per inch (120 = scale 1)");
     scale->excludes(dpi);
     cmd.add_flag("--transparent", o.transparent, "No background (PNG alpha, nothing painted in SVG/PDF)");
-    cmd.add_option("--lang", o.lang, "Figure text language: en or ko")->capture_default_str();
+    cmd.add_option("--lang", o.lang, "Figure text language: en, ko, or another whose catalogue is installed")
+        ->capture_default_str();
     cmd.add_option("--font", o.font, "A TrueType/OpenType font file instead of the bundled NanumGothic");
     cmd.add_flag("--system-fonts", o.system_fonts,
                  "Let installed fonts draw characters the figure font lacks (e.g. emoji)");
@@ -148,7 +150,8 @@ Expected<FigureRequest> make_request(const ExportOptions& o, const char* argv0, 
     FigureOptions& f = r.options;
     f.colormap = *map;
     if (!parse_figure_lang(o.lang, &f.lang))
-        return Status::Error("--lang: choose en or ko, not '" + o.lang + "'.");
+        return Status::Error("--lang: choose " + i18n::language_codes() + " (the languages whose catalogue is installed), not '" +
+                             o.lang + "'.");
     if (o.size == "slide") {
         f.width = kSlideWidth, f.height = kSlideHeight;
     } else if (o.size == "a4") {
@@ -251,22 +254,6 @@ Status write_bytes(const std::string& path, const std::string& bytes) {
 }
 
 }  // namespace
-
-void print_figure_warnings(const ExportOptions& o, const std::vector<std::string>& warnings) {
-    for (const auto& w : warnings)
-        std::cerr << "attnlab export: warning: " << one_line(w) << (o.system_fonts ? "" : " Try --system-fonts.") << "\n";
-}
-
-int write_export(const ExportOptions& o, const std::string& bytes, const std::string& what) {
-    Status s = write_file_atomically(o.output, [&](std::ostream& out) {
-        out.write(bytes.data(), std::streamsize(bytes.size()));
-        return Status::Ok();
-    });
-    if (!s) return fail_output("export", o.output, s.message());
-    std::cerr << "Wrote " << (is_standard_output(o.output) ? std::string("standard output") : one_line(o.output)) << " ("
-              << what << ")\n";
-    return kExitOk;
-}
 
 int run_export(const ExportOptions& o, const char* argv0) {
     auto format = resolve_format(o);

@@ -3,7 +3,7 @@
 #include "cli/export_lens.h"
 
 #include "cli/cli_messages.h"
-#include "cli/generate_command.h"
+#include "cli/lm_output.h"
 #include "core/figure/figure_lens.h"
 #include "core/lm/lens_figure.h"
 #include "core/lm/lm_inputs.h"

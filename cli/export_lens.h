@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "cli/export_command.h"
+#include "cli/export_output.h"
 #include "core/figure/figure.h"
 
 namespace attn::cli {

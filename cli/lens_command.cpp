@@ -12,7 +12,7 @@
 #include <iostream>
 
 #include "cli/cli_messages.h"
-#include "cli/generate_command.h"
+#include "cli/lm_output.h"
 #include "core/base/json_writer.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/logit_lens.h"

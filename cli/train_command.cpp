@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/cli_messages.h"
+#include "core/train/run_folder.h"
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
 #include "core/figure/figure_train.h"

@@ -8,6 +8,7 @@
 
 #include "cli/cli_messages.h"
 #include "cli/train_command.h"
+#include "core/train/run_folder.h"
 #include "core/train/vit_io.h"
 #include "core/train/vit_trainer.h"
 

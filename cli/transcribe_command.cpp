@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "cli/cli_messages.h"
-#include "cli/generate_command.h"
+#include "cli/lm_output.h"
 #include "core/audio/audio.h"
 #include "core/base/json_writer.h"
 #include "core/base/limits.h"

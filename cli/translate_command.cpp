@@ -16,6 +16,7 @@
 #include <iostream>
 
 #include "cli/cli_messages.h"
+#include "cli/lm_output.h"
 #include "core/base/json_writer.h"
 #include "core/lm/knockout.h"
 #include "core/pretrained/translate.h"

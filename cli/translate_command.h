@@ -3,7 +3,8 @@
 // step's most probable tokens and the cross-attention row the decoder read while choosing it.
 #pragma once
 
-#include "cli/generate_command.h"
+#include "cli/generate_options.h"
+#include "core/pretrained/pretrained_model.h"
 
 namespace attn::cli {
 

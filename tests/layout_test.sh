@@ -29,7 +29,7 @@ allowed() {
         core/attention)          [[ $to == core/base || $to == core/attention ]] ;;
         core/tokenizer)          [[ $to == core/base || $to == core/tokenizer ]] ;;
         core/pretrained)         [[ $to == core/base || $to == core/attention || $to == core/image || $to == core/audio || $to == core/tokenizer || $to == core/pretrained ]] ;;
-        core/figure)             [[ $to == core/base || $to == core/attention || $to == core/figure ]] ;;
+        core/figure)             [[ $to == core/base || $to == core/attention || $to == core/i18n || $to == core/figure ]] ;;
         core/image)              [[ $to == core/base || $to == core/image ]] ;;  # PNG/JPEG, ViT preprocessing
         core/audio)              [[ $to == core/base || $to == core/audio ]] ;;  # sound files, Whisper's log-mel
         core/i18n)               [[ $to == core/base || $to == core/i18n ]] ;;  # translation catalogues

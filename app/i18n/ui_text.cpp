@@ -5,16 +5,10 @@
 
 #include <cassert>
 #include <cstddef>
-#include <cstdlib>
 #include <vector>
 
 #include "app/i18n/ui_text_table.h"
-#include "core/base/asset_paths.h"
 #include "core/i18n/languages.h"
-
-#ifndef ATTNLAB_BUILD_LOCALE_DIR
-#define ATTNLAB_BUILD_LOCALE_DIR ""  // the build tree's compiled catalogues (app/CMakeLists.txt)
-#endif
 
 namespace attn::app {
 
@@ -42,10 +36,7 @@ struct Registry {
 const Registry& registry() {
     static const Registry kRegistry = [] {
         Registry r;
-        r.languages = i18n::find_languages(
-            i18n::locale_dir_candidates(current_executable(nullptr), std::getenv("ATTNLAB_LOCALE_DIR"),
-                                        ATTNLAB_BUILD_LOCALE_DIR),
-            {"ko"});
+        r.languages = i18n::process_languages();
         std::vector<const ui_text_parts::Entry*> entry(std::size_t(Txt::Count), nullptr);
         const ui_text_parts::Area* areas = ui_text_parts::all_areas();
         for (int a = 0; a < ui_text_parts::kAreaCount; ++a) {
@@ -122,10 +113,7 @@ std::string lang_codes() {
 }
 
 const char* translate(Lang lang, const char* context, const char* english) {
-    const i18n::Language* l = language(lang);
-    if (l == nullptr || !l->catalogue) return english;
-    const char* t = l->catalogue->find(context ? context : "", english);
-    return t ? t : english;
+    return i18n::translate(int(lang), context, english);
 }
 
 const char* tr(Lang lang, Txt id) {

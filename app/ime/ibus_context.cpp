@@ -6,23 +6,20 @@
 // CommitText(v), UpdatePreeditText(vub), HidePreeditText, ShowPreeditText, ForwardKeyEvent(uuu). Texts travel as
 // IBusText: a variant holding ("IBusText", a{sv}, s text, v ("IBusAttrList", a{sv}, av of
 // ("IBusAttribute", a{sv}, u type, u value, u start, u end))).
-//
-// Every call that can make the engine speak (keys, focus out, reset) waits for its reply, so
-// the signals it caused are already queued, in order, when poll() runs right after it.
+// The connection, the calls and the waiting are shared with Fcitx 5 (dbus_input_context.h).
 #include "app/ime/ibus_context.h"
 
 #include <dbus/dbus.h>
 #include <signal.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <utility>
 
-#include "app/ime/dbus_calls.h"
+#include "app/ime/dbus_input_context.h"
 #include "app/ime/ibus_address.h"
 
 namespace attn::app {
@@ -36,10 +33,6 @@ constexpr const char* kContextInterface = "org.freedesktop.IBus.InputContext";
 constexpr std::uint32_t kCapPreeditText = 1u << 0;
 constexpr std::uint32_t kCapFocus = 1u << 3;
 constexpr std::uint32_t kReleaseMask = 1u << 30;
-// A key waits at most this long for the input method; a late answer is dropped and the key goes
-// to ImGui. Measured round trips with ibus-hangul are well under a millisecond.
-constexpr int kKeyTimeoutMs = 250;
-constexpr int kCallTimeoutMs = 250;
 
 std::string read_file_text(const std::filesystem::path& p) {
     std::ifstream in(p);
@@ -144,42 +137,10 @@ void read_ibus_text(DBusMessageIter* variant, std::string* text, std::vector<Ime
 }  // namespace
 
 struct IbusConnection {
-    DBusConnection* bus = nullptr;
-    std::string path;  // the input context's object path
-    std::vector<ImeEvent> events;
+    DbusInputContext link{kService, kContextInterface, "Destroy", true};
 
-    ~IbusConnection() {
-        if (bus == nullptr) return;
-        if (!path.empty()) {
-            DBusMessage* m = dbus_message_new_method_call(kService, path.c_str(), kContextInterface, "Destroy");
-            if (m != nullptr) {
-                dbus_connection_send(bus, m, nullptr);
-                dbus_message_unref(m);
-                dbus_connection_flush(bus);
-            }
-        }
-        dbus_connection_close(bus);
-        dbus_connection_unref(bus);
-    }
-
-    DBusMessage* call(const char* method) const {
-        return dbus_message_new_method_call(kService, path.c_str(), kContextInterface, method);
-    }
-
-    // Sends and waits for the reply (nullptr on error or timeout); the caller unrefs it.
-    DBusMessage* send_wait(DBusMessage* m, int timeout_ms) {
-        return dbus_send_wait(bus, m, timeout_ms);
-    }
-
-    void call_wait(const char* method) {
-        if (DBusMessage* m = call(method)) {
-            if (DBusMessage* r = send_wait(m, kCallTimeoutMs)) dbus_message_unref(r);
-        }
-    }
-
-    // Reads what arrived without blocking and turns the context's signals into events.
     void drain() {
-        dbus_drain_signals(bus, kContextInterface, path, [this](DBusMessage* m) { on_signal(m); });
+        link.drain([this](DBusMessage* m) { on_signal(m); });
     }
 
     void on_signal(DBusMessage* m) {
@@ -190,7 +151,7 @@ struct IbusConnection {
         if (member == "CommitText" && has_args) {
             e.kind = ImeEvent::Kind::Commit;
             read_ibus_text(&it, &e.text, nullptr);
-            if (!e.text.empty()) events.push_back(std::move(e));
+            if (!e.text.empty()) link.events.push_back(std::move(e));
         } else if ((member == "UpdatePreeditText" || member == "UpdatePreeditTextWithMode") && has_args) {
             e.kind = ImeEvent::Kind::Preedit;
             read_ibus_text(&it, &e.text, &e.spans);
@@ -202,7 +163,7 @@ struct IbusConnection {
                 dbus_message_iter_get_basic(&it, &visible);
             e.cursor = int(cursor);
             e.visible = visible != FALSE;
-            events.push_back(std::move(e));
+            link.events.push_back(std::move(e));
         } else if (member == "ForwardKeyEvent" && has_args) {
             e.kind = ImeEvent::Kind::ForwardKey;
             dbus_uint32_t u[3] = {0, 0, 0};  // keyval, keycode (evdev), state
@@ -214,13 +175,13 @@ struct IbusConnection {
             e.key.keycode = u[1] + 8;  // back to the X keycode
             e.key.release = (u[2] & kReleaseMask) != 0;
             e.key.state = u[2] & ~kReleaseMask;
-            events.push_back(std::move(e));
+            link.events.push_back(std::move(e));
         } else if (member == "HidePreeditText") {
             e.kind = ImeEvent::Kind::HidePreedit;
-            events.push_back(std::move(e));
+            link.events.push_back(std::move(e));
         } else if (member == "ShowPreeditText") {
             e.kind = ImeEvent::Kind::ShowPreedit;
-            events.push_back(std::move(e));
+            link.events.push_back(std::move(e));
         }
     }
 };
@@ -228,38 +189,18 @@ struct IbusConnection {
 std::unique_ptr<IbusContext> IbusContext::connect(const char* display, std::string* why) {
     std::string address = find_address(display, why);
     if (address.empty()) return nullptr;
-    DBusError err;
-    dbus_error_init(&err);
     auto c = std::make_unique<IbusConnection>();
-    c->bus = dbus_connection_open_private(address.c_str(), &err);
-    if (c->bus == nullptr || !dbus_bus_register(c->bus, &err)) {
-        *why = std::string("cannot connect to IBus: ") + (err.message != nullptr ? err.message : address.c_str());
-        dbus_error_free(&err);
-        return nullptr;
-    }
-    dbus_connection_set_exit_on_disconnect(c->bus, FALSE);  // a daemon going away never ends the app
+    if (!c->link.open(address, "IBus", why)) return nullptr;
 
     DBusMessage* m = dbus_message_new_method_call(kService, kPath, kInterface, "CreateInputContext");
+    if (m == nullptr) return nullptr;
     const char* client = "AttnLab";
     dbus_message_append_args(m, DBUS_TYPE_STRING, &client, DBUS_TYPE_INVALID);
-    DBusMessage* reply = dbus_connection_send_with_reply_and_block(c->bus, m, 1000, &err);
-    dbus_message_unref(m);
-    const char* path = nullptr;
-    if (reply == nullptr || !dbus_message_get_args(reply, &err, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID)) {
-        *why = std::string("IBus did not create an input context: ") + (err.message != nullptr ? err.message : "");
-        dbus_error_free(&err);
-        if (reply != nullptr) dbus_message_unref(reply);
-        return nullptr;
-    }
-    c->path = path;
-    dbus_message_unref(reply);
-
-    const std::string rule = "type='signal',interface='" + std::string(kContextInterface) + "',path='" + c->path + "'";
-    dbus_bus_add_match(c->bus, rule.c_str(), nullptr);  // no error check: a failure shows as no signals
-    if (DBusMessage* caps = c->call("SetCapabilities")) {
+    if (!c->link.create(m, "IBus", why)) return nullptr;
+    if (DBusMessage* caps = c->link.call("SetCapabilities")) {
         dbus_uint32_t v = kCapPreeditText | kCapFocus;
         dbus_message_append_args(caps, DBUS_TYPE_UINT32, &v, DBUS_TYPE_INVALID);
-        if (DBusMessage* r = c->send_wait(caps, kCallTimeoutMs)) dbus_message_unref(r);
+        c->link.call_wait(caps);
     }
     return std::unique_ptr<IbusContext>(new IbusContext(std::move(c)));
 }
@@ -268,42 +209,24 @@ IbusContext::IbusContext(std::unique_ptr<IbusConnection> c) : c_(std::move(c)) {
 IbusContext::~IbusContext() = default;
 
 bool IbusContext::process_key(const ImeKey& key) {
-    DBusMessage* m = c_->call("ProcessKeyEvent");
+    DBusMessage* m = c_->link.call("ProcessKeyEvent");
     if (m == nullptr) return false;
     dbus_uint32_t keysym = key.keysym, keycode = key.keycode >= 8 ? key.keycode - 8 : 0;  // IBus: evdev code
     dbus_uint32_t state = key.state | (key.release ? kReleaseMask : 0u);
     dbus_message_append_args(m, DBUS_TYPE_UINT32, &keysym, DBUS_TYPE_UINT32, &keycode, DBUS_TYPE_UINT32, &state,
                              DBUS_TYPE_INVALID);
-    const auto t0 = std::chrono::steady_clock::now();
-    DBusMessage* reply = c_->send_wait(m, kKeyTimeoutMs);
-    timing_.add(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(), reply == nullptr);
-    dbus_bool_t used = FALSE;
-    if (reply != nullptr) {
-        if (!dbus_message_get_args(reply, nullptr, DBUS_TYPE_BOOLEAN, &used, DBUS_TYPE_INVALID)) used = FALSE;
-        dbus_message_unref(reply);
-    }
-    return used != FALSE;
+    return c_->link.send_key(m, timing_);
 }
 
-void IbusContext::focus_in() { c_->call_wait("FocusIn"); }
-void IbusContext::focus_out() { c_->call_wait("FocusOut"); }
-void IbusContext::reset() { c_->call_wait("Reset"); }
+void IbusContext::focus_in() { c_->link.call_wait("FocusIn"); }
+void IbusContext::focus_out() { c_->link.call_wait("FocusOut"); }
+void IbusContext::reset() { c_->link.call_wait("Reset"); }
 
-void IbusContext::set_cursor_location(const ImeRect& caret) {
-    DBusMessage* m = c_->call("SetCursorLocation");
-    if (m == nullptr) return;
-    dbus_int32_t v[4] = {caret.x, caret.y, caret.w, caret.h};
-    dbus_message_append_args(m, DBUS_TYPE_INT32, &v[0], DBUS_TYPE_INT32, &v[1], DBUS_TYPE_INT32, &v[2],
-                             DBUS_TYPE_INT32, &v[3], DBUS_TYPE_INVALID);
-    dbus_message_set_no_reply(m, TRUE);
-    dbus_connection_send(c_->bus, m, nullptr);
-    dbus_message_unref(m);
-    dbus_connection_flush(c_->bus);
-}
+void IbusContext::set_cursor_location(const ImeRect& caret) { c_->link.send_cursor_rect("SetCursorLocation", caret); }
 
 std::vector<ImeEvent> IbusContext::poll() {
     c_->drain();
-    return std::exchange(c_->events, {});
+    return std::exchange(c_->link.events, {});
 }
 
 }  // namespace attn::app

@@ -172,7 +172,7 @@ void draw_export_panel(ExportPanel& p, const AppState& state, const ComputeView&
         }
         in.values = values_for(state.quantity);
         in.colormap = state.colormap;
-        in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;
+        in.lang = FigureLang(int(lang));  // the same numbering (core/i18n/languages.h)
         in.font_file = p.font_file;
         p.message.clear();
         p.job.start(std::move(in), s);

@@ -1,6 +1,6 @@
 // figure.cpp — request checks, fonts, the three Cairo surfaces, and the SVG/PNG finishing touches.
 //
-// Sections: names · checks · shared view helpers (captions, labels) · fonts · output finishing
+// Sections: checks · shared view helpers (captions, labels) · fonts · output finishing
 // (PNG encoder, SVG text layer) · render
 #include "core/figure/figure.h"
 
@@ -23,112 +23,11 @@
 #include "core/figure/figure_draw.h"
 #include "core/figure/figure_views.h"
 #include "core/base/utf8.h"
+#include "core/i18n/languages.h"
 
 namespace attn {
 
-// ---- names -------------------------------------------------------------------------------------
-
-namespace {
-
-template <typename E>
-struct Named {
-    E value;
-    const char* name;
-};
-
-const Named<FigureView> kViews[] = {
-    {FigureView::Heatmap, "heatmap"},   {FigureView::Heads, "heads"}, {FigureView::Scaling, "scaling"},
-    {FigureView::Pipeline, "pipeline"}, {FigureView::Lines, "lines"}, {FigureView::PositionalEncoding, "pe"},
-    {FigureView::Cell, "cell"},         {FigureView::Row, "row"}, {FigureView::Qk, "qk"},
-    {FigureView::Image, "image"},       {FigureView::AttnDistance, "attn-distance"},
-    {FigureView::PosSimilarity, "pos-similarity"}, {FigureView::Rope, "rope"},
-    {FigureView::Alignment, "alignment"},
-    {FigureView::Audio, "audio"},
-};
-const Named<FigureFormat> kFormats[] = {
-    {FigureFormat::Png, "png"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Pdf, "pdf"}};
-const Named<MatrixValues> kValues[] = {
-    {MatrixValues::Weights, "weights"}, {MatrixValues::Scores, "scores"}, {MatrixValues::Scaled, "scaled"},
-    {MatrixValues::Rollout, "rollout"}};
-
-template <typename E, size_t N>
-const char* name_of(const Named<E> (&table)[N], E value) {
-    for (const auto& n : table)
-        if (n.value == value) return n.name;
-    return table[0].name;
-}
-
-template <typename E, size_t N>
-bool parse_name(const Named<E> (&table)[N], const std::string& name, E* out) {
-    for (const auto& n : table)
-        if (name == n.name) {
-            *out = n.value;
-            return true;
-        }
-    return false;
-}
-
-}  // namespace
-
-const char* figure_view_name(FigureView view) {
-    return name_of(kViews, view);
-}
-bool parse_figure_view(const std::string& name, FigureView* out) {
-    return parse_name(kViews, name, out);
-}
-const char* figure_view_choices() {
-    return "heatmap, heads, scaling, pipeline, lines, pe, cell, row, qk, image, attn-distance, pos-similarity, rope, "
-           "alignment, audio";
-}
-const char* figure_format_name(FigureFormat format) {
-    return name_of(kFormats, format);
-}
-bool parse_figure_format(const std::string& name, FigureFormat* out) {
-    return parse_name(kFormats, name, out);
-}
-const char* matrix_values_name(MatrixValues values) {
-    return name_of(kValues, values);
-}
-bool parse_matrix_values(const std::string& name, MatrixValues* out) {
-    return parse_name(kValues, name, out);
-}
-bool parse_figure_lang(const std::string& name, FigureLang* out) {
-    if (name == "en")
-        *out = FigureLang::En;
-    else if (name == "ko")
-        *out = FigureLang::Ko;
-    else
-        return false;
-    return true;
-}
-
-std::pair<int, int> png_pixel_size(const FigureOptions& o) {
-    return {int(std::lround(o.width * o.png_scale)), int(std::lround(o.height * o.png_scale))};
-}
-
 // ---- checks ------------------------------------------------------------------------------------
-
-Status validate_figure_options(const FigureOptions& o, FigureFormat format) {
-    auto side_ok = [](double v) { return std::isfinite(v) && v >= kMinFigureSide && v <= kMaxFigureSide; };
-    if (!side_ok(o.width) || !side_ok(o.height)) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf,
-                      "The figure size %g × %g is not allowed: each side must be %g to %g units (1/120 in).",
-                      o.width, o.height, kMinFigureSide, kMaxFigureSide);
-        return Status::Error(buf);
-    }
-    if (format == FigureFormat::Png) {
-        if (!(o.png_scale > 0) || !std::isfinite(o.png_scale))
-            return Status::Error("The PNG scale must be a positive number.");
-        const auto [pw, ph] = png_pixel_size(o);
-        if (pw < 1 || ph < 1 || pw > kMaxPngSide || ph > kMaxPngSide) {
-            return Status::Error("The PNG would be " + std::to_string(pw) + " × " + std::to_string(ph) +
-                                 " pixels; each side must be 1 to " + std::to_string(kMaxPngSide) +
-                                 ". Lower the scale or DPI.");
-        }
-    }
-    return Status::Ok();
-}
 
 Status validate_figure_request(const Trace& trace, const FigureRequest& r, FigureFormat format) {
     if (Status s = validate_figure_options(r.options, format); !s) return s;
@@ -586,6 +485,11 @@ Expected<std::string> render_canvas(const FigureOptions& o, FigureFormat format,
             std::to_string(c.unknown_glyphs) +
             " character(s) are not in the figure font (emoji, rare symbols?) and show as boxes.");
     }
+    // A language asked for whose catalogue is missing: its text is English, and the user is told.
+    const auto& languages = i18n::process_languages();
+    const std::size_t lang = std::size_t(int(o.lang));
+    if (warnings && lang > 0 && lang < languages.size() && !languages[lang].problem.empty())
+        warnings->push_back(languages[lang].problem.substr(0, languages[lang].problem.find('\n')));
     return out;
 }
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/base/colormap.h"
-#include "core/figure/figure.h"
+#include "core/figure/figure_options.h"
 #include "core/figure/figure_text.h"
 #include "core/base/matrix.h"
 

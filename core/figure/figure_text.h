@@ -1,8 +1,9 @@
-// figure_text.h — every string the figures show, in English and Korean, in one table.
+// figure_text.h — every string the figures show, in one table: the English in the code, every other
+// language from its gettext catalogue (po/<code>.po, the messages in context "figure").
 //
 // Strings are Pango markup (<sub>, <sup>, <b>); only characters the bundled NanumGothic has are
 // used (it lacks U+2212 MINUS SIGN and the Unicode sub/superscript letters: write "-" and use
-// <sub>/<sup>). "{0}", "{1}"... are filled by figure_textf, so Korean can reorder the words.
+// <sub>/<sup>). "{0}", "{1}"... are filled by figure_textf, so a translation can reorder the words.
 #pragma once
 
 #include <initializer_list>

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/figure/figure.h"
+#include "core/figure/figure_options.h"
 #include "core/figure/figure_draw.h"
 
 namespace attn {

@@ -3,9 +3,15 @@
 #include "core/i18n/languages.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <system_error>
 
+#include "core/base/asset_paths.h"
 #include "core/i18n/marks.h"
+
+#ifndef ATTNLAB_BUILD_LOCALE_DIR
+#define ATTNLAB_BUILD_LOCALE_DIR ""  // the build tree's compiled catalogues (core/i18n/CMakeLists.txt)
+#endif
 
 namespace fs = std::filesystem;
 
@@ -114,6 +120,33 @@ std::vector<Language> find_languages(const std::vector<fs::path>& dirs,
         if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
     for (const std::string& code : codes) out.push_back(load(code, dirs));
     return out;
+}
+
+const std::vector<Language>& process_languages() {
+    static const std::vector<Language> kLanguages = find_languages(
+        locale_dir_candidates(current_executable(nullptr), std::getenv("ATTNLAB_LOCALE_DIR"), ATTNLAB_BUILD_LOCALE_DIR),
+        {"ko"});
+    return kLanguages;
+}
+
+int find_language(std::string_view code) {
+    const std::vector<Language>& all = process_languages();
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i].code == code) return int(i);
+    return -1;
+}
+
+std::string language_codes() {
+    std::string out;
+    for (const Language& l : process_languages()) out += (out.empty() ? "" : ", ") + l.code;
+    return out;
+}
+
+const char* translate(int language, const char* context, const char* english) {
+    const std::vector<Language>& all = process_languages();
+    if (language <= 0 || std::size_t(language) >= all.size() || !all[std::size_t(language)].catalogue) return english;
+    const char* t = all[std::size_t(language)].catalogue->find(context ? context : "", english);
+    return t ? t : english;
 }
 
 }  // namespace attn::i18n

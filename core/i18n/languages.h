@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/i18n/mo_file.h"
@@ -43,5 +44,16 @@ std::vector<Language> find_languages(const std::vector<std::filesystem::path>& d
 
 // A folder name that can be a language code: "ko", "de", "pt_BR", "sr@latin".
 bool is_language_code(const std::string& name);
+
+// --- this process's languages: found once, at the first call, in locale_dir_candidates of this
+// executable, $ATTNLAB_LOCALE_DIR and the build tree; Korean required (thread-safe, read-only
+// after). Languages are numbered as listed: 0 English, 1 Korean, then the others found; the app's
+// Lang and the figures' FigureLang are these numbers.
+const std::vector<Language>& process_languages();
+int find_language(std::string_view code);  // its number, or -1
+std::string language_codes();              // "en, ko, de" (for messages)
+// `english`'s translation in language number `language` (`context` may be null), or `english`
+// itself when there is none (English, no catalogue, an untranslated message, a number out of range).
+const char* translate(int language, const char* context, const char* english);
 
 }  // namespace attn::i18n

@@ -1,17 +1,15 @@
 // bpe_tokenizer.cpp — see bpe_tokenizer.h.
 //
-// Merging works on vocabulary ids, not strings: a pre-token starts as the ids of its bytes'
-// symbols, and the merge table maps an (left id, right id) pair to (rank, merged id). A heap of
-// candidate pairs ordered by (rank, position) makes a pre-token of n bytes cost O(n log n), so a
-// pasted megabyte without spaces stays fast. For a merges list learned by BPE this gives the same
-// result as GPT-2's encoder.py loop (lowest rank first, all its occurrences left to right); the
-// orders differ only for lists where a merge outranks the merges that build its own parts.
+// A pre-token starts as the ids of its bytes' symbols and is merged by the table both BPE
+// tokenizers share (bpe_merges.h: best rank first, O(n log n)). For a merges list learned by BPE
+// this gives the same result as GPT-2's encoder.py loop; the orders differ only for lists where a
+// merge outranks the merges that build its own parts.
 #include "core/tokenizer/bpe_tokenizer.h"
+#include "core/tokenizer/bpe_merges.h"
 
 #include <cassert>
 #include <cstdint>
 #include <cstdio>
-#include <queue>
 #include <unordered_map>
 
 #include <utf8proc.h>
@@ -78,17 +76,7 @@ public:
                                      "; this is not a GPT-2 style byte-level BPE vocabulary.");
             }
         }
-        merges_.reserve(merges.size());
-        for (std::size_t rank = 0; rank < merges.size(); ++rank) {
-            const BpeMerge& m = merges[rank];
-            const int left = vocab_.find(m.left), right = vocab_.find(m.right);
-            const int merged = vocab_.find(m.left + m.right);
-            assert(left >= 0 && right >= 0 && merged >= 0 && "the loader checks merges");
-            if (left < 0 || right < 0 || merged < 0)
-                continue;
-            // A repeated pair keeps its first (best) rank, as a rank lookup table would.
-            merges_.emplace(pair_key(left, right), MergeInfo{static_cast<int>(rank), merged});
-        }
+        merges_.build(merges, vocab_);
         eos_id = vocab_.find("<|endoftext|>");
         return Status::Ok();
     }
@@ -109,13 +97,7 @@ public:
             if (segment.added_id >= 0) {
                 if (tokens.size() >= max_tokens)
                     return too_many_subword_tokens(max_tokens);
-                SubwordToken t;
-                t.id = segment.added_id;
-                t.piece = piece(t.id);
-                t.display = t.piece;
-                t.byte_begin = segment.begin;
-                t.byte_end = segment.end;
-                tokens.push_back(std::move(t));
+                tokens.push_back(added_token(segment, piece(segment.added_id)));
                 continue;
             }
             const std::string_view part = text.substr(segment.begin, segment.end - segment.begin);
@@ -129,79 +111,24 @@ public:
     }
 
 private:
-    struct MergeInfo {
-        int rank = 0;
-        int merged = 0;
-    };
-    struct Symbol {
-        int id = 0;
-        std::size_t begin = 0, end = 0;  // bytes of the text
-        int prev = -1, next = -1;        // neighbours still alive; -1 at the ends
-        bool alive = true;
-    };
-    struct Candidate {
-        int rank = 0;
-        int left = 0;  // index of the left symbol
-        int left_id = 0, right_id = 0;  // ids when pushed: stale if either has changed since
-        bool operator>(const Candidate& o) const {
-            return rank != o.rank ? rank > o.rank : left > o.left;
-        }
-    };
-
-    static std::uint64_t pair_key(int left, int right) {
-        return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(left)) << 32) |
-               static_cast<std::uint32_t>(right);
-    }
-
     // Appends the tokens of text[begin, end); false if that would pass max_tokens.
     bool encode_pretoken(std::string_view text, std::size_t begin, std::size_t end,
                          std::size_t max_tokens, std::vector<SubwordToken>& tokens) const {
-        std::vector<Symbol> symbols;  // [end - begin]
+        std::vector<BpeSymbol> symbols;  // [end - begin]: one per byte, then merged
         symbols.reserve(end - begin);
         for (std::size_t i = begin; i < end; ++i) {
-            Symbol s;
+            BpeSymbol s;
             s.id = byte_ids_[static_cast<unsigned char>(text[i])];
             s.begin = i;
             s.end = i + 1;
-            s.prev = static_cast<int>(symbols.size()) - 1;
-            s.next = i + 1 < end ? static_cast<int>(symbols.size()) + 1 : -1;
             symbols.push_back(s);
         }
-
-        std::priority_queue<Candidate, std::vector<Candidate>, std::greater<Candidate>> heap;
-        const auto push_pair = [&](int left) {
-            if (left < 0 || symbols[left].next < 0)
-                return;
-            const Symbol& l = symbols[left];
-            const Symbol& r = symbols[l.next];
-            const auto it = merges_.find(pair_key(l.id, r.id));
-            if (it != merges_.end())
-                heap.push(Candidate{it->second.rank, left, l.id, r.id});
-        };
-        for (int i = 0; i + 1 < static_cast<int>(symbols.size()); ++i)
-            push_pair(i);
-
-        while (!heap.empty()) {
-            const Candidate c = heap.top();
-            heap.pop();
-            Symbol& l = symbols[c.left];
-            if (!l.alive || l.next < 0 || l.id != c.left_id || symbols[l.next].id != c.right_id)
-                continue;  // stale: one side has merged since
-            Symbol& r = symbols[l.next];
-            l.id = merges_.at(pair_key(c.left_id, c.right_id)).merged;
-            l.end = r.end;
-            l.next = r.next;
-            r.alive = false;
-            if (l.next >= 0)
-                symbols[l.next].prev = c.left;
-            push_pair(l.prev);
-            push_pair(c.left);
-        }
+        merges_.apply(symbols);
 
         for (int i = symbols.empty() ? -1 : 0; i >= 0; i = symbols[i].next) {
             if (tokens.size() >= max_tokens)
                 return false;
-            const Symbol& s = symbols[i];
+            const BpeSymbol& s = symbols[i];
             SubwordToken t;
             t.id = s.id;
             t.piece = vocab_.pieces[static_cast<std::size_t>(s.id)];
@@ -216,7 +143,7 @@ private:
     VocabTable vocab_;
     std::vector<AddedToken> added_;
     std::array<int, 256> byte_ids_{};
-    std::unordered_map<std::uint64_t, MergeInfo> merges_;
+    BpeMergeTable merges_;
 };
 
 }  // namespace

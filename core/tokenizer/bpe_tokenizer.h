@@ -19,6 +19,7 @@
 
 #include "core/tokenizer/subword_tokenizer.h"
 #include "core/base/status.h"
+#include "core/tokenizer/bpe_merges.h"
 
 namespace attn::pretrained {
 
@@ -43,9 +44,6 @@ std::vector<std::pair<std::size_t, std::size_t>> gpt2_pretokenize(std::string_vi
 // The result is always valid UTF-8.
 std::string gpt2_display(std::string_view bytes);
 
-struct BpeMerge {
-    std::string left, right;  // vocabulary pieces; the merges list order is the rank
-};
 
 // merges.txt: an optional "#version" first line, then one "left right" pair per line, in rank
 // order; each merge is checked against `vocab` (check_merge), the first bad line named.

@@ -2,15 +2,13 @@
 // normalizers, pre-tokenizers, then BPE over byte symbols (Llama 3, Qwen) or characters with
 // byte_fallback (Mistral / Llama 2), then the post-processor's special tokens.
 //
-// Merging is Hugging Face's: a heap of candidate pairs ordered by (rank, position), stale entries
-// skipped, as bpe_tokenizer.cpp does for GPT-2 (O(n log n) per piece: Mistral's files have no
-// pre-tokenizer, so a whole line is one piece).
+// Merging is Hugging Face's, in the table GPT-2's tokenizer shares (bpe_merges.h: O(n log n) per
+// piece, which matters here: Mistral's files have no pre-tokenizer, so a whole line is one piece).
 #include <array>
-#include <cassert>
 #include <cstdio>
-#include <queue>
 #include <unordered_map>
 
+#include "core/tokenizer/bpe_merges.h"
 #include "core/tokenizer/hf_pipeline.h"
 #include "core/base/utf8.h"
 
@@ -46,15 +44,7 @@ public:
                 return Status::Error("tokenizer.json: model.unk_token \"" + p_.model.unk_token +
                                      "\" is not in the vocabulary.");
         }
-        merges_.reserve(merges.size());
-        for (std::size_t rank = 0; rank < merges.size(); ++rank) {
-            const BpeMerge& m = merges[rank];
-            const int left = vocab_.find(m.left), right = vocab_.find(m.right);
-            const int merged = vocab_.find(m.left + m.right);
-            assert(left >= 0 && right >= 0 && merged >= 0 && "the loader checks merges");
-            if (left >= 0 && right >= 0 && merged >= 0)
-                merges_.emplace(pair_key(left, right), MergeInfo{static_cast<int>(rank), merged});
-        }
+        merges_.build(merges, vocab_);
         for (const AddedTokenFlags& a : p_.added) {
             added_.push_back(a.token);
             flags_.emplace(a.token.id, a);
@@ -95,13 +85,7 @@ public:
             if (segment.added_id >= 0) {
                 if (tokens.size() >= max_tokens)
                     return too_many_subword_tokens(max_tokens);
-                SubwordToken t;
-                t.id = segment.added_id;
-                t.piece = piece(t.id);
-                t.display = t.piece;
-                t.byte_begin = segment.begin;
-                t.byte_end = segment.end;
-                tokens.push_back(std::move(t));
+                tokens.push_back(added_token(segment, piece(segment.added_id)));
                 continue;
             }
             NormalizedText normalized =
@@ -159,25 +143,7 @@ public:
     }
 
 private:
-    struct MergeInfo {
-        int rank = 0;
-        int merged = 0;
-    };
-    struct Symbol {
-        int id = 0;
-        std::size_t begin = 0, end = 0;  // bytes of the piece's normalized text
-        int prev = -1, next = -1;
-        bool alive = true;
-    };
-    struct Candidate {
-        int rank = 0;
-        int left = 0;
-        int left_id = 0, right_id = 0;
-        bool operator>(const Candidate& o) const { return rank != o.rank ? rank > o.rank : left > o.left; }
-    };
-    static std::uint64_t pair_key(int left, int right) {
-        return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(left)) << 32) | static_cast<std::uint32_t>(right);
-    }
+    using Symbol = BpeSymbol;
 
     // lstrip / rstrip: the added token's match takes the white space on that side.
     void strip_around_added(std::string_view text, std::vector<TextSegment>& segments) const {
@@ -276,7 +242,7 @@ private:
             symbols.push_back(s);
         } else {
             initial_symbols(p, symbols);
-            merge(symbols);
+            merges_.apply(symbols);
         }
         for (const Symbol& s : symbols) {
             if (!s.alive)
@@ -299,43 +265,6 @@ private:
         return true;
     }
 
-    void merge(std::vector<Symbol>& symbols) const {
-        const int n = static_cast<int>(symbols.size());
-        for (int i = 0; i < n; ++i) {
-            symbols[static_cast<std::size_t>(i)].prev = i - 1;
-            symbols[static_cast<std::size_t>(i)].next = i + 1 < n ? i + 1 : -1;
-        }
-        std::priority_queue<Candidate, std::vector<Candidate>, std::greater<Candidate>> heap;
-        const auto push_pair = [&](int left) {
-            if (left < 0 || symbols[static_cast<std::size_t>(left)].next < 0)
-                return;
-            const Symbol& l = symbols[static_cast<std::size_t>(left)];
-            const Symbol& r = symbols[static_cast<std::size_t>(l.next)];
-            const auto it = merges_.find(pair_key(l.id, r.id));
-            if (it != merges_.end())
-                heap.push(Candidate{it->second.rank, left, l.id, r.id});
-        };
-        for (int i = 0; i + 1 < n; ++i)
-            push_pair(i);
-        while (!heap.empty()) {
-            const Candidate c = heap.top();
-            heap.pop();
-            Symbol& l = symbols[static_cast<std::size_t>(c.left)];
-            if (!l.alive || l.next < 0 || l.id != c.left_id ||
-                symbols[static_cast<std::size_t>(l.next)].id != c.right_id)
-                continue;  // stale: one side has merged since
-            Symbol& r = symbols[static_cast<std::size_t>(l.next)];
-            l.id = merges_.at(pair_key(c.left_id, c.right_id)).merged;
-            l.end = r.end;
-            l.next = r.next;
-            r.alive = false;
-            if (l.next >= 0)
-                symbols[static_cast<std::size_t>(l.next)].prev = c.left;
-            push_pair(l.prev);
-            push_pair(c.left);
-        }
-    }
-
     VocabTable vocab_;
     HfPipeline p_;
     std::vector<AddedToken> added_;
@@ -345,7 +274,7 @@ private:
     std::array<int, 256> byte_ids_{};
     std::array<int, 256> fallback_ids_{};
     int unk_ = -1;
-    std::unordered_map<std::uint64_t, MergeInfo> merges_;
+    BpeMergeTable merges_;
 };
 
 }  // namespace

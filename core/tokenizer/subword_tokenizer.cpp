@@ -162,6 +162,16 @@ bool word_char_at(std::string_view text, std::size_t at, bool ends_at) {
 
 }  // namespace
 
+SubwordToken added_token(const TextSegment& segment, std::string piece) {
+    SubwordToken t;
+    t.id = segment.added_id;
+    t.piece = std::move(piece);
+    t.display = t.piece;
+    t.byte_begin = segment.begin;
+    t.byte_end = segment.end;
+    return t;
+}
+
 std::vector<TextSegment> split_on_added_tokens(std::string_view text,
                                                const std::vector<AddedToken>& added) {
     std::vector<TextSegment> out;

@@ -164,6 +164,8 @@ struct TextSegment {
 // Cuts text into ordinary segments and added-token matches (leftmost, then longest, match).
 std::vector<TextSegment> split_on_added_tokens(std::string_view text,
                                                const std::vector<AddedToken>& added);
+// The token of an added-token segment (added_id >= 0): its id, its piece shown as it is.
+SubwordToken added_token(const TextSegment& segment, std::string piece);
 
 // The error encode() returns when the text needs more than `limit` tokens.
 Status too_many_subword_tokens(std::size_t limit);

@@ -58,6 +58,44 @@ std::size_t add_tensor(std::vector<ParamTensor>& tensors, std::size_t& total, st
     return tensors.back().offset;
 }
 
+LayerOffsets add_block_tensors(std::vector<ParamTensor>& tensors, std::size_t& total, const std::string& prefix, int C,
+                               int F, const BlockTensorNames& n, bool mlp_trained) {
+    auto add = [&](const std::string& name, std::vector<int> shape, bool decay, bool trained = true) {
+        return add_tensor(tensors, total, prefix + name, std::move(shape), decay, trained);
+    };
+    const std::string qkv = n.qkv, attproj = n.attproj, fc = n.fc, fcproj = n.fcproj;
+    LayerOffsets o{};
+    o.ln1_w = add("ln_1.weight", {C}, false);
+    o.ln1_b = add("ln_1.bias", {C}, false);
+    o.qkv_w = add(qkv + ".weight", {C, 3 * C}, true);
+    o.qkv_b = add(qkv + ".bias", {3 * C}, false);
+    o.attproj_w = add(attproj + ".weight", {C, C}, true);
+    o.attproj_b = add(attproj + ".bias", {C}, false);
+    o.ln2_w = add("ln_2.weight", {C}, false, mlp_trained);
+    o.ln2_b = add("ln_2.bias", {C}, false, mlp_trained);
+    o.fc_w = add(fc + ".weight", {C, F}, true, mlp_trained);
+    o.fc_b = add(fc + ".bias", {F}, false, mlp_trained);
+    o.fcproj_w = add(fcproj + ".weight", {F, C}, true, mlp_trained);
+    o.fcproj_b = add(fcproj + ".bias", {C}, false, mlp_trained);
+    return o;
+}
+
+void init_block_params(Floats& params, const std::vector<ParamTensor>& tensors, std::uint64_t stream_seed,
+                       int n_layers, bool (*keep_zero)(const ParamTensor&)) {
+    NormalStream normal(stream_seed);
+    const float proj_std = 0.02f / std::sqrt(2.0f * float(n_layers));
+    for (const ParamTensor& t : tensors) {
+        float* p = params.data() + t.offset;
+        const bool is_ln = t.name.find("ln_") != std::string::npos;
+        if (is_ln && t.name.find(".weight") != std::string::npos) {
+            std::fill(p, p + t.size, 1.0f);
+        } else if (!keep_zero(t)) {
+            const float sd = t.name.find("proj.weight") != std::string::npos ? proj_std : 0.02f;
+            for (std::size_t i = 0; i < t.size; ++i) p[i] = float(normal.next()) * sd;
+        }
+    }
+}
+
 ParamLayout make_layout(const ModelShape& s) {
     if (s.arch == Arch::Llama) return make_llama_layout(s);
     const int C = s.d_model, V = s.vocab, P = s.n_positions, F = s.d_ff();
@@ -67,23 +105,9 @@ ParamLayout make_layout(const ModelShape& s) {
     };
     L.wte = add("wte.weight", {V, C}, true);
     L.wpe = add("wpe.weight", {P, C}, true);
-    for (int l = 0; l < s.n_layers; ++l) {
-        const std::string h = "h." + std::to_string(l) + ".";
-        LayerOffsets o{};
-        o.ln1_w = add(h + "ln_1.weight", {C}, false);
-        o.ln1_b = add(h + "ln_1.bias", {C}, false);
-        o.qkv_w = add(h + "attn.c_attn.weight", {C, 3 * C}, true);
-        o.qkv_b = add(h + "attn.c_attn.bias", {3 * C}, false);
-        o.attproj_w = add(h + "attn.c_proj.weight", {C, C}, true);
-        o.attproj_b = add(h + "attn.c_proj.bias", {C}, false);
-        o.ln2_w = add(h + "ln_2.weight", {C}, false, s.mlp);
-        o.ln2_b = add(h + "ln_2.bias", {C}, false, s.mlp);
-        o.fc_w = add(h + "mlp.c_fc.weight", {C, F}, true, s.mlp);
-        o.fc_b = add(h + "mlp.c_fc.bias", {F}, false, s.mlp);
-        o.fcproj_w = add(h + "mlp.c_proj.weight", {F, C}, true, s.mlp);
-        o.fcproj_b = add(h + "mlp.c_proj.bias", {C}, false, s.mlp);
-        L.layers.push_back(o);
-    }
+    for (int l = 0; l < s.n_layers; ++l)
+        L.layers.push_back(add_block_tensors(L.tensors, L.total, "h." + std::to_string(l) + ".", C, F,
+                                             {"attn.c_attn", "attn.c_proj", "mlp.c_fc", "mlp.c_proj"}, s.mlp));
     L.lnf_w = add("ln_f.weight", {C}, false);
     L.lnf_b = add("ln_f.bias", {C}, false);
     return L;
@@ -99,18 +123,9 @@ GptModel make_model(const ModelShape& shape, std::uint64_t seed) {
         init_llama_params(m, seed);
         return m;
     }
-    NormalStream normal(splitmix64(seed ^ 0x7261696E5F677074ull));
-    const float proj_std = 0.02f / std::sqrt(2.0f * float(shape.n_layers));
-    for (const ParamTensor& t : m.layout.tensors) {
-        float* p = m.params.data() + t.offset;
-        const bool is_ln = t.name.find("ln_") != std::string::npos;
-        if (is_ln && t.name.find(".weight") != std::string::npos) {
-            std::fill(p, p + t.size, 1.0f);
-        } else if (t.shape.size() == 2 && t.trained) {
-            const float sd = t.name.find("c_proj.weight") != std::string::npos ? proj_std : 0.02f;
-            for (std::size_t i = 0; i < t.size; ++i) p[i] = float(normal.next()) * sd;
-        }  // biases and the untrained MLP stay 0
-    }
+    // Biases and the untrained MLP stay 0.
+    init_block_params(m.params, m.layout.tensors, splitmix64(seed ^ 0x7261696E5F677074ull), shape.n_layers,
+                      [](const ParamTensor& t) { return t.shape.size() != 2 || !t.trained; });
     return m;
 }
 

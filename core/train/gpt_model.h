@@ -96,6 +96,24 @@ ParamLayout make_layout(const ModelShape& s);
 std::size_t add_tensor(std::vector<ParamTensor>& tensors, std::size_t& total, std::string name, std::vector<int> shape,
                        bool decay, bool trained = true);
 
+// One pre-LN block's tensors (ln_1, the fused qkv, the attention's output, ln_2, the MLP's two
+// layers), named `prefix` + the model's names for them; the MLP's marked untrained when
+// !mlp_trained. The GPT-2 and ViT layouts share it (their block_forward is the same too).
+struct BlockTensorNames {
+    const char* qkv;      // "attn.c_attn" (GPT-2), "attn.qkv" (ViT); + ".weight" / ".bias"
+    const char* attproj;  // "attn.c_proj", "attn.proj"
+    const char* fc;       // "mlp.c_fc", "mlp.fc"
+    const char* fcproj;   // "mlp.c_proj", "mlp.proj"
+};
+LayerOffsets add_block_tensors(std::vector<ParamTensor>& tensors, std::size_t& total, const std::string& prefix, int C,
+                               int F, const BlockTensorNames& names, bool mlp_trained = true);
+
+// The GPT-2 and ViT trainers' initialisation, in layout order from one normal stream: LayerNorm
+// weights 1, the tensors `keep_zero` names 0, every other N(0, 0.02), and the projections back into
+// the residual ("…proj.weight") N(0, 0.02 / √(2·layers)) as in GPT-2's paper.
+void init_block_params(Floats& params, const std::vector<ParamTensor>& tensors, std::uint64_t stream_seed,
+                       int n_layers, bool (*keep_zero)(const ParamTensor&));
+
 struct GptModel {
     ModelShape shape;
     ParamLayout layout;

@@ -3,10 +3,9 @@
 //
 // Folder: config.json, model.safetensors (F32, HF names, Conv1D (in, out) layout, no lm_head:
 // tied), vocab.json + merges.txt (byte-level BPE with single-character tokens and no merges),
-// tokenizer_config.json, task.json, train_log.json.
+// tokenizer_config.json, task.json, train_log.json (written by run_folder.h).
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -17,8 +16,6 @@
 #include "core/train/gpt_model.h"
 
 namespace attn::train {
-
-struct TrainState;
 
 pretrained::PretrainedConfig to_pretrained_config(const ModelShape& s);
 // A block's attention in the loader's layout from the trainer's (q | k | v packed (C, 3C) with
@@ -33,16 +30,5 @@ std::shared_ptr<const pretrained::PretrainedModel> to_pretrained_model(const Gpt
 // model.safetensors bytes for the model's tensors (header padded to 8 bytes, as Hugging Face does).
 std::string safetensors_bytes(const GptModel& m);
 
-// Creates `dir` atomically: `fill` writes the files into a temporary folder beside it, which is
-// renamed to `dir` when fill succeeds; on any error it is removed and nothing is left. Errors:
-// `dir` exists already, its parent is missing or not writable, fill's own.
-Status write_folder_atomically(const std::string& dir, const std::function<Status(const std::string& tmp)>& fill);
-// A text file written whole (errors name the file and the reason).
-Status write_text_file(const std::string& path, const std::string& text);
-
-// Writes the folder atomically: everything goes into a temporary folder beside `dir`, which is
-// renamed to `dir` at the end; on any error the temporary folder is removed and nothing is left.
-// Errors: `dir` exists already, its parent is missing or not writable, a write failed.
-Status save_model_folder(const TrainState& s, const std::string& dir);
 
 }  // namespace attn::train

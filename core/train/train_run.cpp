@@ -1,4 +1,5 @@
 // train_run.cpp — the decoders' and the encoder–decoder's runs behind TextTrainRun (see train_run.h).
+#include "core/train/run_folder.h"
 #include "core/train/train_run.h"
 
 #include "core/train/model_io.h"

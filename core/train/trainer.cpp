@@ -136,11 +136,7 @@ Expected<std::unique_ptr<TrainState>> make_train_state(const TrainOptions& o) {
         longest = std::max(longest, other->seq_len - 1);
     }
     if (longest > shape.n_positions) st->model = with_positions(st->model, longest, o.seed);
-    st->data_rng = TaskRng(splitmix64(o.seed ^ 0x64617461ull));
-    TaskRng probe_rng(0x70726F6265ull);  // fixed: the same probe whatever the seed
-    st->task.sample(probe_rng, st->probe);
-    st->pool = std::make_unique<ThreadPool>(st->options.threads);
-    st->started = std::chrono::steady_clock::now();
+    start_run(*st);
     return st;
 }
 
@@ -182,9 +178,7 @@ static Evaluation evaluate_task(TrainState& s, const Task& task, int n, std::uin
     TaskRng rng(seed);
     const int T = task.seq_len - 1, V = s.model.shape.vocab;
     constexpr int kChunk = 256;
-    Evaluation ev;
-    double loss_sum = 0.0;
-    long long scored = 0, right = 0;
+    EvalTally tally;
     std::vector<int> ids, targets;
     for (int done = 0; done < n; done += kChunk) {
         const int B = std::min(kChunk, n - done);
@@ -192,25 +186,35 @@ static Evaluation evaluate_task(TrainState& s, const Task& task, int n, std::uin
         for (Example& ex : batch) task.sample(rng, ex);
         make_batch(batch, ids, targets);
         model_forward(*s.pool, s.model, s.eval_acts, ids.data(), targets.data(), B, T);
-        int r = 0;  // head row: the scored positions in order
-        for (int b = 0; b < B; ++b) {
-            bool all = true;
-            for (int i = 0; i < T; ++i) {
-                const int tgt = targets[b * T + i];
-                if (tgt < 0) continue;
-                const float* p = s.eval_acts.probs.data() + std::size_t(r) * V;  // (V)
-                const int best = int(std::max_element(p, p + V) - p);  // greedy: the first maximum
-                right += best == tgt ? 1 : 0;
-                all = all && best == tgt;
-                loss_sum += s.eval_acts.losses[r];
-                ++scored;
-                ++r;
-            }
-            ev.exact += all ? 1.0f : 0.0f;
-        }
-        ev.examples += B;
+        tally.add(targets.data(), B, T, s.eval_acts.probs.data(), s.eval_acts.losses.data(), V);
     }
-    ev.exact /= float(std::max(1, ev.examples));
+    return tally.result();
+}
+
+void EvalTally::add(const int* targets, int B, int T, const float* probs, const float* losses, int V) {
+    int r = 0;  // head row: the scored positions in order
+    for (int b = 0; b < B; ++b) {
+        bool all = true;
+        for (int i = 0; i < T; ++i) {
+            const int tgt = targets[b * T + i];
+            if (tgt < 0) continue;
+            const float* p = probs + std::size_t(r) * V;            // (V)
+            const int best = int(std::max_element(p, p + V) - p);  // greedy: the first maximum
+            right += best == tgt ? 1 : 0;
+            all = all && best == tgt;
+            loss_sum += losses[r];
+            ++scored;
+            ++r;
+        }
+        exact += all ? 1 : 0;
+    }
+    examples += B;
+}
+
+Evaluation EvalTally::result() const {
+    Evaluation ev;
+    ev.examples = examples;
+    ev.exact = float(exact) / float(std::max(1, examples));
     ev.token_acc = scored > 0 ? float(double(right) / double(scored)) : 0.0f;
     ev.loss = scored > 0 ? float(loss_sum / double(scored)) : 0.0f;
     return ev;

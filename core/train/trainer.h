@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/base/parallel.h"
+#include "core/base/rng.h"
 #include "core/base/status.h"
 #include "core/attention/trace.h"
 #include "core/train/gpt_model.h"
@@ -86,6 +87,17 @@ struct Evaluation {
     float token_acc = 0;   // fraction of scored predictions right
 };
 
+// Greedy scoring of evaluation batches, shared by the decoder and encoder–decoder trainers: a batch
+// of B examples × T positions whose scored positions (target ≥ 0) each have one row of `probs`
+// (V) and `losses`, in order.
+struct EvalTally {
+    double loss_sum = 0;
+    long long scored = 0, right = 0;
+    int examples = 0, exact = 0;
+    void add(const int* targets, int B, int T, const float* probs, const float* losses, int V);
+    Evaluation result() const;
+};
+
 struct TrainLogEntry {
     int step = 0;          // 1-based: after this many updates
     float loss = 0;        // training batch loss before the update
@@ -111,6 +123,17 @@ struct TrainState {
     std::chrono::steady_clock::time_point started;
     std::vector<int> ids, targets;  // (B·T) the current batch
 };
+
+// The start every trainer's state shares, once its task and model are made: the data stream from
+// the seed, the fixed probe example (the same whatever the seed), the thread pool, the clock.
+template <class State>
+void start_run(State& st) {
+    st.data_rng = TaskRng(splitmix64(st.options.seed ^ 0x64617461ull));
+    TaskRng probe_rng(0x70726F6265ull);
+    st.task.sample(probe_rng, st.probe);
+    st.pool = std::make_unique<ThreadPool>(st.options.threads);
+    st.started = std::chrono::steady_clock::now();
+}
 
 // The tail every trainer's step shares, once the gradients are in `grads`: the scheduled rate, one
 // AdamW update of `tensors`, the count, evaluate(last) when due (every eval_every steps, and at the

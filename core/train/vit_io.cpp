@@ -8,7 +8,6 @@
 
 #include "core/train/model_io.h"
 #include "core/train/safetensors_out.h"
-#include "core/train/vit_trainer.h"
 
 namespace attn::train {
 
@@ -136,62 +135,6 @@ std::shared_ptr<const pretrained::PretrainedModel> to_vit_pretrained_model(const
     auto config = pretrained::parse_model_config(vit_config_json(m.shape, class_names));
     assert(config.ok() && "the trainer's own config.json parses");
     return pretrained::in_memory_model(*config, std::make_shared<pretrained::VitWeights>(to_vit_weights(m)), name);
-}
-
-static std::string preprocessor_json(int side) {
-    json p;
-    p["image_processor_type"] = "ViTImageProcessor";
-    p["do_resize"] = true;
-    p["size"] = {{"height", side}, {"width", side}};
-    p["resample"] = 2;
-    p["do_rescale"] = true;
-    p["rescale_factor"] = 1.0 / 255.0;
-    p["do_normalize"] = true;
-    p["image_mean"] = {0.5, 0.5, 0.5};
-    p["image_std"] = {0.5, 0.5, 0.5};
-    return p.dump(2) + "\n";
-}
-
-static std::string task_json(const ImageTrainState& s) {
-    const ImageTrainOptions& o = s.options;
-    json t;
-    t["task"] = o.task;
-    t["classes"] = s.data.class_names;
-    t["image_side"] = s.model.shape.image_side;
-    t["training_images"] = s.data.train.size();
-    t["test_images"] = s.data.test.size();
-    t["training"] = {{"patch", o.patch}, {"layers", o.n_layers}, {"heads", o.n_heads}, {"d_model", o.d_model},
-                     {"steps", o.steps}, {"batch", o.batch}, {"lr", o.lr}, {"warmup", o.warmup},
-                     {"weight_decay", o.adamw.weight_decay}, {"grad_clip", o.adamw.grad_clip}, {"seed", o.seed},
-                     {"steps_done", s.step}};
-    return t.dump(2) + "\n";
-}
-
-static std::string log_json(const ImageTrainState& s) {
-    json log = json::array();
-    for (const TrainLogEntry& e : s.log) {
-        json j = {{"step", e.step}, {"loss", e.loss}, {"lr", e.lr}, {"grad_norm", e.grad_norm}, {"seconds", e.seconds}};
-        if (e.evaluated) {
-            j["test_loss"] = e.eval.loss;
-            j["test_accuracy"] = e.eval.exact;
-            j["test_images"] = e.eval.examples;
-        }
-        log.push_back(std::move(j));
-    }
-    return log.dump(1) + "\n";
-}
-
-Status save_vit_folder(const ImageTrainState& s, const std::string& dir) {
-    return write_folder_atomically(dir, [&](const std::string& tmp) {
-        const std::filesystem::path d(tmp);
-        if (Status st = write_text_file((d / "config.json").string(), vit_config_json(s.model.shape, s.data.class_names)); !st)
-            return st;
-        if (Status st = write_text_file((d / "model.safetensors").string(), vit_safetensors_bytes(s.model)); !st) return st;
-        if (Status st = write_text_file((d / "preprocessor_config.json").string(), preprocessor_json(s.model.shape.image_side)); !st)
-            return st;
-        if (Status st = write_text_file((d / "task.json").string(), task_json(s)); !st) return st;
-        return write_text_file((d / "train_log.json").string(), log_json(s));
-    });
 }
 
 }  // namespace attn::train

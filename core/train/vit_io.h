@@ -20,8 +20,6 @@
 
 namespace attn::train {
 
-struct ImageTrainState;
-
 // config.json's text for the model and its class names.
 std::string vit_config_json(const VitShape& s, const std::vector<std::string>& class_names);
 // model.safetensors' bytes.
@@ -35,8 +33,5 @@ pretrained::VitWeights to_vit_weights(const VitModel& m);
 std::shared_ptr<const pretrained::PretrainedModel> to_vit_pretrained_model(const VitModel& m,
                                                                            const std::vector<std::string>& class_names,
                                                                            const std::string& name);
-
-// Written atomically (save_model_folder's rules: an existing folder is never overwritten).
-Status save_vit_folder(const ImageTrainState& s, const std::string& dir);
 
 }  // namespace attn::train

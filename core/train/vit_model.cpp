@@ -39,23 +39,9 @@ VitLayout make_vit_layout(const VitShape& s) {
     L.patch_b = add("patch.bias", {C}, false);
     L.cls = add("cls_token", {C}, false);
     L.pos = add("position_embeddings", {T, C}, false);
-    for (int l = 0; l < s.n_layers; ++l) {
-        const std::string h = "layer." + std::to_string(l) + ".";
-        LayerOffsets o{};
-        o.ln1_w = add(h + "ln_1.weight", {C}, false);
-        o.ln1_b = add(h + "ln_1.bias", {C}, false);
-        o.qkv_w = add(h + "attn.qkv.weight", {C, 3 * C}, true);
-        o.qkv_b = add(h + "attn.qkv.bias", {3 * C}, false);
-        o.attproj_w = add(h + "attn.proj.weight", {C, C}, true);
-        o.attproj_b = add(h + "attn.proj.bias", {C}, false);
-        o.ln2_w = add(h + "ln_2.weight", {C}, false);
-        o.ln2_b = add(h + "ln_2.bias", {C}, false);
-        o.fc_w = add(h + "mlp.fc.weight", {C, F}, true);
-        o.fc_b = add(h + "mlp.fc.bias", {F}, false);
-        o.fcproj_w = add(h + "mlp.proj.weight", {F, C}, true);
-        o.fcproj_b = add(h + "mlp.proj.bias", {C}, false);
-        L.layers.push_back(o);
-    }
+    for (int l = 0; l < s.n_layers; ++l)
+        L.layers.push_back(add_block_tensors(L.tensors, L.total, "layer." + std::to_string(l) + ".", C, F,
+                                             {"attn.qkv", "attn.proj", "mlp.fc", "mlp.proj"}));
     L.lnf_w = add("ln_f.weight", {C}, false);
     L.lnf_b = add("ln_f.bias", {C}, false);
     L.head_w = add("head.weight", {C, K}, true);
@@ -69,21 +55,9 @@ VitModel make_vit_model(const VitShape& shape, std::uint64_t seed) {
     m.layout = make_vit_layout(shape);
     m.params.assign(m.layout.total, 0.0f);
     m.grads.assign(m.layout.total, 0.0f);
-    NormalStream normal(splitmix64(seed ^ 0x7472616E5F766974ull));
-    const float proj_std = 0.02f / std::sqrt(2.0f * float(shape.n_layers));
-    for (const ParamTensor& t : m.layout.tensors) {
-        float* p = m.params.data() + t.offset;
-        const bool is_ln = t.name.find("ln_") != std::string::npos;
-        if (is_ln && t.name.find(".weight") != std::string::npos) {
-            std::fill(p, p + t.size, 1.0f);
-        } else if (t.name == "head.weight" || t.name.find(".bias") != std::string::npos) {
-            continue;  // zero: the head starts from uniform predictions
-        } else {
-            const bool proj = t.name.find("proj.weight") != std::string::npos;
-            const float sd = proj ? proj_std : 0.02f;
-            for (std::size_t i = 0; i < t.size; ++i) p[i] = float(normal.next()) * sd;
-        }
-    }
+    // Biases and the head start at 0: the head starts from uniform predictions.
+    init_block_params(m.params, m.layout.tensors, splitmix64(seed ^ 0x7472616E5F766974ull), shape.n_layers,
+                      [](const ParamTensor& t) { return t.name == "head.weight" || t.name.find(".bias") != std::string::npos; });
     return m;
 }
 

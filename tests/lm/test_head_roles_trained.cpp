@@ -7,6 +7,7 @@
 
 #include <cstdio>
 
+#include "core/train/run_folder.h"
 #include "core/lm/head_roles_probe.h"
 #include "core/train/model_io.h"
 #include "core/train/trainer.h"

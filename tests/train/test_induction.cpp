@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/train/run_folder.h"
 #include "core/lm/head_roles_probe.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/train/model_io.h"

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/train/run_folder.h"
 #include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/train/run_folder.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"

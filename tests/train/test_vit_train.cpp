@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 
+#include "core/train/run_folder.h"
 #include "core/base/parallel.h"
 #include "core/pretrained/families/vit/vit.h"
 #include "core/pretrained/pretrained_model.h"

@@ -49,7 +49,7 @@ void draw_lens_export_popup(LensPanel& p, const AppState& state) {
         ExportInputs in;  // the table is shared, immutable: the job never sees the panel
         in.lens = p.result->figure;
         in.colormap = state.colormap;
-        in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;
+        in.lang = FigureLang(int(lang));  // the same numbering (core/i18n/languages.h)
         in.font_file = e.font;
         e.job.start(std::move(in), e.settings);
     }

@@ -51,7 +51,7 @@ void draw_tree_export_popup(PredictPanel& p, const AppState& state, const Comput
         in.beams = std::make_shared<const BeamFigureData>(
             lm::beam_figure_data(*view.model, p.posted_translate.source, r.tree, r.prefix, r.beams, r.score));
         in.colormap = state.colormap;
-        in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;
+        in.lang = FigureLang(int(lang));  // the same numbering (core/i18n/languages.h)
         in.font_file = e.font;
         e.job.start(std::move(in), e.settings);
     }

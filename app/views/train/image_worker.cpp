@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/train/run_folder.h"
 #include "core/base/parallel.h"
 #include "core/figure/figure_train.h"
 #include "core/train/vit_io.h"

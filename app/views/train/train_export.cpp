@@ -42,7 +42,7 @@ void export_popup(Panel& p, const AppState& state, const std::string& task, int 
         ExportInputs in;  // the figure's data is a copy: the job never sees the panel
         in.train = std::make_shared<const TrainFigureData>(figure(total));
         in.colormap = state.colormap;
-        in.lang = lang == Lang::Ko ? FigureLang::Ko : FigureLang::En;
+        in.lang = FigureLang(int(lang));  // the same numbering (core/i18n/languages.h)
         in.font_file = e.font;
         e.job.start(std::move(in), e.settings);
     }

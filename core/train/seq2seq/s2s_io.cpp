@@ -1,4 +1,5 @@
 // s2s_io.cpp — the trained encoder–decoder's Marian folder (see s2s_io.h).
+#include "core/train/run_folder.h"
 #include "core/train/seq2seq/s2s_io.h"
 
 #include <sentencepiece_processor.h>

@@ -72,11 +72,7 @@ Expected<std::unique_ptr<S2STrainState>> make_s2s_train_state(const TrainOptions
     if (o.threads == 0) st->options.threads = auto_threads(o, 2 * shape.n_positions + 1);
     st->task = std::move(*task);
     st->model = make_s2s_model(shape, o.seed);
-    st->data_rng = TaskRng(splitmix64(o.seed ^ 0x64617461ull));
-    TaskRng probe_rng(0x70726F6265ull);  // fixed: the same probe whatever the seed
-    st->task.sample(probe_rng, st->probe);
-    st->pool = std::make_unique<ThreadPool>(st->options.threads);
-    st->started = std::chrono::steady_clock::now();
+    start_run(*st);
     return st;
 }
 
@@ -102,9 +98,7 @@ Evaluation s2s_evaluate(S2STrainState& s, int n, std::uint64_t seed) {
     TaskRng rng(seed);
     const int V = s.model.shape.vocab;
     constexpr int kChunk = 256;
-    Evaluation ev;
-    double loss_sum = 0.0;
-    long long scored = 0, right = 0;
+    EvalTally tally;
     S2SBatch b;
     for (int done = 0; done < n; done += kChunk) {
         std::vector<Seq2SeqExample> examples(std::min(kChunk, n - done));
@@ -112,28 +106,9 @@ Evaluation s2s_evaluate(S2STrainState& s, int n, std::uint64_t seed) {
         make_s2s_batch(s.task, examples, b);
         s2s_forward(*s.pool, s.model, s.eval_acts, b.src.data(), b.src_len.data(), b.dec.data(), b.targets.data(), b.B,
                     b.S, b.T);
-        int r = 0;  // head row: the scored positions in order
-        for (int row = 0; row < b.B; ++row) {
-            bool all = true;
-            for (int i = 0; i < b.T; ++i) {
-                const int tgt = b.targets[row * b.T + i];
-                if (tgt < 0) continue;
-                const float* p = s.eval_acts.probs.data() + std::size_t(r) * V;  // (V)
-                const int best = int(std::max_element(p, p + V) - p);  // greedy: the first maximum
-                right += best == tgt ? 1 : 0;
-                all = all && best == tgt;
-                loss_sum += s.eval_acts.losses[r];
-                ++scored;
-                ++r;
-            }
-            ev.exact += all ? 1.0f : 0.0f;
-        }
-        ev.examples += b.B;
+        tally.add(b.targets.data(), b.B, b.T, s.eval_acts.probs.data(), s.eval_acts.losses.data(), V);
     }
-    ev.exact /= float(std::max(1, ev.examples));
-    ev.token_acc = scored > 0 ? float(double(right) / double(scored)) : 0.0f;
-    ev.loss = scored > 0 ? float(loss_sum / double(scored)) : 0.0f;
-    return ev;
+    return tally.result();
 }
 
 namespace {

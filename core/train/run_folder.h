@@ -1,0 +1,30 @@
+// run_folder.h — a trainer's run saved as a Hugging Face folder, written atomically: a temporary
+// folder beside the target, renamed at the end; on any error removed, and nothing is left. An
+// existing folder is never overwritten. The folders' contents: model_io.h (GPT-2), llama_io.h
+// (Llama), vit_io.h (ViT), seq2seq/s2s_io.h (the encoder–decoder); task.json and train_log.json
+// (the run: its options, examples of the task, the log) are written here.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "core/base/status.h"
+
+namespace attn::train {
+
+struct TrainState;
+struct ImageTrainState;
+
+// Creates `dir` atomically: `fill` writes the files into a temporary folder beside it, which is
+// renamed to `dir` when fill succeeds. Errors: `dir` exists already, its parent is missing or not
+// writable, fill's own.
+Status write_folder_atomically(const std::string& dir, const std::function<Status(const std::string& tmp)>& fill);
+// A text file written whole (errors name the file and the reason).
+Status write_text_file(const std::string& path, const std::string& text);
+
+// The GPT-2 or Llama trainer's run (its architecture picks the folder's family).
+Status save_model_folder(const TrainState& s, const std::string& dir);
+// The ViT trainer's run: a ViTForImageClassification folder with its preprocessor_config.json.
+Status save_vit_folder(const ImageTrainState& s, const std::string& dir);
+
+}  // namespace attn::train
