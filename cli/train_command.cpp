@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/cli_messages.h"
+#include "core/i18n/languages.h"
 #include "core/train/run_folder.h"
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
@@ -80,7 +81,7 @@ void list_tasks(bool ko) {
         std::cout << "  default: " << d.n_layers << (d.n_layers == 1 ? " layer, " : " layers, ") << d.n_heads
                   << " heads, d_model " << d.d_model << (d.mlp ? "" : ", attention only") << ", " << d.steps
                   << " steps of " << d.batch << ", lr " << d.lr << "\n";
-        std::cout << "  " << (ko ? t.explain_ko : t.explain_en) << "\n\n";
+        std::cout << "  " << i18n::translate(ko ? 1 : 0, nullptr, t.explain) << "\n\n";
     }
     for (const train::Seq2SeqTaskInfo& t : train::seq2seq_task_registry()) {
         const train::TaskDefaults& d = t.defaults;
@@ -88,7 +89,7 @@ void list_tasks(bool ko) {
         std::cout << "  default: an encoder and a decoder of " << d.n_layers << (d.n_layers == 1 ? " layer" : " layers")
                   << " each, " << d.n_heads << " heads, d_model " << d.d_model << ", " << d.steps << " steps of "
                   << d.batch << ", lr " << d.lr << "\n";
-        std::cout << "  " << (ko ? t.explain_ko : t.explain_en) << "\n\n";
+        std::cout << "  " << i18n::translate(ko ? 1 : 0, nullptr, t.explain) << "\n\n";
     }
     for (const train::ImageTaskInfo& t : train::image_task_registry()) {
         const train::ImageTaskDefaults& d = t.defaults;
@@ -96,7 +97,7 @@ void list_tasks(bool ko) {
         std::cout << "  default: a Vision Transformer on 28×28 images, " << d.patch << "×" << d.patch << " patches, "
                   << d.n_layers << " layers, " << d.n_heads << " heads, d_model " << d.d_model << ", " << d.steps
                   << " steps of " << d.batch << ", lr " << d.lr << "\n";
-        std::cout << "  " << (ko ? t.explain_ko : t.explain_en) << "\n\n";
+        std::cout << "  " << i18n::translate(ko ? 1 : 0, nullptr, t.explain) << "\n\n";
     }
 }
 

@@ -39,8 +39,9 @@ struct Seq2SeqTask {
 struct Seq2SeqTaskInfo {
     const char* name = "";
     const char* summary_en = "";  // one line
-    const char* explain_en = "";  // one paragraph: what the cross-attention should learn to look at
-    const char* explain_ko = "";
+    // One paragraph: what the cross-attention should learn to look at. English, marked N_();
+    // shown translated (core/i18n/languages.h translate).
+    const char* explain = "";
     TaskDefaults defaults;        // n_layers is the layers of EACH stack (encoder and decoder)
     Expected<Seq2SeqTask> (*make)(const TaskParams& params) = nullptr;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/task/seq2seq_task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -78,15 +79,11 @@ Seq2SeqTaskInfo reverse_seq2seq_info() {
     Seq2SeqTaskInfo info;
     info.name = "reverse";
     info.summary_en = "c a f b -> b f a c: the encoder reads the letters, the decoder writes them backwards";
-    info.explain_en =
-        "The encoder reads six letters; the decoder writes them in reverse order. Each output letter "
-        "must fetch one input letter, and only cross-attention can fetch it: the first output looks "
-        "at the last input, the last output at the first. Expect the cross-attention of some head to "
-        "become an anti-diagonal line.";
-    info.explain_ko =
-        "인코더가 글자 여섯 개를 읽고, 디코더가 그 글자들을 거꾸로 씁니다. 출력 글자마다 입력 글자 하나를 "
-        "가져와야 하는데, 그 일은 교차 어텐션만 할 수 있습니다. 첫 출력은 마지막 입력을, 마지막 출력은 "
-        "첫 입력을 봅니다. 어떤 헤드의 교차 어텐션이 반대 대각선이 되는 것을 볼 수 있습니다.";
+    info.explain =
+        N_("The encoder reads six letters; the decoder writes them in reverse order. Each output letter "
+           "must fetch one input letter, and only cross-attention can fetch it: the first output looks "
+           "at the last input, the last output at the first. Expect the cross-attention of some head to "
+           "become an anti-diagonal line.");
     info.defaults.n_layers = 1;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;
@@ -103,14 +100,10 @@ Seq2SeqTaskInfo sort_seq2seq_info() {
     Seq2SeqTaskInfo info;
     info.name = "sort";
     info.summary_en = "c a f b -> a b c f: the decoder writes the letters in alphabetical order";
-    info.explain_en =
-        "The encoder reads six letters; the decoder writes them sorted. The next output is the smallest "
-        "letter not yet written, wherever it stands in the input, so the cross-attention does not follow "
-        "positions: each row lights up the input letter that comes next in the alphabet.";
-    info.explain_ko =
-        "인코더가 글자 여섯 개를 읽고, 디코더가 그 글자들을 알파벳 순서로 씁니다. 다음 출력은 아직 쓰지 "
-        "않은 가장 작은 글자이고, 그 글자는 입력 어디에나 있을 수 있습니다. 그래서 교차 어텐션은 위치를 "
-        "따르지 않고, 각 행이 알파벳에서 다음에 올 입력 글자를 밝힙니다.";
+    info.explain =
+        N_("The encoder reads six letters; the decoder writes them sorted. The next output is the smallest "
+           "letter not yet written, wherever it stands in the input, so the cross-attention does not follow "
+           "positions: each row lights up the input letter that comes next in the alphabet.");
     info.defaults.n_layers = 1;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;

@@ -58,8 +58,9 @@ struct Task {
 struct TaskInfo {
     const char* name;
     const char* summary_en;   // one line
-    const char* explain_en;   // one paragraph: the pattern to expect in the attention
-    const char* explain_ko;
+    // One paragraph: the pattern to expect in the attention. English, marked N_(); shown translated
+    // (core/i18n/languages.h translate).
+    const char* explain;
     TaskDefaults defaults;
     // Builds the task; errors name the parameter and its range.
     Expected<Task> (*make)(const TaskParams& params);

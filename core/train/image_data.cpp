@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "core/train/idx_file.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -123,30 +124,21 @@ const std::vector<ImageTaskInfo>& image_task_registry() {
         ImageTaskInfo fashion{};
         fashion.name = "fashion";
         fashion.summary_en = "Fashion-MNIST: which of 10 kinds of clothing is this 28×28 picture?";
-        fashion.explain_en =
-            "A tiny Vision Transformer learns to name clothes. The 28×28 picture is cut into 7×7 patches "
-            "(16 tokens; --patch 4 makes 49), each patch becomes a vector, and a class token is put in front. "
-            "Only the class token's final vector is used to answer, so watch where it looks: at first "
-            "everywhere alike, later at the patches that tell a sandal from a sneaker — the straps, the "
-            "sole, the collar of a shirt.";
-        fashion.explain_ko =
-            "작은 비전 트랜스포머가 옷의 종류를 배웁니다. 28×28 그림을 7×7 패치로 자르고(토큰 16개, --patch 4이면 "
-            "49개), 각 패치를 벡터로 바꾼 뒤 맨 앞에 클래스 토큰을 붙입니다. 답은 클래스 토큰의 마지막 벡터만으로 "
-            "내므로, 클래스 토큰이 어디를 보는지 지켜보세요. 처음에는 어디나 비슷하게 보다가, 나중에는 샌들과 "
-            "운동화를 가르는 패치(끈, 밑창, 셔츠의 깃)를 봅니다.";
+        fashion.explain =
+            N_("A tiny Vision Transformer learns to name clothes. The 28×28 picture is cut into 7×7 patches "
+               "(16 tokens; --patch 4 makes 49), each patch becomes a vector, and a class token is put in front. "
+               "Only the class token's final vector is used to answer, so watch where it looks: at first "
+               "everywhere alike, later at the patches that tell a sandal from a sneaker — the straps, the "
+               "sole, the collar of a shirt.");
         fashion.defaults = ImageTaskDefaults{7, 3, 4, 64, 3000, 128, 150, 2e-3f, 0};
         ImageTaskInfo odd{};
         odd.name = "odd-one";
         odd.summary_en = "Which quadrant holds the odd shape: the one filled shape among outlines?";
-        odd.explain_en =
-            "Four shapes (squares, discs, diamonds) sit in the four quarters of the picture; three are "
-            "only outlines and one is filled. The answer lives in one place of the image, so a head "
-            "that finds it is easy to see: once the model has learned, the class token's attention "
-            "lights up the quarter with the filled shape.";
-        odd.explain_ko =
-            "그림의 네 구역에 도형(사각형, 원, 마름모)이 하나씩 있습니다. 셋은 테두리뿐이고 하나만 속이 채워져 있습니다. "
-            "답이 그림의 한 곳에 있으므로 그곳을 찾는 헤드가 잘 보입니다. 모델이 배우고 나면 클래스 토큰의 "
-            "어텐션이 채워진 도형이 있는 구역을 밝힙니다.";
+        odd.explain =
+            N_("Four shapes (squares, discs, diamonds) sit in the four quarters of the picture; three are "
+               "only outlines and one is filled. The answer lives in one place of the image, so a head "
+               "that finds it is easy to see: once the model has learned, the class token's attention "
+               "lights up the quarter with the filled shape.");
         odd.defaults = ImageTaskDefaults{7, 1, 4, 64, 1200, 64, 100, 2e-3f, 20000};
         return std::vector<ImageTaskInfo>{fashion, odd};
     }();

@@ -53,8 +53,7 @@ struct ImageTaskDefaults {
 struct ImageTaskInfo {
     const char* name;
     const char* summary_en;
-    const char* explain_en;
-    const char* explain_ko;
+    const char* explain;  // English, marked N_(); shown translated (core/i18n/languages.h translate)
     ImageTaskDefaults defaults;
 };
 

@@ -12,7 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/task/seq2seq_task.h"
+#include "core/i18n/languages.h"
+#include "core//task/seq2seq_task.h"
 
 using namespace attn;
 using namespace attn::train;
@@ -122,7 +123,8 @@ TEST_CASE("seq2seq task: registry") {
         CHECK(std::string(info->name) == name);
         CHECK((info->make != nullptr));
         CHECK(std::string(info->summary_en).size() > 0);
-        CHECK(std::string(info->explain_ko).size() > 0);
+        CHECK(std::string(info->explain).size() > 0);
+        CHECK(attn::i18n::translate(1, nullptr, info->explain) != info->explain);  // po/ko.po has it
     }
     CHECK(find_seq2seq_task("copy") == nullptr);
     CHECK(find_seq2seq_task("") == nullptr);

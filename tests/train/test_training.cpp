@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/i18n/languages.h"
 #include "core/train/run_folder.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
 #include "core/pretrained/model_config.h"
@@ -53,7 +54,8 @@ TEST_CASE("every task generates what it promises") {
     for (const TaskInfo& info : task_registry()) {
         auto task = info.make(TaskParams{});
         REQUIRE_MESSAGE(task.ok(), info.name);
-        CHECK(std::string(info.explain_ko).size() > 0);
+        CHECK(std::string(info.explain).size() > 0);
+        CHECK(attn::i18n::translate(1, nullptr, info.explain) != info.explain);  // po/ko.po has it
         TaskRng rng(5);
         for (int i = 0; i < 50; ++i) {
             Example ex;

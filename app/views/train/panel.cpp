@@ -149,15 +149,14 @@ void draw_task_choice(TrainPanel& p, Lang lang, LabelBuf& label) {
     if (const ImageTaskInfo* image = find_image_task(p.settings.task)) {
         ImGui::TextDisabled("%s", tr(lang, Txt::TrainExpect));
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(lang == Lang::Ko ? image->explain_ko : image->explain_en);
+        ImGui::TextUnformatted(translate(lang, nullptr, image->explain));
         ImGui::PopTextWrapPos();
         return;
     }
     if (info || s2s_info) {
         ImGui::TextDisabled("%s", tr(lang, Txt::TrainExpect));
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(info ? (lang == Lang::Ko ? info->explain_ko : info->explain_en)
-                                    : (lang == Lang::Ko ? s2s_info->explain_ko : s2s_info->explain_en));
+        ImGui::TextUnformatted(translate(lang, nullptr, info ? info->explain : s2s_info->explain));
         ImGui::PopTextWrapPos();
     }
     ImGui::Spacing();

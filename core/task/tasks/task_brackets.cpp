@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/task/task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -47,15 +48,11 @@ TaskInfo brackets_task_info() {
     TaskInfo info;
     info.name = "brackets";
     info.summary_en = "([]{>}): close the brackets still open";
-    info.explain_en =
-        "The model reads a run of brackets of three kinds, some still open, then '>', and must close "
-        "the open ones in the right order (innermost first) and with the right kind. Each closing "
-        "bracket it writes has to look back at the opening bracket it matches: expect a head whose "
-        "weights jump from each closing position to its partner, skipping pairs already closed.";
-    info.explain_ko =
-        "모델은 세 종류의 괄호열(일부는 열린 채)과 '>'를 읽은 뒤, 열린 괄호를 올바른 순서(안쪽부터)와 "
-        "종류로 닫아야 합니다. 닫는 괄호마다 짝이 되는 여는 괄호를 돌아봐야 하므로, 이미 닫힌 쌍은 건너뛰고 "
-        "각 닫는 위치에서 짝으로 건너가는 가중치를 가진 헤드를 기대하세요.";
+    info.explain =
+        N_("The model reads a run of brackets of three kinds, some still open, then '>', and must close "
+           "the open ones in the right order (innermost first) and with the right kind. Each closing "
+           "bracket it writes has to look back at the opening bracket it matches: expect a head whose "
+           "weights jump from each closing position to its partner, skipping pairs already closed.");
     info.defaults.n_layers = 2;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;

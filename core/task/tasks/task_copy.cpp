@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/task/task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -15,14 +16,10 @@ TaskInfo copy_task_info() {
     TaskInfo info;
     info.name = "copy";
     info.summary_en = "abcd>abcd: write the input again";
-    info.explain_en =
-        "The model reads six letters, then '>', and writes the same letters again. Each output must "
-        "fetch the input letter one copy-length back, so the attention that solves it is a shifted "
-        "diagonal: a line parallel to the main diagonal, starting at the first input letter.";
-    info.explain_ko =
-        "모델은 글자 여섯 개와 '>'를 읽은 뒤 같은 글자들을 다시 씁니다. 각 출력은 입력 길이만큼 앞에 있는 "
-        "글자를 가져와야 하므로, 이 과제를 푸는 어텐션은 옮겨진 대각선, 곧 첫 입력 글자에서 시작해 주대각선과 "
-        "나란히 가는 선입니다.";
+    info.explain =
+        N_("The model reads six letters, then '>', and writes the same letters again. Each output must "
+           "fetch the input letter one copy-length back, so the attention that solves it is a shifted "
+           "diagonal: a line parallel to the main diagonal, starting at the first input letter.");
     info.defaults.n_layers = 2;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;

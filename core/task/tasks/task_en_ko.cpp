@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/task/seq2seq_task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -156,21 +157,14 @@ Seq2SeqTaskInfo en_ko_task_info() {
     Seq2SeqTaskInfo info;
     info.name = "en-ko";
     info.summary_en = "the big dog sees the small cat -> 큰 개가 작은 고양이를 본다: toy English to Korean";
-    info.explain_en =
-        "The encoder reads a short English sentence; the decoder writes it in Korean, where the verb "
-        "comes last and every noun takes a particle. The cross-attention should learn the alignment: "
-        "each Korean word looks at its English word, so for the adjectives and nouns the lines run in "
-        "order, and then the verb, written last, looks back to the English verb in the middle, so the "
-        "lines cross. A particle looks at its noun: 이/가 marks the subject and 을/를 the object, and "
-        "which of each pair depends on whether the noun ends in a consonant (받침: 학생이, 고양이가). "
-        "\"the\" has no Korean word, so no row should rely on it.";
-    info.explain_ko =
-        "인코더가 짧은 영어 문장을 읽고, 디코더가 그 문장을 한국어로 씁니다. 한국어에서는 동사가 문장 "
-        "끝에 오고, 명사마다 조사가 붙습니다. 교차 어텐션은 단어의 짝을 배워야 합니다. 한국어 단어마다 "
-        "같은 뜻의 영어 단어를 보므로 형용사와 명사에서는 선이 차례대로 이어지다가, 마지막에 쓰는 동사가 "
-        "문장 가운데의 영어 동사를 돌아볼 때 선이 엇갈립니다. 조사는 앞의 명사를 봅니다. 주어에는 이/가, "
-        "목적어에는 을/를이 붙고, 명사의 마지막 글자에 받침이 있으면 이·을, 없으면 가·를을 씁니다"
-        "(학생이, 고양이가). 'the'에 해당하는 한국어 단어는 없으므로 어느 행도 'the'에 기대서는 안 됩니다.";
+    info.explain =
+        N_("The encoder reads a short English sentence; the decoder writes it in Korean, where the verb "
+           "comes last and every noun takes a particle. The cross-attention should learn the alignment: "
+           "each Korean word looks at its English word, so for the adjectives and nouns the lines run in "
+           "order, and then the verb, written last, looks back to the English verb in the middle, so the "
+           "lines cross. A particle looks at its noun: 이/가 marks the subject and 을/를 the object, and "
+           "which of each pair depends on whether the noun ends in a consonant (받침: 학생이, 고양이가). "
+           "\"the\" has no Korean word, so no row should rely on it.");
     // 100% of 1000 fresh sentences translated exactly after 600 steps (about 4 s on one core).
     info.defaults.n_layers = 2;  // per stack
     info.defaults.n_heads = 4;

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "core/task/task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -51,26 +52,17 @@ TaskInfo induction_task_info() {
     TaskInfo info;
     info.name = "induction";
     info.summary_en = "xqmzk…xqmzk…: continue a sequence seen before";
-    info.explain_en =
-        "A random run of letters appears twice, the second copy a varying distance after the first; "
-        "in it the model must predict each next letter. No fixed position or distance works, because "
-        "both change every time. The solution takes two layers working together, an induction circuit: "
-        "a head in layer 1 copies an earlier letter into each position, and a head in layer 2 matches "
-        "the current letter against those copies and reads the letter that followed it last time. In "
-        "the textbook circuit the layer-1 head looks one step back (a line just below the diagonal); "
-        "because every run here has the same length n, this small model usually looks n-1 and n-2 "
-        "steps back instead (lines 5 and 4 below the diagonal), which works just as well. In layer 2, "
-        "look at the second copy: its bright cells form a line parallel to the diagonal. This is the "
-        "circuit behind in-context copying in large language models.";
-    info.explain_ko =
-        "무작위 글자열이 두 번 나오고(두 번째는 매번 다른 거리 뒤에), 두 번째에서 모델은 다음 글자를 "
-        "예측해야 합니다. 위치도 거리도 매번 달라지므로 고정된 위치나 거리로는 풀 수 없습니다. 해법은 "
-        "두 층이 함께 만드는 유도(induction) 회로입니다. 1층의 헤드가 각 위치에 앞쪽 글자를 복사해 두고, "
-        "2층의 헤드가 지금 글자를 그 복사본과 맞춰 보아 지난번에 그 다음에 왔던 글자를 읽습니다. "
-        "교과서의 회로에서는 1층 헤드가 한 칸 앞을 봅니다(대각선 바로 아래의 선). 여기서는 글자열의 "
-        "길이 n이 늘 같아서, 이 작은 모델은 대개 n-1칸과 n-2칸 앞을 봅니다(대각선 아래 5칸과 4칸의 "
-        "선). 그래도 똑같이 잘 됩니다. 2층에서는 두 번째 글자열 부분을 보세요. 밝은 칸들이 대각선과 "
-        "나란한 선을 이룹니다. 큰 언어 모델이 문맥 속 내용을 베끼는 회로입니다.";
+    info.explain =
+        N_("A random run of letters appears twice, the second copy a varying distance after the first; "
+           "in it the model must predict each next letter. No fixed position or distance works, because "
+           "both change every time. The solution takes two layers working together, an induction circuit: "
+           "a head in layer 1 copies an earlier letter into each position, and a head in layer 2 matches "
+           "the current letter against those copies and reads the letter that followed it last time. In "
+           "the textbook circuit the layer-1 head looks one step back (a line just below the diagonal); "
+           "because every run here has the same length n, this small model usually looks n-1 and n-2 "
+           "steps back instead (lines 5 and 4 below the diagonal), which works just as well. In layer 2, "
+           "look at the second copy: its bright cells form a line parallel to the diagonal. This is the "
+           "circuit behind in-context copying in large language models.");
     info.defaults.n_layers = 2;
     info.defaults.n_heads = 8;
     info.defaults.d_model = 64;

@@ -1,6 +1,7 @@
 // task_repeat.cpp — `abcabcab`: three random symbols, then the same three over and over; each
 // output is the token three places back. The relative-rule task for the length experiment.
 #include "core/task/task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -29,17 +30,12 @@ TaskInfo repeat_task_info() {
     TaskInfo info;
     info.name = "repeat";
     info.summary_en = "abcabcab: continue a pattern of three";
-    info.explain_en =
-        "The model reads three random letters and then continues them as a repeating pattern. Every "
-        "output is the letter three places back, whatever the position, so the attention that solves "
-        "it is a diagonal two places below the main one (each position looks two back, at the letter "
-        "that comes next). Because the rule is relative, rotary positions can apply it to longer "
-        "inputs than the model trained on; learned positions cannot.";
-    info.explain_ko =
-        "모델은 무작위 글자 세 개를 읽은 뒤 그 글자들을 반복하는 무늬로 이어 씁니다. 어느 위치에서든 출력은 세 "
-        "자리 앞의 글자이므로, 이 과제를 푸는 어텐션은 주대각선보다 두 칸 아래의 대각선입니다(각 위치가 두 칸 "
-        "앞, 곧 다음에 올 글자를 봅니다). 규칙이 상대적이라서 회전 위치(RoPE)를 쓰면 학습한 것보다 긴 입력에도 "
-        "적용할 수 있지만, 학습된 위치 임베딩으로는 그럴 수 없습니다.";
+    info.explain =
+        N_("The model reads three random letters and then continues them as a repeating pattern. Every "
+           "output is the letter three places back, whatever the position, so the attention that solves "
+           "it is a diagonal two places below the main one (each position looks two back, at the letter "
+           "that comes next). Because the rule is relative, rotary positions can apply it to longer "
+           "inputs than the model trained on; learned positions cannot.");
     info.defaults.n_layers = 2;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/task/task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -15,17 +16,13 @@ TaskInfo reverse_task_info() {
     TaskInfo info;
     info.name = "reverse";
     info.summary_en = "abcdef>fedcba: write the input backwards";
-    info.explain_en =
-        "The model reads six letters, then '>', and must write them in reverse order. Each output "
-        "position has to fetch the letter that sits as far before '>' as it sits after it, so the "
-        "attention that solves it is an anti-diagonal: the first output looks at the last input, the "
-        "last output at the first. Expect some heads (in either layer) to show that crossing line "
-        "sharply once accuracy passes 90%.";
-    info.explain_ko =
-        "모델은 글자 여섯 개와 '>'를 읽은 뒤 그 글자들을 거꾸로 써야 합니다. 각 출력 위치는 '>' 뒤로 "
-        "떨어진 만큼 '>' 앞에 있는 글자를 가져와야 하므로, 이 과제를 푸는 어텐션은 반대 대각선입니다. "
-        "첫 출력은 마지막 입력을, 마지막 출력은 첫 입력을 봅니다. 정확도가 90%를 넘으면 몇몇 헤드(어느 "
-        "층이든)에 그 교차선이 또렷하게 나타납니다.";
+    info.explain =
+        // xgettext:no-c-format
+        N_("The model reads six letters, then '>', and must write them in reverse order. Each output "
+           "position has to fetch the letter that sits as far before '>' as it sits after it, so the "
+           "attention that solves it is an anti-diagonal: the first output looks at the last input, the "
+           "last output at the first. Expect some heads (in either layer) to show that crossing line "
+           "sharply once accuracy passes 90%.");
     info.defaults.n_layers = 2;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;

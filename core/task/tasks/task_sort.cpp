@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/task/task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -16,15 +17,11 @@ TaskInfo sort_task_info() {
     TaskInfo info;
     info.name = "sort";
     info.summary_en = "dbfa>abdf: write the input sorted";
-    info.explain_en =
-        "The model reads six letters (repeats allowed), then '>', and writes them in alphabetical "
-        "order. Each output looks back at the input for the smallest letter not yet written: expect "
-        "heads whose rows jump around the input, each output attending to the input letter that "
-        "comes next in the alphabet after the one it just wrote.";
-    info.explain_ko =
-        "모델은 글자 여섯 개(반복 가능)와 '>'를 읽은 뒤 그것들을 알파벳 순서로 씁니다. 각 출력은 입력에서 "
-        "아직 쓰지 않은 가장 작은 글자를 찾아봅니다. 방금 쓴 글자 다음 순서의 입력 글자를 보는, 행마다 "
-        "입력 위를 건너뛰는 헤드를 기대하세요.";
+    info.explain =
+        N_("The model reads six letters (repeats allowed), then '>', and writes them in alphabetical "
+           "order. Each output looks back at the input for the smallest letter not yet written: expect "
+           "heads whose rows jump around the input, each output attending to the input letter that "
+           "comes next in the alphabet after the one it just wrote.");
     info.defaults.n_layers = 2;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "core/task/task.h"
+#include "core/i18n/marks.h"
 
 namespace attn::train {
 
@@ -52,17 +53,12 @@ TaskInfo text_task_info() {
     TaskInfo info;
     info.name = "text";
     info.summary_en = "next character of a text (yours or a preset paragraph)";
-    info.explain_en =
-        "The model reads windows of a text and predicts every next character, like a tiny language "
-        "model. Expect heads that look at the previous character or two (short diagonals below the "
-        "main one), heads that look back to the start of the current word, and, on text that repeats "
-        "itself, heads that find the earlier copy of the current word. There is no exact answer "
-        "here: the per-character accuracy is what to watch.";
-    info.explain_ko =
-        "모델은 텍스트의 구간을 읽고 매 위치에서 다음 글자를 예측합니다. 아주 작은 언어 모델입니다. 바로 앞 "
-        "한두 글자를 보는 헤드(주대각선 바로 아래의 짧은 대각선), 지금 단어의 시작을 돌아보는 헤드, 그리고 "
-        "반복되는 텍스트라면 지금 단어가 앞에 나온 자리를 찾는 헤드를 기대하세요. 정답이 하나로 정해지지 "
-        "않으므로 글자 단위 정확도를 보세요.";
+    info.explain =
+        N_("The model reads windows of a text and predicts every next character, like a tiny language "
+           "model. Expect heads that look at the previous character or two (short diagonals below the "
+           "main one), heads that look back to the start of the current word, and, on text that repeats "
+           "itself, heads that find the earlier copy of the current word. There is no exact answer "
+           "here: the per-character accuracy is what to watch.");
     info.defaults.n_layers = 2;
     info.defaults.n_heads = 4;
     info.defaults.d_model = 64;
