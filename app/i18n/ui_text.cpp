@@ -25,18 +25,14 @@ const Area* all_areas() {
 
 namespace {
 
-struct Registry {
-    std::vector<i18n::Language> languages;       // [0] English, [1] Korean, then the others found
-    std::vector<std::vector<const char*>> text;  // [language][Txt]
-};
+using TextTable = std::vector<std::vector<const char*>>;  // [language][Txt], languages as i18n::process_languages
 
-// One per process, built at the first lookup (thread-safe static initialization; read-only after).
+// Built once, at the first lookup (thread-safe static initialization; read-only after).
 // An id in two areas or in none is a bug that tests/app/test_ui_text.cpp reports; here it asserts
 // (debug) or shows "?" (release).
-const Registry& registry() {
-    static const Registry kRegistry = [] {
-        Registry r;
-        r.languages = i18n::process_languages();
+const TextTable& text_table() {
+    static const TextTable kTable = [] {
+        TextTable table;
         std::vector<const ui_text_parts::Entry*> entry(std::size_t(Txt::Count), nullptr);
         const ui_text_parts::Area* areas = ui_text_parts::all_areas();
         for (int a = 0; a < ui_text_parts::kAreaCount; ++a) {
@@ -46,7 +42,7 @@ const Registry& registry() {
                 entry[std::size_t(e.id)] = &e;
             }
         }
-        for (const i18n::Language& lang : r.languages) {
+        for (const i18n::Language& lang : i18n::process_languages()) {
             std::vector<const char*> text(std::size_t(Txt::Count), "?");
             for (std::size_t id = 0; id < text.size(); ++id) {
                 const ui_text_parts::Entry* e = entry[id];
@@ -56,23 +52,23 @@ const Registry& registry() {
                     lang.catalogue ? lang.catalogue->find(e->context ? e->context : "", e->en) : nullptr;
                 text[id] = t ? t : e->en;
             }
-            r.text.push_back(std::move(text));
+            table.push_back(std::move(text));
         }
-        return r;
+        return table;
     }();
-    return kRegistry;
+    return kTable;
 }
 
 const i18n::Language* language(Lang lang) {
-    const Registry& r = registry();
+    const std::vector<i18n::Language>& all = i18n::process_languages();
     const int i = int(lang);
-    return i >= 0 && std::size_t(i) < r.languages.size() ? &r.languages[std::size_t(i)] : nullptr;
+    return i >= 0 && std::size_t(i) < all.size() ? &all[std::size_t(i)] : nullptr;
 }
 
 }  // namespace
 
 int lang_count() {
-    return int(registry().languages.size());
+    return int(i18n::process_languages().size());
 }
 
 const char* lang_name(Lang lang) {
@@ -96,31 +92,23 @@ const char* lang_catalogue_path(Lang lang) {
 }
 
 bool parse_lang(std::string_view code, Lang* out) {
-    const Registry& r = registry();
-    for (std::size_t i = 0; i < r.languages.size(); ++i) {
-        if (r.languages[i].code == code) {
-            *out = Lang(int(i));
-            return true;
-        }
-    }
-    return false;
+    const int found = i18n::find_language(code);
+    if (found < 0) return false;
+    *out = Lang(found);
+    return true;
 }
 
-std::string lang_codes() {
-    std::string out;
-    for (const i18n::Language& l : registry().languages) out += (out.empty() ? "" : ", ") + l.code;
-    return out;
-}
+std::string lang_codes() { return i18n::language_codes(); }
 
 const char* translate(Lang lang, const char* context, const char* english) {
     return i18n::translate(int(lang), context, english);
 }
 
 const char* tr(Lang lang, Txt id) {
-    const Registry& r = registry();
+    const TextTable& table = text_table();
     const int i = int(lang);
-    const std::size_t row = i >= 0 && std::size_t(i) < r.text.size() ? std::size_t(i) : 0;
-    return r.text[row][std::size_t(id)];
+    const std::size_t row = i >= 0 && std::size_t(i) < table.size() ? std::size_t(i) : 0;
+    return table[row][std::size_t(id)];
 }
 
 }  // namespace attn::app
