@@ -25,6 +25,7 @@
 #include "core/base/parallel.h"
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;
@@ -47,10 +48,12 @@ PretrainedConfig config() {
     c.max_positions = kPositions;
     c.layer_norm_eps = 1e-5f;
     c.activation = "silu";
-    Seq2SeqConfig& q = c.seq2seq;
-    q.decoder_layers = kLayers;
-    q.decoder_heads = kHeads;
-    q.decoder_ff = kFf;
+    c.decoder_layers = kLayers;
+    c.decoder_heads = kHeads;
+    c.decoder_ff = kFf;
+    auto settings = std::make_shared<Seq2SeqSettings>();
+    c.settings = settings;
+    Seq2SeqSettings& q = *settings;
     q.scale_embedding = true;
     q.pad_id = q.decoder_start_id = kVocab - 1;
     q.eos_id = 0;
@@ -144,7 +147,7 @@ void BM_MarianDecode(benchmark::State& state) {
         for (int t = 0; t < kWritten; ++t) {
             Eigen::Index next = 0;
             s.logits.maxCoeff(&next);
-            m.family().append_target(s, int(next) == m.config.seq2seq.eos_id ? 5 : int(next));  // never stop early
+            m.family().append_target(s, int(next) == seq2seq_settings(m.config).eos_id ? 5 : int(next));  // never stop early
         }
         benchmark::DoNotOptimize(s.logits.data());
     }

@@ -59,10 +59,12 @@ PretrainedConfig config_of(const Shape& s) {
     c.max_positions = kFrames;
     c.layer_norm_eps = 1e-5f;
     c.activation = "gelu";
-    Seq2SeqConfig& q = c.seq2seq;
-    q.decoder_layers = s.layers;
-    q.decoder_heads = s.heads;
-    q.decoder_ff = s.d_ff;
+    c.decoder_layers = s.layers;
+    c.decoder_heads = s.heads;
+    c.decoder_ff = s.d_ff;
+    auto settings = std::make_shared<WhisperSettings>();
+    c.settings = settings;
+    WhisperSettings& q = *settings;
     q.n_mels = kMels;
     q.decoder_max_positions = kDecoderPositions;
     q.decoder_start_id = 50258;
@@ -97,7 +99,7 @@ WhisperWeights make_weights(const PretrainedConfig& c) {
     x.embed = testing::random_normal(kVocab, d, 0.02f, 5);
     x.decoder_positions = testing::random_normal(kDecoderPositions, d, 0.02f, 6);
     for (int l = 0; l < c.n_layers; ++l) x.encoder.push_back(random_block(d, c.n_heads, c.d_ff, false, bench::layer_seed(l)));
-    for (int l = 0; l < c.seq2seq.decoder_layers; ++l)
+    for (int l = 0; l < c.decoder_layers; ++l)
         x.decoder.push_back(random_block(d, c.n_heads, c.d_ff, true, bench::layer_seed(50 + l)));
     x.ln_enc_gamma = x.ln_dec_gamma = RowVec::Ones(d);
     x.ln_enc_beta = x.ln_dec_beta = RowVec::Zero(d);
@@ -213,7 +215,7 @@ void BM_WhisperDecode(benchmark::State& state) {
         for (int t = 0; t < kWritten; ++t) {
             Eigen::Index next = 0;
             s.logits.maxCoeff(&next);
-            whisper_append(w, c, s, int(next) == c.seq2seq.eos_id ? 220 : int(next));  // never stop early
+            whisper_append(w, c, s, int(next) == seq2seq_settings(c).eos_id ? 220 : int(next));  // never stop early
         }
         benchmark::DoNotOptimize(s.logits.data());
     }

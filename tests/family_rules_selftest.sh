@@ -32,6 +32,12 @@ expect_fail "the CLI reads a vision model's settings" "cli/generate_command.cpp"
 
 fresh; echo 'int p = config.decoder.eos_id;' >> "$tmp/t/core/lm/position_tests.cpp"
 expect_fail "core/lm reads a decoder's settings" "core/lm/position_tests.cpp"
+fresh; echo 'int b = attn::pretrained::seq2seq_settings(m.config).num_beams;' >> "$tmp/t/app/views/predict/translation.cpp"
+expect_fail "a view reads the encoder-decoders' generation settings" "app/views/predict/translation.cpp"
+
+fresh; echo 'auto& r = settings_as<RotarySettings>(model.config);' >> "$tmp/t/core/lm/position_tests.cpp"
+expect_fail "core/lm reads a family's settings by type" "core/lm/position_tests.cpp"
+
 fresh; echo 'bool l = o.arch == Arch::Llama;' >> "$tmp/t/app/views/train/panel.cpp"
 expect_fail "the Train view switches on the trainer's Arch" "app/views/train/panel.cpp"
 

@@ -9,8 +9,8 @@
 # except in the trainers' weight exporters (core/train: they build a family's weights from the
 # trained parameters, and the rotary trainer shares the RoPE tables).
 # And a family owns its settings: no code in app, cli, core/lm, core/attention, core/figure or
-# core/lesson reads a family's block of the config (config.vision / decoder / seq2seq / speech /
-# t5); it asks the family (decoder_facts, translation_languages, spoken_languages, pad_id, caps()).
+# core/lesson reads a family's settings (settings_as<…>, edit_settings<…>, seq2seq_settings(…),
+# rotary_settings(…), …; and the old config.vision / decoder / seq2seq / speech / t5 blocks); it asks the family (decoder_facts, translation_languages, spoken_languages, pad_id, caps()).
 # Likewise the trainers: no Arch:: or --arch comparison there; ask the kind (core/train/trainer_kinds.h).
 # ATTNLAB_FAMILY_ROOT overrides the tree to check (family_rules_selftest.sh uses it).
 set -uo pipefail
@@ -29,7 +29,7 @@ while IFS= read -r hit; do
     fails=$((fails + 1))
 done < <(grep -rnE "$switch|$family_header" app cli core --include='*.h' --include='*.cpp' | grep -v '^core/pretrained/')
 
-block='config\.(vision|decoder|seq2seq|speech|t5)\b|Arch::|\.arch *[!=]= *"'
+block='config\.(vision|decoder|seq2seq|speech|t5)\b|Arch::|\.arch *[!=]= *"|\b(settings_as|edit_settings) *<|\b(seq2seq|rotary|whisper|mbart|vit|t5)_settings\(|seq2seq_settings\.h'
 while IFS= read -r hit; do
     echo "family rules: $hit"
     echo "  (a family's own settings read outside it: ask model.family() or model.caps() instead)"

@@ -84,7 +84,7 @@ HeadRanking rank_heads(const AblatedLogits& logits, int n_layers, int n_heads, c
 
 AblationShape ablation_shape(const PretrainedModel& model) {
     const PretrainedConfig& c = model.config;
-    if (model.caps().stacks == 2) return AblationShape{c.n_layers, c.n_heads, c.seq2seq.decoder_layers, c.seq2seq.decoder_heads};
+    if (model.caps().stacks == 2) return AblationShape{c.n_layers, c.n_heads, c.decoder_layers, c.decoder_heads};
     return AblationShape{c.n_layers, c.n_heads, 0, 0};
 }
 

@@ -22,7 +22,7 @@ const FairseqSeq2SeqWeights& weights_of(const PretrainedModel& model) {
     return weights_as<FairseqSeq2SeqWeights>(*model.weights);
 }
 
-float embed_scale(const PretrainedConfig& c) { return c.seq2seq.scale_embedding ? std::sqrt(float(c.d_model)) : 1.0f; }
+float embed_scale(const PretrainedConfig& c) { return seq2seq_settings(c).scale_embedding ? std::sqrt(float(c.d_model)) : 1.0f; }
 
 // x = LN_emb(E[ids] · scale + P[2 … T+1]): the token part in pass.token_embeddings, the position
 // part in pass.position_embeddings, the normalised sum in x and pass.hidden_states[0].
@@ -44,7 +44,8 @@ void embed(const FairseqSeq2SeqWeights& w, const Mat& table, const RowVec& gamma
 
 Status parse_fairseq_config(const ConfigJson& json, PretrainedConfig& c, const char* family, bool pre_ln) {
     config_fields::Fields f(json.root, family);
-    Seq2SeqConfig& s = c.seq2seq;
+    if (!c.settings) c.settings = std::make_shared<Seq2SeqSettings>();  // mBART gives its own
+    Seq2SeqSettings& s = edit_settings<Seq2SeqSettings>(c);
     c.d_model = f.integer("d_model", 1, limits::kMaxModelWidth);
     config_fields::read_encoder_decoder_stacks(f, c);
     c.vocab_size = f.integer("vocab_size", 1, limits::kMaxVocabSize);
@@ -154,7 +155,7 @@ Capabilities FairseqFamily::capabilities(const PretrainedConfig&) const {
 }
 
 Status FairseqFamily::finish_loading(PretrainedModel& model, const ModelFolder& files) const {
-    const Seq2SeqConfig& s = model.config.seq2seq;
+    const Seq2SeqSettings& s = seq2seq_settings(model.config);
     SubwordTokenizer& tok = *model.tokenizer;
     for (int id : {s.bos_id, s.eos_id, s.pad_id, s.decoder_start_id})
         if (id >= tok.vocab_size())
@@ -176,7 +177,7 @@ Expected<std::shared_ptr<const FamilyWeights>> FairseqFamily::load_weights(const
 Expected<FramedText> FairseqFamily::frame(const PretrainedModel& model, std::vector<SubwordToken> first,
                                           std::size_t first_bytes, const std::vector<SubwordToken>*, std::size_t) const {
     const SubwordTokenizer& tok = *model.tokenizer;
-    const int start = source_start(model), eos = model.config.seq2seq.eos_id;
+    const int start = source_start(model), eos = seq2seq_settings(model.config).eos_id;
     FramedText f;
     f.added = tok.piece(start) + "/" + tok.piece(eos);
     f.tokens.push_back(special_token(tok, start, 0));

@@ -25,6 +25,7 @@
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
 #include "core/pretrained/seq2seq_block.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/pretrained/text_seq2seq_family.h"
 
 namespace attn::pretrained {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cmath>
 
 #include "core/attention/engine.h"
 #include "core/attention/mask.h"
@@ -12,6 +13,7 @@
 #include "core/pretrained/decode_session.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/seq2seq_block.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/pretrained/speech.h"
 
 namespace attn::pretrained {
@@ -43,11 +45,14 @@ LanguageFacts ModelFamily::translation_languages(const PretrainedModel&) const {
 
 LanguageFacts ModelFamily::spoken_languages(const PretrainedModel&) const { return {}; }
 
+void ModelFamily::set_translation_languages(PretrainedModel&, const std::string&, const std::string&) const {}
+
 int ModelFamily::image_size(const PretrainedConfig&) const { return 0; }
 
-DecoderFacts seq2seq_decoder_facts(const Seq2SeqConfig& s) {
-    return {s.decoder_layers, s.decoder_heads, s.decoder_start_id, s.eos_id, s.num_beams, s.length_penalty,
-            s.early_stopping};
+DecoderFacts seq2seq_decoder_facts(const PretrainedConfig& c, int limit) {
+    const Seq2SeqSettings& s = seq2seq_settings(c);
+    return {c.decoder_layers, c.decoder_heads, s.decoder_start_id, s.eos_id, s.num_beams, s.length_penalty,
+            s.early_stopping, limit};
 }
 
 Status ModelFamily::check_attention(const PretrainedModel&, const AttentionOptions& opt) const {
@@ -145,6 +150,12 @@ Expected<Transcript> ModelFamily::transcribe(const PretrainedModel& model, const
 Status ModelFamily::start_listening(const PretrainedModel& model, const audio::Sound& sound, const SpeechOptions& opt,
                                     Seq2SeqSession&, Transcript&) const {
     return transcribe(model, sound, opt).status();
+}
+
+RowVec ModelFamily::listening_scores(const PretrainedModel&, const RowVec& logits, bool) const {
+    const float top = logits.maxCoeff();
+    const double log_total = std::log((logits.array() - top).exp().cast<double>().sum());
+    return (logits.array() - top - float(log_total)).matrix();
 }
 
 int ModelFamily::window(const PretrainedConfig&, int) const { return 0; }

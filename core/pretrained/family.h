@@ -88,6 +88,7 @@ struct DecoderFacts {
     int num_beams = 1;              // generation_config.json's beams (1: greedy)
     float length_penalty = 1.0f;    // a finished beam's score: Σ log p / length^length_penalty
     bool early_stopping = false;    // stop once num_beams beams have finished
+    int limit = 0;                  // the longest decoder input generation writes, the start token included
 };
 
 // Languages a model can be set to, by code in id order ("ko_KR" for mBART-50, "ko" for Whisper);
@@ -175,6 +176,10 @@ public:
     // (a speech model); default: none.
     virtual LanguageFacts translation_languages(const PretrainedModel& model) const;
     virtual LanguageFacts spoken_languages(const PretrainedModel& model) const;
+    // Sets the pair a many-language translator reads and writes in `model`'s config (codes from
+    // translation_languages, checked by the caller; "" keeps that side). Default: nothing to set.
+    virtual void set_translation_languages(PretrainedModel& model, const std::string& source,
+                                           const std::string& target) const;
     // An image model's square input side (its default preprocessing resizes to it); 0 otherwise.
     virtual int image_size(const PretrainedConfig& config) const;
     // Checks the run's attention options against the model (a message for users).
@@ -243,6 +248,9 @@ public:
     // `out` receives the prompt, the language, frames, seconds_per_frame and the alignment heads.
     virtual Status start_listening(const PretrainedModel& model, const audio::Sound& sound, const SpeechOptions& opt,
                                    Seq2SeqSession& s, Transcript& out) const;
+    // The scores of the next token while listening (log-probabilities; `first`: the first token
+    // after the prompt). Default: log-softmax of the logits.
+    virtual RowVec listening_scores(const PretrainedModel& model, const RowVec& logits, bool first) const;
 
     // ---- What a family alone knows, asked by the views
     // Keys a query of `layer` sees (itself included) in a sliding-window layer; 0 = all.
@@ -277,8 +285,9 @@ std::string supported_model_types();  // "gpt2, bert, …" for messages
 std::string decode_with_file_decoders(const SubwordTokenizer& tok, const std::vector<int>& ids);
 std::string label_with_file_decoders(const SubwordTokenizer& tok, int id);
 
-// An encoder–decoder's DecoderFacts from its generation settings (the seq2seq families' answer).
-DecoderFacts seq2seq_decoder_facts(const Seq2SeqConfig& settings);
+// An encoder–decoder's DecoderFacts from its config and generation settings (seq2seq_settings.h:
+// the seq2seq families' answer), writing at most `limit` decoder inputs.
+DecoderFacts seq2seq_decoder_facts(const PretrainedConfig& config, int limit);
 
 // For check_tokenizer: "config.json says X but the tokenizer files are Y. The folder mixes two models."
 Status tokenizer_mismatch(const PretrainedModel& model, SubwordKind kind);

@@ -45,9 +45,9 @@ void read_encoder_decoder_stacks(Fields& f, PretrainedConfig& c) {
     c.n_layers = f.integer("encoder_layers", 1, limits::kMaxLayers);
     c.n_heads = f.integer("encoder_attention_heads", 1, limits::kMaxHeads);
     c.d_ff = f.integer("encoder_ffn_dim", 1, limits::kMaxFeedForward);
-    c.seq2seq.decoder_layers = f.integer("decoder_layers", 1, limits::kMaxLayers);
-    c.seq2seq.decoder_heads = f.integer("decoder_attention_heads", 1, limits::kMaxHeads);
-    c.seq2seq.decoder_ff = f.integer("decoder_ffn_dim", 1, limits::kMaxFeedForward);
+    c.decoder_layers = f.integer("decoder_layers", 1, limits::kMaxLayers);
+    c.decoder_heads = f.integer("decoder_attention_heads", 1, limits::kMaxHeads);
+    c.decoder_ff = f.integer("decoder_ffn_dim", 1, limits::kMaxFeedForward);
 }
 
 Status check_activation_and_heads(PretrainedConfig& c) {

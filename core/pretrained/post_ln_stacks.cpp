@@ -50,7 +50,7 @@ void post_ln_decode(const std::vector<Seq2SeqBlock>& blocks, const PretrainedCon
 
 void post_ln_decode_row(const std::vector<Seq2SeqBlock>& blocks, const PretrainedConfig& c, Seq2SeqSession& s, int pos,
                         Mat& y, Seq2SeqStep& step) {
-    const int heads = c.seq2seq.decoder_heads;
+    const int heads = c.decoder_heads;
     const float factor = logit_factor(true, 1.0f, c.d_model / heads);
     step.self_attention.resize(blocks.size());
     step.cross_attention.resize(blocks.size());

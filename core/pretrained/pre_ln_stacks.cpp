@@ -64,7 +64,7 @@ void pre_ln_decode(const std::vector<Seq2SeqBlock>& blocks, FinalNorm norm, cons
 
 void pre_ln_decode_row(const std::vector<Seq2SeqBlock>& blocks, FinalNorm norm, const PretrainedConfig& c,
                        Seq2SeqSession& s, int pos, Mat& y, Seq2SeqStep& step) {
-    const int heads = c.seq2seq.decoder_heads;
+    const int heads = c.decoder_heads;
     const float factor = logit_factor(true, 1.0f, c.d_model / heads);
     const float eps = c.layer_norm_eps;
     step.self_attention.resize(blocks.size());

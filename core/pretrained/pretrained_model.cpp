@@ -136,25 +136,21 @@ std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& c
 
 Expected<std::shared_ptr<const PretrainedModel>> with_languages(const PretrainedModel& model, const std::string& source,
                                                                 const std::string& target) {
-    const Seq2SeqConfig& s = model.config.seq2seq;
-    if (s.languages.empty())
+    const LanguageFacts languages = model.family().translation_languages(model);
+    if (languages.codes.empty())
         return Status::Error(model.name + " is a " + family_name(model.config) +
                              " model: it does not choose languages (only a many-language translator such as mBART-50 does).");
-    auto id_of = [&](const std::string& code) {
-        for (const auto& [name, id] : s.languages)
-            if (name == code) return id;
-        return -1;
+    auto known_code = [&](const std::string& code) {
+        return std::find(languages.codes.begin(), languages.codes.end(), code) != languages.codes.end();
     };
     std::string known;
-    for (const auto& lang : s.languages) known += (known.empty() ? "" : ", ") + lang.first;
+    for (const std::string& code : languages.codes) known += (known.empty() ? "" : ", ") + code;
     for (const std::string* code : {&source, &target})
-        if (!code->empty() && id_of(*code) < 0)
+        if (!code->empty() && !known_code(*code))
             return Status::Error("\"" + config_fields::printable(*code) + "\" is not a language " + model.name +
                                  " knows. Its codes: " + known + ".");
     auto copy = std::make_shared<PretrainedModel>(model);  // weights and tokenizers shared (pointers)
-    Seq2SeqConfig& c = copy->config.seq2seq;
-    if (!source.empty()) c.source_lang_id = id_of(source);
-    if (!target.empty()) c.target_lang_id = c.forced_bos_id = id_of(target);
+    model.family().set_translation_languages(*copy, source, target);
     return std::shared_ptr<const PretrainedModel>(std::move(copy));
 }
 

@@ -75,7 +75,7 @@ std::shared_ptr<const PretrainedModel> in_memory_model(const PretrainedConfig& c
                                                        const std::string& name);
 
 // The same model translating from `source` into `target` (language codes the model knows:
-// config.seq2seq.languages, e.g. "ko_KR", "en_XX"; "" keeps that side as it is): its weights and
+// its family's translation_languages, e.g. "ko_KR", "en_XX"; "" keeps that side as it is): its weights and
 // tokenizer shared, the new languages in its config. Errors: the model does not choose languages;
 // a code it does not know (the message lists the ones it knows).
 Expected<std::shared_ptr<const PretrainedModel>> with_languages(const PretrainedModel& model, const std::string& source,

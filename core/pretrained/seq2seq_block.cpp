@@ -53,15 +53,14 @@ void read_seq2seq_block(WeightReader& r, const std::string& p, int d, int heads,
 Status read_encoder_decoder_blocks(const PretrainedConfig& c, WeightReader& r, bool key_bias,
                                    const LayerLoaded& on_layer, std::vector<Seq2SeqBlock>& encoder,
                                    std::vector<Seq2SeqBlock>& decoder) {
-    const Seq2SeqConfig& s2s = c.seq2seq;
     encoder.assign(std::size_t(c.n_layers), Seq2SeqBlock{});
-    decoder.assign(std::size_t(s2s.decoder_layers), Seq2SeqBlock{});
-    const int total = c.n_layers + s2s.decoder_layers;
+    decoder.assign(std::size_t(c.decoder_layers), Seq2SeqBlock{});
+    const int total = c.n_layers + c.decoder_layers;
     for (int i = 0; i < total; ++i) {
         const bool dec = i >= c.n_layers;
         const int l = dec ? i - c.n_layers : i;
         read_seq2seq_block(r, (dec ? "decoder.layers." : "encoder.layers.") + std::to_string(l) + ".", c.d_model,
-                           dec ? s2s.decoder_heads : c.n_heads, dec ? s2s.decoder_ff : c.d_ff, dec, key_bias,
+                           dec ? c.decoder_heads : c.n_heads, dec ? c.decoder_ff : c.d_ff, dec, key_bias,
                            (dec ? decoder : encoder)[std::size_t(l)]);
         if (!r.status()) return r.status();
         if (on_layer)

@@ -52,7 +52,7 @@ Status generation_int(const json& root, const char* key, long long lo, long long
 }
 
 // The token-id fields both files may carry, by name.
-std::vector<std::pair<const char*, int*>> id_fields(Seq2SeqConfig& s) {
+std::vector<std::pair<const char*, int*>> id_fields(Seq2SeqSettings& s) {
     return {{"decoder_start_token_id", &s.decoder_start_id},
             {"eos_token_id", &s.eos_id},
             {"pad_token_id", &s.pad_id},
@@ -62,7 +62,7 @@ std::vector<std::pair<const char*, int*>> id_fields(Seq2SeqConfig& s) {
 
 }  // namespace
 
-Status read_seq2seq_generation(config_fields::Fields& f, const json& root, Seq2SeqConfig& s) {
+Status read_seq2seq_generation(config_fields::Fields& f, const json& root, Seq2SeqSettings& s) {
     for (auto [key, field] : id_fields(s)) *field = f.integer_or(key, 0, limits::kMaxVocabSize, field);
     s.max_length = f.integer_or("max_length", 1, 1 << 20, &s.max_length);
     s.num_beams = f.integer_or("num_beams", 1, 64, &s.num_beams);
@@ -71,7 +71,7 @@ Status read_seq2seq_generation(config_fields::Fields& f, const json& root, Seq2S
     return read_bad_words(root, "config.json", s.bad_words);
 }
 
-Status check_seq2seq_ids(const Seq2SeqConfig& s, int vocab_size, const char* file) {
+Status check_seq2seq_ids(const Seq2SeqSettings& s, int vocab_size, const char* file) {
     for (int id : {s.pad_id, s.eos_id, s.decoder_start_id, s.forced_bos_id, s.forced_eos_id})
         if (id >= vocab_size)
             return Status::Error(std::string(file) + " names token id " + std::to_string(id) +
@@ -80,16 +80,16 @@ Status check_seq2seq_ids(const Seq2SeqConfig& s, int vocab_size, const char* fil
 }
 
 Status check_seq2seq_config(const config_fields::Fields& f, const Status& bad_words, PretrainedConfig& c) {
-    const Seq2SeqConfig& s = c.seq2seq;
+    const Seq2SeqSettings& s = seq2seq_settings(c);
     if (!f.ok()) return Status::Error(f.error());
     if (Status st = check_seq2seq_ids(s, c.vocab_size, "config.json"); !st) return st;
     if (s.bos_id >= c.vocab_size)
         return Status::Error("config.json names token id " + std::to_string(s.bos_id) + ", but the vocabulary has " +
                              std::to_string(c.vocab_size) + " entries.");
     if (!bad_words) return bad_words;
-    if (c.d_model % s.decoder_heads != 0)
+    if (c.d_model % c.decoder_heads != 0)
         return Status::Error("config.json: the model width " + std::to_string(c.d_model) +
-                             " is not divisible by the " + std::to_string(s.decoder_heads) +
+                             " is not divisible by the " + std::to_string(c.decoder_heads) +
                              " attention heads, so the heads cannot split it evenly.");
     return config_fields::check_activation_and_heads(c);
 }
@@ -98,7 +98,8 @@ Status apply_generation_config(std::string_view text, PretrainedConfig& config) 
     if (Status st = check_json_depth(text, limits::kMaxJsonDepth, "generation_config.json"); !st) return st;
     const json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
     if (root.is_discarded() || !root.is_object()) return Status::Error("generation_config.json is not a JSON object.");
-    Seq2SeqConfig s = config.seq2seq;
+    PretrainedConfig edited = config;  // nothing changes on an error
+    Seq2SeqSettings& s = edit_settings<Seq2SeqSettings>(edited);
     for (auto [key, field] : id_fields(s))
         if (Status st = generation_int(root, key, 0, limits::kMaxVocabSize, *field); !st) return st;
     if (Status st = generation_int(root, "max_length", 1, 1 << 20, s.max_length); !st) return st;
@@ -119,7 +120,7 @@ Status apply_generation_config(std::string_view text, PretrainedConfig& config) 
         s.early_stopping = it->get<bool>();
     }
     if (Status st = check_seq2seq_ids(s, config.vocab_size, "generation_config.json"); !st) return st;
-    config.seq2seq = s;
+    config = std::move(edited);
     return Status::Ok();
 }
 

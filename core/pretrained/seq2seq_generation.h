@@ -1,5 +1,5 @@
 // seq2seq_generation.h — the generation settings an encoder–decoder folder gives (Marian, BART):
-// config.json's generation fields and generation_config.json over them, into Seq2SeqConfig.
+// config.json's generation fields and generation_config.json over them, into Seq2SeqSettings.
 // Special-token ids always come from the folder; every id is checked against the vocabulary.
 #pragma once
 
@@ -8,16 +8,17 @@
 #include "core/base/status.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/model_config_fields.h"
+#include "core/pretrained/seq2seq_settings.h"
 
 namespace attn::pretrained {
 
 // config.json's generation fields where present (decoder start, end, pad, forced start and end,
 // max_length, num_beams, min_length, no_repeat_ngram_size; bad_words_ids), over what `s` holds. Errors stay in `f` (bad_words_ids:
 // returned).
-Status read_seq2seq_generation(config_fields::Fields& f, const nlohmann::json& root, Seq2SeqConfig& s);
+Status read_seq2seq_generation(config_fields::Fields& f, const nlohmann::json& root, Seq2SeqSettings& s);
 
 // Every special id the settings name is a row of the vocabulary; `file` names the source.
-Status check_seq2seq_ids(const Seq2SeqConfig& s, int vocab_size, const char* file);
+Status check_seq2seq_ids(const Seq2SeqSettings& s, int vocab_size, const char* file);
 
 // What every encoder–decoder config is checked for last: the Fields' first error, every special id
 // a row of the vocabulary, `bad_words` (read_seq2seq_generation's result), the decoder's heads

@@ -64,7 +64,7 @@ Expected<std::vector<Trace>> run_text_seq2seq(const PretrainedModel& model, cons
     if (Status s = model.family().check_attention(model, run.attention); !s) return s;
     if (Status s = check_run_limits(run); !s) return s;
     const PretrainedConfig& c = model.config;
-    const Seq2SeqConfig& s2s = c.seq2seq;
+    const Seq2SeqSettings& s2s = seq2seq_settings(c);
     const SubwordTokenizer& src_tok = *model.tokenizer;
     const SubwordTokenizer& tgt_tok = model.target_tok();
 
@@ -110,7 +110,7 @@ Expected<std::vector<Trace>> run_text_seq2seq(const PretrainedModel& model, cons
     if (Status s = check_target(model, target); !s) return s;
     const std::vector<int> target_ids = ids_of(target);
     const int S = int(source_ids.size()), T = int(target_ids.size());
-    const int H = std::max(c.n_heads, s2s.decoder_heads), L = c.n_layers + 2 * s2s.decoder_layers;
+    const int H = std::max(c.n_heads, c.decoder_heads), L = c.n_layers + 2 * c.decoder_layers;
     if (Status s = check_trace_budget(std::max(S, T), std::max(S, T), H, L, c.d_model); !s) return s;
 
     Seq2SeqPass pass = how.forward(source_ids, target_ids, run.attention);

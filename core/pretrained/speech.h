@@ -52,13 +52,9 @@ struct Transcript {
     std::vector<std::pair<int, int>> alignment_head_list;  // (decoder layer, head), 0-based
 };
 
-// The scores of a speech model's next token: log-softmax of the logits with suppress_tokens (and,
-// for the first written token, begin_suppress_tokens) at −∞.
-RowVec speech_next_scores(const SpeechConfig& speech, const RowVec& logits, bool first);
-RowVec speech_next_scores(const PretrainedModel& model, const RowVec& logits, bool first);  // its own settings
-
-// The decoder's length limit for a speech model, the prompt included: generation's max_length, at
-// most the decoder's positions.
-int speech_limit(const PretrainedConfig& config);
+// The scores of a speech model's next token, as its family rates them (ModelFamily::listening_scores:
+// Whisper's log-softmax with its suppressed tokens at −∞). The decoder's length limit, the prompt
+// included, is its DecoderFacts::limit.
+RowVec speech_next_scores(const PretrainedModel& model, const RowVec& logits, bool first);
 
 }  // namespace attn::pretrained

@@ -10,6 +10,7 @@
 #include "core/pretrained/seq2seq_generation.h"
 #include "core/pretrained/seq2seq_run.h"
 #include "core/pretrained/seq2seq_step.h"
+#include "core/pretrained/translate.h"
 
 namespace attn::pretrained {
 
@@ -46,7 +47,7 @@ Status read_shared_output(const SafeTensorsFile& file, WeightReader& r, const Pr
 }
 
 FramedText pieces_then_eos(const PretrainedModel& model, std::vector<SubwordToken> pieces, std::size_t text_bytes) {
-    const int eos = model.config.seq2seq.eos_id;
+    const int eos = seq2seq_settings(model.config).eos_id;
     FramedText f;
     f.added = model.tokenizer->piece(eos);
     f.tokens = std::move(pieces);
@@ -62,10 +63,10 @@ Status TextSeq2SeqFamily::finish_loading(PretrainedModel& model, const ModelFold
     return apply_generation_config(*text, model.config);
 }
 
-int TextSeq2SeqFamily::pad_id(const PretrainedModel& model) const { return model.config.seq2seq.pad_id; }
+int TextSeq2SeqFamily::pad_id(const PretrainedModel& model) const { return seq2seq_settings(model.config).pad_id; }
 
 DecoderFacts TextSeq2SeqFamily::decoder_facts(const PretrainedModel& model) const {
-    return seq2seq_decoder_facts(model.config.seq2seq);
+    return seq2seq_decoder_facts(model.config, generation_limit(model.config));
 }
 
 Mat TextSeq2SeqFamily::final_norm(const PretrainedModel&, const Mat& x) const { return x; }
@@ -97,11 +98,11 @@ void TextSeq2SeqFamily::start_translation(const PretrainedModel& model, const st
     s = Seq2SeqSession{};
     s.model = &model;
     s.source = source;
-    set_step_ablation(s, ablation, c.seq2seq.decoder_layers);
+    set_step_ablation(s, ablation, c.decoder_layers);
     s.memory = cross_memory_of(model, encode_source(model, source, ablation));  // once per source
-    s.cache.k.assign(std::size_t(c.seq2seq.decoder_layers), Mat(0, cache_width(model)));
-    s.cache.v.assign(std::size_t(c.seq2seq.decoder_layers), Mat(0, cache_width(model)));
-    append_target(s, c.seq2seq.decoder_start_id);
+    s.cache.k.assign(std::size_t(c.decoder_layers), Mat(0, cache_width(model)));
+    s.cache.v.assign(std::size_t(c.decoder_layers), Mat(0, cache_width(model)));
+    append_target(s, seq2seq_settings(c).decoder_start_id);
 }
 
 std::shared_ptr<CrossMemory> TextSeq2SeqFamily::cross_memory_of(const PretrainedModel& model, const Mat& memory) const {

@@ -84,15 +84,16 @@ struct Candidate {
 }  // namespace
 
 int generation_limit(const PretrainedConfig& c) {
-    const int wanted = c.seq2seq.max_length > 0 ? c.seq2seq.max_length : c.max_positions;
+    const int max_length = seq2seq_settings(c).max_length;
+    const int wanted = max_length > 0 ? max_length : c.max_positions;
     return std::min(wanted, c.max_positions);
 }
 
 RowVec next_token_scores(const PretrainedModel& model, const RowVec& logits, const std::vector<int>& ids, int limit) {
-    return next_token_scores(model.config.seq2seq, logits, ids, limit);
+    return next_token_scores(seq2seq_settings(model.config), logits, ids, limit);
 }
 
-RowVec next_token_scores(const Seq2SeqConfig& g, const RowVec& logits, const std::vector<int>& ids, int limit) {
+RowVec next_token_scores(const Seq2SeqSettings& g, const RowVec& logits, const std::vector<int>& ids, int limit) {
     const int length = int(ids.size());
     const float top = logits.maxCoeff();
     const double log_total = std::log((logits.array() - top).exp().cast<double>().sum());
@@ -128,11 +129,11 @@ Translation translate_greedy(const PretrainedModel& model, const std::vector<int
     Translation out;
     out.session = start(model, source, ablation);
     while (out.session.length() < limit) {
-        const RowVec s = next_token_scores(c.seq2seq, out.session.logits, out.session.ids, limit);
+        const RowVec s = next_token_scores(seq2seq_settings(c), out.session.logits, out.session.ids, limit);
         Eigen::Index best = 0;
         out.score += s.maxCoeff(&best);
         out.ids.push_back(int(best));
-        if (int(best) == c.seq2seq.eos_id) {
+        if (int(best) == seq2seq_settings(c).eos_id) {
             out.finished = true;
             break;
         }
@@ -145,7 +146,7 @@ Translation translate_beams(const PretrainedModel& model, const std::vector<int>
                             const Ablation& ablation) {
     assert(B >= 1 && "translate_beams: at least one beam");
     const PretrainedConfig& c = model.config;
-    const Seq2SeqConfig& g = c.seq2seq;
+    const Seq2SeqSettings& g = seq2seq_settings(c);
     const int limit = limit_for(c, max_new_tokens);
     Hypotheses hyps;
     hyps.beams = B;
@@ -216,7 +217,7 @@ Translation translate_beams(const PretrainedModel& model, const std::vector<int>
 
 Translation translate(const PretrainedModel& model, const std::vector<int>& source, int max_new_tokens,
                       const Ablation& ablation) {
-    const int beams = model.config.seq2seq.num_beams;
+    const int beams = seq2seq_settings(model.config).num_beams;
     return beams > 1 ? translate_beams(model, source, beams, max_new_tokens, ablation)
                      : translate_greedy(model, source, max_new_tokens, ablation);
 }
@@ -243,7 +244,7 @@ std::vector<ScoredToken> score_translation(const PretrainedModel& model, const s
     std::vector<ScoredToken> out;
     Seq2SeqSession s = start(model, source, ablation);
     for (std::size_t i = 0; i < ids.size() && s.logits.size() > 0; ++i) {
-        const RowVec scores = next_token_scores(c.seq2seq, s.logits, s.ids, limit);  // (V)
+        const RowVec scores = next_token_scores(seq2seq_settings(c), s.logits, s.ids, limit);  // (V)
         ScoredToken t;
         assert(ids[i] >= 0 && ids[i] < scores.size() && "score_translation: ids of this model");
         t.chosen = TokenScore{ids[i], std::exp(scores(ids[i])), s.logits(ids[i])};

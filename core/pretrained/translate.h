@@ -1,5 +1,5 @@
 // translate.h — a target written by an encoder–decoder family's cached step (seq2seq_session.h),
-// greedy or by beam search, as the folder's generation settings say (Seq2SeqConfig).
+// greedy or by beam search, as the folder's generation settings say (Seq2SeqSettings).
 //
 // The score of each next token, in both searches (Hugging Face's logits processors for these
 // settings, applied after the log-softmax as its beam search applies them):
@@ -27,6 +27,7 @@
 #include "core/base/status.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/seq2seq_session.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/tokenizer/subword_tokenizer.h"
 
 namespace attn::pretrained {
@@ -61,7 +62,7 @@ int generation_limit(const PretrainedConfig& config);
 
 // s for the next token after the decoder input `ids` (the start token first) under a limit of
 // `limit` (above).
-RowVec next_token_scores(const Seq2SeqConfig& settings, const RowVec& logits, const std::vector<int>& ids, int limit);
+RowVec next_token_scores(const Seq2SeqSettings& settings, const RowVec& logits, const std::vector<int>& ids, int limit);
 // The same with the model's own generation settings (for callers outside the families).
 RowVec next_token_scores(const PretrainedModel& model, const RowVec& logits, const std::vector<int>& ids, int limit);
 

@@ -20,8 +20,10 @@
 #include "app/views/predict/translation.h"
 #include "core/audio/audio.h"
 #include "core/lm/knockout.h"
+#include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/intervention.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/pretrained/speech.h"
 #include "tests/app/same_translation.h"
 
@@ -164,9 +166,9 @@ TEST_CASE("listening step by step: each step's cross-attention row equals the ru
     CHECK(worst < 1e-5);
     REQUIRE_FALSE(r.next.empty());
     // Greedy: the run's next token (<|endoftext|> when its transcript ended there).
-    CHECK(r.next.front().id == (written.size() > 3 ? written[3] : model->config.seq2seq.eos_id));
+    CHECK(r.next.front().id == (written.size() > 3 ? written[3] : pretrained::seq2seq_settings(model->config).eos_id));
     for (const PredictRow& row : r.next)
-        for (int id : model->config.speech.suppress) CHECK(row.id != id);
+        for (int id : pretrained::whisper_settings(model->config).speech.suppress) CHECK(row.id != id);
     CHECK(r.written == r.next.front().id);  // Write, greedy
     // Sampled: suppressed tokens are never drawn, whatever the seed.
     q.sampling.greedy = false;
@@ -175,7 +177,7 @@ TEST_CASE("listening step by step: each step's cross-attention row equals the ru
         q.sampling.seed = seed;
         const int id = run_translate(q).written;
         CHECK(id >= 0);
-        for (int banned : model->config.speech.suppress) CHECK(id != banned);
+        for (int banned : pretrained::whisper_settings(model->config).speech.suppress) CHECK(id != banned);
     }
     q.sampling = lm::SamplingOptions{};
 
@@ -184,7 +186,7 @@ TEST_CASE("listening step by step: each step's cross-attention row equals the ru
     const TranslateResult all = run_translate(q);
     REQUIRE_MESSAGE(all.error.empty(), all.error);
     std::vector<int> want = written;
-    if (int(all.prefix.size()) == int(written.size()) + 1) want.push_back(model->config.seq2seq.eos_id);
+    if (int(all.prefix.size()) == int(written.size()) + 1) want.push_back(pretrained::seq2seq_settings(model->config).eos_id);
     CHECK(all.prefix == want);
     CHECK(all.ended);
 
@@ -260,7 +262,7 @@ TEST_CASE("listening with heads knocked out: the knocked-out model hears it, as 
     auto said = model->family().transcribe(*model, *sound, opt);
     REQUIRE(said.ok());
     std::vector<int> want = said->ids;
-    if (said->finished) want.push_back(model->config.seq2seq.eos_id);
+    if (said->finished) want.push_back(pretrained::seq2seq_settings(model->config).eos_id);
     CHECK(knocked.prefix == want);
     opt.ablation = {};
     auto heard = model->family().transcribe(*model, *sound, opt);
@@ -282,7 +284,7 @@ TEST_CASE("listening step by step: a transcript that fills the decoder is cut wh
     const TranslateResult first = run_translate(q);
     REQUIRE_MESSAGE(first.error.empty(), first.error);
     REQUIRE_FALSE(first.next.empty());
-    const int limit = pretrained::speech_limit(model->config);
+    const int limit = model->family().decoder_facts(*model).limit;
     const int P = 4;  // <|startoftranscript|> <|ko|> <|transcribe|> <|notimestamps|>
     q.prefix.assign(std::size_t(limit) + 3, first.next.front().id);  // more than the decoder holds
     const TranslateResult r = run_translate(q);

@@ -71,7 +71,7 @@ TEST_CASE("head roles: scored on a job, ranked for a role, a click opens the hea
     REQUIRE(dec.error.empty());
     REQUIRE(dec.report != nullptr);
     CHECK(dec.report->section == "decoder");
-    CHECK(dec.report->probe.n_layers == (*marian)->config.seq2seq.decoder_layers);
+    CHECK(dec.report->probe.n_layers == (*marian)->config.decoder_layers);
     const RolesResult cross = run_head_roles(RolesRequest{*marian, "He went home.", "cross"});
     CHECK(cross.error.find("two texts") != std::string::npos);
     CHECK(cross.report == nullptr);

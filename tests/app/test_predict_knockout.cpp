@@ -10,10 +10,10 @@
 #include <thread>
 
 #include "app/jobs/head_rank_job.h"
-#include "app/views/predict/panel.h"
-#include "app/views/predict/predict.h"
 #include "app/shell/app_options.h"
 #include "app/state/views.h"
+#include "app/views/predict/panel.h"
+#include "app/views/predict/predict.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
 #include "core/pretrained/pretrained_model.h"
@@ -113,7 +113,7 @@ TEST_CASE("head ranking job: a translation model's heads, every section, watchin
     REQUIRE(done.has_value());
     CHECK(done->error.empty());
     const auto& c = r.model->config;
-    const int total = c.n_layers * c.n_heads + 2 * c.seq2seq.decoder_layers * c.seq2seq.decoder_heads;
+    const int total = c.n_layers * c.n_heads + 2 * c.decoder_layers * c.decoder_heads;
     CHECK(int(done->ranking.heads.size()) == total);
     CHECK(job.total() == total);
     CHECK(done->ranking.position == 1);

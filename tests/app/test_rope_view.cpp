@@ -14,6 +14,7 @@
 #include "app/views/rope/rope_view.h"
 #include "core/pretrained/families/rotary/rope.h"
 #include "core/pretrained/families/rotary/rotary.h"
+#include "core/pretrained/families/rotary/rotary_settings.h"
 #include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
@@ -61,8 +62,8 @@ TEST_CASE("rope view: a tiny-llama pair after rotation is the pair before, turne
     const pretrained::RotaryWeights* w = &pretrained::weights_as<pretrained::RotaryWeights>(*model->weights);
     REQUIRE(w != nullptr);
     const pretrained::ForwardPass pass = pretrained::rotary_forward(*w, model->config, kIds);
-    const int rotary_dim = model->config.decoder.rope.rotary_dim;
-    const RopeSpectrum sp = rope_spectrum(pretrained::rope_inverse_frequencies(model->config.decoder.rope));
+    const int rotary_dim = pretrained::rotary_settings(model->config).rope.rotary_dim;
+    const RopeSpectrum sp = rope_spectrum(pretrained::rope_inverse_frequencies(pretrained::rotary_settings(model->config).rope));
     REQUIRE(has_rotary(pass.layers[0]));
     double worst = 0.0;
     for (const LayerTrace& L : pass.layers)
@@ -110,7 +111,7 @@ TEST_CASE("rope view: padding in front — hidden by the mask nothing changes; v
         CAPTURE(name);
         const auto model = load(name);
         const int pad_id = model->family().pad_id(*model);  // the one rule: its end-of-text token
-        CHECK(pad_id == (model->tokenizer->eos_id >= 0 ? model->tokenizer->eos_id : model->config.decoder.eos_id));
+        CHECK(pad_id == (model->tokenizer->eos_id >= 0 ? model->tokenizer->eos_id : pretrained::rotary_settings(model->config).eos_id));
         for (int pad : {1, 7}) {
             const PadResult r = run_pad_test(*model, kIds, pad_id, pad);
             REQUIRE(r.layers == 2);
@@ -132,7 +133,7 @@ TEST_CASE("rope view: padding in front — hidden by the mask nothing changes; v
             // filler out of the last token's reach.
             CHECK(r.visible_later_score > 1e-2f);
             CHECK(r.visible_later_weight > 1e-3f);
-            if (model->config.decoder.window_of(0) == 0)
+            if (pretrained::rotary_settings(model->config).window_of(0) == 0)
                 CHECK(r.visible_logits > 1e-3f);
             else
                 CHECK(r.visible_logits <= 1e-4f);

@@ -18,11 +18,13 @@
 #include "app/jobs/model_loader.h"
 #include "app/state/app_state.h"
 #include "app/views/predict/translation.h"
-#include "tests/app/same_translation.h"
 #include "core/lm/beam_figure.h"
 #include "core/lm/knockout.h"
+#include "core/pretrained/families/mbart/mbart.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/pretrained/translate.h"
+#include "tests/app/same_translation.h"
 
 using namespace attn;
 using namespace attn::app;
@@ -101,7 +103,7 @@ TEST_CASE("translation view: the whole-sentence search is translate.h's beam sea
     std::vector<int> ids;
     for (const auto& t : *source) ids.push_back(t.id);
     const pretrained::Translation t = pretrained::translate(*m, ids, 1000);
-    CHECK(r.beams == m->config.seq2seq.num_beams);
+    CHECK(r.beams == pretrained::seq2seq_settings(m->config).num_beams);
     CHECK(r.prefix == t.ids);
     CHECK(r.score == doctest::Approx(t.score));
     CHECK(r.ended);
@@ -302,7 +304,7 @@ TEST_CASE("translation view: an empty source, invalid UTF-8 and no model give me
     q.prefix = {1 << 20};
     CHECK_FALSE(run_translate(q).error.empty());
     // A prefix that runs past the end token is cut after it.
-    const int eos = q.model->config.seq2seq.eos_id;
+    const int eos = pretrained::seq2seq_settings(q.model->config).eos_id;
     q.prefix = {5, eos, 7, 8};
     const TranslateResult r = run_translate(q);
     CHECK(r.error.empty());
@@ -361,8 +363,8 @@ TEST_CASE("mBART-50's languages: the Controls' choice swaps the active model for
     CHECK(ko_en != folder_way);
     CHECK(ko_en->weights == folder_way->weights);      // shared, not copied
     CHECK(ko_en->tokenizer == folder_way->tokenizer);
-    CHECK(ko_en->config.seq2seq.source_lang_id == ko_en->tokenizer->token_id("ko_KR"));
-    CHECK(ko_en->config.seq2seq.forced_bos_id == ko_en->tokenizer->token_id("en_XX"));
+    CHECK(pretrained::mbart_settings(ko_en->config).source_lang_id == ko_en->tokenizer->token_id("ko_KR"));
+    CHECK(pretrained::seq2seq_settings(ko_en->config).forced_bos_id == ko_en->tokenizer->token_id("en_XX"));
     CHECK_FALSE(sync_translation_languages(session, state));  // already so: no new model every frame
     CHECK(session.active == ko_en);
     // The run reads the source with its code first; the decoder writes en_XX first.

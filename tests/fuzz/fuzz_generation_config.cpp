@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/seq2seq_generation.h"
 #include "core/pretrained/families/mbart/mbart.h"
 #include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/model_config.h"
+#include "core/pretrained/seq2seq_generation.h"
 #include "tests/fuzz/fuzz_target.h"
 
 namespace {
@@ -38,8 +38,8 @@ ATTNLAB_FUZZ_TARGET(generation_config) {
     if (attn::pretrained::apply_whisper_generation_config(attn::fuzz::as_text(data, size), c)) {
         // An accepted list leaves the first step a token to write (speech_next_scores asserts it).
         std::vector<char> forbidden(std::size_t(c.vocab_size), 0);
-        for (int id : c.speech.suppress) forbidden[std::size_t(id)] = 1;
-        for (int id : c.speech.begin_suppress) forbidden[std::size_t(id)] = 1;
+        for (int id : attn::pretrained::whisper_settings(c).speech.suppress) forbidden[std::size_t(id)] = 1;
+        for (int id : attn::pretrained::whisper_settings(c).speech.begin_suppress) forbidden[std::size_t(id)] = 1;
         if (std::count(forbidden.begin(), forbidden.end(), 1) == c.vocab_size) __builtin_trap();
     }
     (void)attn::pretrained::t5_extra_ids(attn::fuzz::as_text(data, size));

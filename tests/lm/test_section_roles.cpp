@@ -10,6 +10,7 @@
 
 #include "core/lm/head_roles_probe.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;
@@ -45,14 +46,14 @@ TEST_CASE("Section head roles: the encoder's and the decoder's, each equal to th
             REQUIRE(report.ok());
             CHECK(report->section == section);
             const bool decoder = std::string(section) == "decoder";
-            CHECK(report->probe.n_layers == (decoder ? m.config.seq2seq.decoder_layers : m.config.n_layers));
-            CHECK(report->probe.n_heads == (decoder ? m.config.seq2seq.decoder_heads : m.config.n_heads));
+            CHECK(report->probe.n_layers == (decoder ? m.config.decoder_layers : m.config.n_layers));
+            CHECK(report->probe.n_heads == (decoder ? m.config.decoder_heads : m.config.n_heads));
             // The decoder's probe starts with the start token and has no end token; the encoder's ends with it.
             if (decoder) {
-                CHECK(report->probe_ids.front() == m.config.seq2seq.decoder_start_id);
-                CHECK(report->probe_ids.back() != m.config.seq2seq.eos_id);
+                CHECK(report->probe_ids.front() == seq2seq_settings(m.config).decoder_start_id);
+                CHECK(report->probe_ids.back() != seq2seq_settings(m.config).eos_id);
             } else {
-                CHECK(report->probe_ids.back() == m.config.seq2seq.eos_id);
+                CHECK(report->probe_ids.back() == seq2seq_settings(m.config).eos_id);
             }
             // A repeated probe: some head's duplicate or induction score is defined.
             bool defined = false;

@@ -92,7 +92,7 @@ TEST_CASE("Translation lens: each decoder layer read through the decoder's outpu
     {   // T5: every layer but the last through the final RMSNorm (the last is already), then lm_head
         const PretrainedModel& m = tiny_model("tiny-t5");
         const auto& w = weights_as<T5Weights>(*m.weights);
-        const int last = m.config.seq2seq.decoder_layers;
+        const int last = m.config.decoder_layers;
         REQUIRE(w.lm_head.size() > 0);  // tiny-t5 is untied
         const double worst = check_lens("tiny-t5", [&](int l, const Mat& h) {
             Mat y = h;
@@ -111,7 +111,7 @@ TEST_CASE("Translation lens: each decoder layer read through the decoder's outpu
         // then h Eᵀ + final_logits_bias
         const PretrainedModel& m = tiny_model("tiny-mbart");
         const auto& w = weights_as<FairseqSeq2SeqWeights>(*m.weights);
-        const int last = m.config.seq2seq.decoder_layers;
+        const int last = m.config.decoder_layers;
         const double worst = check_lens("tiny-mbart", [&](int l, const Mat& h) {
             Mat y = h;
             if (l < last) {
@@ -136,7 +136,7 @@ TEST_CASE("Translation lens: knock-outs change it, and what is not a translation
     const std::vector<int> source = {5, 6, 7, 0}, target = {9, 10};
     auto plain = lm::translation_lens(m, source, target, 3, false);
     REQUIRE(plain.ok());
-    CHECK(plain->layers.size() == std::size_t(m.config.seq2seq.decoder_layers));  // no embeddings row
+    CHECK(plain->layers.size() == std::size_t(m.config.decoder_layers));  // no embeddings row
     CHECK(plain->layers.front().layer == 1);
     Ablation off;
     off.attention_off = {LayerIndex{0, Section::Cross}, LayerIndex{1, Section::Cross}};

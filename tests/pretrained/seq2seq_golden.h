@@ -20,6 +20,7 @@
 #include "core/base/matrix.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/seq2seq_block.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "tests/float32_bound.h"
 
 namespace attn::seq2seq_golden {
@@ -67,11 +68,11 @@ inline nlohmann::json tiny_reference(const std::string& folder) { return referen
 inline std::shared_ptr<const pretrained::PretrainedModel> with_beam_setting(const pretrained::PretrainedModel& m,
                                                                             const nlohmann::json& b) {
     pretrained::PretrainedConfig config = m.config;
-    config.seq2seq.num_beams = b.at("beams").get<int>();
-    config.seq2seq.length_penalty = b.at("length_penalty").get<float>();
-    config.seq2seq.early_stopping = b.at("early_stopping").get<bool>();
-    config.seq2seq.min_length = b.at("min_length").get<int>();
-    config.seq2seq.no_repeat_ngram = b.at("no_repeat_ngram_size").get<int>();
+    pretrained::edit_settings<pretrained::Seq2SeqSettings>(config).num_beams = b.at("beams").get<int>();
+    pretrained::edit_settings<pretrained::Seq2SeqSettings>(config).length_penalty = b.at("length_penalty").get<float>();
+    pretrained::edit_settings<pretrained::Seq2SeqSettings>(config).early_stopping = b.at("early_stopping").get<bool>();
+    pretrained::edit_settings<pretrained::Seq2SeqSettings>(config).min_length = b.at("min_length").get<int>();
+    pretrained::edit_settings<pretrained::Seq2SeqSettings>(config).no_repeat_ngram = b.at("no_repeat_ngram_size").get<int>();
     return pretrained::in_memory_model(config, m.weights, m.name);
 }
 
@@ -160,9 +161,9 @@ struct FrontEnd {
 inline PassBounds float32_bounds(const pretrained::PretrainedConfig& c, const Seq2SeqPass& p, FrontEnd front = {},
                                  const pretrained::PretrainedModel* m = nullptr) {
     test::Float32Sums sums;
-    sums.longest = std::max({c.d_model, c.d_ff, c.seq2seq.decoder_ff, int(p.encoder.hidden_states.empty() ? 0 : p.encoder.hidden_states[0].rows()),
+    sums.longest = std::max({c.d_model, c.d_ff, c.decoder_ff, int(p.encoder.hidden_states.empty() ? 0 : p.encoder.hidden_states[0].rows()),
                              int(p.logits.rows()), front.longest});
-    sums.steps = front.steps + test::kSumsPerLayer * c.n_layers + test::kSumsPerCrossLayer * c.seq2seq.decoder_layers +
+    sums.steps = front.steps + test::kSumsPerLayer * c.n_layers + test::kSumsPerCrossLayer * c.decoder_layers +
                  test::kSumsAtTheEnd;
     PassBounds b;
     b.relative = test::float32_bound(sums);

@@ -21,6 +21,7 @@
 #include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/pretrained/translate.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
@@ -110,7 +111,7 @@ TEST_CASE("BART: every section's attention, the hidden states and the logits mat
                   Mat(b.encoder_positions.topRows(b.encoder_positions.rows() - 2));
           }).encoder > 1e-2);
     CHECK(broken([](FairseqSeq2SeqWeights& b, PretrainedConfig&) { b.decoder_ln_gamma.setOnes(); }).decoder > 1e-2);
-    CHECK(broken([](FairseqSeq2SeqWeights&, PretrainedConfig& k) { k.seq2seq.scale_embedding = true; }).enc_hidden > 1e-2);
+    CHECK(broken([](FairseqSeq2SeqWeights&, PretrainedConfig& k) { edit_settings<Seq2SeqSettings>(k).scale_embedding = true; }).enc_hidden > 1e-2);
     CHECK(broken([](FairseqSeq2SeqWeights& b, PretrainedConfig&) {
               std::swap(b.decoder[1].cross_attn.w_q, b.decoder[1].cross_attn.w_k);
           }).cross > 1e-2);
@@ -149,7 +150,7 @@ TEST_CASE("BART: the cached step equals the teacher-forced pass; greedy and beam
         // Greedy: <s> forced first, </s> forced at the limit.
         const Translation greedy = translate_greedy(m, source, 1000);
         CHECK(greedy.ids == c.at("greedy").get<std::vector<int>>());
-        CHECK(greedy.ids.front() == m.config.seq2seq.forced_bos_id);
+        CHECK(greedy.ids.front() == seq2seq_settings(m.config).forced_bos_id);
         for (const auto& b : c.at("beams")) {
             const auto model = with_beam_setting(m, b);
             const PretrainedConfig& config = model->config;
@@ -164,11 +165,11 @@ TEST_CASE("BART: the cached step equals the teacher-forced pass; greedy and beam
                 CHECK(d < bound);
                 score_margin = std::min(score_margin, d > 0 ? bound / d : 1e9);
             }
-            if (config.seq2seq.no_repeat_ngram == 2)  // no bigram twice in the decoder's input
+            if (seq2seq_settings(config).no_repeat_ngram == 2)  // no bigram twice in the decoder's input
                 for (std::size_t i = 0; i + 1 < t.session.ids.size(); ++i)
                     for (std::size_t j = i + 1; j + 1 < t.session.ids.size(); ++j)
                         CHECK_FALSE((t.session.ids[i] == t.session.ids[j] && t.session.ids[i + 1] == t.session.ids[j + 1]));
-            if (config.seq2seq.min_length > 0) CHECK(int(expect.size()) + 1 >= config.seq2seq.min_length);
+            if (seq2seq_settings(config).min_length > 0) CHECK(int(expect.size()) + 1 >= seq2seq_settings(config).min_length);
             ++searches;
             early += int(expect.size()) < generation_limit(config) - 1;
             differ += expect != c.at("greedy").get<std::vector<int>>();
@@ -185,10 +186,10 @@ TEST_CASE("BART: the cached step equals the teacher-forced pass; greedy and beam
 
     // Without the forced <s> the first step is the model's own choice: the forcing is what puts it there.
     PretrainedConfig free = m.config;
-    free.seq2seq.forced_bos_id = -1;
+    edit_settings<Seq2SeqSettings>(free).forced_bos_id = -1;
     const auto unforced = in_memory_model(free, m.weights, "tiny-bart");
     const auto source = ref.at("cases").at(0).at("source_ids").get<std::vector<int>>();
-    CHECK(translate_greedy(*unforced, source, 1000).ids.front() != m.config.seq2seq.forced_bos_id);
+    CHECK(translate_greedy(*unforced, source, 1000).ids.front() != seq2seq_settings(m.config).forced_bos_id);
 }
 
 TEST_CASE("BART: an empty target is generated first, <s> shown as a control token with an empty span") {
@@ -200,9 +201,9 @@ TEST_CASE("BART: an empty target is generated first, <s> shown as a control toke
     auto sections = compute_pretrained_run(m, run);
     REQUIRE_MESSAGE(sections.ok(), (sections.ok() ? "" : sections.error()));
     const Trace& cross = (*sections)[2];
-    std::vector<int> expect = {m.config.seq2seq.decoder_start_id};
+    std::vector<int> expect = {seq2seq_settings(m.config).decoder_start_id};
     for (int id : c.at("beams").at(0).at("ids").get<std::vector<int>>())
-        if (id != m.config.seq2seq.eos_id) expect.push_back(id);
+        if (id != seq2seq_settings(m.config).eos_id) expect.push_back(id);
     CHECK(ids_of(cross.q_tokens) == expect);
     REQUIRE(cross.q_tokens.size() > 2);
     CHECK(cross.q_tokens[1].kind == TokenKind::Special);

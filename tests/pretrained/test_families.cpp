@@ -7,8 +7,12 @@
 
 #include "core/attention/word_tokenizer.h"
 #include "core/pretrained/decode_session.h"
+#include "core/pretrained/families/mbart/mbart.h"
+#include "core/pretrained/families/rotary/rotary_settings.h"
+#include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/family.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_settings.h"
 
 using namespace attn;
 using namespace attn::pretrained;
@@ -76,7 +80,7 @@ TEST_CASE("capabilities: what each family reads, predicts and how it places toke
     // What the views ask of a family rather than of a config: windows and rotary frequencies.
     CHECK(gpt2->family().rotary_frequencies(gpt2->config).empty());
     CHECK(llama->family().rotary_frequencies(llama->config).size() == std::size_t(llama->config.d_k() / 2));
-    CHECK(llama->family().rotary_dim(llama->config) == llama->config.decoder.rope.rotary_dim);
+    CHECK(llama->family().rotary_dim(llama->config) == rotary_settings(llama->config).rope.rotary_dim);
     CHECK(gpt2->family().window(gpt2->config, 0) == 0);
 }
 
@@ -194,8 +198,8 @@ TEST_CASE("what the views ask a family instead of its settings: decoders, langua
     // An encoder–decoder's decoder, from its folder's generation settings.
     const auto marian = load("tiny-marian");
     const DecoderFacts m = marian->family().decoder_facts(*marian);
-    CHECK(m.layers == marian->config.seq2seq.decoder_layers);
-    CHECK(m.heads == marian->config.seq2seq.decoder_heads);
+    CHECK(m.layers == marian->config.decoder_layers);
+    CHECK(m.heads == marian->config.decoder_heads);
     CHECK(m.start_id == 322);  // generation_config.json's decoder_start_token_id
     CHECK(m.eos_id == 0);
     CHECK(m.num_beams == 4);
@@ -203,14 +207,14 @@ TEST_CASE("what the views ask a family instead of its settings: decoders, langua
     const auto whisper = load("tiny-whisper");
     const DecoderFacts w = whisper->family().decoder_facts(*whisper);
     CHECK(w.layers >= 1);
-    CHECK(w.eos_id == whisper->config.seq2seq.eos_id);
+    CHECK(w.eos_id == seq2seq_settings(whisper->config).eos_id);
     const LanguageFacts spoken = whisper->family().spoken_languages(*whisper);
-    CHECK(spoken.codes.size() == whisper->config.speech.languages.size());
+    CHECK(spoken.codes.size() == whisper_settings(whisper->config).speech.languages.size());
     CHECK_FALSE(spoken.codes.empty());
     // mBART-50: its codes in id order and the pair tokenizer_config.json sets.
     const auto mbart = load("tiny-mbart");
     const LanguageFacts pair = mbart->family().translation_languages(*mbart);
-    REQUIRE(pair.codes.size() == mbart->config.seq2seq.languages.size());
+    REQUIRE(pair.codes.size() == mbart_settings(mbart->config).languages.size());
     CHECK(pair.source == "en_XX");
     CHECK(pair.target == "ko_KR");
     auto turned = with_languages(*mbart, "ko_KR", "en_XX");
@@ -233,6 +237,6 @@ TEST_CASE("what the views ask a family instead of its settings: decoders, langua
         const int pad = m->family().pad_id(*m);
         CHECK(pad >= 0);
         CHECK(pad < m->config.vocab_size);
-        CHECK(pad == (m->tokenizer->eos_id >= 0 ? m->tokenizer->eos_id : m->config.decoder.eos_id));
+        CHECK(pad == (m->tokenizer->eos_id >= 0 ? m->tokenizer->eos_id : rotary_settings(m->config).eos_id));
     }
 }

@@ -25,10 +25,11 @@
 #include <string>
 #include <vector>
 
+#include "core/pretrained/families/rotary/rope.h"
 #include "core/pretrained/families/rotary/rotary.h"
+#include "core/pretrained/families/rotary/rotary_settings.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/families/rotary/rope.h"
 #include "core/pretrained/safetensors.h"
 #include "tests/pretrained/stack_bounds.h"
 #include "tests/random_matrix.h"
@@ -176,46 +177,46 @@ TEST_CASE("llama config: families, defaults and the fields each one reads") {
     const PretrainedConfig l = parse_ok(R"({"model_type": "llama", )" + kBase + "}");
     CHECK(l.model_type == "llama");
     CHECK(family_name(l) == "Llama");
-    CHECK(l.decoder.n_kv_heads == 8);
+    CHECK(l.kv_heads == 8);
     CHECK(l.d_k() == 8);
-    CHECK(l.decoder.rope.rotary_dim == 8);
-    CHECK(l.decoder.rope.theta == 10000.0);
-    CHECK_FALSE(l.decoder.qkv_bias);
-    CHECK(l.decoder.window_of(1) == 0);
+    CHECK(rotary_settings(l).rope.rotary_dim == 8);
+    CHECK(rotary_settings(l).rope.theta == 10000.0);
+    CHECK_FALSE(rotary_settings(l).qkv_bias);
+    CHECK(rotary_settings(l).window_of(1) == 0);
 
     const PretrainedConfig q2 = parse_ok(R"({"model_type": "qwen2", "num_key_value_heads": 2, "use_sliding_window": true,
         "sliding_window": 16, "max_window_layers": 1, )" + kBase + "}");
     CHECK(family_name(q2) == "Qwen2");
-    CHECK(q2.decoder.qkv_bias);
-    CHECK_FALSE(q2.decoder.o_bias);
-    CHECK(q2.decoder.window_of(0) == 0);  // layers below max_window_layers attend fully
-    CHECK(q2.decoder.window_of(1) == 16);
+    CHECK(rotary_settings(q2).qkv_bias);
+    CHECK_FALSE(rotary_settings(q2).o_bias);
+    CHECK(rotary_settings(q2).window_of(0) == 0);  // layers below max_window_layers attend fully
+    CHECK(rotary_settings(q2).window_of(1) == 16);
 
     const PretrainedConfig q3 = parse_ok(R"({"model_type": "qwen3", "head_dim": 32, "partial_rotary_factor": 0.5, )" + kBase + "}");
     CHECK(q3.d_k() == 32);
-    CHECK(q3.decoder.qk_norm);
-    CHECK(q3.decoder.rope.rotary_dim == 16);
-    CHECK(q3.decoder.window_of(1) == 0);  // use_sliding_window defaults to false
+    CHECK(rotary_settings(q3).qk_norm);
+    CHECK(rotary_settings(q3).rope.rotary_dim == 16);
+    CHECK(rotary_settings(q3).window_of(1) == 0);  // use_sliding_window defaults to false
 
     const PretrainedConfig m = parse_ok(R"({"architectures": ["MistralForCausalLM"], "sliding_window": 4096, )" + kBase + "}");
     CHECK(m.model_type == "mistral");
-    CHECK(m.decoder.window_of(0) == 4096);
+    CHECK(rotary_settings(m).window_of(0) == 4096);
     const PretrainedConfig m0 = parse_ok(R"({"model_type": "mistral", "sliding_window": null, )" + kBase + "}");
-    CHECK(m0.decoder.window_of(0) == 0);
+    CHECK(rotary_settings(m0).window_of(0) == 0);
 
     const PretrainedConfig l3 = parse_ok(R"({"model_type": "llama", "rope_scaling": {"rope_type": "llama3", "factor": 32.0,
         "low_freq_factor": 1.0, "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}, "rope_theta": 500000.0,
         "max_position_embeddings": 131072, "eos_token_id": [7, 8], "tie_word_embeddings": true, )" + kBase + "}");
-    CHECK(l3.decoder.rope.scaling == RopeScaling::Llama3);
-    CHECK(l3.decoder.rope.factor == 32.0);
-    CHECK(l3.decoder.eos_id == 7);
-    CHECK(l3.decoder.tie_word_embeddings);
+    CHECK(rotary_settings(l3).rope.scaling == RopeScaling::Llama3);
+    CHECK(rotary_settings(l3).rope.factor == 32.0);
+    CHECK(rotary_settings(l3).eos_id == 7);
+    CHECK(rotary_settings(l3).tie_word_embeddings);
     CHECK(l3.max_positions == 65536);  // kMaxPositions: longer than any trace anyway
 
     const PretrainedConfig v5 = parse_ok(R"({"model_type": "llama", "rope_parameters": {"rope_type": "linear", "factor": 2,
         "rope_theta": 1000.0}, )" + kBase + "}");
-    CHECK(v5.decoder.rope.scaling == RopeScaling::Linear);
-    CHECK(v5.decoder.rope.theta == 1000.0);
+    CHECK(rotary_settings(v5).rope.scaling == RopeScaling::Linear);
+    CHECK(rotary_settings(v5).rope.theta == 1000.0);
 }
 
 TEST_CASE("llama config: what AttnLab does not run is refused by name") {

@@ -22,6 +22,7 @@
 
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/pretrained/translate.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
@@ -184,7 +185,7 @@ TEST_CASE("Marian: every section's attention, the hidden states and the logits m
         change(bad, config);
         return compare(marian_forward(bad, config, source, input, ForwardOptions{}), c);
     };
-    CHECK(broken([](MarianWeights&, PretrainedConfig& k) { k.seq2seq.scale_embedding = false; }).encoder > 1e-2);
+    CHECK(broken([](MarianWeights&, PretrainedConfig& k) { edit_settings<Seq2SeqSettings>(k).scale_embedding = false; }).encoder > 1e-2);
     CHECK(broken([](MarianWeights& b, PretrainedConfig&) {
               b.decoder_positions = sinusoidal_positions_halves(int(b.decoder_positions.rows()), int(b.decoder_positions.cols()))
                                         .rowwise()
@@ -243,7 +244,7 @@ TEST_CASE("Marian: the cached decoder step gives the teacher-forced pass's logit
             }
             logits = std::max(logits, relative_diff(probe.logits, row));
             for (std::size_t l = 0; l < s.steps[std::size_t(i)].cross_attention.size(); ++l)
-                for (int h = 0; h < m.config.seq2seq.decoder_heads; ++h) {
+                for (int h = 0; h < m.config.decoder_heads; ++h) {
                     const auto rc = c.at("cross_attentions")[l][h].get<std::vector<float>>();
                     const auto rs = c.at("decoder_attentions")[l][h].get<std::vector<float>>();
                     const auto& step = s.steps[std::size_t(i)];
@@ -274,20 +275,20 @@ TEST_CASE("Marian: beam search gives the reference beam search's translation and
         const PassBounds here = case_bounds(m, c);
         for (const auto& b : c.at("beams")) {
             PretrainedConfig config = m.config;
-            config.seq2seq.num_beams = b.at("beams").get<int>();
-            config.seq2seq.length_penalty = b.at("length_penalty").get<float>();
-            config.seq2seq.early_stopping = b.at("early_stopping").get<bool>();
+            edit_settings<Seq2SeqSettings>(config).num_beams = b.at("beams").get<int>();
+            edit_settings<Seq2SeqSettings>(config).length_penalty = b.at("length_penalty").get<float>();
+            edit_settings<Seq2SeqSettings>(config).early_stopping = b.at("early_stopping").get<bool>();
             const auto model = in_memory_model(config, m.weights, "tiny-marian");
             CAPTURE(c.at("name").get<std::string>());
             CAPTURE(b.dump());
             const Translation t = translate(*model, source, 1000);
             const auto expect = b.at("ids").get<std::vector<int>>();
-            CHECK(t.beams == config.seq2seq.num_beams);
+            CHECK(t.beams == seq2seq_settings(config).num_beams);
             CHECK(t.ids == expect);
             CHECK(t.finished);
             const double r = b.at("score").get<double>();
             const double d = std::fabs(t.score - r) / std::max(1.0, std::fabs(r));  // relative
-            const double bound = score_bound(here, int(expect.size()), config.seq2seq.length_penalty, r);
+            const double bound = score_bound(here, int(expect.size()), seq2seq_settings(config).length_penalty, r);
             CHECK(d < bound);
             worst_score = std::max(worst_score, d);
             score_margin = std::min(score_margin, d > 0 ? bound / d : 1e9);
@@ -314,14 +315,14 @@ TEST_CASE("Marian: a translation stops at max_new_tokens with the forced end tok
     for (int n : {1, 2, 5}) {
         const Translation t = translate_greedy(m, source, n);
         REQUIRE(int(t.ids.size()) == n);
-        CHECK(t.ids.back() == m.config.seq2seq.eos_id);  // the last step's only choice (forced)
+        CHECK(t.ids.back() == seq2seq_settings(m.config).eos_id);  // the last step's only choice (forced)
         const Translation b = translate_beams(m, source, 3, n);
         CHECK(int(b.ids.size()) <= n);
-        CHECK(b.ids.back() == m.config.seq2seq.eos_id);
+        CHECK(b.ids.back() == seq2seq_settings(m.config).eos_id);
     }
     for (const auto& c : ref.at("cases"))
         for (int id : translate_greedy(m, c.at("source_ids").get<std::vector<int>>(), 1000).ids)
-            CHECK(id != m.config.seq2seq.pad_id);
+            CHECK(id != seq2seq_settings(m.config).pad_id);
 }
 
 TEST_CASE("Marian: an empty target is translated first; the sections name encoder, decoder and cross") {
@@ -342,10 +343,10 @@ TEST_CASE("Marian: an empty target is translated first; the sections name encode
     CHECK((*sections)[1].run.mask.causal);
     // The decoder reads the start token, then the translation up to (not with) its </s>: beam
     // search, as generation_config.json's num_beams (4) says.
-    REQUIRE(m.config.seq2seq.num_beams == c.at("beams").at(0).at("beams").get<int>());
-    std::vector<int> expect = {m.config.seq2seq.decoder_start_id};
+    REQUIRE(seq2seq_settings(m.config).num_beams == c.at("beams").at(0).at("beams").get<int>());
+    std::vector<int> expect = {seq2seq_settings(m.config).decoder_start_id};
     for (int id : c.at("beams").at(0).at("ids").get<std::vector<int>>())
-        if (id != m.config.seq2seq.eos_id) expect.push_back(id);
+        if (id != seq2seq_settings(m.config).eos_id) expect.push_back(id);
     std::vector<int> got;
     for (const Token& t : cross.q_tokens) got.push_back(t.id);
     CHECK(got == expect);

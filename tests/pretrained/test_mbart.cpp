@@ -23,6 +23,7 @@
 #include "core/pretrained/families/mbart/mbart.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/pretrained/translate.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
@@ -105,15 +106,15 @@ TEST_CASE("mBART: a run frames [source code] text </s> and </s> [target code] ta
     const auto ref = tiny_reference(kName);
     const PretrainedModel& m = tiny_model(kName);
     // The folder's direction: tokenizer_config.json's src_lang en_XX, tgt_lang ko_KR.
-    CHECK(m.config.seq2seq.source_lang_id == ref.at("lang_codes").at("en_XX").get<int>());
-    CHECK(m.config.seq2seq.target_lang_id == ref.at("lang_codes").at("ko_KR").get<int>());
-    CHECK(m.config.seq2seq.forced_bos_id == m.config.seq2seq.target_lang_id);
-    REQUIRE(m.config.seq2seq.languages.size() == 2);
+    CHECK(mbart_settings(m.config).source_lang_id == ref.at("lang_codes").at("en_XX").get<int>());
+    CHECK(mbart_settings(m.config).target_lang_id == ref.at("lang_codes").at("ko_KR").get<int>());
+    CHECK(seq2seq_settings(m.config).forced_bos_id == mbart_settings(m.config).target_lang_id);
+    REQUIRE(mbart_settings(m.config).languages.size() == 2);
     int ko_en = 0;
     for (const auto& c : ref.at("cases")) {
         CAPTURE(c.at("name").get<std::string>());
         const auto model = for_case(c);
-        ko_en += model->config.seq2seq.source_lang_id != m.config.seq2seq.source_lang_id;
+        ko_en += mbart_settings(model->config).source_lang_id != mbart_settings(m.config).source_lang_id;
         RunConfig run;
         run.text = c.at("source").get<std::string>();
         run.cross_text = c.at("target").get<std::string>();
@@ -195,7 +196,7 @@ TEST_CASE("mBART: the cached step equals the teacher-forced pass; greedy and bea
 
         const Translation greedy = translate_greedy(m, source, 1000);
         CHECK(greedy.ids == c.at("greedy").get<std::vector<int>>());
-        CHECK(greedy.ids.front() == m.config.seq2seq.target_lang_id);
+        CHECK(greedy.ids.front() == mbart_settings(m.config).target_lang_id);
         for (const auto& b : c.at("beams")) {
             const auto beam_model = with_beam_setting(m, b);
             CAPTURE(b.dump());

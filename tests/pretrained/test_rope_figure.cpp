@@ -15,8 +15,9 @@
 #include <vector>
 
 #include "core/figure/figure.h"
-#include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/families/rotary/rope.h"
+#include "core/pretrained/families/rotary/rotary_settings.h"
+#include "core/pretrained/pretrained_model.h"
 
 using namespace attn;
 
@@ -46,7 +47,7 @@ FigureRequest rope_request(const pretrained::PretrainedModel& model, int layer, 
     r.layer = layer;
     r.head = head;
     r.pair = pair;
-    r.rope_inv_freq = pretrained::rope_inverse_frequencies(model.config.decoder.rope);
+    r.rope_inv_freq = pretrained::rope_inverse_frequencies(pretrained::rotary_settings(model.config).rope);
     r.options.lang = lang;
     r.options.font_files = {ATTNLAB_TEST_FONT};
     return r;

@@ -24,8 +24,8 @@
 
 #include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/families/marian/marian.h"
-#include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/families/t5/t5.h"
+#include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/intervention.h"
 #include "core/pretrained/pretrained_model.h"
 #include "core/pretrained/safetensors.h"
@@ -40,7 +40,7 @@ using namespace attn::seq2seq_golden;
 namespace {
 
 AblationShape shape_of(const PretrainedConfig& c) {
-    return AblationShape{c.n_layers, c.n_heads, c.seq2seq.decoder_layers, c.seq2seq.decoder_heads};
+    return AblationShape{c.n_layers, c.n_heads, c.decoder_layers, c.decoder_heads};
 }
 
 Ablation parsed(const PretrainedModel& m, const std::string& spec, AblationMode mode = AblationMode::Zero) {
@@ -342,7 +342,7 @@ TEST_CASE("Whisper knock-outs: weight surgery, and the cached step equals the te
     const PretrainedConfig& c = m.config;
     auto ref = SafeTensorsFile::open(tiny_folder("tiny-whisper") + "/reference.safetensors");
     REQUIRE(ref.ok());
-    const Mat features = ref->read_matrix("input_features", c.seq2seq.n_mels, 2 * c.max_positions).value();
+    const Mat features = ref->read_matrix("input_features", whisper_settings(c).n_mels, 2 * c.max_positions).value();
     const std::vector<int> ids{275, 276, 279, 283, 84, 72, 75, 68, 37, 274};
     Surgery<WhisperWeights> s =
         xw_surgery<WhisperWeights>(c, [&](const WhisperWeights& x, const ForwardOptions& o) {

@@ -21,6 +21,7 @@
 #include "core/audio/log_mel.h"
 #include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/model_config_fields.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;
@@ -32,7 +33,7 @@ const std::string kFolder = std::string(ATTNLAB_FIXTURE_DIR) + "/pretrained/mode
 // float32 against float64 within float32's bound for the pass (seq2seq_golden.h's float32_bounds, with
 // the two convolutions in front; tests/float32_bound.h says how): attention weights absolute, the rest
 // relative to the largest reference value. Every perturbation below moves things by > 1e-2.
-seq2seq_golden::FrontEnd convolutions(const PretrainedConfig& c) { return {2, 3 * std::max(c.seq2seq.n_mels, c.d_model)}; }
+seq2seq_golden::FrontEnd convolutions(const PretrainedConfig& c) { return {2, 3 * std::max(whisper_settings(c).n_mels, c.d_model)}; }
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -94,7 +95,7 @@ Diffs compare(const WhisperWeights& w) {
     const Tiny& t = tiny();
     const PretrainedConfig& c = t.config;
     const int S = c.max_positions, d = c.d_model, H = c.n_heads, L = c.n_layers;
-    const Mat features = t.ref.read_matrix("input_features", c.seq2seq.n_mels, 2 * S).value();
+    const Mat features = t.ref.read_matrix("input_features", whisper_settings(c).n_mels, 2 * S).value();
     const Mat ids_f = t.ref.read_reshaped("decoder_input_ids", {10}, 1, 10).value();
     std::vector<int> ids;
     for (int i = 0; i < ids_f.cols(); ++i) ids.push_back(int(std::lround(ids_f(0, i))));
@@ -114,7 +115,7 @@ Diffs compare(const WhisperWeights& w) {
                                                            block("encoder_attentions", {L, H, 25, S}, l * H + h)));
     }
     out.enc_hidden = std::max(out.enc_hidden, rel_diff(p.encoder.hidden_states.back(), t.ref.read_matrix("encoder_output", S, d).value()));
-    const int Ld = c.seq2seq.decoder_layers;
+    const int Ld = c.decoder_layers;
     for (int l = 0; l < Ld; ++l) {
         out.dec_hidden = std::max(out.dec_hidden, rel_diff(p.decoder.hidden_states[std::size_t(l)],
                                                             block("decoder_hidden_states", {Ld + 1, T, d}, l)));
@@ -136,12 +137,12 @@ TEST_CASE("Whisper: config.json of the tiny folder") {
     const PretrainedConfig& c = tiny().config;
     CHECK(c.d_model == 32);
     CHECK(c.n_layers == 2);
-    CHECK(c.seq2seq.decoder_layers == 2);
-    CHECK(c.seq2seq.n_mels == 80);
+    CHECK(c.decoder_layers == 2);
+    CHECK(whisper_settings(c).n_mels == 80);
     CHECK(c.max_positions == 100);
-    CHECK(c.seq2seq.decoder_max_positions == 32);
-    CHECK(c.seq2seq.decoder_start_id == 275);
-    CHECK(c.seq2seq.eos_id == 274);
+    CHECK(whisper_settings(c).decoder_max_positions == 32);
+    CHECK(seq2seq_settings(c).decoder_start_id == 275);
+    CHECK(seq2seq_settings(c).eos_id == 274);
     CHECK(c.activation == "gelu");
     CHECK(tiny().weights.lm_head.size() == 0);  // tied: proj_out is the token embedding
 }
@@ -214,7 +215,7 @@ TEST_CASE("conv1d_k3: padding 1, stride 2, by hand") {
 TEST_CASE("Whisper: the cached step equals the teacher-forced pass, token by token") {
     const Tiny& t = tiny();
     const PretrainedConfig& c = t.config;
-    const Mat features = t.ref.read_matrix("input_features", c.seq2seq.n_mels, 2 * c.max_positions).value();
+    const Mat features = t.ref.read_matrix("input_features", whisper_settings(c).n_mels, 2 * c.max_positions).value();
     const std::vector<int> ids{275, 276, 279, 283, 84, 72, 75, 68, 37, 274};
     ForwardOptions opt;
     opt.attention.compute_stats = false;
@@ -228,7 +229,7 @@ TEST_CASE("Whisper: the cached step equals the teacher-forced pass, token by tok
         whisper_append(t.weights, c, s, ids[i]);
         logits = std::max(logits, rel_diff(s.logits, full.logits.row(Eigen::Index(i))));
         for (std::size_t l = 0; l < full.cross.size(); ++l)
-            for (int h = 0; h < c.seq2seq.decoder_heads; ++h) {
+            for (int h = 0; h < c.decoder_heads; ++h) {
                 const Mat& step_self = s.steps[i].self_attention[l];
                 self = std::max(self, abs_diff(step_self.row(h),
                                                full.decoder.layers[l].heads[std::size_t(h)].weights.row(Eigen::Index(i)).leftCols(Eigen::Index(i) + 1)));

@@ -77,7 +77,7 @@ TEST_CASE("Whisper family: the tiny folder loads by its model_type with its spee
     CHECK(caps.inputs.audio);
     CHECK_FALSE(caps.inputs.text);
     CHECK(caps.stacks == 2);
-    const SpeechConfig& sp = m.config.speech;
+    const SpeechConfig& sp = whisper_settings(m.config).speech;
     CHECK(sp.start_id == 275);
     CHECK(sp.no_timestamps_id == 283);
     CHECK(sp.transcribe_id == 279);
@@ -279,8 +279,8 @@ TEST_CASE("Whisper family: a traced run counts the traces it keeps and the chunk
     CHECK(listening.working_bytes > 0);
     // --all-frames keeps every frame of the chunk: the traces' figure for max_positions frames.
     const RunMemory kept = trace_memory(m.config.max_positions, m.config.max_positions,
-                                        std::max(m.config.n_heads, m.config.seq2seq.decoder_heads),
-                                        m.config.n_layers + 2 * m.config.seq2seq.decoder_layers, m.config.d_model);
+                                        std::max(m.config.n_heads, m.config.decoder_heads),
+                                        m.config.n_layers + 2 * m.config.decoder_layers, m.config.d_model);
     RunMemory both = kept;
     both.working_bytes = listening.working_bytes;
     CHECK(check_run_memory(both, "advice").ok());  // the tiny model fits

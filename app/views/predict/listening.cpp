@@ -73,7 +73,7 @@ TranslateResult run_listen(const TranslateRequest& q, EncodedSource& kept) {
     pretrained::Seq2SeqSession s = kept.start;  // the encoder's memory is shared, not copied
     const int F = std::max(said.frames, 1), P = int(said.prompt.size());
     const pretrained::DecoderFacts dec = m.family().decoder_facts(m);
-    const int limit = pretrained::speech_limit(m.config), eos = dec.eos_id;
+    const int limit = dec.limit, eos = dec.eos_id;
     r.seconds_per_frame = said.seconds_per_frame;
     r.language = said.language;
     r.language_detected = said.language_detected;

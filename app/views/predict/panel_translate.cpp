@@ -390,7 +390,7 @@ void draw_translation(PredictPanel& p, AppState& s, const ComputeView& view) {
             ImGui::Text(tr(lang, Txt::TrEnded), r.prefix_labels.back().c_str());
         else
             ImGui::Text(tr(lang, Txt::TrEndedLimit),
-                        speech ? pretrained::speech_limit(view.model->config) : pretrained::generation_limit(view.model->config));
+                        dec.limit);
         ImGui::PopTextWrapPos();
     } else if (!r.next.empty()) {
         const std::string after = T > 0    ? r.prefix_labels.back()

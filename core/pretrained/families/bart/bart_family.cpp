@@ -32,8 +32,8 @@ public:
     }
 
     // The source as the encoder reads it: <s>, its pieces, </s>; a typed target after </s> <s>.
-    int source_start(const PretrainedModel& model) const override { return model.config.seq2seq.bos_id; }
-    int target_bos(const PretrainedModel& model) const override { return model.config.seq2seq.bos_id; }
+    int source_start(const PretrainedModel& model) const override { return seq2seq_settings(model.config).bos_id; }
+    int target_bos(const PretrainedModel& model) const override { return seq2seq_settings(model.config).bos_id; }
 };
 
 }  // namespace

@@ -24,7 +24,7 @@ Mat positions(WeightReader& r, const std::string& name, int rows, int d) {
 void embed(const MarianWeights& w, const Mat& table, const PretrainedConfig& c, const std::vector<int>& ids,
            ForwardPass& pass, Mat& x) {
     const int t = int(ids.size());
-    const float scale = c.seq2seq.scale_embedding ? std::sqrt(float(c.d_model)) : 1.0f;
+    const float scale = seq2seq_settings(c).scale_embedding ? std::sqrt(float(c.d_model)) : 1.0f;
     pass.token_embeddings.resize(t, c.d_model);  // (T, d)
     for (int i = 0; i < t; ++i) {
         assert(ids[i] >= 0 && ids[i] < w.embed.rows() && "marian: token id out of range (callers check)");

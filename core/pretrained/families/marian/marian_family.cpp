@@ -27,7 +27,9 @@ const MarianWeights& weights_of(const PretrainedModel& model) { return weights_a
 
 Status parse_marian(const ConfigJson& json, PretrainedConfig& c) {
     Fields f(json.root, "Marian");
-    Seq2SeqConfig& s = c.seq2seq;
+    auto settings = std::make_shared<Seq2SeqSettings>();
+    c.settings = settings;
+    Seq2SeqSettings& s = *settings;
     c.d_model = f.integer("d_model", 1, limits::kMaxModelWidth);
     config_fields::read_encoder_decoder_stacks(f, c);
     c.vocab_size = f.integer("vocab_size", 1, limits::kMaxVocabSize);
@@ -119,7 +121,7 @@ public:
     // E[id] · scale + P[pos]
     Mat embed_target(const PretrainedModel& model, int id, int pos) const override {
         const MarianWeights& w = weights_of(model);
-        const float scale = model.config.seq2seq.scale_embedding ? std::sqrt(float(model.config.d_model)) : 1.0f;
+        const float scale = seq2seq_settings(model.config).scale_embedding ? std::sqrt(float(model.config.d_model)) : 1.0f;
         return w.embed.row(id) * scale + w.decoder_positions.row(pos);
     }
 

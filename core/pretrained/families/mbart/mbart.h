@@ -11,12 +11,15 @@
 // picks another).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/base/status.h"
 #include "core/pretrained/family.h"
+#include "core/pretrained/seq2seq_settings.h"
 
 namespace attn::pretrained {
 
@@ -30,6 +33,16 @@ struct MBartTokenizerConfig {
 // Parses tokenizer_config.json's text. Errors: not a JSON object; a code that is not a string (or
 // an object with a string "content"); no codes; a src_lang / tgt_lang that is not one of them.
 Expected<MBartTokenizerConfig> mbart_tokenizer_config(std::string_view text);
+
+// mBART-50's own settings: every language code the tokenizer knows, (code, id) in id order, and
+// the two a run uses: the source is framed with source_lang_id, and the decoder writes
+// target_lang_id first (forced_bos_id).
+struct MBartSettings : Seq2SeqSettings {
+    std::vector<std::pair<std::string, int>> languages;
+    int source_lang_id = -1, target_lang_id = -1;
+    std::shared_ptr<FamilySettings> copy() const override { return std::make_shared<MBartSettings>(*this); }
+};
+inline const MBartSettings& mbart_settings(const PretrainedConfig& c) { return settings_as<MBartSettings>(c); }
 
 // The mBART family (family.h): model_type mbart.
 const ModelFamily& mbart_family();

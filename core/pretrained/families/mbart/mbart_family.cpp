@@ -92,6 +92,12 @@ public:
     }
     std::vector<std::string> supported() const override { return {"mbart (mBART-50)"}; }
 
+    // BART's fields (FairseqFamily's) into mBART's settings, which gain the languages once loaded.
+    Status parse_config(const ConfigJson& json, PretrainedConfig& c) const override {
+        c.settings = std::make_shared<MBartSettings>();
+        return FairseqFamily::parse_config(json, c);
+    }
+
     // sentencepiece.bpe.model under fairseq's numbering, then the language codes and <mask>.
     Status load_tokenizer(PretrainedModel& model, const ModelFolder& files) const override {
         if (files.sentencepiece_bpe.empty())
@@ -124,7 +130,7 @@ public:
     // code is the first token written.
     Status finish_loading(PretrainedModel& model, const ModelFolder& files) const override {
         if (Status st = FairseqFamily::finish_loading(model, files); !st) return st;
-        Seq2SeqConfig& s = model.config.seq2seq;
+        MBartSettings& s = edit_settings<MBartSettings>(model.config);
         const SubwordTokenizer& tok = *model.tokenizer;
         auto langs = read_languages(model, files);
         if (!langs) return langs.status();
@@ -144,11 +150,11 @@ public:
 
     // The source as the encoder reads it: its language's code, its pieces, </s>; a typed target
     // after </s> and the target's code.
-    int source_start(const PretrainedModel& model) const override { return model.config.seq2seq.source_lang_id; }
-    int target_bos(const PretrainedModel& model) const override { return model.config.seq2seq.target_lang_id; }
+    int source_start(const PretrainedModel& model) const override { return mbart_settings(model.config).source_lang_id; }
+    int target_bos(const PretrainedModel& model) const override { return mbart_settings(model.config).target_lang_id; }
 
     LanguageFacts translation_languages(const PretrainedModel& model) const override {
-        const Seq2SeqConfig& s = model.config.seq2seq;
+        const MBartSettings& s = mbart_settings(model.config);
         LanguageFacts f;
         for (const auto& [code, id] : s.languages) {
             f.codes.push_back(code);
@@ -156,6 +162,18 @@ public:
             if (id == s.target_lang_id) f.target = code;
         }
         return f;
+    }
+
+    void set_translation_languages(PretrainedModel& model, const std::string& source,
+                                   const std::string& target) const override {
+        MBartSettings& s = edit_settings<MBartSettings>(model.config);
+        auto id_of = [&](const std::string& code) {
+            for (const auto& [name, id] : s.languages)
+                if (name == code) return id;
+            return -1;
+        };
+        if (!source.empty()) s.source_lang_id = id_of(source);
+        if (!target.empty()) s.target_lang_id = s.forced_bos_id = id_of(target);
     }
 };
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/base/matrix.h"
-#include "core/pretrained/model_config.h"
+#include "core/pretrained/families/rotary/rotary_settings.h"
 
 namespace attn::pretrained {
 

@@ -22,9 +22,9 @@ std::size_t RotaryWeights::bytes() const {
 
 Expected<RotaryWeights> load_rotary_weights(const SafeTensorsFile& file, const PretrainedConfig& config,
                                           const LayerLoaded& on_layer, bool compact) {
-    const DecoderConfig& dc = config.decoder;
-    const int d = config.d_model, d_ff = config.d_ff, dk = dc.head_dim;
-    const int dq = config.n_heads * dk, dkv = dc.n_kv_heads * dk;
+    const RotarySettings& dc = rotary_settings(config);
+    const int d = config.d_model, d_ff = config.d_ff, dk = config.d_k();
+    const int dq = config.n_heads * dk, dkv = config.n_kv_heads() * dk;
     auto prefix = find_name_prefix(file, {"model.", ""}, "embed_tokens.weight", family_name(config));
     if (!prefix) return prefix.status();
     WeightReader r(file, *prefix);
@@ -120,8 +120,8 @@ static Mat expand_kv(const Mat& kv, int n_heads, int n_kv, int dk) {
 
 ForwardPass rotary_forward(const RotaryWeights& w, const PretrainedConfig& config, const std::vector<int>& ids,
                           const DecoderOptions& opt) {
-    const DecoderConfig& dc = config.decoder;
-    const int t = int(ids.size()), d = config.d_model, H = config.n_heads, G = dc.n_kv_heads, dk = dc.head_dim;
+    const RotarySettings& dc = rotary_settings(config);
+    const int t = int(ids.size()), d = config.d_model, H = config.n_heads, G = config.n_kv_heads(), dk = config.d_k();
     assert(t >= 1 && t <= config.max_positions && "rotary_forward: 1 … max_positions tokens (callers check)");
     assert((opt.extra_blocked.size() == 0 || (opt.extra_blocked.rows() == t && opt.extra_blocked.cols() == t)) &&
            "rotary_forward: extra mask must be (T, T)");

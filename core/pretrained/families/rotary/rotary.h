@@ -26,7 +26,7 @@
 #include "core/pretrained/decode_session.h"
 #include "core/pretrained/family.h"
 #include "core/pretrained/intervention.h"
-#include "core/pretrained/model_config.h"
+#include "core/pretrained/families/rotary/rotary_settings.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
 #include "core/pretrained/weight_matrix.h"

@@ -3,6 +3,7 @@
 // (the dispatch: model_config.cpp; the field reader: model_config_fields.h)
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,8 +16,8 @@ namespace {
 
 // The rotary settings: rope_theta (top level or inside rope_parameters), the scaling named by
 // rope_scaling / rope_parameters ("rope_type" or the older "type"), partial_rotary_factor.
-void parse_rope(PretrainedConfig& c, Fields& f) {
-    RopeConfig& r = c.decoder.rope;
+void parse_rope(PretrainedConfig& c, RotarySettings& d, Fields& f) {
+    RopeConfig& r = d.rope;
     r.theta = f.number("rope_theta", 1.0, 1e12, 10000.0);
     const double partial = f.number("partial_rotary_factor", 0.0, 1.0, 1.0);
     if (!f.ok()) return;
@@ -60,10 +61,10 @@ void parse_rope(PretrainedConfig& c, Fields& f) {
                           "\"; AttnLab implements \"default\", \"linear\" and \"llama3\" only.");
         }
     }
-    r.rotary_dim = int(double(c.decoder.head_dim) * partial) & ~1;
+    r.rotary_dim = int(double(c.head_dim) * partial) & ~1;
     if (r.rotary_dim < 2)
         f.fail("config.json: partial_rotary_factor " + printable(json(partial).dump()) + " leaves fewer than two of the " +
-               std::to_string(c.decoder.head_dim) + " dimensions of a head to rotate.");
+               std::to_string(c.head_dim) + " dimensions of a head to rotate.");
 }
 
 constexpr int kNoWindow = 0;
@@ -71,8 +72,7 @@ constexpr int kNoWindow = 0;
 // Which layers attend through a sliding window: Mistral every layer (sliding_window, null = none);
 // Qwen2 / Qwen3 the layers from max_window_layers on, when use_sliding_window; an explicit
 // "layer_types" list ("full_attention" / "sliding_attention") decides where given.
-void parse_windows(PretrainedConfig& c, Fields& f) {
-    DecoderConfig& d = c.decoder;
+void parse_windows(const PretrainedConfig& c, RotarySettings& d, Fields& f) {
     const bool qwen = c.model_type == "qwen2" || c.model_type == "qwen3";
     // Absent: Hugging Face's default of 4096; null: no window.
     const int default_window = f.present("sliding_window") ? kNoWindow : 4096;
@@ -110,7 +110,9 @@ void parse_windows(PretrainedConfig& c, Fields& f) {
 // Llama, Qwen2, Qwen3, Mistral: one pre-norm decoder with rotary positions, RMSNorm, SwiGLU and
 // grouped-query attention; the families differ in biases, q/k norms, head_dim and windows.
 void parse_decoder(PretrainedConfig& c, Fields& f) {
-    DecoderConfig& d = c.decoder;
+    auto settings = std::make_shared<RotarySettings>();
+    c.settings = settings;
+    RotarySettings& d = *settings;
     c.n_layers = f.integer("num_hidden_layers", 1, limits::kMaxLayers);
     c.n_heads = f.integer("num_attention_heads", 1, limits::kMaxHeads);
     c.d_model = f.integer("hidden_size", 1, limits::kMaxModelWidth);
@@ -123,9 +125,9 @@ void parse_decoder(PretrainedConfig& c, Fields& f) {
                                limits::kMaxPositions);
     c.type_vocab_size = 0;
     c.activation = f.text("hidden_act", "silu");
-    d.n_kv_heads = f.integer_or("num_key_value_heads", 1, limits::kMaxHeads, &c.n_heads);
+    c.kv_heads = f.integer_or("num_key_value_heads", 1, limits::kMaxHeads, &c.n_heads);
     const int default_head_dim = c.model_type == "qwen3" ? 128 : (c.n_heads > 0 ? c.d_model / c.n_heads : 0);
-    d.head_dim = f.integer_or("head_dim", 2, limits::kMaxModelWidth, &default_head_dim);
+    c.head_dim = f.integer_or("head_dim", 2, limits::kMaxModelWidth, &default_head_dim);
     d.rms_norm_eps = f.epsilon("rms_norm_eps", 1e-6f);
     c.layer_norm_eps = d.rms_norm_eps;
     d.tie_word_embeddings = f.boolean("tie_word_embeddings", false);
@@ -140,18 +142,18 @@ void parse_decoder(PretrainedConfig& c, Fields& f) {
     if (c.activation != "silu")
         return f.fail("config.json asks for the activation \"" + printable(c.activation) + "\"; AttnLab runs " +
                       family_name(c) + " models with \"silu\" (SwiGLU) only.");
-    if (c.n_heads % d.n_kv_heads != 0)
+    if (c.n_heads % c.kv_heads != 0)
         return f.fail("config.json: the " + std::to_string(c.n_heads) + " query heads cannot share the " +
-                      std::to_string(d.n_kv_heads) + " key/value heads evenly (num_attention_heads must be a multiple "
+                      std::to_string(c.kv_heads) + " key/value heads evenly (num_attention_heads must be a multiple "
                       "of num_key_value_heads).");
-    if (d.head_dim % 2 != 0)
-        return f.fail("config.json: head_dim " + std::to_string(d.head_dim) +
+    if (c.head_dim % 2 != 0)
+        return f.fail("config.json: head_dim " + std::to_string(c.head_dim) +
                       " is odd; rotary positions turn the dimensions of a head in pairs.");
-    if (std::int64_t(c.n_heads) * d.head_dim > limits::kMaxModelWidth)
-        return f.fail("config.json: " + std::to_string(c.n_heads) + " heads of " + std::to_string(d.head_dim) +
+    if (std::int64_t(c.n_heads) * c.head_dim > limits::kMaxModelWidth)
+        return f.fail("config.json: " + std::to_string(c.n_heads) + " heads of " + std::to_string(c.head_dim) +
                       " dimensions are wider than AttnLab's limit of " + std::to_string(limits::kMaxModelWidth) + ".");
-    parse_rope(c, f);
-    parse_windows(c, f);
+    parse_rope(c, d, f);
+    parse_windows(c, d, f);
 }
 
 }  // namespace attn::pretrained::config_fields

@@ -1,6 +1,7 @@
 // rotary_config.h — the rotary decoders' part of config.json (rotary_config.cpp), for their family.
 #pragma once
 
+#include "core/pretrained/families/rotary/rotary_settings.h"
 #include "core/pretrained/model_config_fields.h"
 
 namespace attn::pretrained::config_fields {

@@ -85,7 +85,7 @@ public:
     // bos_token_id, else token 0 (padding is hidden by the mask: any token of the vocabulary serves).
     int pad_id(const PretrainedModel& model) const override {
         const int vocab = model.config.vocab_size;
-        const DecoderConfig& dc = model.config.decoder;
+        const RotarySettings& dc = rotary_settings(model.config);
         for (int id : {model.tokenizer ? model.tokenizer->eos_id : -1, dc.eos_id, dc.bos_id})
             if (id >= 0 && id < vocab) return id;
         return 0;
@@ -110,7 +110,7 @@ public:
 
     Mat final_norm(const PretrainedModel& model, const Mat& x) const override {
         Mat h;  // (T, d)
-        rms_norm(x, weights_of(model).norm, model.config.decoder.rms_norm_eps, h);
+        rms_norm(x, weights_of(model).norm, rotary_settings(model.config).rms_norm_eps, h);
         return h;
     }
     Mat unembed(const PretrainedModel& model, const Mat& h) const override { return rotary_logits(weights_of(model), h); }
@@ -121,11 +121,11 @@ public:
     }
     void append_token(DecodeSession& s, int id) const override { rotary_append_token(weights_of(*s.model), s, id); }
 
-    int window(const PretrainedConfig& c, int layer) const override { return c.decoder.window_of(layer); }
+    int window(const PretrainedConfig& c, int layer) const override { return rotary_settings(c).window_of(layer); }
     std::vector<double> rotary_frequencies(const PretrainedConfig& c) const override {
-        return rope_inverse_frequencies(c.decoder.rope);
+        return rope_inverse_frequencies(rotary_settings(c).rope);
     }
-    int rotary_dim(const PretrainedConfig& c) const override { return c.decoder.rope.rotary_dim; }
+    int rotary_dim(const PretrainedConfig& c) const override { return rotary_settings(c).rope.rotary_dim; }
 };
 
 }  // namespace

@@ -39,8 +39,8 @@ void head_rms_norm_row(Mat& x, int n_heads, const RowVec& gamma, float eps) {
 
 void rotary_append_token(const RotaryWeights& w, DecodeSession& s, int id) {
     const PretrainedConfig& c = s.config;
-    const DecoderConfig& dc = c.decoder;
-    const int pos = s.length(), t = pos + 1, H = c.n_heads, G = dc.n_kv_heads, dk = dc.head_dim, group = H / G;
+    const RotarySettings& dc = rotary_settings(c);
+    const int pos = s.length(), t = pos + 1, H = c.n_heads, G = c.n_kv_heads(), dk = c.d_k(), group = H / G;
     reserve_session(s, t);
     const float factor = logit_factor(true, 1.0f, dk);
     const RopeTable rope = rope_table(rope_inverse_frequencies(dc.rope), pos, 1);

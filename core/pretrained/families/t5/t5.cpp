@@ -266,9 +266,9 @@ Expected<T5Weights> load_t5_weights(const SafeTensorsFile& file, const Pretraine
     w.ln_dec = r.vector("decoder.final_layer_norm.weight", d);
     if (!r.status()) return r.status();
 
-    const int total = c.n_layers + c.seq2seq.decoder_layers;
+    const int total = c.n_layers + c.decoder_layers;
     w.encoder.resize(std::size_t(c.n_layers));
-    w.decoder.resize(std::size_t(c.seq2seq.decoder_layers));
+    w.decoder.resize(std::size_t(c.decoder_layers));
     for (int i = 0; i < total; ++i) {
         const bool decoder = i >= c.n_layers;
         const int l = decoder ? i - c.n_layers : i;

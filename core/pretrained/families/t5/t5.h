@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -41,16 +42,18 @@
 #include "core/pretrained/safetensors.h"
 #include "core/pretrained/seq2seq_block.h"
 #include "core/pretrained/seq2seq_session.h"
+#include "core/pretrained/seq2seq_settings.h"
 
 namespace attn::pretrained {
 
 // T5's own settings: a learned bias per relative distance instead of position vectors, and the
-// feed-forward's form. Heads are decoder.head_dim (d_kv) wide.
-struct T5Settings : FamilySettings {
+// feed-forward's form (its generation settings: Seq2SeqSettings). Heads are head_dim (d_kv) wide.
+struct T5Settings : Seq2SeqSettings {
     int num_buckets = 32;       // relative_attention_num_buckets (per head, both directions together)
     int max_distance = 128;     // relative_attention_max_distance: farther keys share the last bucket
     bool gated = false;         // feed_forward_proj "gated-…": act(a W_i0) ⊙ a W_i1
     bool tied = true;           // tie_word_embeddings: logits = (y · d^−½) · Eᵀ
+    std::shared_ptr<FamilySettings> copy() const override { return std::make_shared<T5Settings>(*this); }
 };
 inline const T5Settings& t5_settings(const PretrainedConfig& c) { return settings_as<T5Settings>(c); }
 

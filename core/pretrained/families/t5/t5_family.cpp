@@ -55,15 +55,15 @@ Status parse_t5(const ConfigJson& json, PretrainedConfig& c) {
     auto settings = std::make_shared<T5Settings>();
     c.settings = settings;
     T5Settings& t5 = *settings;
-    Seq2SeqConfig& s = c.seq2seq;
+    Seq2SeqSettings& s = t5;
     c.d_model = f.integer("d_model", 1, limits::kMaxModelWidth);
-    c.decoder.head_dim = f.integer("d_kv", 1, limits::kMaxModelWidth);
+    c.head_dim = f.integer("d_kv", 1, limits::kMaxModelWidth);
     c.n_heads = f.integer("num_heads", 1, limits::kMaxHeads);
     c.d_ff = f.integer("d_ff", 1, limits::kMaxFeedForward);
     c.n_layers = f.integer("num_layers", 1, limits::kMaxLayers);
-    s.decoder_layers = f.integer_or("num_decoder_layers", 1, limits::kMaxLayers, &c.n_layers);
-    s.decoder_heads = c.n_heads;
-    s.decoder_ff = c.d_ff;
+    c.decoder_layers = f.integer_or("num_decoder_layers", 1, limits::kMaxLayers, &c.n_layers);
+    c.decoder_heads = c.n_heads;
+    c.decoder_ff = c.d_ff;
     c.vocab_size = f.integer("vocab_size", 1, limits::kMaxVocabSize);
     const int default_positions = 512;  // T5's tokenizers cut at 512; the model itself has no table
     c.max_positions = f.integer_or("n_positions", 1, limits::kMaxPositions, &default_positions);
@@ -92,9 +92,9 @@ Status parse_t5(const ConfigJson& json, PretrainedConfig& c) {
                              std::to_string(t5.max_distance) + "; with " + std::to_string(t5.num_buckets) +
                              " buckets it must be above " + std::to_string(t5.num_buckets / 2) +
                              " (the distances that get a bucket each).");
-    if (static_cast<long long>(c.n_heads) * c.decoder.head_dim > limits::kMaxModelWidth)
+    if (static_cast<long long>(c.n_heads) * c.head_dim > limits::kMaxModelWidth)
         return Status::Error("config.json: " + std::to_string(c.n_heads) + " heads of " +
-                             std::to_string(c.decoder.head_dim) + " dimensions are wider than AttnLab reads (" +
+                             std::to_string(c.head_dim) + " dimensions are wider than AttnLab reads (" +
                              std::to_string(limits::kMaxModelWidth) + ").");
     if (Status st = check_seq2seq_ids(s, c.vocab_size, "config.json"); !st) return st;
     return bad_words;

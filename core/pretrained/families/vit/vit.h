@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,7 @@ struct VitSettings : FamilySettings {
     VisionHead head = VisionHead::None;  // from "architectures"; the loader checks the weights agree
     std::vector<std::string> labels;     // id2label in id order ("LABEL_i" where a label is missing)
     int grid() const { return patch_size > 0 ? image_size / patch_size : 0; }
+    std::shared_ptr<FamilySettings> copy() const override { return std::make_shared<VitSettings>(*this); }
 };
 inline const VitSettings& vit_settings(const PretrainedConfig& c) { return settings_as<VitSettings>(c); }
 

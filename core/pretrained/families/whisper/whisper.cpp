@@ -65,7 +65,7 @@ Mat conv1d_k3(const Mat& x, const Mat& w, const RowVec& b, int stride) {
 
 Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const PretrainedConfig& c,
                                               const LayerLoaded& on_layer) {
-    const Seq2SeqConfig& s2s = c.seq2seq;
+    const WhisperSettings& s2s = whisper_settings(c);
     const int d = c.d_model, V = c.vocab_size, S = c.max_positions, M = s2s.n_mels;
     const int T = s2s.decoder_max_positions > 0 ? s2s.decoder_max_positions : S;
     auto prefix = find_name_prefix(file, {"model.", ""}, "encoder.conv1.weight", "Whisper");
@@ -94,7 +94,7 @@ Expected<WhisperWeights> load_whisper_weights(const SafeTensorsFile& file, const
 
 ForwardPass whisper_encode(const WhisperWeights& w, const PretrainedConfig& c, const Mat& features,
                            const ForwardOptions& opt, Mat* conv_out, int keep_frames) {
-    assert(features.rows() == c.seq2seq.n_mels && features.cols() == 2 * c.max_positions &&
+    assert(features.rows() == whisper_settings(c).n_mels && features.cols() == 2 * c.max_positions &&
            "whisper_encode: (n_mels, 2 · max_positions) features (callers check)");
     Mat a = conv1d_k3(features.transpose(), w.conv1_w, w.conv1_b, 1);  // (2S, d)
     gelu_erf(a);

@@ -21,6 +21,9 @@
 // when untied.
 #pragma once
 
+#include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/attention/attention.h"
@@ -28,12 +31,37 @@
 #include "core/base/status.h"
 #include "core/pretrained/seq2seq_block.h"
 #include "core/pretrained/seq2seq_session.h"
+#include "core/pretrained/seq2seq_settings.h"
 #include "core/pretrained/family.h"
 #include "core/pretrained/model_config.h"
 #include "core/pretrained/nn_ops.h"
 #include "core/pretrained/safetensors.h"
 
 namespace attn::pretrained {
+
+// A speech model's generation settings (Whisper's generation_config.json): the prompt's special
+// tokens, what is never written, and which heads time the words. Ids come from the folder.
+struct SpeechConfig {
+    int start_id = -1;              // <|startoftranscript|> (decoder_start_token_id)
+    int no_timestamps_id = -1;      // <|notimestamps|>
+    int transcribe_id = -1, translate_id = -1;  // task_to_id
+    std::vector<std::pair<std::string, int>> languages;  // lang_to_id: ("en", id), … in id order
+    std::vector<int> suppress;        // suppress_tokens: never written
+    std::vector<int> begin_suppress;  // begin_suppress_tokens: never the first token after the prompt
+    std::vector<std::pair<int, int>> alignment_heads;  // (decoder layer, head) that time the words
+    bool multilingual = false;        // is_multilingual (else an English-only ".en" model: no language token)
+};
+
+// Whisper's own settings: the encoder reads n_mels log-mel bins through two convolutions, not ids
+// (max_positions is then the encoder's frames after them, 1500), the decoder has its own position
+// table, and the prompt's settings.
+struct WhisperSettings : Seq2SeqSettings {
+    int n_mels = 0;                 // num_mel_bins
+    int decoder_max_positions = 0;  // max_target_positions (448)
+    SpeechConfig speech;
+    std::shared_ptr<FamilySettings> copy() const override { return std::make_shared<WhisperSettings>(*this); }
+};
+inline const WhisperSettings& whisper_settings(const PretrainedConfig& c) { return settings_as<WhisperSettings>(c); }
 
 struct WhisperWeights : FamilyWeights {
     Mat conv1_w;                 // (3 · n_mels, d): tap k's (n_mels, d) block at rows k · n_mels

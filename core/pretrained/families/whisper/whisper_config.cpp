@@ -2,7 +2,9 @@
 // model needs) and its generation_config.json (the prompt's special tokens, the suppressed tokens,
 // the alignment heads: SpeechConfig).
 #include <algorithm>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "core/base/json_depth.h"
 #include "core/base/limits.h"
@@ -13,7 +15,9 @@ namespace attn::pretrained {
 
 Status parse_whisper_config(const ConfigJson& json, PretrainedConfig& c) {
     config_fields::Fields f(json.root, "Whisper");
-    Seq2SeqConfig& s = c.seq2seq;
+    auto settings = std::make_shared<WhisperSettings>();
+    c.settings = settings;
+    WhisperSettings& s = *settings;
     c.d_model = f.integer("d_model", 4, limits::kMaxModelWidth);
     config_fields::read_encoder_decoder_stacks(f, c);
     s.n_mels = f.integer("num_mel_bins", 1, 512);
@@ -35,9 +39,9 @@ Status parse_whisper_config(const ConfigJson& json, PretrainedConfig& c) {
         if (id >= c.vocab_size)
             return Status::Error("config.json names token id " + std::to_string(id) + ", but the vocabulary has " +
                                  std::to_string(c.vocab_size) + " entries.");
-    if (c.d_model % 2 != 0 || c.d_model % s.decoder_heads != 0)
+    if (c.d_model % 2 != 0 || c.d_model % c.decoder_heads != 0)
         return Status::Error("config.json: the model width " + std::to_string(c.d_model) +
-                             " is odd or not divisible by the " + std::to_string(s.decoder_heads) +
+                             " is odd or not divisible by the " + std::to_string(c.decoder_heads) +
                              " decoder heads, so the heads cannot split it evenly.");
     return config_fields::check_activation_and_heads(c);
 }
@@ -104,8 +108,9 @@ Status apply_whisper_generation_config(std::string_view text, PretrainedConfig& 
     const json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
     if (root.is_discarded() || !root.is_object()) return Status::Error("generation_config.json is not a JSON object.");
     const int V = config.vocab_size;
-    Seq2SeqConfig s = config.seq2seq;
-    SpeechConfig sp = config.speech;
+    PretrainedConfig edited = config;  // nothing changes on an error
+    WhisperSettings& s = edit_settings<WhisperSettings>(edited);
+    SpeechConfig& sp = s.speech;
     for (auto [key, field] : {std::pair<const char*, int*>{"decoder_start_token_id", &s.decoder_start_id},
                               {"eos_token_id", &s.eos_id},
                               {"pad_token_id", &s.pad_id},
@@ -143,10 +148,10 @@ Status apply_whisper_generation_config(std::string_view text, PretrainedConfig& 
         for (const json& pair : *it) {
             const bool shaped = pair.is_array() && pair.size() == 2 && pair[0].is_number_integer() && pair[1].is_number_integer();
             const long long l = shaped ? pair[0].get<long long>() : -1, h = shaped ? pair[1].get<long long>() : -1;
-            if (l < 0 || l >= s.decoder_layers || h < 0 || h >= s.decoder_heads)
+            if (l < 0 || l >= config.decoder_layers || h < 0 || h >= config.decoder_heads)
                 return Status::Error(where("alignment_heads") + " holds " + config_fields::printable(pair.dump()) +
-                                     "; each entry is [layer, head] of the decoder's " + std::to_string(s.decoder_layers) +
-                                     " layers and " + std::to_string(s.decoder_heads) + " heads, counted from 0.");
+                                     "; each entry is [layer, head] of the decoder's " + std::to_string(config.decoder_layers) +
+                                     " layers and " + std::to_string(config.decoder_heads) + " heads, counted from 0.");
             sp.alignment_heads.emplace_back(int(l), int(h));
         }
     }
@@ -157,8 +162,7 @@ Status apply_whisper_generation_config(std::string_view text, PretrainedConfig& 
         sp.multilingual = !sp.languages.empty();
     }
     sp.start_id = s.decoder_start_id;
-    config.seq2seq = s;
-    config.speech = sp;
+    config = std::move(edited);
     return Status::Ok();
 }
 

@@ -30,8 +30,9 @@ const WhisperWeights& weights_of(const PretrainedModel& model) { return weights_
 // What generation_config.json would say, read off the tokenizer's special tokens (a folder without
 // one): <|startoftranscript|>, <|notimestamps|>, the tasks and the language tokens between them.
 void speech_from_tokenizer(const SubwordTokenizer& tok, PretrainedConfig& c) {
-    SpeechConfig& sp = c.speech;
-    sp.start_id = c.seq2seq.decoder_start_id;
+    WhisperSettings& w = edit_settings<WhisperSettings>(c);
+    SpeechConfig& sp = w.speech;
+    sp.start_id = w.decoder_start_id;
     sp.no_timestamps_id = tok.token_id("<|notimestamps|>");
     sp.transcribe_id = tok.token_id("<|transcribe|>");
     sp.translate_id = tok.token_id("<|translate|>");
@@ -82,11 +83,11 @@ public:
     }
 
     DecoderFacts decoder_facts(const PretrainedModel& model) const override {
-        return seq2seq_decoder_facts(model.config.seq2seq);
+        return seq2seq_decoder_facts(model.config, whisper_limit(model.config));
     }
     LanguageFacts spoken_languages(const PretrainedModel& model) const override {
         LanguageFacts f;
-        for (const auto& [code, id] : model.config.speech.languages) f.codes.push_back(code);
+        for (const auto& [code, id] : whisper_settings(model.config).speech.languages) f.codes.push_back(code);
         return f;
     }
 
@@ -95,7 +96,7 @@ public:
     Status finish_loading(PretrainedModel& model, const ModelFolder& files) const override {
         PretrainedConfig& c = model.config;
         audio::MelConfig mel;
-        mel.n_mels = c.seq2seq.n_mels;
+        mel.n_mels = whisper_settings(c).n_mels;
         if (files.preprocessor_config.empty()) {
             // Whisper's log-mel (16 kHz, a frame every 10 ms, two frames per encoder position) over a
             // chunk the encoder fills: whole seconds, 1 to 60, as a preprocessor_config.json must say.
@@ -117,10 +118,10 @@ public:
             if (!parsed) return Status::Error(files.preprocessor_config + ": " + parsed.error());
             mel = *parsed;
         }
-        if (mel.n_mels != c.seq2seq.n_mels || mel.n_frames() != 2 * c.max_positions)
+        if (mel.n_mels != whisper_settings(c).n_mels || mel.n_frames() != 2 * c.max_positions)
             return Status::Error(model.folder + ": preprocessor_config.json makes " + std::to_string(mel.n_mels) + " × " +
                                  std::to_string(mel.n_frames()) + " log-mel features, but config.json's encoder reads " +
-                                 std::to_string(c.seq2seq.n_mels) + " × " + std::to_string(2 * c.max_positions) +
+                                 std::to_string(whisper_settings(c).n_mels) + " × " + std::to_string(2 * c.max_positions) +
                                  ". The folder mixes two models.");
         model.mel = mel;
         speech_from_tokenizer(*model.tokenizer, c);
@@ -129,7 +130,7 @@ public:
             if (!text) return text.status();
             if (Status st = apply_whisper_generation_config(*text, c); !st) return st;
         }
-        if (c.speech.start_id < 0 || c.seq2seq.eos_id < 0)
+        if (whisper_settings(c).speech.start_id < 0 || whisper_settings(c).eos_id < 0)
             return Status::Error(model.folder + ": neither config.json nor generation_config.json names the start "
                                  "(decoder_start_token_id) and end (eos_token_id) tokens.");
         return Status::Ok();
@@ -140,7 +141,7 @@ public:
         return shared_weights(load_whisper_weights(file, config, on_layer));
     }
 
-    int pad_id(const PretrainedModel& model) const override { return model.config.seq2seq.pad_id; }
+    int pad_id(const PretrainedModel& model) const override { return whisper_settings(model.config).pad_id; }
 
     void append_target(Seq2SeqSession& s, int id) const override {
         whisper_append(weights_of(*s.model), s.model->config, s, id);
@@ -153,7 +154,7 @@ public:
 
     // decode: the default (byte-level pieces back to their bytes). A special token by its piece.
     std::string token_label(const PretrainedModel& model, int id) const override {
-        return id >= model.config.seq2seq.eos_id ? model.tokenizer->piece(id) : ModelFamily::token_label(model, id);
+        return id >= whisper_settings(model.config).eos_id ? model.tokenizer->piece(id) : ModelFamily::token_label(model, id);
     }
 
     Expected<Transcript> transcribe(const PretrainedModel& model, const audio::Sound& sound,
@@ -177,6 +178,10 @@ public:
         return out;
     }
 
+    RowVec listening_scores(const PretrainedModel& model, const RowVec& logits, bool first) const override {
+        return whisper_next_scores(whisper_settings(model.config).speech, logits, first);
+    }
+
     Status start_listening(const PretrainedModel& model, const audio::Sound& sound, const SpeechOptions& opt,
                            Seq2SeqSession& s, Transcript& out) const override {
         auto heard = whisper_audio(model, sound);
@@ -193,8 +198,8 @@ public:
         out.cut = heard->mel.cut;
         out.frames = heard->frames;
         out.seconds_per_frame = seconds_per_frame(model);
-        std::vector<LayerTrace> shape(std::size_t(c.seq2seq.decoder_layers));
-        for (LayerTrace& l : shape) l.n_heads = c.seq2seq.decoder_heads;
+        std::vector<LayerTrace> shape(std::size_t(c.decoder_layers));
+        for (LayerTrace& l : shape) l.n_heads = c.decoder_heads;
         out.alignment_head_list = alignment_heads(model, shape, out.alignment_heads);
         return Status::Ok();
     }
@@ -216,7 +221,7 @@ public:
         if (!heard) return heard.status();
         // The frames kept in the traces: those that hold sound, or the whole chunk.
         const int F = run.all_frames ? c.max_positions : heard->frames;
-        const int H = std::max(c.n_heads, c.seq2seq.decoder_heads), L = c.n_layers + 2 * c.seq2seq.decoder_layers;
+        const int H = std::max(c.n_heads, c.decoder_heads), L = c.n_layers + 2 * c.decoder_layers;
         // What the traces keep and what listening works in, against the one budget.
         RunMemory memory_needed = trace_memory(F, F, H, L, c.d_model);
         memory_needed.working_bytes = listening_memory(model).working_bytes;
@@ -321,7 +326,7 @@ private:
         std::vector<int> input = said.prompt;
         input.insert(input.end(), said.ids.begin(), said.ids.end());
         const bool room = int(input.size()) < int(w.decoder_positions.rows());
-        if (room) input.push_back(c.seq2seq.eos_id);
+        if (room) input.push_back(whisper_settings(c).eos_id);
         whisper_decode(w, c, memory, input, opt, pass);
         for (LayerTrace& layer : pass.cross) trim_layer_trace(layer, layer.t_q(), kept);
         std::vector<std::pair<int, int>> heads = alignment_heads(model, pass.cross, said.alignment_heads);
@@ -353,7 +358,7 @@ private:
         whisper_start_from_memory(weights_of(model), model.config, memory, s, opt.ablation);
         auto language = choose_language(model, opt, s, out);
         if (!language) return language.status();
-        out.prompt = whisper_prompt(model.config.speech, *language, opt.translate);
+        out.prompt = whisper_prompt(whisper_settings(model.config).speech, *language, opt.translate);
         return Status::Ok();
     }
 
@@ -390,7 +395,7 @@ private:
             t.display = model.family().token_label(model, id);
             t.byte_begin = std::min(end, text.size());
             t.byte_end = end = text.size();
-            if (id >= model.config.seq2seq.eos_id) {
+            if (id >= whisper_settings(model.config).eos_id) {
                 t.special = true;
                 t.display = t.piece;
             }

@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -60,7 +61,11 @@ bool punctuation(const std::string& piece) {
 
 }  // namespace
 
-int whisper_limit(const PretrainedConfig& c) { return speech_limit(c); }
+int whisper_limit(const PretrainedConfig& c) {
+    const WhisperSettings& s = whisper_settings(c);
+    const int positions = s.decoder_max_positions > 0 ? s.decoder_max_positions : c.max_positions;
+    return s.max_length > 0 ? std::min(s.max_length, positions) : positions;
+}
 
 RunMemory listening_memory(const PretrainedModel& model) {
     const PretrainedConfig& c = model.config;
@@ -81,10 +86,10 @@ Expected<WhisperAudio> whisper_audio(const PretrainedModel& model, audio::Sound 
     if (sound.sample_rate != mel.sample_rate)
         return Status::Error("The sound is at " + std::to_string(sound.sample_rate) + " Hz; " + model.name + " listens at " +
                              std::to_string(mel.sample_rate) + " Hz.");
-    if (mel.n_mels != c.seq2seq.n_mels || mel.n_frames() != 2 * c.max_positions)
+    if (mel.n_mels != whisper_settings(c).n_mels || mel.n_frames() != 2 * c.max_positions)
         return Status::Error(model.name + ": preprocessor_config.json makes " + std::to_string(mel.n_mels) + " × " +
                              std::to_string(mel.n_frames()) + " log-mel features, but the encoder reads " +
-                             std::to_string(c.seq2seq.n_mels) + " × " + std::to_string(2 * c.max_positions) +
+                             std::to_string(whisper_settings(c).n_mels) + " × " + std::to_string(2 * c.max_positions) +
                              ". The folder mixes two models.");
     const long long heard = std::min<long long>(static_cast<long long>(sound.samples.size()), mel.n_samples());
     const int frames = int(heard / (2LL * mel.hop_length));
@@ -116,7 +121,7 @@ std::vector<int> whisper_prompt(const SpeechConfig& sp, int language, bool trans
 }
 
 std::vector<std::pair<int, float>> detect_language(const PretrainedModel& model, const Seq2SeqSession& empty) {
-    const SpeechConfig& sp = model.config.speech;
+    const SpeechConfig& sp = whisper_settings(model.config).speech;
     Seq2SeqSession s = empty;
     model.family().append_target(s, sp.start_id);
     std::vector<std::pair<int, float>> out;
@@ -132,7 +137,7 @@ std::vector<std::pair<int, float>> detect_language(const PretrainedModel& model,
 
 Expected<int> choose_language(const PretrainedModel& model, const SpeechOptions& opt, const Seq2SeqSession& empty,
                               Transcript& out) {
-    const SpeechConfig& sp = model.config.speech;
+    const SpeechConfig& sp = whisper_settings(model.config).speech;
     auto code_of = [&](int id) {
         for (const auto& [code, lid] : sp.languages)
             if (lid == id) return code;
@@ -168,16 +173,27 @@ Expected<int> choose_language(const PretrainedModel& model, const SpeechOptions&
 }
 
 RowVec whisper_next_scores(const SpeechConfig& sp, const RowVec& logits, bool first) {
-    return speech_next_scores(sp, logits, first);
+    constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
+    RowVec z = logits;
+    const int V = int(z.size());
+    for (int id : sp.suppress)
+        if (id >= 0 && id < V) z(id) = kMinusInf;
+    if (first)
+        for (int id : sp.begin_suppress)
+            if (id >= 0 && id < V) z(id) = kMinusInf;
+    const float top = z.maxCoeff();
+    assert(top > kMinusInf && "whisper_next_scores: every token suppressed (the config reader refuses such lists)");
+    const double log_total = std::log((z.array() - top).exp().cast<double>().sum());
+    return (z.array() - top - float(log_total)).matrix();
 }
 
 void whisper_greedy(const PretrainedModel& model, Seq2SeqSession& s, int max_new, Transcript& out) {
     const PretrainedConfig& c = model.config;
     const int limit = whisper_limit(c);
-    const int eot = c.seq2seq.eos_id;
+    const int eot = whisper_settings(c).eos_id;
     int written = 0;
     while (s.length() < limit && written < max_new && s.logits.size() > 0) {
-        const RowVec scores = whisper_next_scores(c.speech, s.logits, written == 0);
+        const RowVec scores = whisper_next_scores(whisper_settings(c).speech, s.logits, written == 0);
         Eigen::Index best = 0;
         const float best_score = scores.maxCoeff(&best);
         ++written;
@@ -196,7 +212,7 @@ void whisper_greedy(const PretrainedModel& model, Seq2SeqSession& s, int max_new
 }
 
 std::vector<TimedWord> whisper_words(const PretrainedModel& model, const std::vector<int>& text_ids) {
-    const int eot = model.config.seq2seq.eos_id;
+    const int eot = whisper_settings(model.config).eos_id;
     std::vector<int> tokens = text_ids;
     tokens.push_back(eot);
     // split_tokens_on_unicode: tokens grouped until their text holds a whole character.
@@ -241,7 +257,7 @@ std::vector<TimedWord> whisper_words(const PretrainedModel& model, const std::ve
 
 std::vector<std::pair<int, int>> alignment_heads(const PretrainedModel& model, const std::vector<LayerTrace>& cross,
                                                  std::string& caption) {
-    std::vector<std::pair<int, int>> chosen = model.config.speech.alignment_heads;
+    std::vector<std::pair<int, int>> chosen = whisper_settings(model.config).speech.alignment_heads;
     if (chosen.empty()) {  // openai's default: every head of the decoder's second half
         const int L = int(cross.size());
         for (int l = L / 2; l < L; ++l)
