@@ -24,8 +24,8 @@
 #include "core/base/gemm.h"
 #include "core/base/parallel.h"
 #include "core/pretrained/families/marian/marian.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_settings.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

@@ -20,8 +20,8 @@
 #include "bench/random_weights.h"
 #include "core/base/parallel.h"
 #include "core/image/preprocess.h"
-#include "core/pretrained/vision_input_cache.h"
 #include "core/pretrained/families/vit/vit.h"
+#include "core/pretrained/family/vision_input_cache.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "core/pretrained/families/rotary/rotary.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
 
 namespace attn::bench {
 

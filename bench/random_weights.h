@@ -7,7 +7,7 @@
 
 #include "core/attention/attention.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
-#include "core/pretrained/model_config.h"
+#include "core/pretrained/folder/model_config.h"
 #include "tests/random_matrix.h"
 
 namespace attn::bench {

@@ -5,7 +5,7 @@
 #include "cli/cli_messages.h"
 #include "core/figure/figure_beams.h"
 #include "core/lm/beam_figure.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/seq2seq/translate.h"
 
 namespace attn::cli {
 

@@ -11,13 +11,13 @@
 #include "cli/export_beams.h"
 #include "cli/export_lens.h"
 #include "cli/lm_output.h"
+#include "core/attention/engine.h"
+#include "core/attention/trace_json.h"
 #include "core/base/asset_paths.h"
 #include "core/base/atomic_file.h"
-#include "core/attention/engine.h"
 #include "core/figure/figure.h"
 #include "core/i18n/languages.h"
-#include "core/attention/trace_json.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::cli {
 

@@ -11,14 +11,14 @@
 #include "cli/translate_command.h"
 #include "core/base/atomic_file.h"
 #include "core/base/json_writer.h"
-#include "core/lm/lm_session.h"
 #include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
+#include "core/lm/lm_session.h"
 #include "core/lm/masked_lm.h"
 #include "core/lm/sampling.h"
 #include "core/lm/task_fit.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::cli {
 

@@ -16,7 +16,7 @@
 #include "core/base/json_writer.h"
 #include "core/lm/lm_inputs.h"
 #include "core/lm/logit_lens.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::cli {
 

@@ -13,8 +13,8 @@
 #include "core/base/json_writer.h"
 #include "core/base/status.h"
 #include "core/lm/sampling.h"
-#include "core/pretrained/intervention.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/blocks/intervention.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::cli {
 

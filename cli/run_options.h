@@ -10,9 +10,9 @@
 #include <CLI/CLI.hpp>
 
 #include "core/attention/builtin_model.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/base/status.h"
 #include "core/attention/trace.h"
+#include "core/base/status.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::cli {
 

@@ -8,8 +8,8 @@
 #include "core/audio/audio.h"
 #include "core/base/json_writer.h"
 #include "core/base/limits.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/speech.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/family/speech.h"
 
 namespace attn::cli {
 

@@ -19,7 +19,7 @@
 #include "cli/lm_output.h"
 #include "core/base/json_writer.h"
 #include "core/lm/knockout.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/seq2seq/translate.h"
 
 namespace attn::cli {
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "cli/generate_options.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::cli {
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# family_rules_test.sh — a model family lives behind one interface (core/pretrained/family.h): no
+# family_rules_test.sh — a model family lives behind one interface (core/pretrained/family/family.h): no
 # code outside core/pretrained asks which family a model is. Everything else asks the family's
 # capabilities (model.caps()) or calls the family (model.family()). Fails on a family switch:
 #   - the old switches: Architecture::, gpt2_weights( / bert_weights( / llama_weights( /

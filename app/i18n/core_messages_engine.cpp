@@ -11,7 +11,7 @@ namespace attn::app {
 namespace {
 
 constexpr const char* kPatterns[] = {
-    // core/pretrained/pretrained_model.cpp and vit.cpp (vision models), core/image/image.cpp,
+    // core/pretrained/family/pretrained_model.cpp and vit.cpp (vision models), core/image/image.cpp,
     // png_decode.cpp, jpeg_decode.cpp, preprocess.cpp: first, before the generic "'{}' is ..." ones
     N_("{} is a {}: it reads images, not text. Open an image (File > Open image…, or --image FILE)."),
     N_("{} is a {} model: it reads text, not images. Open a ViT or DeiT folder to look at an image."),

@@ -11,7 +11,7 @@ namespace attn::app {
 namespace {
 
 constexpr const char* kPatterns[] = {
-    // core/pretrained/model_folder.cpp (inspect_model_folder: opening a model folder)
+    // core/pretrained/folder/model_folder.cpp (inspect_model_folder: opening a model folder)
     N_("No model folder given. Choose a folder that holds config.json and model.safetensors."),
     N_("Cannot look at '{}': {}."),
     N_("'{}' does not exist. Choose a folder that holds config.json and model.safetensors."),
@@ -43,7 +43,7 @@ constexpr const char* kPatterns[] = {
        "Download the tokenizer files from the model's Hub page."),
     N_("Cannot inspect the model folder '{}': {}."),
 
-    // core/pretrained/model_config.cpp (parse_model_config: the model's config.json)
+    // core/pretrained/folder/model_config.cpp (parse_model_config: the model's config.json)
     N_("config.json is not valid JSON: {}."),
     N_("{}: the run gave no result."),
     N_("config.json could not be parsed: {}."),
@@ -118,7 +118,7 @@ constexpr const char* kPatterns[] = {
         N_("Resizing the {} x {} image to a shortest edge of {} would make it {} x {} pixels; crop it to "
            "a less narrow shape."),
 
-    // core/pretrained/safetensors.cpp (SafeTensorsFile::open: the header; reading a tensor)
+    // core/pretrained/folder/safetensors.cpp (SafeTensorsFile::open: the header; reading a tensor)
     N_("{} is not a safetensors file: it has {} bytes, fewer than the 8-byte header length."),
     N_("{} is not a safetensors file: its header length is 0."),
     N_("{} is not a safetensors file or is truncated: its header length is {} bytes but only {} bytes "
@@ -132,7 +132,7 @@ constexpr const char* kPatterns[] = {
     N_("{} is not a valid safetensors file: its header has more than {} entries (the limit; real models "
        "have a few thousand at most)."),
     N_("{} is not a valid safetensors file: {}."),
-    // core/pretrained/safetensors.cpp, model_file.cpp: memory budget, finite weights, a file changing underneath
+    // core/pretrained/folder/safetensors.cpp, model_file.cpp: memory budget, finite weights, a file changing underneath
     N_("{} holds {} MiB of weights as float32; AttnLab loads at most {} MiB (the limit: {} GiB, or this "
        "machine's memory)."),
     N_("Tensor {} in {} has {} at element {}; AttnLab loads only finite weights."),
@@ -163,11 +163,11 @@ constexpr const char* kPatterns[] = {
     N_("Tensor {} in {} has shape {}; expected {}."),
     N_("{} could not be read: {}."),
 
-    // core/pretrained/nn_ops.cpp (find_name_prefix, from gpt2.cpp / bert.cpp)
+    // core/pretrained/blocks/nn_ops.cpp (find_name_prefix, from gpt2.cpp / bert.cpp)
     N_("{} does not look like a {} checkpoint: it has no {}. Is the folder's config.json for the same "
        "model?"),
 
-    // core/pretrained/pretrained_model.cpp (load_pretrained_model, compute_pretrained_trace)
+    // core/pretrained/family/pretrained_model.cpp (load_pretrained_model, compute_pretrained_trace)
     N_("{} is {} KiB; a model's config.json is a few KiB. Is it the right file?"),
     N_("Loading was cancelled."),
     N_("{}: config.json says {} but the tokenizer files are byte-level BPE (GPT-2 style). The folder "
@@ -253,7 +253,7 @@ constexpr const char* kPatterns[] = {
     N_("The source is {} tokens, but {} reads at most {}. Shorten it."),
     N_("The target (with the start token) is {} tokens, but {} reads at most {}. Shorten it."),
     N_("{} is a {} model: it reads and writes text, not images."),
-    // core/pretrained/fairseq_seq2seq.cpp, families/bart, families/mbart
+    // core/pretrained/seq2seq/fairseq_seq2seq.cpp, families/bart, families/mbart
     N_("{}: an mBART folder needs tokenizer_config.json (its language codes). Download it from the "
        "model's Hub page."),
     N_("{}: an mBART folder needs sentencepiece.bpe.model (its SentencePiece model). Download it from the "

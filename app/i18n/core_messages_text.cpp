@@ -11,7 +11,7 @@ namespace attn::app {
 namespace {
 
 constexpr const char* kPatterns[] = {
-    // core/pretrained/intervention.cpp, core/lm/knockout.cpp, core/lm/logit_lens.cpp (ablation, the lens)
+    // core/pretrained/blocks/intervention.cpp, core/lm/knockout.cpp, core/lm/logit_lens.cpp (ablation, the lens)
     N_("Head {}.{} is not in the model, which has {} layers of {} heads."),
     N_("Layer {} is not in the model, which has {} layers of {} heads."),
     N_("Nothing to knock out in '{}'. Write heads as layer.head counting from 1, e.g. 1.2,3.4 (or 2.attn, "

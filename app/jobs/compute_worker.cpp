@@ -10,7 +10,7 @@
 #include "core/attention/engine.h"
 #include "core/base/limits.h"
 #include "core/base/parallel.h"
-#include "core/pretrained/vision_input_cache.h"
+#include "core/pretrained/family/vision_input_cache.h"
 
 namespace attn::app {
 

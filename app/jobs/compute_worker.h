@@ -70,7 +70,7 @@ using PretrainedComputeFn =
 
 // The index of `name` among a run's sections; the first (0) when it is not there.
 int section_index(const std::vector<std::string>& sections, const std::string& name);
-// compute_pretrained_trace keeping the last image ready (core/pretrained/vision_input_cache.h): a
+// compute_pretrained_trace keeping the last image ready (core/pretrained/family/vision_input_cache.h): a
 // re-run of the same image file (√d_k, temperature, a mask) does not decode it again.
 PretrainedComputeFn cached_pretrained_compute();
 

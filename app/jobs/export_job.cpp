@@ -9,10 +9,10 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/attention/trace_json.h"
 #include "core/base/atomic_file.h"
 #include "core/base/parallel.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/attention/trace_json.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app {
 

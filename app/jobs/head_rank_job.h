@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "core/lm/knockout.h"
-#include "core/pretrained/intervention.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/blocks/intervention.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app {
 

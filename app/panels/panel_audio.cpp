@@ -5,7 +5,7 @@
 
 #include "app/jobs/model_loader.h"
 #include "app/widgets/speech_language.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app {
 

@@ -18,7 +18,7 @@
 
 #include "app/shell/app_frame.h"
 #include "app/state/views.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app {
 

@@ -11,10 +11,10 @@
 #include <string_view>
 
 #include "app/state/views.h"
-#include "core/train/image_data.h"
-#include "core/pretrained/intervention.h"
+#include "core/pretrained/blocks/intervention.h"
 #include "core/task/seq2seq_task.h"
 #include "core/task/task.h"
+#include "core/train/image_data.h"
 
 namespace attn::app {
 

@@ -15,11 +15,11 @@
 #include "app/state/highlights.h"
 #include "app/state/views.h"
 #include "core/attention/builtin_model.h"
-#include "core/base/colormap.h"
-#include "core/pretrained/intervention.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/base/status.h"
 #include "core/attention/trace.h"
+#include "core/base/colormap.h"
+#include "core/base/status.h"
+#include "core/pretrained/blocks/intervention.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app {
 

@@ -6,7 +6,7 @@
 #include <imgui.h>
 
 #include "app/widgets/ui_widgets.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app {
 

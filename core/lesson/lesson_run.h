@@ -8,7 +8,7 @@
 
 #include "core/figure/figure.h"
 #include "core/lesson/lesson.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::lesson {
 

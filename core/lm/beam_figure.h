@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/figure/figure_beams.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/translate.h"
 
 namespace attn::lm {
 

@@ -31,7 +31,7 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::lm {
 

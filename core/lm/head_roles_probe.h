@@ -18,7 +18,7 @@
 
 #include "core/base/status.h"
 #include "core/lm/head_roles.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "core/task/task.h"  // the trained model's task gives the task probe its examples
 
 namespace attn::lm {

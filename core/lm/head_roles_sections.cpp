@@ -11,9 +11,9 @@
 
 #include "core/lm/head_roles_probe.h"
 #include "core/lm/knockout.h"
-#include "core/pretrained/family.h"
-#include "core/pretrained/seq2seq_block.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/seq2seq/seq2seq_block.h"
+#include "core/pretrained/seq2seq/translate.h"
 
 namespace attn::lm {
 

@@ -6,8 +6,8 @@
 
 #include "core/lm/lm_inputs.h"
 #include "core/lm/sampling.h"
-#include "core/pretrained/family.h"
-#include "core/pretrained/seq2seq_session.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/family/seq2seq_session.h"
 
 namespace attn::lm {
 

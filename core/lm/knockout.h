@@ -4,7 +4,7 @@
 //   logits' = unembed(forward(ids, ablation))             (T, V) next tokens (causal models)
 //   for each head (l, h):  Δ = p'(answer | (l, h) removed) − p(answer)   at one position
 //
-// The ablation itself happens inside the families' forward passes (core/pretrained/intervention.h);
+// The ablation itself happens inside the families' forward passes (core/pretrained/blocks/intervention.h);
 // this file drives it for core/lm's models. Layers and heads are 0-based.
 #pragma once
 
@@ -14,8 +14,8 @@
 
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/pretrained/intervention.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/blocks/intervention.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::lm {
 

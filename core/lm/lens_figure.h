@@ -7,8 +7,8 @@
 
 #include "core/figure/figure_lens.h"
 #include "core/lm/logit_lens.h"
-#include "core/pretrained/intervention.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/blocks/intervention.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::lm {
 

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/intervention.h"
-#include "core/pretrained/nn_ops.h"
-#include "core/pretrained/pretrained_model.h"
 #include "core/base/status.h"
+#include "core/pretrained/blocks/intervention.h"
+#include "core/pretrained/blocks/nn_ops.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::lm {
 

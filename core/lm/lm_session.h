@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "core/attention/engine.h"
-#include "core/lm/sampling.h"
 #include "core/base/matrix.h"
-#include "core/pretrained/decode_session.h"
-#include "core/pretrained/pretrained_model.h"
 #include "core/base/status.h"
+#include "core/lm/sampling.h"
+#include "core/pretrained/family/decode_session.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::lm {
 

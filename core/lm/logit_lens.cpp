@@ -3,13 +3,13 @@
 
 #include <cassert>
 
-#include "core/lm/lm_session.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
-#include "core/pretrained/family.h"
-#include "core/pretrained/nn_ops.h"
-#include "core/pretrained/seq2seq_block.h"
-#include "core/pretrained/translate.h"
+#include "core/lm/lm_session.h"
+#include "core/pretrained/blocks/nn_ops.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/seq2seq/seq2seq_block.h"
+#include "core/pretrained/seq2seq/translate.h"
 
 namespace attn::lm {
 

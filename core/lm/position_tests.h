@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/attention/attention.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::lm {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "core/task/task.h"
 
 namespace attn::lm {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/pretrained/families/rotary/rotary.h"
-#include "core/pretrained/model_config.h"
+#include "core/pretrained/folder/model_config.h"
 #include "core/train/gpt_model.h"
 
 namespace attn::train {

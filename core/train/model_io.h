@@ -9,10 +9,10 @@
 #include <memory>
 #include <string>
 
-#include "core/pretrained/families/gpt2/gpt2.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/pretrained_model.h"
 #include "core/base/status.h"
+#include "core/pretrained/families/gpt2/gpt2.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
 #include "core/train/gpt_model.h"
 
 namespace attn::train {

@@ -14,8 +14,8 @@
 
 #include "core/base/status.h"
 #include "core/pretrained/families/vit/vit.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
 #include "core/train/vit_model.h"
 
 namespace attn::train {

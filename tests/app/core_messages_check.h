@@ -14,9 +14,9 @@
 #include "app/i18n/core_messages.h"
 #include "core/base/status.h"
 #include "core/base/utf8.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "tests/temp_dir.h"
 
 namespace attn::app::messages_test {

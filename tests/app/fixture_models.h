@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "app/state/app_state.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app::testing {
 

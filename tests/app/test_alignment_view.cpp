@@ -9,7 +9,7 @@
 
 #include "core/attention/alignment.h"
 #include "core/figure/figure.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 using namespace attn;
 

@@ -20,11 +20,11 @@
 #include "app/views/predict/translation.h"
 #include "core/audio/audio.h"
 #include "core/lm/knockout.h"
+#include "core/pretrained/blocks/intervention.h"
 #include "core/pretrained/families/whisper/whisper.h"
-#include "core/pretrained/intervention.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_settings.h"
-#include "core/pretrained/speech.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/family/speech.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
 #include "tests/app/same_translation.h"
 
 using namespace attn;

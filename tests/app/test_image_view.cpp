@@ -11,14 +11,14 @@
 #include <utility>
 #include <nlohmann/json.hpp>
 
-#include "app/matrix/heatmap_data.h"
 #include "app/jobs/compute_worker.h"
 #include "app/jobs/model_loader.h"
+#include "app/matrix/heatmap_data.h"
 #include "app/shell/app_options.h"
 #include "app/state/settings.h"
 #include "app/views/image/image_view.h"
 #include "app/views/predict/predict.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 using namespace attn::app;
 using namespace std::chrono_literals;

@@ -5,11 +5,11 @@
 #include <string>
 
 #include "app/state/app_state.h"
-#include "app/views/pipeline/pipeline.h"
 #include "app/views/cell_explainer/explainer.h"
+#include "app/views/pipeline/pipeline.h"
 #include "app/views/pipeline/position_bias.h"
 #include "core/attention/engine.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "tests/app/fake_pretrained.h"
 #include "tests/app/trace_for.h"
 

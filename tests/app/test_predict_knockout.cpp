@@ -16,7 +16,7 @@
 #include "app/views/predict/predict.h"
 #include "core/lm/knockout.h"
 #include "core/lm/lm_inputs.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "tests/app/fake_pretrained.h"
 #include "tests/app/fixture_models.h"
 

@@ -15,7 +15,7 @@
 #include "core/pretrained/families/rotary/rope.h"
 #include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/families/rotary/rotary_settings.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 using namespace attn;
 using namespace attn::app;

@@ -23,7 +23,7 @@
 #include "app/views/train/train_lab.h"
 #include "app/views/train/train_worker.h"
 #include "core/attention/alignment.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "tests/app/train_view_test_util.h"
 #include "tests/temp_dir.h"
 

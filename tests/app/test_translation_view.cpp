@@ -21,9 +21,9 @@
 #include "core/lm/beam_figure.h"
 #include "core/lm/knockout.h"
 #include "core/pretrained/families/mbart/mbart.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_settings.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
+#include "core/pretrained/seq2seq/translate.h"
 #include "tests/app/same_translation.h"
 
 using namespace attn;

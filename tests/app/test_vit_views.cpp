@@ -17,8 +17,8 @@
 #include "app/state/image_samples.h"
 #include "app/views/attn_distance/attn_distance.h"
 #include "app/views/pos_similarity/pos_similarity.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/vision_input_cache.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/family/vision_input_cache.h"
 
 using namespace attn::app;
 namespace fs = std::filesystem;

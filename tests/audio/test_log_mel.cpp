@@ -8,7 +8,7 @@
 
 #include "core/audio/audio.h"
 #include "core/audio/log_mel.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "tests/audio/audio_fixtures.h"
 
 using namespace attn;

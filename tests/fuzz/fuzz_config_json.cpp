@@ -1,7 +1,7 @@
 // fuzz_config_json.cpp — a model's config.json.
 #include "core/pretrained/families/rotary/rotary_settings.h"
 #include "core/pretrained/families/t5/t5.h"
-#include "core/pretrained/model_config.h"
+#include "core/pretrained/folder/model_config.h"
 #include "tests/fuzz/fuzz_target.h"
 
 ATTNLAB_FUZZ_TARGET(config_json) {

@@ -13,8 +13,8 @@
 #include "core/pretrained/families/mbart/mbart.h"
 #include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/families/whisper/whisper.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/seq2seq_generation.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/seq2seq/seq2seq_generation.h"
 #include "tests/fuzz/fuzz_target.h"
 
 namespace {

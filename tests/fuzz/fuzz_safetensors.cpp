@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "core/pretrained/safetensors.h"
-#include "core/pretrained/weight_matrix.h"
+#include "core/pretrained/blocks/weight_matrix.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "tests/fuzz/fuzz_target.h"
 
 ATTNLAB_FUZZ_TARGET(safetensors) {

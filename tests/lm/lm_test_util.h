@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/base/matrix.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::lm_test {
 

@@ -12,9 +12,9 @@
 
 #include "core/figure/figure_beams.h"
 #include "core/lm/beam_figure.h"
-#include "core/pretrained/translate.h"
-#include "tests/lm/lm_test_util.h"
+#include "core/pretrained/seq2seq/translate.h"
 #include "tests/figure_test_util.h"
+#include "tests/lm/lm_test_util.h"
 
 using namespace attn;
 

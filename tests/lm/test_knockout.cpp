@@ -14,9 +14,9 @@
 #include "core/lm/lm_inputs.h"
 #include "core/lm/logit_lens.h"
 #include "core/lm/masked_lm.h"
+#include "core/pretrained/blocks/intervention.h"
 #include "core/pretrained/families/bert/bert.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
-#include "core/pretrained/intervention.h"
 #include "tests/lm/lm_test_util.h"
 #include "tests/pretrained/stack_bounds.h"
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "core/lm/lm_session.h"
 #include "core/lm/lm_inputs.h"
+#include "core/lm/lm_session.h"
 #include "core/pretrained/families/rotary/rotary.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 using namespace attn;
 using namespace attn::pretrained;

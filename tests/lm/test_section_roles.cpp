@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/lm/head_roles_probe.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_settings.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/lm/knockout.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;

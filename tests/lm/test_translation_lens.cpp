@@ -16,10 +16,10 @@
 #include "core/lm/knockout.h"
 #include "core/lm/logit_lens.h"
 #include "core/lm/sampling.h"
-#include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/families/t5/t5.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/fairseq_seq2seq.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;

@@ -17,8 +17,8 @@
 
 #include "core/pretrained/families/bert/bert.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "tests/pretrained/stack_bounds.h"
 
 namespace attn::pretrained::forward_golden {

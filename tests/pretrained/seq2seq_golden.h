@@ -18,9 +18,9 @@
 
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_block.h"
-#include "core/pretrained/seq2seq_settings.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/seq2seq_block.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
 #include "tests/float32_bound.h"
 
 namespace attn::seq2seq_golden {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/base/matrix.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/nn_ops.h"
+#include "core/pretrained/blocks/nn_ops.h"
+#include "core/pretrained/folder/model_config.h"
 #include "tests/float32_bound.h"
 
 namespace attn::test {

@@ -1,4 +1,4 @@
-// test_families.cpp — the family interface (core/pretrained/family.h): the registry, each family's
+// test_families.cpp — the family interface (core/pretrained/family/family.h): the registry, each family's
 // capabilities on its tiny fixture, its framing of a text, and a run yielding named sections.
 #include <doctest/doctest.h>
 
@@ -6,13 +6,13 @@
 #include <string>
 
 #include "core/attention/word_tokenizer.h"
-#include "core/pretrained/decode_session.h"
 #include "core/pretrained/families/mbart/mbart.h"
 #include "core/pretrained/families/rotary/rotary_settings.h"
 #include "core/pretrained/families/whisper/whisper.h"
-#include "core/pretrained/family.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_settings.h"
+#include "core/pretrained/family/decode_session.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
 
 using namespace attn;
 using namespace attn::pretrained;

@@ -29,12 +29,12 @@
 
 #include <unistd.h>  // getpid: one temporary folder per test process
 
+#include "core/pretrained/blocks/nn_ops.h"
 #include "core/pretrained/families/bert/bert.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/nn_ops.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "tests/pretrained/forward_golden.h"
 #include "tests/random_matrix.h"
 

@@ -20,12 +20,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pretrained/pretrained_model.h"
+#include "core/base/utf8.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "core/tokenizer/chat_format.h"
 #include "core/tokenizer/hf_pipeline.h"
 #include "core/tokenizer/regex_pattern.h"
 #include "core/tokenizer/subword_tokenizer.h"
-#include "core/base/utf8.h"
 
 using namespace attn;
 using namespace attn::pretrained;

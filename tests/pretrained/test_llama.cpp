@@ -28,9 +28,9 @@
 #include "core/pretrained/families/rotary/rope.h"
 #include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/families/rotary/rotary_settings.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "tests/pretrained/stack_bounds.h"
 #include "tests/random_matrix.h"
 

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "core/pretrained/families/marian/marian.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_settings.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
+#include "core/pretrained/seq2seq/translate.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;

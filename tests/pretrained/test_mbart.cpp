@@ -19,12 +19,12 @@
 #include <tuple>
 #include <vector>
 
-#include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/families/mbart/mbart.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_settings.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/seq2seq/fairseq_seq2seq.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
+#include "core/pretrained/seq2seq/translate.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;

@@ -11,8 +11,9 @@
 #include <initializer_list>
 #include <string>
 
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/model_folder.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/model_folder.h"
 
 using namespace attn;
 using namespace attn::pretrained;

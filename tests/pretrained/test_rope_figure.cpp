@@ -17,7 +17,7 @@
 #include "core/figure/figure.h"
 #include "core/pretrained/families/rotary/rope.h"
 #include "core/pretrained/families/rotary/rotary_settings.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 using namespace attn;
 

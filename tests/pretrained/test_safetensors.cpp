@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/base/limits.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "tests/temp_dir.h"
 
 using namespace attn;

@@ -22,15 +22,15 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/fairseq_seq2seq.h"
+#include "core/pretrained/blocks/intervention.h"
 #include "core/pretrained/families/marian/marian.h"
 #include "core/pretrained/families/t5/t5.h"
 #include "core/pretrained/families/whisper/whisper.h"
-#include "core/pretrained/intervention.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/safetensors.h"
-#include "core/pretrained/text_seq2seq_family.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/safetensors.h"
+#include "core/pretrained/seq2seq/fairseq_seq2seq.h"
+#include "core/pretrained/seq2seq/text_seq2seq_family.h"
+#include "core/pretrained/seq2seq/translate.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;

@@ -25,11 +25,11 @@
 
 #include "core/attention/positional.h"
 #include "core/pretrained/families/t5/t5.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/translate.h"
 #include "core/tokenizer/unigram_json.h"
-#include "tests/temp_dir.h"
 #include "tests/pretrained/seq2seq_golden.h"
+#include "tests/temp_dir.h"
 
 using namespace attn;
 using namespace attn::pretrained;

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "core/attention/vision_stats.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/safetensors.h"
 #include "core/pretrained/families/vit/vit.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
 
 using namespace attn;
 using namespace attn::pretrained;

@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "core/attention/trace_json.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/safetensors.h"
 #include "core/pretrained/families/vit/vit.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "tests/pretrained/stack_bounds.h"
 
 using namespace attn;

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "core/pretrained/blocks/weight_matrix.h"
 #include "core/pretrained/families/rotary/rotary.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/weight_matrix.h"
+#include "core/pretrained/folder/model_config.h"
 #include "tests/random_matrix.h"
 
 using namespace attn;

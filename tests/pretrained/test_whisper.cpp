@@ -20,8 +20,8 @@
 #include "core/audio/audio.h"
 #include "core/audio/log_mel.h"
 #include "core/pretrained/families/whisper/whisper.h"
-#include "core/pretrained/model_config_fields.h"
-#include "core/pretrained/seq2seq_settings.h"
+#include "core/pretrained/folder/model_config_fields.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
 #include "tests/pretrained/seq2seq_golden.h"
 
 using namespace attn;

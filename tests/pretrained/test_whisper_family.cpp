@@ -15,8 +15,8 @@
 
 #include "core/audio/audio.h"
 #include "core/pretrained/families/whisper/whisper_listen.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/speech.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/family/speech.h"
 
 using namespace attn;
 using namespace attn::pretrained;

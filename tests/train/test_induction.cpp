@@ -14,10 +14,10 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/train/run_folder.h"
 #include "core/lm/head_roles_probe.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "core/train/model_io.h"
+#include "core/train/run_folder.h"
 #include "core/train/trainer.h"
 #include "tests/temp_dir.h"
 

@@ -17,8 +17,8 @@
 
 #include "core/base/parallel.h"
 #include "core/figure/figure_train.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/translate.h"
 #include "core/train/optimizer.h"
 #include "core/train/seq2seq/s2s_io.h"
 #include "core/train/seq2seq/s2s_model.h"

@@ -11,11 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/train/run_folder.h"
 #include "core/pretrained/families/rotary/rotary.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "core/train/model_io.h"
+#include "core/train/run_folder.h"
 #include "core/train/trainer.h"
 #include "tests/temp_dir.h"
 

@@ -9,12 +9,12 @@
 #include <filesystem>
 
 #include "core/i18n/languages.h"
-#include "core/train/run_folder.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
 #include "core/train/model_io.h"
+#include "core/train/run_folder.h"
 #include "core/train/trainer.h"
 #include "core/train/trainer_kinds.h"
 #include "tests/temp_dir.h"

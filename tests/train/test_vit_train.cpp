@@ -16,11 +16,11 @@
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 
-#include "core/train/run_folder.h"
 #include "core/base/parallel.h"
 #include "core/pretrained/families/vit/vit.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 #include "core/train/idx_file.h"
+#include "core/train/run_folder.h"
 #include "core/train/train_ops.h"
 #include "core/train/vit_io.h"
 #include "core/train/vit_trainer.h"

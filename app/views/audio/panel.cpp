@@ -8,15 +8,15 @@
 
 #include <imgui.h>
 
-#include "app/matrix/heatmap_texture.h"
 #include "app/i18n/core_messages.h"
+#include "app/matrix/heatmap_texture.h"
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/speech_language.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"
 #include "core/attention/audio_map.h"
 #include "core/base/colormap.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app {
 

@@ -13,7 +13,7 @@
 #include "app/state/app_state.h"
 #include "core/figure/figure_lens.h"
 #include "core/lm/logit_lens.h"
-#include "core/pretrained/intervention.h"
+#include "core/pretrained/blocks/intervention.h"
 
 namespace attn::app {
 

@@ -14,7 +14,7 @@
 #include "app/views/predict/translation.h"
 #include "core/audio/audio.h"
 #include "core/lm/knockout.h"
-#include "core/pretrained/speech.h"
+#include "core/pretrained/family/speech.h"
 
 namespace attn::app {
 

@@ -14,9 +14,9 @@
 #include "app/views/predict/panel_parts.h"
 #include "app/views/predict/tree_export.h"
 #include "app/widgets/layer_choice.h"
-#include "core/lm/knockout.h"
 #include "core/base/colormap.h"
-#include "core/pretrained/speech.h"
+#include "core/lm/knockout.h"
+#include "core/pretrained/family/speech.h"
 
 namespace attn::app::predict_view {
 

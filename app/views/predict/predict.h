@@ -19,8 +19,8 @@
 #include "app/state/app_state.h"
 #include "core/base/matrix.h"
 #include "core/lm/masked_lm.h"
-#include "core/pretrained/intervention.h"
 #include "core/lm/sampling.h"
+#include "core/pretrained/blocks/intervention.h"
 
 namespace attn::app {
 

@@ -22,9 +22,9 @@
 #include "app/views/predict/predict.h"
 #include "core/base/matrix.h"
 #include "core/lm/sampling.h"
-#include "core/pretrained/family.h"
-#include "core/pretrained/speech.h"
-#include "core/pretrained/translate.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/family/speech.h"
+#include "core/pretrained/seq2seq/translate.h"
 
 namespace attn::app {
 

@@ -11,7 +11,7 @@
 #include "app/widgets/layer_choice.h"
 #include "app/widgets/ui_widgets.h"
 #include "app/widgets/view_notice.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
 
 namespace attn::app {
 

@@ -14,7 +14,7 @@
 
 #include "core/attention/attention.h"
 #include "core/lm/position_tests.h"
-#include "core/pretrained/model_config.h"
+#include "core/pretrained/folder/model_config.h"
 
 namespace attn::app {
 

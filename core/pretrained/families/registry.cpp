@@ -5,7 +5,7 @@
 // "Where a new family goes").
 #include <string>
 
-#include "core/pretrained/family.h"
+#include "core/pretrained/family/family.h"
 
 namespace attn::pretrained {
 

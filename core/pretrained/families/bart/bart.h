@@ -4,7 +4,7 @@
 // encoder–decoders' (fairseq_seq2seq.h), shared with mBART.
 #pragma once
 
-#include "core/pretrained/family.h"
+#include "core/pretrained/family/family.h"
 
 namespace attn::pretrained {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/families/bart/bart.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/seq2seq/fairseq_seq2seq.h"
 
 namespace attn::pretrained {
 

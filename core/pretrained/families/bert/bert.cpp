@@ -5,7 +5,7 @@
 #include <cassert>
 #include <string>
 
-#include "core/pretrained/blocks.h"
+#include "core/pretrained/blocks/blocks.h"
 
 namespace attn::pretrained {
 

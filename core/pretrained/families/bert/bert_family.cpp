@@ -2,8 +2,8 @@
 // fields, [CLS] … [SEP] framing and sentence pairs, their weights, pass and masked-LM head.
 #include "core/base/limits.h"
 #include "core/pretrained/families/bert/bert.h"
-#include "core/pretrained/model_config_fields.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config_fields.h"
 
 namespace attn::pretrained {
 

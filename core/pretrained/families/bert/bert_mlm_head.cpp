@@ -2,7 +2,7 @@
 // contract is in bert.h).
 #include "core/base/gemm.h"
 #include "core/pretrained/families/bert/bert.h"
-#include "core/pretrained/model_folder.h"
+#include "core/pretrained/folder/model_folder.h"
 
 namespace attn::pretrained {
 

@@ -2,8 +2,8 @@
 // reads and predicts, its weights, its pass and its cached step.
 #include "core/base/limits.h"
 #include "core/pretrained/families/gpt2/gpt2.h"
-#include "core/pretrained/model_config_fields.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config_fields.h"
 
 namespace attn::pretrained {
 

@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "core/pretrained/post_ln_stacks.h"
+#include "core/pretrained/seq2seq/post_ln_stacks.h"
 
 namespace attn::pretrained {
 

@@ -24,12 +24,12 @@
 #include "core/attention/positional.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/nn_ops.h"
-#include "core/pretrained/safetensors.h"
-#include "core/pretrained/seq2seq_block.h"
-#include "core/pretrained/seq2seq_settings.h"
-#include "core/pretrained/text_seq2seq_family.h"
+#include "core/pretrained/blocks/nn_ops.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
+#include "core/pretrained/seq2seq/seq2seq_block.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
+#include "core/pretrained/seq2seq/text_seq2seq_family.h"
 
 namespace attn::pretrained {
 

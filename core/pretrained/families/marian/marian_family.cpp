@@ -11,10 +11,10 @@
 
 #include "core/base/limits.h"
 #include "core/pretrained/families/marian/marian.h"
-#include "core/pretrained/model_config_fields.h"
-#include "core/pretrained/model_folder.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_generation.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config_fields.h"
+#include "core/pretrained/folder/model_folder.h"
+#include "core/pretrained/seq2seq/seq2seq_generation.h"
 
 namespace attn::pretrained {
 

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/pretrained/family.h"
-#include "core/pretrained/seq2seq_settings.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
 
 namespace attn::pretrained {
 

@@ -11,11 +11,11 @@
 
 #include "core/base/json_depth.h"
 #include "core/base/limits.h"
-#include "core/pretrained/fairseq_seq2seq.h"
 #include "core/pretrained/families/mbart/mbart.h"
-#include "core/pretrained/model_config_fields.h"
-#include "core/pretrained/model_folder.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config_fields.h"
+#include "core/pretrained/folder/model_folder.h"
+#include "core/pretrained/seq2seq/fairseq_seq2seq.h"
 
 namespace attn::pretrained {
 

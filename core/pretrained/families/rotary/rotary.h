@@ -23,13 +23,13 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/pretrained/decode_session.h"
-#include "core/pretrained/family.h"
-#include "core/pretrained/intervention.h"
+#include "core/pretrained/blocks/intervention.h"
+#include "core/pretrained/blocks/nn_ops.h"
+#include "core/pretrained/blocks/weight_matrix.h"
 #include "core/pretrained/families/rotary/rotary_settings.h"
-#include "core/pretrained/nn_ops.h"
-#include "core/pretrained/safetensors.h"
-#include "core/pretrained/weight_matrix.h"
+#include "core/pretrained/family/decode_session.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/folder/safetensors.h"
 
 namespace attn::pretrained {
 

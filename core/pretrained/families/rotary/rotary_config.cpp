@@ -9,6 +9,7 @@
 
 #include "core/base/limits.h"
 #include "core/pretrained/families/rotary/rotary_config.h"
+#include "core/pretrained/family/family.h"
 
 namespace attn::pretrained::config_fields {
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/pretrained/families/rotary/rotary_settings.h"
-#include "core/pretrained/model_config_fields.h"
+#include "core/pretrained/folder/model_config_fields.h"
 
 namespace attn::pretrained::config_fields {
 

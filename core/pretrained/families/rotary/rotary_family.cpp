@@ -4,11 +4,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/families/rotary/rope.h"
+#include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/families/rotary/rotary_config.h"
-#include "core/pretrained/model_folder.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_folder.h"
 #include "core/tokenizer/chat_format.h"
 
 namespace attn::pretrained {

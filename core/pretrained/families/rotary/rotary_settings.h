@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/pretrained/model_config.h"
+#include "core/pretrained/folder/model_config.h"
 
 namespace attn::pretrained {
 

@@ -7,7 +7,7 @@
 
 #include "core/attention/mask.h"
 #include "core/attention/positional.h"
-#include "core/pretrained/seq2seq_step.h"
+#include "core/pretrained/seq2seq/seq2seq_step.h"
 
 namespace attn::pretrained {
 

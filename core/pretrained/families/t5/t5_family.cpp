@@ -16,12 +16,12 @@
 #include "core/base/json_depth.h"
 #include "core/base/limits.h"
 #include "core/pretrained/families/t5/t5.h"
-#include "core/pretrained/model_config_fields.h"
-#include "core/pretrained/model_folder.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_generation.h"
-#include "core/pretrained/seq2seq_step.h"
-#include "core/pretrained/text_seq2seq_family.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config_fields.h"
+#include "core/pretrained/folder/model_folder.h"
+#include "core/pretrained/seq2seq/seq2seq_generation.h"
+#include "core/pretrained/seq2seq/seq2seq_step.h"
+#include "core/pretrained/seq2seq/text_seq2seq_family.h"
 
 namespace attn::pretrained {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/base/limits.h"
-#include "core/pretrained/blocks.h"
+#include "core/pretrained/blocks/blocks.h"
 
 namespace attn::pretrained {
 

@@ -10,8 +10,8 @@
 #include "core/attention/mask.h"
 #include "core/base/limits.h"
 #include "core/pretrained/families/vit/vit.h"
-#include "core/pretrained/model_config_fields.h"
-#include "core/pretrained/pretrained_model.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/folder/model_config_fields.h"
 
 namespace attn::pretrained {
 

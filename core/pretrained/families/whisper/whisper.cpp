@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/pretrained/pre_ln_stacks.h"
+#include "core/pretrained/seq2seq/pre_ln_stacks.h"
 
 namespace attn::pretrained {
 

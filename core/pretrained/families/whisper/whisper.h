@@ -29,13 +29,13 @@
 #include "core/attention/attention.h"
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/pretrained/seq2seq_block.h"
-#include "core/pretrained/seq2seq_session.h"
-#include "core/pretrained/seq2seq_settings.h"
-#include "core/pretrained/family.h"
-#include "core/pretrained/model_config.h"
-#include "core/pretrained/nn_ops.h"
-#include "core/pretrained/safetensors.h"
+#include "core/pretrained/blocks/nn_ops.h"
+#include "core/pretrained/family/family.h"
+#include "core/pretrained/family/seq2seq_session.h"
+#include "core/pretrained/folder/model_config.h"
+#include "core/pretrained/folder/safetensors.h"
+#include "core/pretrained/seq2seq/seq2seq_block.h"
+#include "core/pretrained/seq2seq/seq2seq_settings.h"
 
 namespace attn::pretrained {
 

@@ -9,7 +9,7 @@
 #include "core/base/json_depth.h"
 #include "core/base/limits.h"
 #include "core/pretrained/families/whisper/whisper.h"
-#include "core/pretrained/model_config_fields.h"
+#include "core/pretrained/folder/model_config_fields.h"
 
 namespace attn::pretrained {
 

@@ -16,10 +16,11 @@
 #include "core/base/limits.h"
 #include "core/pretrained/families/whisper/whisper.h"
 #include "core/pretrained/families/whisper/whisper_listen.h"
-#include "core/pretrained/model_folder.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/seq2seq_run.h"
-#include "core/pretrained/speech.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/family/speech.h"
+#include "core/pretrained/folder/model_folder.h"
+#include "core/pretrained/seq2seq/seq2seq_generation.h"
+#include "core/pretrained/seq2seq/seq2seq_run.h"
 
 namespace attn::pretrained {
 

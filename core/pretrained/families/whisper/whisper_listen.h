@@ -7,12 +7,12 @@
 #include <utility>
 #include <vector>
 
-#include "core/audio/audio.h"
 #include "core/attention/engine.h"
+#include "core/audio/audio.h"
 #include "core/audio/log_mel.h"
 #include "core/pretrained/families/whisper/whisper.h"
-#include "core/pretrained/pretrained_model.h"
-#include "core/pretrained/speech.h"
+#include "core/pretrained/family/pretrained_model.h"
+#include "core/pretrained/family/speech.h"
 
 namespace attn::pretrained {
 

@@ -4,8 +4,8 @@
 #include <cassert>
 
 #include "core/pretrained/families/whisper/whisper.h"
-#include "core/pretrained/pre_ln_stacks.h"
-#include "core/pretrained/seq2seq_step.h"
+#include "core/pretrained/seq2seq/pre_ln_stacks.h"
+#include "core/pretrained/seq2seq/seq2seq_step.h"
 
 namespace attn::pretrained {
 
