@@ -25,6 +25,9 @@ expect_fail "a view includes another view" "may not include app/views/pipeline/p
 fresh; echo '#include "core/pretrained/families/gpt2/gpt2.h"' >> "$tmp/t/core/pretrained/families/bert/bert.cpp"
 expect_fail "a family includes another family" "core/pretrained/families/bert/ may not include core/pretrained/families/gpt2/gpt2.h"
 
+fresh; echo '#include "core/pretrained/family/family.h"' >> "$tmp/t/core/pretrained/blocks/nn_ops.cpp"
+expect_fail "core/pretrained's blocks include the family interface" "core/pretrained/blocks/ may not include core/pretrained/family/family.h"
+
 fresh; echo '#include "app/jobs/model_loader.h"' >> "$tmp/t/app/state/settings.cpp"
 expect_fail "the state includes a job" "app/state/ may not include app/jobs/model_loader.h"
 
@@ -36,6 +39,9 @@ expect_fail "GL-free logic includes GL" "part of the GL-free app logic"
 
 fresh; printf '#pragma once\n' > "$tmp/t/core/loose.h"
 expect_fail "a file at the top of core/" "a file at the top of core/"
+
+fresh; printf '// loose.h — x\n#pragma once\n' > "$tmp/t/core/pretrained/loose.h"
+expect_fail "a file at the top of core/pretrained/" "a file at the top of core/pretrained/"
 
 fresh; sed -i '1d' "$tmp/t/core/base/utf8.h"
 expect_fail "a file without its header comment" "first line must be"

@@ -14,6 +14,17 @@ fail() { echo "layout: $*"; fails=$((fails + 1)); }
 
 gui_header='^(imgui|imgui_[a-z_]+|backends/imgui_[a-z_0-9]+|GLFW/.*|GL/.*|EGL/.*|epoxy/.*)\.h$'
 
+# core/pretrained's layer of a folder in it (0 = the lowest).
+pretrained_layer() {
+    case "$1" in
+        core/pretrained/folder)  echo 0 ;;
+        core/pretrained/blocks)  echo 1 ;;
+        core/pretrained/family)  echo 2 ;;
+        core/pretrained/seq2seq) echo 3 ;;
+        *)                       echo 4 ;;  # families/ and its folders
+    esac
+}
+
 # May folder $1 (of the including file) include a header in folder $2?
 allowed() {
     local from=$1 to=$2
@@ -21,6 +32,13 @@ allowed() {
     # include the shared core/pretrained and its own folder — never another family's.
     if [[ $from == core/pretrained/families/* && $to == core/pretrained/families/* ]]; then
         [[ $to == "$from" ]]; return
+    fi
+    # Inside core/pretrained, four layers: folder/ < blocks/ < family/ < seq2seq/ < families/ (and
+    # the registry): each includes only itself and the layers before it.
+    if [[ $from == core/pretrained/* && $to == core/pretrained/* ]]; then
+        local rank_from rank_to
+        rank_from=$(pretrained_layer "$from"); rank_to=$(pretrained_layer "$to")
+        (( rank_to <= rank_from )); return
     fi
     [[ $from == core/pretrained/* ]] && from=core/pretrained
     [[ $to == core/pretrained/* ]] && to=core/pretrained
@@ -54,9 +72,9 @@ mapfile -t files < <(git ls-files 'core/*.h' 'core/*.cpp' 'app/*.h' 'app/*.cpp' 
 
 for f in "${files[@]}"; do
     dir=${f%/*}
-    # Every file sits in a folder of its concern: nothing loose at the top of app/ or core/.
+    # Every file sits in a folder of its concern: nothing loose at the top of app/, core/ or core/pretrained/.
     case "$dir" in
-        app|core) fail "$f: a file at the top of $dir/ (move it into the folder of its concern)" ;;
+        app|core|core/pretrained) fail "$f: a file at the top of $dir/ (move it into the folder of its concern)" ;;
     esac
 done
 
