@@ -109,19 +109,19 @@ static json task_json(const TrainState& s) {
     return t;
 }
 
-static json log_json(const TrainState& s) {
-    json log = json::array();
-    for (const TrainLogEntry& e : s.log) {
-        json j = {{"step", e.step}, {"loss", e.loss}, {"lr", e.lr}, {"grad_norm", e.grad_norm},
-                  {"seconds", e.seconds}};
+std::string train_log_text(const std::vector<TrainLogEntry>& log, const EvalLogKeys& keys) {
+    json out = json::array();
+    for (const TrainLogEntry& e : log) {
+        json j = {{"step", e.step}, {"loss", e.loss}, {"lr", e.lr}, {"grad_norm", e.grad_norm}, {"seconds", e.seconds}};
         if (e.evaluated) {
-            j["eval_loss"] = e.eval.loss;
-            j["exact_accuracy"] = e.eval.exact;
-            j["token_accuracy"] = e.eval.token_acc;
+            if (keys.loss) j[keys.loss] = e.eval.loss;
+            if (keys.exact) j[keys.exact] = e.eval.exact;
+            if (keys.token_acc) j[keys.token_acc] = e.eval.token_acc;
+            if (keys.examples) j[keys.examples] = e.eval.examples;
         }
-        log.push_back(std::move(j));
+        out.push_back(std::move(j));
     }
-    return log;
+    return out.dump(1) + "\n";
 }
 
 static Status write_folder(const TrainState& s, const fs::path& tmp) {
@@ -151,7 +151,8 @@ static Status write_folder(const TrainState& s, const fs::path& tmp) {
                 {"unk_token", "<|endoftext|>"}};
     if (Status st = write_text(tmp / "tokenizer_config.json", tok.dump(2) + "\n"); !st) return st;
     if (Status st = write_text(tmp / "task.json", task_json(s).dump(2) + "\n"); !st) return st;
-    return write_text(tmp / "train_log.json", log_json(s).dump(1) + "\n");
+    return write_text(tmp / "train_log.json",
+                      train_log_text(s.log, {"eval_loss", "exact_accuracy", "token_accuracy", nullptr}));
 }
 
 Status save_model_folder(const TrainState& s, const std::string& dir) {
@@ -217,20 +218,6 @@ static std::string task_json(const ImageTrainState& s) {
     return t.dump(2) + "\n";
 }
 
-static std::string log_json(const ImageTrainState& s) {
-    json log = json::array();
-    for (const TrainLogEntry& e : s.log) {
-        json j = {{"step", e.step}, {"loss", e.loss}, {"lr", e.lr}, {"grad_norm", e.grad_norm}, {"seconds", e.seconds}};
-        if (e.evaluated) {
-            j["test_loss"] = e.eval.loss;
-            j["test_accuracy"] = e.eval.exact;
-            j["test_images"] = e.eval.examples;
-        }
-        log.push_back(std::move(j));
-    }
-    return log.dump(1) + "\n";
-}
-
 Status save_vit_folder(const ImageTrainState& s, const std::string& dir) {
     return write_folder_atomically(dir, [&](const std::string& tmp) {
         const std::filesystem::path d(tmp);
@@ -240,7 +227,8 @@ Status save_vit_folder(const ImageTrainState& s, const std::string& dir) {
         if (Status st = write_text_file((d / "preprocessor_config.json").string(), preprocessor_json(s.model.shape.image_side)); !st)
             return st;
         if (Status st = write_text_file((d / "task.json").string(), task_json(s)); !st) return st;
-        return write_text_file((d / "train_log.json").string(), log_json(s));
+        return write_text_file((d / "train_log.json").string(),
+                               train_log_text(s.log, {"test_loss", "test_accuracy", nullptr, "test_images"}));
     });
 }
 

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/base/status.h"
 
@@ -14,6 +15,18 @@ namespace attn::train {
 
 struct TrainState;
 struct ImageTrainState;
+struct TrainLogEntry;
+
+// What an evaluation's numbers are called in a trainer's train_log.json (null: not written).
+struct EvalLogKeys {
+    const char* loss;       // the evaluation's loss
+    const char* exact;      // the share of examples exactly right
+    const char* token_acc;  // the share of tokens right
+    const char* examples;   // how many examples were evaluated
+};
+// train_log.json's text: one object per log entry (step, loss, lr, grad_norm, seconds, and the
+// evaluation's numbers under `keys` where the entry was evaluated).
+std::string train_log_text(const std::vector<TrainLogEntry>& log, const EvalLogKeys& keys);
 
 // Creates `dir` atomically: `fill` writes the files into a temporary folder beside it, which is
 // renamed to `dir` when fill succeeds. Errors: `dir` exists already, its parent is missing or not

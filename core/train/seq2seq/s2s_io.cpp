@@ -265,20 +265,6 @@ json task_json(const S2STrainState& s) {
     return t;
 }
 
-std::string log_json(const S2STrainState& s) {
-    json log = json::array();
-    for (const TrainLogEntry& e : s.log) {
-        json j = {{"step", e.step}, {"loss", e.loss}, {"lr", e.lr}, {"grad_norm", e.grad_norm}, {"seconds", e.seconds}};
-        if (e.evaluated) {
-            j["eval_loss"] = e.eval.loss;
-            j["eval_exact"] = e.eval.exact;
-            j["eval_token_accuracy"] = e.eval.token_acc;
-        }
-        log.push_back(std::move(j));
-    }
-    return log.dump(1) + "\n";
-}
-
 // Each side's texts as pieces: a fixed sample of the task, plus every piece that side uses alone
 // (so a rare word is in the model however the sample fell).
 void side_texts(const Seq2SeqTask& t, std::vector<std::vector<std::string>>& source,
@@ -321,7 +307,7 @@ Status save_s2s_folder(const S2STrainState& s, const std::string& dir) {
             {"tokenizer_config.json", tokenizer_config_json(s.task, s2s_saved_positions(shape))},
             {"generation_config.json", generation_config_json(s.task)},
             {"seq2seq_task.json", task_json(s).dump(2) + "\n"},
-            {"train_log.json", log_json(s)},
+            {"train_log.json", train_log_text(s.log, {"eval_loss", "eval_exact", "eval_token_accuracy", nullptr})},
         };
         for (const auto& [name, bytes] : files)
             if (Status st = write_text_file((d / name).string(), bytes); !st) return st;
