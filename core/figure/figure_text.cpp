@@ -6,6 +6,7 @@
 
 #include "core/i18n/languages.h"
 #include "core/i18n/marks.h"
+#include "core/i18n/texts.h"
 
 namespace attn {
 namespace {
@@ -347,21 +348,7 @@ const char* figure_text(FigureLang lang, Ft id) {
 }
 
 std::string fill_template(const std::string& templ, std::initializer_list<std::string> args) {
-    std::string out;
-    out.reserve(templ.size() + 32);
-    for (size_t i = 0; i < templ.size(); ++i) {
-        if (templ[i] == '{' && i + 2 < templ.size() && templ[i + 2] == '}' && templ[i + 1] >= '0' &&
-            templ[i + 1] <= '9') {
-            const size_t k = size_t(templ[i + 1] - '0');
-            if (k < args.size()) {
-                out += *(args.begin() + k);
-                i += 2;
-                continue;
-            }
-        }
-        out += templ[i];
-    }
-    return out;
+    return i18n::fill(templ, std::vector<std::string>(args));
 }
 
 std::string figure_textf(FigureLang lang, Ft id, std::initializer_list<std::string> args) {

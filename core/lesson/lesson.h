@@ -38,8 +38,9 @@
 #include <vector>
 
 #include "core/attention/builtin_model.h"
-#include "core/base/status.h"
 #include "core/attention/trace.h"
+#include "core/base/status.h"
+#include "core/i18n/texts.h"
 
 namespace attn::lesson {
 
@@ -50,6 +51,7 @@ constexpr size_t kMaxLessonBytes = 256u << 10;  // 256 KiB
 // lays it out every frame, so a page-long step must stay cheap (bundled steps: < 1 KiB).
 constexpr size_t kMaxStepTextBytes = 16u << 10;  // 16 KiB
 
+// Numbered as the process's languages (core/i18n: 0 English, 1 Korean).
 enum class Lang { En, Ko };
 
 // ---- rich text ---------------------------------------------------------------------------------
@@ -153,8 +155,8 @@ struct AnswerResult {
     bool column = false;         // click over a column: the answer is a query token
     int row = -1, col = -1;      // click: the right cell (row = query, col = key)
     std::string token;           // click: the answer token's text
-    std::string why_en, why_ko;  // the numbers that justify the answer
-    const std::string& why(Lang lang) const { return lang == Lang::Ko ? why_ko : why_en; }
+    i18n::Texts why_text;        // the numbers that justify the answer, in every language (po/)
+    const std::string& why(Lang lang) const { return why_text.in(int(lang)); }
 };
 
 // ---- lesson ------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/lesson/lesson.h"
+#include "core/i18n/marks.h"
 #include "core/lesson/lesson_internal.h"
 
 namespace attn::lesson {
@@ -221,9 +222,13 @@ std::string quoted(const Token& t) { return "'" + trim_copy(t.text) + "'"; }
 
 struct Value {
     double v = 0;
-    int at = -1;  // argmax/argmin/max/min: the position
-    std::string en, ko;
+    int at = -1;        // argmax/argmin/max/min: the position
+    i18n::Texts text;   // what was computed, in words
 };
+
+
+i18n::Texts num(double v) { return i18n::same(fmt(v)); }
+i18n::Texts num(int v) { return i18n::same(std::to_string(v)); }
 
 // One head's weights row as the live trace has it, or with √d_k flipped: the same scores' softmax
 // with the other factor (other_scaling_layer, T5's position bias kept), as the Scaling lab shows it.
@@ -247,7 +252,7 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
     Value out;
     if (q.kind == Quantity::Kind::Number) {
         out.v = q.number;
-        out.en = out.ko = fmt(q.number);
+        out.text = num(q.number);
         return out;
     }
     const int layer = q.layer >= 0 ? q.layer : state.layer;
@@ -261,13 +266,14 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
                              std::to_string(L.n_heads) + " heads.");
     HeadView hv{&L, head, q.flipped};
     // "head 2" / "layer 3, head 2" (layers only named when the model has several)
-    const std::string where_en = (trace.layers.size() > 1 ? "layer " + std::to_string(layer + 1) + ", " : std::string()) +
-                                 "head " + std::to_string(head + 1);
-    const std::string where_ko = (trace.layers.size() > 1 ? std::to_string(layer + 1) + "층 " : std::string()) +
-                                 "헤드 " + std::to_string(head + 1);
+    const i18n::Texts where = trace.layers.size() > 1
+                                  ? i18n::phrase(NC_("a lesson's answer", "layer {0}, head {1}"), {num(layer + 1), num(head + 1)})
+                                  : i18n::phrase(NC_("a lesson's answer", "head {0}"), {num(head + 1)});
     const bool scaled_now = L.scale != q.flipped;  // is √d_k applied in the numbers used?
-    const std::string flip_en = q.flipped ? (scaled_now ? " with ÷√d_k" : " without ÷√d_k") : "";
-    const std::string flip_ko = q.flipped ? (scaled_now ? " ÷√d_k를 켜면" : " ÷√d_k를 끄면") : "";
+    // Where a language puts the flip is its translation's choice (Korean: first, "÷√d_k를 켜면 ").
+    const i18n::Texts flip = !q.flipped   ? i18n::same("")
+                             : scaled_now ? i18n::phrase(NC_("a lesson's answer", " with ÷√d_k"))
+                                          : i18n::phrase(NC_("a lesson's answer", " without ÷√d_k"));
 
     if (q.kind == Quantity::Kind::Weight) {
         auto i = resolve(q.index, q.word, trace.q_tokens, "query");
@@ -275,10 +281,9 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
         auto j = resolve(q.index2, q.word2, trace.k_tokens, "key");
         if (!j) return j.status();
         out.v = hv.row(*i)[size_t(*j)];
-        out.en = "weight " + std::to_string(*i) + ":" + std::to_string(*j) + " (" + quoted(trace.q_tokens[size_t(*i)]) +
-                 " → " + quoted(trace.k_tokens[size_t(*j)]) + ", " + where_en + ")" + flip_en + " = " + fmt(out.v);
-        out.ko = (flip_ko.empty() ? "" : flip_ko.substr(1) + " ") + quoted(trace.q_tokens[size_t(*i)]) + " → " +
-                 quoted(trace.k_tokens[size_t(*j)]) + " 가중치(" + where_ko + ") = " + fmt(out.v);
+        out.text = i18n::phrase(NC_("a lesson's answer", "weight {0}:{1} ({2} → {3}, {4}){5} = {6}"),
+                                {num(*i), num(*j), i18n::same(quoted(trace.q_tokens[size_t(*i)])),
+                                 i18n::same(quoted(trace.k_tokens[size_t(*j)])), where, flip, num(out.v)});
         return out;
     }
     // A row (over keys) or a column (over queries).
@@ -298,32 +303,30 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
         for (int j = 0; j < L.t_k(); ++j)
             if (!L.is_blocked(*pos, j)) visible.push_back(j);
     }
-    const std::string axis_en = (q.column ? "column " : "row ") + std::to_string(*pos) + " (" +
-                                quoted(axis_tokens[size_t(*pos)]) + ", " + where_en + ")" + flip_en;
-    const std::string axis_ko = (flip_ko.empty() ? "" : flip_ko.substr(1) + " ") + quoted(axis_tokens[size_t(*pos)]) +
-                                (q.column ? " 열(" : " 행(") + std::to_string(*pos) + (q.column ? "열, " : "행, ") +
-                                where_ko + ")";
+    const std::initializer_list<i18n::Texts> axis_args = {num(*pos), i18n::same(quoted(axis_tokens[size_t(*pos)])),
+                                                          where, flip};
+    const i18n::Texts axis = q.column ? i18n::phrase(NC_("a lesson's answer", "column {0} ({1}, {2}){3}"), axis_args)
+                                      : i18n::phrase(NC_("a lesson's answer", "row {0} ({1}, {2}){3}"), axis_args);
     if (q.kind == Quantity::Kind::Count) {
         out.v = double(visible.size());
-        out.en = "keys visible in " + axis_en + " = " + fmt(out.v);
-        out.ko = axis_ko + "에서 보이는 칸 수 = " + fmt(out.v);
-        if (q.column) out.en = "queries that see " + axis_en + " = " + fmt(out.v);
+        out.text = q.column ? i18n::phrase(NC_("a lesson's answer", "queries that see {0} = {1}"), {axis, num(out.v)})
+                            : i18n::phrase(NC_("a lesson's answer", "keys visible in {0} = {1}"), {axis, num(out.v)});
         return out;
     }
     if (q.kind == Quantity::Kind::Sum) {  // hidden cells are 0: a fully masked line sums to 0
         for (int k : visible) out.v += vals[size_t(k)];
-        out.en = "sum of " + axis_en + " = " + fmt(out.v) + (visible.empty() ? " (every cell hidden)" : "");
-        out.ko = axis_ko + "의 합 = " + fmt(out.v) + (visible.empty() ? " (모든 칸이 가려짐)" : "");
+        out.text = visible.empty() ? i18n::phrase(NC_("a lesson's answer", "sum of {0} = {1} (every cell hidden)"), {axis, num(out.v)})
+                                   : i18n::phrase(NC_("a lesson's answer", "sum of {0} = {1}"), {axis, num(out.v)});
         return out;
     }
     if (visible.empty())
-        return Status::Error("answer: " + axis_en + " is fully masked: every cell is hidden, so it has no " +
+        return Status::Error("answer: " + axis.in(0) + " is fully masked: every cell is hidden, so it has no " +
                              "largest or smallest weight.");
     if (q.kind == Quantity::Kind::Entropy) {
         for (int k : visible)
             if (vals[size_t(k)] > 0) out.v -= vals[size_t(k)] * std::log(vals[size_t(k)]);
-        out.en = "entropy of " + axis_en + " = " + fmt(out.v) + " nats (uniform: " + fmt(std::log(double(visible.size()))) + ")";
-        out.ko = axis_ko + "의 엔트로피 = " + fmt(out.v) + " nats (균등 분포라면 " + fmt(std::log(double(visible.size()))) + ")";
+        out.text = i18n::phrase(NC_("a lesson's answer", "entropy of {0} = {1} nats (uniform: {2})"),
+                                {axis, num(out.v), num(std::log(double(visible.size())))});
         return out;
     }
     const bool want_max = q.kind == Quantity::Kind::Max || q.kind == Quantity::Kind::Argmax;
@@ -335,10 +338,9 @@ Expected<Value> evaluate(const Quantity& q, const Trace& trace, const LessonStat
     const bool arg = q.kind == Quantity::Kind::Argmax || q.kind == Quantity::Kind::Argmin;
     out.v = arg ? double(best) : bv;
     const std::string on = quoted(other_tokens[size_t(best)]);
-    out.en = std::string(want_max ? "largest" : "smallest") + " weight in " + axis_en + ": " + fmt(bv) + " at " + on +
-             " (position " + std::to_string(best) + ")";
-    out.ko = axis_ko + "에서 가장 " + (want_max ? "큰" : "작은") + " 가중치: " + on + "(" + std::to_string(best) +
-             "번)의 " + fmt(bv);
+    const std::initializer_list<i18n::Texts> best_args = {axis, num(bv), i18n::same(on), num(best)};
+    out.text = want_max ? i18n::phrase(NC_("a lesson's answer", "largest weight in {0}: {1} at {2} (position {3})"), best_args)
+                        : i18n::phrase(NC_("a lesson's answer", "smallest weight in {0}: {1} at {2} (position {3})"), best_args);
     return out;
 }
 
@@ -366,8 +368,7 @@ Status eval_expr(const AnswerExpr& e, const Trace& trace, const LessonState& sta
         r.row = column ? v->at : *pos;
         r.col = column ? *pos : v->at;
         r.token = trim_copy(column ? trace.q_tokens[size_t(v->at)].text : trace.k_tokens[size_t(v->at)].text);
-        r.why_en = "The " + v->en + ".";
-        r.why_ko = v->ko + "입니다.";
+        r.why_text = i18n::phrase(NC_("a lesson's answer", "The {0}."), {v->text});
         return Status::Ok();
     }
     auto a = evaluate(e.lhs, trace, state);
@@ -379,9 +380,8 @@ Status eval_expr(const AnswerExpr& e, const Trace& trace, const LessonState& sta
     if (Status s = eval_expr(branch, trace, state, r); !s) return s;
     if (branch.kind == AnswerExpr::Kind::If) return Status::Ok();  // the inner comparison decided
     const std::string sym = yes ? e.op : (e.op == "<" ? "≥" : e.op == ">" ? "≤" : e.op == "<=" ? ">" : e.op == ">=" ? "<" : e.op == "=" ? "≠" : "=");
-    const std::string c = std::to_string(r.choice);
-    r.why_en = a->en + " " + sym + " " + b->en + ", so the answer is choice " + c + ".";
-    r.why_ko = a->ko + " " + sym + " " + b->ko + ". 그래서 답은 " + c + "번입니다.";
+    r.why_text = i18n::phrase(NC_("a lesson's answer", "{0} {1} {2}, so the answer is choice {3}."),
+                              {a->text, i18n::same(sym), b->text, num(r.choice)});
     return Status::Ok();
 }
 
@@ -393,11 +393,8 @@ Expected<AnswerResult> evaluate_answer(const Question& question, const Trace& tr
     if (Status s = eval_expr(question.answer, trace, state, r); !s) return s;
     if (!r.click && (r.choice < 1 || r.choice > int(question.choices.size())))
         return Status::Error("answer: choice " + std::to_string(r.choice) + " does not exist.");
-    if (!r.click && r.why_en.empty()) {
-        // A fixed choice number: the teacher's answer, nothing to compute.
-        r.why_en = "Choice " + std::to_string(r.choice) + ".";
-        r.why_ko = std::to_string(r.choice) + "번입니다.";
-    }
+    if (!r.click && r.why_text.text.empty())  // a fixed choice number: the teacher's answer, nothing to compute
+        r.why_text = i18n::phrase(NC_("a lesson's answer", "Choice {0}."), {num(r.choice)});
     return r;
 }
 

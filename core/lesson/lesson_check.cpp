@@ -96,7 +96,7 @@ CheckReport check_lesson(const Lesson& lesson, const pretrained::PretrainedModel
                 continue;
             }
             ++report.questions_checked;
-            report.notes.push_back(name + ": " + answer->why_en);
+            report.notes.push_back(name + ": " + answer->why(Lang::En));
         }
     }
     return report;

@@ -2,6 +2,8 @@
 // with its text, question, the answer computed from the step's trace and the step's figure.
 #include <memory>
 
+#include "core/i18n/marks.h"
+#include "core/i18n/texts.h"
 #include "core/lesson/lesson_internal.h"
 #include "core/lesson/lesson_run.h"
 
@@ -9,6 +11,8 @@ namespace attn::lesson {
 
 namespace {
 
+
+// The handout's labels in one language (po/: context "a lesson handout").
 struct Labels {
     const char* step;
     const char* question;
@@ -16,16 +20,17 @@ struct Labels {
     const char* choice;
     const char* needs_model;
     const char* steps;
+    explicit Labels(Lang lang) {
+        const int l = int(lang);
+        step = i18n::translated(l, NC_("a lesson handout", "Step"));
+        question = i18n::translated(l, NC_("a lesson handout", "Question"));
+        answer = i18n::translated(l, NC_("a lesson handout", "Answer"));
+        choice = i18n::translated(l, NC_("a lesson handout", "Choice"));
+        needs_model = i18n::translated(l, NC_("a lesson handout", "This step needs a real model folder (GPT-2 or BERT); open one "
+                                                       "to see its figure and answer (README: Real models)."));
+        steps = i18n::translated(l, NC_("a lesson handout", "Steps"));
+    }
 };
-
-const Labels kEn = {"Step", "Question", "Answer", "Choice",
-                    "This step needs a real model folder (GPT-2 or BERT); open one to see its figure and answer "
-                    "(README: Real models).",
-                    "Steps"};
-const Labels kKo = {"단계", "질문", "정답", "보기",
-                    "이 단계는 실제 모델 폴더(GPT-2 또는 BERT)가 있어야 그림과 정답을 볼 수 있습니다 "
-                    "(README의 Real models 참고).",
-                    "단계 목록"};
 
 std::string esc(const std::string& s) {
     std::string out;
@@ -47,12 +52,13 @@ std::string question_markup(const Question& q, const AnswerResult* r, const Trac
     if (r) {
         m += std::string("\n\n<b>") + t.answer + ":</b> ";
         if (r->click) {
-            // 'arrow' — cell 1:4 (row 1) / 'arrow' — 1:4 칸 (1행)
+            // 'arrow' — cell 1:4 (row 1)
             const std::string cell = std::to_string(r->row) + ":" + std::to_string(r->col);
             const std::string line = std::to_string(r->column ? r->col : r->row);
             m += "<b>" + esc("'" + r->token + "'") + "</b> — ";
-            if (lang == Lang::Ko) m += cell + " 칸 (" + line + (r->column ? "열)" : "행)");
-            else m += "cell " + cell + (r->column ? " (column " : " (row ") + line + ")";
+            const char* where = r->column ? i18n::translated(int(lang), NC_("a lesson handout", "cell {0} (column {1})"))
+                                          : i18n::translated(int(lang), NC_("a lesson handout", "cell {0} (row {1})"));
+            m += i18n::fill(where, {cell, line});
             (void)trace;
         } else {
             m += std::string(t.choice) + " " + std::to_string(r->choice) + " — " +
@@ -67,7 +73,7 @@ std::string question_markup(const Question& q, const AnswerResult* r, const Trac
 }  // namespace
 
 Expected<std::string> render_handout(const Lesson& lesson, const HandoutOptions& o, std::vector<std::string>* warnings) {
-    const Labels& t = o.lang == Lang::Ko ? kKo : kEn;
+    const Labels t(o.lang);
     const bool model_open = o.model != nullptr;
     std::vector<DocumentPage> pages;
     // Traces must outlive the pages that point at them.

@@ -4,10 +4,14 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 #include "core/lesson/lesson.h"
 #include "core/lesson/lesson_internal.h"
 #include "core/attention/mask.h"
+#include "core/i18n/marks.h"
+#include "core/i18n/texts.h"
 
 namespace attn::lesson {
 
@@ -318,25 +322,28 @@ bool step_visible(const Step& step, bool model_open) {
 }
 
 std::string describe_state(const LessonState& s, Lang lang) {
-    const bool ko = lang == Lang::Ko;
+    const int l = int(lang);
     std::string out;
-    auto add = [&out](const std::string& part) { out += (out.empty() ? "" : " · ") + part; };
+    // One part: `english` (marked for xgettext where it is written) translated, {0}, {1} filled.
+    auto add = [&](const char* english, const char* context, std::vector<std::string> args = {}) {
+        out += (out.empty() ? "" : " · ") + i18n::fill(i18n::translated(l, english, context), args);
+    };
     if (s.model_use == ModelUse::Builtin) {
-        add((ko ? "내장 모델 d_model " : "built-in model, d_model ") + std::to_string(s.model.d_model));
-        add(std::to_string(s.model.n_heads) + (ko ? "개 헤드" : " heads"));
-        add((ko ? "시드 " : "seed ") + std::to_string(s.model.seed));
-        add(std::string(ko ? "위치 인코딩 " : "positions ") + (s.model.positional ? (ko ? "켬" : "on") : (ko ? "끔" : "off")));
+        add(NC_("a lesson step's settings", "built-in model, d_model {0}"), {std::to_string(s.model.d_model)});
+        add(NC_("a lesson step's settings", "{0} heads"), {std::to_string(s.model.n_heads)});
+        add(NC_("a lesson step's settings", "seed {0}"), {std::to_string(s.model.seed)});
+        s.model.positional ? add(NC_("a lesson step's settings", "positions on")) : add(NC_("a lesson step's settings", "positions off"));
     } else {
-        add(ko ? "사전학습 모델 폴더" : "pretrained model folder");
+        add(NC_("a lesson step's settings", "pretrained model folder"));
     }
-    add(std::string("√d_k ") + (s.run.attention.scale ? (ko ? "켬" : "on") : (ko ? "끔" : "off")));
+    s.run.attention.scale ? add(NC_("a lesson step's settings", "√d_k on")) : add(NC_("a lesson step's settings", "√d_k off"));
     if (s.run.attention.temperature != 1.0f) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%g", double(s.run.attention.temperature));
-        add((ko ? "온도 " : "temperature ") + std::string(buf));
+        add(NC_("a lesson step's settings", "temperature {0}"), {buf});
     }
-    add((ko ? "마스크: " : "mask: ") + describe_mask(s.run.mask));
-    add((ko ? "층 " : "layer ") + std::to_string(s.layer + 1) + (ko ? ", 헤드 " : ", head ") + std::to_string(s.head + 1));
+    add(NC_("a lesson step's settings", "mask: {0}"), {describe_mask(s.run.mask)});
+    add(NC_("a lesson step's settings", "layer {0}, head {1}"), {std::to_string(s.layer + 1), std::to_string(s.head + 1)});
     return out;
 }
 

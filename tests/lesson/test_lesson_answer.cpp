@@ -60,8 +60,8 @@ TEST_CASE("argmax row: the trace's largest weight, and it moves when that cell i
     CHECK(click_is_correct(*r, 1, want));
     CHECK_FALSE(click_is_correct(*r, 1, (want + 1) % 5));
     CHECK(token_is_correct(*r, want));
-    CHECK(r->why_en.find(t.k_tokens[size_t(want)].text) != std::string::npos);
-    CHECK(r->why_ko.find("헤드 2") != std::string::npos);
+    CHECK(r->why(Lang::En).find(t.k_tokens[size_t(want)].text) != std::string::npos);
+    CHECK(r->why(Lang::Ko).find("헤드 2") != std::string::npos);
 
     // Hide the winning cell: the answer becomes the runner-up of the original row.
     LessonState blocked = s;
@@ -107,7 +107,7 @@ TEST_CASE("flipped scaling matches a second engine run; the answer follows the s
         CHECK(r->choice == (here > there ? 1 : 2));
         // Without scaling the row is sharper: choice 1 exactly when scaling is off.
         CHECK(r->choice == (scale ? 2 : 1));
-        CHECK(r->why_en.find("so the answer is choice") != std::string::npos);
+        CHECK(r->why(Lang::En).find("so the answer is choice") != std::string::npos);
 
         // entropy from the answer code vs the engine's row stats
         auto e = evaluate_answer(qe, t, s);
@@ -115,7 +115,7 @@ TEST_CASE("flipped scaling matches a second engine run; the answer follows the s
         const double h = t.layers[0].heads[0].stats.entropy(1);
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3f", h);
-        CHECK(e->why_en.find(buf) != std::string::npos);
+        CHECK(e->why(Lang::En).find(buf) != std::string::npos);
     }
 }
 
