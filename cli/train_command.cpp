@@ -21,7 +21,7 @@
 #include "core/figure/figure_train.h"
 #include "core/train/image_data.h"
 #include "core/task/seq2seq_task.h"
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 #include "core/train/trainer_kinds.h"
 #include "core/train/train_figure.h"
 

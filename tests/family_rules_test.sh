@@ -17,7 +17,7 @@ set -uo pipefail
 root=${ATTNLAB_FAMILY_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$root" || exit 1
 
-exporters='^core/train/(model_io|llama_io|vit_io|llama_model)\.(h|cpp):'
+exporters='^core/train/(gpt2_io|llama_io|vit_io|llama_model)\.(h|cpp):'
 switch='Architecture::|\b(gpt2|bert|llama|vit)_weights\(|is_causal_lm\(|is_vision\(|model_type *[!=]=|family_name\([^)]*\) *[!=]=|\.id\(\) *[!=]='
 family_header='#[[:space:]]*include[[:space:]]*"core/pretrained/families/'
 

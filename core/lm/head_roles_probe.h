@@ -49,7 +49,7 @@ std::vector<int> standard_probe_ids(const pretrained::PretrainedModel& model, in
 // The repeated probe and six unrepeated contents of its length (seeds 101 …).
 ProbeSet standard_probe(const pretrained::PretrainedModel& model);
 
-// What task.json says (core/train/model_io.cpp writes it): the task and its parameters.
+// What task.json says (core/train/gpt2_io.cpp writes it): the task and its parameters.
 struct TaskProbeSpec {
     std::string task;
     train::TaskParams params;

@@ -48,7 +48,7 @@ pretrained::PretrainedConfig llama_pretrained_config(const ModelShape& s) {
     return *c;
 }
 
-pretrained::RotaryWeights to_llama_weights(const GptModel& m) {
+pretrained::RotaryWeights to_llama_weights(const DecoderModel& m) {
     const ModelShape& s = m.shape;
     const int C = s.d_model, F = s.d_ff(), KC = s.kv_heads() * s.head_size(), W = s.qkv_width();
     const float* P = m.params.data();
@@ -78,7 +78,7 @@ pretrained::RotaryWeights to_llama_weights(const GptModel& m) {
     return w;
 }
 
-std::string llama_safetensors_bytes(const GptModel& m) {
+std::string llama_safetensors_bytes(const DecoderModel& m) {
     const pretrained::RotaryWeights w = to_llama_weights(m);
     // (name, tensor as stored): to_llama_weights already holds nn.Linear's (out, in) layout.
     std::vector<std::pair<std::string, Mat>> tensors;

@@ -2,14 +2,14 @@
 // config.json, model.safetensors (F32, HF names, nn.Linear (out, in) layout: our fused q|k|v and
 // gate|up split, every matrix transposed; tied lm_head, so none stored), and as the pretrained
 // loader's types (the probe trace runs through core/pretrained/families/rotary/rotary.cpp, the forward that reads
-// saved folders). model_io.cpp writes the folder and calls these for Arch::Llama.
+// saved folders). gpt2_io.cpp writes the folder and calls these for Arch::Llama.
 #pragma once
 
 #include <string>
 
 #include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/folder/model_config.h"
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 
 namespace attn::train {
 
@@ -18,7 +18,7 @@ namespace attn::train {
 std::string llama_config_text(const ModelShape& s);  // the file's text, indented
 // The same config as the loader parses it from that file.
 pretrained::PretrainedConfig llama_pretrained_config(const ModelShape& s);
-pretrained::RotaryWeights to_llama_weights(const GptModel& m);
-std::string llama_safetensors_bytes(const GptModel& m);
+pretrained::RotaryWeights to_llama_weights(const DecoderModel& m);
+std::string llama_safetensors_bytes(const DecoderModel& m);
 
 }  // namespace attn::train

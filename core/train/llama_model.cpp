@@ -1,6 +1,6 @@
 // llama_model.cpp — the trainable modern decoder (Arch::Llama): parameter layout, initialisation,
 // forward and backward from train_ops_llama (RoPE, RMSNorm, SwiGLU, grouped-query attention).
-// gpt_model.cpp dispatches here; the output head (tied embedding, loss) is shared.
+// decoder_model.cpp dispatches here; the output head (tied embedding, loss) is shared.
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "core/base/parallel.h"
 #include "core/base/rng.h"
 #include "core/pretrained/families/rotary/rope.h"
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 #include "core/train/train_ops.h"
 #include "core/train/train_ops_llama.h"
 
@@ -41,7 +41,7 @@ ParamLayout make_llama_layout(const ModelShape& s) {
     auto add = [&](const std::string& name, std::vector<int> shape, bool decay, bool trained = true) {
         return add_tensor(L.tensors, L.total, name, std::move(shape), decay, trained);
     };
-    // Our (in, out) layouts; model_io splits and transposes them into Hugging Face's names.
+    // Our (in, out) layouts; llama_io splits and transposes them into Hugging Face's names.
     L.wte = add("embed_tokens.weight", {V, C}, true);
     for (int l = 0; l < s.n_layers; ++l) {
         const std::string h = "layers." + std::to_string(l) + ".";
@@ -60,7 +60,7 @@ ParamLayout make_llama_layout(const ModelShape& s) {
 
 // N(0, 0.02) matrices and embeddings, the residual outputs (o_proj, down_proj) N(0, 0.02/√(2·layers))
 // as GPT-2's, unit norm gains; zero MLP when !mlp. Deterministic for a seed.
-void init_llama_params(GptModel& m, std::uint64_t seed) {
+void init_llama_params(DecoderModel& m, std::uint64_t seed) {
     NormalStream normal(splitmix64(seed ^ 0x7261696E5F6C6C6Dull));
     const float proj_std = 0.02f / std::sqrt(2.0f * float(m.shape.n_layers));
     for (const ParamTensor& t : m.layout.tensors) {
@@ -92,7 +92,7 @@ static const float* layer_out(const ModelShape& s, const LayerActs& l) {
     return s.mlp ? l.res3.data() : l.res2.data();
 }
 
-float llama_forward_pass(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
+float llama_forward_pass(ThreadPool& pool, const DecoderModel& m, Activations& a, const int* ids, const int* targets,
                          int B, int T) {
     const ModelShape& s = m.shape;
     const bool resized = a.B != B || a.T != T;
@@ -130,7 +130,7 @@ float llama_forward_pass(ThreadPool& pool, const GptModel& m, Activations& a, co
 
 static void zero(Floats& v) { std::fill(v.begin(), v.end(), 0.0f); }
 
-void llama_backward_pass(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
+void llama_backward_pass(ThreadPool& pool, DecoderModel& m, const Activations& a, Activations& d, const int* ids,
                          const int* targets) {
     const ModelShape& s = m.shape;
     const int B = a.B, T = a.T, N = B * T, C = s.d_model, NH = s.n_heads, NKV = s.kv_heads(), hs = s.head_size();

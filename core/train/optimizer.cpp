@@ -19,7 +19,7 @@ float lr_at(float lr, int step, int warmup, int total) {
 using Array = Eigen::Map<Eigen::ArrayXf>;
 using ConstArray = Eigen::Map<const Eigen::ArrayXf>;
 
-float grad_norm(const GptModel& m) { return grad_norm(m.layout.tensors, m.grads); }
+float grad_norm(const DecoderModel& m) { return grad_norm(m.layout.tensors, m.grads); }
 
 float grad_norm(const std::vector<ParamTensor>& tensors, const Floats& grads) {
     double sum = 0.0;
@@ -31,7 +31,7 @@ float grad_norm(const std::vector<ParamTensor>& tensors, const Floats& grads) {
     return float(std::sqrt(sum));
 }
 
-float adamw_step(GptModel& m, AdamWState& st, const AdamWConfig& cfg, float lr) {
+float adamw_step(DecoderModel& m, AdamWState& st, const AdamWConfig& cfg, float lr) {
     return adamw_step(m.layout.tensors, m.params, m.grads, st, cfg, lr);
 }
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 
 namespace attn::train {
 
@@ -23,13 +23,13 @@ struct AdamWState {
 float lr_at(float lr, int step, int warmup, int total);
 
 // The global L2 norm of the trained tensors' gradients (computed in double, over tensors in order).
-float grad_norm(const GptModel& m);
+float grad_norm(const DecoderModel& m);
 float grad_norm(const std::vector<ParamTensor>& tensors, const Floats& grads);  // any flat model
 
 // One AdamW update of the trained tensors with the gradients clipped to cfg.grad_clip (PyTorch's
 // clip_grad_norm_: scaled by clip / (norm + 1e-6) when that is < 1). m.grads are left as they
 // were (unclipped): nothing reads them after the update. Returns the norm before clipping.
-float adamw_step(GptModel& m, AdamWState& st, const AdamWConfig& cfg, float lr);
+float adamw_step(DecoderModel& m, AdamWState& st, const AdamWConfig& cfg, float lr);
 // The same on any flat model (the Vision Transformer's): tensors index params and grads.
 float adamw_step(const std::vector<ParamTensor>& tensors, Floats& params, const Floats& grads, AdamWState& st,
                  const AdamWConfig& cfg, float lr);

@@ -15,7 +15,7 @@
 
 #include "core/tokenizer/bpe_tokenizer.h"
 #include "core/train/llama_io.h"
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 #include "core/train/trainer.h"
 #include "core/train/vit_io.h"
 #include "core/train/vit_trainer.h"
@@ -128,7 +128,7 @@ static Status write_folder(const TrainState& s, const fs::path& tmp) {
     const bool llama = s.model.shape.arch == Arch::Llama;
     const std::string config = llama ? llama_config_text(s.model.shape) : config_json(s).dump(2) + "\n";
     if (Status st = write_text(tmp / "config.json", config); !st) return st;
-    const std::string weights = llama ? llama_safetensors_bytes(s.model) : safetensors_bytes(s.model);
+    const std::string weights = llama ? llama_safetensors_bytes(s.model) : gpt2_safetensors_bytes(s.model);
     if (Status st = write_text(tmp / "model.safetensors", weights); !st) return st;
     // ids: the task's symbols (one byte each) in order, then the other bytes in byte order, then
     // <|endoftext|>: GPT-2's byte-level BPE needs every byte symbol, and no merges.

@@ -1,6 +1,6 @@
 // run_folder.h — a trainer's run saved as a Hugging Face folder, written atomically: a temporary
 // folder beside the target, renamed at the end; on any error removed, and nothing is left. An
-// existing folder is never overwritten. The folders' contents: model_io.h (GPT-2), llama_io.h
+// existing folder is never overwritten. The folders' contents: gpt2_io.h (GPT-2), llama_io.h
 // (Llama), vit_io.h (ViT), seq2seq/s2s_io.h (the encoder–decoder); task.json and train_log.json
 // (the run: its options, examples of the task, the log) are written here.
 #pragma once

@@ -2,7 +2,7 @@
 #include "core/train/run_folder.h"
 #include "core/train/train_run.h"
 
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 #include "core/train/seq2seq/s2s_io.h"
 #include "core/train/seq2seq/s2s_trainer.h"
 

@@ -9,7 +9,7 @@
 
 #include "core/base/rng.h"
 #include "core/train/llama_io.h"
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 
 namespace attn::train {
 
@@ -90,10 +90,10 @@ Status validate_rate(float lr, const AdamWConfig& adamw) {
 
 // The model with a position range of P ≥ its own: every tensor copied; gpt's position rows beyond
 // the old range keep a fresh model's random values (training never reaches them).
-static GptModel with_positions(const GptModel& m, int P, std::uint64_t seed) {
+static DecoderModel with_positions(const DecoderModel& m, int P, std::uint64_t seed) {
     ModelShape shape = m.shape;
     shape.n_positions = P;
-    GptModel out = make_model(shape, seed);
+    DecoderModel out = make_model(shape, seed);
     for (std::size_t i = 0; i < m.layout.tensors.size(); ++i) {
         const ParamTensor& from = m.layout.tensors[i];
         const ParamTensor& to = out.layout.tensors[i];

@@ -19,7 +19,7 @@
 #include "core/base/rng.h"
 #include "core/base/status.h"
 #include "core/attention/trace.h"
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 #include "core/train/optimizer.h"
 #include "core/task/task.h"
 
@@ -111,7 +111,7 @@ struct TrainLogEntry {
 struct TrainState {
     TrainOptions options;
     Task task;
-    GptModel model;
+    DecoderModel model;
     AdamWState adam;
     Activations acts, grads;     // training batch
     Activations eval_acts;       // evaluation batches

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 #include "core/train/safetensors_out.h"
 
 namespace attn::train {

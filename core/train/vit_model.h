@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 
 namespace attn::train {
 

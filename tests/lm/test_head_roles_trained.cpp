@@ -9,7 +9,7 @@
 
 #include "core/train/run_folder.h"
 #include "core/lm/head_roles_probe.h"
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 #include "core/train/trainer.h"
 #include "tests/lm/lm_test_util.h"
 #include "tests/temp_dir.h"

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 #include "core/train/optimizer.h"
 
 namespace attn::train::test {

@@ -16,7 +16,7 @@
 
 #include "core/lm/head_roles_probe.h"
 #include "core/pretrained/family/pretrained_model.h"
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 #include "core/train/run_folder.h"
 #include "core/train/trainer.h"
 #include "tests/temp_dir.h"

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/base/parallel.h"
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 #include "core/train/optimizer.h"
 #include "golden_step.h"
 
@@ -24,7 +24,7 @@ namespace {
 // The fixture's step through our model of shape `s`: every number against PyTorch's.
 void check_step(const nlohmann::json& g, const ModelShape& s, const char* what) {
     const auto& cfg = g["config"];
-    GptModel m = make_model(s, 0);
+    DecoderModel m = make_model(s, 0);
     load_init(m.layout.tensors, m.params, g);
     const std::vector<int> ids = g["ids"], targets = g["targets"];
     const int B = cfg["batch"], T = int(ids.size()) / B;

@@ -11,7 +11,7 @@
 
 #include "core/base/parallel.h"
 #include "core/pretrained/families/rotary/rope.h"
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 #include "core/train/train_ops_llama.h"
 #include "tests/train/fd_check.h"
 
@@ -143,7 +143,7 @@ TEST_CASE("the whole llama-arch model's gradient matches finite differences (MLP
         s.ffn = 12;
         s.mlp = mlp;
         REQUIRE(validate_llama_shape(s));
-        GptModel m = make_model(s, 3);
+        DecoderModel m = make_model(s, 3);
         auto noise = randn(int(m.params.size()), 20, 0.3f);
         for (const ParamTensor& t : m.layout.tensors)
             if (t.trained)

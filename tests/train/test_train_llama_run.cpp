@@ -14,7 +14,7 @@
 #include "core/pretrained/families/rotary/rotary.h"
 #include "core/pretrained/family/pretrained_model.h"
 #include "core/pretrained/folder/safetensors.h"
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 #include "core/train/run_folder.h"
 #include "core/train/trainer.h"
 #include "tests/temp_dir.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/base/parallel.h"
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 #include "core/train/train_ops.h"
 
 using namespace attn;
@@ -233,7 +233,7 @@ TEST_CASE("the whole model's gradient matches finite differences (with and witho
         s.vocab = 7;
         s.n_positions = 5;
         s.mlp = mlp;
-        GptModel m = make_model(s, 3);
+        DecoderModel m = make_model(s, 3);
         // larger weights than GPT-2's 0.02 so every path carries a visible gradient
         auto noise = randn(int(m.params.size()), 20, 0.3f);
         for (const ParamTensor& t : m.layout.tensors)

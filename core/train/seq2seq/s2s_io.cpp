@@ -15,7 +15,7 @@
 
 #include "core/attention/positional.h"
 #include "core/base/rng.h"
-#include "core/train/model_io.h"
+#include "core/train/gpt2_io.h"
 #include "core/train/seq2seq/s2s_trainer.h"
 
 // libsentencepiece's trainer logs every stage to stderr; its level setter is exported by the

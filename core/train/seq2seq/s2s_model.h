@@ -26,7 +26,7 @@
 
 #include "core/base/matrix.h"
 #include "core/base/status.h"
-#include "core/train/gpt_model.h"
+#include "core/train/decoder_model.h"
 
 namespace attn::train {
 

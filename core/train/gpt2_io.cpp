@@ -1,5 +1,5 @@
-// model_io.cpp — the trained GPT-2 converted: its config, its weights in the loader's layout, a model in memory, safetensors bytes.
-#include "core/train/model_io.h"
+// gpt2_io.cpp — the trained GPT-2 converted: its config, its weights in the loader's layout, a model in memory, safetensors bytes.
+#include "core/train/gpt2_io.h"
 
 #include <cassert>
 #include <cerrno>
@@ -53,7 +53,7 @@ AttentionWeights packed_attention(const float* params, const LayerOffsets& o, in
     return a;
 }
 
-pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m) {
+pretrained::Gpt2Weights to_gpt2_weights(const DecoderModel& m) {
     const ModelShape& s = m.shape;
     const int C = s.d_model, F = s.d_ff();
     const float* P = m.params.data();
@@ -81,7 +81,7 @@ pretrained::Gpt2Weights to_gpt2_weights(const GptModel& m) {
     return w;
 }
 
-std::shared_ptr<const pretrained::PretrainedModel> to_pretrained_model(const GptModel& m, const std::string& name) {
+std::shared_ptr<const pretrained::PretrainedModel> to_pretrained_model(const DecoderModel& m, const std::string& name) {
     const pretrained::PretrainedConfig c = to_pretrained_config(m.shape);
     std::shared_ptr<const pretrained::FamilyWeights> w;
     if (m.shape.arch == Arch::Llama) {
@@ -92,7 +92,7 @@ std::shared_ptr<const pretrained::PretrainedModel> to_pretrained_model(const Gpt
     return pretrained::in_memory_model(c, std::move(w), name);
 }
 
-std::string safetensors_bytes(const GptModel& m) {
+std::string gpt2_safetensors_bytes(const DecoderModel& m) {
     std::vector<F32Tensor> tensors;
     for (const ParamTensor& t : m.layout.tensors)
         tensors.push_back({t.name, std::vector<long>(t.shape.begin(), t.shape.end()), m.params.data() + t.offset, t.size});

@@ -1,4 +1,4 @@
-// gpt_model.h — the trainable decoder (GPT-2, or Llama with --arch llama: llama_model.cpp): parameters in one flat array (Hugging Face names and
+// decoder_model.h — the trainable decoder (GPT-2, or Llama with --arch llama: llama_model.cpp): parameters in one flat array (Hugging Face names and
 // layouts), the activations of one batch, and the forward / backward passes built from train_ops.
 //
 //   x = wte[ids] + wpe[0 … T−1]                                   (B·T, C)
@@ -38,7 +38,7 @@ namespace attn::train {
 using Floats = std::vector<float, Eigen::aligned_allocator<float>>;
 
 // The architecture: GPT-2's parts, or the modern decoder's (RoPE, RMSNorm, SwiGLU, GQA); Seq2Seq is
-// the encoder–decoder, trained by seq2seq/s2s_trainer.h on its own tasks (never a GptModel).
+// the encoder–decoder, trained by seq2seq/s2s_trainer.h on its own tasks (never a DecoderModel).
 enum class Arch { Gpt, Llama, Seq2Seq };
 const char* arch_name(Arch a);  // "gpt", "llama", "seq2seq" (the CLI's --arch values)
 
@@ -114,7 +114,7 @@ LayerOffsets add_block_tensors(std::vector<ParamTensor>& tensors, std::size_t& t
 void init_block_params(Floats& params, const std::vector<ParamTensor>& tensors, std::uint64_t stream_seed,
                        int n_layers, bool (*keep_zero)(const ParamTensor&));
 
-struct GptModel {
+struct DecoderModel {
     ModelShape shape;
     ParamLayout layout;
     Floats params;  // (total)
@@ -123,7 +123,7 @@ struct GptModel {
 
 // GPT-2's initialisation: N(0, 0.02) weights and embeddings, c_proj weights N(0, 0.02/√(2·layers)),
 // zero biases, unit LayerNorm gains; zero MLP when !mlp. Deterministic for a seed.
-GptModel make_model(const ModelShape& shape, std::uint64_t seed);
+DecoderModel make_model(const ModelShape& shape, std::uint64_t seed);
 
 // Everything the forward pass keeps for backward, for one batch shape (B, T).
 struct LayerActs {
@@ -158,16 +158,16 @@ void resize_activations(Activations& a, const ModelShape& s, int B, int T);
 // ids, targets (B·T); targets −1 = not scored (null: no loss). Returns the mean loss over scored
 // positions (0 without targets). logits/probs/losses have a row per head row (see Activations):
 // with targets, the scored positions only.
-float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
+float model_forward(ThreadPool& pool, const DecoderModel& m, Activations& a, const int* ids, const int* targets,
                     int B, int T);
 // Gradients of the last forward's loss into m.grads (zeroed first). `d` is scratch of the same
 // shape; targets are the forward's.
-void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
+void model_backward(ThreadPool& pool, DecoderModel& m, const Activations& a, Activations& d, const int* ids,
                     const int* targets);
 
 // The attention of batch row `b` of the last forward as LayerTraces' weights: (T, T) per head.
 // Used by tests to compare with the loader's forward.
-std::vector<std::vector<Mat>> attention_weights(const GptModel& m, const Activations& a, int b);
+std::vector<std::vector<Mat>> attention_weights(const DecoderModel& m, const Activations& a, int b);
 
 // One GPT-2 block (pre-LayerNorm attention, then the GELU MLP when `mlp`), shared by the GPT-2 and
 // the ViT trainers; N = B·T rows, F the MLP width, `causal` false for the ViT:
@@ -189,16 +189,16 @@ void block_backward(ThreadPool& pool, const float* P, float* G, const LayerOffse
 // The output head shared by both architectures, on a.lnf (the final norm's output): gathers the
 // scored rows, logits, softmax and loss (model_forward's tail). head_backward fills d.lnf (and
 // dwte in m.grads) from the loss.
-float head_forward(const GptModel& m, Activations& a, const int* targets);
-void head_backward(GptModel& m, const Activations& a, Activations& d, const int* targets);
+float head_forward(const DecoderModel& m, Activations& a, const int* targets);
+void head_backward(DecoderModel& m, const Activations& a, Activations& d, const int* targets);
 
 // llama_model.cpp: the Arch::Llama halves of the functions above (they dispatch there).
 Status validate_llama_shape(const ModelShape& s);
 ParamLayout make_llama_layout(const ModelShape& s);
-void init_llama_params(GptModel& m, std::uint64_t seed);
-float llama_forward_pass(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
+void init_llama_params(DecoderModel& m, std::uint64_t seed);
+float llama_forward_pass(ThreadPool& pool, const DecoderModel& m, Activations& a, const int* ids, const int* targets,
                          int B, int T);
-void llama_backward_pass(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
+void llama_backward_pass(ThreadPool& pool, DecoderModel& m, const Activations& a, Activations& d, const int* ids,
                          const int* targets);
 
 }  // namespace attn::train

@@ -1,5 +1,5 @@
-// gpt_model.cpp — parameter layout, initialisation, forward and backward of the trainable GPT-2.
-#include "core/train/gpt_model.h"
+// decoder_model.cpp — parameter layout, initialisation, forward and backward of the trainable GPT-2.
+#include "core/train/decoder_model.h"
 
 #include <algorithm>
 #include <cassert>
@@ -113,8 +113,8 @@ ParamLayout make_layout(const ModelShape& s) {
     return L;
 }
 
-GptModel make_model(const ModelShape& shape, std::uint64_t seed) {
-    GptModel m;
+DecoderModel make_model(const ModelShape& shape, std::uint64_t seed) {
+    DecoderModel m;
     m.shape = shape;
     m.layout = make_layout(shape);
     m.params.assign(m.layout.total, 0.0f);
@@ -168,7 +168,7 @@ static const float* layer_out(const ModelShape& s, const LayerActs& l) {
     return s.mlp ? l.res3.data() : l.res2.data();
 }
 
-float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const int* ids, const int* targets,
+float model_forward(ThreadPool& pool, const DecoderModel& m, Activations& a, const int* ids, const int* targets,
                     int B, int T) {
     const ModelShape& s = m.shape;
     if (s.arch == Arch::Llama) return llama_forward_pass(pool, m, a, ids, targets, B, T);
@@ -190,7 +190,7 @@ float model_forward(ThreadPool& pool, const GptModel& m, Activations& a, const i
     return head_forward(m, a, targets);
 }
 
-float head_forward(const GptModel& m, Activations& a, const int* targets) {
+float head_forward(const DecoderModel& m, Activations& a, const int* targets) {
     const int N = a.B * a.T, C = m.shape.d_model, V = m.shape.vocab;
     const float* P = m.params.data();
     // The head's rows: the scored positions, or all. Gathered into head_in when that is fewer.
@@ -273,7 +273,7 @@ void block_backward(ThreadPool& pool, const float* P, float* G, const LayerOffse
                        A.ln1_rstd.data(), N, C);
 }
 
-void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activations& d, const int* ids,
+void model_backward(ThreadPool& pool, DecoderModel& m, const Activations& a, Activations& d, const int* ids,
                     const int* targets) {
     const ModelShape& s = m.shape;
     if (s.arch == Arch::Llama) return llama_backward_pass(pool, m, a, d, ids, targets);
@@ -302,7 +302,7 @@ void model_backward(ThreadPool& pool, GptModel& m, const Activations& a, Activat
     encoder_backward(G + L.wte, G + L.wpe, d.encoded.data(), ids, N, T, C);
 }
 
-void head_backward(GptModel& m, const Activations& a, Activations& d, const int* targets) {
+void head_backward(DecoderModel& m, const Activations& a, Activations& d, const int* targets) {
     const int N = a.B * a.T, C = m.shape.d_model, V = m.shape.vocab;
     const float* P = m.params.data();
     float* G = m.grads.data();
@@ -324,7 +324,7 @@ void head_backward(GptModel& m, const Activations& a, Activations& d, const int*
     }
 }
 
-std::vector<std::vector<Mat>> attention_weights(const GptModel& m, const Activations& a, int b) {
+std::vector<std::vector<Mat>> attention_weights(const DecoderModel& m, const Activations& a, int b) {
     const int T = a.T, NH = m.shape.n_heads;
     std::vector<std::vector<Mat>> out(a.layers.size());
     for (std::size_t l = 0; l < a.layers.size(); ++l) {
