@@ -43,6 +43,9 @@ expect_fail "a file at the top of core/" "a file at the top of core/"
 fresh; printf '// loose.h — x\n#pragma once\n' > "$tmp/t/core/pretrained/loose.h"
 expect_fail "a file at the top of core/pretrained/" "a file at the top of core/pretrained/"
 
+fresh; echo '#include "core/attention/softmax.h"' >> "$tmp/t/core/attention/fast_exp.h"
+expect_fail "two files include each other" "include each other in a loop"
+
 fresh; sed -i '1d' "$tmp/t/core/base/utf8.h"
 expect_fail "a file without its header comment" "first line must be"
 echo "selftest: every broken rule was caught"

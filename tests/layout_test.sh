@@ -114,6 +114,12 @@ for src in "$@"; do
     done
 done
 
+# No two files include each other, directly or around a loop (a file and its header count as one).
+while IFS= read -r line; do
+    echo "$line"
+    fails=$((fails + 1))
+done < <(python3 "$(dirname "${BASH_SOURCE[0]}")/include_cycles.py" "$root" app core cli)
+
 if [ "$fails" -gt 0 ]; then
     echo "layout: $fails rule(s) broken (see docs/architecture.md)"
     exit 1

@@ -9,7 +9,7 @@
 
 #include <cstddef>
 
-#include "app/i18n/ui_text.h"
+#include "app/i18n/ui_text_ids.h"
 #include "core/i18n/marks.h"
 
 namespace attn::app::ui_text_parts {

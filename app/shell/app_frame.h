@@ -21,7 +21,7 @@
 #include "app/panels/panel_image.h"
 #include "app/panels/panel_lesson.h"
 #include "app/panels/panel_model.h"
-#include "app/shell/app_control.h"
+#include "app/shell/control_channel.h"
 #include "app/shell/fonts.h"
 #include "app/state/app_state.h"
 #include "app/views/alignment/panel.h"

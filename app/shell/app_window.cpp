@@ -36,6 +36,7 @@
 #include "app/jobs/compute_worker.h"
 #include "app/i18n/core_messages.h"
 #include "app/ime/ime_glfw.h"
+#include "app/shell/app_control.h"
 #include "app/shell/app_frame.h"
 #include "app/shell/app_stats.h"
 #include "app/shell/fonts.h"

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/attention/softmax.h"  // exp_nonpositive
+#include "core/attention/fast_exp.h"
 
 namespace attn::simd {
 

@@ -16,10 +16,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/attention/trace.h"
 #include "core/base/colormap.h"
+#include "core/base/matrix.h"
 #include "core/figure/figure_options.h"
 #include "core/figure/figure_text.h"
-#include "core/base/matrix.h"
 
 namespace attn::fig {
 

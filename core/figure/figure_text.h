@@ -9,7 +9,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "core/figure/figure.h"
+#include "core/figure/figure_options.h"
 
 namespace attn {
 

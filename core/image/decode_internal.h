@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/base/status.h"
-#include "core/image/image.h"
+#include "core/image/rgb_image.h"
 
 namespace attn::image::detail {
 

@@ -10,16 +10,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <vector>
 
 #include "core/base/status.h"
+#include "core/image/rgb_image.h"
 
 namespace attn::image {
-
-struct Image {  // 8-bit sRGB, alpha composited on white, EXIF orientation applied
-    int width = 0, height = 0;
-    std::vector<std::uint8_t> rgb;  // (height, width, 3) row-major
-};
 
 // The format by magic bytes; `name` only appears in messages (a file name or path). PNG: 1/2/4/8/16-bit
 // grey, grey+alpha, RGB, RGBA, palette (tRNS), interlaced, eXIf orientation; 16-bit samples are

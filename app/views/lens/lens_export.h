@@ -4,16 +4,19 @@
 // file is written atomically; the UI thread never waits.
 #pragma once
 
+#include <memory>
+
+#include "app/jobs/export_job.h"
 #include "app/state/app_state.h"
-#include "app/views/lens/panel.h"
-#include "app/widgets/ui_widgets.h"
+#include "core/figure/figure_lens.h"
 
 namespace attn::app {
 
-// The button (sets panel.export_request; disabled without a table) and the last outcome beside it.
-void draw_lens_export_button(LensPanel& panel, Lang lang);
+// `table` is the one on screen (null: none, or an error): the panel's LensResult::figure.
+// The button (sets e.request; disabled without a table) and the last outcome beside it.
+void draw_lens_export_button(ViewExport& e, const LensFigureData* table, Lang lang);
 // Every frame, in the Lens window: takes a finished export's outcome; opens the popup when
 // requested (the button, Ctrl+E, File ▸ Export) and draws it.
-void draw_lens_export_popup(LensPanel& panel, const AppState& state);
+void draw_lens_export_popup(ViewExport& e, const std::shared_ptr<const LensFigureData>& table, const AppState& state);
 
 }  // namespace attn::app

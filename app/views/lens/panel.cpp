@@ -140,8 +140,10 @@ void draw_lens_panel(LensPanel& p, AppState& s, const ComputeView& view) {
         p.job->post(req);
     }
     if (auto done = p.job->take()) p.result = std::move(done->result);
-    draw_lens_export_button(p, lang);
-    draw_lens_export_popup(p, s);
+    const std::shared_ptr<const LensFigureData> shown =
+        p.result && p.result->error.empty() ? p.result->figure : nullptr;
+    draw_lens_export_button(p.figure_export, shown.get(), lang);
+    draw_lens_export_popup(p.figure_export, shown, s);
     if (!s.knocked_out.empty()) {
         ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.55f, 1.0f), tr(lang, Txt::LensKnocked),
                            pretrained::format_ablation(req.ablation).c_str());

@@ -10,7 +10,7 @@
 #include <imgui.h>
 
 #include "app/state/app_state.h"
-#include "app/views/predict/panel.h"
+#include "app/views/predict/panel_data.h"
 #include "app/widgets/ui_widgets.h"
 
 namespace attn::app::predict_view {

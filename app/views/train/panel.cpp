@@ -419,7 +419,7 @@ void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
     draw_buttons(p, lang, label, problem);
     draw_use_and_save(p, lang, label);
     follow_use(p, state, models, lang);
-    draw_export_button(p, lang, label);
+    draw_train_export_button(p.figure_export, lang, label);
     ImGui::EndChild();
 
     ImGui::SameLine();
@@ -440,7 +440,10 @@ void draw_train_panel(TrainPanel& p, AppState& state, ModelSession& models) {
         ImGui::TextDisabled("%s", tr(lang, Txt::TrainNoProbe));
     }
     ImGui::EndChild();
-    draw_export_popup(p, state, snap);
+    const int total = p.status.total_steps > 0 ? p.status.total_steps : p.run_options.steps;
+    draw_train_export_popup(p.figure_export, state, {p.run_options.task, p.status.step, total, snap ? snap->step : 0}, [&] {
+        return train_figure_of(p.run_options, p.curves, snap, p.status.step, total, p.status.exact_meaningful);
+    });
 }
 
 void train_panel_set_wakeup(TrainPanel& p, std::function<void()> wake) { p.wake = std::move(wake); }

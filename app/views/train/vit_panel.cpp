@@ -325,7 +325,7 @@ void draw_vit_train(VitTrainPanel& p, AppState& state, ModelSession& models, con
     if (!p.has_run && problem.empty()) ensure_run(p, true, wake);  // a fresh model: its random attention
     draw_buttons(p, lang, label, problem, wake);
     draw_use(p, state, models, lang, label, wake);
-    draw_export_button(p, lang, label);
+    draw_train_export_button(p.figure_export, lang, label);
     ImGui::EndChild();
 
     ImGui::SameLine();
@@ -334,7 +334,11 @@ void draw_vit_train(VitTrainPanel& p, AppState& state, ModelSession& models, con
     draw_curves(p, lang, std::floor(std::clamp(avail.y * 0.34f, 180.0f, 330.0f)));
     draw_probes(p, lang, state.colormap, label, ImGui::GetContentRegionAvail());
     ImGui::EndChild();
-    draw_export_popup(p, state);
+    const int total = p.status.total_steps > 0 ? p.status.total_steps : p.run_options.steps;
+    draw_train_export_popup(p.figure_export, state, {p.run_options.task, p.status.step, total, p.probes_step}, [&] {
+        return image_train_figure_of(p.run_options, p.curves, p.probes, p.probes_step,
+                                     class_names_for_ui(p.class_names, state.lang), p.layer, p.head, p.status.step, total);
+    });
 }
 
 void vit_train_open_export(VitTrainPanel& p) { p.figure_export.request = true; }

@@ -1,5 +1,5 @@
-// family.cpp — what every family shares: the interface's defaults, a text family's run (frame →
-// mask → forward → trace) and the decode session's bookkeeping (the interface is in family.h).
+// family_defaults.cpp — what every family shares: the interface's defaults (family.h), a text family's
+// run (frame → mask → forward → trace) and the decode session's bookkeeping.
 #include "core/pretrained/family/family.h"
 
 #include <algorithm>
