@@ -332,11 +332,17 @@ std::string describe_state(const LessonState& s, Lang lang) {
         add(NC_("a lesson step's settings", "built-in model, d_model {0}"), {std::to_string(s.model.d_model)});
         add(NC_("a lesson step's settings", "{0} heads"), {std::to_string(s.model.n_heads)});
         add(NC_("a lesson step's settings", "seed {0}"), {std::to_string(s.model.seed)});
-        s.model.positional ? add(NC_("a lesson step's settings", "positions on")) : add(NC_("a lesson step's settings", "positions off"));
+        if (s.model.positional)
+            add(NC_("a lesson step's settings", "positions on"));
+        else
+            add(NC_("a lesson step's settings", "positions off"));
     } else {
         add(NC_("a lesson step's settings", "pretrained model folder"));
     }
-    s.run.attention.scale ? add(NC_("a lesson step's settings", "√d_k on")) : add(NC_("a lesson step's settings", "√d_k off"));
+    if (s.run.attention.scale)
+        add(NC_("a lesson step's settings", "√d_k on"));
+    else
+        add(NC_("a lesson step's settings", "√d_k off"));
     if (s.run.attention.temperature != 1.0f) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%g", double(s.run.attention.temperature));
